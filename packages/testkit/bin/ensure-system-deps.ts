@@ -1,0 +1,35 @@
+// Makes sure the programs the tests drive are on this machine: Chromium (Playwright),
+// poppler-utils (pdftotext/pdftoppm read PDFs back) and a PostgreSQL server (the *.pg.spec.ts
+// suites). On a fresh Debian machine, as root, it installs what is missing with apt-get.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+function postgresBinDir(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).filter((v) => existsSync(`${base}/${v}/bin/postgres`)).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? `${base}/${versions[0]}/bin` : undefined;
+}
+
+const missing: string[] = [];
+if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
+if (!has('pdftotext') || !has('pdftoppm')) missing.push('poppler-utils');
+if (!postgresBinDir()) missing.push('postgresql');
+if (!has('fc-list') || !existsSync('/usr/share/fonts/truetype/dejavu')) missing.push('fonts-dejavu-core');
+
+if (missing.length === 0) {
+  console.log('system packages: chromium, poppler-utils, postgresql present');
+  process.exit(0);
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+if (!isRoot || !has('apt-get')) {
+  console.error(`Missing system packages: ${missing.join(', ')}. Install them (Debian: sudo apt-get install -y ${missing.join(' ')}) and run again.`);
+  process.exit(1);
+}
+console.log(`installing system packages: ${missing.join(', ')}`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+import { projects } from './vitest.workspace.ts';
+
+export default defineConfig({
+  test: {
+    projects,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
