@@ -1,1 +1,22 @@
-export {};
+// The pure domain: money, GST, margin, dates, NZ identifiers, clients, quotes and invoices,
+// numbering, and reports. Imports decimal.js and zod, nothing else.
+export * from './money/decimal.ts';
+export * from './money/rational.ts';
+export * from './money/rounding.ts';
+export * from './money/money.ts';
+export * from './gst/gst.ts';
+export * from './margin/margin.ts';
+export * from './dates/dates.ts';
+export * from './dates/paymentTerms.ts';
+export * from './identifiers/nzIdentifiers.ts';
+export * from './errors.ts';
+export * from './clients/client.ts';
+export * from './documents/events.ts';
+export * from './documents/lines.ts';
+export * from './documents/document.ts';
+export * from './numbering/references.ts';
+export * from './events/registry.ts';
+export * from './reports/rows.ts';
+export * from './reports/gstReport.ts';
+export * from './reports/annualSummary.ts';
+export * from './reports/replay.ts';

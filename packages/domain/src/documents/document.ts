@@ -1,0 +1,448 @@
+// The quote/invoice decider: decide(command, state) → events | DomainError, evolve(state, event)
+// → state. Both pure. Statuses are derived from events, never stored by hand.
+import { type LocalDate, compareDates, isLocalDate } from '../dates/dates.ts';
+import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
+import { assertNever, conflict, invalid, notFound } from '../errors.ts';
+import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
+import { centsToString, formatNzd, toCents } from '../money/money.ts';
+import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod } from './events.ts';
+import { LINE_LIMITS, type Line } from './lines.ts';
+
+export type Lifecycle = 'draft' | 'sent' | 'accepted' | 'declined' | 'converted' | 'void' | 'deleted';
+
+export interface Payment extends Omit<PaymentData, 'documentId'> {
+  recordedAt: string | null;
+}
+
+export interface SendRecord {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  at: string | null;
+}
+
+export interface AccountingLink {
+  provider: string;
+  externalId: string;
+  externalNumber: string;
+  at: string | null;
+}
+
+export interface DocumentView {
+  status: Lifecycle;
+  id: string;
+  type: DocumentType;
+  number: number;
+  reference: string;
+  client: ClientSnapshot | null;
+  lines: Line[];
+  gstRounding: GstRounding;
+  issueDate: LocalDate;
+  dueDate: LocalDate;
+  paymentTerms: PaymentTerms;
+  validUntil: LocalDate | null;
+  notes: string;
+  convertedFrom: string | null;
+  convertedTo: string | null;
+  payments: Payment[];
+  sends: SendRecord[];
+  acceptedAt: string | null;
+  declinedAt: string | null;
+  voidedAt: string | null;
+  voidReason: string | null;
+  sync: AccountingLink | null;
+  pdfSha256: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export type DocumentState = { status: 'none' } | DocumentView;
+
+export const initialDocumentState: DocumentState = { status: 'none' };
+
+/** An event as evolve sees it: the domain event plus, when it was recorded, its time. */
+export type EvolvableDocumentEvent = DocumentEvent & { meta?: { at?: string } };
+
+export function evolveDocument(state: DocumentState, event: EvolvableDocumentEvent): DocumentState {
+  const at = event.meta?.at ?? null;
+  if (event.type === 'DocumentDrafted') {
+    const d = event.data;
+    return {
+      status: 'draft',
+      id: d.documentId,
+      type: d.type,
+      number: d.number,
+      reference: d.reference,
+      client: d.client,
+      lines: d.lines,
+      gstRounding: d.gstRounding,
+      issueDate: d.issueDate,
+      dueDate: d.dueDate,
+      paymentTerms: d.paymentTerms,
+      validUntil: d.validUntil,
+      notes: d.notes,
+      convertedFrom: d.convertedFrom,
+      convertedTo: null,
+      payments: [],
+      sends: [],
+      acceptedAt: null,
+      declinedAt: null,
+      voidedAt: null,
+      voidReason: null,
+      sync: null,
+      pdfSha256: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+  }
+  if (state.status === 'none') return state;
+  const s: DocumentView = { ...state, updatedAt: at ?? state.updatedAt };
+  switch (event.type) {
+    case 'DocumentRevised': {
+      const { documentId: _id, ...fields } = event.data;
+      return { ...s, ...fields };
+    }
+    case 'DocumentSent': {
+      const { documentId: _id, ...send } = event.data;
+      return { ...s, status: s.status === 'draft' ? 'sent' : s.status, sends: [...s.sends, { ...send, at }] };
+    }
+    case 'QuoteAccepted':
+      return { ...s, status: 'accepted', acceptedAt: at };
+    case 'QuoteDeclined':
+      return { ...s, status: 'declined', declinedAt: at };
+    case 'QuoteConverted':
+      return { ...s, status: 'converted', convertedTo: event.data.invoiceId };
+    case 'PaymentRecorded': {
+      const { documentId: _id, ...p } = event.data;
+      return { ...s, payments: [...s.payments, { ...p, recordedAt: at }] };
+    }
+    case 'PaymentRemoved':
+      return { ...s, payments: s.payments.filter((p) => p.paymentId !== event.data.paymentId) };
+    case 'DocumentVoided':
+      return { ...s, status: 'void', voidedAt: at, voidReason: event.data.reason };
+    case 'DocumentDeleted':
+      return { ...s, status: 'deleted' };
+    case 'SyncedToAccounting': {
+      const { documentId: _id, ...link } = event.data;
+      return { ...s, sync: { ...link, at } };
+    }
+    case 'PdfGenerated':
+      return { ...s, pdfSha256: event.data.sha256 };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const foldDocument = (events: Iterable<EvolvableDocumentEvent>, from: DocumentState = initialDocumentState): DocumentState => {
+  let s = from;
+  for (const e of events) s = evolveDocument(s, e);
+  return s;
+};
+
+// ---- derived figures ----------------------------------------------------------------------
+
+export interface DocumentFigures extends DocumentTotals {
+  paidCents: bigint;
+  balanceCents: bigint;
+}
+
+export function documentFigures(d: DocumentView): DocumentFigures {
+  const totals = documentTotals(d.lines, d.gstRounding);
+  const paidCents = d.payments.reduce((a, p) => a + toCents(p.amount), 0n);
+  return { ...totals, paidCents, balanceCents: totals.totalCents - paidCents };
+}
+
+export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
+
+/** paid when nothing is owed, partial when something was paid and something is owed. Quotes are never paid. */
+export function paymentStatus(d: DocumentView, f: DocumentFigures = documentFigures(d)): PaymentStatus {
+  if (d.type === 'quote') return 'unpaid';
+  if (f.balanceCents <= 0n) return 'paid';
+  return f.paidCents > 0n ? 'partial' : 'unpaid';
+}
+
+/** The day the last payment brought the balance to nothing. */
+export function paidDate(d: DocumentView, f: DocumentFigures = documentFigures(d)): LocalDate | null {
+  if (paymentStatus(d, f) !== 'paid' || d.payments.length === 0) return null;
+  return d.payments.map((p) => p.date).reduce((a, b) => (a > b ? a : b));
+}
+
+export type DocumentStatus =
+  | 'draft'
+  | 'sent'
+  | 'accepted'
+  | 'declined'
+  | 'converted'
+  | 'expired'
+  | 'partial'
+  | 'paid'
+  | 'overdue'
+  | 'void'
+  | 'deleted';
+
+/**
+ * The status a person sees. Quotes: draft → sent → accepted | declined | converted, expired when
+ * an open quote passes its valid-until date. Invoices: draft → sent → partial → paid, overdue when
+ * money is owed past the due date, void. `today` is the NZ calendar day, passed in.
+ */
+export function documentStatus(d: DocumentView, today: LocalDate, f: DocumentFigures = documentFigures(d)): DocumentStatus {
+  if (d.status === 'void' || d.status === 'deleted') return d.status;
+  if (d.type === 'quote') {
+    if ((d.status === 'draft' || d.status === 'sent') && d.validUntil && compareDates(d.validUntil, today) < 0) return 'expired';
+    return d.status;
+  }
+  const ps = paymentStatus(d, f);
+  if (ps === 'paid') return 'paid';
+  if (compareDates(d.dueDate, today) < 0) return 'overdue';
+  if (ps === 'partial') return 'partial';
+  return d.status === 'sent' ? 'sent' : 'draft';
+}
+
+export const STATUS_LABELS: Record<DocumentStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  converted: 'Converted',
+  expired: 'Expired',
+  partial: 'Partly paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+  deleted: 'Deleted',
+};
+
+// ---- commands -----------------------------------------------------------------------------
+
+export interface DraftInput {
+  documentId: string;
+  type: DocumentType;
+  number: number;
+  reference: string;
+  client: ClientSnapshot | null;
+  lines: Line[];
+  gstRounding: GstRounding;
+  issueDate: LocalDate;
+  /** Defaults from the payment terms. */
+  dueDate?: LocalDate | null;
+  paymentTerms: PaymentTerms;
+  validUntil?: LocalDate | null;
+  notes?: string;
+  convertedFrom?: string | null;
+}
+
+export interface RevisionInput {
+  client: ClientSnapshot | null;
+  lines: Line[];
+  issueDate: LocalDate;
+  dueDate?: LocalDate | null;
+  paymentTerms: PaymentTerms;
+  validUntil?: LocalDate | null;
+  notes?: string;
+}
+
+export type DocumentCommand =
+  | { type: 'DraftDocument'; data: DraftInput }
+  | { type: 'ReviseDocument'; data: RevisionInput }
+  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  | { type: 'AcceptQuote' }
+  | { type: 'DeclineQuote' }
+  | { type: 'ConvertQuote'; data: { invoiceId: string } }
+  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
+  | { type: 'RemovePayment'; data: { paymentId: string } }
+  | { type: 'MarkPaid'; data: { paymentId: string; date: LocalDate; method: PaymentMethod; reference: string } }
+  | { type: 'VoidDocument'; data: { reason: string } }
+  | { type: 'DeleteDraft' }
+  | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
+  | { type: 'RecordPdf'; data: { sha256: string } };
+
+export const documentNoun = (type: DocumentType): string => (type === 'quote' ? 'quote' : 'invoice');
+
+function requireExisting(state: DocumentState): DocumentView {
+  if (state.status === 'none' || state.status === 'deleted') throw notFound('Invoice or quote not found');
+  return state;
+}
+
+function requireInvoice(d: DocumentView, what: string): void {
+  if (d.type !== 'invoice') throw conflict(`Quotes can't ${what}. Convert the quote to an invoice first.`);
+}
+
+function requireNotVoid(d: DocumentView): void {
+  if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is void.`);
+}
+
+function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null): void {
+  if (lines.length === 0) throw invalid('Add at least one line item');
+  if (lines.length > LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
+  if (lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
+  if (!isLocalDate(issueDate)) throw invalid('The issue date is not a valid date');
+  if (!isLocalDate(dueDate)) throw invalid('The due date is not a valid date');
+  if (compareDates(dueDate, issueDate) < 0) throw invalid('The due date cannot be before the issue date');
+  if (validUntil !== null) {
+    if (!isLocalDate(validUntil)) throw invalid('The valid-until date is not a valid date');
+    if (compareDates(validUntil, issueDate) < 0) throw invalid('A quote cannot expire before its issue date');
+  }
+}
+
+function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string }): DocumentEvent {
+  requireInvoice(d, 'take payments');
+  requireNotVoid(d);
+  if (!isLocalDate(p.date)) throw invalid('The payment date is not a valid date');
+  if (d.payments.some((x) => x.paymentId === p.paymentId)) throw conflict('This payment is already recorded');
+  let cents: bigint;
+  try {
+    cents = toCents(p.amount);
+  } catch {
+    throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
+  }
+  if (cents <= 0n) throw invalid('A payment must be more than $0.00');
+  const { balanceCents } = documentFigures(d);
+  if (balanceCents <= 0n) throw conflict('This invoice is already paid in full');
+  if (cents > balanceCents) throw invalid(`This payment is more than the ${formatNzd(balanceCents)} still owing`);
+  return { type: 'PaymentRecorded', data: { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference } };
+}
+
+export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
+  switch (command.type) {
+    case 'DraftDocument': {
+      if (state.status !== 'none') throw conflict('This document already exists');
+      const c = command.data;
+      const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
+      const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
+      checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+      if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
+      return [
+        {
+          type: 'DocumentDrafted',
+          data: {
+            documentId: c.documentId,
+            type: c.type,
+            number: c.number,
+            reference: c.reference,
+            client: c.client,
+            lines: c.lines,
+            gstRounding: c.gstRounding,
+            issueDate: c.issueDate,
+            dueDate,
+            paymentTerms: c.paymentTerms,
+            validUntil,
+            notes: c.notes ?? '',
+            convertedFrom: c.convertedFrom ?? null,
+          },
+        },
+      ];
+    }
+    case 'ReviseDocument': {
+      const d = requireExisting(state);
+      if (d.status !== 'draft') throw conflict(`This ${documentNoun(d.type)} has been ${d.status === 'void' ? 'voided' : d.status}, so it can't be changed.${d.type === 'invoice' ? ' Void it and create a new invoice instead.' : ' Create a new quote instead.'}`);
+      if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. Remove the payments first.");
+      const c = command.data;
+      const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
+      const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
+      checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+      return [{ type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } }];
+    }
+    case 'SendDocument': {
+      const d = requireExisting(state);
+      requireNotVoid(d);
+      if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
+      if (d.status === 'declined') throw conflict('This quote was declined.');
+      if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+      return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
+    }
+    case 'AcceptQuote': {
+      const d = requireExisting(state);
+      if (d.type !== 'quote') throw conflict('Only a quote can be accepted');
+      if (d.status === 'accepted') throw conflict('This quote is already accepted');
+      if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'declined') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be accepted`);
+      return [{ type: 'QuoteAccepted', data: { documentId: d.id } }];
+    }
+    case 'DeclineQuote': {
+      const d = requireExisting(state);
+      if (d.type !== 'quote') throw conflict('Only a quote can be declined');
+      if (d.status === 'declined') throw conflict('This quote is already declined');
+      if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'accepted') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be declined`);
+      return [{ type: 'QuoteDeclined', data: { documentId: d.id } }];
+    }
+    case 'ConvertQuote': {
+      const d = requireExisting(state);
+      if (d.type !== 'quote') throw conflict('Only a quote can be converted to an invoice');
+      if (d.status === 'converted') throw conflict('This quote has already been converted to an invoice');
+      if (d.status === 'void') throw conflict("This quote is void, so it can't be converted");
+      if (d.status === 'declined') throw conflict('This quote was declined. Mark it accepted first if the client changed their mind.');
+      return [{ type: 'QuoteConverted', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+    }
+    case 'RecordPayment':
+      return [paymentEvent(requireExisting(state), command.data)];
+    case 'MarkPaid': {
+      const d = requireExisting(state);
+      requireInvoice(d, 'be marked paid');
+      requireNotVoid(d);
+      const { balanceCents } = documentFigures(d);
+      if (balanceCents <= 0n) throw conflict('This invoice is already paid');
+      return [paymentEvent(d, { ...command.data, amount: centsToString(balanceCents) })];
+    }
+    case 'RemovePayment': {
+      const d = requireExisting(state);
+      requireInvoice(d, 'take payments');
+      requireNotVoid(d);
+      if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
+      return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
+    }
+    case 'VoidDocument': {
+      const d = requireExisting(state);
+      if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is already void`);
+      if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Void the invoice instead.');
+      if (d.payments.length > 0) throw conflict('Remove the payments recorded on this invoice before voiding it');
+      return [{ type: 'DocumentVoided', data: { documentId: d.id, reason: command.data.reason } }];
+    }
+    case 'DeleteDraft': {
+      const d = requireExisting(state);
+      if (!isDiscardableDraft(d)) throw conflict(`Only drafts can be deleted. Void this ${documentNoun(d.type)} instead.`);
+      return [{ type: 'DocumentDeleted', data: { documentId: d.id } }];
+    }
+    case 'RecordAccountingSync': {
+      const d = requireExisting(state);
+      requireInvoice(d, 'be synced to accounting');
+      if (d.sync) throw conflict('This invoice is already synced');
+      return [{ type: 'SyncedToAccounting', data: { documentId: d.id, ...command.data } }];
+    }
+    case 'RecordPdf': {
+      const d = requireExisting(state);
+      return d.pdfSha256 === command.data.sha256 ? [] : [{ type: 'PdfGenerated', data: { documentId: d.id, sha256: command.data.sha256 } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+/** A draft nobody has seen or paid: deleting it is safe. Anything else is voided, keeping its number. */
+export const isDiscardableDraft = (d: DocumentView): boolean => d.status === 'draft' && d.sends.length === 0 && d.payments.length === 0 && d.sync === null;
+
+/** DELETE on a document: drafts go, issued documents are voided (the number is never reused). */
+export const discardCommand = (d: DocumentView, reason = 'Deleted by user'): DocumentCommand =>
+  isDiscardableDraft(d) ? { type: 'DeleteDraft' } : { type: 'VoidDocument', data: { reason } };
+
+/** The invoice a quote becomes: its lines, client and notes; a new number and today's date. */
+export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: string; number: number; reference: string; issueDate: LocalDate; paymentTerms?: PaymentTerms }): DraftInput {
+  const paymentTerms = input.paymentTerms ?? quote.paymentTerms;
+  return {
+    documentId: input.invoiceId,
+    type: 'invoice',
+    number: input.number,
+    reference: input.reference,
+    client: quote.client,
+    lines: quote.lines,
+    gstRounding: quote.gstRounding,
+    issueDate: input.issueDate,
+    dueDate: dueDateFor(input.issueDate, paymentTerms),
+    paymentTerms,
+    validUntil: null,
+    notes: quote.notes,
+    convertedFrom: quote.id,
+  };
+}
+
+export const documentDecider = { decide: decideDocument, evolve: evolveDocument, initialState: (): DocumentState => initialDocumentState };
+

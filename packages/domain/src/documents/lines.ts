@@ -1,0 +1,84 @@
+// Line items (spec §3 Line item) and their validation (issue: at most 500 lines; description
+// non-blank, ≤ 500 chars; qty and unit_price finite, ≥ 0, at most 4 decimal places).
+import { z } from 'zod';
+import { Decimal } from '../money/decimal.ts';
+import { GST_RATE } from '../gst/gst.ts';
+
+export const LINE_LIMITS = { maxLines: 500, description: 500, maxDecimals: 4, maxQty: '1000000', maxUnitPrice: '100000000' } as const;
+
+/** A line as stored in events: decimals as canonical strings. */
+export interface Line {
+  description: string;
+  qty: string;
+  unit_price: string;
+  tax_included: boolean;
+  tax_rate: string;
+}
+
+/** A canonical decimal string: no exponent, no trailing zeros beyond what was meaningful ("1.50" → "1.5"). */
+export const canonicalDecimal = (d: Decimal): string => d.toFixed();
+
+const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A JSON number or numeric string to an exact Decimal; undefined when it is not a finite number. */
+export function parseDecimalInput(v: number | string): Decimal | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? new Decimal(v) : undefined;
+  const s = v.trim();
+  return DECIMAL_TEXT.test(s) ? new Decimal(s) : undefined;
+}
+
+function decimalField(label: string, max: string) {
+  return z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform((v, ctx) => {
+    const d = parseDecimalInput(v);
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (!d) return fail(`${label} must be a finite number`);
+    if (d.isNegative() && !d.isZero()) return fail(`${label} cannot be negative`);
+    if (d.decimalPlaces() > LINE_LIMITS.maxDecimals) return fail(`${label} can have at most ${LINE_LIMITS.maxDecimals} decimal places`);
+    if (d.greaterThan(max)) return fail(`${label} is too large`);
+    return canonicalDecimal(d.abs());
+  });
+}
+
+const taxRateField = z
+  .union([z.number(), z.string()], { error: 'tax_rate must be a number' })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return GST_RATE;
+    const d = parseDecimalInput(v);
+    if (!d || d.isNegative() || d.greaterThan(1) || d.decimalPlaces() > 4) {
+      ctx.addIssue({ code: 'custom', message: 'tax_rate must be between 0 and 1 (0.15 is 15% GST)' });
+      return z.NEVER;
+    }
+    return canonicalDecimal(d.abs());
+  });
+
+export const lineInputSchema = z.object({
+  description: z
+    .string({ error: 'Each line needs a description' })
+    .trim()
+    .min(1, { error: 'Each line needs a description' })
+    .max(LINE_LIMITS.description, { error: `A line description can be at most ${LINE_LIMITS.description} characters` }),
+  qty: decimalField('Quantity', LINE_LIMITS.maxQty),
+  unit_price: decimalField('Unit price', LINE_LIMITS.maxUnitPrice),
+  tax_included: z.boolean({ error: 'tax_included must be true or false' }).optional().transform((v) => v ?? false),
+  tax_rate: taxRateField,
+});
+
+export const linesSchema = z
+  .array(lineInputSchema, { error: 'line_items must be a list of line items' })
+  .min(1, { error: 'Add at least one line item' })
+  .max(LINE_LIMITS.maxLines, { error: `A document can have at most ${LINE_LIMITS.maxLines} line items` });
+
+export type LineInput = z.input<typeof lineInputSchema>;
+
+/** The stored form of a line, validated. */
+export const storedLineSchema = z.object({
+  description: z.string(),
+  qty: z.string(),
+  unit_price: z.string(),
+  tax_included: z.boolean(),
+  tax_rate: z.string(),
+});

@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EventShapeError, currentVersion, eventSchemas, parseDomainEvent, type DomainEvent } from './registry.ts';
+import { clientFieldsSchema } from '../clients/client.ts';
+import { amountString, clientSnapshotArb, linesArb, localDateArb } from '../../test/arbitraries.ts';
+
+const id = fc.uuid();
+const clientFieldsArb = fc.record({ name: fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0), notes: fc.string({ maxLength: 50 }), phone: fc.string({ maxLength: 20 }) }).map((f) => clientFieldsSchema.parse(f));
+
+const eventArb: fc.Arbitrary<DomainEvent> = fc.oneof(
+  fc.record({ clientId: id, f: clientFieldsArb }).map(({ clientId, f }) => ({ type: 'ClientAdded' as const, data: { clientId, ...f } })),
+  fc.record({ clientId: id, f: clientFieldsArb }).map(({ clientId, f }) => ({ type: 'ClientUpdated' as const, data: { clientId, ...f } })),
+  id.map((clientId) => ({ type: 'ClientRemoved' as const, data: { clientId } })),
+  fc.record({ documentId: id, type: fc.constantFrom('quote' as const, 'invoice' as const), number: fc.integer({ min: 1, max: 99999 }), client: fc.option(clientSnapshotArb, { nil: null }), lines: linesArb(5), issueDate: localDateArb, notes: fc.string({ maxLength: 40 }) })
+    .map((d) => ({ type: 'DocumentDrafted' as const, data: { ...d, reference: `INV-${d.number}`, gstRounding: 'total' as const, dueDate: d.issueDate, paymentTerms: '7 days' as const, validUntil: null, convertedFrom: null } })),
+  fc.record({ documentId: id, paymentId: id, amount: amountString(10_000_000), date: localDateArb, reference: fc.string({ maxLength: 20 }) })
+    .map((d) => ({ type: 'PaymentRecorded' as const, data: { ...d, method: 'cash' as const } })),
+  fc.record({ documentId: id, paymentId: id }).map((data) => ({ type: 'PaymentRemoved' as const, data })),
+  fc.record({ documentId: id, to: fc.array(fc.emailAddress(), { maxLength: 2 }), subject: fc.string({ maxLength: 30 }) }).map((d) => ({ type: 'DocumentSent' as const, data: { ...d, cc: [], bcc: [] } })),
+  fc.record({ documentId: id, invoiceId: id }).map((data) => ({ type: 'QuoteConverted' as const, data })),
+  fc.record({ documentId: id, reason: fc.string({ maxLength: 30 }) }).map((data) => ({ type: 'DocumentVoided' as const, data })),
+  fc.record({ documentId: id, provider: fc.constant('xero'), externalId: id, externalNumber: fc.string({ maxLength: 10 }) }).map((data) => ({ type: 'SyncedToAccounting' as const, data })),
+  fc.record({ documentId: id, number: fc.integer({ min: 1, max: 99999 }) }).map((d) => ({ type: 'ReferenceAllocated' as const, data: { ...d, reference: `QTE-${d.number}` } })),
+);
+
+describe('event schemas', () => {
+  it('property: every event round-trips through JSON and its zod schema unchanged', () => {
+    fc.assert(fc.property(eventArb, (e) => {
+      const stored = JSON.parse(JSON.stringify({ type: e.type, version: currentVersion(e.type), data: e.data }));
+      expect(parseDomainEvent(stored)).toEqual(e);
+    }));
+  });
+
+  it('refuses unknown types and wrong shapes', () => {
+    expect(() => parseDomainEvent({ type: 'Nope', data: {} })).toThrow(EventShapeError);
+    expect(() => parseDomainEvent({ type: 'PaymentRecorded', version: 1, data: { documentId: 'd', paymentId: 'p', amount: '1.001', date: '2026-01-01', method: 'cash', reference: '' } })).toThrow(/amount/);
+    expect(() => parseDomainEvent({ type: 'ClientRemoved', version: 1, data: {} })).toThrow(EventShapeError);
+  });
+
+  it('every registered event has a positive schema version', () => {
+    for (const [, entry] of Object.entries(eventSchemas)) expect(entry.version).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,112 @@
+// GST on quotes and invoices (nz-rules.md §1): 15% standard rate, per-line tax_rate (0 for
+// zero-rated or no GST), GST-inclusive lines through the tax fraction r/(1+r) (3/23 at 15%),
+// and the s 19O rounding applied either once on the document total (default) or per line.
+import { Decimal, type DecimalValue } from '../money/decimal.ts';
+import { type Rational, ZERO_R, add, fromDecimal, rational, sum } from '../money/rational.ts';
+import { roundLineAmount, roundTaxS19O } from '../money/rounding.ts';
+
+/** NZ standard rate since 1 October 2010. */
+export const GST_RATE = '0.15';
+export const GST_RATE_PERCENT = 15;
+
+/** Per line (each line's tax rounded) or on the total (one rounding), fixed for a GST period. */
+export type GstRounding = 'total' | 'line';
+export const DEFAULT_GST_ROUNDING: GstRounding = 'total';
+
+export interface LineForTotals {
+  qty: DecimalValue;
+  unit_price: DecimalValue;
+  /** The unit price already includes GST. */
+  tax_included?: boolean;
+  /** 0.15 standard; 0 zero-rated or no GST. */
+  tax_rate?: DecimalValue;
+}
+
+export interface LineTotals {
+  /** qty × unit_price to the cent, as priced (GST-inclusive when tax_included). */
+  amountCents: bigint;
+  /** The line's exact GST, before any rounding. */
+  exactTax: Rational;
+  /** This line's GST rounded on its own (what per-line rounding shows). */
+  taxCents: bigint;
+  taxIncluded: boolean;
+  taxRate: Decimal;
+}
+
+export interface DocumentTotals {
+  /** Excluding GST. */
+  subtotalCents: bigint;
+  gstCents: bigint;
+  /** Including GST: subtotal + GST. */
+  totalCents: bigint;
+  /** GST-inclusive value of zero-rated lines (rate 0) — GST return Box 6. */
+  zeroRatedCents: bigint;
+  rounding: GstRounding;
+  lines: LineTotals[];
+}
+
+/** GST-exclusive: C × r. GST-inclusive: C × r/(1+r). Exact. */
+export function exactLineTax(amountCents: bigint, taxRate: Decimal, taxIncluded: boolean): Rational {
+  if (taxRate.isZero()) return ZERO_R;
+  const r = fromDecimal(taxRate);
+  return taxIncluded ? rational(amountCents * r.n, r.d + r.n) : rational(amountCents * r.n, r.d);
+}
+
+export function lineTotals(line: LineForTotals): LineTotals {
+  const amountCents = roundLineAmount(line.qty, line.unit_price);
+  const taxRate = new Decimal(line.tax_rate ?? GST_RATE);
+  const taxIncluded = line.tax_included ?? false;
+  const exactTax = exactLineTax(amountCents, taxRate, taxIncluded);
+  return { amountCents, exactTax, taxCents: roundTaxS19O(exactTax), taxIncluded, taxRate };
+}
+
+/**
+ * Totals of a quote or invoice. One function for the calculator, the API, the PDF, the list,
+ * the reports and the CSV, so they can never disagree.
+ *
+ * Per line: each line's tax is rounded; inclusive lines' excl amount is amount − tax.
+ * On the total: the exact taxes are added and rounded once. The total is then what the client
+ * pays: inclusive amounts as priced, plus exclusive amounts with their (once-rounded) GST, and
+ * the subtotal is total − GST. With only exclusive lines that is subtotal = Σ amounts; with only
+ * inclusive lines, total = Σ amounts.
+ */
+export function documentTotals(lines: readonly LineForTotals[], rounding: GstRounding = DEFAULT_GST_ROUNDING): DocumentTotals {
+  const lt = lines.map(lineTotals);
+  const zeroRatedCents = lt.filter((l) => l.taxRate.isZero()).reduce((a, l) => a + l.amountCents, 0n);
+  if (rounding === 'line') {
+    let subtotalCents = 0n;
+    let gstCents = 0n;
+    for (const l of lt) {
+      gstCents += l.taxCents;
+      subtotalCents += l.taxIncluded ? l.amountCents - l.taxCents : l.amountCents;
+    }
+    return { subtotalCents, gstCents, totalCents: subtotalCents + gstCents, zeroRatedCents, rounding, lines: lt };
+  }
+  const gstCents = roundTaxS19O(sum(lt.map((l) => l.exactTax)));
+  let inclusiveCents = 0n;
+  let exclusiveCents = 0n;
+  let exclusiveTax = ZERO_R;
+  for (const l of lt) {
+    if (l.taxIncluded) inclusiveCents += l.amountCents;
+    else {
+      exclusiveCents += l.amountCents;
+      exclusiveTax = add(exclusiveTax, l.exactTax);
+    }
+  }
+  const totalCents = inclusiveCents + exclusiveCents + roundTaxS19O(exclusiveTax);
+  return { subtotalCents: totalCents - gstCents, gstCents, totalCents, zeroRatedCents, rounding, lines: lt };
+}
+
+/**
+ * The calculator's 'Include GST (15%)' switch. Off: every line goes out with tax_rate 0, so the
+ * stored document, PDF, list and reports carry no GST. On: lines keep their own rate.
+ */
+export function applyGstSwitch<L extends LineForTotals>(lines: readonly L[], includeGst: boolean): L[] {
+  return lines.map((l) => (includeGst ? { ...l, tax_rate: l.tax_rate ?? GST_RATE } : { ...l, tax_rate: '0' }));
+}
+
+/** GST-exclusive amount → GST (s 19O), for one amount. */
+export const gstFromExclusiveCents = (exclCents: bigint): bigint => roundTaxS19O(rational(exclCents * 15n, 100n));
+
+/** GST-inclusive amount → the GST it contains (3/23, s 19O). */
+export const gstFromInclusiveCents = (inclCents: bigint): bigint => roundTaxS19O(rational(inclCents * 3n, 23n));

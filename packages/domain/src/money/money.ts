@@ -1,0 +1,40 @@
+// Money at the edges: cents ↔ decimal strings ↔ the numbers the API shows, and NZD text.
+// Amounts are whole cents (bigint) inside computations and "123.45" strings in events.
+import { Decimal, type DecimalValue } from './decimal.ts';
+
+/** Whole cents to a 2-dp decimal string: 123450n → "1234.50". */
+export function centsToString(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = abs / 100n;
+  const frac = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${frac}`;
+}
+
+/** Whole cents to the JSON number the spec's API shows (rounded to cents by construction). */
+export const centsToNumber = (cents: bigint): number => Number(centsToString(cents));
+
+/** An amount that is already whole cents ("12.3", 12.30, "12") to cents. Throws on a fraction of a cent. */
+export function toCents(amount: DecimalValue): bigint {
+  const d = new Decimal(amount);
+  if (!d.isFinite()) throw new RangeError('amount is not a finite number');
+  const scaled = d.times(100);
+  if (!scaled.isInteger()) throw new RangeError('amount has a fraction of a cent');
+  return BigInt(scaled.toFixed(0));
+}
+
+const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/**
+ * NZD for people: `$1,234.50`, `-$1,234.50`. Formatted from exact cents — never through Intl,
+ * which rounds half away from zero on its own and would disagree with s 19O on ties.
+ */
+export function formatNzd(cents: bigint): string {
+  const s = centsToString(cents);
+  const negative = s.startsWith('-');
+  const [whole = '0', frac = '00'] = (negative ? s.slice(1) : s).split('.');
+  return `${negative ? '-' : ''}$${groupThousands(whole)}.${frac}`;
+}
+
+/** NZD in lists: `1234.50 NZD` (two decimals and the code, as the spec's cards show). */
+export const formatNzdList = (cents: bigint): string => `${centsToString(cents)} NZD`;

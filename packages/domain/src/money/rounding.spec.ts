@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { apportionCumulative, gstFromExclusiveCents, gstFromInclusiveCents, rational, roundHalfUp, roundReturnGst, roundTaxS19O, toCentsHalfUp, Decimal } from '../index.ts';
+import { toCents } from './money.ts';
+
+const c = (dollars: string): bigint => toCents(dollars);
+
+describe('GST Act s 19O rounding (nz-rules.md §1.6 vectors)', () => {
+  it.each([
+    ['G1', 'excl', '100.00', '15.00'],
+    ['G2', 'incl', '115.00', '15.00'],
+    ['G3', 'excl', '1500.00', '225.00'],
+    ['G4', 'incl', '1725.00', '225.00'],
+    ['G5', 'incl', '230.00', '30.00'],
+    ['G6', 'excl', '9000.00', '1350.00'],
+    ['G7', 'incl', '200.00', '26.09'],
+    ['G8', 'incl', '100.00', '13.04'],
+    ['G9', 'incl', '1000.00', '130.43'],
+    ['G10', 'incl', '1000.01', '130.44'],
+    ['G11', 'incl', '1150.00', '150.00'],
+    ['G12', 'incl', '45.99', '6.00'],
+    ['G13', 'incl', '0.08', '0.01'],
+    ['G14', 'incl', '0.01', '0.00'],
+    ['G15', 'excl', '0.10', '0.01'],
+    ['G16', 'excl', '0.30', '0.04'],
+    ['G17', 'excl', '10.10', '1.51'],
+    ['G18', 'excl', '33.30', '4.99'],
+    ['G19', 'excl', '123.45', '18.52'],
+    ['G20', 'excl', '19.99', '3.00'],
+  ])('%s: %s %s → GST %s', (_id, kind, amount, gst) => {
+    const fn = kind === 'excl' ? gstFromExclusiveCents : gstFromInclusiveCents;
+    expect(fn(c(amount))).toBe(c(gst));
+  });
+
+  it('drops an exact half cent (half-down), where half-up would add it', () => {
+    expect(roundTaxS19O(rational(15n, 10n))).toBe(1n); // 1.5 c
+    expect(roundHalfUp(rational(15n, 10n))).toBe(2n);
+    expect(roundTaxS19O(rational(151n, 100n))).toBe(2n); // 1.51 c: more than half
+  });
+
+  it('mirrors credits: the same magnitude with the sign restored', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10_000n }), (n, d) => {
+      expect(roundTaxS19O(rational(-n, d))).toBe(-roundTaxS19O(rational(n, d)));
+    }));
+  });
+
+  it('is never more than half a cent away from the exact tax, and never rounds a tie up', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10_000n }), (n, d) => {
+      const r = roundTaxS19O(rational(n, d));
+      const diffTwice = 2n * (r * d - n); // 2 × (rounded − exact) × d
+      // rounded − exact lies in [−½, ½): a tie (exactly −½ after rounding down) is dropped, never raised
+      expect(diffTwice >= -d && diffTwice < d).toBe(true);
+      if (2n * (n % d) === d) expect(r).toBe(n / d);
+    }));
+  });
+
+  it('G24: 3/23 of a whole number of cents never lands on an exact half cent', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 13n }), (cents) => {
+      expect(2n * ((cents * 3n) % 23n)).not.toBe(23n);
+    }));
+  });
+});
+
+describe('other named rounding steps', () => {
+  it('line amounts round half away from zero', () => {
+    expect(toCentsHalfUp(new Decimal('0.005'))).toBe(1n);
+    expect(toCentsHalfUp(new Decimal('0.0049'))).toBe(0n);
+    expect(toCentsHalfUp(new Decimal('2.675'))).toBe(268n); // 2.675 in binary floats is 2.67499…
+  });
+
+  it('the GST return Box 8 is Box 7 × 3/23 to the nearest cent (R4)', () => {
+    expect(roundReturnGst(c('1000.00'))).toBe(c('130.43'));
+    expect(roundReturnGst(c('20700.00'))).toBe(c('2700.00'));
+  });
+
+  it('cumulative apportionment never loses or invents a cent however a total is paid', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.array(fc.bigInt({ min: 1n, max: 10n ** 6n }), { minLength: 1, maxLength: 12 }), fc.bigInt({ min: 0n, max: 10n ** 8n }), (total, parts, gstRaw) => {
+        const gst = gstRaw % (total + 1n);
+        // scale the parts so they add up to exactly `total`
+        const sumParts = parts.reduce((a, b) => a + b, 0n);
+        const scaled = parts.map((p) => (p * total) / sumParts);
+        scaled[scaled.length - 1] = (scaled.at(-1) ?? 0n) + total - scaled.reduce((a, b) => a + b, 0n);
+        let before = 0n;
+        let allocated = 0n;
+        for (const p of scaled) {
+          const share = apportionCumulative(gst, total, before, p);
+          expect(share >= 0n).toBe(true);
+          allocated += share;
+          before += p;
+        }
+        expect(allocated).toBe(gst);
+      }),
+    );
+  });
+});

@@ -1,0 +1,40 @@
+// Reports straight from events, in memory: what `npm run replay` prints and what the fixtures
+// are checked against. Events are grouped by stream and folded with the same evolve the API uses.
+import { type DocumentEvent, documentStreamId } from '../documents/events.ts';
+import { type DocumentState, type EvolvableDocumentEvent, evolveDocument, initialDocumentState } from '../documents/document.ts';
+import { parseDomainEvent } from '../events/registry.ts';
+import { reportRowsOf, type ReportInvoiceRow, type ReportPaymentRow } from './rows.ts';
+
+export interface LoggedEvent {
+  stream: string;
+  type: string;
+  version?: number;
+  data: unknown;
+  meta?: { at?: string; accountId?: string };
+}
+
+const DOCUMENT_EVENTS = new Set<string>([
+  'DocumentDrafted', 'DocumentRevised', 'DocumentSent', 'QuoteAccepted', 'QuoteDeclined', 'QuoteConverted',
+  'PaymentRecorded', 'PaymentRemoved', 'DocumentVoided', 'DocumentDeleted', 'SyncedToAccounting', 'PdfGenerated',
+] satisfies DocumentEvent['type'][]);
+
+/** Folds every document stream in the log (in log order) and returns the report rows. */
+export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices: ReportInvoiceRow[]; payments: ReportPaymentRow[] } {
+  const states = new Map<string, DocumentState>();
+  for (const e of events) {
+    if (!e.stream.startsWith('document-') || !DOCUMENT_EVENTS.has(e.type)) continue;
+    const parsed = parseDomainEvent(e) as DocumentEvent;
+    if (documentStreamId(parsed.data.documentId) !== e.stream) throw new Error(`Event ${e.type} in ${e.stream} names document ${parsed.data.documentId}`);
+    const evolvable: EvolvableDocumentEvent = e.meta?.at ? { ...parsed, meta: { at: e.meta.at } } : parsed;
+    states.set(e.stream, evolveDocument(states.get(e.stream) ?? initialDocumentState, evolvable));
+  }
+  const invoices: ReportInvoiceRow[] = [];
+  const payments: ReportPaymentRow[] = [];
+  for (const s of states.values()) {
+    if (s.status === 'none') continue;
+    const rows = reportRowsOf(s);
+    if (rows.invoice) invoices.push(rows.invoice);
+    payments.push(...rows.payments);
+  }
+  return { invoices, payments };
+}
