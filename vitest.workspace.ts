@@ -12,7 +12,7 @@ export const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'packages',
-      include: ['packages/{store,contracts,pdf,testkit}/{src,test}/**/*.spec.ts'],
+      include: ['packages/{store,projections,contracts,pdf,testkit}/{src,test}/**/*.spec.ts'],
       exclude: [pg, '**/node_modules/**'],
     },
   },

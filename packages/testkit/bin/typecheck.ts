@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const roots = ['packages/domain', 'packages/contracts', 'packages/store', 'packages/pdf', 'packages/testkit', 'apps/api', 'apps/cli', 'apps/web'];
+const roots = ['packages/domain', 'packages/contracts', 'packages/store', 'packages/projections', 'packages/pdf', 'packages/testkit', 'apps/api', 'apps/cli', 'apps/web'];
 const tsc = join(process.cwd(), 'node_modules', '.bin', 'tsc');
 let failed = 0;
 for (const root of roots) {

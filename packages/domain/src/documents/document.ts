@@ -187,16 +187,23 @@ export type DocumentStatus =
  * money is owed past the due date, void. `today` is the NZ calendar day, passed in.
  */
 export function documentStatus(d: DocumentView, today: LocalDate, f: DocumentFigures = documentFigures(d)): DocumentStatus {
-  if (d.status === 'void' || d.status === 'deleted') return d.status;
+  return deriveStatus({ type: d.type, lifecycle: d.status, validUntil: d.validUntil, dueDate: d.dueDate, paymentStatus: paymentStatus(d, f) }, today);
+}
+
+/** The same rule from the few facts a list row keeps (the read model derives status at read time). */
+export function deriveStatus(
+  d: { type: DocumentType; lifecycle: Lifecycle; validUntil: LocalDate | null; dueDate: LocalDate; paymentStatus: PaymentStatus },
+  today: LocalDate,
+): DocumentStatus {
+  if (d.lifecycle === 'void' || d.lifecycle === 'deleted') return d.lifecycle;
   if (d.type === 'quote') {
-    if ((d.status === 'draft' || d.status === 'sent') && d.validUntil && compareDates(d.validUntil, today) < 0) return 'expired';
-    return d.status;
+    if ((d.lifecycle === 'draft' || d.lifecycle === 'sent') && d.validUntil && compareDates(d.validUntil, today) < 0) return 'expired';
+    return d.lifecycle;
   }
-  const ps = paymentStatus(d, f);
-  if (ps === 'paid') return 'paid';
+  if (d.paymentStatus === 'paid') return 'paid';
   if (compareDates(d.dueDate, today) < 0) return 'overdue';
-  if (ps === 'partial') return 'partial';
-  return d.status === 'sent' ? 'sent' : 'draft';
+  if (d.paymentStatus === 'partial') return 'partial';
+  return d.lifecycle === 'sent' ? 'sent' : 'draft';
 }
 
 export const STATUS_LABELS: Record<DocumentStatus, string> = {
