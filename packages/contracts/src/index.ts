@@ -1,1 +1,4 @@
-export {};
+// zod schemas of the /api/v1 requests and responses, shared by the API and the web app.
+export * from './common.ts';
+export * from './clients.ts';
+export * from './invoices.ts';
