@@ -12,7 +12,7 @@ export function readNdjson(path: string): LoggedEvent[] {
       try {
         return JSON.parse(line) as LoggedEvent;
       } catch (e) {
-        throw new Error(`${path}:${n}: not valid JSON (${(e as Error).message})`);
+        throw new Error(`${path}:${n}: not valid JSON (${(e as Error).message})`, { cause: e });
       }
     });
 }
