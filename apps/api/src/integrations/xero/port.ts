@@ -1,0 +1,140 @@
+// The AccountingProvider port: what the API needs from an accounting service (Xero today).
+// Amounts cross it as decimal strings from the domain; only the adapter turns them into JSON
+// numbers, at the wire.
+import type { DocumentView, LocalDate } from '@tradie/domain';
+
+export type ProviderName = 'xero';
+
+/** A token pair as stored (encrypted) by the API. `expiresAt` comes from the injected clock. */
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+  scope: string;
+  /** Xero's `authentication_event_id` claim of the access token: which consent produced it. */
+  authEventId: string | null;
+}
+
+export interface Tenant {
+  /** The connection id (for DELETE /connections/{id}). */
+  connectionId: string;
+  /** What goes in the `xero-tenant-id` header. */
+  tenantId: string;
+  tenantName: string;
+  tenantType: string;
+  authEventId: string | null;
+}
+
+/** What every Accounting API call needs. */
+export interface ProviderConnection {
+  accessToken: string;
+  tenantId: string;
+}
+
+export interface ContactInput {
+  name: string;
+  /** '' when the client has none. */
+  email: string;
+  phone?: string;
+}
+
+export interface ContactRef {
+  contactId: string;
+  name: string;
+  created: boolean;
+}
+
+export type InvoiceStatus = 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
+
+export interface InvoiceRef {
+  invoiceId: string;
+  invoiceNumber: string;
+  reference: string;
+  status: InvoiceStatus;
+}
+
+/** What to push: our invoice as the domain folds it, and the provider's contact for its client. */
+export interface InvoiceInput {
+  document: DocumentView;
+  contactId: string;
+  /** Not registered: no GST on the provider's invoice either. */
+  gstRegistered: boolean;
+}
+
+export interface PaymentInput {
+  invoiceId: string;
+  /** A decimal string from the domain, e.g. "230.00". */
+  amount: string;
+  date: LocalDate;
+  reference: string;
+  /** Overrides the adapter's receipts account (default '090'). */
+  accountCode?: string;
+}
+
+export interface PaymentRef {
+  paymentId: string;
+  invoiceStatus: InvoiceStatus | null;
+}
+
+export interface AccountingProvider {
+  readonly name: ProviderName;
+  /** The address the Connect window opens. `codeChallenge` is the S256 PKCE challenge. */
+  authorizationUrl(state: string, codeChallenge: string): string;
+  exchangeCode(code: string, codeVerifier: string): Promise<ProviderTokens>;
+  /** Refresh tokens are single use: call this under the connection's refresh lock only. */
+  refresh(refreshToken: string): Promise<ProviderTokens>;
+  connections(accessToken: string): Promise<Tenant[]>;
+  revoke(refreshToken: string): Promise<void>;
+  findOrCreateContact(conn: ProviderConnection, contact: ContactInput): Promise<ContactRef>;
+  /** `idempotencyKey` (≤ 128 chars) must stay the same across retries of one attempt. */
+  createInvoice(conn: ProviderConnection, invoice: InvoiceInput, idempotencyKey: string): Promise<InvoiceRef>;
+  /** An invoice an earlier, lost attempt may have created (created by this app, not deleted). */
+  findInvoiceByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
+  updateInvoiceStatus(conn: ProviderConnection, invoiceId: string, status: 'AUTHORISED' | 'VOIDED', sentToContact?: boolean): Promise<InvoiceRef>;
+  createPayment(conn: ProviderConnection, payment: PaymentInput, idempotencyKey: string): Promise<PaymentRef>;
+}
+
+export type AccountingErrorKind =
+  /** No connection stored for this account: 'Please connect Xero in Settings first'. */
+  | 'not_connected'
+  /** 401: the access token expired or was rejected. Refresh once, retry once. */
+  | 'unauthorized'
+  /** 403: tenant disconnected or rights lost. Mark the connection as needing re-authorisation. */
+  | 'forbidden'
+  /** invalid_grant on the token endpoint: the refresh token is spent, expired or revoked. Re-authorise. */
+  | 'invalid_grant'
+  /** Another OAuth error from the token endpoint (invalid_client, unsupported_grant_type, …). */
+  | 'oauth'
+  /** 429 after the bounded retries, or a Retry-After too long to wait for. */
+  | 'rate_limited'
+  /** 400 ValidationException: the messages are for the user. Do not retry. */
+  | 'validation'
+  | 'not_found'
+  /** 5xx or network failure after the bounded retries. */
+  | 'unavailable'
+  /** Our document cannot be expressed as an invoice in the provider. */
+  | 'mapping';
+
+/** Every failure of the port. `detail` is a sentence a person can read. */
+export class AccountingError extends Error {
+  readonly kind: AccountingErrorKind;
+  readonly detail: string;
+  readonly status: number | null;
+  /** Seconds, for 'rate_limited': pass on as our own Retry-After. */
+  readonly retryAfterSeconds: number | null;
+  /** For 'validation': Xero's messages. */
+  readonly messages: string[];
+
+  constructor(kind: AccountingErrorKind, detail: string, opts: { status?: number | null; retryAfterSeconds?: number | null; messages?: string[]; cause?: unknown } = {}) {
+    super(detail, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'AccountingError';
+    this.kind = kind;
+    this.detail = detail;
+    this.status = opts.status ?? null;
+    this.retryAfterSeconds = opts.retryAfterSeconds ?? null;
+    this.messages = opts.messages ?? [];
+  }
+}
+
+export const isAccountingError = (e: unknown, kind?: AccountingErrorKind): e is AccountingError =>
+  e instanceof AccountingError && (kind === undefined || e.kind === kind);

@@ -1,0 +1,396 @@
+// The Xero adapter of the AccountingProvider port: OAuth 2.0 (code flow with PKCE and state) and
+// the Accounting API over fetch. xero-node is not used because it hard-codes the identity and
+// connections hosts (integrations.md §1.12); here every base URL is configuration, so tests
+// point all three at a fake Xero on loopback.
+//
+// Retries are bounded and never sleep on their own: the injected `sleep` waits. 429 waits the
+// server's Retry-After; 5xx and network failures are retried only for calls that are safe to
+// repeat (reads, status changes, and writes that carry the same Idempotency-Key every time).
+import { decodeJwt } from 'jose';
+import { DEFAULT_PAYMENTS_ACCOUNT_CODE, DEFAULT_SALES_ACCOUNT_CODE, toXeroInvoice } from './mapping.ts';
+import {
+  AccountingError,
+  type AccountingProvider,
+  type ContactInput,
+  type ContactRef,
+  type InvoiceInput,
+  type InvoiceRef,
+  type InvoiceStatus,
+  type PaymentInput,
+  type PaymentRef,
+  type ProviderConnection,
+  type ProviderTokens,
+  type Tenant,
+} from './port.ts';
+import { wireDecimal } from './wireDecimal.ts';
+
+export const XERO_DEFAULTS = {
+  loginUrl: 'https://login.xero.com/identity/connect/authorize',
+  identityUrl: 'https://identity.xero.com',
+  apiUrl: 'https://api.xero.com',
+  // Granular scopes: apps created since 2 March 2026 get nothing else (integrations.md §1.5).
+  scopes: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read',
+  maxRetries: 3,
+  maxRetryAfterSeconds: 60,
+  backoffMs: 500,
+  timeoutMs: 30_000,
+} as const;
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+
+export interface XeroConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** The browser's authorisation address (full URL). */
+  loginUrl?: string;
+  /** Base of /connect/token and /connect/revocation. */
+  identityUrl?: string;
+  /** Base of /connections and /api.xro/2.0. */
+  apiUrl?: string;
+  scopes?: string;
+  salesAccountCode?: string;
+  /** The bank (or payments-enabled) account receipts are recorded against. */
+  paymentsAccountCode?: string;
+  fetch: typeof fetch;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+  /** Retries after the first attempt, for 429, 5xx and network failures. */
+  maxRetries?: number;
+  /** A longer Retry-After (a daily limit) is not waited for: the caller gets 'rate_limited'. */
+  maxRetryAfterSeconds?: number;
+  /** First backoff after a 5xx or network failure; doubles each time. */
+  backoffMs?: number;
+  timeoutMs?: number;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Safe to send again after a 5xx or a lost response. */
+  repeatable: boolean;
+  /** The identity server answers errors as OAuth `{error}` bodies. */
+  oauth?: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Xero spells problem keys both `Detail` and `detail` (integrations.md §1.10). */
+function field(obj: unknown, name: string): unknown {
+  if (!isObject(obj)) return undefined;
+  const lower = name.toLowerCase();
+  for (const [k, v] of Object.entries(obj)) if (k.toLowerCase() === lower) return v;
+  return undefined;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+function validationMessages(body: unknown): string[] {
+  const out: string[] = [];
+  const elements = field(body, 'Elements');
+  if (Array.isArray(elements)) {
+    for (const el of elements) {
+      const errs = field(el, 'ValidationErrors');
+      if (Array.isArray(errs)) for (const e of errs) if (str(field(e, 'Message'))) out.push(str(field(e, 'Message')));
+    }
+  }
+  if (out.length === 0) {
+    const m = str(field(body, 'Message')) || str(field(body, 'Detail'));
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+/** Retry-After is delta-seconds (Xero) or an HTTP date. */
+function retryAfterSeconds(header: string | null, now: Date): number | null {
+  if (header === null || header.trim() === '') return null;
+  const t = header.trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  const at = Date.parse(t);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const INVOICE_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'SUBMITTED', 'AUTHORISED', 'PAID', 'VOIDED', 'DELETED'];
+const invoiceStatus = (v: unknown): InvoiceStatus | null => (INVOICE_STATUSES.includes(v as InvoiceStatus) ? (v as InvoiceStatus) : null);
+
+function invoiceRef(inv: unknown): InvoiceRef {
+  const invoiceId = str(field(inv, 'InvoiceID'));
+  const status = invoiceStatus(field(inv, 'Status'));
+  if (!invoiceId || status === null) throw new AccountingError('unavailable', 'Xero answered with an invoice we could not read.');
+  return { invoiceId, invoiceNumber: str(field(inv, 'InvoiceNumber')), reference: str(field(inv, 'Reference')), status };
+}
+
+const firstOf = (body: unknown, key: string): unknown => {
+  const list = field(body, key);
+  return Array.isArray(list) ? list[0] : undefined;
+};
+
+/** A value for a `where` clause: our references and names are plain, anything else is refused. */
+function whereString(value: string): string {
+  if (/["\\]/.test(value)) throw new AccountingError('mapping', `'${value}' can't be looked up in Xero.`);
+  return `"${value}"`;
+}
+
+function checkIdempotencyKey(key: string): void {
+  if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw new RangeError(`Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+}
+
+export function createXeroAdapter(config: XeroConfig): AccountingProvider {
+  const loginUrl = config.loginUrl ?? XERO_DEFAULTS.loginUrl;
+  const identityUrl = (config.identityUrl ?? XERO_DEFAULTS.identityUrl).replace(/\/+$/, '');
+  const apiUrl = (config.apiUrl ?? XERO_DEFAULTS.apiUrl).replace(/\/+$/, '');
+  const accountingUrl = `${apiUrl}/api.xro/2.0`;
+  const scopes = config.scopes ?? XERO_DEFAULTS.scopes;
+  const salesAccountCode = config.salesAccountCode ?? DEFAULT_SALES_ACCOUNT_CODE;
+  const paymentsAccountCode = config.paymentsAccountCode ?? DEFAULT_PAYMENTS_ACCOUNT_CODE;
+  const maxRetries = config.maxRetries ?? XERO_DEFAULTS.maxRetries;
+  const maxRetryAfterSeconds = config.maxRetryAfterSeconds ?? XERO_DEFAULTS.maxRetryAfterSeconds;
+  const backoffMs = config.backoffMs ?? XERO_DEFAULTS.backoffMs;
+  const timeoutMs = config.timeoutMs ?? XERO_DEFAULTS.timeoutMs;
+  const basic = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`;
+
+  async function send(call: Call): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      const retriesLeft = attempt < maxRetries;
+      let res: Response;
+      try {
+        res = await config.fetch(call.url, {
+          method: call.method,
+          headers: { Accept: 'application/json', ...call.headers },
+          body: call.body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (cause) {
+        // Lost before an answer: the request may or may not have been processed.
+        if (call.repeatable && retriesLeft) {
+          await config.sleep(backoffMs * 2 ** attempt);
+          continue;
+        }
+        throw new AccountingError('unavailable', 'Xero could not be reached. Please try again.', { cause });
+      }
+      if (res.ok) return readJson(res);
+      const body = await readJson(res);
+      const status = res.status;
+      if (status === 429) {
+        // Rate limits are checked before anything is processed, so even a write can go again.
+        const wait = retryAfterSeconds(res.headers.get('retry-after'), config.now()) ?? 60;
+        if (retriesLeft && wait <= maxRetryAfterSeconds) {
+          await config.sleep(wait * 1000);
+          continue;
+        }
+        const problem = res.headers.get('x-rate-limit-problem');
+        throw new AccountingError('rate_limited', `Xero's ${problem ? `${problem} ` : ''}rate limit was reached. Please try again in ${wait} seconds.`, { status, retryAfterSeconds: wait });
+      }
+      if (status >= 500) {
+        if (call.repeatable && retriesLeft) {
+          const wait = retryAfterSeconds(res.headers.get('retry-after'), config.now());
+          await config.sleep(wait !== null && wait <= maxRetryAfterSeconds ? wait * 1000 : backoffMs * 2 ** attempt);
+          continue;
+        }
+        throw new AccountingError('unavailable', 'Xero is not available right now. Please try again.', { status });
+      }
+      const oauthError = call.oauth ? str(isObject(body) ? body['error'] : undefined) : '';
+      if (oauthError === 'invalid_grant') throw new AccountingError('invalid_grant', 'Xero no longer accepts this sign-in. Please connect Xero again.', { status });
+      if (oauthError) throw new AccountingError('oauth', `Xero refused the sign-in (${oauthError}).`, { status });
+      if (status === 401) throw new AccountingError('unauthorized', 'Xero did not accept the access token.', { status });
+      if (status === 403) throw new AccountingError('forbidden', 'Xero refused access to this organisation. Please connect Xero again.', { status });
+      if (status === 404) throw new AccountingError('not_found', 'Xero could not find that record.', { status });
+      const messages = validationMessages(body);
+      throw new AccountingError('validation', messages.length > 0 ? `Xero said: ${messages.join(' ')}` : `Xero refused the request (${status}).`, { status, messages });
+    }
+  }
+
+  const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+
+  function identityCall(path: string, fields: Record<string, string>): Call {
+    return {
+      method: 'POST',
+      url: `${identityUrl}${path}`,
+      headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form(fields),
+      // A lost refresh answer may be retried: Xero accepts the old refresh token for a grace period.
+      repeatable: true,
+      oauth: true,
+    };
+  }
+
+  function tokensFrom(body: unknown): ProviderTokens {
+    const accessToken = str(field(body, 'access_token'));
+    const refreshToken = str(field(body, 'refresh_token'));
+    const expiresIn = field(body, 'expires_in');
+    if (!accessToken || !refreshToken || typeof expiresIn !== 'number') {
+      throw new AccountingError('oauth', 'Xero did not return a refresh token. Please connect again and allow offline access.');
+    }
+    let authEventId: string | null = null;
+    try {
+      const claim = decodeJwt(accessToken)['authentication_event_id'];
+      authEventId = typeof claim === 'string' ? claim : null;
+    } catch {
+      authEventId = null;
+    }
+    return { accessToken, refreshToken, expiresAt: new Date(config.now().getTime() + expiresIn * 1000), scope: str(field(body, 'scope')), authEventId };
+  }
+
+  function api(conn: ProviderConnection, method: Call['method'], path: string, opts: { body?: unknown; idempotencyKey?: string; repeatable?: boolean } = {}): Promise<unknown> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${conn.accessToken}`, 'xero-tenant-id': conn.tenantId };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (opts.idempotencyKey !== undefined) {
+      checkIdempotencyKey(opts.idempotencyKey);
+      headers['Idempotency-Key'] = opts.idempotencyKey;
+    }
+    return send({
+      method,
+      url: `${accountingUrl}${path}`,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      repeatable: opts.repeatable ?? (method === 'GET' || opts.idempotencyKey !== undefined),
+    });
+  }
+
+  async function searchContacts(conn: ProviderConnection, term: string): Promise<unknown[]> {
+    const body = await api(conn, 'GET', `/Contacts?${new URLSearchParams({ searchTerm: term, summaryOnly: 'true' })}`);
+    const list = field(body, 'Contacts');
+    return Array.isArray(list) ? list : [];
+  }
+
+  async function findContact(conn: ProviderConnection, contact: ContactInput): Promise<ContactRef | null> {
+    const same = (a: unknown, b: string) => str(a).trim().toLowerCase() === b.trim().toLowerCase();
+    const active = (c: unknown) => str(field(c, 'ContactStatus')) !== 'ARCHIVED';
+    // searchTerm matches loosely across several fields; the exact match is ours to pick.
+    if (contact.email !== '') {
+      const byEmail = (await searchContacts(conn, contact.email)).find((c) => active(c) && same(field(c, 'EmailAddress'), contact.email));
+      if (byEmail) return { contactId: str(field(byEmail, 'ContactID')), name: str(field(byEmail, 'Name')), created: false };
+    }
+    const byName = (await searchContacts(conn, contact.name)).find((c) => active(c) && same(field(c, 'Name'), contact.name));
+    return byName ? { contactId: str(field(byName, 'ContactID')), name: str(field(byName, 'Name')), created: false } : null;
+  }
+
+  return {
+    name: 'xero',
+
+    authorizationUrl(state, codeChallenge) {
+      const params: Record<string, string> = {
+        response_type: 'code',
+        client_id: config.clientId,
+        redirect_uri: config.redirectUri,
+        scope: scopes,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      };
+      const query = Object.entries(params)
+        .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+        .join('&');
+      return `${loginUrl}${loginUrl.includes('?') ? '&' : '?'}${query}`;
+    },
+
+    async exchangeCode(code, codeVerifier) {
+      // A confidential web app: the client secret (Basic) and the PKCE verifier both go along.
+      return tokensFrom(await send({ ...identityCall('/connect/token', { grant_type: 'authorization_code', code, redirect_uri: config.redirectUri, code_verifier: codeVerifier }), repeatable: false }));
+    },
+
+    async refresh(refreshToken) {
+      return tokensFrom(await send(identityCall('/connect/token', { grant_type: 'refresh_token', refresh_token: refreshToken })));
+    },
+
+    async connections(accessToken) {
+      const body = await send({ method: 'GET', url: `${apiUrl}/connections`, headers: { Authorization: `Bearer ${accessToken}` }, repeatable: true });
+      if (!Array.isArray(body)) throw new AccountingError('unavailable', 'Xero answered the connections request with something we could not read.');
+      return body.map(
+        (c): Tenant => ({
+          connectionId: str(field(c, 'id')),
+          tenantId: str(field(c, 'tenantId')),
+          tenantName: str(field(c, 'tenantName')),
+          tenantType: str(field(c, 'tenantType')),
+          authEventId: str(field(c, 'authEventId')) || null,
+        }),
+      );
+    },
+
+    async revoke(refreshToken) {
+      await send(identityCall('/connect/revocation', { token: refreshToken, token_type_hint: 'refresh_token' }));
+    },
+
+    async findOrCreateContact(conn, contact) {
+      const found = await findContact(conn, contact);
+      if (found) return found;
+      const element: Record<string, unknown> = { Name: contact.name };
+      if (contact.email !== '') element['EmailAddress'] = contact.email;
+      if (contact.phone) element['Phones'] = [{ PhoneType: 'DEFAULT', PhoneNumber: contact.phone }];
+      try {
+        // Names are unique among active contacts, so a repeat after a lost answer fails on the
+        // name instead of creating a twin; that case is caught below.
+        const created = firstOf(await api(conn, 'PUT', '/Contacts', { body: { Contacts: [element] }, repeatable: true }), 'Contacts');
+        return { contactId: str(field(created, 'ContactID')), name: str(field(created, 'Name')), created: true };
+      } catch (e) {
+        if (e instanceof AccountingError && e.kind === 'validation' && e.messages.some((m) => /already assigned to another contact/i.test(m))) {
+          const again = await findContact(conn, { ...contact, email: '' });
+          if (again) return again;
+        }
+        throw e;
+      }
+    },
+
+    async createInvoice(conn, input: InvoiceInput, idempotencyKey) {
+      const invoice = toXeroInvoice(input.document, input.contactId, { gstRegistered: input.gstRegistered, salesAccountCode });
+      // unitdp=4: our unit prices may carry four decimal places.
+      const body = await api(conn, 'PUT', '/Invoices?unitdp=4', { body: { Invoices: [invoice] }, idempotencyKey });
+      return invoiceRef(firstOf(body, 'Invoices'));
+    },
+
+    async findInvoiceByReference(conn, reference) {
+      const query = new URLSearchParams({ where: `Type=="ACCREC"&&Reference==${whereString(reference)}`, createdByMyApp: 'true', page: '1' });
+      const body = await api(conn, 'GET', `/Invoices?${query}`);
+      const list = field(body, 'Invoices');
+      const refs = (Array.isArray(list) ? list : []).map(invoiceRef).filter((r) => r.status !== 'DELETED');
+      // A live invoice first; a voided one still owns its number in Xero, so it is returned too.
+      return refs.find((r) => r.status !== 'VOIDED') ?? refs[0] ?? null;
+    },
+
+    async updateInvoiceStatus(conn, invoiceId, status, sentToContact) {
+      const element: Record<string, unknown> = { InvoiceID: invoiceId, Status: status };
+      if (sentToContact !== undefined) element['SentToContact'] = sentToContact;
+      const path = `/Invoices/${encodeURIComponent(invoiceId)}`;
+      try {
+        // Setting a status is the same request however often it is sent.
+        return invoiceRef(firstOf(await api(conn, 'POST', path, { body: { Invoices: [element] }, repeatable: true }), 'Invoices'));
+      } catch (e) {
+        // A retry after a lost answer finds the change already made.
+        if (e instanceof AccountingError && e.kind === 'validation') {
+          const current = invoiceRef(firstOf(await api(conn, 'GET', path), 'Invoices'));
+          if (current.status === status) return current;
+        }
+        throw e;
+      }
+    },
+
+    async createPayment(conn, payment: PaymentInput, idempotencyKey): Promise<PaymentRef> {
+      const element = {
+        Invoice: { InvoiceID: payment.invoiceId },
+        Account: { Code: payment.accountCode ?? paymentsAccountCode },
+        Date: payment.date,
+        Amount: wireDecimal(payment.amount),
+        Reference: payment.reference,
+      };
+      const created = firstOf(await api(conn, 'PUT', '/Payments', { body: { Payments: [element] }, idempotencyKey }), 'Payments');
+      const paymentId = str(field(created, 'PaymentID'));
+      if (!paymentId) throw new AccountingError('unavailable', 'Xero answered with a payment we could not read.');
+      return { paymentId, invoiceStatus: invoiceStatus(field(field(created, 'Invoice'), 'Status')) };
+    },
+  };
+}

@@ -1,0 +1,998 @@
+// A fake Xero on loopback: the login (authorise) page, the identity server (token, revocation),
+// the connections endpoint and the parts of the Accounting API the app uses, speaking Xero's
+// wire contract as far as it is known (integrations.md §1.13). One node:http server on
+// 127.0.0.1, port 0; the three Xero hosts are three path prefixes on it, so a request sent to
+// the wrong host fails instead of passing by accident.
+//
+// Behaviour worth knowing when reading a test:
+// - authorise consents at once (302 to redirect_uri with code and state); denyNextConsent()
+//   answers error=access_denied instead.
+// - the token endpoint checks Basic client auth, single-use codes, the PKCE verifier when the
+//   authorise request carried a challenge, and single-use refresh tokens (reuse → invalid_grant;
+//   a grace period for lost answers is an option, off by default).
+// - every API call needs a live Bearer token (401 problem JSON otherwise), a connected
+//   xero-tenant-id (403 AuthenticationUnsuccessful) and Accept: application/json.
+// - PUT/POST writes honour Idempotency-Key for six minutes: the same key and body replay the
+//   first answer and create nothing.
+// - failNext / dropNextResponse / hold inject faults; `state` shows what was created.
+// Money is computed with the domain's exact functions (whole cents), never floats.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Decimal, centsToNumber, exactLineTax, roundLineAmount, roundTaxS19O, toCents } from '@tradie/domain';
+
+export interface FakeXeroOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** Registered redirect URIs (exact match). Omitted: any http(s) URI is accepted. */
+  redirectUris?: string[];
+  tenants?: Array<{ tenantId?: string; tenantName: string }>;
+  now?: () => Date;
+  /** Seconds an access token lives. Xero: 1800. */
+  accessTokenSeconds?: number;
+  /** Seconds a spent refresh token may be replayed after a lost answer. Xero: 1800; default 0 (strict). */
+  refreshGraceSeconds?: number;
+  /** Calls per tenant per minute before 429 (minute problem). Default: unlimited. */
+  minuteLimit?: number;
+}
+
+export interface FakeLineItem {
+  LineItemID: string;
+  Description: string;
+  Quantity: string;
+  UnitAmount: string;
+  TaxType: string;
+  AccountCode: string;
+  lineAmountCents: bigint;
+  taxCents: bigint;
+}
+
+export interface FakeInvoice {
+  tenantId: string;
+  InvoiceID: string;
+  InvoiceNumber: string;
+  Reference: string;
+  Type: 'ACCREC' | 'ACCPAY';
+  Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
+  LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
+  ContactID: string;
+  Date: string;
+  DueDate: string | null;
+  SentToContact: boolean;
+  CurrencyCode: string;
+  LineItems: FakeLineItem[];
+  subTotalCents: bigint;
+  totalTaxCents: bigint;
+  totalCents: bigint;
+  paidCents: bigint;
+  /** The client id of the app that created it; null for one made in Xero itself. */
+  createdByApp: string | null;
+  /** The raw JSON the element arrived in. */
+  requestBody: string;
+}
+
+export interface FakeContact {
+  tenantId: string;
+  ContactID: string;
+  Name: string;
+  EmailAddress: string;
+  ContactStatus: 'ACTIVE' | 'ARCHIVED';
+  Phones: Array<{ PhoneType: string; PhoneNumber: string }>;
+}
+
+export interface FakePayment {
+  tenantId: string;
+  PaymentID: string;
+  InvoiceID: string;
+  AccountCode: string;
+  Date: string;
+  amountCents: bigint;
+  Reference: string;
+}
+
+export interface TokenIssue {
+  grantType: 'authorization_code' | 'refresh_token';
+  accessToken: string;
+  refreshToken: string | null;
+  at: Date;
+}
+
+export interface RefreshTokenUse {
+  refreshToken: string;
+  outcome: 'rotated' | 'grace-replay' | 'reused' | 'unknown' | 'expired' | 'revoked';
+  at: Date;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The path on the fake, query included. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** What was answered; null when the response was dropped or is held. */
+  status: number | null;
+}
+
+export interface FakeXeroState {
+  invoices: FakeInvoice[];
+  contacts: FakeContact[];
+  payments: FakePayment[];
+  tokensIssued: TokenIssue[];
+  refreshTokenUses: RefreshTokenUse[];
+  /** Refresh tokens revoked through /connect/revocation. */
+  revoked: string[];
+  requests: RecordedRequest[];
+}
+
+export interface FakeXero {
+  /** http://127.0.0.1:port */
+  url: string;
+  /** The authorise address (config `loginUrl`). */
+  loginUrl: string;
+  /** Base of /connect/token and /connect/revocation (config `identityUrl`). */
+  identityUrl: string;
+  /** Base of /connections and /api.xro/2.0 (config `apiUrl`). */
+  apiUrl: string;
+  clientId: string;
+  clientSecret: string;
+  tenants: Array<{ tenantId: string; tenantName: string }>;
+  state: FakeXeroState;
+  /**
+   * The next request whose path (after its host's prefix: '/connect/token', '/connections',
+   * '/Invoices', …; optionally 'PUT /Invoices'; a trailing '*' matches a prefix) answers
+   * `status` with `headers`, without being processed.
+   */
+  failNext(path: string, status: number, headers?: Record<string, string>, body?: unknown): void;
+  /** The next matching request is processed, then its socket destroyed before any answer. */
+  dropNextResponse(path: string): void;
+  /** Matching requests wait until the returned function is called. */
+  hold(path: string): () => void;
+  /** The next authorise request redirects with this error (default access_denied). */
+  denyNextConsent(error?: string): void;
+  /** Every access token issued so far stops working (401). */
+  expireAccessTokens(): void;
+  addContact(tenantId: string, contact: { name: string; email?: string; status?: 'ACTIVE' | 'ARCHIVED' }): FakeContact;
+  stop(): Promise<void>;
+}
+
+// ---- helpers --------------------------------------------------------------------------------
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const token = (bytes = 32): string => randomBytes(bytes).toString('base64url');
+const b64url = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
+const dotnetDate = (ms: number): string => `/Date(${ms}+0000)/`;
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateMs = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+
+/** A JSON number received from a client, as exact decimal text. */
+function decimalText(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return new Decimal(v).toFixed();
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return new Decimal(v.trim()).toFixed();
+  return null;
+}
+
+const TAX_RATES: Record<string, { rate: string; name: string; sales: boolean }> = {
+  OUTPUT2: { rate: '0.15', name: '15% GST on Income', sales: true },
+  INPUT2: { rate: '0.15', name: '15% GST on Expenses', sales: false },
+  NONE: { rate: '0', name: 'No GST', sales: true },
+  ZERORATED: { rate: '0', name: 'Zero Rated', sales: true },
+  GSTONIMPORTS: { rate: '0', name: 'GST on Imports', sales: false },
+};
+
+const ACCOUNTS = [
+  { AccountID: randomUUID(), Code: '090', Name: 'Business Bank Account', Type: 'BANK', TaxType: 'NONE', EnablePaymentsToAccount: false },
+  { AccountID: randomUUID(), Code: '200', Name: 'Sales', Type: 'REVENUE', TaxType: 'OUTPUT2', EnablePaymentsToAccount: false },
+  { AccountID: randomUUID(), Code: '260', Name: 'Other Revenue', Type: 'REVENUE', TaxType: 'OUTPUT2', EnablePaymentsToAccount: false },
+  { AccountID: randomUUID(), Code: '400', Name: 'Advertising', Type: 'EXPENSE', TaxType: 'INPUT2', EnablePaymentsToAccount: false },
+];
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Record<string, string>;
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    super(`HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+const oauthError = (error: string, status = 400) => new HttpError(status, { error });
+const validationException = (elements: unknown[], message = 'A validation exception occurred') =>
+  new HttpError(400, { ErrorNumber: 10, Type: 'ValidationException', Message: message, Elements: elements });
+const notFound = () => new HttpError(404, { Title: 'Not Found', Status: 404, Detail: 'The resource you have specified cannot be found' });
+
+/** `where` as the app uses it: `A=="x"`, joined by && or AND. Values compared as text. */
+function whereFilter(where: string): (row: Json) => boolean {
+  const clauses = where
+    .split(/\s*&&\s*|\s+AND\s+/i)
+    .filter((c) => c.trim() !== '')
+    .map((c) => {
+      const m = /^\s*([A-Za-z.]+)\s*==\s*(?:"((?:[^"\\]|\\.)*)"|Guid\("([^"]*)"\)|([\w.-]+))\s*$/.exec(c);
+      if (!m || !m[1]) throw validationException([], `fake-xero does not understand the where clause '${c}'`);
+      const path = m[1].split('.');
+      const value = (m[2] ?? m[3] ?? m[4] ?? '').replace(/\\(.)/g, '$1');
+      return { path, value };
+    });
+  return (row) =>
+    clauses.every(({ path, value }) => {
+      let v: unknown = row;
+      for (const p of path) v = isObject(v) ? v[p] : undefined;
+      return String(v ?? '').toLowerCase() === value.toLowerCase();
+    });
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// ---- the server -----------------------------------------------------------------------------
+
+interface Grant {
+  id: string;
+  clientId: string;
+  authEventId: string;
+  scope: string;
+  connections: Array<{ id: string; tenantId: string; tenantName: string; createdDateUtc: string }>;
+  revoked: boolean;
+}
+
+interface CodeRecord {
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  challenge: string | null;
+  expiresAt: number;
+  used: boolean;
+}
+
+interface RefreshRecord {
+  grantId: string;
+  issuedAt: number;
+  usedAt: number | null;
+  replacement: Json | null;
+}
+
+interface Rule {
+  method: string | null;
+  path: string;
+  prefix: boolean;
+}
+
+function parseRule(spec: string): Rule {
+  const m = /^(GET|PUT|POST|DELETE)\s+(.*)$/i.exec(spec.trim());
+  const method = m?.[1]?.toUpperCase() ?? null;
+  let path = (m?.[2] ?? spec).trim();
+  const prefix = path.endsWith('*');
+  if (prefix) path = path.slice(0, -1);
+  return { method, path: path.toLowerCase(), prefix };
+}
+
+const ruleMatches = (r: Rule, method: string, route: string): boolean =>
+  (r.method === null || r.method === method) && (r.prefix ? route.toLowerCase().startsWith(r.path) : route.toLowerCase() === r.path);
+
+export async function startFakeXero(options: FakeXeroOptions = {}): Promise<FakeXero> {
+  const clientId = options.clientId ?? 'fake-xero-client-id';
+  const clientSecret = options.clientSecret ?? 'fake-xero-client-secret';
+  const now = () => (options.now ? options.now() : new Date()).getTime();
+  const accessSeconds = options.accessTokenSeconds ?? 1800;
+  const graceMs = (options.refreshGraceSeconds ?? 0) * 1000;
+  const tenants = (options.tenants ?? [{ tenantName: 'Demo Company (NZ)' }]).map((t) => ({ tenantId: t.tenantId ?? randomUUID(), tenantName: t.tenantName }));
+
+  const state: FakeXeroState = { invoices: [], contacts: [], payments: [], tokensIssued: [], refreshTokenUses: [], revoked: [], requests: [] };
+  const grants = new Map<string, Grant>();
+  const codes = new Map<string, CodeRecord>();
+  const accessTokens = new Map<string, { grantId: string; expiresAt: number }>();
+  const refreshTokens = new Map<string, RefreshRecord>();
+  const idempotency = new Map<string, { fingerprint: string; at: number; status: number; body: unknown }>();
+  const minuteCounts = new Map<string, number>();
+  const failures: Array<Rule & { status: number; headers: Record<string, string>; body: unknown }> = [];
+  const drops: Rule[] = [];
+  const holds: Array<Rule & { released: Promise<void>; release: () => void }> = [];
+  let deny: string | null = null;
+
+  // ---- OAuth -------------------------------------------------------------------------------
+
+  function issueTokens(grant: Grant, grantType: TokenIssue['grantType']): Json {
+    const t = now();
+    const jwt = [
+      b64url({ alg: 'RS256', kid: 'fake', typ: 'JWT' }),
+      b64url({
+        nbf: Math.floor(t / 1000),
+        exp: Math.floor(t / 1000) + accessSeconds,
+        iss: 'https://identity.xero.com',
+        aud: 'https://identity.xero.com/resources',
+        client_id: grant.clientId,
+        sub: 'fake-user',
+        authentication_event_id: grant.authEventId,
+        jti: randomUUID(),
+        scope: grant.scope.split(' '),
+      }),
+      token(32),
+    ].join('.');
+    accessTokens.set(jwt, { grantId: grant.id, expiresAt: t + accessSeconds * 1000 });
+    const offline = grant.scope.split(' ').includes('offline_access');
+    const refreshToken = offline ? token(32) : null;
+    if (refreshToken) refreshTokens.set(refreshToken, { grantId: grant.id, issuedAt: t, usedAt: null, replacement: null });
+    state.tokensIssued.push({ grantType, accessToken: jwt, refreshToken, at: new Date(t) });
+    const body: Json = { access_token: jwt, expires_in: accessSeconds, token_type: 'Bearer', scope: grant.scope };
+    if (refreshToken) body['refresh_token'] = refreshToken;
+    return body;
+  }
+
+  function redirectAllowed(uri: string): boolean {
+    if (options.redirectUris) return options.redirectUris.includes(uri);
+    return /^https?:\/\//.test(uri);
+  }
+
+  function authorize(query: URLSearchParams, res: ServerResponse): number {
+    const page = (status: number, text: string) => {
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Xero</title><p>${text}</p>`);
+      return status;
+    };
+    const redirectUri = query.get('redirect_uri') ?? '';
+    // Xero shows its own error page, not a redirect, when it cannot trust the redirect URI.
+    if (query.get('client_id') !== clientId) return page(400, 'unauthorized_client: Invalid client_id');
+    if (!redirectAllowed(redirectUri)) return page(400, 'invalid_request: Invalid redirect_uri');
+    const back = new URL(redirectUri);
+    const state = query.get('state');
+    const redirect = (params: Record<string, string>) => {
+      for (const [k, v] of Object.entries(params)) back.searchParams.set(k, v);
+      if (state !== null) back.searchParams.set('state', state);
+      res.writeHead(302, { Location: back.toString() }).end();
+      return 302;
+    };
+    if (query.get('response_type') !== 'code') return redirect({ error: 'unsupported_response_type' });
+    const scope = (query.get('scope') ?? '').trim();
+    if (scope === '') return redirect({ error: 'invalid_scope' });
+    const challenge = query.get('code_challenge');
+    if (challenge !== null && query.get('code_challenge_method') !== 'S256') return redirect({ error: 'invalid_request' });
+    if (deny !== null) {
+      const error = deny;
+      deny = null;
+      return redirect({ error });
+    }
+    const code = token(24);
+    codes.set(code, { clientId, redirectUri, scope, challenge, expiresAt: now() + 5 * 60_000, used: false });
+    return redirect({ code, scope });
+  }
+
+  function clientAuth(req: IncomingMessage, form: URLSearchParams): 'confidential' | 'public' {
+    const header = req.headers.authorization ?? '';
+    if (header.startsWith('Basic ')) {
+      const [id, secret] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
+      if (id !== clientId || secret !== clientSecret) throw oauthError('invalid_client', 401);
+      return 'confidential';
+    }
+    // A PKCE app sends client_id in the body and no secret.
+    if (form.get('client_id') === clientId) return 'public';
+    throw oauthError('invalid_client', 401);
+  }
+
+  function tokenEndpoint(req: IncomingMessage, body: string): Json {
+    const form = new URLSearchParams(body);
+    const kind = clientAuth(req, form);
+    const grantType = form.get('grant_type');
+    if (grantType === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      if (!code || code.used || code.expiresAt < now() || code.redirectUri !== form.get('redirect_uri')) throw oauthError('invalid_grant');
+      const verifier = form.get('code_verifier');
+      if (code.challenge !== null) {
+        if (!verifier || createHash('sha256').update(verifier, 'ascii').digest('base64url') !== code.challenge) throw oauthError('invalid_grant');
+      } else if (kind === 'public') throw oauthError('invalid_grant');
+      code.used = true;
+      const grant: Grant = {
+        id: randomUUID(),
+        clientId,
+        authEventId: randomUUID(),
+        scope: code.scope,
+        connections: tenants.map((t) => ({ id: randomUUID(), tenantId: t.tenantId, tenantName: t.tenantName, createdDateUtc: new Date(now()).toISOString() })),
+        revoked: false,
+      };
+      grants.set(grant.id, grant);
+      return issueTokens(grant, 'authorization_code');
+    }
+    if (grantType === 'refresh_token') {
+      const presented = form.get('refresh_token') ?? '';
+      const record = refreshTokens.get(presented);
+      const use = (outcome: RefreshTokenUse['outcome']) => state.refreshTokenUses.push({ refreshToken: presented, outcome, at: new Date(now()) });
+      const grant = record ? grants.get(record.grantId) : undefined;
+      if (!record || !grant) {
+        use('unknown');
+        throw oauthError('invalid_grant');
+      }
+      if (grant.revoked) {
+        use('revoked');
+        throw oauthError('invalid_grant');
+      }
+      if (record.usedAt !== null) {
+        if (record.replacement && now() - record.usedAt <= graceMs) {
+          use('grace-replay');
+          return record.replacement;
+        }
+        use('reused');
+        throw oauthError('invalid_grant');
+      }
+      if (now() - record.issuedAt > 60 * 24 * 3600_000) {
+        use('expired');
+        throw oauthError('invalid_grant');
+      }
+      record.usedAt = now();
+      record.replacement = issueTokens(grant, 'refresh_token');
+      use('rotated');
+      return record.replacement;
+    }
+    throw oauthError('unsupported_grant_type');
+  }
+
+  function revoke(req: IncomingMessage, body: string): void {
+    const form = new URLSearchParams(body);
+    clientAuth(req, form);
+    const presented = form.get('token') ?? '';
+    const record = refreshTokens.get(presented);
+    const grant = record ? grants.get(record.grantId) : undefined;
+    if (grant) {
+      grant.revoked = true;
+      grant.connections = [];
+      state.revoked.push(presented);
+    }
+  }
+
+  function bearer(req: IncomingMessage): Grant {
+    const header = req.headers.authorization ?? '';
+    const unauthorized = (detail: string) =>
+      new HttpError(401, { Type: null, Title: 'Unauthorized', Status: 401, Detail: detail, Instance: randomUUID(), Extensions: {} }, { 'WWW-Authenticate': `Bearer error="invalid_token"` });
+    if (!header.startsWith('Bearer ')) throw unauthorized('AuthenticationUnsuccessful');
+    const record = accessTokens.get(header.slice(7));
+    const grant = record ? grants.get(record.grantId) : undefined;
+    if (!record || !grant || grant.revoked) throw unauthorized('AuthenticationUnsuccessful');
+    if (record.expiresAt <= now()) throw unauthorized('TokenExpired');
+    return grant;
+  }
+
+  // ---- Accounting API -------------------------------------------------------------------------
+
+  const forbidden = () => new HttpError(403, { Type: null, Title: 'Forbidden', Status: 403, Detail: 'AuthenticationUnsuccessful', Instance: randomUUID(), Extensions: {} });
+
+  function contactJson(c: FakeContact): Json {
+    return { ContactID: c.ContactID, ContactStatus: c.ContactStatus, Name: c.Name, EmailAddress: c.EmailAddress, Phones: c.Phones, UpdatedDateUTC: dotnetDate(now()) };
+  }
+
+  function invoiceJson(inv: FakeInvoice): Json {
+    const contact = state.contacts.find((c) => c.ContactID === inv.ContactID);
+    const dueCents = inv.Status === 'VOIDED' || inv.Status === 'DELETED' ? 0n : inv.totalCents - inv.paidCents;
+    return {
+      Type: inv.Type,
+      InvoiceID: inv.InvoiceID,
+      InvoiceNumber: inv.InvoiceNumber,
+      Reference: inv.Reference,
+      Status: inv.Status,
+      LineAmountTypes: inv.LineAmountTypes,
+      Contact: { ContactID: inv.ContactID, Name: contact?.Name ?? '', EmailAddress: contact?.EmailAddress ?? '' },
+      DateString: `${inv.Date}T00:00:00`,
+      Date: dotnetDate(dateMs(inv.Date)),
+      ...(inv.DueDate ? { DueDateString: `${inv.DueDate}T00:00:00`, DueDate: dotnetDate(dateMs(inv.DueDate)) } : {}),
+      LineItems: inv.LineItems.map((l) => ({
+        LineItemID: l.LineItemID,
+        Description: l.Description,
+        Quantity: Number(l.Quantity),
+        UnitAmount: Number(l.UnitAmount),
+        TaxType: l.TaxType,
+        TaxAmount: centsToNumber(l.taxCents),
+        LineAmount: centsToNumber(l.lineAmountCents),
+        AccountCode: l.AccountCode,
+        ValidationErrors: [],
+      })),
+      SubTotal: centsToNumber(inv.subTotalCents),
+      TotalTax: centsToNumber(inv.totalTaxCents),
+      Total: centsToNumber(inv.totalCents),
+      AmountDue: centsToNumber(dueCents),
+      AmountPaid: centsToNumber(inv.paidCents),
+      AmountCredited: 0,
+      CurrencyCode: inv.CurrencyCode,
+      SentToContact: inv.SentToContact,
+      Payments: state.payments.filter((p) => p.InvoiceID === inv.InvoiceID).map((p) => ({ PaymentID: p.PaymentID, Date: dotnetDate(dateMs(p.Date)), Amount: centsToNumber(p.amountCents), Reference: p.Reference })),
+      UpdatedDateUTC: dotnetDate(now()),
+      HasErrors: false,
+    };
+  }
+
+  const envelope = (key: string, items: unknown[]): Json => ({ Id: randomUUID(), Status: 'OK', ProviderName: 'Fake Xero', DateTimeUTC: dotnetDate(now()), [key]: items });
+
+  function findOrCreateContactByName(tenantId: string, name: string, email: string): FakeContact {
+    const existing = state.contacts.find((c) => c.tenantId === tenantId && c.ContactStatus === 'ACTIVE' && c.Name.toLowerCase() === name.toLowerCase());
+    if (existing) return existing;
+    const c: FakeContact = { tenantId, ContactID: randomUUID(), Name: name, EmailAddress: email, ContactStatus: 'ACTIVE', Phones: [] };
+    state.contacts.push(c);
+    return c;
+  }
+
+  function nextInvoiceNumber(tenantId: string): string {
+    const taken = new Set(state.invoices.filter((i) => i.tenantId === tenantId && i.Type === 'ACCREC').map((i) => i.InvoiceNumber));
+    for (let n = 1; ; n++) {
+      const candidate = `INV-${String(n).padStart(4, '0')}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+
+  /** Validates one element and builds the invoice; errors are Xero's per-element messages. */
+  function buildInvoice(tenantId: string, el: Json, unitdp: number, app: string): { invoice: FakeInvoice | null; errors: string[] } {
+    const errors: string[] = [];
+    const type = el['Type'];
+    if (type !== 'ACCREC' && type !== 'ACCPAY') errors.push('Invoice Type must be specified');
+    const contactEl = el['Contact'];
+    let contactId = '';
+    let contactByName: { name: string; email: string } | null = null;
+    if (isObject(contactEl) && str(contactEl['ContactID'])) {
+      const c = state.contacts.find((x) => x.tenantId === tenantId && x.ContactID === contactEl['ContactID']);
+      if (!c) errors.push('The contact with the specified contact_id does not exist.');
+      else contactId = c.ContactID;
+    } else if (isObject(contactEl) && str(contactEl['Name']).trim()) {
+      contactByName = { name: str(contactEl['Name']).trim(), email: str(contactEl['EmailAddress']) };
+    } else errors.push('A Contact must be specified for this type of transaction');
+    const lat = el['LineAmountTypes'] ?? 'Exclusive';
+    if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax') errors.push(`'${String(lat)}' is not a valid LineAmountTypes value`);
+    const date = str(el['Date']) || new Date(now()).toISOString().slice(0, 10);
+    if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
+    const due = el['DueDate'] === undefined ? null : str(el['DueDate']);
+    if (due !== null && !LOCAL_DATE.test(due)) errors.push('DueDate is not a valid date');
+    const status = el['Status'] ?? 'DRAFT';
+    if (status !== 'DRAFT' && status !== 'SUBMITTED' && status !== 'AUTHORISED') errors.push(`Invoices cannot be created with a status of ${String(status)}`);
+    const currency = str(el['CurrencyCode']) || 'NZD';
+    if (currency !== 'NZD') errors.push(`The currency ${currency} is not enabled for this organisation`);
+    let number = str(el['InvoiceNumber']).trim();
+    if (type === 'ACCREC') {
+      if (number && state.invoices.some((i) => i.tenantId === tenantId && i.Type === 'ACCREC' && i.Status !== 'DELETED' && i.InvoiceNumber.toLowerCase() === number.toLowerCase())) errors.push('Invoice # must be unique.');
+      if (!number) number = nextInvoiceNumber(tenantId);
+    }
+    const lineEls = Array.isArray(el['LineItems']) ? el['LineItems'] : [];
+    if (lineEls.length === 0) errors.push('At least one line item is required');
+    const lines: FakeLineItem[] = [];
+    for (const raw of lineEls) {
+      const l = isObject(raw) ? raw : {};
+      const description = str(l['Description']);
+      if (description.trim() === '') errors.push('Description must be specified.');
+      const qty = decimalText(l['Quantity'] ?? 1);
+      const unit = decimalText(l['UnitAmount'] ?? 0);
+      if (qty === null) errors.push('Quantity must be a number');
+      if (unit === null) errors.push('UnitAmount must be a number');
+      if (qty !== null && new Decimal(qty).decimalPlaces() > 4) errors.push('Quantity can have at most 4 decimal places');
+      // Xero rounds a unit price past 2 dp unless asked for unitdp=4; the fake refuses instead, so a missing unitdp shows.
+      if (unit !== null && new Decimal(unit).decimalPlaces() > unitdp) errors.push(`fake-xero: UnitAmount ${unit} has more than ${unitdp} decimal places (send unitdp=4)`);
+      const taxType = str(l['TaxType']) || 'OUTPUT2';
+      const rate = TAX_RATES[taxType];
+      if (!rate || (type === 'ACCREC' && !rate.sales)) errors.push(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`);
+      const accountCode = str(l['AccountCode']);
+      const account = ACCOUNTS.find((a) => a.Code === accountCode);
+      if (!account || (type === 'ACCREC' && account.Type !== 'REVENUE')) errors.push(`Account code '${accountCode}' is not a valid code for this document.`);
+      if (qty === null || unit === null || !rate) continue;
+      const lineAmountCents = roundLineAmount(qty, unit);
+      const taxRate = lat === 'NoTax' ? new Decimal(0) : new Decimal(rate.rate);
+      const given = decimalText(l['TaxAmount']);
+      const taxCents = given !== null ? toCents(given) : roundTaxS19O(exactLineTax(lineAmountCents, taxRate, lat === 'Inclusive'));
+      lines.push({ LineItemID: randomUUID(), Description: description, Quantity: qty, UnitAmount: unit, TaxType: taxType, AccountCode: accountCode, lineAmountCents, taxCents });
+    }
+    if (errors.length > 0) return { invoice: null, errors };
+    // Contact by name: Xero links the active contact of that name, or creates one.
+    if (contactByName) contactId = findOrCreateContactByName(tenantId, contactByName.name, contactByName.email).ContactID;
+    const totalTaxCents = lines.reduce((a, l) => a + l.taxCents, 0n);
+    const amounts = lines.reduce((a, l) => a + l.lineAmountCents, 0n);
+    const subTotalCents = lat === 'Inclusive' ? amounts - totalTaxCents : amounts;
+    const invoice: FakeInvoice = {
+      tenantId,
+      InvoiceID: randomUUID(),
+      InvoiceNumber: number,
+      Reference: type === 'ACCREC' ? str(el['Reference']) : '',
+      Type: type === 'ACCPAY' ? 'ACCPAY' : 'ACCREC',
+      Status: status === 'AUTHORISED' ? 'AUTHORISED' : status === 'SUBMITTED' ? 'SUBMITTED' : 'DRAFT',
+      LineAmountTypes: lat === 'Inclusive' ? 'Inclusive' : lat === 'NoTax' ? 'NoTax' : 'Exclusive',
+      ContactID: contactId,
+      Date: date,
+      DueDate: due,
+      SentToContact: status === 'AUTHORISED' && el['SentToContact'] === true,
+      CurrencyCode: currency,
+      LineItems: lines,
+      subTotalCents,
+      totalTaxCents,
+      totalCents: subTotalCents + totalTaxCents,
+      paidCents: 0n,
+      createdByApp: app,
+      requestBody: JSON.stringify(el),
+    };
+    return { invoice, errors: [] };
+  }
+
+  const TRANSITIONS: Record<FakeInvoice['Status'], Array<FakeInvoice['Status']>> = {
+    DRAFT: ['DRAFT', 'SUBMITTED', 'AUTHORISED', 'DELETED'],
+    SUBMITTED: ['SUBMITTED', 'AUTHORISED', 'DRAFT', 'DELETED'],
+    AUTHORISED: ['AUTHORISED', 'VOIDED'],
+    PAID: [],
+    VOIDED: [],
+    DELETED: [],
+  };
+
+  function updateInvoice(inv: FakeInvoice, el: Json): string[] {
+    const target = (el['Status'] ?? inv.Status) as FakeInvoice['Status'];
+    if (!TRANSITIONS[inv.Status].includes(target)) return [`This document cannot be edited as it has a status of ${inv.Status}.`];
+    if (target === 'VOIDED' && inv.paidCents > 0n) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
+    inv.Status = target;
+    if (el['SentToContact'] !== undefined) {
+      if (inv.Status !== 'AUTHORISED' && el['SentToContact'] === true) return ['SentToContact can only be set on an approved invoice.'];
+      inv.SentToContact = el['SentToContact'] === true;
+    }
+    return [];
+  }
+
+  function invoicesWrite(tenantId: string, method: string, id: string | null, query: URLSearchParams, body: unknown, app: string): { status: number; body: unknown } {
+    const elements = isObject(body) && Array.isArray(body['Invoices']) ? body['Invoices'] : isObject(body) && id ? [body] : [];
+    if (elements.length === 0) throw validationException([], 'fake-xero: expected {"Invoices": [...]}');
+    const summarize = query.get('summarizeErrors') !== 'false';
+    const unitdp = query.get('unitdp') === '4' ? 4 : 2;
+    const results: Array<{ invoice: FakeInvoice | null; errors: string[]; element: Json }> = [];
+    for (const raw of elements) {
+      const el = isObject(raw) ? raw : {};
+      const targetId = id ?? (str(el['InvoiceID']) || null);
+      if (targetId !== null) {
+        if (method === 'PUT') {
+          results.push({ invoice: null, errors: ['PUT creates invoices; use POST to update one.'], element: el });
+          continue;
+        }
+        const inv = state.invoices.find((i) => i.tenantId === tenantId && (i.InvoiceID === targetId || i.InvoiceNumber === targetId));
+        if (!inv) throw notFound();
+        results.push({ invoice: inv, errors: [], element: el });
+        continue;
+      }
+      const built = buildInvoice(tenantId, el, unitdp, app);
+      results.push({ ...built, element: el });
+    }
+    const failed = results.some((r) => r.errors.length > 0);
+    if (failed && summarize) throw validationException(results.filter((r) => r.errors.length > 0).map((r) => ({ ...r.element, ValidationErrors: r.errors.map((Message) => ({ Message })) })));
+    const out: unknown[] = [];
+    for (const r of results) {
+      if (r.errors.length > 0) {
+        out.push({ ...r.element, HasErrors: true, StatusAttributeString: 'ERROR', ValidationErrors: r.errors.map((Message) => ({ Message })) });
+        continue;
+      }
+      if (!r.invoice) continue;
+      if (state.invoices.includes(r.invoice)) {
+        const errors = updateInvoice(r.invoice, r.element);
+        if (errors.length > 0) {
+          if (summarize) throw validationException([{ ...r.element, ValidationErrors: errors.map((Message) => ({ Message })) }]);
+          out.push({ ...r.element, HasErrors: true, StatusAttributeString: 'ERROR', ValidationErrors: errors.map((Message) => ({ Message })) });
+          continue;
+        }
+      } else state.invoices.push(r.invoice);
+      out.push({ ...invoiceJson(r.invoice), StatusAttributeString: 'OK' });
+    }
+    return { status: 200, body: envelope('Invoices', out) };
+  }
+
+  function invoicesRead(tenantId: string, app: string, id: string | null, query: URLSearchParams): unknown {
+    const mine = state.invoices.filter((i) => i.tenantId === tenantId);
+    if (id !== null) {
+      const inv = mine.find((i) => i.InvoiceID === id || i.InvoiceNumber === id);
+      if (!inv) throw notFound();
+      return envelope('Invoices', [invoiceJson(inv)]);
+    }
+    let rows = mine.map((i) => ({ inv: i, json: invoiceJson(i) }));
+    const list = (name: string) => (query.get(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+    if (list('IDs').length) rows = rows.filter((r) => list('IDs').includes(r.inv.InvoiceID));
+    if (list('InvoiceNumbers').length) rows = rows.filter((r) => list('InvoiceNumbers').includes(r.inv.InvoiceNumber));
+    if (list('ContactIDs').length) rows = rows.filter((r) => list('ContactIDs').includes(r.inv.ContactID));
+    if (list('Statuses').length) rows = rows.filter((r) => list('Statuses').includes(r.inv.Status));
+    if (query.get('createdByMyApp') === 'true') rows = rows.filter((r) => r.inv.createdByApp === app);
+    const where = query.get('where');
+    if (where) {
+      const keep = whereFilter(where);
+      rows = rows.filter((r) => keep(r.json));
+    }
+    const term = (query.get('searchTerm') ?? '').toLowerCase();
+    if (term) rows = rows.filter((r) => r.inv.InvoiceNumber.toLowerCase().includes(term) || r.inv.Reference.toLowerCase().includes(term));
+    const page = Number(query.get('page') ?? '0');
+    if (page >= 1) {
+      const size = Math.min(Number(query.get('pageSize') ?? '100') || 100, 1000);
+      const itemCount = rows.length;
+      rows = rows.slice((page - 1) * size, page * size);
+      return { ...envelope('Invoices', rows.map((r) => r.json)), pagination: { page, pageSize: size, pageCount: Math.ceil(itemCount / size), itemCount } };
+    }
+    return envelope('Invoices', rows.map((r) => r.json));
+  }
+
+  function contactsRead(tenantId: string, id: string | null, query: URLSearchParams): unknown {
+    let rows = state.contacts.filter((c) => c.tenantId === tenantId);
+    if (id !== null) {
+      const c = rows.find((x) => x.ContactID === id);
+      if (!c) throw notFound();
+      return envelope('Contacts', [contactJson(c)]);
+    }
+    if (query.get('includeArchived') !== 'true') rows = rows.filter((c) => c.ContactStatus === 'ACTIVE');
+    const ids = (query.get('IDs') ?? '').split(',').filter((s) => s !== '');
+    if (ids.length) rows = rows.filter((c) => ids.includes(c.ContactID));
+    const where = query.get('where');
+    if (where) {
+      const keep = whereFilter(where);
+      rows = rows.filter((c) => keep(contactJson(c)));
+    }
+    const term = (query.get('searchTerm') ?? '').toLowerCase();
+    if (term) rows = rows.filter((c) => c.Name.toLowerCase().includes(term) || c.EmailAddress.toLowerCase().includes(term));
+    return envelope('Contacts', rows.map(contactJson));
+  }
+
+  function contactsWrite(tenantId: string, method: string, id: string | null, body: unknown): unknown {
+    const elements = isObject(body) && Array.isArray(body['Contacts']) ? body['Contacts'] : [];
+    if (elements.length === 0) throw validationException([], 'fake-xero: expected {"Contacts": [...]}');
+    const out: FakeContact[] = [];
+    const failed: unknown[] = [];
+    for (const raw of elements) {
+      const el = isObject(raw) ? raw : {};
+      const targetId = id ?? (str(el['ContactID']) || null);
+      const name = str(el['Name']).trim();
+      const existing = targetId === null ? undefined : state.contacts.find((c) => c.tenantId === tenantId && c.ContactID === targetId);
+      if (targetId !== null && (method === 'PUT' || !existing)) throw notFound();
+      const clash = name !== '' && state.contacts.some((c) => c.tenantId === tenantId && c.ContactStatus === 'ACTIVE' && c !== existing && c.Name.toLowerCase() === name.toLowerCase());
+      const errors = [
+        ...(existing === undefined && name === '' ? ['The contact name must be specified.'] : []),
+        ...(clash ? [`The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`] : []),
+      ];
+      if (errors.length > 0) {
+        failed.push({ ...el, ValidationErrors: errors.map((Message) => ({ Message })) });
+        continue;
+      }
+      const phones = Array.isArray(el['Phones']) ? el['Phones'].filter(isObject).map((p) => ({ PhoneType: str(p['PhoneType']) || 'DEFAULT', PhoneNumber: str(p['PhoneNumber']) })) : [];
+      if (existing) {
+        if (name) existing.Name = name;
+        if (el['EmailAddress'] !== undefined) existing.EmailAddress = str(el['EmailAddress']);
+        if (phones.length) existing.Phones = phones;
+        out.push(existing);
+      } else {
+        const c: FakeContact = { tenantId, ContactID: randomUUID(), Name: name, EmailAddress: str(el['EmailAddress']), ContactStatus: 'ACTIVE', Phones: phones };
+        state.contacts.push(c);
+        out.push(c);
+      }
+    }
+    if (failed.length > 0) throw validationException(failed);
+    return envelope('Contacts', out.map(contactJson));
+  }
+
+  function paymentsWrite(tenantId: string, body: unknown): unknown {
+    const elements = isObject(body) && Array.isArray(body['Payments']) ? body['Payments'] : isObject(body) ? [body] : [];
+    const out: unknown[] = [];
+    for (const raw of elements) {
+      const el = isObject(raw) ? raw : {};
+      const invEl = isObject(el['Invoice']) ? el['Invoice'] : {};
+      const invId = str(invEl['InvoiceID']);
+      const invNumber = str(invEl['InvoiceNumber']) || str(el['InvoiceNumber']);
+      const inv = state.invoices.find((i) => i.tenantId === tenantId && ((invId && i.InvoiceID === invId) || (invNumber && i.InvoiceNumber === invNumber)));
+      const accEl = isObject(el['Account']) ? el['Account'] : {};
+      const account = ACCOUNTS.find((a) => (str(accEl['Code']) && a.Code === accEl['Code']) || (str(accEl['AccountID']) && a.AccountID === accEl['AccountID']));
+      const amount = decimalText(el['Amount']);
+      const date = str(el['Date']);
+      const errors: string[] = [];
+      if (!inv) errors.push('Invoice could not be found');
+      else if (inv.Status !== 'AUTHORISED') errors.push('Payment cannot be applied to an invoice that is not approved (AUTHORISED).');
+      if (!account) errors.push('Account code or AccountID must be specified and must be a valid account');
+      else if (account.Type !== 'BANK' && !account.EnablePaymentsToAccount) errors.push('Account type is invalid for making a payment to/from');
+      if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
+      let cents = 0n;
+      if (amount === null || new Decimal(amount).decimalPlaces() > 2) errors.push('Amount must be a number with at most 2 decimal places');
+      else cents = toCents(amount);
+      if (amount !== null && cents <= 0n) errors.push('Payment amount must be greater than zero');
+      if (inv && cents > inv.totalCents - inv.paidCents) errors.push('Payment amount exceeds the amount outstanding on this document');
+      if (errors.length > 0 || !inv || !account) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
+      const p: FakePayment = { tenantId, PaymentID: randomUUID(), InvoiceID: inv.InvoiceID, AccountCode: account.Code, Date: date, amountCents: cents, Reference: str(el['Reference']) };
+      state.payments.push(p);
+      inv.paidCents += cents;
+      if (inv.paidCents === inv.totalCents) inv.Status = 'PAID';
+      out.push({
+        PaymentID: p.PaymentID,
+        Date: dotnetDate(dateMs(date)),
+        Amount: centsToNumber(cents),
+        Reference: p.Reference,
+        Status: 'AUTHORISED',
+        PaymentType: 'ACCRECPAYMENT',
+        Account: { AccountID: account.AccountID, Code: account.Code },
+        Invoice: invoiceJson(inv),
+        HasValidationErrors: false,
+      });
+    }
+    return envelope('Payments', out);
+  }
+
+  function accounting(req: IncomingMessage, route: string, query: URLSearchParams, raw: string, grant: Grant): { status: number; body: unknown; headers?: Record<string, string> } {
+    const tenantId = str(req.headers['xero-tenant-id']);
+    if (!grant.connections.some((c) => c.tenantId === tenantId)) throw forbidden();
+    const accept = str(req.headers.accept);
+    if (!accept.includes('application/json')) throw new HttpError(406, { Title: 'Not Acceptable', Detail: 'fake-xero answers JSON only: send Accept: application/json (real Xero answers XML)' });
+    // The minute limit is counted before anything else, as Xero does (a replay counts too).
+    const minute = `${tenantId}:${Math.floor(now() / 60_000)}`;
+    const count = (minuteCounts.get(minute) ?? 0) + 1;
+    minuteCounts.set(minute, count);
+    const limit = options.minuteLimit ?? Infinity;
+    const rateHeaders = { 'X-MinLimit-Remaining': String(Math.max(0, Math.min(60, limit) - count)), 'X-DayLimit-Remaining': '4999', 'X-AppMinLimit-Remaining': '9999' };
+    if (count > limit) throw new HttpError(429, '', { 'Retry-After': String(60 - Math.floor((now() % 60_000) / 1000)), 'X-Rate-Limit-Problem': 'minute' });
+    const m = /^\/api\.xro\/2\.0\/([A-Za-z]+)(?:\/([^/]+))?\/?$/.exec(route);
+    if (!m || !m[1]) throw notFound();
+    const resource = m[1].toLowerCase();
+    const id = m[2] ? decodeURIComponent(m[2]) : null;
+    const method = req.method ?? 'GET';
+    let body: unknown = null;
+    if (method === 'PUT' || method === 'POST') {
+      try {
+        body = raw.trim() === '' ? null : (JSON.parse(raw) as unknown);
+      } catch {
+        throw new HttpError(400, { Title: 'Bad Request', Detail: 'The request body is not valid JSON' });
+      }
+    }
+    const run = (): { status: number; body: unknown } => {
+      if (resource === 'invoices') return method === 'GET' ? { status: 200, body: invoicesRead(tenantId, grant.clientId, id, query) } : invoicesWrite(tenantId, method, id, query, body, grant.clientId);
+      if (resource === 'contacts') return { status: 200, body: method === 'GET' ? contactsRead(tenantId, id, query) : contactsWrite(tenantId, method, id, body) };
+      if (resource === 'payments' && (method === 'PUT' || method === 'POST')) return { status: 200, body: paymentsWrite(tenantId, body) };
+      if (resource === 'accounts' && method === 'GET') return { status: 200, body: envelope('Accounts', ACCOUNTS.map((a) => ({ ...a, Status: 'ACTIVE' }))) };
+      if (resource === 'taxrates' && method === 'GET')
+        return { status: 200, body: envelope('TaxRates', Object.entries(TAX_RATES).map(([TaxType, r]) => ({ Name: r.name, TaxType, Status: 'ACTIVE', EffectiveRate: Number(r.rate) * 100, DisplayTaxRate: Number(r.rate) * 100 }))) };
+      if (resource === 'organisation' && method === 'GET') {
+        const t = tenants.find((x) => x.tenantId === tenantId);
+        return { status: 200, body: envelope('Organisations', [{ OrganisationID: tenantId, Name: t?.tenantName ?? '', BaseCurrency: 'NZD', CountryCode: 'NZ', OrganisationType: 'COMPANY' }]) };
+      }
+      throw notFound();
+    };
+    const key = req.headers['idempotency-key'];
+    if ((method === 'PUT' || method === 'POST') && typeof key === 'string') {
+      if (key.length > 128) throw new HttpError(400, { Title: 'Bad Request', Detail: 'Idempotency-Key must be at most 128 characters' });
+      const fingerprint = `${method} ${route}?${query.toString()}\n${raw}`;
+      const slot = `${tenantId}:${key}`;
+      const seen = idempotency.get(slot);
+      if (seen && now() - seen.at < 6 * 60_000) {
+        if (seen.fingerprint !== fingerprint) throw new HttpError(400, { Title: 'Bad Request', Detail: 'The Idempotency-Key has already been used with a different request' });
+        return { status: seen.status, body: seen.body, headers: rateHeaders };
+      }
+      try {
+        const result = run();
+        idempotency.set(slot, { fingerprint, at: now(), ...result });
+        return { ...result, headers: rateHeaders };
+      } catch (e) {
+        if (e instanceof HttpError && e.status < 500) idempotency.set(slot, { fingerprint, at: now(), status: e.status, body: e.body });
+        throw e;
+      }
+    }
+    return { ...run(), headers: rateHeaders };
+  }
+
+  // ---- routing ----------------------------------------------------------------------------------
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const method = req.method ?? 'GET';
+    const record: RecordedRequest = { method, url: req.url ?? '/', headers: { ...req.headers }, body: raw, status: null };
+    state.requests.push(record);
+    const path = url.pathname;
+    const [host, route] = path.startsWith('/login/') ? ['login', path.slice(6)] : path.startsWith('/identity/') ? ['identity', path.slice(9)] : path.startsWith('/api/') ? ['api', path.slice(4)] : ['none', path];
+
+    const hold = holds.find((h) => ruleMatches(h, method, route));
+    if (hold) await hold.released;
+
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      record.status = status;
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      res.writeHead(status, { ...(typeof body === 'string' ? { 'Content-Type': 'text/plain' } : { 'Content-Type': 'application/json; charset=utf-8' }), ...headers }).end(text);
+    };
+
+    const failIndex = failures.findIndex((f) => ruleMatches(f, method, route));
+    if (failIndex >= 0) {
+      const [f] = failures.splice(failIndex, 1);
+      if (f) {
+        const defaults: Record<string, string> = f.status === 429 ? { 'X-Rate-Limit-Problem': 'minute' } : f.status === 401 ? { 'WWW-Authenticate': 'Bearer error="invalid_token"' } : {};
+        const body = f.body !== undefined ? f.body : f.status === 401 ? { Type: null, Title: 'Unauthorized', Status: 401, Detail: 'TokenExpired' } : f.status === 429 ? '' : { Title: 'Fake failure', Status: f.status };
+        send(f.status, body, { ...defaults, ...f.headers });
+        return;
+      }
+    }
+
+    let result: { status: number; body: unknown; headers?: Record<string, string> };
+    try {
+      if (host === 'login' && method === 'GET' && route === '/identity/connect/authorize') {
+        record.status = authorize(url.searchParams, res);
+        return;
+      }
+      if (host === 'identity' && method === 'POST' && route === '/connect/token') result = { status: 200, body: tokenEndpoint(req, raw), headers: { 'Cache-Control': 'no-store' } };
+      else if (host === 'identity' && method === 'POST' && route === '/connect/revocation') {
+        revoke(req, raw);
+        result = { status: 200, body: '' };
+      } else if (host === 'api' && route === '/connections' && method === 'GET') {
+        const grant = bearer(req);
+        const authEventId = url.searchParams.get('authEventId');
+        const list = authEventId && authEventId !== grant.authEventId ? [] : grant.connections;
+        result = {
+          status: 200,
+          body: list.map((c) => ({ id: c.id, authEventId: grant.authEventId, tenantId: c.tenantId, tenantType: 'ORGANISATION', tenantName: c.tenantName, createdDateUtc: c.createdDateUtc, updatedDateUtc: c.createdDateUtc })),
+        };
+      } else if (host === 'api' && method === 'DELETE' && route.startsWith('/connections/')) {
+        const grant = bearer(req);
+        const id = route.slice('/connections/'.length);
+        if (!grant.connections.some((c) => c.id === id)) throw notFound();
+        grant.connections = grant.connections.filter((c) => c.id !== id);
+        result = { status: 204, body: '' };
+      } else if (host === 'api' && route.startsWith('/api.xro/2.0/')) result = accounting(req, route, url.searchParams, raw, bearer(req));
+      else throw new HttpError(404, { Title: 'Not Found', Detail: `fake-xero has no ${method} ${path}` });
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      result = { status: e.status, body: e.body, headers: e.headers };
+    }
+
+    const drop = drops.findIndex((d) => ruleMatches(d, method, route));
+    if (drop >= 0) {
+      drops.splice(drop, 1);
+      // Processed, but the answer is lost on the way back.
+      req.socket.destroy();
+      return;
+    }
+    if (result.status === 204) {
+      record.status = 204;
+      res.writeHead(204).end();
+      return;
+    }
+    send(result.status, result.body, result.headers);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ Title: 'fake-xero crashed', Detail: String(e) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    loginUrl: `${url}/login/identity/connect/authorize`,
+    identityUrl: `${url}/identity`,
+    apiUrl: `${url}/api`,
+    clientId,
+    clientSecret,
+    tenants,
+    state,
+    failNext(path, status, headers = {}, body) {
+      failures.push({ ...parseRule(path), status, headers, body });
+    },
+    dropNextResponse(path) {
+      drops.push(parseRule(path));
+    },
+    hold(path) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const h = { ...parseRule(path), released, release: () => {} };
+      h.release = () => {
+        const i = holds.indexOf(h);
+        if (i >= 0) holds.splice(i, 1);
+        release();
+      };
+      holds.push(h);
+      return h.release;
+    },
+    denyNextConsent(error = 'access_denied') {
+      deny = error;
+    },
+    expireAccessTokens() {
+      for (const t of accessTokens.values()) t.expiresAt = Math.min(t.expiresAt, now());
+    },
+    addContact(tenantId, c) {
+      const contact: FakeContact = { tenantId, ContactID: randomUUID(), Name: c.name, EmailAddress: c.email ?? '', ContactStatus: c.status ?? 'ACTIVE', Phones: [] };
+      state.contacts.push(contact);
+      return contact;
+    },
+    async stop() {
+      for (const h of [...holds]) h.release();
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+    },
+  };
+}
