@@ -1,0 +1,4 @@
+export * from './port.ts';
+export * from './subscriptionStatus.ts';
+export * from './webhookReducer.ts';
+export * from './stripeBilling.ts';
