@@ -1,0 +1,360 @@
+// The pdfmake document definition of a quote or an invoice: pure, so it can be tested without
+// rendering. Every amount comes from the domain (documentFigures → documentTotals/lineTotals,
+// formatNzd); this file only lays text out.
+//
+// Taxable supply information (GST Act s 19E, since 1 April 2023): the supplier's name, the date,
+// a description of each line and the consideration always; over $200 the supplier's GST number
+// and the GST shown as a full breakdown (excl., GST, incl.); over $1,000 the recipient's name and
+// one identifier. We always print the full breakdown and every detail we hold, so the PDF meets
+// the highest band whenever the settings and the client record carry the details.
+import type { Column, Content, CustomTableLayout, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
+import {
+  GST_RATE,
+  GST_RATE_PERCENT,
+  PAYMENT_METHOD_LABELS,
+  clientDisplayName,
+  documentFigures,
+  formatNzDate,
+  formatNzd,
+  nzDateOf,
+  toCents,
+  type DocumentFigures,
+  type DocumentView,
+  type LineTotals,
+} from '@tradie/domain';
+import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
+import type { PdfBusiness, PdfInput, PdfLogo } from './types.ts';
+
+export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
+
+const COLOUR = {
+  ink: '#1f2933',
+  muted: '#5f6b7a',
+  accent: '#0b5563',
+  accentSoft: '#e6f0f2',
+  rule: '#d5dbe1',
+  zebra: '#f5f7f9',
+  void: '#b42318',
+  paid: '#1a7f37',
+} as const;
+
+const PAGE_MARGINS: [number, number, number, number] = [40, 52, 40, 56];
+const LOGO_BOX: [number, number] = [170, 64];
+
+const blank = (s: string | null | undefined): boolean => (s ?? '').trim() === '';
+const present = (...xs: (string | null | undefined)[]): string[] => xs.map((x) => (x ?? '').trim()).filter((x) => x !== '');
+
+/** A GST-registered business (it has a GST number) issues a tax invoice; everyone else an invoice. */
+export const isGstRegistered = (b: PdfBusiness): boolean => !blank(b.gst_number);
+
+export function documentTitle(d: DocumentView, b: PdfBusiness): DocumentTitle {
+  if (d.type === 'quote') return 'Quote';
+  return isGstRegistered(b) ? 'Tax Invoice' : 'Invoice';
+}
+
+/** How the document presents GST, decided from its lines (rates and inclusive flags), never from sums. */
+interface GstPresentation {
+  /** Subtotal (excl. GST), GST and Total (incl. GST); otherwise one Total. */
+  breakdown: boolean;
+  gstLabel: string;
+  /** Printed under the line table. */
+  caption: string;
+  /** Mark each inclusive line (mixed documents only). */
+  markInclusive: boolean;
+  /** Mark each 0% line (documents that also carry GST). */
+  markZeroRated: boolean;
+}
+
+function gstPresentation(lines: LineTotals[], b: PdfBusiness, f: DocumentFigures): GstPresentation {
+  const taxed = lines.filter((l) => !l.taxRate.isZero());
+  const breakdown = isGstRegistered(b) || taxed.length > 0 || f.gstCents !== 0n;
+  const rates = new Set(taxed.map((l) => l.taxRate.toFixed()));
+  const gstLabel = rates.size === 1 && taxed[0]?.taxRate.equals(GST_RATE) ? `GST ${GST_RATE_PERCENT}%` : 'GST';
+  const inclusive = taxed.filter((l) => l.taxIncluded).length;
+  const markInclusive = inclusive > 0 && inclusive < taxed.length;
+  const markZeroRated = taxed.length > 0 && taxed.length < lines.length;
+  let caption: string;
+  if (!breakdown) caption = 'No GST is charged on this document.';
+  else if (taxed.length === 0) caption = 'No GST is charged on these items (0%).';
+  else if (inclusive === taxed.length) caption = 'Prices include GST.';
+  else if (inclusive === 0) caption = 'Prices exclude GST.';
+  else caption = 'Prices exclude GST unless marked incl. GST.';
+  return { breakdown, gstLabel, caption, markInclusive, markZeroRated };
+}
+
+function logoContent(logo: PdfLogo | null | undefined): { node: Content | null; images: Record<string, string> } {
+  if (!logo) return { node: null, images: {} };
+  if (logo.kind === 'svg') {
+    // A user-uploaded SVG must not pull anything in: only inline data: images, and quiet warnings.
+    // (`options` is passed through to svg-to-pdfkit; @types/pdfmake does not list it.)
+    const node = {
+      svg: logo.bytes.toString('utf8'),
+      fit: LOGO_BOX,
+      margin: [0, 0, 0, 8],
+      options: { imageCallback: (link: string) => (/^data:image\//.test(link.trim()) ? link.trim() : ''), warningCallback: () => undefined },
+    } as unknown as Content;
+    return { node, images: {} };
+  }
+  // Images go in as data: URLs: pdfmake 0.3.11 resolves every entry of `images` as a URL, and a
+  // data: URL is the form it neither fetches nor reads from disk.
+  const mime = logo.kind === 'png' ? 'image/png' : 'image/jpeg';
+  return { node: { image: 'logo', fit: LOGO_BOX, margin: [0, 0, 0, 8] }, images: { logo: `data:${mime};base64,${logo.bytes.toString('base64')}` } };
+}
+
+const label = (text: string): Content => ({ text, style: 'label' });
+
+const GRID_LAYOUT: CustomTableLayout = {
+  hLineWidth: () => 0,
+  vLineWidth: () => 0,
+  paddingLeft: (i) => (i === 0 ? 0 : 8),
+  paddingRight: () => 0,
+  paddingTop: () => 1.5,
+  paddingBottom: () => 1.5,
+};
+
+function businessBlock(b: PdfBusiness, logo: Content | null): Column {
+  const name = present(b.business_name)[0] ?? present(b.trading_as)[0] ?? '';
+  const tradingAs = !blank(b.trading_as) && b.trading_as.trim() !== name ? `Trading as ${b.trading_as.trim()}` : '';
+  const place = present(b.city, b.postcode).join(' ');
+  const contact = present(b.phone, b.email, b.website);
+  const stack: Content[] = [];
+  if (logo) stack.push(logo);
+  stack.push({ text: name, style: 'businessName' });
+  if (tradingAs) stack.push({ text: tradingAs, style: 'muted' });
+  const lines = [...present(b.address).flatMap((a) => a.split(/\r?\n/)), ...(place ? [place] : [])];
+  if (lines.length > 0) stack.push({ text: lines.join('\n'), margin: [0, 4, 0, 0] });
+  if (contact.length > 0) stack.push({ text: contact.join('\n'), style: 'muted', margin: [0, 4, 0, 0] });
+  return { stack, width: '*' };
+}
+
+function metaTable(d: DocumentView, b: PdfBusiness, title: DocumentTitle): Column {
+  const rows: [string, string][] = [[d.type === 'quote' ? 'Quote number' : 'Invoice number', d.reference]];
+  rows.push([d.type === 'quote' ? 'Date' : 'Issue date', formatNzDate(d.issueDate)]);
+  if (d.type === 'quote') {
+    if (d.validUntil) rows.push(['Valid until', formatNzDate(d.validUntil)]);
+  } else rows.push(['Due date', formatNzDate(d.dueDate)]);
+  if (!blank(b.gst_number)) rows.push(['GST number', formatGstNumber(b.gst_number)]);
+  if (!blank(b.nzbn)) rows.push(['NZBN', b.nzbn.trim()]);
+  const stack: Content[] = [{ text: title, style: 'title' }];
+  const mark = statusMark(d);
+  if (mark) stack.push(mark);
+  stack.push({
+    table: { widths: ['auto', 'auto'], body: rows.map(([k, v]): TableCell[] => [label(k), { text: v, bold: true, alignment: 'right' }]) },
+    layout: 'noBorders',
+    margin: [0, 8, 0, 0],
+    alignment: 'right',
+  });
+  return { stack, width: 'auto', alignment: 'right' };
+}
+
+function statusMark(d: DocumentView): Content | null {
+  if (d.status === 'void') return { text: 'VOID', style: 'voidMark' };
+  if (d.type === 'invoice' && d.payments.length > 0 && documentFigures(d).balanceCents <= 0n) return { text: 'PAID', style: 'paidMark' };
+  return null;
+}
+
+function clientBlock(d: DocumentView): Column {
+  const c = d.client;
+  const heading = d.type === 'quote' ? 'Prepared for' : 'Bill to';
+  if (!c) return { stack: [label(heading), { text: '—' }], width: '*' };
+  const stack: Content[] = [label(heading), { text: clientDisplayName(c), bold: true, fontSize: 11, margin: [0, 2, 0, 0] }];
+  const address = present(c.address).flatMap((a) => a.split(/\r?\n/));
+  if (address.length > 0) stack.push({ text: address.join('\n'), margin: [0, 2, 0, 0] });
+  const contact = present(c.email, c.phone);
+  if (contact.length > 0) stack.push({ text: contact.join('\n'), style: 'muted', margin: [0, 2, 0, 0] });
+  if (!blank(c.gst_number)) stack.push({ text: `GST number ${formatGstNumber(c.gst_number)}`, style: 'muted' });
+  if (!blank(c.company_number)) stack.push({ text: `NZBN ${c.company_number.trim()}`, style: 'muted' });
+  return { stack, width: '*' };
+}
+
+function amountBox(d: DocumentView, f: DocumentFigures, g: GstPresentation): Column {
+  const incl = g.breakdown ? ' (incl. GST)' : '';
+  let rows: Content[];
+  if (d.status === 'void') rows = [{ text: 'Void', style: 'boxLabel' }, { text: formatNzd(0n), style: 'boxAmount', color: COLOUR.void }, { text: 'Nothing is owed on this invoice', style: 'boxNote' }];
+  else if (d.type === 'quote') rows = [{ text: `Quote total${incl}`, style: 'boxLabel' }, { text: formatNzd(f.totalCents), style: 'boxAmount' }, ...(d.validUntil ? [{ text: `Valid until ${formatNzDate(d.validUntil)}`, style: 'boxNote' }] : [])];
+  else if (f.balanceCents <= 0n && d.payments.length > 0) rows = [{ text: 'Amount due', style: 'boxLabel' }, { text: formatNzd(0n), style: 'boxAmount', color: COLOUR.paid }, { text: 'Paid in full — thank you', style: 'boxNote' }];
+  else rows = [{ text: `Amount due${incl}`, style: 'boxLabel' }, { text: formatNzd(f.balanceCents), style: 'boxAmount' }, { text: `Due ${formatNzDate(d.dueDate)}`, style: 'boxNote' }];
+  return {
+    width: 190,
+    table: { widths: ['*'], body: [[{ stack: rows, fillColor: COLOUR.accentSoft, margin: [10, 8, 10, 8] }]] },
+    layout: 'noBorders',
+  };
+}
+
+function lineTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): Content {
+  const header: TableCell[] = [
+    { text: 'Description', style: 'th' },
+    { text: 'Qty', style: 'th', alignment: 'right' },
+    { text: 'Unit price', style: 'th', alignment: 'right' },
+    { text: 'Amount', style: 'th', alignment: 'right' },
+  ];
+  const body: TableCell[][] = [header];
+  d.lines.forEach((line, i) => {
+    const lt = f.lines[i];
+    const notes = present(
+      g.markZeroRated && lt?.taxRate.isZero() ? '0% GST' : '',
+      g.markInclusive && lt?.taxIncluded && !lt.taxRate.isZero() ? 'incl. GST' : '',
+    );
+    body.push([
+      notes.length > 0 ? { stack: [line.description, { text: notes.join(' · '), style: 'lineNote' }] } : { text: line.description },
+      { text: formatQty(line.qty), alignment: 'right' },
+      { text: formatUnitPrice(line.unit_price), alignment: 'right' },
+      { text: lt ? formatNzd(lt.amountCents) : '', alignment: 'right' },
+    ]);
+  });
+  const layout: CustomTableLayout = {
+    hLineWidth: (i, node) => (i === 0 || i === 1 || i === node.table.body.length ? 0 : 0.5),
+    vLineWidth: () => 0,
+    hLineColor: () => COLOUR.rule,
+    fillColor: (row) => (row === 0 ? COLOUR.accent : row % 2 === 0 ? COLOUR.zebra : null),
+    paddingLeft: () => 6,
+    paddingRight: () => 6,
+    paddingTop: () => 4,
+    paddingBottom: () => 4,
+  };
+  return { table: { headerRows: 1, dontBreakRows: true, widths: ['*', 50, 80, 85], body }, layout, margin: [0, 18, 0, 0] };
+}
+
+function totalsTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): Column {
+  const row = (k: string, v: string, style = 'totalRow'): TableCell[] => [{ text: k, style }, { text: v, style, alignment: 'right' }];
+  const body: TableCell[][] = [];
+  if (g.breakdown) {
+    body.push(row('Subtotal (excl. GST)', formatNzd(f.subtotalCents)));
+    body.push(row(g.gstLabel, formatNzd(f.gstCents)));
+    body.push(row('Total (incl. GST)', formatNzd(f.totalCents), 'grandTotal'));
+  } else body.push(row('Total', formatNzd(f.totalCents), 'grandTotal'));
+  const totalRow = body.length - 1;
+  if (d.type === 'invoice' && d.payments.length > 0) {
+    for (const p of d.payments) body.push(row(`Paid ${formatNzDate(p.date)} (${PAYMENT_METHOD_LABELS[p.method]})`, formatNzd(toCents(p.amount))));
+    body.push(row('Balance due', formatNzd(f.balanceCents), 'grandTotal'));
+  }
+  const layout: CustomTableLayout = {
+    hLineWidth: (i) => (i === totalRow || i === body.length - 1 && body.length - 1 !== totalRow ? 1 : 0),
+    vLineWidth: () => 0,
+    hLineColor: () => COLOUR.ink,
+    paddingLeft: () => 6,
+    paddingRight: () => 6,
+    paddingTop: () => 3,
+    paddingBottom: () => 3,
+  };
+  return { width: 250, table: { widths: ['*', 'auto'], body }, layout };
+}
+
+function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures): Content[] {
+  if (d.status === 'void') {
+    const when = d.voidedAt ? ` on ${formatNzDate(nzDateOf(d.voidedAt))}` : '';
+    const why = blank(d.voidReason) ? '' : `: ${(d.voidReason ?? '').trim()}`;
+    return [{ text: `This ${d.type === 'quote' ? 'quote' : 'invoice'} was voided${when}${why}. Nothing is owed on it.`, color: COLOUR.void, bold: true }];
+  }
+  if (d.type === 'quote') {
+    const until = d.validUntil ? `This quote is valid until ${formatNzDate(d.validUntil)}.` : '';
+    return [{ text: 'Quote terms', style: 'sectionHeading' }, { text: present(until, 'Prices are in New Zealand dollars (NZD).').join(' ') }];
+  }
+  const out: Content[] = [{ text: 'How to pay', style: 'sectionHeading' }];
+  if (f.balanceCents <= 0n) {
+    out.push({ text: 'Paid in full — thank you.' });
+    return out;
+  }
+  const due = d.paymentTerms === 'Due on receipt' ? 'Due on receipt' : `${d.paymentTerms} — due ${formatNzDate(d.dueDate)}`;
+  const rows: TableCell[][] = [[label('Payment terms'), { text: due }]];
+  const account = present(b.bank_name, b.bank_account_name, b.bank_account_number);
+  if (account.length > 0) {
+    rows.push([label('Please pay to'), { text: account.join('  ·  '), bold: true }]);
+    rows.push([label('Reference'), { text: d.reference, bold: true }]);
+  }
+  out.push({ table: { widths: [80, '*'], body: rows }, layout: GRID_LAYOUT });
+  return out;
+}
+
+function footer(b: PdfBusiness, title: DocumentTitle, reference: string) {
+  const name = present(b.business_name, b.trading_as)[0] ?? '';
+  return (currentPage: number, pageCount: number): Content => ({
+    margin: [PAGE_MARGINS[0], 18, PAGE_MARGINS[2], 0],
+    stack: [
+      { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 0.5, lineColor: COLOUR.rule }] },
+      {
+        columns: [
+          { text: present(name, `${title} ${reference}`).join(' · '), style: 'footer' },
+          { text: `Page ${currentPage} of ${pageCount}`, style: 'footer', alignment: 'right', width: 'auto' },
+        ],
+        margin: [0, 6, 0, 0],
+      },
+    ],
+  });
+}
+
+function header(b: PdfBusiness, title: DocumentTitle, reference: string) {
+  const name = present(b.business_name, b.trading_as)[0] ?? '';
+  return (currentPage: number): Content | null =>
+    currentPage === 1
+      ? null
+      : {
+          margin: [PAGE_MARGINS[0], 24, PAGE_MARGINS[2], 0],
+          columns: [
+            { text: name, style: 'footer' },
+            { text: `${title} ${reference} (continued)`, style: 'footer', alignment: 'right', width: 'auto' },
+          ],
+        };
+}
+
+/** The pdfmake document definition. Pure: the same input gives the same definition. */
+export function documentDefinition(input: PdfInput): TDocumentDefinitions {
+  const { document: d, business: b, today } = input;
+  const title = documentTitle(d, b);
+  const f = documentFigures(d);
+  const g = gstPresentation(f.lines, b, f);
+  const logo = logoContent(input.logo);
+  const created = new Date(`${today}T00:00:00Z`);
+  const content: Content[] = [
+    { columns: [businessBlock(b, logo.node), metaTable(d, b, title)], columnGap: 24 },
+    { columns: [clientBlock(d), amountBox(d, f, g)], columnGap: 24, margin: [0, 22, 0, 0] },
+    lineTable(d, f, g),
+    {
+      columns: [{ text: g.caption, style: 'muted', width: '*', margin: [0, 6, 0, 0] }, totalsTable(d, f, g)],
+      columnGap: 24,
+      margin: [0, 8, 0, 0],
+      unbreakable: true,
+    },
+    { stack: paymentSection(d, b, f), margin: [0, 22, 0, 0], unbreakable: true },
+  ];
+  if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
+  return {
+    pageSize: 'A4',
+    pageMargins: PAGE_MARGINS,
+    language: 'en-NZ',
+    compress: true,
+    info: {
+      title: `${title} ${d.reference}`,
+      author: present(b.business_name, b.trading_as)[0] ?? '',
+      subject: present(`${title} ${d.reference}`, d.client ? `for ${clientDisplayName(d.client)}` : '').join(' '),
+      creator: 'Tradie Quotes',
+      producer: 'Tradie Quotes (pdfmake)',
+      creationDate: created,
+      modDate: created,
+    },
+    ...(d.status === 'void' ? { watermark: { text: 'VOID', color: COLOUR.void, opacity: 0.12, bold: true } } : {}),
+    images: logo.images,
+    header: header(b, title, d.reference),
+    footer: footer(b, title, d.reference),
+    content,
+    defaultStyle: { font: 'Roboto', fontSize: 9.5, color: COLOUR.ink, lineHeight: 1.2 },
+    styles: {
+      title: { fontSize: 22, bold: true, color: COLOUR.accent, alignment: 'right' },
+      businessName: { fontSize: 15, bold: true },
+      muted: { color: COLOUR.muted, fontSize: 9 },
+      label: { color: COLOUR.muted, fontSize: 8.5 },
+      labelInline: { color: COLOUR.muted },
+      th: { bold: true, color: '#ffffff', fontSize: 9 },
+      lineNote: { color: COLOUR.muted, fontSize: 8, italics: true },
+      totalRow: { fontSize: 9.5 },
+      grandTotal: { fontSize: 11.5, bold: true },
+      boxLabel: { fontSize: 9, color: COLOUR.accent, bold: true },
+      boxAmount: { fontSize: 18, bold: true, margin: [0, 2, 0, 2] },
+      boxNote: { fontSize: 8.5, color: COLOUR.muted },
+      sectionHeading: { fontSize: 10, bold: true, color: COLOUR.accent, margin: [0, 0, 0, 3] },
+      voidMark: { fontSize: 14, bold: true, color: COLOUR.void, alignment: 'right' },
+      paidMark: { fontSize: 14, bold: true, color: COLOUR.paid, alignment: 'right' },
+      footer: { fontSize: 8, color: COLOUR.muted },
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// Text for the figures a line carries as decimal strings. No arithmetic: amounts that are whole
+// cents go through the domain's formatNzd; anything finer is printed exactly as stored.
+import { checkIrdNumber, formatIrdNumber, formatNzd, toCents } from '@tradie/domain';
+
+const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/** A unit price ("90", "12.5", "0.1234") as NZD: $90.00, $12.50, and sub-cent prices exactly ($0.1234). */
+export function formatUnitPrice(unitPrice: string): string {
+  const m = DECIMAL.exec(unitPrice);
+  if (!m) return unitPrice;
+  const frac = m[2] ?? '';
+  if (frac.length <= 2) return formatNzd(toCents(unitPrice));
+  return `$${groupThousands(m[1] ?? '0')}.${frac}`;
+}
+
+/** A quantity as written ("2.5", "1000" → "1,000"). */
+export function formatQty(qty: string): string {
+  const m = DECIMAL.exec(qty);
+  if (!m) return qty;
+  return m[2] ? `${groupThousands(m[1] ?? '0')}.${m[2]}` : groupThousands(m[1] ?? '0');
+}
+
+/** A GST number in IRD's display form (123-456-789) when it checks out, else as the business typed it. */
+export function formatGstNumber(gst: string): string {
+  const c = checkIrdNumber(gst);
+  return c.valid ? formatIrdNumber(c.compact) : gst.trim();
+}
