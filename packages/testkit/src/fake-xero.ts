@@ -152,6 +152,8 @@ export interface FakeXero {
   /** Every access token issued so far stops working (401). */
   expireAccessTokens(): void;
   addContact(tenantId: string, contact: { name: string; email?: string; status?: 'ACTIVE' | 'ARCHIVED' }): FakeContact;
+  /** An invoice someone made in Xero itself (not by this app); no lines, zero total. */
+  addInvoice(tenantId: string, invoice: { reference: string; invoiceNumber?: string; status?: FakeInvoice['Status'] }): FakeInvoice;
   stop(): Promise<void>;
 }
 
@@ -411,7 +413,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
         throw oauthError('invalid_grant');
       }
       if (record.usedAt !== null) {
-        if (record.replacement && now() - record.usedAt <= graceMs) {
+        if (record.replacement && now() - record.usedAt < graceMs) {
           use('grace-replay');
           return record.replacement;
         }
@@ -874,7 +876,10 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const path = url.pathname;
     const [host, route] = path.startsWith('/login/') ? ['login', path.slice(6)] : path.startsWith('/identity/') ? ['identity', path.slice(9)] : path.startsWith('/api/') ? ['api', path.slice(4)] : ['none', path];
 
-    const hold = holds.find((h) => ruleMatches(h, method, route));
+    // What failNext/dropNextResponse/hold match: the path after its host's prefix, and for the
+    // Accounting API after /api.xro/2.0 too ('/Invoices', '/connect/token', '/connections').
+    const short = host === 'api' && route.startsWith('/api.xro/2.0/') ? route.slice('/api.xro/2.0'.length) : route;
+    const hold = holds.find((h) => ruleMatches(h, method, short));
     if (hold) await hold.released;
 
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -883,7 +888,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       res.writeHead(status, { ...(typeof body === 'string' ? { 'Content-Type': 'text/plain' } : { 'Content-Type': 'application/json; charset=utf-8' }), ...headers }).end(text);
     };
 
-    const failIndex = failures.findIndex((f) => ruleMatches(f, method, route));
+    const failIndex = failures.findIndex((f) => ruleMatches(f, method, short));
     if (failIndex >= 0) {
       const [f] = failures.splice(failIndex, 1);
       if (f) {
@@ -925,7 +930,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       result = { status: e.status, body: e.body, headers: e.headers };
     }
 
-    const drop = drops.findIndex((d) => ruleMatches(d, method, route));
+    const drop = drops.findIndex((d) => ruleMatches(d, method, short));
     if (drop >= 0) {
       drops.splice(drop, 1);
       // Processed, but the answer is lost on the way back.
@@ -988,6 +993,32 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       const contact: FakeContact = { tenantId, ContactID: randomUUID(), Name: c.name, EmailAddress: c.email ?? '', ContactStatus: c.status ?? 'ACTIVE', Phones: [] };
       state.contacts.push(contact);
       return contact;
+    },
+    addInvoice(tenantId, i) {
+      const contact = findOrCreateContactByName(tenantId, 'Walk-in customer', '');
+      const invoice: FakeInvoice = {
+        tenantId,
+        InvoiceID: randomUUID(),
+        InvoiceNumber: i.invoiceNumber ?? nextInvoiceNumber(tenantId),
+        Reference: i.reference,
+        Type: 'ACCREC',
+        Status: i.status ?? 'AUTHORISED',
+        LineAmountTypes: 'Exclusive',
+        ContactID: contact.ContactID,
+        Date: new Date(now()).toISOString().slice(0, 10),
+        DueDate: null,
+        SentToContact: false,
+        CurrencyCode: 'NZD',
+        LineItems: [],
+        subTotalCents: 0n,
+        totalTaxCents: 0n,
+        totalCents: 0n,
+        paidCents: 0n,
+        createdByApp: null,
+        requestBody: '',
+      };
+      state.invoices.push(invoice);
+      return invoice;
     },
     async stop() {
       for (const h of [...holds]) h.release();

@@ -146,6 +146,16 @@ function whereString(value: string): string {
   return `"${value}"`;
 }
 
+/** Xero's access token is a JWT naming the consent it came from; read, not verified (it is Xero's to check). */
+function authEventIdOf(accessToken: string): string | null {
+  try {
+    const claim = decodeJwt(accessToken)['authentication_event_id'];
+    return typeof claim === 'string' ? claim : null;
+  } catch {
+    return null;
+  }
+}
+
 function checkIdempotencyKey(key: string): void {
   if (key === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw new RangeError(`Idempotency-Key must be 1-${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
 }
@@ -236,14 +246,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     if (!accessToken || !refreshToken || typeof expiresIn !== 'number') {
       throw new AccountingError('oauth', 'Xero did not return a refresh token. Please connect again and allow offline access.');
     }
-    let authEventId: string | null = null;
-    try {
-      const claim = decodeJwt(accessToken)['authentication_event_id'];
-      authEventId = typeof claim === 'string' ? claim : null;
-    } catch {
-      authEventId = null;
-    }
-    return { accessToken, refreshToken, expiresAt: new Date(config.now().getTime() + expiresIn * 1000), scope: str(field(body, 'scope')), authEventId };
+    return { accessToken, refreshToken, expiresAt: new Date(config.now().getTime() + expiresIn * 1000), scope: str(field(body, 'scope')), authEventId: authEventIdOf(accessToken) };
   }
 
   function api(conn: ProviderConnection, method: Call['method'], path: string, opts: { body?: unknown; idempotencyKey?: string; repeatable?: boolean } = {}): Promise<unknown> {
