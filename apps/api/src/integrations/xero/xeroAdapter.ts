@@ -266,7 +266,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
   }
 
   async function searchContacts(conn: ProviderConnection, term: string): Promise<unknown[]> {
-    const body = await api(conn, 'GET', `/Contacts?${new URLSearchParams({ searchTerm: term, summaryOnly: 'true' })}`);
+    const body = await api(conn, 'GET', `/Contacts?${new URLSearchParams({ searchTerm: term })}`);
     const list = field(body, 'Contacts');
     return Array.isArray(list) ? list : [];
   }
