@@ -1,5 +1,6 @@
 // The Stripe adapter against the fake Stripe server on loopback: the official SDK's real
 // requests, the fake's real signed webhooks, the SDK's own signature check.
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -245,6 +246,44 @@ describe('Stripe adapter ↔ fake Stripe', () => {
       expect(again.status).toBe(303);
       expect(received).toHaveLength(3);
     });
+  });
+
+  it('the portal page cancels the subscription (customer.subscription.deleted) and returns to the app', async () => {
+    const { customer, subscription } = await fake.completeCheckout((await billing.createCheckoutSession(checkoutRequest)).id);
+    const portal = await billing.createPortalSession({ customerId: customer.id, returnUrl: 'http://app.test/app/settings' });
+    const html = await (await fetch(portal.url)).text();
+    expect(html).toContain('Fake Stripe Billing Portal');
+    expect(html).toContain('trialing');
+    received = [];
+    const cancel = await fetch(`${portal.url}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get('location')).toBe('http://app.test/app/settings');
+    const events = await verifyAll(received);
+    expect(events).toMatchObject([{ type: 'customer.subscription.deleted', subscription: { id: subscription.id, status: 'canceled' } }]);
+  });
+
+  it('delivers over real HTTP with the raw body intact when no fetch is injected', async () => {
+    const bodies: { body: string; signature: string; contentType: string }[] = [];
+    const server = createHttpServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature']), contentType: String(req.headers['content-type']) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const plain = await startFakeStripe({ webhookSecret: WHSEC, now, webhookUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/billing/webhook` });
+    try {
+      const { delivery } = await plain.sendEvent('customer.subscription.updated', { id: 'sub_http', object: 'subscription', status: 'past_due', customer: 'cus_http', metadata: { account_id: 'acc_http' }, items: { object: 'list', data: [] } });
+      expect(delivery.status).toBe(204);
+      expect(bodies[0]!.contentType).toBe('application/json; charset=utf-8');
+      const v = await billing.verifyWebhook(bodies[0]!.body, bodies[0]!.signature);
+      expect(v).toMatchObject({ ok: true, event: { type: 'customer.subscription.updated', accountId: 'acc_http', customerId: 'cus_http', subscription: { id: 'sub_http', status: 'past_due' } } });
+    } finally {
+      await plain.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   describe('the wire contract of the fake', () => {
