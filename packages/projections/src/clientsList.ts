@@ -1,6 +1,6 @@
 // clients: the client book, one row per live client. A removed client's row goes; its quotes and
 // invoices keep the snapshot of the client they were made for.
-import type { Projection, RecordedEvent, Sql } from '@tradie/store';
+import type { Projection, RecordedEvent } from '@tradie/store';
 import { foldClientStream, streamAccount } from './fold.ts';
 
 export const clientsSchema = `
@@ -20,36 +20,51 @@ CREATE TABLE IF NOT EXISTS clients (
   default_payment_terms  text NOT NULL,
   search                 text NOT NULL,
   stream_version         integer NOT NULL,
-  created_at             timestamptz,
-  updated_at             timestamptz
+  created_at             timestamptz NOT NULL,
+  updated_at             timestamptz NOT NULL
 );
-CREATE INDEX IF NOT EXISTS clients_account_name ON clients (account_id, name);
+CREATE INDEX IF NOT EXISTS clients_account_name ON clients (account_id, lower(name), id);
 `;
 
-async function project(sql: Sql, stream: { streamId: string; events: RecordedEvent[] }): Promise<void> {
-  const state = foldClientStream(stream.events);
-  if (state.status === 'none') return;
-  if (state.status === 'removed') {
-    await sql.query('DELETE FROM clients WHERE id = $1', [state.client.id]);
-    return;
-  }
-  const c = state.client;
-  const first = stream.events[0]!;
-  const last = stream.events.at(-1)!;
-  await sql.query(
-    `INSERT INTO clients (id, account_id, seq, name, email, phone, address, is_business, business_name, company_number, gst_number, notes,
-       default_payment_terms, search, stream_version, created_at, updated_at)
-     VALUES ($1,$2,$3::bigint,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16::timestamptz,$17::timestamptz)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone, address = EXCLUDED.address,
-       is_business = EXCLUDED.is_business, business_name = EXCLUDED.business_name, company_number = EXCLUDED.company_number,
-       gst_number = EXCLUDED.gst_number, notes = EXCLUDED.notes, default_payment_terms = EXCLUDED.default_payment_terms,
-       search = EXCLUDED.search, stream_version = EXCLUDED.stream_version, updated_at = EXCLUDED.updated_at`,
-    [
-      c.id, streamAccount(stream.events), first.position, c.name, c.email, c.phone, c.address, c.is_business, c.business_name,
-      c.company_number, c.gst_number, c.notes, c.default_payment_terms, `${c.name} ${c.email} ${c.business_name}`.toLowerCase(),
-      last.streamVersion, first.meta.at, last.meta.at,
-    ],
-  );
-}
+const text = 'text' as const;
 
-export const clientsProjection: Projection = { name: 'clients', categories: ['client'], schema: clientsSchema, tables: ['clients'], project };
+export const clientsProjection: Projection = {
+  name: 'clients',
+  categories: ['client'],
+  schema: clientsSchema,
+  tables: [
+    {
+      name: 'clients',
+      streamKey: 'id',
+      columns: [
+        { name: 'id', type: text }, { name: 'account_id', type: text }, { name: 'seq', type: 'bigint' }, { name: 'name', type: text },
+        { name: 'email', type: text }, { name: 'phone', type: text }, { name: 'address', type: text }, { name: 'is_business', type: text },
+        { name: 'business_name', type: text }, { name: 'company_number', type: text }, { name: 'gst_number', type: text },
+        { name: 'notes', type: text }, { name: 'default_payment_terms', type: text }, { name: 'search', type: text },
+        { name: 'stream_version', type: 'integer' }, { name: 'created_at', type: 'timestamptz' }, { name: 'updated_at', type: 'timestamptz' },
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldClientStream(stream.events);
+    return s.status === 'none' ? null : s.client.id;
+  },
+  rows(stream: { streamId: string; events: RecordedEvent[] }) {
+    const state = foldClientStream(stream.events);
+    if (state.status !== 'active') return {};
+    const c = state.client;
+    const first = stream.events[0]!;
+    const last = stream.events.at(-1)!;
+    return {
+      clients: [
+        {
+          id: c.id, account_id: streamAccount(stream.events), seq: first.position, name: c.name, email: c.email, phone: c.phone,
+          address: c.address, is_business: c.is_business, business_name: c.business_name, company_number: c.company_number,
+          gst_number: c.gst_number, notes: c.notes, default_payment_terms: c.default_payment_terms,
+          search: `${c.name} ${c.email} ${c.business_name}`.toLowerCase(), stream_version: last.streamVersion,
+          created_at: first.meta.at, updated_at: last.meta.at,
+        },
+      ],
+    };
+  },
+};

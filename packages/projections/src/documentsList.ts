@@ -1,8 +1,8 @@
-// documents_list: what the Invoices & Quotes tabs show, one row per quote or invoice. Written as a
+// documents_list: what the Invoices & Quotes tabs show, one row per quote or invoice. A pure
 // function of the whole stream, so projecting it twice gives the same row. Status is stored as
 // the lifecycle; overdue and expired depend on today and are derived when read (deriveStatus).
 import { clientDisplayName, documentFigures, paidDate, paymentStatus } from '@tradie/domain';
-import type { Projection, RecordedEvent, Sql } from '@tradie/store';
+import type { Projection, ProjectionColumn } from '@tradie/store';
 import { foldDocumentStream, streamAccount } from './fold.ts';
 
 export const documentsListSchema = `
@@ -29,61 +29,68 @@ CREATE TABLE IF NOT EXISTS documents_list (
   paid_date       date,
   converted_to    text,
   converted_from  text,
+  sent            boolean NOT NULL,
   extra_data      jsonb NOT NULL,
   search          text NOT NULL,
   stream_version  integer NOT NULL,
-  created_at      timestamptz,
-  updated_at      timestamptz
+  created_at      timestamptz NOT NULL,
+  updated_at      timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS documents_list_account_type_seq ON documents_list (account_id, type, seq DESC);
 CREATE INDEX IF NOT EXISTS documents_list_account_seq ON documents_list (account_id, seq DESC);
 CREATE INDEX IF NOT EXISTS documents_list_account_client ON documents_list (account_id, client_id);
 `;
 
-async function project(sql: Sql, stream: { streamId: string; events: RecordedEvent[] }): Promise<void> {
-  const state = foldDocumentStream(stream.events);
-  if (state.status === 'none') return;
-  if (state.status === 'deleted') {
-    await sql.query('DELETE FROM documents_list WHERE id = $1', [state.id]);
-    return;
-  }
-  const f = documentFigures(state);
-  const extra: Record<string, string> = {};
-  if (state.sync) {
-    extra[`${state.sync.provider}_invoice_id`] = state.sync.externalId;
-    extra[`${state.sync.provider}_invoice_number`] = state.sync.externalNumber;
-  }
-  const clientName = state.client ? clientDisplayName(state.client) : '';
-  const first = stream.events[0]!;
-  const last = stream.events.at(-1)!;
-  await sql.query(
-    `INSERT INTO documents_list (id, account_id, seq, type, number, reference, lifecycle, client_id, client_name, client_email,
-       issue_date, due_date, valid_until, subtotal_cents, gst_cents, total_cents, paid_cents, balance_cents, payment_status, paid_date,
-       converted_to, converted_from, extra_data, search, stream_version, created_at, updated_at)
-     VALUES ($1,$2,$3::bigint,$4,$5,$6,$7,$8,$9,$10,$11::date,$12::date,$13::date,$14::bigint,$15::bigint,$16::bigint,$17::bigint,$18::bigint,$19,$20::date,
-       $21,$22,$23::jsonb,$24,$25,$26::timestamptz,$27::timestamptz)
-     ON CONFLICT (id) DO UPDATE SET
-       lifecycle = EXCLUDED.lifecycle, client_id = EXCLUDED.client_id, client_name = EXCLUDED.client_name, client_email = EXCLUDED.client_email,
-       issue_date = EXCLUDED.issue_date, due_date = EXCLUDED.due_date, valid_until = EXCLUDED.valid_until,
-       subtotal_cents = EXCLUDED.subtotal_cents, gst_cents = EXCLUDED.gst_cents, total_cents = EXCLUDED.total_cents,
-       paid_cents = EXCLUDED.paid_cents, balance_cents = EXCLUDED.balance_cents, payment_status = EXCLUDED.payment_status,
-       paid_date = EXCLUDED.paid_date, converted_to = EXCLUDED.converted_to, extra_data = EXCLUDED.extra_data,
-       search = EXCLUDED.search, stream_version = EXCLUDED.stream_version, updated_at = EXCLUDED.updated_at`,
-    [
-      state.id, streamAccount(stream.events), first.position, state.type, state.number, state.reference, state.status,
-      state.client?.id ?? null, clientName, state.client?.email ?? '',
-      state.issueDate, state.dueDate, state.validUntil,
-      f.subtotalCents.toString(), f.gstCents.toString(), f.totalCents.toString(), f.paidCents.toString(), f.balanceCents.toString(),
-      paymentStatus(state, f), paidDate(state, f), state.convertedTo, state.convertedFrom, extra,
-      `${state.reference} ${clientName} ${state.client?.email ?? ''}`.toLowerCase(), last.streamVersion, first.meta.at, last.meta.at,
-    ],
-  );
-}
+const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
 
 export const documentsListProjection: Projection = {
   name: 'documents_list',
   categories: ['document'],
   schema: documentsListSchema,
-  tables: ['documents_list'],
-  project,
+  tables: [
+    {
+      name: 'documents_list',
+      streamKey: 'id',
+      columns: [
+        c('id'), c('account_id'), c('seq', 'bigint'), c('type'), c('number', 'integer'), c('reference'), c('lifecycle'), c('client_id'),
+        c('client_name'), c('client_email'), c('issue_date', 'date'), c('due_date', 'date'), c('valid_until', 'date'),
+        c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('paid_cents', 'bigint'),
+        c('balance_cents', 'bigint'), c('payment_status'), c('paid_date', 'date'), c('converted_to'), c('converted_from'),
+        c('sent', 'boolean'), c('extra_data', 'jsonb'), c('search'), c('stream_version', 'integer'), c('created_at', 'timestamptz'),
+        c('updated_at', 'timestamptz'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldDocumentStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const state = foldDocumentStream(stream.events);
+    if (state.status === 'none' || state.status === 'deleted') return {};
+    const f = documentFigures(state);
+    const extra: Record<string, string> = {};
+    if (state.sync) {
+      extra[`${state.sync.provider}_invoice_id`] = state.sync.externalId;
+      extra[`${state.sync.provider}_invoice_number`] = state.sync.externalNumber;
+    }
+    const clientName = state.client ? clientDisplayName(state.client) : '';
+    const first = stream.events[0]!;
+    const last = stream.events.at(-1)!;
+    return {
+      documents_list: [
+        {
+          id: state.id, account_id: streamAccount(stream.events), seq: first.position, type: state.type, number: state.number,
+          reference: state.reference, lifecycle: state.status, client_id: state.client?.id ?? null, client_name: clientName,
+          client_email: state.client?.email ?? '', issue_date: state.issueDate, due_date: state.dueDate, valid_until: state.validUntil,
+          subtotal_cents: f.subtotalCents.toString(), gst_cents: f.gstCents.toString(), total_cents: f.totalCents.toString(),
+          paid_cents: f.paidCents.toString(), balance_cents: f.balanceCents.toString(), payment_status: paymentStatus(state, f),
+          paid_date: paidDate(state, f), converted_to: state.convertedTo, converted_from: state.convertedFrom,
+          sent: state.sends.length > 0, extra_data: extra,
+          search: `${state.reference} ${clientName} ${state.client?.email ?? ''}`.toLowerCase(), stream_version: last.streamVersion,
+          created_at: first.meta.at, updated_at: last.meta.at,
+        },
+      ],
+    };
+  },
 };

@@ -2,7 +2,7 @@
 // read. The rows are the domain's own reportRowsOf(state), so a report from SQL sums equals the
 // in-memory replay of the same events.
 import { reportRowsOf } from '@tradie/domain';
-import type { Projection, RecordedEvent, Sql } from '@tradie/store';
+import type { Projection, ProjectionColumn } from '@tradie/store';
 import { foldDocumentStream, streamAccount } from './fold.ts';
 
 export const reportRowsSchema = `
@@ -12,6 +12,8 @@ CREATE TABLE IF NOT EXISTS report_invoices (
   reference          text NOT NULL,
   issue_date         date NOT NULL,
   month              text NOT NULL,
+  supply_date        date NOT NULL,
+  supply_month       text NOT NULL,
   client_name        text NOT NULL,
   client_gst_number  text NOT NULL,
   subtotal_cents     bigint NOT NULL,
@@ -22,6 +24,7 @@ CREATE TABLE IF NOT EXISTS report_invoices (
   paid_date          date
 );
 CREATE INDEX IF NOT EXISTS report_invoices_account_date ON report_invoices (account_id, issue_date);
+CREATE INDEX IF NOT EXISTS report_invoices_account_supply ON report_invoices (account_id, supply_date);
 CREATE TABLE IF NOT EXISTS report_payments (
   document_id        text NOT NULL,
   payment_id         text NOT NULL,
@@ -37,43 +40,55 @@ CREATE TABLE IF NOT EXISTS report_payments (
 CREATE INDEX IF NOT EXISTS report_payments_account_date ON report_payments (account_id, date);
 `;
 
-async function project(sql: Sql, stream: { streamId: string; events: RecordedEvent[] }): Promise<void> {
-  const state = foldDocumentStream(stream.events);
-  if (state.status === 'none') return;
-  const account = streamAccount(stream.events);
-  const { invoice, payments } = reportRowsOf(state);
-  await sql.query('DELETE FROM report_payments WHERE document_id = $1', [state.id]);
-  if (!invoice) {
-    await sql.query('DELETE FROM report_invoices WHERE document_id = $1', [state.id]);
-    return;
-  }
-  await sql.query(
-    `INSERT INTO report_invoices (document_id, account_id, reference, issue_date, month, client_name, client_gst_number,
-       subtotal_cents, gst_cents, total_cents, zero_rated_cents, paid, paid_date)
-     VALUES ($1,$2,$3,$4::date,$5,$6,$7,$8::bigint,$9::bigint,$10::bigint,$11::bigint,$12,$13::date)
-     ON CONFLICT (document_id) DO UPDATE SET reference = EXCLUDED.reference, issue_date = EXCLUDED.issue_date, month = EXCLUDED.month,
-       client_name = EXCLUDED.client_name, client_gst_number = EXCLUDED.client_gst_number, subtotal_cents = EXCLUDED.subtotal_cents,
-       gst_cents = EXCLUDED.gst_cents, total_cents = EXCLUDED.total_cents, zero_rated_cents = EXCLUDED.zero_rated_cents,
-       paid = EXCLUDED.paid, paid_date = EXCLUDED.paid_date`,
-    [
-      invoice.documentId, account, invoice.reference, invoice.issueDate, invoice.month, invoice.clientName, invoice.clientGstNumber,
-      invoice.subtotalCents.toString(), invoice.gstCents.toString(), invoice.totalCents.toString(), invoice.zeroRatedCents.toString(),
-      invoice.paid, invoice.paidDate,
-    ],
-  );
-  for (const p of payments) {
-    await sql.query(
-      `INSERT INTO report_payments (document_id, payment_id, account_id, date, month, amount_cents, gst_cents, zero_rated_cents, invoice_paid)
-       VALUES ($1,$2,$3,$4::date,$5,$6::bigint,$7::bigint,$8::bigint,$9)`,
-      [p.documentId, p.paymentId, account, p.date, p.month, p.amountCents.toString(), p.gstCents.toString(), p.zeroRatedCents.toString(), p.invoicePaid],
-    );
-  }
-}
+const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
 
 export const reportRowsProjection: Projection = {
   name: 'report_rows',
   categories: ['document'],
   schema: reportRowsSchema,
-  tables: ['report_invoices', 'report_payments'],
-  project,
+  tables: [
+    {
+      name: 'report_invoices',
+      streamKey: 'document_id',
+      columns: [
+        c('document_id'), c('account_id'), c('reference'), c('issue_date', 'date'), c('month'), c('supply_date', 'date'), c('supply_month'), c('client_name'), c('client_gst_number'),
+        c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),
+        c('paid', 'boolean'), c('paid_date', 'date'),
+      ],
+    },
+    {
+      name: 'report_payments',
+      streamKey: 'document_id',
+      columns: [
+        c('document_id'), c('payment_id'), c('account_id'), c('date', 'date'), c('month'), c('amount_cents', 'bigint'),
+        c('gst_cents', 'bigint'), c('zero_rated_cents', 'bigint'), c('invoice_paid', 'boolean'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldDocumentStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const state = foldDocumentStream(stream.events);
+    if (state.status === 'none') return {};
+    const account = streamAccount(stream.events);
+    const { invoice, payments } = reportRowsOf(state);
+    if (!invoice) return {};
+    return {
+      report_invoices: [
+        {
+          document_id: invoice.documentId, account_id: account, reference: invoice.reference, issue_date: invoice.issueDate,
+          month: invoice.month, supply_date: invoice.supplyDate, supply_month: invoice.supplyMonth, client_name: invoice.clientName, client_gst_number: invoice.clientGstNumber,
+          subtotal_cents: invoice.subtotalCents.toString(), gst_cents: invoice.gstCents.toString(), total_cents: invoice.totalCents.toString(),
+          zero_rated_cents: invoice.zeroRatedCents.toString(), paid: invoice.paid, paid_date: invoice.paidDate,
+        },
+      ],
+      report_payments: payments.map((p) => ({
+        document_id: p.documentId, payment_id: p.paymentId, account_id: account, date: p.date, month: p.month,
+        amount_cents: p.amountCents.toString(), gst_cents: p.gstCents.toString(), zero_rated_cents: p.zeroRatedCents.toString(),
+        invoice_paid: p.invoicePaid,
+      })),
+    };
+  },
 };

@@ -51,17 +51,39 @@ export interface StreamSnapshot {
   events: RecordedEvent[];
 }
 
-/** A read model. Writes rows as a function of a whole stream, so applying it twice gives the same rows. */
+/** A column of a projection table; `type` is the SQL type its parameter is cast to. */
+export interface ProjectionColumn {
+  name: string;
+  type: 'text' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+}
+
+export interface ProjectionTable {
+  name: string;
+  columns: ProjectionColumn[];
+  /** The column that names the stream a row came from: a stream's rows are replaced as a whole. */
+  streamKey: string;
+}
+
+/** A row as a projection produces it: values for every column, in the table's column order. */
+export type ProjectionRow = Record<string, unknown>;
+
+/**
+ * A read model: a pure function from a whole stream to the rows it contributes to each of its
+ * tables. The store replaces a stream's rows in the append's transaction, and a rebuild inserts
+ * the same rows from the log, so projecting twice gives the same rows and a rebuild equals the
+ * live tables byte for byte.
+ */
 export interface Projection {
   name: string;
   /** Stream categories this projection follows: the part of the stream id before the first '-' ('document', 'client'). */
   categories: string[];
   /** DDL for its tables (idempotent: CREATE TABLE IF NOT EXISTS ...). */
   schema: string;
-  /** Tables to empty before a rebuild. */
-  tables: string[];
-  /** Called inside the append transaction with the whole stream after the append, and once per stream on rebuild. */
-  project(sql: Sql, stream: { streamId: string; events: RecordedEvent[] }): Promise<void>;
+  tables: ProjectionTable[];
+  /** The stream's key value (e.g. its document id), or null when the stream contributes nothing yet. */
+  key(stream: { streamId: string; events: RecordedEvent[] }): string | null;
+  /** Rows per table name; a table left out (or empty) has no rows for this stream. */
+  rows(stream: { streamId: string; events: RecordedEvent[] }): Partial<Record<string, ProjectionRow[]>>;
 }
 
 export interface AppendResult {
@@ -90,8 +112,12 @@ export interface EventStore {
   append(streamId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult>;
   /** Events after a global position, in order (projections, export, replay). */
   readAll(afterPosition: string, limit: number): Promise<RecordedEvent[]>;
-  /** Empties every projection's tables and rebuilds them from the log. */
-  rebuildProjections(): Promise<{ streams: number; events: number }>;
+  /** Every event of one account, in log order (export). */
+  readAccount(accountId: string): Promise<RecordedEvent[]>;
+  /** Empties the projections' tables (all, or those named) and rebuilds them from the log, in one transaction. */
+  rebuildProjections(names?: string[]): Promise<{ streams: number; events: number }>;
+  /** Creates missing projection tables; a projection whose shape changed is dropped and rebuilt. Returns the names rebuilt. */
+  ensureProjections(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -99,9 +125,10 @@ export class ConcurrencyError extends Error {
   readonly code = 'CONCURRENCY';
   readonly streamId: string;
   readonly expected: number;
-  readonly actual: number;
-  constructor(streamId: string, expected: number, actual: number) {
-    super(`Stream ${streamId} is at version ${actual}, not ${expected}`);
+  /** null when a concurrent writer got there first (the unique constraint fired). */
+  readonly actual: number | null;
+  constructor(streamId: string, expected: number, actual: number | null) {
+    super(actual === null ? `Stream ${streamId} was changed by someone else (expected version ${expected})` : `Stream ${streamId} is at version ${actual}, not ${expected}`);
     this.name = 'ConcurrencyError';
     this.streamId = streamId;
     this.expected = expected;

@@ -71,19 +71,22 @@ export interface GstReport {
   gst_return: GstReturnBoxes;
 }
 
-/** Invoice basis: each invoice in the range by issue date, its full value. */
+/**
+ * Invoice basis: each invoice in the range by its time of supply — the issue date, or an earlier
+ * payment (a deposit) — at its full value (nz-rules.md §3.2).
+ */
 export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRange): GstSums {
   const months = new Map<string, GstMonthSums>();
   let invoiceCount = 0;
   let paidCount = 0;
   for (const r of rows) {
-    if (!inRange(r.issueDate, range)) continue;
-    const m = months.get(r.month) ?? { month: r.month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
+    if (!inRange(r.supplyDate, range)) continue;
+    const m = months.get(r.supplyMonth) ?? { month: r.supplyMonth, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
     m.salesCents += r.totalCents;
     m.gstCents += r.gstCents;
     m.zeroRatedCents += r.zeroRatedCents;
     m.count += 1;
-    months.set(r.month, m);
+    months.set(r.supplyMonth, m);
     invoiceCount += 1;
     if (r.paid) paidCount += 1;
   }

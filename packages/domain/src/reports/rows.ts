@@ -11,7 +11,14 @@ export interface ReportInvoiceRow {
   documentId: string;
   reference: string;
   issueDate: LocalDate;
+  /** The month of the issue date (annual summary). */
   month: string;
+  /**
+   * The time of supply for GST on the invoice basis: the issue date, or the first payment when
+   * a payment (a deposit) came before the invoice (nz-rules.md §3.2). The whole sale counts then.
+   */
+  supplyDate: LocalDate;
+  supplyMonth: string;
   /** '' when the invoice has no client. */
   clientName: string;
   clientGstNumber: string;
@@ -43,11 +50,14 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
   if (d.type !== 'invoice' || d.status === 'void' || d.status === 'deleted') return { invoice: null, payments: [] };
   const f = documentFigures(d);
   const paid = paymentStatus(d, f) === 'paid';
+  const supplyDate = d.payments.reduce((earliest, p) => (p.date < earliest ? p.date : earliest), d.issueDate);
   const invoice: ReportInvoiceRow = {
     documentId: d.id,
     reference: d.reference,
     issueDate: d.issueDate,
     month: monthOf(d.issueDate),
+    supplyDate,
+    supplyMonth: monthOf(supplyDate),
     clientName: d.client ? clientDisplayName(d.client) : '',
     clientGstNumber: d.client?.gst_number ?? '',
     subtotalCents: f.subtotalCents,

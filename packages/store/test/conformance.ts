@@ -1,0 +1,195 @@
+// One conformance suite for every EventStore adapter: the PGlite run (eventStore.spec.ts) and
+// the real PostgreSQL run (eventStore.pg.spec.ts) call this with their own way to open a Db.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConcurrencyError, DuplicateEventError, createEventStore, migrate, storeMigrations,
+  type Db, type EventStore, type NewEvent, type Projection, type RecordedEvent,
+} from '../src/index.ts';
+
+const ev = (type: string, data: Record<string, unknown> = {}, accountId = 'acct-a'): NewEvent => ({
+  type,
+  version: 1,
+  data,
+  meta: { accountId, at: '2026-04-01T00:00:00.000Z' },
+});
+
+/** A small projection: per stream, its event count and the types seen; and one row per event. */
+const tally: Projection = {
+  name: 'tally',
+  categories: ['tally'],
+  schema: `
+CREATE TABLE IF NOT EXISTS tally_streams (stream_id text PRIMARY KEY, account_id text NOT NULL, n integer NOT NULL, last_position bigint NOT NULL, types jsonb NOT NULL);
+CREATE TABLE IF NOT EXISTS tally_events (stream_id text NOT NULL, version integer NOT NULL, type text NOT NULL, PRIMARY KEY (stream_id, version))`,
+  tables: [
+    {
+      name: 'tally_streams',
+      streamKey: 'stream_id',
+      columns: [{ name: 'stream_id', type: 'text' }, { name: 'account_id', type: 'text' }, { name: 'n', type: 'integer' }, { name: 'last_position', type: 'bigint' }, { name: 'types', type: 'jsonb' }],
+    },
+    { name: 'tally_events', streamKey: 'stream_id', columns: [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'integer' }, { name: 'type', type: 'text' }] },
+  ],
+  key: (s) => s.streamId,
+  rows: (s: { streamId: string; events: RecordedEvent[] }) => ({
+    tally_streams: [{ stream_id: s.streamId, account_id: s.events[0]!.meta.accountId, n: s.events.length, last_position: s.events.at(-1)!.position, types: s.events.map((e) => e.type) }],
+    tally_events: s.events.map((e) => ({ stream_id: s.streamId, version: e.streamVersion, type: e.type })),
+  }),
+};
+
+const dump = async (db: Db): Promise<string> =>
+  JSON.stringify([
+    await db.query('SELECT stream_id, account_id, n, last_position::text AS last_position, types FROM tally_streams ORDER BY stream_id'),
+    await db.query('SELECT * FROM tally_events ORDER BY stream_id, version'),
+  ]);
+
+export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>): void {
+  describe(`EventStore conformance: ${adapter}`, () => {
+    let db: Db;
+    let store: EventStore;
+    const sid = (category = 'tally'): string => `${category}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      db = await openDb();
+      await migrate(db, storeMigrations);
+      store = createEventStore(db, [tally]);
+      await store.ensureProjections();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    it('migrations are idempotent', async () => {
+      expect(await migrate(db, storeMigrations)).toEqual([]);
+    });
+
+    it('appends to a new stream and reads it back: versions, positions as strings, data and meta round-trip', async () => {
+      const s = sid();
+      const data = { amount: '123.45', name: 'Tāmaki Plumbing “Ltd”', nested: { list: [1, 2, 3], flag: true, none: null } };
+      const r = await store.append(s, 0, [ev('Opened', data), ev('Noted', { text: "it's 'quoted' \\ and ; semi" })]);
+      expect(r.version).toBe(2);
+      expect(r.events.map((e) => e.streamVersion)).toEqual([1, 2]);
+      const snap = await store.readStream(s);
+      expect(snap.version).toBe(2);
+      expect(snap.events.map((e) => e.type)).toEqual(['Opened', 'Noted']);
+      expect(snap.events[0]!.data).toEqual(data);
+      expect(snap.events[0]!.meta).toEqual({ accountId: 'acct-a', at: '2026-04-01T00:00:00.000Z' });
+      expect(typeof snap.events[0]!.position).toBe('string');
+      expect(BigInt(snap.events[1]!.position)).toBeGreaterThan(BigInt(snap.events[0]!.position));
+      expect(snap.events[0]!.eventId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Date(snap.events[0]!.recordedAt).toISOString()).toBe(snap.events[0]!.recordedAt);
+    });
+
+    it('a missing stream reads as version 0 with no events', async () => {
+      expect(await store.readStream(sid())).toEqual(expect.objectContaining({ version: 0, events: [] }));
+    });
+
+    it('a stale expected version fails with ConcurrencyError and writes nothing', async () => {
+      const s = sid();
+      await store.append(s, 0, [ev('Opened')]);
+      await expect(store.append(s, 0, [ev('Again')])).rejects.toBeInstanceOf(ConcurrencyError);
+      const snap = await store.readStream(s);
+      expect(snap.events.map((e) => e.type)).toEqual(['Opened']);
+      const [row] = await db.query<{ n: number }>('SELECT n FROM tally_streams WHERE stream_id = $1', [s]);
+      expect(Number(row!.n)).toBe(1);
+    });
+
+    it('an expected version from the future fails too (no gaps in a stream)', async () => {
+      const s = sid();
+      await expect(store.append(s, 3, [ev('Opened')])).rejects.toMatchObject({ name: 'ConcurrencyError', expected: 3, actual: 0 });
+      expect((await store.readStream(s)).version).toBe(0);
+    });
+
+    it('appending an event id already stored is a duplicate command and writes nothing', async () => {
+      const s = sid();
+      const eventId = randomUUID();
+      await store.append(s, 0, [{ ...ev('Opened'), eventId }]);
+      await expect(store.append(sid(), 0, [{ ...ev('Opened'), eventId }])).rejects.toBeInstanceOf(DuplicateEventError);
+      expect((await store.readStream(s)).version).toBe(1);
+    });
+
+    it('a transaction over two streams is atomic: a failure in the second rolls back the first', async () => {
+      const a = sid();
+      const b = sid();
+      await store.append(b, 0, [ev('Opened')]);
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.append(a, 0, [ev('Opened')]);
+          await tx.append(b, 0, [ev('Conflicting')]);
+        }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream(a)).version).toBe(0);
+      expect(await db.query('SELECT 1 FROM tally_streams WHERE stream_id = $1', [a])).toEqual([]);
+    });
+
+    it('inside a transaction, a command reads, decides and appends with the events it loaded', async () => {
+      const s = sid();
+      await store.append(s, 0, [ev('Opened')]);
+      const r = await store.transaction(async (tx) => {
+        const snap = await tx.readStream(s);
+        return tx.append(s, snap.version, [ev('Closed')], snap.events);
+      });
+      expect(r.version).toBe(2);
+      const [row] = await db.query<{ n: number; types: string[] }>('SELECT n, types FROM tally_streams WHERE stream_id = $1', [s]);
+      expect(Number(row!.n)).toBe(2);
+      expect(row!.types).toEqual(['Opened', 'Closed']);
+    });
+
+    it('an event without an owning account is refused', async () => {
+      await expect(store.append(sid(), 0, [{ type: 'X', version: 1, data: {}, meta: { accountId: '', at: 'x' } }])).rejects.toThrow(/accountId/);
+    });
+
+    it('concurrent appends at the same expected version: exactly one wins', async () => {
+      const s = sid();
+      await store.append(s, 0, [ev('Opened')]);
+      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => store.append(s, 1, [ev(`Writer${i}`)])));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream(s)).version).toBe(2);
+    });
+
+    it('readAll returns committed events after a position, in order, up to the limit', async () => {
+      const start = (await db.query<{ p: string }>('SELECT coalesce(max(position), 0)::text AS p FROM events'))[0]!.p;
+      const s1 = sid();
+      const s2 = sid();
+      await store.append(s1, 0, [ev('A1'), ev('A2')]);
+      await store.append(s2, 0, [ev('B1')]);
+      await store.append(s1, 2, [ev('A3')]);
+      const all = await store.readAll(start, 100);
+      expect(all.map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'A3']);
+      const positions = all.map((e) => BigInt(e.position));
+      expect([...positions].sort((x, y) => (x < y ? -1 : 1))).toEqual(positions);
+      expect((await store.readAll(start, 2)).map((e) => e.type)).toEqual(['A1', 'A2']);
+      expect((await store.readAll(all[1]!.position, 100)).map((e) => e.type)).toEqual(['B1', 'A3']);
+    });
+
+    it('readAccount returns one account’s events only', async () => {
+      const acct = `acct-${randomUUID()}`;
+      await store.append(sid(), 0, [ev('Mine', {}, acct)]);
+      await store.append(sid(), 0, [ev('Theirs', {}, 'acct-other')]);
+      expect((await store.readAccount(acct)).map((e) => e.type)).toEqual(['Mine']);
+    });
+
+    it('a rebuild gives byte-identical projection tables, and rebuilding twice changes nothing', async () => {
+      for (let i = 0; i < 5; i++) {
+        const s = sid();
+        await store.append(s, 0, [ev('Opened'), ev('Step')]);
+        if (i % 2 === 0) await store.append(s, 2, [ev('Closed')]);
+      }
+      const live = await dump(db);
+      const r = await store.rebuildProjections();
+      expect(r.events).toBeGreaterThan(0);
+      expect(await dump(db)).toBe(live);
+      await store.rebuildProjections(['tally']);
+      expect(await dump(db)).toBe(live);
+    });
+
+    it('ensureProjections leaves an unchanged projection alone and rebuilds one whose shape changed', async () => {
+      expect(await store.ensureProjections()).toEqual([]);
+      const before = await dump(db);
+      const changed: Projection = { ...tally, schema: `${tally.schema};\nCREATE INDEX IF NOT EXISTS tally_events_type ON tally_events (type)` };
+      const store2 = createEventStore(db, [changed]);
+      expect(await store2.ensureProjections()).toEqual(['tally']);
+      expect(await dump(db)).toBe(before);
+    });
+  });
+}
