@@ -156,7 +156,7 @@ function statusMark(d: DocumentView): Content | null {
 function clientBlock(d: DocumentView): Column {
   const c = d.client;
   const heading = d.type === 'quote' ? 'Prepared for' : 'Bill to';
-  if (!c) return { stack: [label(heading), { text: '—' }], width: '*' };
+  if (!c) return { text: '', width: '*' };
   const stack: Content[] = [label(heading), { text: clientDisplayName(c), bold: true, fontSize: 11, margin: [0, 2, 0, 0] }];
   const address = present(c.address).flatMap((a) => a.split(/\r?\n/));
   if (address.length > 0) stack.push({ text: address.join('\n'), margin: [0, 2, 0, 0] });

@@ -28,7 +28,45 @@ const require = createRequire(import.meta.url);
 
 let ready: Promise<PdfmakeServer> | undefined;
 
+type Fontkit = { create(buffer: Uint8Array, postscriptName?: string): unknown };
+
+/**
+ * pdfkit parses every TrueType font afresh for each document (`fontkit.create(buffer)`), and the
+ * decoding of its tables (cmap, hmtx, GSUB, GPOS, …) is over half the time of a one-page invoice.
+ * The only thing pdfkit takes from fontkit is `create`, so before pdfkit is first loaded we leave
+ * a fontkit in the module cache whose `create` parses each Buffer once (the Roboto Buffers live
+ * for the process) and hands every document a fresh object on top of it: the decoded tables are
+ * shared (fontkit binds their getters to the parsed font), while glyph objects, the layout engine
+ * and the other per-use caches are made anew per document, as with a fresh parse. Sharing the
+ * parsed font itself is not safe: a glyph object remembers the characters it was first made for,
+ * so after 'Ē' a later document's 'E' lost its text. test/render.spec.ts checks that documents
+ * rendered after others are byte-identical to a fresh parse in a new process. If pdfkit was
+ * already loaded by someone else, nothing changes and fonts are parsed per document.
+ */
+function shareParsedFonts(): boolean {
+  const fromPdfmake = createRequire(require.resolve('pdfmake'));
+  const pdfkitPath = fromPdfmake.resolve('pdfkit');
+  if (require.cache[pdfkitPath]) return false;
+  const fromPdfkit = createRequire(pdfkitPath);
+  const fontkitPath = fromPdfkit.resolve('fontkit');
+  const fontkit = fromPdfkit('fontkit') as Fontkit & Record<string, unknown>;
+  const entry = require.cache[fontkitPath];
+  if (!entry || typeof fontkit.create !== 'function') return false;
+  const parsed = new WeakMap<Uint8Array, unknown>();
+  const create = (buffer: Uint8Array, postscriptName?: string): unknown => {
+    if (postscriptName !== undefined) return fontkit.create(buffer, postscriptName);
+    if (!parsed.has(buffer)) parsed.set(buffer, fontkit.create(buffer));
+    return Object.assign(Object.create(parsed.get(buffer) as object) as object, { _glyphs: {} });
+  };
+  entry.exports = { ...fontkit, create };
+  return true;
+}
+
+/** Whether parsed fonts are shared between documents in this process (see shareParsedFonts). */
+export let fontsShared = false;
+
 async function setUp(): Promise<PdfmakeServer> {
+  fontsShared = shareParsedFonts();
   const pdfmake = require('pdfmake') as PdfmakeServer;
   const { Roboto } = require('pdfmake/fonts/Roboto') as { Roboto: FontFiles };
   const styles = ['normal', 'bold', 'italics', 'bolditalics'] as const;

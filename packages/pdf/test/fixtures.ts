@@ -89,3 +89,13 @@ export const draft = (over: Partial<DraftInput> & { lineInputs?: LineInput[] } =
 export const invoice = (over: Parameters<typeof draft>[0] = {}, ...then: DocumentCommand[]): DocumentView => run([draft(over), ...then]).view;
 export const quote = (over: Parameters<typeof draft>[0] = {}, ...then: DocumentCommand[]): DocumentView =>
   run([draft({ type: 'quote', reference: 'QTE-0007', number: 7, ...over }), ...then]).view;
+
+/** Plain capitals after macron capitals, in every font style the PDF uses (notes are italic). */
+export const referenceInvoice = (): DocumentView =>
+  invoice({
+    lineInputs: [
+      { description: 'Ēke panuku: ĀĒĪŌŪ āēīōū', qty: 1, unit_price: '120' },
+      { description: 'Export crate, EEE — AEIOU aeiou', qty: 2, unit_price: '40', tax_rate: 0 },
+    ],
+    notes: 'Ōrākei and Oakland; Ēnoka and Enoch.',
+  });

@@ -16,9 +16,9 @@ import {
 } from '@tradie/domain';
 import { describe, expect, it } from 'vitest';
 import { formatQty, formatUnitPrice } from '../src/format.ts';
-import { renderDocumentPdf } from '../src/render.ts';
+import { fontsShared, renderDocumentPdf } from '../src/render.ts';
 import type { PdfBusiness, PdfLogo } from '../src/types.ts';
-import { business, client, invoice, manyLines, quote, threeLines, unregistered } from './fixtures.ts';
+import { business, client, invoice, manyLines, quote, referenceInvoice, threeLines, unregistered } from './fixtures.ts';
 import { pngLogo, svgLogo } from './images.ts';
 import { pdfFonts, pdfInfo, pdfPagePng, pdfPages, pdfText } from './poppler.ts';
 
@@ -297,5 +297,25 @@ describe('the same input gives the same bytes (the API records PdfGenerated with
     const c = await renderDocumentPdf({ document: d, business, today: '2026-05-06' });
     expect(sha256(c)).not.toBe(sha256(a));
     expect(pdfInfo(a).CreationDate).toMatch(/2026/);
+  });
+
+  it('sharing parsed fonts between documents changes no byte', async () => {
+    expect(fontsShared).toBe(true);
+    const first = sha256(await render(referenceInvoice()));
+    // other glyphs (capitals with macrons before plain ones), bold and italics, SVG text, many pages
+    await render(invoice({ lineInputs: [{ description: 'ĀĒĪŌŪ āēīōū zero-rated', qty: 1, unit_price: 5, tax_rate: 0 }, ...manyLines(60)] }), business, { bytes: svgLogo(), kind: 'svg' });
+    expect(sha256(await render(referenceInvoice()))).toBe(first);
+    const child = join(import.meta.dirname, 'fresh-parse.ts');
+    const fresh = JSON.parse(execFileSync(process.execPath, [child], { encoding: 'utf8' })) as { fontsShared: boolean; sha256: string };
+    expect(fresh.fontsShared).toBe(false);
+    expect(fresh.sha256).toBe(first);
+  });
+
+  it('renders at the same time give the same bytes as one after another', async () => {
+    const docs = [referenceInvoice(), quote(), invoice({ lineInputs: manyLines(30) })];
+    const alone: string[] = [];
+    for (const d of docs) alone.push(sha256(await render(d)));
+    const together = await Promise.all(docs.map((d) => render(d)));
+    expect(together.map(sha256)).toEqual(alone);
   });
 });
