@@ -1,0 +1,33 @@
+/**
+ * The app shell (dist/spa.html): the full router for guest and signed-in screens. Public pages use
+ * their own tiny entry (boot/public-entry.ts) and never load this file.
+ */
+import '../styles/index.css';
+import '../styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { createAppRouter } from './router.tsx';
+import { createQueryClient } from './queryClient.ts';
+import { createSignedOutAuth } from './auth.ts';
+import { watchConnection } from '../boot/offline.ts';
+import { registerServiceWorker } from '../boot/serviceWorker.ts';
+
+watchConnection(window);
+registerServiceWorker(window);
+
+const queryClient = createQueryClient();
+// Seam: the session work replaces this with the real session (see app/auth.ts).
+const auth = createSignedOutAuth();
+const router = createAppRouter({ auth, queryClient });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('spa.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,205 @@
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Auth } from './auth.ts';
+import { RootLayout } from './RootLayout.tsx';
+import { AppLayout } from './AppLayout.tsx';
+import { GuestLayout } from './GuestLayout.tsx';
+import { FullPageLoading } from '../ui/FullPageLoading.tsx';
+import { NotFound } from './NotFound.tsx';
+import { publicPages } from '../public/pages.ts';
+
+/** What every route can read in `beforeLoad`/`loader`: the session seam and the query cache. */
+export interface RouterContext {
+  auth: Auth;
+  queryClient: QueryClient;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page's <title> (the signed-in screens and auth screens; public pages have theirs pre-rendered). */
+    title?: string;
+  }
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Public pages. On a real visit they arrive pre-rendered (dist/<route>/index.html); these routes
+// render the same components when the app navigates to them or when no pre-rendered file exists.
+// ---------------------------------------------------------------------------------------------
+const publicLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  component: lazyRouteComponent(() => import('../public/PublicLayout.tsx'), 'PublicLayout'),
+});
+
+const titleOf = (path: string): string => publicPages.find((p) => p.path === path)?.title ?? 'Tradie Quotes';
+const pageOf = (path: string) => {
+  const page = publicPages.find((p) => p.path === path);
+  if (!page) throw new Error(`No public page for ${path}`);
+  return lazyRouteComponent(page.load);
+};
+
+const landingRoute = createRoute({ getParentRoute: () => publicLayout, path: '/', component: pageOf('/'), staticData: { title: titleOf('/') } });
+const featuresRoute = createRoute({ getParentRoute: () => publicLayout, path: '/features', component: pageOf('/features'), staticData: { title: titleOf('/features') } });
+const pricingRoute = createRoute({ getParentRoute: () => publicLayout, path: '/pricing', component: pageOf('/pricing'), staticData: { title: titleOf('/pricing') } });
+const howItWorksRoute = createRoute({ getParentRoute: () => publicLayout, path: '/how-it-works', component: pageOf('/how-it-works'), staticData: { title: titleOf('/how-it-works') } });
+const privacyRoute = createRoute({ getParentRoute: () => publicLayout, path: '/privacy', component: pageOf('/privacy'), staticData: { title: titleOf('/privacy') } });
+const termsRoute = createRoute({ getParentRoute: () => publicLayout, path: '/terms', component: pageOf('/terms'), staticData: { title: titleOf('/terms') } });
+const aboutRoute = createRoute({ getParentRoute: () => publicLayout, path: '/about', component: pageOf('/about'), staticData: { title: titleOf('/about') } });
+const supportRoute = createRoute({ getParentRoute: () => publicLayout, path: '/support', component: pageOf('/support'), staticData: { title: titleOf('/support') } });
+
+// ---------------------------------------------------------------------------------------------
+// Guest-only: a signed-in user is sent to /app/home.
+// ---------------------------------------------------------------------------------------------
+const guestLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'guest',
+  beforeLoad: async ({ context }) => {
+    await context.auth.settled();
+    if (context.auth.isAuthenticated) throw redirect({ to: '/app/home' });
+  },
+  component: GuestLayout,
+});
+
+const loginScreen = lazyRouteComponent(() => import('../screens/login/LoginScreen.tsx'), 'LoginScreen');
+const registerScreen = lazyRouteComponent(() => import('../screens/register/RegisterScreen.tsx'), 'RegisterScreen');
+
+const loginRoute = createRoute({ getParentRoute: () => guestLayout, path: '/login', component: loginScreen, staticData: { title: 'Sign in | Tradie Quotes' } });
+const registerRoute = createRoute({ getParentRoute: () => guestLayout, path: '/register', component: registerScreen, staticData: { title: 'Start your free trial | Tradie Quotes' } });
+/** /signup is the same sign-up screen as /register. */
+const signupRoute = createRoute({ getParentRoute: () => guestLayout, path: '/signup', component: registerScreen, staticData: { title: 'Start your free trial | Tradie Quotes' } });
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('../screens/forgot-password/ForgotPasswordScreen.tsx'), 'ForgotPasswordScreen'),
+  staticData: { title: 'Forgot password | Tradie Quotes' },
+});
+export interface ResetPasswordSearch {
+  token?: string;
+}
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => guestLayout,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): ResetPasswordSearch =>
+    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('../screens/reset-password/ResetPasswordScreen.tsx'), 'ResetPasswordScreen'),
+  staticData: { title: 'Reset password | Tradie Quotes' },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Signed in: a signed-out user is sent to /login. While the session check runs: 'Loading...'.
+// ---------------------------------------------------------------------------------------------
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/app',
+  beforeLoad: async ({ context }) => {
+    await context.auth.settled();
+    if (!context.auth.isAuthenticated) throw redirect({ to: '/login' });
+  },
+  pendingComponent: FullPageLoading,
+  component: AppLayout,
+});
+
+const appIndexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/app/home' });
+  },
+});
+const homeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'home',
+  component: lazyRouteComponent(() => import('../screens/home/HomeScreen.tsx'), 'HomeScreen'),
+  staticData: { title: 'Home | Tradie Quotes' },
+});
+const calculatorRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'calculator',
+  component: lazyRouteComponent(() => import('../screens/calculator/CalculatorScreen.tsx'), 'CalculatorScreen'),
+  staticData: { title: 'Quote & Profit Calculator | Tradie Quotes' },
+});
+const invoicesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'invoices',
+  component: lazyRouteComponent(() => import('../screens/invoices/InvoicesScreen.tsx'), 'InvoicesScreen'),
+  staticData: { title: 'Invoices & Quotes | Tradie Quotes' },
+});
+const invoiceDetailRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'invoices/$id',
+  component: lazyRouteComponent(() => import('../screens/invoice-detail/InvoiceDetailScreen.tsx'), 'InvoiceDetailScreen'),
+  staticData: { title: 'Invoice Detail | Tradie Quotes' },
+});
+const clientsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'clients',
+  component: lazyRouteComponent(() => import('../screens/clients/ClientsScreen.tsx'), 'ClientsScreen'),
+  staticData: { title: 'Clients | Tradie Quotes' },
+});
+const reportsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'reports',
+  component: lazyRouteComponent(() => import('../screens/reports/ReportsScreen.tsx'), 'ReportsScreen'),
+  staticData: { title: 'Tax Reports | Tradie Quotes' },
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'settings',
+  component: lazyRouteComponent(() => import('../screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
+  staticData: { title: 'Settings | Tradie Quotes' },
+});
+
+export const routeTree = rootRoute.addChildren([
+  publicLayout.addChildren([
+    landingRoute,
+    featuresRoute,
+    pricingRoute,
+    howItWorksRoute,
+    privacyRoute,
+    termsRoute,
+    aboutRoute,
+    supportRoute,
+  ]),
+  guestLayout.addChildren([loginRoute, registerRoute, signupRoute, forgotPasswordRoute, resetPasswordRoute]),
+  appRoute.addChildren([
+    appIndexRoute,
+    homeRoute,
+    calculatorRoute,
+    invoicesRoute,
+    invoiceDetailRoute,
+    clientsRoute,
+    reportsRoute,
+    settingsRoute,
+  ]),
+]);
+
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    defaultPendingMs: 300,
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFound,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
+

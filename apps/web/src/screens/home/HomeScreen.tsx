@@ -1,0 +1,41 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
+
+function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices'; icon: ReactNode; title: string; text: string }) {
+  return (
+    <li>
+      <Link to={to} className="home-card">
+        <span className="home-card__icon">{icon}</span>
+        <span className="home-card__body">
+          <span className="home-card__title">{title}</span>
+          <span className="home-card__text">{text}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function HomeScreen() {
+  return (
+    <section className="screen" aria-labelledby="home-title">
+      <h1 id="home-title">Hello!</h1>
+      <p className="screen__subtitle">Ready to create a quote or check your numbers?</p>
+      <ul className="home-cards">
+        <HomeCard
+          to="/app/calculator"
+          icon={<PlusIcon />}
+          title="New Quote/Invoice"
+          text="Price a job, see your profit and create a quote or invoice."
+        />
+        <HomeCard to="/app/clients" icon={<ClientsIcon />} title="Clients" text="Add, find and update the people you work for." />
+        <HomeCard
+          to="/app/invoices"
+          icon={<InvoiceIcon />}
+          title="Invoices & Quotes"
+          text="See what's sent, what's paid and what's still owing."
+        />
+      </ul>
+    </section>
+  );
+}
