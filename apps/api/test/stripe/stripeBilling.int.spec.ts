@@ -22,7 +22,12 @@ import {
 } from '../../src/integrations/stripe/index.ts';
 
 const NOW = new Date('2026-11-05T09:00:00Z');
-const now = (): Date => NOW;
+/** One clock for the fake and the adapter; a test may move it on (reset before each test). */
+let clock = NOW;
+const now = (): Date => clock;
+const advanceDays = (days: number): void => {
+  clock = new Date(clock.getTime() + days * 86_400_000);
+};
 const T = Math.floor(NOW.getTime() / 1000);
 const WHSEC = 'whsec_test_0123456789abcdef';
 const KEY = 'sk_test_fake_key_123';
@@ -51,6 +56,7 @@ beforeAll(async () => {
 afterAll(() => fake.stop());
 beforeEach(() => {
   received = [];
+  clock = NOW;
 });
 
 const lastRequest = (path: string) => fake.requests.filter((r) => r.path === path).at(-1)!;
@@ -118,12 +124,20 @@ describe('Stripe adapter ↔ fake Stripe', () => {
     expect(state).toMatchObject({ customerId: done.customer.id, subscription: { id: done.subscription.id, status: 'trialing', provisional: false } });
     expect(subscriptionStatus({ trialStartedAt: NOW, subscription: state.subscription, now: NOW }).subscription_active).toBe(true);
 
-    // Renewal failure, recovery and cancellation arrive the same way.
-    received = [];
-    await fake.failRenewal(done.subscription.id);
-    await fake.renew(done.subscription.id);
-    await fake.cancelSubscription(done.subscription.id);
-    const later = reduceBillingEvents(await verifyAll(received), state);
+    // Renewal failure, recovery and cancellation arrive the same way, days apart (events in
+    // the same second have no order to go by), each verified when it arrives.
+    const afterwards: BillingEvent[] = [];
+    const after = async (days: number, action: () => Promise<unknown>): Promise<void> => {
+      advanceDays(days);
+      received = [];
+      await action();
+      afterwards.push(...(await verifyAll(received)));
+    };
+    await after(14, () => fake.failRenewal(done.subscription.id));
+    await after(2, () => fake.renew(done.subscription.id));
+    await after(20, () => fake.cancelSubscription(done.subscription.id));
+    expect(afterwards.map((e) => e.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated', 'customer.subscription.updated', 'invoice.paid', 'customer.subscription.deleted']);
+    const later = reduceBillingEvents(afterwards, state);
     expect(later.subscription?.status).toBe('canceled');
     expect(later.lastInvoice).toMatchObject({ outcome: 'paid', amountPaid: 750 });
   });
