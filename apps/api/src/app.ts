@@ -1,0 +1,69 @@
+// The Hono app, built from its ports (deps.ts). One sub-app per resource under /api/v1, one
+// error handler, security headers, a body-size limit, and the built web app for everything else.
+import { API_PREFIX } from '@tradie/contracts';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps } from './deps.ts';
+import { toResponse } from './http/problem.ts';
+import { createStaticHandler } from './http/static.ts';
+import { featureRoutes } from './routes/index.ts';
+
+/** JSON bodies are small; the logo upload has its own, larger limit on its route. */
+export const MAX_JSON_BODY = 1024 * 1024;
+/** A 2 MB logo plus its multipart envelope. */
+export const MAX_UPLOAD_BODY = 2 * 1024 * 1024 + 64 * 1024;
+
+export type AppEnv = { Variables: { requestId: string; accountId: string; userId: string } };
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      // The Xero sign-in window is cross-origin: the opener must keep its handle to watch it close.
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+    }),
+  );
+  app.onError((err, c) => toResponse(c, err, deps.log));
+
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  const tooLarge = bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => c.json({ detail: 'The request is too large.' }, 413) });
+  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: (c) => c.json({ detail: 'Logo must be less than 2MB' }, 413) });
+  api.use((c, next) => (c.req.path.endsWith('/business-settings/logo') ? uploadLimit(c, next) : tooLarge(c, next)));
+  api.get('/health', async (c) => {
+    await deps.store.db.query('select 1');
+    return c.json({ status: 'ok' });
+  });
+  for (const [path, routes] of featureRoutes(deps)) api.route(path, routes);
+  api.all('*', (c) => c.json({ detail: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
+  app.route(API_PREFIX, api);
+
+  const web = createStaticHandler(deps.config.webDist);
+  app.get('*', (c) => web(c));
+  app.notFound((c) => c.json({ detail: 'Not found' }, 404));
+  return app;
+}

@@ -1,0 +1,86 @@
+// Command handling: load a stream, decide with the domain's pure decider, append with the
+// expected version, all in one store transaction (inline projections included). A conflict with
+// a concurrent writer is retried from a fresh read — the decision is remade on the new state.
+import { currentVersion, type DomainEventType } from '@tradie/domain';
+import { ConcurrencyError, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
+import type { AppDeps } from './deps.ts';
+
+export interface Actor {
+  accountId: string;
+  userId: string;
+  requestId?: string | undefined;
+}
+
+export function eventMeta(deps: Pick<AppDeps, 'clock'>, actor: Actor): EventMeta {
+  return {
+    accountId: actor.accountId,
+    at: deps.clock.now().toISOString(),
+    actor: actor.userId,
+    ...(actor.requestId ? { correlationId: actor.requestId } : {}),
+  };
+}
+
+export function toNewEvents(events: readonly { type: string; data: object }[], meta: EventMeta): NewEvent[] {
+  return events.map((e) => ({ type: e.type, version: currentVersion(e.type as DomainEventType), data: e.data as Record<string, unknown>, meta }));
+}
+
+export interface Decider<S, C, E> {
+  decide(command: C, state: S): E[];
+  evolve(state: S, event: E): S;
+  initialState(): S;
+}
+
+/** Folds recorded events with a decider's evolve; events are handed over as `{type, data, meta}`. */
+export function foldWith<S, E>(decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>, events: readonly RecordedEvent[]): S {
+  let s = decider.initialState();
+  for (const e of events) s = decider.evolve(s, { type: e.type, data: e.data, meta: { at: e.meta.at } } as E);
+  return s;
+}
+
+export interface Loaded<S> {
+  streamId: string;
+  state: S;
+  version: number;
+  events: RecordedEvent[];
+}
+
+export async function load<S, E>(tx: StoreTx, streamId: string, decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>): Promise<Loaded<S>> {
+  const snap = await tx.readStream(streamId);
+  return { streamId, state: foldWith(decider, snap.events), version: snap.version, events: snap.events };
+}
+
+/** Decides a command on a loaded stream and appends the events; returns the new state. */
+export async function decideAndAppend<S, C, E extends { type: string; data: object }>(
+  tx: StoreTx,
+  loaded: Loaded<S>,
+  decider: Decider<S, C, E>,
+  command: C,
+  meta: EventMeta,
+): Promise<{ state: S; events: E[]; version: number }> {
+  const events = decider.decide(command, loaded.state);
+  if (events.length === 0) return { state: loaded.state, events, version: loaded.version };
+  const r = await tx.append(loaded.streamId, loaded.version, toNewEvents(events, meta), loaded.events);
+  let state = loaded.state;
+  for (const e of events) state = decider.evolve(state, { ...e, meta: { at: meta.at } } as E);
+  return { state, events, version: r.version };
+}
+
+/**
+ * Runs `fn` in a store transaction, retrying from scratch when a concurrent writer changed a
+ * stream it read. Server-side commands (numbering, payments) use this; an edit where the user
+ * named the version they saw throws StaleWriteError instead, which is not retried.
+ */
+export async function execute<T>(deps: Pick<AppDeps, 'store'>, fn: (tx: StoreTx) => Promise<T>, attempts = 8): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await deps.store.transaction(fn);
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError) || e instanceof StaleWriteError || i >= attempts) throw e;
+      // A short, growing pause lets the other writer commit first.
+      await new Promise((r) => setTimeout(r, Math.min(50, 2 ** i) + (i * 7) % 5));
+    }
+  }
+}
+
+/** The user edited version N and someone else got there first: answer 409, never retry. */
+export class StaleWriteError extends ConcurrencyError {}

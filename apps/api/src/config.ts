@@ -1,0 +1,70 @@
+// Configuration from the environment, parsed once at start-up (main.ts). Nothing else reads env.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optional = z.string().trim().optional().transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  APP_URL: optional,
+  /** Signs access tokens and download links, and encrypts stored provider tokens. Generated into DATA_DIR when absent. */
+  APP_SECRET: optional,
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  XERO_CLIENT_ID: optional,
+  XERO_CLIENT_SECRET: optional,
+  XERO_REDIRECT_URI: optional,
+  XERO_LOGIN_URL: optional,
+  XERO_IDENTITY_URL: optional,
+  XERO_API_URL: optional,
+  XERO_SALES_ACCOUNT_CODE: optional,
+  XERO_PAYMENTS_ACCOUNT_CODE: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PRICE_ID: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional,
+  WEB_DIST: optional,
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  appSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  webDist: string;
+  logLevel: Env['LOG_LEVEL'];
+  env: Env;
+}
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appSecret: e.APP_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+    env: e,
+  };
+}

@@ -1,0 +1,28 @@
+// The ports the API is built from. main.ts builds the real ones; tests build their own. No
+// module in the API reads the clock, the environment or the network except through these.
+import type { EventStore } from '@tradie/store';
+import type { Config } from './config.ts';
+import type { Logger } from './http/problem.ts';
+import type { Mailer } from './mail/index.ts';
+import type { Secrets } from './secrets.ts';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Ids {
+  /** A new unique id (UUIDv7: time-ordered, so new rows land at the end of indexes). */
+  uuid(): string;
+}
+
+export interface AppDeps {
+  config: Config;
+  store: EventStore;
+  clock: Clock;
+  ids: Ids;
+  mailer: Mailer;
+  secrets: Secrets;
+  log: Logger;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

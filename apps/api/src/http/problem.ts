@@ -1,0 +1,77 @@
+// One error model (house style): every error answers JSON {detail} with the status that fits.
+// Domain codes map to HTTP here and nowhere else.
+import { DomainError } from '@tradie/domain';
+import { ConcurrencyError, DuplicateEventError, StoreUnavailableError } from '@tradie/store';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+
+/** An error with a status and a detail a person can read. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly detail: string;
+  readonly extra: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: ContentfulStatusCode, detail: string, extra?: Record<string, unknown>, headers?: Record<string, string>) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (detail: string): ApiError => new ApiError(400, detail);
+export const unauthorized = (detail = 'Please sign in again'): ApiError => new ApiError(401, detail);
+export const notFoundError = (detail = 'Not found'): ApiError => new ApiError(404, detail);
+export const conflictError = (detail: string): ApiError => new ApiError(409, detail);
+export const unprocessable = (detail: string, extra?: Record<string, unknown>): ApiError => new ApiError(422, detail, extra);
+export const unavailable = (detail: string, retryAfterSeconds?: number): ApiError =>
+  new ApiError(503, detail, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+
+export const STALE_WRITE_DETAIL = 'Someone else changed this at the same time. Please reload and try again.';
+export const STORE_DOWN_DETAIL = "We can't reach the database right now. Your data is safe — please try again in a moment.";
+
+/** The first zod issue as a sentence, and every issue as {field, message}. */
+export function zodProblem(e: ZodError): { detail: string; errors: { field: string; message: string }[] } {
+  const errors = e.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  const first = e.issues[0];
+  let detail = first?.message ?? 'The request is not valid';
+  // zod's generic messages name no field; add it so the sentence stands on its own.
+  if (first && first.path.length > 0 && /^(Invalid input|Required|Invalid)/.test(detail)) detail = `${first.path.join('.')}: ${detail}`;
+  return { detail, errors };
+}
+
+export type Logger = (level: 'error' | 'info', message: string, extra?: Record<string, unknown>) => void;
+
+export function toResponse(c: Context, err: unknown, log: Logger): Response {
+  if (err instanceof ApiError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    return c.json({ ...err.extra, detail: err.detail }, err.status);
+  }
+  if (err instanceof DomainError) {
+    const status = err.code === 'VALIDATION' ? 422 : err.code === 'NOT_FOUND' ? 404 : 409;
+    return c.json({ detail: err.detail }, status);
+  }
+  if (err instanceof ZodError) return c.json(zodProblem(err), 422);
+  if (err instanceof ConcurrencyError) return c.json({ detail: STALE_WRITE_DETAIL }, 409);
+  if (err instanceof DuplicateEventError) return c.json({ detail: 'This was already recorded.' }, 409);
+  if (err instanceof StoreUnavailableError) {
+    c.header('Retry-After', '5');
+    return c.json({ detail: STORE_DOWN_DETAIL }, 503);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const detail = status === 413 ? 'The request is too large.' : err.message || 'The request could not be handled.';
+    return c.json({ detail }, status as ContentfulStatusCode);
+  }
+  const e = err as { code?: unknown; detail?: unknown; status?: unknown };
+  // Adapters' typed errors carry their own status and a readable detail (mail 503, provider 4xx/5xx).
+  if (typeof e?.detail === 'string' && typeof e.status === 'number' && e.status >= 400 && e.status < 600) {
+    return c.json({ detail: e.detail }, e.status as ContentfulStatusCode);
+  }
+  log('error', 'unhandled error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err), path: c.req.path });
+  return c.json({ detail: 'Something went wrong on our side. Please try again.' }, 500);
+}

@@ -1,0 +1,69 @@
+// The composition root: configuration → real adapters → the app → an HTTP server. Only this
+// file (and start.ts) touch the environment and the real clock.
+import { serve, type ServerType } from '@hono/node-server';
+import { projections } from '@tradie/projections';
+import { openStore } from '@tradie/store';
+import { v7 as uuidv7 } from 'uuid';
+import { createApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { systemClock, type AppDeps } from './deps.ts';
+import { createLogger } from './log.ts';
+import { mailerFromEnv } from './mail/index.ts';
+import { allMigrations } from './migrations.ts';
+import { loadSecrets } from './secrets.ts';
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export async function buildDeps(config: Config): Promise<AppDeps> {
+  const log = createLogger(config.logLevel);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }, projections, allMigrations);
+  const secrets = await loadSecrets(store.db, config.appSecret);
+  return {
+    config,
+    store,
+    clock: systemClock,
+    ids: { uuid: () => uuidv7() },
+    mailer: mailerFromEnv({ SMTP_URL: config.env.SMTP_URL }, { dataDir: config.dataDir, now: () => systemClock.now() }),
+    secrets,
+    log,
+  };
+}
+
+export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+  const deps = await buildDeps(config);
+  const app = createApp(deps);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  const url = `http://localhost:${port}`;
+  deps.log('info', `Tradie Quotes is running on ${url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`})`);
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    deps,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await deps.mailer.close();
+        await deps.store.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+if (import.meta.main) {
+  const running = await startServer();
+  const stop = (signal: string): void => {
+    running.deps.log('info', `${signal}: shutting down`);
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

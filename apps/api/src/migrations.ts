@@ -1,0 +1,28 @@
+// The API's own tables (identity, settings, idempotency, integrations): ordinary tables, not
+// domain history. Each feature keeps its list beside its code; this file orders them.
+import type { Migration } from '@tradie/store';
+
+export const coreMigrations: Migration[] = [
+  {
+    id: 'api-001-core',
+    sql: `
+CREATE TABLE IF NOT EXISTS app_secrets (
+  name  text PRIMARY KEY,
+  value text NOT NULL
+);
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  account_id    text        NOT NULL,
+  scope         text        NOT NULL,
+  key           text        NOT NULL,
+  request_hash  text        NOT NULL,
+  status        integer,
+  response      jsonb,
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (account_id, scope, key)
+);
+`,
+  },
+];
+
+/** Every API migration, in order. Features append their lists here. */
+export const allMigrations: Migration[] = [...coreMigrations];

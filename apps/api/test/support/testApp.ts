@@ -1,0 +1,104 @@
+// Builds the real app on an in-memory PGlite (or a PostgreSQL URL) with a settable clock and a
+// mailer that keeps what it sends. Requests go through app.request — no port is bound.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projections } from '@tradie/projections';
+import { openStore } from '@tradie/store';
+import { v7 as uuidv7 } from 'uuid';
+import { createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { AppDeps, Clock } from '../../src/deps.ts';
+import type { Mailer, OutgoingMail, SentMail } from '../../src/mail/index.ts';
+import { allMigrations } from '../../src/migrations.ts';
+import { secretsFrom } from '../../src/secrets.ts';
+
+export class TestClock implements Clock {
+  private t: number;
+  constructor(start = '2026-05-04T21:30:00.000Z') {
+    this.t = Date.parse(start);
+  }
+  now(): Date {
+    return new Date(this.t);
+  }
+  set(iso: string): void {
+    this.t = Date.parse(iso);
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+export class MemoryMailer implements Mailer {
+  readonly kind = 'outbox' as const;
+  readonly sent: OutgoingMail[] = [];
+  failWith: Error | undefined;
+  async send(mail: OutgoingMail): Promise<SentMail> {
+    if (this.failWith) throw this.failWith;
+    this.sent.push(mail);
+    return { messageId: `<${this.sent.length}@test>`, accepted: mail.to.map(String), rejected: [] };
+  }
+  async close(): Promise<void> {}
+}
+
+export interface TestAppOptions {
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  clock?: TestClock;
+  overrides?: Partial<AppDeps>;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradie-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://app.test', LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), ...options.env });
+  const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
+  const clock = options.clock ?? new TestClock();
+  const mailer = new MemoryMailer();
+  const deps: AppDeps = {
+    config,
+    store,
+    clock,
+    ids: { uuid: () => uuidv7() },
+    mailer,
+    secrets: secretsFrom(Buffer.from('test-secret-for-the-api-tests')),
+    log: () => {},
+    ...options.overrides,
+  };
+  const app = createApp(deps);
+
+  async function call(method: string, path: string, init: { token?: string | undefined; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await app.request(path.startsWith('/api/') ? path : `/api/v1${path}`, { method, headers, body }, {});
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // Tests read answers loosely (r.json.detail, r.json.items[0].id): the shapes are asserted, not typed.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.status, headers: res.headers, text, json: json as any };
+  }
+
+  return {
+    app,
+    deps,
+    clock,
+    mailer,
+    call,
+    get: (path: string, token?: string) => call('GET', path, { token }),
+    post: (path: string, json?: unknown, token?: string, headers?: Record<string, string>) => call('POST', path, { json, token, ...(headers ? { headers } : {}) }),
+    put: (path: string, json?: unknown, token?: string) => call('PUT', path, { json, token }),
+    del: (path: string, token?: string) => call('DELETE', path, { token }),
+    close: () => store.close(),
+  };
+}
