@@ -16,6 +16,7 @@ import {
   documentFigures,
   formatNzDate,
   formatNzd,
+  isLocalDate,
   nzDateOf,
   toCents,
   type DocumentFigures,
@@ -209,10 +210,10 @@ function lineTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): Con
     fillColor: (row) => (row === 0 ? COLOUR.accent : row % 2 === 0 ? COLOUR.zebra : null),
     paddingLeft: () => 6,
     paddingRight: () => 6,
-    paddingTop: () => 4,
-    paddingBottom: () => 4,
+    paddingTop: () => 3.5,
+    paddingBottom: () => 3.5,
   };
-  return { table: { headerRows: 1, dontBreakRows: true, widths: ['*', 50, 80, 85], body }, layout, margin: [0, 18, 0, 0] };
+  return { table: { headerRows: 1, dontBreakRows: true, widths: ['*', 50, 80, 85], body }, layout, margin: [0, 16, 0, 0] };
 }
 
 function totalsTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): Column {
@@ -300,6 +301,7 @@ function header(b: PdfBusiness, title: DocumentTitle, reference: string) {
 /** The pdfmake document definition. Pure: the same input gives the same definition. */
 export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   const { document: d, business: b, today } = input;
+  if (!isLocalDate(today)) throw new RangeError(`today must be a calendar day (YYYY-MM-DD), not ${JSON.stringify(today)}`);
   const title = documentTitle(d, b);
   const f = documentFigures(d);
   const g = gstPresentation(f.lines, b, f);
@@ -307,7 +309,7 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   const created = new Date(`${today}T00:00:00Z`);
   const content: Content[] = [
     { columns: [businessBlock(b, logo.node), metaTable(d, b, title)], columnGap: 24 },
-    { columns: [clientBlock(d), amountBox(d, f, g)], columnGap: 24, margin: [0, 22, 0, 0] },
+    { columns: [clientBlock(d), amountBox(d, f, g)], columnGap: 24, margin: [0, 18, 0, 0] },
     lineTable(d, f, g),
     {
       columns: [{ text: g.caption, style: 'muted', width: '*', margin: [0, 6, 0, 0] }, totalsTable(d, f, g)],

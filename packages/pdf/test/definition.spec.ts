@@ -47,6 +47,11 @@ describe('documentDefinition', () => {
     expect(a.images?.logo).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
   });
 
+  it('refuses a today that is not a calendar day', () => {
+    expect(() => documentDefinition({ document: invoice(), business, today: '2026-02-30' })).toThrow(RangeError);
+    expect(() => documentDefinition({ document: invoice(), business, today: '' })).toThrow(/YYYY-MM-DD/);
+  });
+
   it('an SVG logo may only pull in inline images', () => {
     const def = documentDefinition({ document: invoice(), business, logo: { bytes: svgLogo(), kind: 'svg' }, today: '2026-05-05' });
     const header = def.content as { columns: { stack: { svg?: string; options?: { imageCallback(link: string): string } }[] }[] }[];
