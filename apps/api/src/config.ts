@@ -30,6 +30,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: optional,
   WEB_DIST: optional,
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** log2 of scrypt's N for password hashes (tests lower it). */
+  PASSWORD_COST: z.coerce.number().int().min(10).max(20).optional(),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,6 +1,7 @@
 // The API's own tables (identity, settings, idempotency, integrations): ordinary tables, not
 // domain history. Each feature keeps its list beside its code; this file orders them.
 import type { Migration } from '@tradie/store';
+import { authMigrations } from './auth/migrations.ts';
 
 export const coreMigrations: Migration[] = [
   {
@@ -25,4 +26,4 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
 ];
 
 /** Every API migration, in order. Features append their lists here. */
-export const allMigrations: Migration[] = [...coreMigrations];
+export const allMigrations: Migration[] = [...coreMigrations, ...authMigrations];

@@ -2,3 +2,4 @@
 export * from './common.ts';
 export * from './clients.ts';
 export * from './invoices.ts';
+export * from './auth.ts';

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
-import { createDatabase } from '@tradie/testkit/postgres-server';
+import { freshDatabaseUrl } from '@tradie/testkit/pg';
 import { openPostgres } from '../src/index.ts';
 import { eventStoreConformance } from './conformance.ts';
 
-eventStoreConformance('PostgreSQL server', async () => openPostgres({ url: await createDatabase(inject('pgUrl'), `store_${randomUUID().replace(/-/g, '')}`) }));
+eventStoreConformance('PostgreSQL server', async () => openPostgres({ url: await freshDatabaseUrl('store') }));

@@ -40,7 +40,7 @@ export function zodProblem(e: ZodError): { detail: string; errors: { field: stri
   const first = e.issues[0];
   let detail = first?.message ?? 'The request is not valid';
   // zod's generic messages name no field; add it so the sentence stands on its own.
-  if (first && first.path.length > 0 && /^(Invalid input|Required|Invalid)/.test(detail)) detail = `${first.path.join('.')}: ${detail}`;
+  if (first && first.path.length > 0 && /^(Invalid input|Invalid option|Required$)/.test(detail)) detail = `${first.path.join('.')}: ${detail}`;
   return { detail, errors };
 }
 

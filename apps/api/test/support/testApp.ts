@@ -52,7 +52,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tradie-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://app.test', LOG_LEVEL: 'error', WEB_DIST: join(dataDir, 'no-web'), ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://app.test', LOG_LEVEL: 'error', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web'), ...options.env });
   const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
   const clock = options.clock ?? new TestClock();
   const mailer = new MemoryMailer();
@@ -68,10 +68,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
   const app = createApp(deps);
 
-  async function call(method: string, path: string, init: { token?: string | undefined; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  async function call(method: string, path: string, init: { token?: string | undefined; json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
-    let body = init.body;
+    let body: string | Uint8Array | FormData | undefined = init.body;
     if (init.json !== undefined) {
       body = JSON.stringify(init.json);
       headers['Content-Type'] ??= 'application/json';
@@ -101,4 +101,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
     del: (path: string, token?: string) => call('DELETE', path, { token }),
     close: () => store.close(),
   };
+}
+
+let userSeq = 0;
+
+/** Registers a new user (a new account) and signs in. Every test gets its own account. */
+export async function signUp(t: TestApp, name = 'Aroha Tamihana'): Promise<{ email: string; password: string; token: string; refresh: string; userId: string }> {
+  userSeq += 1;
+  const email = `user${userSeq}-${Date.now().toString(36)}@example.nz`;
+  const password = 'correct horse battery';
+  const reg = await t.post('/auth/register', { email, password, full_name: name });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
+  const login = await t.post('/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { email, password, token: login.json.access_token, refresh: login.json.refresh_token, userId: reg.json.id };
 }

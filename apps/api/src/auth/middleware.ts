@@ -1,0 +1,30 @@
+// Every signed-in route reads the account from the bearer token. Missing, expired, forged or
+// otherwise unusable → 401 {detail}. The account is the signed-in user's business.
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../http/problem.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+export const NOT_SIGNED_IN = 'Please sign in to continue.';
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock'>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!m?.[1]) throw new ApiError(401, NOT_SIGNED_IN, undefined, { 'WWW-Authenticate': 'Bearer' });
+    const userId = await verifyAccessToken(deps.secrets.jwtKey, m[1], deps.clock.now());
+    if (!userId) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    c.set('userId', userId);
+    c.set('accountId', userId);
+    await next();
+  };
+}
+
+/** The signed-in actor for commands. */
+export const actorOf = (c: { get(k: 'accountId' | 'userId' | 'requestId'): string }) => ({
+  accountId: c.get('accountId'),
+  userId: c.get('userId'),
+  requestId: c.get('requestId'),
+});

@@ -1,0 +1,41 @@
+import type { Migration } from '@tradie/store';
+
+export const authMigrations: Migration[] = [
+  {
+    id: 'auth-001-identity',
+    sql: `
+CREATE TABLE IF NOT EXISTS users (
+  id                text        PRIMARY KEY,
+  email             text        NOT NULL,
+  full_name         text        NOT NULL,
+  password_hash     text        NOT NULL,
+  created_at        timestamptz NOT NULL,
+  trial_started_at  timestamptz NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS users_email_uq ON users (email);
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+  token_hash  text        PRIMARY KEY,
+  user_id     text        NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  family_id   text        NOT NULL,
+  created_at  timestamptz NOT NULL,
+  expires_at  timestamptz NOT NULL,
+  used_at     timestamptz,
+  revoked_at  timestamptz
+);
+CREATE INDEX IF NOT EXISTS refresh_tokens_family ON refresh_tokens (family_id);
+CREATE INDEX IF NOT EXISTS refresh_tokens_user ON refresh_tokens (user_id);
+CREATE TABLE IF NOT EXISTS password_reset_tokens (
+  token_hash  text        PRIMARY KEY,
+  user_id     text        NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at  timestamptz NOT NULL,
+  expires_at  timestamptz NOT NULL,
+  used_at     timestamptz
+);
+CREATE TABLE IF NOT EXISTS login_failures (
+  email  text        NOT NULL,
+  at     timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS login_failures_email_at ON login_failures (email, at);
+`,
+  },
+];

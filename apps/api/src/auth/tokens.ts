@@ -1,0 +1,33 @@
+// Access tokens: short-lived HS256 JWTs (jose). Refresh and reset tokens: opaque random strings,
+// stored only as SHA-256 hashes.
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const ISSUER = 'tradie-quotes';
+const AUDIENCE = 'tradie-quotes-api';
+
+export async function signAccessToken(key: Uint8Array, userId: string, now: Date, ttlSeconds: number): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .setJti(randomBytes(9).toString('base64url'))
+    .sign(key);
+}
+
+/** The user id, or null for a token that is missing, malformed, forged, of another kind, or expired. */
+export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: now });
+    return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
