@@ -1,7 +1,13 @@
 // The API's own tables (identity, settings, idempotency, integrations): ordinary tables, not
 // domain history. Each feature keeps its list beside its code; this file orders them.
 import type { Migration } from '@tradie/store';
+import { accountingMigrations } from './accounting/migrations.ts';
 import { authMigrations } from './auth/migrations.ts';
+import { billingMigrations } from './billing/migrations.ts';
+import { clientMigrations } from './clients/migrations.ts';
+import { documentMigrations } from './documents/migrations.ts';
+import { reportMigrations } from './reports/migrations.ts';
+import { settingsMigrations } from './settings/migrations.ts';
 
 export const coreMigrations: Migration[] = [
   {
@@ -25,5 +31,14 @@ CREATE TABLE IF NOT EXISTS idempotency_keys (
   },
 ];
 
-/** Every API migration, in order. Features append their lists here. */
-export const allMigrations: Migration[] = [...coreMigrations, ...authMigrations];
+/** Every API migration, in order. */
+export const allMigrations: Migration[] = [
+  ...coreMigrations,
+  ...authMigrations,
+  ...settingsMigrations,
+  ...clientMigrations,
+  ...documentMigrations,
+  ...reportMigrations,
+  ...billingMigrations,
+  ...accountingMigrations,
+];

@@ -1,11 +1,23 @@
-// Every resource under /api/v1, one sub-app each. Add a feature here.
+// Every resource under /api/v1, one sub-app each. Each feature owns its folder.
 import type { Hono } from 'hono';
+import { accountingRoutes } from '../accounting/routes.ts';
 import type { AppEnv } from '../app.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { billingRoutes } from '../billing/routes.ts';
+import { clientRoutes } from '../clients/routes.ts';
 import type { AppDeps } from '../deps.ts';
+import { documentRoutes } from '../documents/routes.ts';
+import { reportRoutes } from '../reports/routes.ts';
+import { settingsRoutes } from '../settings/routes.ts';
 
 export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
   return [
     ['/auth', authRoutes(deps)],
+    ['/clients', clientRoutes(deps)],
+    ['/invoices', documentRoutes(deps)],
+    ['/reports', reportRoutes(deps)],
+    ['/business-settings', settingsRoutes(deps)],
+    ['/billing', billingRoutes(deps)],
+    ['/integrations', accountingRoutes(deps)],
   ];
 }

@@ -1,0 +1,44 @@
+import type { Migration } from '@tradie/store';
+
+/** Business settings (spec §3): one row per account; a missing row means every default. */
+export const settingsMigrations: Migration[] = [
+  {
+    id: 'settings-001-business-settings',
+    sql: `
+CREATE TABLE IF NOT EXISTS business_settings (
+  account_id             text        PRIMARY KEY,
+  business_name          text        NOT NULL DEFAULT '',
+  trading_as             text        NOT NULL DEFAULT '',
+  abn                    text        NOT NULL DEFAULT '',
+  nzbn                   text        NOT NULL DEFAULT '',
+  gst_number             text        NOT NULL DEFAULT '',
+  phone                  text        NOT NULL DEFAULT '',
+  email                  text        NOT NULL DEFAULT '',
+  website                text        NOT NULL DEFAULT '',
+  address                text        NOT NULL DEFAULT '',
+  city                   text        NOT NULL DEFAULT '',
+  postcode               text        NOT NULL DEFAULT '',
+  bank_name              text        NOT NULL DEFAULT '',
+  bank_account_name      text        NOT NULL DEFAULT '',
+  bank_account_number    text        NOT NULL DEFAULT '',
+  email_signature        text        NOT NULL DEFAULT '',
+  default_email_subject  text,
+  default_email_message  text,
+  cc_email               text        NOT NULL DEFAULT '',
+  bcc_email              text        NOT NULL DEFAULT '',
+  default_currency       text        NOT NULL DEFAULT 'NZD',
+  enable_multi_currency  boolean     NOT NULL DEFAULT false,
+  gst_rounding           text        NOT NULL DEFAULT 'total',
+  updated_at             timestamptz
+);
+CREATE TABLE IF NOT EXISTS business_logos (
+  account_id    text        PRIMARY KEY,
+  kind          text        NOT NULL,
+  content_type  text        NOT NULL,
+  bytes         bytea       NOT NULL,
+  sha256        text        NOT NULL,
+  updated_at    timestamptz NOT NULL
+);
+`,
+  },
+];
