@@ -3,6 +3,7 @@
 import type { EventStore } from '@tradie/store';
 import type { Config } from './config.ts';
 import type { Logger } from './http/problem.ts';
+import type { AccountingProvider } from './integrations/xero/port.ts';
 import type { Mailer } from './mail/index.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   mailer: Mailer;
   secrets: Secrets;
   log: Logger;
+  /** Xero (integrations/xero); null or absent when XERO_CLIENT_ID / XERO_CLIENT_SECRET are not set. */
+  accounting?: AccountingProvider | null;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

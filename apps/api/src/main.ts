@@ -4,6 +4,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
+import { accountingFromConfig } from './accounting/fromConfig.ts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { systemClock, type AppDeps } from './deps.ts';
@@ -30,6 +31,7 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
     mailer: mailerFromEnv({ SMTP_URL: config.env.SMTP_URL }, { dataDir: config.dataDir, now: () => systemClock.now() }),
     secrets,
     log,
+    accounting: accountingFromConfig(config, systemClock, { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }),
   };
 }
 

@@ -3,3 +3,4 @@ export * from './common.ts';
 export * from './clients.ts';
 export * from './invoices.ts';
 export * from './auth.ts';
+export * from './accounting.ts';

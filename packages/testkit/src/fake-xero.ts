@@ -88,6 +88,8 @@ export interface FakePayment {
   Date: string;
   amountCents: bigint;
   Reference: string;
+  /** DELETED after POST /Payments/{id} {"Status":"DELETED"}: no longer counts as paid. */
+  Status: 'AUTHORISED' | 'DELETED';
 }
 
 export interface TokenIssue {
@@ -498,7 +500,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       AmountCredited: 0,
       CurrencyCode: inv.CurrencyCode,
       SentToContact: inv.SentToContact,
-      Payments: state.payments.filter((p) => p.InvoiceID === inv.InvoiceID).map((p) => ({ PaymentID: p.PaymentID, Date: dotnetDate(dateMs(p.Date)), Amount: centsToNumber(p.amountCents), Reference: p.Reference })),
+      Payments: state.payments.filter((p) => p.InvoiceID === inv.InvoiceID && p.Status !== 'DELETED').map((p) => ({ PaymentID: p.PaymentID, Date: dotnetDate(dateMs(p.Date)), Amount: centsToNumber(p.amountCents), Reference: p.Reference })),
       UpdatedDateUTC: dotnetDate(now()),
       HasErrors: false,
     };
@@ -786,23 +788,51 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       if (amount !== null && cents <= 0n) errors.push('Payment amount must be greater than zero');
       if (inv && cents > inv.totalCents - inv.paidCents) errors.push('Payment amount exceeds the amount outstanding on this document');
       if (errors.length > 0 || !inv || !account) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
-      const p: FakePayment = { tenantId, PaymentID: randomUUID(), InvoiceID: inv.InvoiceID, AccountCode: account.Code, Date: date, amountCents: cents, Reference: str(el['Reference']) };
+      const p: FakePayment = { tenantId, PaymentID: randomUUID(), InvoiceID: inv.InvoiceID, AccountCode: account.Code, Date: date, amountCents: cents, Reference: str(el['Reference']), Status: 'AUTHORISED' };
       state.payments.push(p);
       inv.paidCents += cents;
       if (inv.paidCents === inv.totalCents) inv.Status = 'PAID';
-      out.push({
-        PaymentID: p.PaymentID,
-        Date: dotnetDate(dateMs(date)),
-        Amount: centsToNumber(cents),
-        Reference: p.Reference,
-        Status: 'AUTHORISED',
-        PaymentType: 'ACCRECPAYMENT',
-        Account: { AccountID: account.AccountID, Code: account.Code },
-        Invoice: invoiceJson(inv),
-        HasValidationErrors: false,
-      });
+      out.push(paymentJson(p));
     }
     return envelope('Payments', out);
+  }
+
+  function paymentJson(p: FakePayment): Json {
+    const inv = state.invoices.find((i) => i.InvoiceID === p.InvoiceID);
+    const account = ACCOUNTS.find((a) => a.Code === p.AccountCode);
+    return {
+      PaymentID: p.PaymentID,
+      Date: dotnetDate(dateMs(p.Date)),
+      Amount: centsToNumber(p.amountCents),
+      Reference: p.Reference,
+      Status: p.Status,
+      PaymentType: 'ACCRECPAYMENT',
+      Account: { AccountID: account?.AccountID ?? '', Code: p.AccountCode },
+      Invoice: inv ? invoiceJson(inv) : {},
+      HasValidationErrors: false,
+    };
+  }
+
+  function paymentById(tenantId: string, id: string): FakePayment {
+    const p = state.payments.find((x) => x.tenantId === tenantId && x.PaymentID === id);
+    if (!p) throw notFound();
+    return p;
+  }
+
+  /** POST /Payments/{id} {"Status":"DELETED"}: the payment stops counting; a PAID invoice is AUTHORISED again. */
+  function paymentDelete(tenantId: string, id: string, body: unknown): unknown {
+    const p = paymentById(tenantId, id);
+    const el = isObject(body) && Array.isArray(body['Payments']) ? body['Payments'][0] : body;
+    if (!isObject(el) || el['Status'] !== 'DELETED') throw validationException([], 'fake-xero: a payment can only be changed to {"Status":"DELETED"}');
+    if (p.Status === 'DELETED') throw validationException([{ PaymentID: id, ValidationErrors: [{ Message: 'This payment has already been deleted.' }] }]);
+    const inv = state.invoices.find((i) => i.InvoiceID === p.InvoiceID);
+    if (inv?.Status === 'VOIDED') throw validationException([{ PaymentID: id, ValidationErrors: [{ Message: 'Payments on a voided invoice cannot be deleted.' }] }]);
+    p.Status = 'DELETED';
+    if (inv) {
+      inv.paidCents -= p.amountCents;
+      if (inv.Status === 'PAID') inv.Status = 'AUTHORISED';
+    }
+    return envelope('Payments', [paymentJson(p)]);
   }
 
   function accounting(req: IncomingMessage, route: string, query: URLSearchParams, raw: string, grant: Grant): { status: number; body: unknown; headers?: Record<string, string> } {
@@ -833,6 +863,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const run = (): { status: number; body: unknown } => {
       if (resource === 'invoices') return method === 'GET' ? { status: 200, body: invoicesRead(tenantId, grant.clientId, id, query) } : invoicesWrite(tenantId, method, id, query, body, grant.clientId);
       if (resource === 'contacts') return { status: 200, body: method === 'GET' ? contactsRead(tenantId, id, query) : contactsWrite(tenantId, method, id, body) };
+      if (resource === 'payments' && method === 'POST' && id !== null) return { status: 200, body: paymentDelete(tenantId, id, body) };
+      if (resource === 'payments' && method === 'GET' && id !== null) return { status: 200, body: envelope('Payments', [paymentJson(paymentById(tenantId, id))]) };
       if (resource === 'payments' && (method === 'PUT' || method === 'POST')) return { status: 200, body: paymentsWrite(tenantId, body) };
       if (resource === 'accounts' && method === 'GET') return { status: 200, body: envelope('Accounts', ACCOUNTS.map((a) => ({ ...a, Status: 'ACTIVE' }))) };
       if (resource === 'taxrates' && method === 'GET')

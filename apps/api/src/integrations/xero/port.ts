@@ -92,6 +92,8 @@ export interface AccountingProvider {
   findInvoiceByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
   updateInvoiceStatus(conn: ProviderConnection, invoiceId: string, status: 'AUTHORISED' | 'VOIDED', sentToContact?: boolean): Promise<InvoiceRef>;
   createPayment(conn: ProviderConnection, payment: PaymentInput, idempotencyKey: string): Promise<PaymentRef>;
+  /** Removes a payment pushed earlier (a payment removed here). Deleting one already deleted succeeds. */
+  deletePayment(conn: ProviderConnection, paymentId: string): Promise<PaymentRef>;
 }
 
 export type AccountingErrorKind =

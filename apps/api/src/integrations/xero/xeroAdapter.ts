@@ -395,5 +395,21 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       if (!paymentId) throw new AccountingError('unavailable', 'Xero answered with a payment we could not read.');
       return { paymentId, invoiceStatus: invoiceStatus(field(field(created, 'Invoice'), 'Status')) };
     },
+
+    async deletePayment(conn, paymentId): Promise<PaymentRef> {
+      const path = `/Payments/${encodeURIComponent(paymentId)}`;
+      const refOf = (p: unknown): PaymentRef => ({ paymentId: str(field(p, 'PaymentID')) || paymentId, invoiceStatus: invoiceStatus(field(field(p, 'Invoice'), 'Status')) });
+      try {
+        // Setting a status is the same request however often it is sent.
+        return refOf(firstOf(await api(conn, 'POST', path, { body: { Status: 'DELETED' }, repeatable: true }), 'Payments'));
+      } catch (e) {
+        // A retry after a lost answer finds the payment already deleted.
+        if (e instanceof AccountingError && e.kind === 'validation') {
+          const current = firstOf(await api(conn, 'GET', path), 'Payments');
+          if (str(field(current, 'Status')) === 'DELETED') return refOf(current);
+        }
+        throw e;
+      }
+    },
   };
 }

@@ -1,0 +1,128 @@
+// The API with the real Xero adapter pointed at a fake Xero on loopback, sharing the app's test
+// clock; the adapter's waits are recorded, never slept. Invoices are made by appending the
+// domain's own events through the store (the documents API is another feature's).
+import { documentDecider, type DocumentCommand, type LineInput, linesSchema } from '@tradie/domain';
+import { type FakeXero, type FakeXeroOptions, startFakeXero } from '@tradie/testkit/fake-xero';
+import { decideAndAppend, eventMeta, execute, load } from '../../src/commands.ts';
+import { createXeroAdapter, type XeroConfig } from '../../src/integrations/xero/index.ts';
+import { createTestApp, signUp, type TestApp, TestClock } from '../support/testApp.ts';
+
+export const REDIRECT_URI = 'http://localhost:3000/api/v1/integrations/xero/callback';
+
+export interface XeroTestApp {
+  t: TestApp;
+  fake: FakeXero;
+  clock: TestClock;
+  /** Every wait the adapter asked for, in ms. */
+  sleeps: number[];
+  close(): Promise<void>;
+}
+
+export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero } = {}): Promise<XeroTestApp> {
+  const clock = opts.clock ?? new TestClock('2026-05-04T21:30:00.000Z');
+  const fake = opts.sharedFake ?? (await startFakeXero({ redirectUris: [REDIRECT_URI], now: () => clock.now(), ...opts.fake }));
+  const sleeps: number[] = [];
+  const accounting = createXeroAdapter({
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    redirectUri: REDIRECT_URI,
+    loginUrl: fake.loginUrl,
+    identityUrl: fake.identityUrl,
+    apiUrl: fake.apiUrl,
+    fetch: globalThis.fetch,
+    now: () => clock.now(),
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...opts.adapter,
+  });
+  const t = await createTestApp({ clock, overrides: { accounting }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  return {
+    t,
+    fake,
+    clock,
+    sleeps,
+    async close() {
+      await t.close();
+      if (!opts.sharedFake) await fake.stop();
+    },
+  };
+}
+
+export type User = Awaited<ReturnType<typeof signUp>>;
+
+/** Follows the Connect window: our authorize → the fake's consent → its redirect back to our callback. */
+export async function connectXero(x: XeroTestApp, user: User): Promise<{ callback: Awaited<ReturnType<TestApp['get']>>; state: string; code: string }> {
+  const auth = await x.t.get('/integrations/xero/authorize', user.token);
+  if (auth.status !== 200) throw new Error(`authorize: ${auth.status} ${auth.text}`);
+  const consent = await fetch(auth.json.authorization_url, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location') ?? '');
+  const callback = await x.t.get(`${back.pathname}${back.search}`);
+  return { callback, state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
+}
+
+export const aroha = {
+  id: 'client-aroha',
+  name: 'Aroha Ngata',
+  email: 'aroha@example.nz',
+  phone: '021 555 0101',
+  address: '12 Kowhai St, Nelson',
+  is_business: 'false' as const,
+  business_name: '',
+  company_number: '',
+  gst_number: '',
+};
+
+let invoiceSeq = 0;
+
+/** A fresh reference: every test's invoices land in the one fake Xero organisation, whose invoice numbers are unique. */
+export const nextReference = (prefix = 'INV'): string => `${prefix}-${String(++invoiceSeq).padStart(4, '0')}`;
+
+export async function command(t: TestApp, user: User, documentId: string, cmd: DocumentCommand): Promise<void> {
+  await execute(t.deps, async (tx) => {
+    const loaded = await load(tx, `document-${documentId}`, documentDecider);
+    await decideAndAppend(tx, loaded, documentDecider, cmd, eventMeta(t.deps, { accountId: user.userId, userId: user.userId }));
+  });
+}
+
+export async function makeDocument(
+  t: TestApp,
+  user: User,
+  opts: { type?: 'invoice' | 'quote'; lines?: LineInput[]; reference?: string; client?: typeof aroha | null; then?: DocumentCommand[] } = {},
+): Promise<{ id: string; reference: string }> {
+  const id = t.deps.ids.uuid();
+  const reference = opts.reference ?? nextReference(opts.type === 'quote' ? 'QTE' : 'INV');
+  const lines = linesSchema.parse(
+    opts.lines ?? [
+      { description: 'Replace hot water cylinder valve', qty: 1, unit_price: 180 },
+      { description: 'Labour', qty: 2.5, unit_price: 90 },
+    ],
+  );
+  await command(t, user, id, {
+    type: 'DraftDocument',
+    data: { documentId: id, type: opts.type ?? 'invoice', number: invoiceSeq, reference, client: opts.client === undefined ? aroha : opts.client, lines, gstRounding: 'total', issueDate: '2026-05-05', paymentTerms: '7 days' },
+  });
+  for (const c of opts.then ?? []) await command(t, user, id, c);
+  return { id, reference };
+}
+
+export const sendCmd: DocumentCommand = { type: 'SendDocument', data: { to: ['aroha@example.nz'], cc: [], bcc: [], subject: 'Invoice' } };
+export const payCmd = (paymentId: string, amount: string, date = '2026-05-06'): DocumentCommand => ({ type: 'RecordPayment', data: { paymentId, amount, date, method: 'bank_transfer', reference: '' } });
+export const voidCmd: DocumentCommand = { type: 'VoidDocument', data: { reason: 'Raised in error' } };
+
+export async function setGstNumber(t: TestApp, user: User, gstNumber = '123-456-789'): Promise<void> {
+  await t.deps.store.db.query('INSERT INTO business_settings (account_id, gst_number) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET gst_number = EXCLUDED.gst_number', [user.userId, gstNumber]);
+}
+
+export const xeroCalls = (fake: FakeXero, method: string, resource: string) =>
+  fake.state.requests.filter((r) => r.method === method && new URL(r.url, 'http://x').pathname === `/api/api.xro/2.0/${resource}`);
+
+export const tokenCalls = (fake: FakeXero, grantType: 'refresh_token' | 'authorization_code') =>
+  fake.state.requests.filter((r) => r.method === 'POST' && r.url.startsWith('/identity/connect/token') && new URLSearchParams(r.body).get('grant_type') === grantType);
+
+/** Waits (without a deadline of its own: the test's timeout is the limit) until `check` holds. */
+export async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 5));
+}
+
+export { signUp };

@@ -1,0 +1,65 @@
+// /api/v1/integrations/xero/* — the accounting connection and invoice sync (spec §3 Accounting
+// connection status / sync result, §7 Accounting provider). Shared by the API and the screens.
+import { z } from 'zod';
+
+export const ACCOUNTING_PROVIDER = 'xero' as const;
+export const ACCOUNTING_PROVIDER_NAME = 'Xero';
+
+export const ACCOUNTING_MESSAGES = {
+  /** 400 on sync or push without a usable connection (spec §8: shown as it is). */
+  notConnected: 'Please connect Xero in Settings first',
+  /** 400 when Xero refused the stored sign-in (refresh token spent or revoked, organisation removed). */
+  reconnect: 'Xero needs you to connect again. Please connect Xero in Settings first',
+  /** 503 on authorize, 400 on sync, when the server has no Xero app keys. */
+  notConfigured: "Xero isn't set up on this server yet. Ask your administrator to add the Xero app keys.",
+  onlyInvoices: 'Only invoices can be synced to Xero. Convert the quote to an invoice first.',
+  voidInvoice: "This invoice is void, so it can't be synced to Xero.",
+  busy: 'This invoice is being synced with Xero right now. Please try again in a moment.',
+  notSynced: "This invoice isn't synced to Xero yet. Sync it first.",
+  otherOrganisation: 'This invoice was synced to a different Xero organisation than the one connected now.',
+  /** The callback page. */
+  connected: 'Connected to Xero. You can close this window.',
+  authorizationFailed: 'Authorization was cancelled or failed',
+} as const;
+
+/** GET /integrations/xero/authorize */
+export const accountingAuthorization = z.object({ authorization_url: z.string() });
+export type AccountingAuthorization = z.infer<typeof accountingAuthorization>;
+
+/** GET /integrations/xero/status (and the answer of DELETE /disconnect). */
+export const accountingStatus = z.object({
+  connected: z.boolean(),
+  /** null when not connected. */
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string().nullable(),
+  /** false when the server has no Xero app keys: Connect can't work. */
+  configured: z.boolean(),
+  /** A connection is stored but Xero refused it: connect again. */
+  needs_reauth: z.boolean(),
+});
+export type AccountingStatus = z.infer<typeof accountingStatus>;
+
+/** POST /integrations/xero/sync/{id} */
+export const accountingSyncResult = z.object({
+  already_synced: z.boolean(),
+  xero_invoice_number: z.string(),
+  xero_invoice_id: z.string(),
+  /** Set when the invoice was synced but a follow-up (payments, sent, void) could not be pushed yet. */
+  warning: z.string().optional(),
+});
+export type AccountingSyncResult = z.infer<typeof accountingSyncResult>;
+
+export const accountingPushAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('sent') }),
+  z.object({ type: z.literal('voided') }),
+  z.object({ type: z.literal('payment'), payment_id: z.string(), xero_payment_id: z.string() }),
+  z.object({ type: z.literal('payment_removed'), payment_id: z.string(), xero_payment_id: z.string() }),
+]);
+export type AccountingPushAction = z.infer<typeof accountingPushAction>;
+
+/** POST /integrations/xero/push/{id}: what was changed in Xero (empty when it was up to date). */
+export const accountingPushResult = z.object({
+  xero_invoice_id: z.string(),
+  pushed: z.array(accountingPushAction),
+});
+export type AccountingPushResult = z.infer<typeof accountingPushResult>;
