@@ -8,12 +8,11 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
     <div className="pricing-grid">
       <article className="price-card" aria-labelledby="plan-trial">
         <Heading id="plan-trial" className="price-card__name">
-          Free {plans.trialDays}-Day Trial
+          Free {plans.trialDays}-Day Trial{' '}
+          <span className="price-card__price">
+            <span className="price-card__amount">$0</span> <span className="price-card__per">for {plans.trialDays} days</span>
+          </span>
         </Heading>
-        <p className="price-card__price">
-          <span className="price-card__amount">$0</span>
-          <span className="price-card__per"> for {plans.trialDays} days</span>
-        </p>
         <p className="price-card__summary">Everything included. No credit card needed — just an email address.</p>
         <ul className="check-list">
           <li>
@@ -34,13 +33,13 @@ export function PricingCards({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       <article className="price-card price-card--featured" aria-labelledby="plan-full">
         <p className="badge badge--accent price-card__badge">Best Value</p>
         <Heading id="plan-full" className="price-card__name">
-          Full Access {plans.fullAccessMonthly}/month
+          Full Access{' '}
+          <span className="price-card__price">
+            <span className="price-card__amount">{plans.fullAccessMonthly}</span>
+            <span className="price-card__per">/month</span>
+          </span>
         </Heading>
-        <p className="price-card__price">
-          <span className="price-card__amount">{plans.fullAccessMonthly}</span>
-          <span className="price-card__per"> /month + GST</span>
-        </p>
-        <p className="price-card__summary">After your trial. Billed monthly or annually.</p>
+        <p className="price-card__summary">Plus GST. After your trial, billed monthly or annually.</p>
         <ul className="check-list">
           {plans.fullAccessIncludes.map((item) => (
             <li key={item}>

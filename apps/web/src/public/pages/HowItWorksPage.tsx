@@ -55,7 +55,7 @@ const questions: readonly FaqItem[] = [
     ),
   },
   {
-    q: 'What is the difference between margin and markup here?',
+    q: 'How is the margin worked out?',
     a: (
       <p>
         The calculator takes your costs (the subtotal of your lines) and adds your margin percentage of them as profit:

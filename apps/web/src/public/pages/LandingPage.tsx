@@ -107,7 +107,6 @@ export default function LandingPage() {
           </div>
           <p className="section__more">
             <a href="/how-it-works">Walk through a job, step by step</a>
-            <span aria-hidden="true"> · </span>
             <a href="/features">See every feature</a>
           </p>
         </div>
@@ -141,12 +140,12 @@ export default function LandingPage() {
 
       <section className="section" aria-labelledby="pricing-title">
         <div className="container">
-          <div className="section__head">
+          <div className="section__head section__head--centre">
             <h2 id="pricing-title">Simple pricing</h2>
             <p className="section__intro">One plan with everything in it. Try it properly first — it&apos;s free for {plans.trialDays} days.</p>
           </div>
           <PricingCards />
-          <p className="section__more">
+          <p className="section__more section__more--centre">
             <a href="/pricing">Pricing details and common questions</a>
           </p>
         </div>
