@@ -42,6 +42,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
+      // A route that sets its own header keeps it (the served logo has a stricter CSP).
+      overwrite: false,
     }),
   );
   app.onError((err, c) => toResponse(c, err, deps.log));

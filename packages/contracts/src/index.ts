@@ -4,3 +4,5 @@ export * from './clients.ts';
 export * from './invoices.ts';
 export * from './auth.ts';
 export * from './accounting.ts';
+export * from './settings.ts';
+export * from './billing.ts';

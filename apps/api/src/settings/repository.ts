@@ -70,3 +70,58 @@ export async function loadLogo(sql: Sql, accountId: string): Promise<{ bytes: Bu
   );
   return row ? { bytes: Buffer.from(row.bytes), kind: row.kind, contentType: row.content_type } : null;
 }
+
+/** The columns PUT /business-settings writes (everything but the logo). */
+export const WRITABLE_SETTINGS = [
+  'business_name', 'trading_as', 'abn', 'nzbn', 'gst_number', 'phone', 'email', 'website', 'address', 'city', 'postcode',
+  'bank_name', 'bank_account_name', 'bank_account_number', 'email_signature', 'default_email_subject', 'default_email_message',
+  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding',
+] as const satisfies readonly (keyof BusinessSettings)[];
+
+export type SettingsPatch = Partial<{ [K in (typeof WRITABLE_SETTINGS)[number]]: BusinessSettings[K] }>;
+
+/**
+ * Upserts the fields present in `patch` (absent ones keep their saved value). A blank email
+ * subject or message is stored as NULL: it reads back as the default. Returns the GST rounding
+ * saved before this write. Run it inside a transaction: it locks the account's row.
+ */
+export async function saveBusinessSettings(tx: Sql, accountId: string, patch: SettingsPatch, now: Date): Promise<{ previousGstRounding: 'total' | 'line' }> {
+  const [before] = await tx.query<{ gst_rounding: 'total' | 'line' }>('SELECT gst_rounding FROM business_settings WHERE account_id = $1 FOR UPDATE', [accountId]);
+  const columns: string[] = [];
+  const values: unknown[] = [accountId, now.toISOString()];
+  for (const key of WRITABLE_SETTINGS) {
+    let value: unknown = patch[key];
+    if (value === undefined) continue;
+    if ((key === 'default_email_subject' || key === 'default_email_message') && value === '') value = null;
+    columns.push(key);
+    values.push(value);
+  }
+  const names = ['account_id', 'updated_at', ...columns];
+  const updates = ['updated_at', ...columns].map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+  await tx.query(
+    `INSERT INTO business_settings (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (account_id) DO UPDATE SET ${updates}`,
+    values,
+  );
+  return { previousGstRounding: before?.gst_rounding ?? DEFAULT_SETTINGS.gst_rounding };
+}
+
+export async function logoVersion(sql: Sql, accountId: string): Promise<string | null> {
+  const [row] = await sql.query<{ sha256: string }>('SELECT sha256 FROM business_logos WHERE account_id = $1', [accountId]);
+  return row?.sha256 ?? null;
+}
+
+export async function saveLogo(sql: Sql, accountId: string, logo: { kind: 'png' | 'jpeg' | 'svg'; contentType: string; bytes: Uint8Array; sha256: string }, now: Date): Promise<void> {
+  await sql.query(
+    `INSERT INTO business_logos (account_id, kind, content_type, bytes, sha256, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (account_id) DO UPDATE SET kind = EXCLUDED.kind, content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes,
+       sha256 = EXCLUDED.sha256, updated_at = EXCLUDED.updated_at`,
+    [accountId, logo.kind, logo.contentType, logo.bytes, logo.sha256, now.toISOString()],
+  );
+}
+
+/** True when there was a logo to delete. */
+export async function deleteLogo(sql: Sql, accountId: string): Promise<boolean> {
+  const rows = await sql.query('DELETE FROM business_logos WHERE account_id = $1 RETURNING account_id', [accountId]);
+  return rows.length > 0;
+}

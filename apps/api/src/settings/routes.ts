@@ -1,9 +1,114 @@
-// /api/v1/business-settings. Built by its engineer; registered in routes/index.ts.
-import { Hono } from 'hono';
+// /api/v1/business-settings: the tradie's business details (spec §3 Business settings) and logo.
+//
+//   GET    /                 every field with its default, the signed logo_url, check-digit warnings
+//   PUT    /                 saves the fields sent (logo_url ignored); answers like GET, plus warnings
+//   POST   /logo             multipart field `file`: PNG, JPEG or SVG by content, ≤ 2 MB → {logo_url}
+//   GET    /logo             the logo, to a signed-in caller or through a signed logo_url
+//   DELETE /logo             removes it
+import { createHash } from 'node:crypto';
+import { businessSettingsInput, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
+import { identifierWarnings, type FieldWarning } from '@tradie/domain';
+import type { Sql } from '@tradie/store';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app.ts';
+import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
+import { parseBody } from '../http/body.ts';
+import { ApiError } from '../http/problem.ts';
+import { createSvgSanitiser, LOGO_CONTENT_TYPES, sniffLogo, type SvgSanitiser } from './logo.ts';
+import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
+import { deleteLogo, loadBusinessSettings, loadLogo, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
 
-export function settingsRoutes(_deps: AppDeps): Hono<AppEnv> {
+/** Headers on every logo answer: the declared type only, and a document that can do nothing. */
+export const LOGO_RESPONSE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'Cache-Control': 'private, max-age=300',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+  const auth = requireAuth(deps);
+  let sanitiser: Promise<SvgSanitiser> | undefined;
+  const svgSanitiser = (): Promise<SvgSanitiser> => (sanitiser ??= createSvgSanitiser());
+
+  async function record(sql: Sql, accountId: string, extraWarnings: FieldWarning[] = []): Promise<BusinessSettingsRecord> {
+    const s = await loadBusinessSettings(sql, accountId);
+    const sha = await logoVersion(sql, accountId);
+    return {
+      ...(s as BusinessSettings & { default_currency: 'NZD'; enable_multi_currency: false }),
+      logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
+      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...extraWarnings],
+    };
+  }
+
+  r.get('/', auth, async (c) => c.json(await record(deps.store.db, c.get('accountId'))));
+
+  r.put('/', auth, async (c) => {
+    const patch = await parseBody(c, businessSettingsInput);
+    const accountId = c.get('accountId');
+    const answer = await deps.store.db.tx(async (tx) => {
+      const { previousGstRounding } = await saveBusinessSettings(tx, accountId, patch, deps.clock.now());
+      const changed = patch.gst_rounding !== undefined && patch.gst_rounding !== previousGstRounding;
+      return record(tx, accountId, changed ? [{ field: 'gst_rounding', message: SETTINGS_MESSAGES.gstRoundingChanged }] : []);
+    });
+    return c.json(answer);
+  });
+
+  r.post('/logo', auth, async (c) => {
+    const file = await uploadedFile(c);
+    if (file.size > MAX_LOGO_BYTES) throw new ApiError(413, SETTINGS_MESSAGES.logoTooLarge);
+    const sniffed = sniffLogo(new Uint8Array(await file.arrayBuffer()));
+    if (!sniffed) throw new ApiError(422, SETTINGS_MESSAGES.logoWrongType);
+    let bytes: Buffer;
+    if (sniffed.kind === 'svg') {
+      const result = (await svgSanitiser()).sanitise(sniffed.text);
+      if (!result.ok) throw new ApiError(422, result.reason === 'not_svg' ? SETTINGS_MESSAGES.logoWrongType : SETTINGS_MESSAGES.logoUnreadableSvg);
+      bytes = Buffer.from(result.svg, 'utf8');
+    } else {
+      bytes = Buffer.from(sniffed.bytes);
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const accountId = c.get('accountId');
+    await saveLogo(deps.store.db, accountId, { kind: sniffed.kind, contentType: LOGO_CONTENT_TYPES[sniffed.kind], bytes, sha256 }, deps.clock.now());
+    return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, sha256, deps.clock.now()) });
+  });
+
+  r.get('/logo', async (c, next) => {
+    // A signed link (an <img> cannot send the bearer token) or the signed-in account.
+    if (c.req.query('sig') === undefined) return auth(c, next);
+    const accountId = verifyLogoLink(deps.secrets.linkKey, c.req.query(), deps.clock.now());
+    if (!accountId) throw new ApiError(403, SETTINGS_MESSAGES.logoLinkInvalid);
+    c.set('accountId', accountId);
+    await next();
+  }, async (c) => {
+    const logo = await loadLogo(deps.store.db, c.get('accountId'));
+    if (!logo) throw new ApiError(404, SETTINGS_MESSAGES.noLogo);
+    return c.body(new Uint8Array(logo.bytes), 200, { ...LOGO_RESPONSE_HEADERS, 'Content-Type': logo.contentType, 'Content-Length': String(logo.bytes.length) });
+  });
+
+  r.delete('/logo', auth, async (c) => {
+    await deleteLogo(deps.store.db, c.get('accountId'));
+    // Deleting what is already gone is the same success: the screen's state is what was asked for.
+    return c.json({ logo_url: '' });
+  });
+
   return r;
+}
+
+/** The `file` field of a multipart body, parsed by Hono (the platform's FormData parser). */
+async function uploadedFile(c: Context<AppEnv>): Promise<File> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw new ApiError(415, SETTINGS_MESSAGES.logoNotMultipart);
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    // The size was already checked by the upload body limit (app.ts); what fails here is a broken envelope.
+    throw new ApiError(400, 'The upload could not be read. Please choose the file again.');
+  }
+  const file = body.file;
+  if (!(file instanceof File)) throw new ApiError(422, SETTINGS_MESSAGES.logoMissing);
+  return file;
 }

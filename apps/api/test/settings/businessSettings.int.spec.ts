@@ -1,0 +1,156 @@
+// GET/PUT /business-settings through the HTTP app on PGlite: defaults, round trip, partial
+// saves, validation, check-digit and GST-rounding warnings, tenant isolation.
+import { GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
+import { SETTINGS_MESSAGES } from '@tradie/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '../../src/settings/repository.ts';
+import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+
+const FULL = {
+  business_name: 'Tamihana Electrical Ltd',
+  trading_as: 'Sparky Tamihana',
+  abn: '',
+  nzbn: '9429041234563',
+  gst_number: '49-091-850',
+  phone: '021 123 4567',
+  email: 'office@sparky.co.nz',
+  website: 'https://sparky.co.nz',
+  address: '12 Kauri Street',
+  city: 'Whangārei',
+  postcode: '0110',
+  bank_name: 'ANZ',
+  bank_account_name: 'Tamihana Electrical Ltd',
+  bank_account_number: '01-0123-0123456-00',
+  email_signature: 'Ngā mihi,\nAroha',
+  default_email_subject: 'Invoice [Invoice Number] from [Business Name]',
+  default_email_message: 'Kia ora [Client Name],\n\nInvoice [Invoice Number] is attached.\n\n[Your Name]',
+  cc_email: 'books@sparky.co.nz',
+  bcc_email: 'archive@sparky.co.nz',
+  default_currency: 'NZD',
+  enable_multi_currency: false,
+  gst_rounding: 'total',
+};
+
+describe('business settings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers every field with its default for a new account', async () => {
+    const { token } = await signUp(t);
+    const r = await t.get('/business-settings', token);
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '', postcode: '',
+      logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '',
+      default_email_subject: 'Invoice from [Business Name]', default_email_message: DEFAULT_EMAIL_MESSAGE,
+      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', warnings: [],
+    });
+    expect(DEFAULT_EMAIL_SUBJECT).toBe('Invoice from [Business Name]');
+    expect(r.json.default_email_message).toContain('Hi [Client Name]');
+    expect(r.json.default_email_message).toContain('Please find attached invoice [Invoice Number].');
+    expect(r.json.default_email_message).toContain('[Your Name]');
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.get('/business-settings')).status).toBe(401);
+    expect((await t.put('/business-settings', FULL)).status).toBe(401);
+  });
+
+  it('saves every field and reads them back; logo_url in the body is ignored', async () => {
+    const { token } = await signUp(t);
+    const put = await t.put('/business-settings', { ...FULL, logo_url: 'https://evil.example/x.png' }, token);
+    expect(put.status).toBe(200);
+    const { warnings, ...saved } = put.json;
+    expect(saved).toEqual({ ...FULL, logo_url: '' });
+    expect(warnings).toEqual([]);
+    const get = await t.get('/business-settings', token);
+    expect(get.json).toEqual(put.json);
+  });
+
+  it('keeps the fields a save leaves out, trims text and clears with null', async () => {
+    const { token } = await signUp(t);
+    await t.put('/business-settings', FULL, token);
+    const r = await t.put('/business-settings', { city: '  Tauranga  ', phone: null }, token);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ business_name: FULL.business_name, bank_account_number: FULL.bank_account_number, city: 'Tauranga', phone: '' });
+  });
+
+  it('goes back to the default subject and message when they are cleared', async () => {
+    const { token } = await signUp(t);
+    await t.put('/business-settings', FULL, token);
+    const r = await t.put('/business-settings', { default_email_subject: '  ', default_email_message: null }, token);
+    expect(r.json.default_email_subject).toBe(DEFAULT_EMAIL_SUBJECT);
+    expect(r.json.default_email_message).toBe(DEFAULT_EMAIL_MESSAGE);
+  });
+
+  it.each([
+    [{ cc_email: 'not an email' }, 'CC email must be a valid email address'],
+    [{ bcc_email: 'a@' }, 'BCC email must be a valid email address'],
+    [{ email: 'office at sparky' }, 'Email must be a valid email address'],
+    [{ business_name: 'x'.repeat(201) }, 'Business name must be at most 200 characters'],
+    [{ default_email_message: 'x'.repeat(10_001) }, 'Default email message must be at most 10000 characters'],
+    [{ phone: 12345 }, 'Phone must be text'],
+    [{ default_currency: 'AUD' }, SETTINGS_MESSAGES.currencyNzdOnly],
+    [{ enable_multi_currency: true }, SETTINGS_MESSAGES.multiCurrencyComingSoon],
+    [{ gst_rounding: 'nearest' }, SETTINGS_MESSAGES.gstRounding],
+  ])('refuses %j with a clear detail and saves nothing', async (body, detail) => {
+    const { token } = await signUp(t);
+    const r = await t.put('/business-settings', { business_name: 'Should not be saved', ...body }, token);
+    expect(r.status).toBe(422);
+    expect(r.json.detail).toBe(detail);
+    expect((await t.get('/business-settings', token)).json.business_name).toBe('');
+  });
+
+  it('takes blank emails, and NZD in any case', async () => {
+    const { token } = await signUp(t);
+    const r = await t.put('/business-settings', { cc_email: '', bcc_email: ' ', email: '', default_currency: 'nzd' }, token);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ cc_email: '', bcc_email: '', email: '', default_currency: 'NZD' });
+  });
+
+  it('answers 415 for a body that is not JSON and 400 for broken JSON', async () => {
+    const { token } = await signUp(t);
+    expect((await t.call('PUT', '/business-settings', { token, body: 'business_name=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect((await t.call('PUT', '/business-settings', { token, body: '{"business_name":', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+  });
+
+  it('saves a GST number and NZBN whose check digits fail, with warnings on the save and on every read', async () => {
+    const { token } = await signUp(t);
+    const r = await t.put('/business-settings', { gst_number: '49-091-851', nzbn: '9429041234560' }, token);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ gst_number: '49-091-851', nzbn: '9429041234560' });
+    expect(r.json.warnings).toEqual([
+      { field: 'gst_number', message: GST_NUMBER_WARNING },
+      { field: 'nzbn', message: NZBN_WARNING },
+    ]);
+    expect((await t.get('/business-settings', token)).json.warnings).toEqual(r.json.warnings);
+
+    const fixed = await t.put('/business-settings', { gst_number: '49-091-850', nzbn: '9429041234563' }, token);
+    expect(fixed.json.warnings).toEqual([]);
+  });
+
+  it('warns when GST rounding changes (it must stay the same for a whole GST period), and not otherwise', async () => {
+    const { token } = await signUp(t);
+    const same = await t.put('/business-settings', { gst_rounding: 'total' }, token);
+    expect(same.json.warnings).toEqual([]);
+    const changed = await t.put('/business-settings', { gst_rounding: 'line' }, token);
+    expect(changed.status).toBe(200);
+    expect(changed.json.gst_rounding).toBe('line');
+    expect(changed.json.warnings).toEqual([{ field: 'gst_rounding', message: SETTINGS_MESSAGES.gstRoundingChanged }]);
+    const again = await t.put('/business-settings', { gst_rounding: 'line', city: 'Napier' }, token);
+    expect(again.json.warnings).toEqual([]);
+    expect((await t.get('/business-settings', token)).json.warnings).toEqual([]);
+  });
+
+  it("keeps each account's settings to itself", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    await t.put('/business-settings', { ...FULL, business_name: 'A Ltd' }, a.token);
+    await t.put('/business-settings', { business_name: 'B Ltd' }, b.token);
+    expect((await t.get('/business-settings', a.token)).json).toMatchObject({ business_name: 'A Ltd', bank_account_number: FULL.bank_account_number });
+    expect((await t.get('/business-settings', b.token)).json).toMatchObject({ business_name: 'B Ltd', bank_account_number: '' });
+  });
+});

@@ -1,0 +1,170 @@
+// /api/v1/business-settings — shared by the API (validation) and the Settings screen.
+import { z } from 'zod';
+import { fieldWarning } from './common.ts';
+
+export const GST_ROUNDING_MODES = ['total', 'line'] as const;
+export type GstRoundingMode = (typeof GST_ROUNDING_MODES)[number];
+
+/** Longest value each text field takes (characters, after trimming). */
+export const BUSINESS_SETTINGS_LIMITS = {
+  business_name: 200,
+  trading_as: 200,
+  abn: 50,
+  nzbn: 50,
+  gst_number: 50,
+  phone: 50,
+  email: 254,
+  website: 500,
+  address: 1000,
+  city: 100,
+  postcode: 20,
+  bank_name: 100,
+  bank_account_name: 200,
+  bank_account_number: 50,
+  email_signature: 2000,
+  default_email_subject: 200,
+  default_email_message: 10_000,
+  cc_email: 254,
+  bcc_email: 254,
+} as const;
+
+export type BusinessTextField = keyof typeof BUSINESS_SETTINGS_LIMITS;
+
+const LABELS: Record<BusinessTextField, string> = {
+  business_name: 'Business name',
+  trading_as: 'Trading as',
+  abn: 'ABN',
+  nzbn: 'NZBN',
+  gst_number: 'GST number',
+  phone: 'Phone',
+  email: 'Email',
+  website: 'Website',
+  address: 'Business address',
+  city: 'City',
+  postcode: 'Postcode',
+  bank_name: 'Bank name',
+  bank_account_name: 'Account name',
+  bank_account_number: 'Account number',
+  email_signature: 'Email signature',
+  default_email_subject: 'Default email subject',
+  default_email_message: 'Default email message',
+  cc_email: 'CC email',
+  bcc_email: 'BCC email',
+};
+
+export const SETTINGS_MESSAGES = {
+  invalidEmail: (label: string) => `${label} must be a valid email address`,
+  currencyNzdOnly: 'Only NZD is available for now. Multi-currency invoicing is coming soon.',
+  multiCurrencyComingSoon: 'Multi-currency invoicing is coming soon.',
+  gstRounding: "GST rounding must be 'total' (on the invoice total) or 'line' (on each line)",
+  gstRoundingChanged:
+    'GST rounding must stay the same for a whole GST period. Change it only from the first day of a new GST period; quotes and invoices already made keep the rounding they were made with.',
+  logoTooLarge: 'Logo must be less than 2MB',
+  logoWrongType: 'Logo must be a PNG, JPG or SVG image',
+  logoUnreadableSvg: "This SVG file couldn't be read. Please save it again as a plain SVG, or upload a PNG or JPG.",
+  logoMissing: 'Choose a logo file to upload (a PNG, JPG or SVG of at most 2MB).',
+  logoNotMultipart: "Send the logo as multipart/form-data with a 'file' field.",
+  noLogo: 'No logo uploaded yet',
+  logoLinkInvalid: 'This logo link is invalid or has expired. Please reload the page.',
+} as const;
+
+/** Logo files: at most 2 MB (2 × 1024 × 1024 bytes). */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** A text field: absent keeps the saved value, `null` clears it, text is trimmed and limited. */
+const text = (field: BusinessTextField) => {
+  const label = LABELS[field];
+  const max = BUSINESS_SETTINGS_LIMITS[field];
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? '' : v));
+};
+
+const emailField = (field: 'email' | 'cc_email' | 'bcc_email') =>
+  text(field).refine((v) => v === undefined || v === '' || z.email().safeParse(v).success, { error: SETTINGS_MESSAGES.invalidEmail(LABELS[field]) });
+
+/**
+ * PUT /business-settings body: every business setting except `logo_url` (ignored when sent, as
+ * are unknown fields). A field left out keeps its saved value; `null` or '' clears it (the email
+ * subject and message then go back to their defaults). GST number and NZBN are saved even when
+ * their check digits fail: the answer carries a warning instead.
+ */
+export const businessSettingsInput = z.object({
+  business_name: text('business_name'),
+  trading_as: text('trading_as'),
+  abn: text('abn'),
+  nzbn: text('nzbn'),
+  gst_number: text('gst_number'),
+  phone: text('phone'),
+  email: emailField('email'),
+  website: text('website'),
+  address: text('address'),
+  city: text('city'),
+  postcode: text('postcode'),
+  bank_name: text('bank_name'),
+  bank_account_name: text('bank_account_name'),
+  bank_account_number: text('bank_account_number'),
+  email_signature: text('email_signature'),
+  default_email_subject: text('default_email_subject'),
+  default_email_message: text('default_email_message'),
+  cc_email: emailField('cc_email'),
+  bcc_email: emailField('bcc_email'),
+  default_currency: z
+    .string({ error: SETTINGS_MESSAGES.currencyNzdOnly })
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === 'NZD', { error: SETTINGS_MESSAGES.currencyNzdOnly })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? undefined : v)),
+  enable_multi_currency: z
+    .literal(false, { error: SETTINGS_MESSAGES.multiCurrencyComingSoon })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? undefined : v)),
+  gst_rounding: z
+    .enum(GST_ROUNDING_MODES, { error: SETTINGS_MESSAGES.gstRounding })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? undefined : v)),
+});
+export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;
+
+/** GET (and PUT) /business-settings answer: every field with its default, plus soft warnings. */
+export const businessSettingsRecord = z.object({
+  business_name: z.string(),
+  trading_as: z.string(),
+  abn: z.string(),
+  nzbn: z.string(),
+  gst_number: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  /** Relative to the API base (e.g. `/business-settings/logo?v=…&sig=…`), signed so an <img> can load it; '' when there is none. */
+  logo_url: z.string(),
+  bank_name: z.string(),
+  bank_account_name: z.string(),
+  bank_account_number: z.string(),
+  email_signature: z.string(),
+  default_email_subject: z.string(),
+  default_email_message: z.string(),
+  cc_email: z.string(),
+  bcc_email: z.string(),
+  default_currency: z.literal('NZD'),
+  enable_multi_currency: z.literal(false),
+  gst_rounding: z.enum(GST_ROUNDING_MODES),
+  /** Check-digit warnings for gst_number / nzbn, and (on PUT) a GST-rounding change warning. Never block a save. */
+  warnings: z.array(fieldWarning),
+});
+export type BusinessSettingsRecord = z.infer<typeof businessSettingsRecord>;
+
+/** POST /business-settings/logo answer. */
+export const logoUploadResponse = z.object({ logo_url: z.string() });
+export type LogoUploadResponse = z.infer<typeof logoUploadResponse>;
