@@ -1,5 +1,6 @@
 // The ports the API is built from. main.ts builds the real ones; tests build their own. No
 // module in the API reads the clock, the environment or the network except through these.
+import type { PdfInput } from '@tradie/pdf';
 import type { EventStore } from '@tradie/store';
 import type { Config } from './config.ts';
 import type { Logger } from './http/problem.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   mailer: Mailer;
   secrets: Secrets;
   log: Logger;
+  /** Renders a quote or invoice to PDF bytes; packages/pdf's renderDocumentPdf when left out. */
+  renderPdf?: (input: PdfInput) => Promise<Buffer>;
   /** Xero (integrations/xero); null or absent when XERO_CLIENT_ID / XERO_CLIENT_SECRET are not set. */
   accounting?: AccountingProvider | null;
 }

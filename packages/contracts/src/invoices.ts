@@ -45,3 +45,205 @@ export const documentListRecord = z.object({
   balance: z.number(),
 });
 export type DocumentListRecord = z.infer<typeof documentListRecord>;
+
+// ---- beyond the create payload: list, detail, revise, send, payments ------------------------
+
+/** Headers of GET /invoices: the next page's cursor (absent on the last page) and the count of every match. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const LIST_LIMITS = { default: 50, max: 200 } as const;
+
+/** GET /invoices query. `status` takes one status or several separated by commas. Dates filter the issue date (inclusive). */
+export const listDocumentsQuery = z.object({
+  type: documentType.optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      const parts = (s ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+      for (const p of parts) {
+        if (!documentStatus.safeParse(p).success) {
+          ctx.addIssue({ code: 'custom', message: `status must be one of: ${documentStatus.options.join(', ')}` });
+          return z.NEVER;
+        }
+      }
+      return parts as z.output<typeof documentStatus>[];
+    }),
+  client_id: z.string().max(100).optional(),
+  q: z.string().max(200, { error: 'The search can be at most 200 characters' }).optional().transform((q) => q?.trim().toLowerCase() || undefined),
+  from: localDate.optional(),
+  to: localDate.optional(),
+  limit: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return LIST_LIMITS.default;
+      const n = /^\d+$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > LIST_LIMITS.max) {
+        ctx.addIssue({ code: 'custom', message: `limit must be a whole number from 1 to ${LIST_LIMITS.max}` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  cursor: z.string().max(100).optional(),
+});
+export type ListDocumentsQuery = z.input<typeof listDocumentsQuery>;
+
+/** GET /invoices/counts: the tab counts. */
+export const documentCounts = z.object({ quotes: z.number().int(), invoices: z.number().int() });
+export type DocumentCounts = z.infer<typeof documentCounts>;
+
+const version = z
+  .number({ error: 'version must be a whole number' })
+  .int({ error: 'version must be a whole number' })
+  .min(1, { error: 'version must be 1 or more' });
+
+/**
+ * PUT /invoices/{id}: revise a draft. Like the create payload; a field left out keeps its value
+ * (client_id: null removes the client). `version` is the detail's version the edit started from.
+ */
+export const reviseDocumentInput = z.object({
+  type: documentType.optional(),
+  line_items: linesSchema,
+  client_id: z.string().max(100).nullable().optional(),
+  issue_date: localDate.optional(),
+  due_date: localDate.optional(),
+  valid_until: localDate.optional(),
+  payment_terms: z.enum(PAYMENT_TERMS, { error: `Payment terms must be one of: ${PAYMENT_TERMS.join(', ')}` }).optional(),
+  notes: z.string().max(5000, { error: 'Notes can be at most 5,000 characters' }).optional(),
+  version: version.optional(),
+});
+export type ReviseDocumentInput = z.input<typeof reviseDocumentInput>;
+
+const emailList = (label: string) =>
+  z
+    .union([z.string(), z.array(z.string())], { error: `${label} must be an email address or a list of them` })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const list = (Array.isArray(v) ? v : v.split(/[,;]/)).map((a) => a.trim()).filter(Boolean);
+      if (list.length > 20) {
+        ctx.addIssue({ code: 'custom', message: `${label}: at most 20 addresses` });
+        return z.NEVER;
+      }
+      const bad = list.find((a) => !z.email().safeParse(a).success);
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${label}: '${bad}' is not a valid email address` });
+        return z.NEVER;
+      }
+      return list;
+    });
+
+/** POST /invoices/{id}/send: every field optional; left out, the client's email and the business settings apply. */
+export const sendDocumentInput = z.object({
+  to: emailList('To'),
+  cc: emailList('CC'),
+  bcc: emailList('BCC'),
+  subject: z.string().trim().min(1, { error: 'The subject cannot be blank' }).max(300, { error: 'The subject can be at most 300 characters' }).optional(),
+  message: z.string().max(20_000, { error: 'The message can be at most 20,000 characters' }).optional(),
+});
+export type SendDocumentInput = z.input<typeof sendDocumentInput>;
+
+/** POST /invoices/{id}/mark-paid: records the outstanding balance as one payment. */
+export const markPaidInput = paymentInput.omit({ amount: true });
+export type MarkPaidInput = z.input<typeof markPaidInput>;
+
+/** POST /invoices/{id}/void. */
+export const voidDocumentInput = z.object({
+  reason: z.string().trim().max(500, { error: 'The reason can be at most 500 characters' }).optional().transform((r) => r || 'Voided by user'),
+});
+
+const money = z.number();
+
+export const paymentRecord = z.object({
+  id: z.string(),
+  amount: money,
+  date: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  recorded_at: z.string().nullable(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+export const clientSnapshotRecord = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  is_business: z.enum(['true', 'false']),
+  business_name: z.string(),
+  company_number: z.string(),
+  gst_number: z.string(),
+});
+
+export const lineRecord = z.object({
+  description: z.string(),
+  qty: z.number(),
+  unit_price: z.number(),
+  tax_included: z.boolean(),
+  tax_rate: z.number(),
+  /** qty × unit_price to the cent, as priced (GST-inclusive when tax_included). */
+  amount: money,
+  /** This line's GST rounded on its own. With rounding on the total the document's GST is rounded once, so these may differ from it by a cent. */
+  gst: money,
+});
+
+export const sendRecord = z.object({ to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string(), at: z.string().nullable() });
+
+/** GET /invoices/{id}: everything the detail screen shows. Money as numbers rounded to cents, and as NZD text in `formatted`. */
+export const documentDetail = z.object({
+  id: z.string(),
+  type: documentType,
+  number: z.number().int(),
+  reference: z.string(),
+  status: documentStatus,
+  status_label: z.string(),
+  payment_status: paymentStatus,
+  paid_date: z.string().nullable(),
+  client: clientSnapshotRecord.nullable(),
+  client_id: z.string().nullable(),
+  client_name: z.string(),
+  issue_date: z.string(),
+  due_date: z.string(),
+  valid_until: z.string().nullable(),
+  payment_terms: z.enum(PAYMENT_TERMS),
+  notes: z.string(),
+  gst_rounding: z.enum(['total', 'line']),
+  line_items: z.array(lineRecord),
+  subtotal: money,
+  gst: money,
+  total: money,
+  paid: money,
+  balance: money,
+  formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), paid: z.string(), balance: z.string() }),
+  payments: z.array(paymentRecord),
+  sends: z.array(sendRecord),
+  converted_to: z.string().nullable(),
+  converted_from: z.string().nullable(),
+  extra_data: z.record(z.string(), z.string()),
+  void_reason: z.string().nullable(),
+  pdf_url: z.string(),
+  pdf_sha256: z.string().nullable(),
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  /** The stream version: send it back with PUT to be told (409) when someone else changed the document meanwhile. */
+  version: z.number().int(),
+});
+export type DocumentDetail = z.infer<typeof documentDetail>;
+
+/** POST /invoices/{id}/send answer. */
+export const sendResult = z.object({
+  id: z.string(),
+  status: documentStatus,
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  message_id: z.string(),
+  sent_at: z.string(),
+});
+export type SendResult = z.infer<typeof sendResult>;
+
+/** POST /invoices/{id}/generate-pdf answer. */
+export const generatePdfResult = z.object({ pdf_url: z.string(), sha256: z.string() });

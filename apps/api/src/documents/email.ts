@@ -1,0 +1,94 @@
+// The email that carries a quote or invoice: the business settings' subject and message with
+// their placeholders filled in, CC/BCC from the settings unless the request names its own, the
+// tradie's address as Reply-To (From stays on our own domain: DMARC), and the PDF attached.
+import type { DocumentView } from '@tradie/domain';
+import { z } from 'zod';
+import type { OutgoingMail } from '../mail/index.ts';
+import { type BusinessSettings, DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '../settings/repository.ts';
+import type { UserNames } from './repository.ts';
+
+export const DEFAULT_MAIL_FROM = 'no-reply@tradiequotes.nz';
+
+/** A quote sent with the untouched default wording says "quote", not "invoice". */
+const DEFAULT_QUOTE_SUBJECT = DEFAULT_EMAIL_SUBJECT.replace('Invoice', 'Quote');
+const DEFAULT_QUOTE_MESSAGE = DEFAULT_EMAIL_MESSAGE.replace('attached invoice', 'attached quote');
+
+export interface Placeholders {
+  businessName: string;
+  invoiceNumber: string;
+  clientName: string;
+  yourName: string;
+}
+
+/** Fills [Business Name], [Invoice Number], [Client Name] and [Your Name] wherever they appear. */
+export function fillPlaceholders(text: string, p: Placeholders): string {
+  return text
+    .split('[Business Name]').join(p.businessName)
+    .split('[Invoice Number]').join(p.invoiceNumber)
+    .split('[Client Name]').join(p.clientName)
+    .split('[Your Name]').join(p.yourName);
+}
+
+/** A settings field holding one or more addresses ('a@x.nz, b@x.nz'); anything that is not an address is left out. */
+export const addressList = (s: string): string[] =>
+  s.split(/[,;\s]+/).map((a) => a.trim()).filter((a) => a !== '' && z.email().safeParse(a).success);
+
+export interface SendOverrides {
+  to?: string[] | undefined;
+  cc?: string[] | undefined;
+  bcc?: string[] | undefined;
+  subject?: string | undefined;
+  message?: string | undefined;
+}
+
+export interface ComposedMail {
+  mail: OutgoingMail;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+}
+
+export function composeDocumentMail(input: {
+  document: DocumentView;
+  settings: BusinessSettings;
+  user: UserNames;
+  overrides: SendOverrides;
+  pdf: { bytes: Buffer; filename: string };
+  mailFrom: string | undefined;
+}): ComposedMail {
+  const { document: d, settings: s, user, overrides: o } = input;
+  const placeholders: Placeholders = {
+    businessName: s.business_name.trim() || user.full_name,
+    invoiceNumber: d.reference,
+    clientName: d.client?.name ?? '',
+    yourName: user.full_name,
+  };
+  const quote = d.type === 'quote';
+  const subjectTemplate = o.subject ?? (quote && s.default_email_subject === DEFAULT_EMAIL_SUBJECT ? DEFAULT_QUOTE_SUBJECT : s.default_email_subject);
+  const messageTemplate = o.message ?? (quote && s.default_email_message === DEFAULT_EMAIL_MESSAGE ? DEFAULT_QUOTE_MESSAGE : s.default_email_message);
+  const subject = fillPlaceholders(subjectTemplate, placeholders).replace(/[\r\n]+/g, ' ').trim();
+  const signature = s.email_signature.trim();
+  const text = fillPlaceholders(messageTemplate, placeholders) + (signature ? `\n\n${signature}` : '');
+  const to = o.to ?? (d.client?.email ? [d.client.email] : []);
+  const cc = o.cc ?? addressList(s.cc_email);
+  const bcc = o.bcc ?? addressList(s.bcc_email);
+  const replyTo = s.email.trim() || user.email;
+  return {
+    to,
+    cc,
+    bcc,
+    subject,
+    mail: {
+      from: { name: placeholders.businessName ? `${placeholders.businessName} via Tradie Quotes` : 'Tradie Quotes', address: input.mailFrom ?? DEFAULT_MAIL_FROM },
+      ...(replyTo ? { replyTo } : {}),
+      to,
+      cc,
+      bcc,
+      subject,
+      text,
+      attachments: [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }],
+      headers: { 'X-Entity-Ref-ID': d.id },
+    },
+  };
+}

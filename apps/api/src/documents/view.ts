@@ -1,0 +1,124 @@
+// How a quote or invoice reads in the API: the detail from the folded stream, the list record
+// from a documents_list row. Every figure comes from the domain (documentFigures, lineTotals)
+// as whole cents and is turned into a number rounded to cents only here, at the edge.
+import type { DocumentDetail, DocumentListRecord, PaymentRecord } from '@tradie/contracts';
+import {
+  type DocumentType, type DocumentView, type LocalDate, type Lifecycle, type Payment, type PaymentStatus,
+  STATUS_LABELS, centsToNumber, clientDisplayName, deriveStatus, documentFigures, documentStatus, formatNzd, paidDate,
+  paymentStatus, toCents,
+} from '@tradie/domain';
+
+export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
+
+/** Provider links as the spec's extra_data: `{provider}_invoice_id` (and its number). */
+export function extraDataOf(d: DocumentView): Record<string, string> {
+  if (!d.sync) return {};
+  return { [`${d.sync.provider}_invoice_id`]: d.sync.externalId, [`${d.sync.provider}_invoice_number`]: d.sync.externalNumber };
+}
+
+export const paymentRecordOf = (p: Payment): PaymentRecord => ({
+  id: p.paymentId,
+  amount: centsToNumber(toCents(p.amount)),
+  date: p.date,
+  method: p.method,
+  reference: p.reference,
+  recorded_at: p.recordedAt,
+});
+
+/** The detail of a live document (deleted ones are 404 before they get here). */
+export function detailOf(d: DocumentView, version: number, today: LocalDate): DocumentDetail {
+  const f = documentFigures(d);
+  const status = documentStatus(d, today, f);
+  if (status === 'deleted') throw new Error('A deleted document has no detail');
+  return {
+    id: d.id,
+    type: d.type,
+    number: d.number,
+    reference: d.reference,
+    status,
+    status_label: STATUS_LABELS[status],
+    payment_status: paymentStatus(d, f),
+    paid_date: paidDate(d, f),
+    client: d.client,
+    client_id: d.client?.id ?? null,
+    client_name: d.client ? clientDisplayName(d.client) : '',
+    issue_date: d.issueDate,
+    due_date: d.dueDate,
+    valid_until: d.validUntil,
+    payment_terms: d.paymentTerms,
+    notes: d.notes,
+    gst_rounding: d.gstRounding,
+    line_items: d.lines.map((l, i) => {
+      const lt = f.lines[i]!;
+      return {
+        description: l.description,
+        qty: Number(l.qty),
+        unit_price: Number(l.unit_price),
+        tax_included: l.tax_included,
+        tax_rate: Number(l.tax_rate),
+        amount: centsToNumber(lt.amountCents),
+        gst: centsToNumber(lt.taxCents),
+      };
+    }),
+    subtotal: centsToNumber(f.subtotalCents),
+    gst: centsToNumber(f.gstCents),
+    total: centsToNumber(f.totalCents),
+    paid: centsToNumber(f.paidCents),
+    balance: centsToNumber(f.balanceCents),
+    formatted: {
+      subtotal: formatNzd(f.subtotalCents),
+      gst: formatNzd(f.gstCents),
+      total: formatNzd(f.totalCents),
+      paid: formatNzd(f.paidCents),
+      balance: formatNzd(f.balanceCents),
+    },
+    payments: d.payments.map(paymentRecordOf),
+    sends: d.sends.map((s) => ({ to: s.to, cc: s.cc, bcc: s.bcc, subject: s.subject, at: s.at })),
+    converted_to: d.convertedTo,
+    converted_from: d.convertedFrom,
+    extra_data: extraDataOf(d),
+    void_reason: d.voidReason,
+    pdf_url: pdfPathOf(d.id),
+    pdf_sha256: d.pdfSha256,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+    version,
+  };
+}
+
+/** A documents_list row as selected by queries.ts (dates and cents as text). */
+export interface ListRow {
+  id: string;
+  seq: string;
+  type: DocumentType;
+  reference: string;
+  lifecycle: Lifecycle;
+  client_name: string;
+  total_cents: string;
+  balance_cents: string;
+  payment_status: PaymentStatus;
+  paid_date: string | null;
+  extra_data: Record<string, string> | string;
+  issue_date: string;
+  due_date: string;
+  valid_until: string | null;
+}
+
+/** Exactly the spec's §3 list fields plus issue_date, due_date and balance; status derived for `today`. */
+export function listRecordOf(r: ListRow, today: LocalDate): DocumentListRecord {
+  const status = deriveStatus({ type: r.type, lifecycle: r.lifecycle, validUntil: r.valid_until, dueDate: r.due_date, paymentStatus: r.payment_status }, today);
+  return {
+    id: r.id,
+    type: r.type,
+    reference: r.reference,
+    status: status as DocumentListRecord['status'],
+    client_name: r.client_name,
+    total: centsToNumber(BigInt(r.total_cents)),
+    payment_status: r.payment_status,
+    paid_date: r.paid_date,
+    extra_data: typeof r.extra_data === 'string' ? (JSON.parse(r.extra_data) as Record<string, string>) : r.extra_data,
+    issue_date: r.issue_date,
+    due_date: r.due_date,
+    balance: centsToNumber(BigInt(r.balance_cents)),
+  };
+}
