@@ -1,7 +1,15 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PublicShell } from '../public/PublicShell.tsx';
 import { normalisePath, publicPageFor } from '../public/pages.ts';
+
+/** Marks <html data-hydrated="true"> once React has committed the hydrated tree (tests and perf wait on it). */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return children;
+}
 
 /** Hydrates the pre-rendered page with exactly the tree the build rendered (see prerender/render.tsx). */
 export async function hydratePublicPage(doc: Document, pathname: string): Promise<void> {
@@ -12,10 +20,11 @@ export async function hydratePublicPage(doc: Document, pathname: string): Promis
   hydrateRoot(
     container,
     <StrictMode>
-      <PublicShell path={normalisePath(pathname)}>
-        <Page />
-      </PublicShell>
+      <MarkHydrated>
+        <PublicShell path={normalisePath(pathname)}>
+          <Page />
+        </PublicShell>
+      </MarkHydrated>
     </StrictMode>,
   );
-  doc.documentElement.dataset.hydrated = 'true';
 }
