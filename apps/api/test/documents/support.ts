@@ -60,3 +60,10 @@ export function pdfText(pdf: Buffer | Uint8Array): string {
 export async function eventTypes(t: TestApp, streamId: string): Promise<string[]> {
   return (await t.deps.store.readStream(streamId)).events.map((e) => e.type);
 }
+
+/** A fresh access token (after the test clock moved past the old one's 15 minutes). */
+export async function signInAgain(t: TestApp, u: { email: string; password: string }): Promise<string> {
+  const r = await t.post('/auth/login', { email: u.email, password: u.password });
+  if (r.status !== 200) throw new Error(`login failed: ${r.status} ${r.text}`);
+  return r.json.access_token as string;
+}
