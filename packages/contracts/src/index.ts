@@ -3,6 +3,7 @@ export * from './common.ts';
 export * from './clients.ts';
 export * from './invoices.ts';
 export * from './auth.ts';
-export * from './accounting.ts';
+export * from './reports.ts';
 export * from './settings.ts';
 export * from './billing.ts';
+export * from './accounting.ts';

@@ -1,9 +1,92 @@
-// /api/v1 routes of this feature. Built by its engineer; registered in routes/index.ts.
-import { Hono } from 'hono';
+// /api/v1/reports: the GST report, the annual summary, their CSV exports and signed download
+// links for the exports (spec §7 Reports). Every read is one account's rows of the report
+// projections, by an indexed date range; the figures are assembled by the domain.
+import { annualReportQuery, exportLinkInput, gstReportQuery, type ExportKind } from '@tradie/contracts';
+import { taxYearRange } from '@tradie/domain';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../app.ts';
+import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
+import { parseBody, parseQuery } from '../http/body.ts';
+import { ApiError, zodProblem } from '../http/problem.ts';
+import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
+import { signExportLink, verifyExportLink } from './links.ts';
+import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
 
-export function reportRoutes(_deps: AppDeps): Hono<AppEnv> {
+function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) {
+    const p = zodProblem(r.error);
+    throw new ApiError(422, p.detail, { errors: p.errors });
+  }
+  return r.data;
+}
+
+/** The exports take a signed link (?…&sig=) or, for scripts and accountants' tools, the bearer header. */
+function linkOrBearer(deps: AppDeps, kind: ExportKind): MiddlewareHandler<AppEnv> {
+  const bearer = requireAuth(deps);
+  return async (c, next) => {
+    if (c.req.query('sig') === undefined) return bearer(c, next);
+    const accountId = verifyExportLink(deps.secrets.linkKey, kind, (name) => c.req.query(name), deps.clock.now());
+    c.set('accountId', accountId);
+    c.set('userId', accountId);
+    await next();
+  };
+}
+
+function csvResponse(body: string, fileName: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8; header=present',
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+  const auth = requireAuth(deps);
+  const sql = deps.store.db;
+
+  r.get('/gst', auth, async (c) => {
+    const q = parseQuery(c, gstReportQuery);
+    return c.json(await gstReportFor(sql, c.get('accountId'), { start: q.start_date, end: q.end_date }, q.basis));
+  });
+
+  r.get('/annual', auth, async (c) => {
+    const q = parseQuery(c, annualReportQuery);
+    return c.json(await annualSummaryFor(sql, c.get('accountId'), q.year));
+  });
+
+  r.post('/export-links', auth, async (c) => {
+    const body = await parseBody(c, exportLinkInput);
+    let query: Record<string, string>;
+    if (body.kind === 'gst-csv') {
+      const q = checked(gstReportQuery, { start_date: body.start_date, end_date: body.end_date, basis: body.basis });
+      query = { start_date: q.start_date, end_date: q.end_date, basis: q.basis };
+    } else {
+      query = { year: String(checked(annualReportQuery, { year: body.year }).year) };
+    }
+    const link = signExportLink(deps.secrets.linkKey, body.kind, c.get('accountId'), query, deps.clock.now());
+    return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
+  });
+
+  r.get('/export/gst-csv', linkOrBearer(deps, 'gst-csv'), async (c) => {
+    const q = parseQuery(c, gstReportQuery);
+    const range = { start: q.start_date, end: q.end_date };
+    const csv = q.basis === 'invoice'
+      ? gstInvoiceCsv(await invoicesSuppliedIn(sql, c.get('accountId'), range))
+      : gstPaymentsCsv(await paymentsReceivedIn(sql, c.get('accountId'), range));
+    return csvResponse(csv, gstCsvFileName(range, q.basis));
+  });
+
+  r.get('/export/annual-csv', linkOrBearer(deps, 'annual-csv'), async (c) => {
+    const q = parseQuery(c, annualReportQuery);
+    return csvResponse(annualCsv(await invoicesIssuedIn(sql, c.get('accountId'), taxYearRange(q.year))), annualCsvFileName(q.year));
+  });
+
   return r;
 }

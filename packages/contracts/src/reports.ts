@@ -1,0 +1,112 @@
+// Tax reports (spec §3 GST report and Annual report, §7 Reports): the queries, the answers and
+// the signed download links. The figures themselves come from @tradie/domain's reports.
+import { z } from 'zod';
+import { checkRange, checkTaxYear, DomainError, type GstBasis } from '@tradie/domain';
+
+export const gstBasis = z.enum(['invoice', 'payments'], { error: "basis must be 'invoice' or 'payments'" });
+
+/** A domain check (checkRange, checkTaxYear) as a zod transform: its detail becomes the issue's message. */
+function domainChecked<I, O>(check: (input: I) => O) {
+  return (input: I, ctx: z.core.$RefinementCtx<I>): O => {
+    try {
+      return check(input);
+    } catch (e) {
+      ctx.addIssue(e instanceof DomainError ? e.detail : 'The request is not valid');
+      return z.NEVER;
+    }
+  };
+}
+
+/**
+ * GET /reports/gst and /reports/export/gst-csv. Missing dates → 'Please select both start and
+ * end dates'; dates must be real YYYY-MM-DD calendar days (Pacific/Auckland), start ≤ end.
+ */
+export const gstReportQuery = z
+  .object({
+    start_date: z.string().optional(),
+    end_date: z.string().optional(),
+    basis: gstBasis.optional(),
+  })
+  .transform(
+    domainChecked((q): { start_date: string; end_date: string; basis: GstBasis } => {
+      const r = checkRange(q.start_date, q.end_date);
+      return { start_date: r.start, end_date: r.end, basis: q.basis ?? 'invoice' };
+    }),
+  );
+export type GstReportQuery = z.input<typeof gstReportQuery>;
+
+/** GET /reports/annual and /reports/export/annual-csv: `year` is the year the tax year ends in (2026 = 1 April 2025 – 31 March 2026). */
+export const annualReportQuery = z
+  .object({ year: z.union([z.string(), z.number()]).optional() })
+  .transform(domainChecked((q): { year: number } => ({ year: checkTaxYear(typeof q.year === 'number' ? q.year : q.year?.trim()) })));
+export type AnnualReportQuery = z.input<typeof annualReportQuery>;
+
+/** The GST return boxes 5–10, worded as on the GST101A return. */
+export const GST_RETURN_LABELS = {
+  box5: 'Total sales and income for the period (including GST and any zero-rated supplies)',
+  box6: 'Zero-rated supplies included in Box 5',
+  box7: 'Subtract Box 6 from Box 5',
+  box8: 'Multiply the amount in Box 7 by three (3) and then divide by twenty-three (23)',
+  box9: 'Adjustments from your calculation sheet',
+  box10: 'Total GST collected on sales and income (add Box 8 and Box 9)',
+} as const;
+
+export const gstReturnBoxes = z.object({
+  box5: z.number(),
+  box6: z.number(),
+  box7: z.number(),
+  box8: z.number(),
+  box9: z.number(),
+  box10: z.number(),
+});
+
+/** GET /reports/gst: the spec's fields plus the basis, the range and the return boxes. */
+export const gstReportResponse = z.object({
+  basis: gstBasis,
+  start_date: z.string(),
+  end_date: z.string(),
+  total_sales: z.number(),
+  total_gst_collected: z.number(),
+  invoice_count: z.number().int(),
+  paid_invoices_count: z.number().int(),
+  unpaid_invoices_count: z.number().int(),
+  breakdown_by_month: z.array(z.object({ month: z.string(), sales: z.number(), gst: z.number(), count: z.number().int() })),
+  gst_return: gstReturnBoxes,
+});
+export type GstReportResponse = z.infer<typeof gstReportResponse>;
+
+/** GET /reports/annual: the spec's fields plus the year, its label ('2025–26') and its dates. */
+export const annualReportResponse = z.object({
+  year: z.number().int(),
+  label: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  total_revenue: z.number(),
+  total_gst: z.number(),
+  paid_revenue: z.number(),
+  unpaid_revenue: z.number(),
+  top_clients: z.array(z.object({ name: z.string(), revenue: z.number() })),
+  monthly_breakdown: z.array(z.object({ month: z.string(), revenue: z.number(), gst: z.number(), count: z.number().int(), paid_count: z.number().int() })),
+});
+export type AnnualReportResponse = z.infer<typeof annualReportResponse>;
+
+export const EXPORT_KINDS = ['gst-csv', 'annual-csv'] as const;
+export const exportKind = z.enum(EXPORT_KINDS, { error: "kind must be 'gst-csv' or 'annual-csv'" });
+export type ExportKind = z.infer<typeof exportKind>;
+
+/**
+ * POST /reports/export-links: the export and its query. gst-csv takes start_date, end_date and
+ * basis; annual-csv takes year. The query is checked here exactly as the export checks it.
+ */
+export const exportLinkInput = z.object({
+  kind: exportKind,
+  start_date: z.string().optional(),
+  end_date: z.string().optional(),
+  basis: z.string().optional(),
+  year: z.union([z.string(), z.number()]).optional(),
+});
+export type ExportLinkInput = z.input<typeof exportLinkInput>;
+
+/** A same-origin URL (starting /api/v1/) to open in a new tab, usable until expires_at (ISO 8601). */
+export const exportLinkResponse = z.object({ url: z.string(), expires_at: z.string() });
+export type ExportLinkResponse = z.infer<typeof exportLinkResponse>;
