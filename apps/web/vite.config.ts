@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), devSpaFallback()],
   build: isSsrBuild
     ? // `vite build --ssr src/prerender/render.tsx`: the server entry scripts/prerender.ts imports.
-      { outDir: 'dist-ssr', emptyOutDir: true, target: 'node22' }
+      { outDir: 'node_modules/.cache/prerender', emptyOutDir: true, target: 'node22' }
     : {
         outDir: 'dist',
         emptyOutDir: true,

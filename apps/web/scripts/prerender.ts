@@ -77,7 +77,7 @@ function precacheUrls(distDir: string, files: readonly string[], pages: readonly
 
 export async function prerender({ webRoot, siteUrl }: PrerenderOptions): Promise<{ pages: string[]; precache: string[] }> {
   const distDir = join(webRoot, 'dist');
-  const ssrEntry = pathToFileURL(join(webRoot, 'dist-ssr', 'render.js')).href;
+  const ssrEntry = pathToFileURL(join(webRoot, 'node_modules', '.cache', 'prerender', 'render.js')).href;
   const { renderPublicPages } = (await import(ssrEntry)) as { renderPublicPages: () => Promise<RenderedPage[]> };
 
   const templatePath = join(distDir, 'public.html');
