@@ -2,9 +2,12 @@
 // runs: every fixture loaded into its own account through the store gives, through the API,
 // exactly the hand-worked reports beside it — and exactly what the in-memory replay gives.
 import { annualSummary, checkRange, gstReport, reportRowsFromEvents, type LoggedEvent } from '@tradie/domain';
+import { seedDocuments, type SeedDocument } from '../../src/reports/seed.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestApp } from '../support/testApp.ts';
 import { fixtureNames, loadFixture, type FixtureExpectation } from './fixtures.ts';
+
+const line = (unit_price: number) => [{ description: 'Work', qty: 1, unit_price }];
 
 export function fixtureEqualitySuite(label: string, makeApp: () => Promise<TestApp>): void {
   describe(`reports over the fixtures equal the hand-worked expectations and the replay (${label})`, () => {
@@ -45,6 +48,22 @@ export function fixtureEqualitySuite(label: string, makeApp: () => Promise<TestA
         }
       });
     }
+
+    it('top clients: ten at most, by revenue, ties by name in code-point order (as the replay ranks them)', async () => {
+      const u = await signUp(t);
+      const names = ['Zebra Ltd', 'apple', 'Ōtaki Plumbing', 'Aroha', 'Ben', 'Kōwhai Builders', 'Mere', 'Tama', 'Wiremu', 'Hine', 'Rangi', 'Zed'];
+      const docs: SeedDocument[] = names.map((name, i) => ({ number: i + 1, at: '2026-08-01T00:00:00.000Z', client: { name }, lines: line(i < 4 ? 100 : 10 * i + 1) }));
+      docs.push({ number: 99, at: '2026-08-02T00:00:00.000Z', client: { name: 'Ben' }, lines: line(500) }); // Ben twice: 541
+      docs.push({ number: 100, at: '2026-08-02T00:00:00.000Z', client: { name: 'Co', is_business: 'true', business_name: 'Kauri Co' }, lines: line(1) });
+      docs.push({ number: 101, at: '2026-08-02T00:00:00.000Z', client: null, lines: line(10_000) }); // no client: not a top client
+      const events = await seedDocuments(t.deps.store, u.userId, docs);
+      const r = (await t.get('/reports/annual?year=2027', u.token)).json;
+      expect(r.top_clients).toHaveLength(10);
+      expect(r.top_clients[0]).toEqual({ name: 'Ben', revenue: 541 });
+      // 'Aroha', 'Zebra Ltd', 'apple', 'Ōtaki Plumbing' all 100: upper case before lower, macrons after ASCII.
+      expect(r.top_clients.filter((c: { revenue: number }) => c.revenue === 100).map((c: { name: string }) => c.name)).toEqual(['Aroha', 'Zebra Ltd', 'apple', 'Ōtaki Plumbing']);
+      expect(r).toEqual(annualSummary(reportRowsFromEvents(events).invoices, 2027));
+    });
 
     it('after a rebuild of the projections from the log, the reports are unchanged', async () => {
       await t.deps.store.rebuildProjections(['report_rows']);
