@@ -4,6 +4,7 @@ import type { PdfInput } from '@tradie/pdf';
 import type { EventStore } from '@tradie/store';
 import type { Config } from './config.ts';
 import type { Logger } from './http/problem.ts';
+import type { BillingProvider } from './integrations/stripe/index.ts';
 import type { AccountingProvider } from './integrations/xero/port.ts';
 import type { Mailer } from './mail/index.ts';
 import type { Secrets } from './secrets.ts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   renderPdf?: (input: PdfInput) => Promise<Buffer>;
   /** Xero (integrations/xero); null or absent when XERO_CLIENT_ID / XERO_CLIENT_SECRET are not set. */
   accounting?: AccountingProvider | null;
+  /** Subscription billing (Stripe). Absent or null: billing is not configured (checkout/portal 503, the trial still counts). */
+  billing?: BillingProvider | null;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

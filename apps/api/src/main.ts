@@ -8,6 +8,7 @@ import { accountingFromConfig } from './accounting/fromConfig.ts';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { systemClock, type AppDeps } from './deps.ts';
+import { billingFromEnv } from './integrations/stripe/index.ts';
 import { createLogger } from './log.ts';
 import { mailerFromEnv } from './mail/index.ts';
 import { allMigrations } from './migrations.ts';
@@ -32,6 +33,15 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
     secrets,
     log,
     accounting: accountingFromConfig(config, systemClock, { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }),
+    billing: billingFromEnv(
+      {
+        STRIPE_SECRET_KEY: config.env.STRIPE_SECRET_KEY,
+        STRIPE_PRICE_ID: config.env.STRIPE_PRICE_ID,
+        STRIPE_WEBHOOK_SECRET: config.env.STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: config.env.STRIPE_API_BASE,
+      },
+      { now: () => systemClock.now() },
+    ),
   };
 }
 

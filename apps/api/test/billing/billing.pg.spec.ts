@@ -1,0 +1,67 @@
+// Settings, logo and billing on a real PostgreSQL server (postgres.js): the driver-sensitive parts
+// — the reducer's state as jsonb, the logo as bytea, the upsert of a partial save — and the
+// webhook's claim on an event id under real concurrency.
+import { startFakeStripe, type FakeStripe } from '@tradie/testkit/fake-stripe';
+import { freshDatabaseUrl } from '@tradie/testkit/pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
+import { loadLogo } from '../../src/settings/repository.ts';
+import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
+
+const WHSEC = 'whsec_pg_test';
+const KEY = 'sk_test_pg';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+describe('settings and billing on PostgreSQL', () => {
+  const clock = new TestClock('2026-05-04T21:30:00.000Z');
+  let t: TestApp;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WHSEC, secretKey: KEY, now: () => clock.now(), webhookUrl: 'http://app.test/api/v1/billing/webhook', fetch: async (req) => t.app.fetch(req) });
+    const billing = createStripeBilling({ secretKey: KEY, priceId: 'price_pg', webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
+    t = await createTestApp({ clock, databaseUrl: await freshDatabaseUrl('billing'), overrides: { billing } });
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await t.close();
+  });
+
+  it('saves settings partially and reads the same record back', async () => {
+    const { token } = await signUp(t);
+    await t.put('/business-settings', { business_name: 'Kōwhai Plumbing', gst_rounding: 'line', default_email_subject: 'Hi' }, token);
+    const r = await t.put('/business-settings', { city: 'Ōtaki', default_email_subject: '' }, token);
+    expect(r.json).toMatchObject({ business_name: 'Kōwhai Plumbing', city: 'Ōtaki', gst_rounding: 'line', default_email_subject: 'Invoice from [Business Name]' });
+  });
+
+  it('stores the logo bytes exactly and serves them back', async () => {
+    const { token, userId } = await signUp(t);
+    const fd = new FormData();
+    fd.append('file', new File([PNG], 'logo.png'));
+    const up = await t.call('POST', '/business-settings/logo', { token, body: fd });
+    expect(up.status).toBe(200);
+    expect((await loadLogo(t.deps.store.db, userId))?.bytes.equals(PNG)).toBe(true);
+    const res = await t.app.request(`/api/v1${up.json.logo_url as string}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('keeps the reducer state in jsonb through checkout, and claims a concurrently redelivered event once', async () => {
+    const user = await signUp(t);
+    const r = await t.post('/billing/create-checkout-session', undefined, user.token);
+    const done = await fake.completeCheckout((r.json.checkout_url as string).split('/').at(-1)!);
+    expect(done.deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
+    expect((await t.get('/billing/subscription-status', user.token)).json).toMatchObject({ subscription_active: true, subscription_status: 'trialing' });
+    const [row] = await t.deps.store.db.query<{ state: { customerId: string; subscription: { id: string; provisional: boolean } } }>(
+      'SELECT state FROM billing_accounts WHERE account_id = $1',
+      [user.userId],
+    );
+    expect(row?.state).toMatchObject({ customerId: done.customer.id, subscription: { id: done.subscription.id, provisional: false } });
+
+    const event = fake.events.find((e) => e.type === 'invoice.paid' && e.data.object.customer === done.customer.id)!;
+    const body = JSON.stringify({ ...event, id: `${event.id}_again` });
+    const post = () => t.call('POST', '/billing/webhook', { body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': fake.sign(body) } });
+    const answers = await Promise.all([post(), post(), post()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.json.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+  });
+});
