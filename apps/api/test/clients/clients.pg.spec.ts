@@ -63,8 +63,8 @@ describe('clients API on PostgreSQL', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(12).fill(201));
     for (const a of answers) expect(a.json).toEqual(answers[0]!.json);
     expect(await names(u.token)).toEqual(['Weak Signal']);
-    const [{ n }] = await t.deps.store.db.query<{ n: string }>("SELECT count(*)::text AS n FROM events WHERE account_id = $1 AND event_type = 'ClientAdded'", [u.userId]);
-    expect(n).toBe('1');
+    const [row] = await t.deps.store.db.query<{ n: string }>("SELECT count(*)::text AS n FROM events WHERE account_id = $1 AND event_type = 'ClientAdded'", [u.userId]);
+    expect(row?.n).toBe('1');
   });
 
   it('concurrent POSTs without a key each create a client', async () => {
