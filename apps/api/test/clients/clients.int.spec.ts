@@ -280,6 +280,27 @@ describe('clients API', () => {
     });
   });
 
+  describe('with the documents API', () => {
+    it("an invoice made with POST /invoices shows in the client's history and keeps the client's name after the client is deleted", async () => {
+      const u = await signUp(t);
+      const c = await add(u.token, { name: 'Awhina Kora', is_business: 'true', business_name: 'Kora Landscaping', default_payment_terms: '14 days' });
+      const inv = await t.post('/invoices', { type: 'invoice', client_id: c.id, line_items: [{ description: 'Hedge trim', qty: 2, unit_price: 50 }] }, u.token);
+      expect(inv.status).toBe(201);
+      const history = await t.get(`/clients/${c.id}/documents`, u.token);
+      expect(history.json.documents).toEqual([
+        expect.objectContaining({ id: inv.json.id, type: 'invoice', client_name: 'Kora Landscaping (Awhina Kora)', total: 115, balance: 115, due_date: '2026-05-19' }),
+      ]);
+      expect(history.json.summary).toMatchObject({ invoiced_total: 115, outstanding_balance: 115, invoice_count: 1 });
+      expect((await t.del(`/clients/${c.id}`, u.token)).status).toBe(204);
+      const list = await t.get('/invoices', u.token);
+      expect(list.status).toBe(200);
+      expect(list.json).toEqual([expect.objectContaining({ id: inv.json.id, client_name: 'Kora Landscaping (Awhina Kora)', total: 115 })]);
+      expect((await t.get(`/invoices/${inv.json.id}`, u.token)).status).toBe(200);
+      // a deleted client cannot be put on a new document
+      expect((await t.post('/invoices', { type: 'quote', client_id: c.id, line_items: [{ description: 'x', qty: 1, unit_price: 1 }] }, u.token)).status).toBe(404);
+    });
+  });
+
   describe('tenant isolation', () => {
     it("another account's client is 404 on every verb and is left untouched", async () => {
       const owner = await signUp(t);
