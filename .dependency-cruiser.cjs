@@ -1,7 +1,13 @@
 /** Import rules from docs/architecture.md: arrows point down, the domain stays pure. */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      comment: 'Type-only imports (erased at run time) may point back, e.g. a sub-app naming the app\'s context type.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
     {
       name: 'domain-is-pure',
       comment: 'packages/domain imports decimal.js and zod, nothing else (tests may use vitest and fast-check).',

@@ -36,6 +36,7 @@ export const clientsProjection: Projection = {
     {
       name: 'clients',
       streamKey: 'id',
+      primaryKey: ['id'],
       columns: [
         { name: 'id', type: text }, { name: 'account_id', type: text }, { name: 'seq', type: 'bigint' }, { name: 'name', type: text },
         { name: 'email', type: text }, { name: 'phone', type: text }, { name: 'address', type: text }, { name: 'is_business', type: text },

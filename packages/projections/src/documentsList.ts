@@ -51,6 +51,7 @@ export const documentsListProjection: Projection = {
     {
       name: 'documents_list',
       streamKey: 'id',
+      primaryKey: ['id'],
       columns: [
         c('id'), c('account_id'), c('seq', 'bigint'), c('type'), c('number', 'integer'), c('reference'), c('lifecycle'), c('client_id'),
         c('client_name'), c('client_email'), c('issue_date', 'date'), c('due_date', 'date'), c('valid_until', 'date'),

@@ -50,6 +50,7 @@ export const reportRowsProjection: Projection = {
     {
       name: 'report_invoices',
       streamKey: 'document_id',
+      primaryKey: ['document_id'],
       columns: [
         c('document_id'), c('account_id'), c('reference'), c('issue_date', 'date'), c('month'), c('supply_date', 'date'), c('supply_month'), c('client_name'), c('client_gst_number'),
         c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),
@@ -59,6 +60,7 @@ export const reportRowsProjection: Projection = {
     {
       name: 'report_payments',
       streamKey: 'document_id',
+      primaryKey: ['document_id', 'payment_id'],
       columns: [
         c('document_id'), c('payment_id'), c('account_id'), c('date', 'date'), c('month'), c('amount_cents', 'bigint'),
         c('gst_cents', 'bigint'), c('zero_rated_cents', 'bigint'), c('invoice_paid', 'boolean'),

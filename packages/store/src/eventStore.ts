@@ -49,10 +49,12 @@ async function readStreamWith(sql: Sql, streamId: string): Promise<StreamSnapsho
 /** Postgres allows 65,535 parameters per statement; stay well under it. */
 const MAX_PARAMS = 30_000;
 
-async function insertRows(sql: Sql, table: ProjectionTable, rows: ProjectionRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/** The INSERT statements for a table's rows, in chunks under the parameter limit. */
+function insertStatements(table: ProjectionTable, rows: ProjectionRow[]): { text: string; params: unknown[] }[] {
+  if (rows.length === 0) return [];
   const cols = table.columns;
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / cols.length));
+  const out: { text: string; params: unknown[] }[] = [];
   for (let start = 0; start < rows.length; start += perStatement) {
     const chunk = rows.slice(start, start + perStatement);
     const params: unknown[] = [];
@@ -63,19 +65,60 @@ async function insertRows(sql: Sql, table: ProjectionTable, rows: ProjectionRow[
       });
       return `(${placeholders.join(', ')})`;
     });
-    await sql.query(`INSERT INTO ${table.name} (${cols.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    out.push({ text: `INSERT INTO ${table.name} (${cols.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')}`, params });
   }
+  return out;
 }
 
-/** Replaces one stream's rows in every table of a projection. */
-async function projectStream(sql: Sql, p: Projection, stream: { streamId: string; events: RecordedEvent[] }): Promise<void> {
-  const key = p.key(stream);
-  if (key === null) return;
-  const rows = p.rows(stream);
-  for (const table of p.tables) {
-    await sql.query(`DELETE FROM ${table.name} WHERE ${table.streamKey} = $1`, [key]);
-    await insertRows(sql, table, rows[table.name] ?? []);
+/**
+ * Runs statements of one transaction back to back without waiting for each answer: postgres.js
+ * pipelines them on the transaction's connection (one round trip), PGlite runs them in order.
+ */
+async function pipeline(sql: Sql, statements: { text: string; params: unknown[] }[]): Promise<void> {
+  const results = await Promise.allSettled(statements.map((st) => sql.query(st.text, st.params)));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * One statement that replaces a stream's rows in every table of the given projections: for each
+ * table, an upsert of the new rows and a delete of the stream's rows that are no longer there —
+ * disjoint rows, so they can share one statement as data-modifying CTEs. One round trip per append.
+ */
+function replaceStreamRows(projections: readonly Projection[], stream: { streamId: string; events: RecordedEvent[] }): { text: string; params: unknown[] } | null {
+  const params: unknown[] = [];
+  const p = (v: unknown): string => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const parts: string[] = [];
+  for (const projection of projections) {
+    const key = projection.key(stream);
+    if (key === null) continue;
+    const rows = projection.rows(stream);
+    for (const table of projection.tables) {
+      const tableRows = rows[table.name] ?? [];
+      const [streamKey, rowKey] = table.primaryKey;
+      if (rowKey === undefined) {
+        if (tableRows.length === 0) parts.push(`DELETE FROM ${table.name} WHERE ${streamKey} = ${p(key)}::text`);
+      } else {
+        const keyParam = `${p(key)}::text`;
+        const keep = tableRows.map((r) => String(r[rowKey]));
+        const type = table.columns.find((c) => c.name === rowKey)?.type ?? 'text';
+        parts.push(`DELETE FROM ${table.name} WHERE ${streamKey} = ${keyParam} AND NOT (${rowKey} = ANY(${p(keep)}::${type}[]))`);
+      }
+      if (tableRows.length > 0) {
+        const tuples = tableRows.map((row) => `(${table.columns.map((c) => `${p(row[c.name] ?? null)}::${c.type}`).join(', ')})`);
+        const updates = table.columns.filter((c) => !table.primaryKey.includes(c.name)).map((c) => `${c.name} = EXCLUDED.${c.name}`);
+        parts.push(
+          `INSERT INTO ${table.name} (${table.columns.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')} ` +
+            `ON CONFLICT (${table.primaryKey.join(', ')}) DO UPDATE SET ${updates.join(', ')}`,
+        );
+      }
+    }
   }
+  if (parts.length === 0) return null;
+  return { text: `WITH ${parts.map((q, i) => `w${i} AS (${q})`).join(', ')} SELECT 1`, params };
 }
 
 const projectionHash = (p: Projection): string =>
@@ -121,7 +164,8 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     const listeners = byCategory.get(streamCategory(streamId)) ?? [];
     if (listeners.length > 0) {
       const all = loaded && knownVersion === expectedVersion ? [...loaded, ...recorded] : (await readStreamWith(sql, streamId)).events;
-      for (const p of listeners) await projectStream(sql, p, { streamId, events: all });
+      const statement = replaceStreamRows(listeners, { streamId, events: all });
+      if (statement) await sql.query(statement.text, statement.params);
     }
     return { version: expectedVersion + events.length, events: recorded };
   }
@@ -173,7 +217,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
         const rows = p.rows(stream);
         for (const t of p.tables) pending.get(t.name)!.push(...(rows[t.name] ?? []));
       }
-      for (const t of p.tables) await insertRows(sql, t, pending.get(t.name)!);
+      await pipeline(sql, p.tables.flatMap((t) => insertStatements(t, pending.get(t.name)!)));
     }
     return { streams: streams.size, events };
   }

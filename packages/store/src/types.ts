@@ -62,6 +62,11 @@ export interface ProjectionTable {
   columns: ProjectionColumn[];
   /** The column that names the stream a row came from: a stream's rows are replaced as a whole. */
   streamKey: string;
+  /**
+   * The table's primary key: the stream key, optionally followed by one column that tells a
+   * stream's rows apart (e.g. payment_id). Rows are upserted on it.
+   */
+  primaryKey: [string] | [string, string];
 }
 
 /** A row as a projection produces it: values for every column, in the table's column order. */

@@ -25,9 +25,10 @@ CREATE TABLE IF NOT EXISTS tally_events (stream_id text NOT NULL, version intege
     {
       name: 'tally_streams',
       streamKey: 'stream_id',
+      primaryKey: ['stream_id'],
       columns: [{ name: 'stream_id', type: 'text' }, { name: 'account_id', type: 'text' }, { name: 'n', type: 'integer' }, { name: 'last_position', type: 'bigint' }, { name: 'types', type: 'jsonb' }],
     },
-    { name: 'tally_events', streamKey: 'stream_id', columns: [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'integer' }, { name: 'type', type: 'text' }] },
+    { name: 'tally_events', streamKey: 'stream_id', primaryKey: ['stream_id', 'version'], columns: [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'integer' }, { name: 'type', type: 'text' }] },
   ],
   key: (s) => s.streamId,
   rows: (s: { streamId: string; events: RecordedEvent[] }) => ({

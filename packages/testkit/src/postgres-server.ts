@@ -2,7 +2,7 @@
 // PostgreSQL refuses to run as root, so as root the directory is given to the `postgres`
 // user and initdb/postgres run through `runuser -u postgres --`.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,16 +88,21 @@ export async function startPostgres(): Promise<PostgresServer> {
       '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
       '-c', 'max_connections=200', '-c', 'shared_buffers=128MB',
     ]);
-    child = spawn(cmd, args, { stdio: 'ignore', detached: false });
+    // Its own process group: runuser passes signals on to its group, which must not include us.
+    child = spawn(cmd, args, { stdio: 'ignore', detached: true });
     await waitReady(url, child);
   };
   await launch();
+  // Signals go to the postmaster itself (its pid is the first line of postmaster.pid), never
+  // through runuser, which would pass them to its whole process group.
   const kill = async (signal: NodeJS.Signals = 'SIGINT'): Promise<void> => {
-    if (child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const pidFile = join(dir, 'postmaster.pid');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : NaN;
+    if (Number.isInteger(pid) && pid > 0) process.kill(pid, signal);
+    else child.kill(signal);
+    await exited;
   };
   return {
     url,

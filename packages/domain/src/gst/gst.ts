@@ -48,15 +48,29 @@ export interface DocumentTotals {
 /** GST-exclusive: C × r. GST-inclusive: C × r/(1+r). Exact. */
 export function exactLineTax(amountCents: bigint, taxRate: Decimal, taxIncluded: boolean): Rational {
   if (taxRate.isZero()) return ZERO_R;
-  const r = fromDecimal(taxRate);
-  return taxIncluded ? rational(amountCents * r.n, r.d + r.n) : rational(amountCents * r.n, r.d);
+  return taxFraction(fromDecimal(taxRate), amountCents, taxIncluded);
+}
+
+const taxFraction = (r: Rational, amountCents: bigint, taxIncluded: boolean): Rational =>
+  taxIncluded ? rational(amountCents * r.n, r.d + r.n) : rational(amountCents * r.n, r.d);
+
+/** A handful of rates recur on every line ("0.15", "0"): parse each once. */
+const rateCache = new Map<string, { rate: Decimal; fraction: Rational }>();
+function rateOf(v: DecimalValue): { rate: Decimal; fraction: Rational } {
+  const key = typeof v === 'string' ? v : null;
+  const hit = key === null ? undefined : rateCache.get(key);
+  if (hit) return hit;
+  const rate = new Decimal(v);
+  const entry = { rate, fraction: rate.isZero() ? ZERO_R : fromDecimal(rate) };
+  if (key !== null && rateCache.size < 64) rateCache.set(key, entry);
+  return entry;
 }
 
 export function lineTotals(line: LineForTotals): LineTotals {
   const amountCents = roundLineAmount(line.qty, line.unit_price);
-  const taxRate = new Decimal(line.tax_rate ?? GST_RATE);
+  const { rate: taxRate, fraction } = rateOf(line.tax_rate ?? GST_RATE);
   const taxIncluded = line.tax_included ?? false;
-  const exactTax = exactLineTax(amountCents, taxRate, taxIncluded);
+  const exactTax = taxRate.isZero() ? ZERO_R : taxFraction(fraction, amountCents, taxIncluded);
   return { amountCents, exactTax, taxCents: roundTaxS19O(exactTax), taxIncluded, taxRate };
 }
 

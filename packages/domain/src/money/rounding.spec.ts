@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apportionCumulative, gstFromExclusiveCents, gstFromInclusiveCents, rational, roundHalfUp, roundReturnGst, roundTaxS19O, toCentsHalfUp, Decimal } from '../index.ts';
+import { apportionCumulative, gstFromExclusiveCents, gstFromInclusiveCents, parseExactDecimal, rational, roundHalfUp, roundLineAmount, roundReturnGst, roundTaxS19O, toCentsHalfUp, Decimal } from '../index.ts';
 import { toCents } from './money.ts';
 
 const c = (dollars: string): bigint => toCents(dollars);
@@ -92,5 +92,25 @@ describe('other named rounding steps', () => {
         expect(allocated).toBe(gst);
       }),
     );
+  });
+});
+
+describe('roundLineAmount: the exact integer path for decimal strings', () => {
+  it('equals decimal.js on every qty × price the API accepts', () => {
+    const dec = (maxUnits: number, dp: number) =>
+      fc.integer({ min: 0, max: maxUnits }).map((u) => (dp === 0 ? String(u) : `${Math.floor(u / 10 ** dp)}.${String(u % 10 ** dp).padStart(dp, '0')}`));
+    fc.assert(
+      fc.property(fc.oneof(dec(100_000_000, 2), dec(10_000_000_000, 4), dec(1_000_000, 0)), fc.oneof(dec(1_000_000_000, 4), dec(10_000_000, 2)), (q, p) => {
+        expect(roundLineAmount(q, p)).toBe(toCentsHalfUp(new Decimal(q).times(p)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('parses only plain decimals exactly', () => {
+    expect(parseExactDecimal('2.75')).toEqual({ m: 275n, scale: 2 });
+    expect(parseExactDecimal('-0.5')).toEqual({ m: -5n, scale: 1 });
+    expect(parseExactDecimal('1e3')).toBeNull();
+    expect(parseExactDecimal(' 1')).toBeNull();
   });
 });

@@ -21,7 +21,23 @@ export function roundTaxS19O(tax: Rational): bigint {
 
 /** A line's amount, qty × unit price, to the cent: commercial rounding, half away from zero. */
 export function roundLineAmount(qty: DecimalValue, unitPrice: DecimalValue): bigint {
+  // Decimal strings (how lines are stored) take an exact integer path; the result is identical.
+  const q = typeof qty === 'string' ? parseExactDecimal(qty) : null;
+  const p = q && typeof unitPrice === 'string' ? parseExactDecimal(unitPrice) : null;
+  if (q && p) return roundHalfUp({ n: q.m * p.m * 100n, d: POW10[q.scale + p.scale]! });
   return toCentsHalfUp(new Decimal(qty).times(unitPrice));
+}
+
+const POW10 = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const PLAIN_DECIMAL = /^(-?)(\d{1,20})(?:\.(\d{1,12}))?$/;
+
+/** A plain decimal string ("2.75", "-0.5") as an exact integer and a scale; null for anything else. */
+export function parseExactDecimal(s: string): { m: bigint; scale: number } | null {
+  const match = PLAIN_DECIMAL.exec(s);
+  if (!match) return null;
+  const frac = match[3] ?? '';
+  const m = BigInt(`${match[2]}${frac}`);
+  return { m: match[1] ? -m : m, scale: frac.length };
 }
 
 /** The calculator's Profit figure: subtotal × margin %, to the cent, half away from zero. */
