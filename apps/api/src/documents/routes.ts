@@ -7,7 +7,7 @@ import {
   sendDocumentInput, TOTAL_COUNT_HEADER, voidDocumentInput,
 } from '@tradie/contracts';
 import {
-  type DocumentCommand, type DocumentView, type LocalDate, allocateReference, discardCommand, documentDecider, documentFigures,
+  type DocumentCommand, type DocumentView, type LocalDate, DEFAULT_PAYMENT_TERMS, allocateReference, discardCommand, documentDecider, documentFigures,
   documentStatus, invoiceDraftFromQuote, nzDateOf, paymentStatus, parseDecimalInput, centsToNumber,
 } from '@tradie/domain';
 import type { StoreTx } from '@tradie/store';
@@ -134,7 +134,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
             gstRounding: settings.gst_rounding === 'line' ? 'line' : 'total',
             issueDate: body.issue_date ?? today(),
             dueDate: body.due_date ?? null,
-            paymentTerms: body.payment_terms ?? client?.paymentTerms ?? '7 days',
+            paymentTerms: body.payment_terms ?? client?.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
             validUntil: body.valid_until ?? null,
             notes: body.notes ?? '',
           },
