@@ -76,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       body = JSON.stringify(init.json);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await app.request(path.startsWith('/api/') ? path : `/api/v1${path}`, { method, headers, body }, {});
+    const res = await app.request(path.startsWith('/api/') ? path : `/api/v1${path}`, { method, headers, body: body as RequestInit['body'] }, {});
     const text = await res.text();
     let json: unknown;
     try {
