@@ -73,10 +73,12 @@ export function clearTokens(storage: TokenStorage): void {
 }
 
 /**
- * Gets a fresh access token after a 401. Resolves once new tokens are stored; rejects (with the
+ * Gets a fresh access token after a 401. `failedToken` is the access token the failed request
+ * carried (null if none): when a newer one is already stored, another request's refresh has done
+ * the work and no new refresh is needed. Resolves once new tokens are stored; rejects (with the
  * error the caller should see) when the session cannot be refreshed.
  */
-export type RefreshHandler = () => Promise<void>;
+export type RefreshHandler = (failedToken: string | null) => Promise<void>;
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -97,7 +99,7 @@ interface RawRequest extends RequestOptions {
   method: Method;
   path: string;
   body?: unknown;
-  responseType: 'json' | 'blob';
+  responseType: 'json' | 'blob' | 'jsonWithHeaders';
   /** Set on the retry after a refresh: this request is never refreshed twice. */
   retried?: boolean;
 }
@@ -119,6 +121,8 @@ export interface ApiClient {
   upload<T>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
   /** A binary answer (PDF, CSV). */
   blob(path: string, options?: RequestOptions): Promise<Blob>;
+  /** A GET whose answer headers matter too (paged lists: X-Next-Cursor, X-Total-Count). */
+  getWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ data: T; headers: Headers }>;
   /** Installs the session's refresh (machines/session.ts). Returns a function that removes it. */
   setRefreshHandler(handler: RefreshHandler): () => void;
   /** The refresh call itself: no bearer header, outside the automatic refresh handling. */
@@ -175,10 +179,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       body = JSON.stringify(req.body);
     }
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
-    if (!req.anonymous) {
-      const token = deps.storage().getItem(ACCESS_TOKEN_KEY);
-      if (token) headers.Authorization = `Bearer ${token}`;
-    }
+    const sentToken = req.anonymous ? null : deps.storage().getItem(ACCESS_TOKEN_KEY);
+    if (sentToken) headers.Authorization = `Bearer ${sentToken}`;
 
     const timeout = req.timeoutMs !== undefined ? AbortSignal.timeout(req.timeoutMs) : undefined;
     const signals = [req.signal, timeout].filter((s): s is AbortSignal => s !== undefined);
@@ -195,6 +197,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     if (res.ok) {
       try {
+        if (req.responseType === 'jsonWithHeaders') return { data: await readBody(res), headers: res.headers };
         return req.responseType === 'blob' ? await res.blob() : await readBody(res);
       } catch (e) {
         if (timeout?.aborted && !req.signal?.aborted) throw new ApiError(0, TIMEOUT_ERROR);
@@ -209,7 +212,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     // One refresh for this request, then one retry with the new token; a refresh failure is the
     // caller's error.
-    await (refreshHandler ?? fallbackRefresh)();
+    await (refreshHandler ?? fallbackRefresh)(sentToken);
     return send({ ...req, retried: true });
   }
 
@@ -239,6 +242,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     del: (path, options) => json('DELETE', path, undefined, options),
     upload: (path, form, options) => json('POST', path, form, options),
     blob: (path, options = {}) => send({ ...options, method: 'GET', path, responseType: 'blob' }) as Promise<Blob>,
+    getWithHeaders: <T>(path: string, options: RequestOptions = {}) =>
+      send({ ...options, method: 'GET', path, responseType: 'jsonWithHeaders' }) as Promise<{ data: T; headers: Headers }>,
     setRefreshHandler(handler) {
       refreshHandler = handler;
       return () => {
@@ -260,7 +265,9 @@ export function createSimpleRefresh(deps: {
   goToLogin: () => void;
 }): RefreshHandler {
   let inFlight: Promise<void> | null = null;
-  return () => {
+  return (failedToken = null) => {
+    const current = deps.storage().getItem(ACCESS_TOKEN_KEY);
+    if (!inFlight && current !== null && failedToken !== null && current !== failedToken) return Promise.resolve();
     inFlight ??= (async () => {
       const storage = deps.storage();
       try {
