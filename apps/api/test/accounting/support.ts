@@ -36,7 +36,9 @@ export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Par
     },
     ...opts.adapter,
   });
-  const t = await createTestApp({ clock, overrides: { accounting }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  // Tests move the clock past Xero's 30-minute tokens: our own sign-in must outlive that.
+  const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600) };
+  const t = await createTestApp({ clock, env, overrides: { accounting }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   return {
     t,
     fake,
