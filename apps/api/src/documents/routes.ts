@@ -17,6 +17,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
+import { requireActiveSubscription } from '../billing/access.ts';
 import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute, toNewEvents } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseQuery } from '../http/body.ts';
@@ -68,6 +69,9 @@ function reply(c: Context, answer: { status: number; body: unknown; replayed?: b
 export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireAuth(deps));
+  // An expired trial blocks new work (docs/decisions/0004-expired-trial.md); payments, voids,
+  // reads and PDFs of what the tradie already has stay open.
+  const newWork = requireActiveSubscription(deps);
 
   const today = (): LocalDate => nzDateOf(deps.clock.now());
 
@@ -109,7 +113,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // ---- creating and revising -------------------------------------------------------------
 
-  r.post('/', async (c) => {
+  r.post('/', newWork, async (c) => {
     const body = await readBody(c, createDocumentInput);
     const actor = actorOf(c);
     const key = idempotencyKey(c);
@@ -146,7 +150,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     return reply(c, answer);
   });
 
-  r.put('/:id', async (c) => {
+  r.put('/:id', newWork, async (c) => {
     const body = await readBody(c, reviseDocumentInput);
     const actor = actorOf(c);
     const id = c.req.param('id');
@@ -213,7 +217,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/:id/accept', simpleCommand(() => ({ type: 'AcceptQuote' })));
   r.post('/:id/decline', simpleCommand(() => ({ type: 'DeclineQuote' })));
 
-  r.post('/:id/convert', async (c) => {
+  r.post('/:id/convert', newWork, async (c) => {
     const actor = actorOf(c);
     const id = c.req.param('id');
     const invoice = await execute(deps, async (tx) => {
@@ -258,7 +262,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // ---- sending ---------------------------------------------------------------------------
 
-  r.post('/:id/send', async (c) => {
+  r.post('/:id/send', newWork, async (c) => {
     const body = await readBody(c, sendDocumentInput, { optional: true });
     const actor = actorOf(c);
     const id = c.req.param('id');
