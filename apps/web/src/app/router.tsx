@@ -141,11 +141,23 @@ const invoiceDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/invoice-detail/InvoiceDetailScreen.tsx'), 'InvoiceDetailScreen'),
   staticData: { title: 'Invoice Detail | Tradie Quotes' },
 });
+export interface ClientsSearch {
+  /** The Clients screen's search box, kept in the address so Back from a client's history restores it. */
+  q?: string;
+}
 const clientsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'clients',
+  validateSearch: (search: Record<string, unknown>): ClientsSearch => (typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
   component: lazyRouteComponent(() => import('../screens/clients/ClientsScreen.tsx'), 'ClientsScreen'),
   staticData: { title: 'Clients | Tradie Quotes' },
+});
+/** A client's invoice history (quotes, invoices, totals, balance owing), opened from a client card. */
+const clientHistoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'clients/$id',
+  component: lazyRouteComponent(() => import('../screens/clients/ClientHistoryScreen.tsx'), 'ClientHistoryScreen'),
+  staticData: { title: 'Client History | Tradie Quotes' },
 });
 const reportsRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -179,6 +191,7 @@ export const routeTree = rootRoute.addChildren([
     invoicesRoute,
     invoiceDetailRoute,
     clientsRoute,
+    clientHistoryRoute,
     reportsRoute,
     settingsRoute,
   ]),

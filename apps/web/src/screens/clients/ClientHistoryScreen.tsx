@@ -1,0 +1,131 @@
+import './clients.css';
+import { Link, useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { clientDisplayName, formatNzDate } from '@tradie/domain';
+import type { ClientDocument, ClientHistory } from '@tradie/contracts';
+import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { nzd, paymentLabel, statusLabel } from './clientForm.ts';
+import { clientHistoryQuery } from './queries.ts';
+
+/** /app/clients/$id: one client's quotes and invoices, what they came to and what is still owed. */
+export function ClientHistoryScreen() {
+  const { id } = useParams({ from: '/app/clients/$id' });
+  const history = useQuery(clientHistoryQuery(api, id));
+
+  return (
+    <section className="screen client-history" aria-labelledby="client-history-title">
+      <Link to="/app/clients" className="client-history__back">
+        <span aria-hidden="true">←</span> Clients
+      </Link>
+
+      {history.isPending && (
+        <>
+          <h1 id="client-history-title">Client history</h1>
+          <div className="clients__loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>Loading...</span>
+          </div>
+        </>
+      )}
+
+      {history.isError && (
+        <>
+          <h1 id="client-history-title">{isApiError(history.error) && history.error.status === 404 ? 'Client not found' : 'Client history'}</h1>
+          {isApiError(history.error) && history.error.status === 404 ? (
+            <p>This client is not in your client book. It may have been deleted.</p>
+          ) : (
+            <div className="clients__banner clients__banner--error" role="alert">
+              <span>Error: {errorDetail(history.error) ?? 'Failed to load client history'}</span>{' '}
+              <button type="button" className="clients__retry" onClick={() => void history.refetch()} disabled={history.isFetching}>
+                Retry
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      {history.data && <HistoryBody history={history.data} />}
+    </section>
+  );
+}
+
+function HistoryBody({ history }: { history: ClientHistory }) {
+  const { client, documents, summary } = history;
+  const contact = [client.email, client.phone].filter((s) => s !== '');
+  return (
+    <>
+      <h1 id="client-history-title" className="client-history__title">
+        {clientDisplayName(client)}
+      </h1>
+      {contact.length > 0 && <p className="screen__subtitle client-history__contact">{contact.join(' · ')}</p>}
+
+      <h2 className="client-history__heading">Summary</h2>
+      <dl className="history-summary">
+        <div className="history-summary__item">
+          <dt>Invoiced</dt>
+          <dd>{nzd(summary.invoiced_total)}</dd>
+        </div>
+        <div className="history-summary__item">
+          <dt>Paid</dt>
+          <dd>{nzd(summary.paid_total)}</dd>
+        </div>
+        <div className="history-summary__item history-summary__item--owing">
+          <dt>Balance owing</dt>
+          <dd>{nzd(summary.outstanding_balance)}</dd>
+        </div>
+        <div className="history-summary__item">
+          <dt>Overdue</dt>
+          <dd>{nzd(summary.overdue_balance)}</dd>
+        </div>
+      </dl>
+      <p className="client-history__counts">
+        {countOf(summary.invoice_count, 'invoice')} · {countOf(summary.quote_count, 'quote')}
+      </p>
+
+      <h2 className="client-history__heading">Quotes and invoices</h2>
+      {documents.length === 0 ? (
+        <div className="clients__empty">
+          <p className="clients__empty-title">No quotes or invoices yet</p>
+          <p>Quotes and invoices made for this client will show here.</p>
+        </div>
+      ) : (
+        <ul className="history-list">
+          {documents.map((d) => (
+            <HistoryRow key={d.id} doc={d} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+function HistoryRow({ doc }: { doc: ClientDocument }) {
+  const invoice = doc.type === 'invoice';
+  return (
+    <li>
+      <Link to="/app/invoices/$id" params={{ id: doc.id }} className="history-row">
+        <span className="history-row__top">
+          <span className="history-row__ref">{doc.reference}</span>
+          <span className={`status-chip status-chip--${doc.status}`}>{statusLabel(doc.status)}</span>
+          {invoice && doc.status !== 'void' && <span className={`pay-chip pay-chip--${doc.payment_status}`}>{paymentLabel(doc.payment_status)}</span>}
+        </span>
+        <span className="history-row__meta">
+          {invoice ? 'Invoice' : 'Quote'} · {formatNzDate(doc.issue_date)}
+          {invoice && doc.paid_date && ` · Paid ${formatNzDate(doc.paid_date)}`}
+        </span>
+        <span className="history-row__money">
+          <span>
+            <span className="history-row__label">Total</span> {nzd(doc.total)}
+          </span>
+          {invoice && doc.status !== 'void' && (
+            <span className={doc.balance > 0 ? 'history-row__owing' : undefined}>
+              <span className="history-row__label">Balance owing</span> {nzd(doc.balance)}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
