@@ -3,6 +3,7 @@
 import { API_PREFIX } from '@tradie/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
@@ -20,6 +21,8 @@ export type AppEnv = { Variables: { requestId: string; accountId: string; userId
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  // gzip for pages, scripts and JSON: it matters most on a weak mobile signal.
+  app.use(compress({ encoding: 'gzip' }));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

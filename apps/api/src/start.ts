@@ -18,7 +18,10 @@ function newest(dir: string): number {
   return t;
 }
 
-const sources = [join(web, 'src'), join(web, 'public'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(root, 'packages/domain/src'), join(root, 'packages/contracts/src')];
+const sources = [
+  join(web, 'src'), join(web, 'public'), join(web, 'scripts'), join(web, 'spa.html'), join(web, 'public.html'), join(web, 'vite.config.ts'),
+  join(web, 'package.json'), join(root, 'packages/domain/src'), join(root, 'packages/contracts/src'),
+];
 const built = existsSync(join(dist, 'spa.html')) ? statSync(join(dist, 'spa.html')).mtimeMs : 0;
 const latest = Math.max(...sources.filter(existsSync).map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
 if (!process.env.WEB_DIST && (built === 0 || latest > built)) {
