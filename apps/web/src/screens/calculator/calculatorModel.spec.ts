@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { applyMargin, documentTotals, formatNzd, marginFigures } from '@tradie/domain';
+import {
+  calculatorFigures,
+  calculatorReducer,
+  initialCalculatorState,
+  lineItemsToSend,
+  numericText,
+  templateLineItems,
+  type CalculatorAction,
+  type CalculatorState,
+} from './calculatorModel.ts';
+
+const run = (actions: CalculatorAction[], from: CalculatorState = initialCalculatorState()) => actions.reduce(calculatorReducer, from);
+
+/** Three lines: labour 8 h × $95.50, materials 1 × $412.30, call-out 1 × $85. */
+function threeLines(): CalculatorState {
+  const s = run([{ type: 'addLine' }, { type: 'addLine' }]);
+  const [a, b, c] = s.lines.map((l) => l.key) as [number, number, number];
+  return run(
+    [
+      { type: 'editLine', key: a, field: 'description', value: 'Labour' },
+      { type: 'editLine', key: a, field: 'qty', value: '8' },
+      { type: 'editLine', key: a, field: 'unit_price', value: '95.50' },
+      { type: 'editLine', key: b, field: 'description', value: 'Materials' },
+      { type: 'editLine', key: b, field: 'unit_price', value: '412.30' },
+      { type: 'editLine', key: c, field: 'description', value: 'Call-out' },
+      { type: 'editLine', key: c, field: 'unit_price', value: '85' },
+    ],
+    s,
+  );
+}
+
+describe('the calculator model', () => {
+  it('given a fresh calculator, then it is a quote with one row of qty 1 and price 0, GST on and a 25% margin', () => {
+    const s = initialCalculatorState();
+    expect(s.type).toBe('quote');
+    expect(s.lines).toEqual([{ key: 1, description: '', qty: '1', unit_price: '0' }]);
+    expect(s.includeGst).toBe(true);
+    expect(s.marginText).toBe('25');
+  });
+
+  it('given one row left, then removing it does nothing (at least one line must remain)', () => {
+    const s = initialCalculatorState();
+    expect(calculatorReducer(s, { type: 'removeLine', key: 1 })).toBe(s);
+    const two = run([{ type: 'addLine' }]);
+    expect(two.lines[1]).toMatchObject({ qty: '1', unit_price: '0' });
+    expect(run([{ type: 'removeLine', key: 1 }], two).lines.map((l) => l.key)).toEqual([2]);
+  });
+
+  it('given empty, invalid or negative input, then it counts as 0 and settles to 0 on leaving the field', () => {
+    for (const text of ['', 'abc', '-3', '1e', '.']) expect(numericText(text)).toBe('0');
+    expect(numericText('12.50')).toBe('12.5');
+    const s = run([{ type: 'editLine', key: 1, field: 'qty', value: '' }, { type: 'settleNumber', key: 1, field: 'qty' }]);
+    expect(s.lines[0]?.qty).toBe('0');
+    const kept = run([{ type: 'editLine', key: 1, field: 'unit_price', value: '1.50' }, { type: 'settleNumber', key: 1, field: 'unit_price' }]);
+    expect(kept.lines[0]?.unit_price).toBe('1.50');
+  });
+
+  it('given an edit to one row, then the other rows keep their identity (so memoised rows do not re-render)', () => {
+    const s = threeLines();
+    const next = calculatorReducer(s, { type: 'editLine', key: s.lines[1]!.key, field: 'unit_price', value: '500' });
+    expect(next.lines[0]).toBe(s.lines[0]);
+    expect(next.lines[2]).toBe(s.lines[2]);
+    expect(next.lines[1]).not.toBe(s.lines[1]);
+  });
+
+  it('given three lines with GST on, then the figures are the domain totals: $1,261.30 + GST $189.19 (s 19O drops the exact half cent of 189.195) = $1,450.49', () => {
+    const { totals, margin } = calculatorFigures(threeLines());
+    expect(formatNzd(totals.subtotalCents)).toBe('$1,261.30');
+    expect(formatNzd(totals.gstCents)).toBe('$189.19');
+    expect(formatNzd(totals.totalCents)).toBe('$1,450.49');
+    expect(margin).toEqual({ ...marginFigures(126130n, 25), percent: 25 });
+    expect(formatNzd(margin.profitCents)).toBe('$315.33');
+  });
+
+  it('given the GST switch off, then GST is 0 and the lines go out with tax_rate 0', () => {
+    const s = run([{ type: 'setIncludeGst', value: false }], threeLines());
+    const { totals } = calculatorFigures(s);
+    expect(totals.gstCents).toBe(0n);
+    expect(totals.totalCents).toBe(126130n);
+    expect(lineItemsToSend(s).map((l) => l.tax_rate)).toEqual([0, 0, 0]);
+  });
+
+  it('given Apply margin at 25%, then each unit price is the domain’s applyMargin (to the cent)', () => {
+    const s = run([{ type: 'applyMargin' }], threeLines());
+    expect(s.lines.map((l) => l.unit_price)).toEqual(applyMargin(threeLines().lines, 25).map((l) => l.unit_price));
+    expect(s.lines.map((l) => l.unit_price)).toEqual(['119.38', '515.38', '106.25']);
+  });
+
+  it('given blank descriptions, then they are dropped from what is sent', () => {
+    const s = run([{ type: 'addLine' }], threeLines());
+    expect(lineItemsToSend(s).map((l) => l.description)).toEqual(['Labour', 'Materials', 'Call-out']);
+    expect(lineItemsToSend(s)[0]).toEqual({ description: 'Labour', qty: 8, unit_price: 95.5, tax_included: false, tax_rate: 0.15 });
+  });
+
+  it('given a template saved and loaded back, then the rows, type, margin and GST switch come back', () => {
+    const s = run([{ type: 'setType', value: 'invoice' }, { type: 'setMargin', text: '30' }, { type: 'setIncludeGst', value: false }], threeLines());
+    const template = {
+      id: 1,
+      name: 'T',
+      type: s.type,
+      lineItems: templateLineItems(s),
+      profitMarginPercent: 30,
+      includeGst: s.includeGst,
+      clientData: null,
+      createdAt: '',
+    };
+    const loaded = run([{ type: 'loadTemplate', template }]);
+    expect(loaded.type).toBe('invoice');
+    expect(loaded.marginText).toBe('30');
+    expect(loaded.includeGst).toBe(false);
+    expect(loaded.lines.map(({ description, qty, unit_price }) => ({ description, qty, unit_price }))).toEqual([
+      { description: 'Labour', qty: '8', unit_price: '95.5' },
+      { description: 'Materials', qty: '1', unit_price: '412.3' },
+      { description: 'Call-out', qty: '1', unit_price: '85' },
+    ]);
+    expect(new Set(loaded.lines.map((l) => l.key)).size).toBe(3);
+  });
+
+  it('property: the screen’s total always equals documentTotals of the lines that are sent', () => {
+    const money = fc.integer({ min: 0, max: 10_000_000 }).map((c) => (c / 100).toFixed(2));
+    const qty = fc.integer({ min: 0, max: 100_000 }).map((c) => (c / 100).toString());
+    fc.assert(
+      fc.property(fc.array(fc.record({ qty, price: money }), { minLength: 1, maxLength: 20 }), fc.boolean(), (rows, gst) => {
+        let s = initialCalculatorState();
+        for (let i = 1; i < rows.length; i++) s = calculatorReducer(s, { type: 'addLine' });
+        s = calculatorReducer(s, { type: 'setIncludeGst', value: gst });
+        rows.forEach((r, i) => {
+          const key = s.lines[i]!.key;
+          s = run(
+            [
+              { type: 'editLine', key, field: 'description', value: `Line ${i}` },
+              { type: 'editLine', key, field: 'qty', value: r.qty },
+              { type: 'editLine', key, field: 'unit_price', value: r.price },
+            ],
+            s,
+          );
+        });
+        const sent = documentTotals(lineItemsToSend(s));
+        const shown = calculatorFigures(s).totals;
+        expect(shown.totalCents).toBe(sent.totalCents);
+        expect(shown.gstCents).toBe(sent.gstCents);
+      }),
+    );
+  });
+});
