@@ -15,6 +15,8 @@ export interface XeroTestApp {
   clock: TestClock;
   /** Every wait the adapter asked for, in ms. */
   sleeps: number[];
+  /** Everything the app logged. */
+  logs: { level: string; message: string; extra?: Record<string, unknown> }[];
   close(): Promise<void>;
 }
 
@@ -38,12 +40,17 @@ export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Par
   });
   // Tests move the clock past Xero's 30-minute tokens: our own sign-in must outlive that.
   const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600) };
-  const t = await createTestApp({ clock, env, overrides: { accounting }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  const logs: XeroTestApp['logs'] = [];
+  const log = (level: string, message: string, extra?: Record<string, unknown>) => {
+    logs.push({ level, message, ...(extra ? { extra } : {}) });
+  };
+  const t = await createTestApp({ clock, env, overrides: { accounting, log }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   return {
     t,
     fake,
     clock,
     sleeps,
+    logs,
     async close() {
       await t.close();
       if (!opts.sharedFake) await fake.stop();

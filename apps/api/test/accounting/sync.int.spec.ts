@@ -320,3 +320,14 @@ describe('rate limits', () => {
     expect(x.sleeps.slice(waited)).toEqual([]);
   });
 });
+
+describe('logs', () => {
+  it('after every test above (failures included), no Xero token or code appears in what was logged', () => {
+    const logged = JSON.stringify(x.logs);
+    expect(x.logs.length).toBeGreaterThan(0);
+    expect(x.logs.some((l) => l.message === 'xero call failed')).toBe(true);
+    const secrets = x.fake.state.tokensIssued.flatMap((t) => [t.accessToken.split('.')[2] ?? t.accessToken, t.refreshToken ?? '']).filter((v) => v !== '');
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const secret of secrets) expect(logged).not.toContain(secret);
+  });
+});
