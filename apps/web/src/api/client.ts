@@ -78,7 +78,7 @@ export function clearTokens(storage: TokenStorage): void {
  * the work and no new refresh is needed. Resolves once new tokens are stored; rejects (with the
  * error the caller should see) when the session cannot be refreshed.
  */
-export type RefreshHandler = (failedToken: string | null) => Promise<void>;
+export type RefreshHandler = (failedToken?: string | null) => Promise<void>;
 
 export interface RequestOptions {
   signal?: AbortSignal;

@@ -1,5 +1,6 @@
 import { Link, Outlet, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LogoMark } from '../ui/Logo.tsx';
 import { CalculatorIcon, ClientsIcon, InvoiceIcon, LogoutIcon, ReportIcon, SettingsIcon } from '../ui/icons.tsx';
 
@@ -11,12 +12,15 @@ export function AppLayout() {
   const { auth } = useRouteContext({ from: '/app' });
   const router = useRouter();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [leaving, setLeaving] = useState(false);
 
   const logout = async () => {
     setLeaving(true);
     try {
       await auth.logout();
+      // The next person to sign in on this device sees none of this account's data.
+      queryClient.clear();
       await router.invalidate();
       await navigate({ to: '/login' });
     } finally {

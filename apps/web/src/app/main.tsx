@@ -10,7 +10,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './router.tsx';
 import { createQueryClient } from './queryClient.ts';
-import { createSignedOutAuth } from './auth.ts';
+import { createSessionAuth } from './auth.ts';
+import { api } from '../api/client.ts';
 import { watchConnection } from '../boot/offline.ts';
 import { registerServiceWorker } from '../boot/serviceWorker.ts';
 
@@ -18,8 +19,12 @@ watchConnection(window);
 registerServiceWorker(window);
 
 const queryClient = createQueryClient();
-// Seam: the session work replaces this with the real session (see app/auth.ts).
-const auth = createSignedOutAuth();
+// The session machine, wired into the api client's refresh; the start-up check begins here.
+const auth = createSessionAuth({
+  api,
+  storage: () => window.localStorage,
+  goToLogin: () => window.location.assign('/login'),
+});
 const router = createAppRouter({ auth, queryClient });
 
 const container = document.getElementById('root');

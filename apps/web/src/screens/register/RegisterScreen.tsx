@@ -1,6 +1,67 @@
-import { NotBuiltYet } from '../../ui/NotBuiltYet.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '../../app/useAuth.ts';
+import { AuthCard, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
+import { registerErrorMessage } from '../login/messages.ts';
+import { validateRegister } from './validate.ts';
 
-/** Placeholder: replaced when this screen is built. */
+/** /register and /signup (spec §2 Register): sign up, sign in with the same details, /app/home. */
 export function RegisterScreen() {
-  return <NotBuiltYet title="Start your free trial" purpose="Create your account: 14 days free, no credit card." />;
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const problem = validateRegister({ full_name: fullName, email, password, confirm });
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await auth.register({ full_name: fullName.trim(), email: email.trim(), password });
+      queryClient.clear();
+      await navigate({ to: '/app/home' });
+    } catch (err) {
+      setError(registerErrorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  const describedBy = error ? 'register-error' : undefined;
+  return (
+    <AuthCard
+      title="Start your free trial"
+      subtitle="14 days free, everything included. No credit card needed."
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className="auth-link">
+            Sign in
+          </Link>
+        </p>
+      }
+    >
+      <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+        <FormAlert id="register-error" message={error} />
+        <TextField id="full_name" label="Your Name" autoComplete="name" value={fullName} onChange={setFullName} describedBy={describedBy} />
+        <TextField id="email" label="Email Address" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} describedBy={describedBy} />
+        <TextField id="password" label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} describedBy={describedBy} />
+        <TextField id="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} describedBy={describedBy} />
+        <SubmitButton busy={busy} busyText="Creating account...">
+          Start Free Trial
+        </SubmitButton>
+        <p className="auth-terms">
+          By signing up you agree to our <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>.
+        </p>
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,89 @@
+/**
+ * The pieces the four auth screens share: a card with a heading, labelled fields, one alert for
+ * the form's problem, and a submit button that says what it is doing.
+ */
+import type { ChangeEvent, ReactNode } from 'react';
+import './auth.css';
+
+export function AuthCard({ title, subtitle, children, footer, titleId = 'auth-title' }: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  titleId?: string;
+}) {
+  return (
+    <section className="auth-card" aria-labelledby={titleId}>
+      <h1 id={titleId} className="auth-card__title" tabIndex={-1}>
+        {title}
+      </h1>
+      {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
+      {children}
+      {footer ? <div className="auth-card__footer">{footer}</div> : null}
+    </section>
+  );
+}
+
+export function TextField({ id, label, value, onChange, type = 'text', autoComplete, required = true, disabled, describedBy, labelAside, inputMode }: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'password';
+  autoComplete: string;
+  required?: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+  labelAside?: ReactNode;
+  inputMode?: 'email' | 'text';
+}) {
+  return (
+    <div className="auth-field">
+      <div className="auth-field__label-row">
+        <label htmlFor={id} className="auth-field__label">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <input
+        id={id}
+        name={id}
+        className="auth-field__input"
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required={required}
+        disabled={disabled}
+        value={value}
+        aria-describedby={describedBy}
+        autoCapitalize={type === 'text' ? undefined : 'none'}
+        spellCheck={type === 'text' ? undefined : false}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The form's one problem, announced when it appears. Always in the DOM so screen readers hear it. */
+export function FormAlert({ id, message }: { id: string; message: string | null }) {
+  return (
+    <div id={id} role="alert" className={message ? 'auth-alert' : 'auth-alert auth-alert--empty'}>
+      {message}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, busyText, children, disabled }: { busy: boolean; busyText: string; children: string; disabled?: boolean }) {
+  return (
+    <button type="submit" className="button button--primary button--block button--large auth-submit" disabled={busy || disabled} aria-disabled={busy || disabled}>
+      {busy ? (
+        <>
+          <span className="spinner spinner--inline" aria-hidden="true" />
+          {busyText}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

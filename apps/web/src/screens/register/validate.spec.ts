@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { validateRegister } from './validate.ts';
+
+const ok = { full_name: 'Ana Tane', email: 'ana@example.nz', password: 'secret1', confirm: 'secret1' };
+
+describe('register validation (spec §5)', () => {
+  it('accepts a complete form', () => {
+    expect(validateRegister(ok)).toBeNull();
+  });
+  it("different passwords: 'Passwords don't match'", () => {
+    expect(validateRegister({ ...ok, confirm: 'secret2' })).toBe("Passwords don't match");
+  });
+  it("a password under 6 characters: 'Password must be at least 6 characters'", () => {
+    expect(validateRegister({ ...ok, password: 'abc12', confirm: 'abc12' })).toBe('Password must be at least 6 characters');
+    expect(validateRegister({ ...ok, password: 'abc123', confirm: 'abc123' })).toBeNull();
+  });
+  it('a blank name or a malformed email: the same text the API gives', () => {
+    expect(validateRegister({ ...ok, full_name: '   ' })).toBe('Please enter your name');
+    expect(validateRegister({ ...ok, email: 'ana@' })).toBe('Please enter a valid email address');
+  });
+});
