@@ -14,6 +14,8 @@
 //   xero-tenant-id (403 AuthenticationUnsuccessful) and Accept: application/json.
 // - PUT/POST writes honour Idempotency-Key for six minutes: the same key and body replay the
 //   first answer and create nothing.
+// - POST /Payments/{id} {"Status":"DELETED"} deletes a payment (the invoice owes again); a
+//   deleted payment stays in `state.payments` with Status DELETED.
 // - failNext / dropNextResponse / hold inject faults; `state` shows what was created.
 // Money is computed with the domain's exact functions (whole cents), never floats.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';

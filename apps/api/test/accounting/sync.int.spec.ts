@@ -282,6 +282,19 @@ describe('access tokens (they live 30 minutes)', () => {
   });
 });
 
+describe('organisation access lost', () => {
+  it('a 403 from Xero (organisation disconnected): 400 asking to connect again, and status shows it', async () => {
+    const user = await connectedUser();
+    const doc = await makeDocument(x.t, user);
+    x.fake.failNext('GET /Contacts', 403, {}, { Title: 'Forbidden', Status: 403, Detail: 'AuthenticationUnsuccessful' });
+    const r = await sync(user, doc.id);
+    expect(r.status).toBe(400);
+    expect(r.json.detail).toBe(ACCOUNTING_MESSAGES.reconnect);
+    expect((await x.t.get('/integrations/xero/status', user.token)).json).toMatchObject({ connected: false, needs_reauth: true });
+    expect(invoicesWithReference(doc.reference)).toHaveLength(0);
+  });
+});
+
 describe('rate limits', () => {
   it('429 with Retry-After: the adapter waits what Xero asked, then the sync goes through', async () => {
     const user = await connectedUser();
