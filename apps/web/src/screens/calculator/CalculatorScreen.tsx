@@ -2,14 +2,15 @@ import '../invoices/documents.css';
 import './calculator.css';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
 import { appliedMarginNotice, formatNzd, GST_RATE_PERCENT, LOW_MARGIN_WARNING, MARGIN_HINT } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
-import { clientPickerQuery, createDocument, generatePdf, invalidateDocuments, newIdempotencyKey, settingsQuery } from '../invoices/documents.ts';
+import { clientPickerQuery, createDocument, generatePdf, invalidateDocuments, settingsQuery } from '../invoices/documents.ts';
+import { useIdempotencyKeys } from '../invoices/idempotency.ts';
 import { Notice, useNotice } from '../invoices/Notice.tsx';
 import {
   calculatorFigures,
@@ -32,22 +33,6 @@ function startState(handover: Template | null): CalculatorState {
   return handover ? calculatorReducer(start, { type: 'loadTemplate', template: handover }) : start;
 }
 
-/**
- * The same Idempotency-Key for the same request body: a double tap, or a retry after a lost
- * answer, creates one client and one document; an edited body gets a new key.
- */
-function useIdempotencyKeys() {
-  const keys = useRef(new Map<string, { body: string; key: string }>());
-  return useCallback((scope: string, body: unknown): string => {
-    const text = JSON.stringify(body);
-    const known = keys.current.get(scope);
-    if (known?.body === text) return known.key;
-    const key = newIdempotencyKey();
-    keys.current.set(scope, { body: text, key });
-    return key;
-  }, []);
-}
-
 export function CalculatorScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -64,7 +49,7 @@ export function CalculatorScreen() {
   const [templateName, setTemplateName] = useState('');
   const [busy, setBusy] = useState(false);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
-  const keyFor = useIdempotencyKeys();
+  const { keyFor } = useIdempotencyKeys();
 
   useEffect(() => {
     if (!handover) return;

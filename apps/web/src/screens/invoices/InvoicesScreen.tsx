@@ -1,6 +1,308 @@
-import { NotBuiltYet } from '../../ui/NotBuiltYet.tsx';
+import './documents.css';
+import './invoices.css';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { DocumentListRecord } from '@tradie/contracts';
+import { formatNzDate, formatNzdList } from '@tradie/domain';
+import { api, errorDetail } from '../../api/client.ts';
+import type { Template } from '../../templates/templateStore.ts';
+import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
+import { useMarkPaid, useSyncToAccounting } from './actions.ts';
+import { centsOf, documentCountsQuery, documentListQuery, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from './documents.ts';
+import { Notice, useNotice, type NoticeTone } from './Notice.tsx';
+import { PaymentBadge, StatusChip, SyncedBadge } from './parts.tsx';
 
-/** Placeholder: replaced when this screen is built. */
+type Tab = 'quotes' | 'invoices' | 'templates';
+const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];
+const TAB_STORAGE_KEY = 'invoicesTab';
+
+const tabLabel = (tab: Tab, n: number | undefined): string => {
+  const name = tab === 'quotes' ? 'Quotes' : tab === 'invoices' ? 'Invoices' : 'Templates';
+  return `${name} (${n ?? '…'})`;
+};
+
+/** The tab last open in this browser tab, so Back from a detail returns to it. */
+function initialTab(): Tab {
+  try {
+    const saved = window.sessionStorage.getItem(TAB_STORAGE_KEY);
+    return TABS.includes(saved as Tab) ? (saved as Tab) : 'quotes';
+  } catch {
+    return 'quotes';
+  }
+}
+
 export function InvoicesScreen() {
-  return <NotBuiltYet title="Invoices & Quotes" purpose="Your quotes, invoices and templates, with their status and payments." />;
+  const store = useTemplateStore();
+  const templates = useTemplates(store);
+  const counts = useQuery(documentCountsQuery(api));
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const { notice, show, clear } = useNotice();
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ quotes: null, invoices: null, templates: null });
+
+  const choose = (next: Tab, focus = false) => {
+    setTab(next);
+    try {
+      window.sessionStorage.setItem(TAB_STORAGE_KEY, next);
+    } catch {
+      // Private mode: the tab is simply not remembered.
+    }
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = TABS.indexOf(tab);
+    const to = e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i + TABS.length - 1) % TABS.length] : e.key === 'Home' ? TABS[0] : e.key === 'End' ? TABS[TABS.length - 1] : undefined;
+    if (to) {
+      e.preventDefault();
+      choose(to, true);
+    }
+  };
+
+  const countOf = (t: Tab): number | undefined => (t === 'templates' ? templates.length : t === 'quotes' ? counts.data?.quotes : counts.data?.invoices);
+
+  return (
+    <section className="screen docs" aria-labelledby="docs-title">
+      <div className="docs__head">
+        <h1 id="docs-title" className="docs__title">
+          Invoices &amp; Quotes
+        </h1>
+        <Link to="/app/calculator" className="button button--accent docs__new">
+          + New Quote/Invoice
+        </Link>
+      </div>
+
+      <div className="docs__tabs" role="tablist" aria-label="Quotes, invoices and templates">
+        {TABS.map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            id={`docs-tab-${t}`}
+            type="button"
+            role="tab"
+            className="docs__tab"
+            aria-selected={tab === t}
+            aria-controls={`docs-panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => choose(t)}
+            onKeyDown={onTabKey}
+          >
+            {tabLabel(t, countOf(t))}
+          </button>
+        ))}
+      </div>
+
+      <div id={`docs-panel-${tab}`} role="tabpanel" aria-labelledby={`docs-tab-${tab}`} className="docs__panel">
+        {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => store.remove(t.id)} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} show={show} />}
+      </div>
+
+      <Notice notice={notice} onClose={clear} />
+    </section>
+  );
+}
+
+// ---- quotes and invoices --------------------------------------------------------------------------
+
+function DocumentsTab({ type, show }: { type: DocumentType; show: (text: string, tone?: NoticeTone) => void }) {
+  const list = useInfiniteQuery(documentListQuery(api, type));
+  const markPaid = useMarkPaid(show);
+  const sync = useSyncToAccounting(show);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  // Load the next page as the end of the list scrolls into view (a little before it does).
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (list.isPending) {
+    return (
+      <div className="doc-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span>Loading...</span>
+      </div>
+    );
+  }
+
+  if (list.isError) {
+    return (
+      <div className="doc-callout doc-callout--error docs__error" role="alert">
+        <span>{errorDetail(list.error) ?? `Failed to load ${type === 'quote' ? 'quotes' : 'invoices'}`}</span>
+        <button type="button" className="button button--ghost button--compact" onClick={() => void list.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  const records = list.data.pages.flatMap((p) => p.records);
+  if (records.length === 0) return <EmptyDocuments type={type} />;
+
+  return (
+    <>
+      <ul className="docs__list" aria-label={type === 'quote' ? 'Quotes' : 'Invoices'}>
+        {records.map((d) =>
+          d.type === 'quote' ? (
+            <QuoteCard key={d.id} doc={d} />
+          ) : (
+            <InvoiceCard key={d.id} doc={d} markingPaid={markPaid.pendingId === d.id} syncing={sync.pendingId === d.id} onMarkPaid={markPaid.run} onSync={sync.run} />
+          ),
+        )}
+      </ul>
+      <div ref={sentinel} className="docs__more">
+        {hasNextPage && (
+          <button type="button" className="button button--ghost" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function EmptyDocuments({ type }: { type: DocumentType }) {
+  return type === 'quote' ? (
+    <div className="docs__empty">
+      <p className="docs__empty-title">No quotes yet</p>
+      <p>Create a quote to send pricing to potential clients</p>
+      <Link to="/app/calculator" className="button button--primary">
+        Create Quote
+      </Link>
+    </div>
+  ) : (
+    <div className="docs__empty">
+      <p className="docs__empty-title">No invoices yet</p>
+      <p>Create an invoice to bill clients for completed work</p>
+      <Link to="/app/calculator" className="button button--primary">
+        Create Invoice
+      </Link>
+    </div>
+  );
+}
+
+const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) {
+  return (
+    <li className="doc-card">
+      <div className="doc-card__top">
+        <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
+          {referenceOf(doc)}
+        </Link>
+        <StatusChip status={doc.status} />
+      </div>
+      <div className="doc-card__bottom">
+        <p className="doc-card__client">{doc.client_name || 'No client'}</p>
+        <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
+      </div>
+    </li>
+  );
+});
+
+interface InvoiceCardProps {
+  doc: DocumentListRecord;
+  markingPaid: boolean;
+  syncing: boolean;
+  onMarkPaid: (id: string) => void;
+  onSync: (id: string) => void;
+}
+
+const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMarkPaid, onSync }: InvoiceCardProps) {
+  const synced = isSynced(doc.extra_data);
+  const paid = doc.payment_status === 'paid';
+  const isVoid = doc.status === 'void';
+  const showMarkPaid = !paid && !isVoid;
+  const showSync = !synced && !isVoid;
+  return (
+    <li className="doc-card">
+      <div className="doc-card__top">
+        <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
+          {referenceOf(doc)}
+        </Link>
+        <span className="doc-card__chips">
+          <StatusChip status={doc.status} />
+          <PaymentBadge status={doc.payment_status} />
+          {synced && <SyncedBadge />}
+        </span>
+      </div>
+      <div className="doc-card__bottom">
+        <p className="doc-card__client">
+          {doc.client_name || 'No client'}
+          {doc.paid_date && <span className="doc-card__paid">{` • Paid ${formatNzDate(doc.paid_date)}`}</span>}
+        </p>
+        <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
+      </div>
+      {(showMarkPaid || showSync) && (
+        <div className="doc-card__actions">
+          {showMarkPaid && (
+            <button type="button" className="button button--secondary button--compact" onClick={() => onMarkPaid(doc.id)} disabled={markingPaid}>
+              {markingPaid ? 'Saving...' : 'Mark Paid'}
+              <span className="visually-hidden"> {referenceOf(doc)}</span>
+            </button>
+          )}
+          {showSync && (
+            <button type="button" className="button button--ghost button--compact" onClick={() => onSync(doc.id)} disabled={syncing}>
+              {syncing ? 'Syncing...' : `Sync to ${PROVIDER_NAME}`}
+              <span className="visually-hidden"> {referenceOf(doc)}</span>
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+});
+
+// ---- templates ------------------------------------------------------------------------------------
+
+function TemplatesTab({ templates, onDelete, onUse }: { templates: Template[]; onDelete: (t: Template) => void; onUse: (t: Template) => void }) {
+  const navigate = useNavigate();
+  if (templates.length === 0) {
+    return (
+      <div className="docs__empty">
+        <p className="docs__empty-title">No templates yet</p>
+        <p>Save commonly used quotes or invoices as templates for quick reuse</p>
+        <Link to="/app/calculator" className="button button--primary">
+          Create Template
+        </Link>
+      </div>
+    );
+  }
+  const use = (t: Template) => {
+    onUse(t);
+    void navigate({ to: '/app/calculator' });
+  };
+  const remove = (t: Template) => {
+    if (window.confirm(`Delete template "${t.name}"?`)) onDelete(t);
+  };
+  return (
+    <ul className="docs__list" aria-label="Templates">
+      {templates.map((t) => (
+        <li key={t.id} className="doc-card">
+          <div className="doc-card__top">
+            <button type="button" className="doc-card__ref doc-card__stretch doc-card__use" onClick={() => use(t)}>
+              {t.name}
+            </button>
+            <span className={`doc-chip doc-chip--${t.type}`}>{t.type === 'quote' ? 'Quote' : 'Invoice'}</span>
+          </div>
+          <div className="doc-card__bottom">
+            <p className="doc-card__client">
+              {t.lineItems.length} line items • {t.profitMarginPercent}% margin
+            </p>
+            <button type="button" className="button button--ghost button--compact doc-button--danger doc-card__delete" onClick={() => remove(t)}>
+              Delete<span className="visually-hidden"> template {t.name}</span>
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
 }

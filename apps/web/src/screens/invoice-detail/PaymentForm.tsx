@@ -1,0 +1,115 @@
+import { useId, useState, type FormEvent } from 'react';
+import { nzDateOf, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@tradie/domain';
+import { errorDetail } from '../../api/client.ts';
+import { useIdempotencyKeys } from '../invoices/idempotency.ts';
+import type { PaymentInput } from '@tradie/contracts';
+
+interface Props {
+  /** The balance as the API gives it (a number rounded to cents): the amount's default. */
+  balance: number;
+  onSubmit: (body: PaymentInput, idempotencyKey: string) => Promise<unknown>;
+  onDone: (amountText: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Record a payment: amount (the balance by default; part payments allowed), date (today in NZ),
+ * method and reference. The server checks the amount (more than $0, whole cents, no more than
+ * the balance) and its sentence is shown as it is.
+ */
+export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
+  const id = useId();
+  const [amount, setAmount] = useState(balance.toFixed(2));
+  const [date, setDate] = useState(() => nzDateOf(new Date()));
+  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
+  const [reference, setReference] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { keyFor } = useIdempotencyKeys();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const body: PaymentInput = { amount: amount.trim(), date, method, reference: reference.trim() };
+    try {
+      await onSubmit(body, keyFor('payment', body));
+      onDone(amount.trim());
+    } catch (err) {
+      setError(errorDetail(err) ?? 'Could not record the payment');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="detail-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="detail-form__title">
+        Record payment
+      </h3>
+      <div className="detail-form__grid">
+        <div className="doc-field">
+          <label htmlFor={`${id}-amount`} className="doc-field__label">
+            Amount
+          </label>
+          <div className="doc-field__money">
+            <span className="doc-field__prefix" aria-hidden="true">
+              $
+            </span>
+            <input
+              id={`${id}-amount`}
+              className="doc-field__input doc-field__input--number doc-field__input--money"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              value={amount}
+              aria-describedby={`${id}-amount-hint`}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+          <p id={`${id}-amount-hint`} className="doc-field__hint">
+            A part payment is fine.
+          </p>
+        </div>
+        <div className="doc-field">
+          <label htmlFor={`${id}-date`} className="doc-field__label">
+            Date
+          </label>
+          <input id={`${id}-date`} className="doc-field__input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+        </div>
+        <div className="doc-field">
+          <label htmlFor={`${id}-method`} className="doc-field__label">
+            Method
+          </label>
+          <select id={`${id}-method`} className="doc-field__input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="doc-field">
+          <label htmlFor={`${id}-reference`} className="doc-field__label">
+            Reference
+          </label>
+          <input id={`${id}-reference`} className="doc-field__input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+        </div>
+      </div>
+      {error && (
+        <p className="doc-callout doc-callout--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="detail-form__buttons">
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Saving...' : 'Save payment'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { DocumentDetail, SendResult } from '@tradie/contracts';
+import { api, errorDetail } from '../../api/client.ts';
+import { settingsQuery } from '../invoices/documents.ts';
+import { useIdempotencyKeys } from '../invoices/idempotency.ts';
+
+interface Props {
+  doc: DocumentDetail;
+  onSend: (idempotencyKey: string) => Promise<SendResult>;
+  onSent: (result: SendResult) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Before sending: who it goes to (the client's email) and the CC/BCC from business settings, then
+ * a confirm. The server answers 422 when the client has no email, 503 when mail is down; its
+ * sentence is shown as it is.
+ */
+export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
+  const id = useId();
+  const settings = useQuery({ ...settingsQuery(api), retry: false });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { keyFor } = useIdempotencyKeys();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const noun = doc.type === 'quote' ? 'Quote' : 'Invoice';
+  const to = doc.client?.email ?? '';
+  const cc = settings.data?.cc_email ?? '';
+  const bcc = settings.data?.bcc_email ?? '';
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const send = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onSent(await onSend(keyFor('send', doc.id)));
+    } catch (err) {
+      setError(errorDetail(err) ?? `Could not send the ${noun.toLowerCase()}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="detail-form detail-send" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="detail-form__title">
+        Send {noun.toLowerCase()} {doc.reference}
+      </h3>
+      <dl className="detail-send__recipients">
+        <div>
+          <dt>To</dt>
+          <dd>{to || <span className="detail-send__missing">No email address for this client</span>}</dd>
+        </div>
+        {cc && (
+          <div>
+            <dt>CC</dt>
+            <dd>{cc}</dd>
+          </div>
+        )}
+        {bcc && (
+          <div>
+            <dt>BCC</dt>
+            <dd>{bcc}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="doc-field__hint">The PDF is attached. The subject and message come from your email settings.</p>
+      {error && (
+        <p className="doc-callout doc-callout--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="detail-form__buttons">
+        <button type="button" className="button button--accent" onClick={() => void send()} disabled={busy} aria-busy={busy}>
+          {busy ? 'Sending...' : `Send ${noun}`}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// 'Mark Paid' and the sync-to-Xero button: the same behaviour on the list and on the detail.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { api } from '../../api/client.ts';
+import {
+  invalidateDocuments,
+  MARK_PAID_CONFIRM,
+  MARK_PAID_FAILED,
+  markPaid,
+  newIdempotencyKey,
+  syncedMessage,
+  syncErrorMessage,
+  syncToAccounting,
+} from './documents.ts';
+import type { NoticeTone } from './Notice.tsx';
+
+type Show = (text: string, tone?: NoticeTone) => void;
+
+/** One Idempotency-Key per document until the call succeeds: a double tap or a retry pays once. */
+function useKeyPerDocument() {
+  const keys = useRef(new Map<string, string>());
+  return {
+    keyFor(id: string): string {
+      let key = keys.current.get(id);
+      if (!key) {
+        key = newIdempotencyKey();
+        keys.current.set(id, key);
+      }
+      return key;
+    },
+    done(id: string) {
+      keys.current.delete(id);
+    },
+  };
+}
+
+/** Spec §4 Payment status: confirm 'Mark this invoice as paid?', then reload; error 'Failed to mark as paid'. */
+export function useMarkPaid(show: Show) {
+  const queryClient = useQueryClient();
+  const keys = useKeyPerDocument();
+  const mutation = useMutation({
+    mutationFn: (id: string) => markPaid(api, id, keys.keyFor(id)),
+    onSuccess: async (_doc, id) => {
+      keys.done(id);
+      await invalidateDocuments(queryClient);
+    },
+    onError: () => show(MARK_PAID_FAILED, 'error'),
+  });
+  const { mutate } = mutation;
+  const run = useCallback(
+    (id: string) => {
+      if (window.confirm(MARK_PAID_CONFIRM)) mutate(id);
+    },
+    [mutate],
+  );
+  return { pendingId: mutation.isPending ? mutation.variables : null, run };
+}
+
+/** Spec §4 Accounting sync: already synced → 'Already synced Xero: {n}'; else '✓ Synced Xero: {n}' and reload. */
+export function useSyncToAccounting(show: Show) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (id: string) => syncToAccounting(api, id),
+    onSuccess: async (result) => {
+      show(syncedMessage(result), result.already_synced ? 'info' : 'success');
+      if (!result.already_synced) await invalidateDocuments(queryClient);
+      if (result.warning) show(`${syncedMessage(result)}. ${result.warning}`, 'info');
+    },
+    onError: (e) => show(syncErrorMessage(e), 'error'),
+  });
+  const { mutate } = mutation;
+  const run = useCallback((id: string) => mutate(id), [mutate]);
+  return { pendingId: mutation.isPending ? mutation.variables : null, run };
+}
