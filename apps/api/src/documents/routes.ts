@@ -17,6 +17,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
+import { pushDocumentChangesToXero } from '../accounting/index.ts';
 import { requireActiveSubscription } from '../billing/access.ts';
 import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute, toNewEvents } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
@@ -74,6 +75,12 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   const newWork = requireActiveSubscription(deps);
 
   const today = (): LocalDate => nzDateOf(deps.clock.now());
+  /**
+   * After a committed change to a synced invoice, Xero is brought up to date (payments, sent,
+   * void). It never throws and does nothing unless the invoice is synced and Xero connected; a
+   * failure is stored and retried by POST /integrations/xero/push/{id}.
+   */
+  const pushToXero = (accountId: string, id: string): Promise<unknown> => pushDocumentChangesToXero(deps, accountId, id);
 
   /** Loads, checks the version the user saw (when given), decides and appends; answers the detail. */
   async function runCommand(tx: StoreTx, actor: Actor, id: string, build: (d: DocumentView) => DocumentCommand, expectedVersion?: number) {
@@ -202,6 +209,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
       await decideAndAppend(tx, loaded, documentDecider, command, eventMeta(deps, actor));
       return command.type === 'DeleteDraft' ? 'deleted' : 'voided';
     });
+    if (outcome === 'voided') await pushToXero(actor.accountId, id);
     return c.json({ id, outcome });
   });
 
@@ -211,7 +219,9 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await readBody(c, voidDocumentInput, { optional: true });
     const actor = actorOf(c);
     const id = c.req.param('id');
-    return c.json(await execute(deps, (tx) => runCommand(tx, actor, id, () => ({ type: 'VoidDocument', data: { reason: body.reason } }))));
+    const detail = await execute(deps, (tx) => runCommand(tx, actor, id, () => ({ type: 'VoidDocument', data: { reason: body.reason } })));
+    await pushToXero(actor.accountId, id);
+    return c.json(detail);
   });
 
   r.post('/:id/accept', simpleCommand(() => ({ type: 'AcceptQuote' })));
@@ -299,6 +309,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
         if (claim) await completeKey(tx, claim, result);
         return result;
       });
+      await pushToXero(actor.accountId, id);
       return reply(c, answer);
     } catch (e) {
       if (claim && !mailed) await releaseKey(deps.store.db, claim);
@@ -326,6 +337,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
         return { status: 200, body: detail };
       }),
     );
+    await pushToXero(actor.accountId, id);
     return reply(c, answer);
   });
 
@@ -358,6 +370,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
         };
       }),
     );
+    await pushToXero(actor.accountId, id);
     return reply(c, answer);
   });
 
@@ -365,7 +378,9 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = actorOf(c);
     const id = c.req.param('id');
     const paymentId = c.req.param('paymentId');
-    return c.json(await execute(deps, (tx) => runCommand(tx, actor, id, () => ({ type: 'RemovePayment', data: { paymentId } }))));
+    const detail = await execute(deps, (tx) => runCommand(tx, actor, id, () => ({ type: 'RemovePayment', data: { paymentId } })));
+    await pushToXero(actor.accountId, id);
+    return c.json(detail);
   });
 
   return r;

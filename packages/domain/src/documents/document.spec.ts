@@ -50,6 +50,10 @@ describe('revising', () => {
     given(drafted(), { type: 'DocumentSent', data: { documentId: 'd1', to: ['a@b.nz'], cc: [], bcc: [], subject: 's' } }).when(rev).thenThrows('CONFLICT', /has been sent, so it can't be changed/);
     given(drafted(), paid('p1', '10.00')).when(rev).thenThrows('CONFLICT', /payments recorded/);
   });
+  it('not once it is synced to Xero: the ledger would no longer match', () => {
+    const synced: DocumentEvent = { type: 'SyncedToAccounting', data: { documentId: 'd1', provider: 'xero', externalId: 'x', externalNumber: 'INV-0001' } };
+    given(drafted(), synced).when(rev).thenThrows('CONFLICT', /synced to Xero, so it can't be changed here/);
+  });
 });
 
 describe('payments', () => {

@@ -344,6 +344,7 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       const d = requireExisting(state);
       if (d.status !== 'draft') throw conflict(`This ${documentNoun(d.type)} has been ${d.status === 'void' ? 'voided' : d.status}, so it can't be changed.${d.type === 'invoice' ? ' Void it and create a new invoice instead.' : ' Create a new quote instead.'}`);
       if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. Remove the payments first.");
+      if (d.sync) throw conflict(`This invoice is synced to ${d.sync.provider === 'xero' ? 'Xero' : 'your accounting software'}, so it can't be changed here. Void it and create a new invoice instead.`);
       const c = command.data;
       const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
       const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
