@@ -25,6 +25,9 @@ export function accountingRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/xero/callback', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
+    // The window arrives here from Xero (no opener policy). Keeping it in the app's browsing
+    // context group lets the app see it close and lets window.close() work.
+    c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     const provider = deps.accounting;
     if (!provider) return c.html(callbackPage(false, ACCOUNTING_MESSAGES.notConfigured), 503);
     const q = c.req.query();

@@ -36,6 +36,7 @@ describe('connect (OAuth 2.0 code flow with PKCE)', () => {
     expect(callback.status).toBe(200);
     expect(callback.headers.get('content-type')).toContain('text/html');
     expect(callback.text).toContain(ACCOUNTING_MESSAGES.connected);
+    expect(callback.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     // No inline script: the page loads close.js from our origin, which the CSP allows.
     expect(callback.text).toContain('<script src="close.js"></script>');
     expect(callback.text).not.toMatch(/<script>/);
