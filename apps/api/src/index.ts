@@ -3,3 +3,4 @@ export { loadConfig, type Config } from './config.ts';
 export type { AppDeps, Clock, Ids } from './deps.ts';
 export { buildDeps, startServer, type RunningServer } from './main.ts';
 export { allMigrations } from './migrations.ts';
+export { benchReports, type BenchFigure, type ReportsBenchOptions } from './reports/bench.ts';

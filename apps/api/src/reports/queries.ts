@@ -150,44 +150,41 @@ export interface PaymentLine {
   paidDate: LocalDate | null;
 }
 
-interface InvoiceRow {
-  reference: string;
-  issue_date: string;
-  supply_date: string;
-  client_name: string;
-  client_gst_number: string;
-  subtotal: string;
-  gst: string;
-  total: string;
-  zero: string;
-  paid: boolean;
-  paid_date: string | null;
-}
+// The rows travel as one JSON document built by the database (json_agg), not as thousands of
+// protocol rows: on PGlite that is several times faster for a year of invoices. bigint cents are
+// cast to text inside the JSON so no amount passes through a float.
 
-const toInvoiceLine = (r: InvoiceRow): InvoiceLine => ({
-  reference: r.reference,
-  issueDate: r.issue_date,
-  supplyDate: r.supply_date,
-  clientName: r.client_name,
-  clientGstNumber: r.client_gst_number,
-  subtotalCents: BigInt(r.subtotal),
-  gstCents: BigInt(r.gst),
-  totalCents: BigInt(r.total),
-  zeroRatedCents: BigInt(r.zero),
-  paid: r.paid,
-  paidDate: r.paid_date,
+type InvoiceTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null];
+
+const toInvoiceLine = ([reference, issueDate, supplyDate, clientName, clientGstNumber, subtotal, gst, total, zero, paid, paidDate]: InvoiceTuple): InvoiceLine => ({
+  reference,
+  issueDate,
+  supplyDate,
+  clientName,
+  clientGstNumber,
+  subtotalCents: BigInt(subtotal),
+  gstCents: BigInt(gst),
+  totalCents: BigInt(total),
+  zeroRatedCents: BigInt(zero),
+  paid,
+  paidDate,
 });
 
-const INVOICE_COLUMNS = `reference, issue_date::text AS issue_date, supply_date::text AS supply_date, client_name, client_gst_number,
-  subtotal_cents::text AS subtotal, gst_cents::text AS gst, total_cents::text AS total, zero_rated_cents::text AS zero,
-  paid, paid_date::text AS paid_date`;
+const INVOICE_TUPLE = `json_build_array(reference, issue_date, supply_date, client_name, client_gst_number,
+  subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date)`;
+
+async function jsonRows<T>(sql: Sql, text: string, params: unknown[]): Promise<T[]> {
+  const [row] = await sql.query<{ rows: string }>(text, params);
+  return JSON.parse(row?.rows ?? '[]') as T[];
+}
 
 /** Invoices supplied in the range (invoice basis), in date order. */
 export async function invoicesSuppliedIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
-  const rows = await sql.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM report_invoices
-      WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date
-      ORDER BY supply_date, issue_date, reference COLLATE "C", document_id`,
+  const rows = await jsonRows<InvoiceTuple>(
+    sql,
+    `SELECT coalesce(json_agg(${INVOICE_TUPLE} ORDER BY supply_date, issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
+       FROM report_invoices
+      WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date`,
     [accountId, range.start, range.end],
   );
   return rows.map(toInvoiceLine);
@@ -195,41 +192,41 @@ export async function invoicesSuppliedIn(sql: Sql, accountId: string, range: Dat
 
 /** Invoices issued in the range (annual summary), in date order. */
 export async function invoicesIssuedIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
-  const rows = await sql.query<InvoiceRow>(
-    `SELECT ${INVOICE_COLUMNS} FROM report_invoices
-      WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
-      ORDER BY issue_date, reference COLLATE "C", document_id`,
+  const rows = await jsonRows<InvoiceTuple>(
+    sql,
+    `SELECT coalesce(json_agg(${INVOICE_TUPLE} ORDER BY issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
+       FROM report_invoices
+      WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date`,
     [accountId, range.start, range.end],
   );
   return rows.map(toInvoiceLine);
 }
 
+type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null];
+
 /** Payments received in the range (payments basis), in date order, with their invoice's details. */
 export async function paymentsReceivedIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentLine[]> {
-  const rows = await sql.query<{
-    document_id: string; reference: string; date: string; issue_date: string; client_name: string; client_gst_number: string;
-    amount: string; gst: string; zero: string; invoice_paid: boolean; paid_date: string | null;
-  }>(
-    `SELECT p.document_id, i.reference, p.date::text AS date, i.issue_date::text AS issue_date, i.client_name, i.client_gst_number,
-            p.amount_cents::text AS amount, p.gst_cents::text AS gst, p.zero_rated_cents::text AS zero,
-            p.invoice_paid, i.paid_date::text AS paid_date
+  const rows = await jsonRows<PaymentTuple>(
+    sql,
+    `SELECT coalesce(json_agg(json_build_array(p.document_id, i.reference, p.date, i.issue_date, i.client_name, i.client_gst_number,
+              p.amount_cents::text, p.gst_cents::text, p.zero_rated_cents::text, p.invoice_paid, i.paid_date)
+              ORDER BY p.date, i.reference COLLATE "C", p.document_id, p.payment_id), '[]')::text AS rows
        FROM report_payments p
        JOIN report_invoices i ON i.document_id = p.document_id AND i.account_id = p.account_id
-      WHERE p.account_id = $1 AND p.date BETWEEN $2::date AND $3::date
-      ORDER BY p.date, i.reference COLLATE "C", p.document_id, p.payment_id`,
+      WHERE p.account_id = $1 AND p.date BETWEEN $2::date AND $3::date`,
     [accountId, range.start, range.end],
   );
-  return rows.map((r) => ({
-    documentId: r.document_id,
-    reference: r.reference,
-    date: r.date,
-    issueDate: r.issue_date,
-    clientName: r.client_name,
-    clientGstNumber: r.client_gst_number,
-    amountCents: BigInt(r.amount),
-    gstCents: BigInt(r.gst),
-    zeroRatedCents: BigInt(r.zero),
-    invoicePaid: r.invoice_paid,
-    paidDate: r.paid_date,
+  return rows.map(([documentId, reference, date, issueDate, clientName, clientGstNumber, amount, gst, zero, invoicePaid, paidDate]) => ({
+    documentId,
+    reference,
+    date,
+    issueDate,
+    clientName,
+    clientGstNumber,
+    amountCents: BigInt(amount),
+    gstCents: BigInt(gst),
+    zeroRatedCents: BigInt(zero),
+    invoicePaid,
+    paidDate,
   }));
 }

@@ -12,6 +12,7 @@ import { parseBody, parseQuery } from '../http/body.ts';
 import { ApiError, zodProblem } from '../http/problem.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
 import { signExportLink, verifyExportLink } from './links.ts';
+import { createReportMemo } from './memo.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
 
 function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -50,15 +51,19 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(deps);
   const sql = deps.store.db;
+  const memo = createReportMemo(sql, 256);
 
   r.get('/gst', auth, async (c) => {
     const q = parseQuery(c, gstReportQuery);
-    return c.json(await gstReportFor(sql, c.get('accountId'), { start: q.start_date, end: q.end_date }, q.basis));
+    const accountId = c.get('accountId');
+    const key = `gst ${q.basis} ${q.start_date} ${q.end_date}`;
+    return c.json(await memo.get(accountId, key, () => gstReportFor(sql, accountId, { start: q.start_date, end: q.end_date }, q.basis)));
   });
 
   r.get('/annual', auth, async (c) => {
     const q = parseQuery(c, annualReportQuery);
-    return c.json(await annualSummaryFor(sql, c.get('accountId'), q.year));
+    const accountId = c.get('accountId');
+    return c.json(await memo.get(accountId, `annual ${q.year}`, () => annualSummaryFor(sql, accountId, q.year)));
   });
 
   r.post('/export-links', auth, async (c) => {

@@ -220,6 +220,31 @@ describe('tenant isolation', () => {
   });
 });
 
+describe('a report asked for again', () => {
+  it('shows every change made since: a payment, a new invoice', async () => {
+    const u = await signUp(t);
+    const [first] = await seedDocuments(t.deps.store, u.userId, [{ number: 1, documentId: `${u.userId}-one`, at: '2026-04-10T00:00:00.000Z', lines: [line(100)], sent: true }]);
+    const q = () => gst(u.token, '2026-04-01', '2026-06-30', 'payments').then((r) => r.json);
+    const annual = () => t.get('/reports/annual?year=2027', u.token).then((r) => r.json);
+    expect(await q()).toMatchObject({ total_sales: 0 });
+    expect(await q()).toMatchObject({ total_sales: 0 });
+    expect(await annual()).toMatchObject({ paid_revenue: 0, unpaid_revenue: 100 });
+    // A payment recorded on the invoice's stream, as the documents API would.
+    const stream = first!.stream;
+    const version = (await t.deps.store.readStream(stream)).version;
+    await t.deps.store.append(stream, version, [{
+      type: 'PaymentRecorded', version: 1,
+      data: { documentId: `${u.userId}-one`, paymentId: 'p1', amount: '115.00', date: '2026-04-12', method: 'cash', reference: '' },
+      meta: { accountId: u.userId, at: '2026-04-12T00:00:00.000Z' },
+    }]);
+    expect(await q()).toMatchObject({ total_sales: 115, total_gst_collected: 15, paid_invoices_count: 1 });
+    expect(await annual()).toMatchObject({ paid_revenue: 100, unpaid_revenue: 0 });
+    await seedDocuments(t.deps.store, u.userId, [{ number: 2, at: '2026-04-11T00:00:00.000Z', lines: [line(10)], markPaidOn: '2026-04-11' }]);
+    expect(await q()).toMatchObject({ total_sales: 126.5, invoice_count: 2 });
+    expect(await annual()).toMatchObject({ total_revenue: 110, paid_revenue: 110 });
+  });
+});
+
 describe('agreement with the replay over many ranges', () => {
   it('any range, either basis, any tax year: the API equals the in-memory replay', async () => {
     const u = await signUp(t);
