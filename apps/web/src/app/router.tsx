@@ -13,6 +13,7 @@ import { GuestLayout } from './GuestLayout.tsx';
 import { FullPageLoading } from '../ui/FullPageLoading.tsx';
 import { NotFound } from './NotFound.tsx';
 import { publicPages } from '../public/pages.ts';
+import { validateSettingsSearch } from '../screens/settings/search.ts';
 
 /** What every route can read in `beforeLoad`/`loader`: the session seam and the query cache. */
 export interface RouterContext {
@@ -168,6 +169,8 @@ const reportsRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings',
+  // ?tab= (the selected tab) and ?checkout= (Stripe's return), see screens/settings/search.ts.
+  validateSearch: validateSettingsSearch,
   component: lazyRouteComponent(() => import('../screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
   staticData: { title: 'Settings | Tradie Quotes' },
 });

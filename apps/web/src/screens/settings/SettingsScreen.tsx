@@ -1,6 +1,221 @@
-import { NotBuiltYet } from '../../ui/NotBuiltYet.tsx';
+import './settings.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { BusinessSettingsRecord } from '@tradie/contracts';
+import { api } from '../../api/client.ts';
+import { useSessionUser } from '../../app/useAuth.ts';
+import { createSubscriptionMachine, serverDetail } from '../../machines/subscription.ts';
+import { createXeroConnectMachine } from '../../machines/xeroConnect.ts';
+import { BillingTab } from './BillingTab.tsx';
+import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
+import { IntegrationsTab } from './IntegrationsTab.tsx';
+import { bannerTone, useBanner } from './banner.ts';
+import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, uploadLogo } from './queries.ts';
+import { SETTINGS_TABS, type SettingsTab } from './search.ts';
+import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
+import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
 
-/** Placeholder: replaced when this screen is built. */
+/** The tabs whose fields 'Save Settings' sends (spec §2: business, email and currency together). */
+const SAVED_TABS: ReadonlySet<SettingsTab> = new Set(['business', 'email', 'currency']);
+
+const tabId = (t: SettingsTab) => `settings-tab-${t}`;
+const panelId = (t: SettingsTab) => `settings-panel-${t}`;
+
 export function SettingsScreen() {
-  return <NotBuiltYet title="Settings" purpose="Manage your account, business details, and invoice preferences." />;
+  const search = useSearch({ from: '/app/settings' });
+  const navigate = useNavigate({ from: '/app/settings' });
+  const tab: SettingsTab = search.tab ?? 'profile';
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const { message, show } = useBanner();
+
+  // ---- the machines: started once for the screen, so switching tabs keeps a connection going ----
+  const [subscriptionLogic] = useState(() => createSubscriptionMachine({ api, goTo: (url) => window.location.assign(url) }));
+  const subscription = useActorRef(subscriptionLogic, { input: { checkoutReturn: search.checkout ?? null } });
+  const [xeroLogic] = useState(() =>
+    createXeroConnectMachine({
+      api,
+      open: (url, target, features) => window.open(url, target, features),
+      screen: () => ({ left: window.screenX, top: window.screenY, width: window.outerWidth, height: window.outerHeight }),
+    }),
+  );
+  const xero = useActorRef(xeroLogic);
+
+  useEffect(() => {
+    const subs = [subscription.on('message', (e) => show(e.text, e.failure)), xero.on('message', (e) => show(e.text, e.failure))];
+    // Loading failures are logged only (spec §8).
+    subs.push(subscription.on('log', (e) => console.error(`Could not load the ${e.what}`, e.error)));
+    subs.push(xero.on('log', (e) => console.error(`Could not load the ${e.what}`, e.error)));
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [subscription, xero, show]);
+
+  // Stripe's return (…&checkout=success&session_id=…): the machine has it; the address drops it, so a
+  // reload does not wait for a payment again.
+  useEffect(() => {
+    if (search.checkout) void navigate({ search: { tab: search.tab ?? 'billing' }, replace: true });
+  }, [search.checkout, search.tab, navigate]);
+
+  // ---- business settings: loaded once into the form; the form is what Save Settings sends ----
+  const settings = useQuery(businessSettingsQuery(api));
+  const [form, setForm] = useState<SettingsFormValues | null>(null);
+  const loaded = settings.data;
+  useEffect(() => {
+    if (loaded && form === null) setForm(formFromRecord(loaded));
+  }, [loaded, form]);
+  const loadError = settings.error;
+  useEffect(() => {
+    if (loadError) console.error('Could not load the business settings', loadError);
+  }, [loadError]);
+
+  const change = (field: keyof SettingsFormValues, value: string) => setForm((f) => (f ? { ...f, [field]: value } : f));
+
+  const save = useMutation({
+    mutationFn: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.all, saved);
+      setForm(formFromRecord(saved));
+      show(SETTINGS_TEXT.saved, false);
+    },
+    onError: (e) => show(serverDetail(e) ?? SETTINGS_TEXT.saveFailed, true),
+  });
+
+  const setLogoUrl = (logoUrl: string) =>
+    queryClient.setQueryData<BusinessSettingsRecord>(settingsKeys.all, (prev) => (prev ? { ...prev, logo_url: logoUrl } : prev));
+
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadLogo(api, file),
+    onSuccess: ({ logo_url }) => {
+      setLogoUrl(logo_url);
+      show(SETTINGS_TEXT.logoUploaded, false);
+    },
+    onError: (e) => show(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed, true),
+  });
+
+  const removeLogo = useMutation({
+    mutationFn: () => deleteLogo(api),
+    onSuccess: () => {
+      setLogoUrl('');
+      show(SETTINGS_TEXT.logoDeleted, false);
+    },
+    onError: () => show(SETTINGS_TEXT.logoDeleteFailed, true),
+  });
+
+  const onUpload = (file: File) => {
+    if (logoTooLarge(file)) {
+      show(SETTINGS_TEXT.logoTooLarge, true);
+      return;
+    }
+    upload.mutate(file);
+  };
+  const onRemove = () => {
+    if (window.confirm(SETTINGS_TEXT.logoDeleteConfirm)) removeLogo.mutate();
+  };
+
+  // ---- tabs (WAI-ARIA tabs: arrow keys, Home and End move between them) ----
+  const tabRefs = useRef(new Map<SettingsTab, HTMLButtonElement>());
+  const select = (t: SettingsTab, focus = false) => {
+    void navigate({ search: { tab: t }, replace: true });
+    if (focus) tabRefs.current.get(t)?.focus();
+  };
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const i = SETTINGS_TABS.findIndex((t) => t.id === tab);
+    const last = SETTINGS_TABS.length - 1;
+    const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = SETTINGS_TABS[(to + SETTINGS_TABS.length) % SETTINGS_TABS.length];
+    if (next) select(next.id, true);
+  };
+
+  const saving = save.isPending;
+  const formReady = form !== null;
+  const tone = message ? bannerTone(message.text) : null;
+
+  const savedPanel = (content: (values: SettingsFormValues) => ReactNode) =>
+    form ? (
+      content(form)
+    ) : loadError ? (
+      <div className="settings-card">
+        <button type="button" className="button button--secondary" onClick={() => void settings.refetch()}>
+          Load settings again
+        </button>
+      </div>
+    ) : (
+      <p className="settings-loading" role="status">
+        <span className="spinner spinner--small" aria-hidden="true" />
+        Loading settings...
+      </p>
+    );
+
+  return (
+    <section className="screen settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <p className="screen__subtitle">Manage your account, business details, and invoice preferences</p>
+
+      <div className="settings-tabs" role="tablist" aria-label="Settings sections">
+        {SETTINGS_TABS.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              if (el) tabRefs.current.set(t.id, el);
+              else tabRefs.current.delete(t.id);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(t.id)}
+            aria-selected={tab === t.id}
+            aria-controls={panelId(t.id)}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="settings-tab"
+            onClick={() => select(t.id)}
+            onKeyDown={onTabKey}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <form
+        className="settings-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (form && !saving) save.mutate(form);
+        }}
+      >
+        <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="settings-panel">
+          {tab === 'profile' && <ProfileTab user={user} />}
+          {tab === 'billing' && <BillingTab actor={subscription} />}
+          {tab === 'business' && (
+            <>
+              <LogoSection logoUrl={loaded?.logo_url} uploading={upload.isPending} deleting={removeLogo.isPending} onUpload={onUpload} onRemove={onRemove} />
+              {savedPanel((values) => (
+                <BusinessDetails values={values} onChange={change} warnings={visibleWarnings(values, loaded)} />
+              ))}
+            </>
+          )}
+          {tab === 'email' && savedPanel((values) => <EmailTab values={values} onChange={change} />)}
+          {tab === 'integrations' && <IntegrationsTab actor={xero} />}
+          {tab === 'currency' && <CurrencyTab />}
+        </div>
+
+        {/* Kept in view at the bottom of the screen: the message banner and the one Save Settings. */}
+        <div className="settings-dock">
+          <div className="settings-dock__messages" role="status" aria-live="polite">
+            {message && (
+              <p key={message.n} className={`settings-banner settings-banner--${tone}`} data-testid="settings-banner">
+                {message.text}
+              </p>
+            )}
+          </div>
+          {SAVED_TABS.has(tab) && (
+            <button type="submit" className="button button--accent settings-dock__save" disabled={!formReady || saving} aria-busy={saving}>
+              {saving ? 'Saving...' : 'Save Settings'}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
 }

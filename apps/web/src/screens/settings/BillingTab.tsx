@@ -1,0 +1,132 @@
+// Billing & Trial: the subscription machine's state (machines/subscription.ts) and 'What You Get'.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { BILLING_MESSAGES } from '@tradie/contracts';
+import { formatNzDate, nzDateOf } from '@tradie/domain';
+import { SUBSCRIPTION_TEXT, type SubscriptionMachine } from '../../machines/subscription.ts';
+import { CheckIcon } from '../../ui/icons.tsx';
+
+/** Spec §1: what a subscription gives. */
+export const WHAT_YOU_GET = [
+  'Unlimited invoices and quotes',
+  'Unlimited clients',
+  'PDF generation and email sending',
+  'Invoice templates',
+  'Profit calculator',
+  'Xero accounting integration',
+  'Priority support',
+] as const;
+
+export const PLAN_PRICE = 'Full Access is $7.50/month (excl. GST).';
+
+const dateOf = (iso: string | null): string | null => (iso ? formatNzDate(nzDateOf(iso)) : null);
+
+export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine> }) {
+  const snapshot = useSelector(actor, (s) => s);
+  const { status, checkoutReturn } = snapshot.context;
+  const busy = snapshot.matches('checkout') || snapshot.matches('portal') || snapshot.matches('redirecting');
+  const view = snapshot.matches({ ready: 'active' })
+    ? 'active'
+    : snapshot.matches({ ready: 'trialActive' })
+      ? 'trialActive'
+      : snapshot.matches({ ready: 'trialExpired' })
+        ? 'trialExpired'
+        : busy && status
+          ? status.subscription_active
+            ? 'active'
+            : status.is_trial_active
+              ? 'trialActive'
+              : 'trialExpired'
+          : null;
+
+  return (
+    <>
+      <section className="settings-card billing-card" aria-labelledby="billing-title" aria-busy={busy || snapshot.matches('loading')}>
+        <h2 id="billing-title" className="visually-hidden">
+          Subscription
+        </h2>
+        {snapshot.matches('loading') && !status && (
+          <p className="billing-card__loading" role="status">
+            <span className="spinner spinner--small" aria-hidden="true" />
+            {SUBSCRIPTION_TEXT.loading}
+          </p>
+        )}
+        {(snapshot.matches('confirming') || (snapshot.matches('loading') && status && checkoutReturn === 'success')) && (
+          <p className="billing-card__loading" role="status">
+            <span className="spinner spinner--small" aria-hidden="true" />
+            Payment received. Switching on your subscription...
+          </p>
+        )}
+        {snapshot.matches('unavailable') && (
+          <div className="billing-state">
+            <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'RETRY' })}>
+              Check subscription status again
+            </button>
+          </div>
+        )}
+
+        {view === 'trialActive' && status && (
+          <div className="billing-state billing-state--trial">
+            <h3 className="billing-state__title">Free Trial Active</h3>
+            <p>Your 14-day trial is active. {status.trial_days_left} days remaining.</p>
+            <p className="billing-state__fine">{PLAN_PRICE} No card is needed until you subscribe.</p>
+            <button type="button" className="button button--accent billing-state__action" onClick={() => actor.send({ type: 'SUBSCRIBE' })} disabled={busy} aria-busy={busy}>
+              Subscribe
+            </button>
+          </div>
+        )}
+
+        {view === 'trialExpired' && status && (
+          <div className="billing-state billing-state--expired">
+            <h3 className="billing-state__title">Trial Expired</h3>
+            <p>Your free trial has ended. Subscribe to continue using the product.</p>
+            <p>
+              Your quotes, invoices and clients are kept safe until you subscribe. You can still open, download and export them; creating and sending new
+              quotes and invoices needs a subscription.
+            </p>
+            <p className="billing-state__fine">{PLAN_PRICE}</p>
+            <button type="button" className="button button--accent billing-state__action" onClick={() => actor.send({ type: 'SUBSCRIBE' })} disabled={busy} aria-busy={busy}>
+              Subscribe Now
+            </button>
+          </div>
+        )}
+
+        {view === 'active' && status && (
+          <div className="billing-state billing-state--active">
+            <h3 className="billing-state__title">Active Subscription</h3>
+            <p>{PLAN_PRICE} Thanks for being with us.</p>
+            {status.cancel_at_period_end && dateOf(status.current_period_end) ? (
+              <p>Your subscription ends on {dateOf(status.current_period_end)}.</p>
+            ) : (
+              dateOf(status.current_period_end) && <p>Next renewal: {dateOf(status.current_period_end)}.</p>
+            )}
+            {status.payment_failed && <p className="billing-state__warning">Your last payment didn't go through. Update your card in Manage Subscription.</p>}
+            <button type="button" className="button button--secondary billing-state__action" onClick={() => actor.send({ type: 'MANAGE' })} disabled={busy} aria-busy={busy}>
+              Manage Subscription
+            </button>
+          </div>
+        )}
+
+        {view && status && !status.billing_configured && <p className="billing-state__note">{BILLING_MESSAGES.notConfigured}</p>}
+        {view && view !== 'active' && checkoutReturn === 'cancelled' && <p className="billing-state__note">Checkout was cancelled. Nothing was charged.</p>}
+        {view && view !== 'active' && checkoutReturn === 'success' && (
+          <p className="billing-state__note">Your payment went through. Your subscription will show here once the payment provider confirms it; reload this page in a minute.</p>
+        )}
+      </section>
+
+      <section className="settings-card" aria-labelledby="billing-get-title">
+        <h2 id="billing-get-title" className="settings-card__title">
+          What You Get
+        </h2>
+        <ul className="check-list billing-get">
+          {WHAT_YOU_GET.map((item) => (
+            <li key={item}>
+              <CheckIcon />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

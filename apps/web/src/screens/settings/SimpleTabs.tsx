@@ -1,0 +1,113 @@
+// The Profile, Email Settings and Currency tabs.
+import { BUSINESS_SETTINGS_LIMITS } from '@tradie/contracts';
+import type { SessionUser } from '../../app/auth.ts';
+import { Field } from './fields.tsx';
+import type { SettingsFormValues } from './settingsForm.ts';
+
+type Change = (field: keyof SettingsFormValues, value: string) => void;
+
+/** Spec §2: Full Name, Email and Phone from the signed-in user; not part of Save Settings. */
+export function ProfileTab({ user }: { user: SessionUser | null }) {
+  return (
+    <div className="settings-card">
+      <h2 className="settings-card__title">Profile</h2>
+      <p className="settings-card__intro">These come from your account. Save Settings doesn't change them.</p>
+      <div className="settings-grid">
+        <Field id="profile-full-name" label="Full Name" value={user?.full_name ?? ''} readOnly autoComplete="name" />
+        <Field id="profile-email" label="Email" type="email" value={user?.email ?? ''} readOnly autoComplete="email" />
+        <Field id="profile-phone" label="Phone" type="tel" value="" readOnly autoComplete="tel" />
+      </div>
+    </div>
+  );
+}
+
+export function EmailTab({ values, onChange }: { values: SettingsFormValues; onChange: Change }) {
+  return (
+    <div className="settings-card">
+      <h2 className="settings-card__title">Email &amp; PDF Settings</h2>
+      <p className="settings-card__intro">What your quotes and invoices say when you email them.</p>
+      <div className="settings-grid">
+        <Field
+          id="settings-email-subject"
+          label="Default Email Subject"
+          value={values.default_email_subject}
+          onChange={(v) => onChange('default_email_subject', v)}
+          hint="Available placeholders: [Business Name], [Invoice Number], [Client Name]"
+          maxLength={BUSINESS_SETTINGS_LIMITS.default_email_subject}
+          wide
+        />
+        <div className="settings-field settings-field--wide">
+          <label className="settings-field__label" htmlFor="settings-email-message">
+            Default Email Message
+          </label>
+          <textarea
+            id="settings-email-message"
+            className="settings-input settings-input--textarea"
+            rows={8}
+            value={values.default_email_message}
+            onChange={(e) => onChange('default_email_message', e.target.value)}
+            maxLength={BUSINESS_SETTINGS_LIMITS.default_email_message}
+          />
+        </div>
+        <Field
+          id="settings-cc-email"
+          label="CC Email (optional)"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.cc_email}
+          onChange={(v) => onChange('cc_email', v)}
+          maxLength={BUSINESS_SETTINGS_LIMITS.cc_email}
+        />
+        <Field
+          id="settings-bcc-email"
+          label="BCC Email (optional)"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={values.bcc_email}
+          onChange={(v) => onChange('bcc_email', v)}
+          maxLength={BUSINESS_SETTINGS_LIMITS.bcc_email}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The partner the Currency tab points to for invoicing in other currencies (spec §1). */
+export const CURRENCY_PARTNER = {
+  name: 'Wise Business',
+  url: 'https://wise.com/nz/business/',
+} as const;
+
+export function CurrencyTab() {
+  return (
+    <div className="settings-card">
+      <h2 className="settings-card__title">Currency</h2>
+      <div className="settings-field">
+        <label className="settings-field__label" htmlFor="settings-currency">
+          Default Currency
+        </label>
+        <select id="settings-currency" className="settings-input" value="NZD" disabled aria-describedby="settings-currency-note">
+          <option value="NZD">NZD - New Zealand Dollar</option>
+        </select>
+        <p id="settings-currency-note" className="settings-field__hint">
+          Multi-currency invoicing coming soon
+        </p>
+      </div>
+      <aside className="settings-promo" aria-labelledby="settings-promo-title">
+        <h3 id="settings-promo-title" className="settings-promo__title">
+          Need Overseas Currency Invoicing?
+        </h3>
+        <p>
+          Working for clients overseas? {CURRENCY_PARTNER.name} lets you get paid in other currencies with local account details, and convert to NZD at
+          the real exchange rate with low, upfront fees.
+        </p>
+        <a className="button button--secondary settings-promo__link" href={CURRENCY_PARTNER.url} target="_blank" rel="noopener noreferrer">
+          Explore {CURRENCY_PARTNER.name}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </aside>
+    </div>
+  );
+}

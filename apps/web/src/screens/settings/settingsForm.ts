@@ -1,0 +1,74 @@
+// The Settings form: the values the Business & Logo, Email Settings and Currency tabs edit, what
+// 'Save Settings' sends (PUT /business-settings), and the soft check-digit warnings.
+import { identifierWarnings } from '@tradie/domain';
+import { MAX_LOGO_BYTES, type BusinessSettingsInput, type BusinessSettingsRecord, type FieldWarning } from '@tradie/contracts';
+
+/** The fields the spec's PUT carries: every business setting except logo_url (spec §7). */
+export const SAVED_FIELDS = [
+  'business_name',
+  'trading_as',
+  'abn',
+  'nzbn',
+  'gst_number',
+  'phone',
+  'email',
+  'website',
+  'address',
+  'city',
+  'postcode',
+  'bank_name',
+  'bank_account_name',
+  'bank_account_number',
+  'email_signature',
+  'default_email_subject',
+  'default_email_message',
+  'cc_email',
+  'bcc_email',
+] as const satisfies ReadonlyArray<keyof BusinessSettingsRecord>;
+
+export type SettingsField = (typeof SAVED_FIELDS)[number];
+export type SettingsFormValues = Record<SettingsField, string>;
+
+export const SETTINGS_TEXT = {
+  saved: 'Settings saved successfully!',
+  saveFailed: 'Error saving settings. Please try again.',
+  logoUploaded: 'Logo uploaded successfully!',
+  logoUploadFailed: 'Error uploading logo',
+  logoDeleted: 'Logo deleted successfully!',
+  logoDeleteFailed: 'Error deleting logo',
+  logoTooLarge: 'Logo must be less than 2MB',
+  logoDeleteConfirm: 'Delete your business logo?',
+} as const;
+
+export function formFromRecord(record: BusinessSettingsRecord): SettingsFormValues {
+  const out = {} as SettingsFormValues;
+  for (const f of SAVED_FIELDS) out[f] = record[f];
+  return out;
+}
+
+/** PUT /business-settings: the business, email and currency settings together. */
+export function settingsBody(values: SettingsFormValues): BusinessSettingsInput {
+  const body: BusinessSettingsInput = { default_currency: 'NZD', enable_multi_currency: false };
+  for (const f of SAVED_FIELDS) body[f] = values[f];
+  return body;
+}
+
+/**
+ * The warnings to show under the fields: the server's (from the last load or save) for values still
+ * as saved, and the same domain check on what is typed now. Never block a save.
+ */
+export function visibleWarnings(values: SettingsFormValues, saved: BusinessSettingsRecord | undefined): FieldWarning[] {
+  const out: FieldWarning[] = [];
+  const add = (w: FieldWarning) => {
+    if (!out.some((x) => x.field === w.field && x.message === w.message)) out.push(w);
+  };
+  for (const w of saved?.warnings ?? []) {
+    const field = w.field as SettingsField;
+    if (!SAVED_FIELDS.includes(field) || values[field] === saved?.[field]) add(w);
+  }
+  for (const w of identifierWarnings({ gst_number: values.gst_number, nzbn: values.nzbn })) add(w);
+  return out;
+}
+
+/** Spec §5: a logo over 2 MB is refused before it is sent. */
+export const logoTooLarge = (file: { size: number }): boolean => file.size > MAX_LOGO_BYTES;
