@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
 import { toResponse } from './http/problem.ts';
 import { createStaticHandler } from './http/static.ts';
+import { openApiDocument } from './openapi/document.ts';
 import { featureRoutes } from './routes/index.ts';
 
 /** JSON bodies are small; the logo upload has its own, larger limit on its route. */
@@ -63,6 +64,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await deps.store.db.query('select 1');
     return c.json({ status: 'ok' });
   });
+  let openApi: Record<string, unknown> | undefined;
+  api.get('/openapi.json', (c) => c.json((openApi ??= openApiDocument())));
   for (const [path, routes] of featureRoutes(deps)) api.route(path, routes);
   api.all('*', (c) => c.json({ detail: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
   app.route(API_PREFIX, api);

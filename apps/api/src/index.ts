@@ -4,3 +4,4 @@ export type { AppDeps, Clock, Ids } from './deps.ts';
 export { buildDeps, startServer, type RunningServer } from './main.ts';
 export { allMigrations } from './migrations.ts';
 export { benchReports, type BenchFigure, type ReportsBenchOptions } from './reports/bench.ts';
+export { openApiDocument } from './openapi/document.ts';

@@ -1,0 +1,40 @@
+// The API reference cannot drift: every registered route is described, every description is a
+// registered route, and docs/api/openapi.json is the generated document.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from '../../src/openapi/document.ts';
+import { operations } from '../../src/openapi/operations.ts';
+import { createTestApp, type TestApp } from '../support/testApp.ts';
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('describes exactly the routes the app registers', () => {
+    const registered = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
+        .map((r) => `${r.method} ${r.path.slice('/api/v1'.length).replace(/:(\w+)/g, '{$1}')}`),
+    );
+    const described = new Set(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`));
+    expect([...registered].filter((r) => !described.has(r))).toEqual([]);
+    expect([...described].filter((d) => !registered.has(d))).toEqual([]);
+  });
+
+  it('is served at /api/v1/openapi.json and is valid enough to read', async () => {
+    const r = await t.get('/openapi.json');
+    expect(r.status).toBe(200);
+    expect(r.json.openapi).toBe('3.1.0');
+    expect(r.json.paths['/invoices'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('line_items');
+    expect(r.json.paths['/invoices'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+  });
+
+  it('docs/api/openapi.json is up to date (npm run openapi)', () => {
+    const committed = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../docs/api/openapi.json'), 'utf8'));
+    expect(committed).toEqual(openApiDocument());
+  });
+});
