@@ -9,6 +9,17 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(webRoot, '..', '..');
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+// A second API whose access tokens last 5 seconds, for the silent-refresh test (auth-expiry.spec.ts).
+const shortTtlPort = port + 1;
+const shortTtlURL = `http://127.0.0.1:${shortTtlPort}`;
+
+// The servers' data directories. Set on process.env once (the runner loads this file first and its
+// workers inherit the variables), so tests can read the outbox: see e2e/support/outbox.ts.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tradie-e2e-'));
+process.env.E2E_SHORT_TTL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tradie-e2e-ttl-'));
+// Cheaper password hashes (scrypt N = 2^12 instead of 2^17) so that signing up a user per test
+// stays fast on a busy machine; the hashing itself is covered by the API tests.
+const passwordCost = '12';
 
 // The real API serves the built app (dist/<route>/index.html, else dist/spa.html). Until the API's
 // start script exists, a small server with the same contract stands in.
@@ -17,8 +28,27 @@ const server = existsSync(apiStart)
   ? { command: 'node apps/api/src/start.ts', url: `${baseURL}/api/v1/health` }
   : { command: 'node apps/web/scripts/serve-dist.ts', url: `${baseURL}/` };
 
+// The main server runs with a fake Stripe and a fake Xero on loopback (e2e/support/api-with-fakes.ts
+// starts them, then the API in the same process; tests find them with e2e/support/fakes.ts). The
+// secrets are fixed test values; the fakes' addresses are filled in by the launcher.
+const fakesLauncher = { command: 'node apps/web/e2e/support/api-with-fakes.ts', url: server.url };
+const fakeServicesEnv = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e_tradie',
+  STRIPE_PRICE_ID: 'price_e2e_full_access',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_tradie_webhook_secret',
+  XERO_CLIENT_ID: 'e2e-xero-client-id',
+  XERO_CLIENT_SECRET: 'e2e-xero-client-secret',
+  XERO_REDIRECT_URI: `${baseURL}/api/v1/integrations/xero/callback`,
+};
+
 // Checks that do not depend on the screen size run once, in the desktop project.
 const desktopOnly = ['**/offline.spec.ts', '**/budget.spec.ts'];
+// Runs once, at phone size: the fake Xero has one organisation, and Xero invoice numbers are unique
+// in an organisation, so two screen sizes syncing their INV-0001 at once would meet there.
+const phoneOnly = ['**/settings-xero.spec.ts'];
+// Runs only against the short-token server.
+const shortTtlOnly = ['**/auth-expiry.spec.ts'];
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,17 +67,31 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'phone', testIgnore: desktopOnly, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'narrow', testIgnore: desktopOnly, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'phone', testIgnore: [...desktopOnly, ...shortTtlOnly], use: phone },
+    { name: 'desktop', testIgnore: [...shortTtlOnly, ...phoneOnly], use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'narrow', testIgnore: [...desktopOnly, ...shortTtlOnly, ...phoneOnly], use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'phone-short-ttl', testMatch: shortTtlOnly, use: { ...phone, baseURL: shortTtlURL } },
+    { name: 'desktop-short-ttl', testMatch: shortTtlOnly, use: { viewport: { width: 1280, height: 800 }, baseURL: shortTtlURL } },
   ],
-  webServer: {
-    ...server,
-    cwd: repoRoot,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'tradie-e2e-')) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      ...(existsSync(apiStart) ? fakesLauncher : server),
+      cwd: repoRoot,
+      env: { ...fakeServicesEnv, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, PASSWORD_COST: passwordCost },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: server.command,
+      url: server.url.replace(baseURL, shortTtlURL),
+      cwd: repoRoot,
+      env: { PORT: String(shortTtlPort), HOST: '127.0.0.1', APP_URL: shortTtlURL, DATA_DIR: process.env.E2E_SHORT_TTL_DATA_DIR, ACCESS_TOKEN_TTL_SECONDS: '5', PASSWORD_COST: passwordCost },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -47,7 +47,9 @@ export function ForgotPasswordScreen() {
         <h1 id="forgot-done-title" className="auth-card__title" tabIndex={-1} ref={doneHeading}>
           Check Your Email
         </h1>
-        <p>If an account exists for {sentTo}, you&apos;ll receive a password reset link shortly.</p>
+        <p>
+          If an account exists for <strong className="auth-email">{sentTo}</strong>, you&apos;ll receive a password reset link shortly.
+        </p>
         <Link to="/login" className="button button--primary button--block">
           Back to Login
         </Link>
@@ -57,7 +59,7 @@ export function ForgotPasswordScreen() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
+      title="Forgot password"
       subtitle="Enter the email you signed up with and we'll send you a link to choose a new one."
       footer={
         <p>

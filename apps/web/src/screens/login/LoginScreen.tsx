@@ -33,8 +33,8 @@ export function LoginScreen() {
 
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to your Tradie Quotes account."
+      title="Sign in"
+      subtitle="Welcome back. Sign in to your Tradie Quotes account."
       footer={
         <p>
           New here?{' '}

@@ -66,8 +66,8 @@ export function ResetPasswordScreen() {
   const describedBy = ['reset-rules', error ? 'reset-error' : null].filter(Boolean).join(' ');
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="Pick something you haven't used here before."
+      title="Reset password"
+      subtitle="Choose a new password for your account."
       footer={
         <p>
           <Link to="/forgot-password" className="auth-link">

@@ -1,0 +1,79 @@
+/**
+ * The e2e API server with a fake Stripe and a fake Xero (packages/testkit) on loopback.
+ *
+ * Playwright starts its webServer before globalSetup, and the fakes listen on ports chosen when they
+ * start, so they cannot be started from globalSetup: this launcher (the main webServer's command)
+ * starts them first, points the API's configuration at them and then starts the API in the same
+ * process (apps/api/src/start.ts), so they live and die together.
+ *
+ * From playwright.config.ts (webServer env): PORT, APP_URL, DATA_DIR, STRIPE_SECRET_KEY,
+ * STRIPE_PRICE_ID, STRIPE_WEBHOOK_SECRET, XERO_CLIENT_ID, XERO_CLIENT_SECRET, XERO_REDIRECT_URI.
+ * Set here, from the fakes: STRIPE_API_BASE, XERO_LOGIN_URL, XERO_IDENTITY_URL, XERO_API_URL.
+ *
+ * Tests find the fakes in DATA_DIR/e2e-fakes.json (see fakes.ts): their addresses, and a small
+ * read-only `control` server showing what the fakes hold (GET /xero/invoices).
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeStripe } from '@tradie/testkit/fake-stripe';
+import { startFakeXero } from '@tradie/testkit/fake-xero';
+import { FAKES_FILE, type FakesInfo, type FakeXeroInvoiceView } from './fakes.ts';
+
+function required(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`api-with-fakes: ${name} is not set (run through apps/web/playwright.config.ts)`);
+  return v;
+}
+
+const appUrl = required('APP_URL');
+const dataDir = required('DATA_DIR');
+
+const stripe = await startFakeStripe({
+  webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
+  secretKey: required('STRIPE_SECRET_KEY'),
+  webhookUrl: `${appUrl}/api/v1/billing/webhook`,
+});
+
+const xero = await startFakeXero({
+  clientId: required('XERO_CLIENT_ID'),
+  clientSecret: required('XERO_CLIENT_SECRET'),
+  redirectUris: [required('XERO_REDIRECT_URI')],
+  tenants: [{ tenantName: 'Tama Tradie Ltd (E2E)' }],
+});
+
+process.env.STRIPE_API_BASE = stripe.url;
+process.env.XERO_LOGIN_URL = xero.loginUrl;
+process.env.XERO_IDENTITY_URL = xero.identityUrl;
+process.env.XERO_API_URL = xero.apiUrl;
+
+// What the fakes hold, for assertions (read only).
+const control = createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  if (req.method === 'GET' && path === '/xero/invoices') {
+    const invoices: FakeXeroInvoiceView[] = xero.state.invoices.map((i) => ({
+      invoiceId: i.InvoiceID,
+      invoiceNumber: i.InvoiceNumber,
+      reference: i.Reference,
+      status: i.Status,
+      tenantId: i.tenantId,
+    }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(invoices));
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('Not found');
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+
+const info: FakesInfo = {
+  stripe: stripe.url,
+  xero: xero.url,
+  xeroTenants: xero.tenants,
+  control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+};
+writeFileSync(join(dataDir, FAKES_FILE), JSON.stringify(info, null, 2));
+
+await import('../../../api/src/start.ts');

@@ -1,0 +1,42 @@
+/**
+ * The fake Stripe and fake Xero the main e2e API server talks to (started by api-with-fakes.ts,
+ * which writes where they are to E2E_DATA_DIR/e2e-fakes.json).
+ *
+ *   const fakes = readFakes();
+ *   const invoices = await xeroInvoices();   // what the fake Xero holds
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const FAKES_FILE = 'e2e-fakes.json';
+
+export interface FakesInfo {
+  /** The fake Stripe (its checkout pages are at /checkout/{session}). */
+  stripe: string;
+  /** The fake Xero (the login page, identity server and API are path prefixes on it). */
+  xero: string;
+  xeroTenants: Array<{ tenantId: string; tenantName: string }>;
+  /** Read-only views of the fakes' state. */
+  control: string;
+}
+
+export interface FakeXeroInvoiceView {
+  invoiceId: string;
+  invoiceNumber: string;
+  reference: string;
+  status: string;
+  tenantId: string;
+}
+
+export function readFakes(): FakesInfo {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the tests through apps/web/playwright.config.ts');
+  return JSON.parse(readFileSync(join(dir, FAKES_FILE), 'utf8')) as FakesInfo;
+}
+
+/** Every invoice in the fake Xero (all tenants). */
+export async function xeroInvoices(): Promise<FakeXeroInvoiceView[]> {
+  const res = await fetch(`${readFakes().control}/xero/invoices`);
+  if (!res.ok) throw new Error(`fake Xero control: HTTP ${res.status}`);
+  return (await res.json()) as FakeXeroInvoiceView[];
+}
