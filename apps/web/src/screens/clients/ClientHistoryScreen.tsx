@@ -109,7 +109,10 @@ function HistoryRow({ doc }: { doc: ClientDocument }) {
         <span className="history-row__top">
           <span className="history-row__ref">{doc.reference}</span>
           <span className={`status-chip status-chip--${doc.status}`}>{statusLabel(doc.status)}</span>
-          {invoice && doc.status !== 'void' && <span className={`pay-chip pay-chip--${doc.payment_status}`}>{paymentLabel(doc.payment_status)}</span>}
+          {/* The payment badge, unless the status already says it (a 'Partial' or 'Paid' invoice). */}
+          {invoice && doc.status !== 'void' && doc.status !== doc.payment_status && (
+            <span className={`pay-chip pay-chip--${doc.payment_status}`}>{paymentLabel(doc.payment_status)}</span>
+          )}
         </span>
         <span className="history-row__meta">
           {invoice ? 'Invoice' : 'Quote'} · {formatNzDate(doc.issue_date)}
