@@ -249,12 +249,16 @@ test('delete asks first; Cancel keeps the client, OK removes it; a failed delete
   await expect(cards(page)).toHaveCount(2);
   await page.unroute('**/api/v1/clients/*');
 
+  // Deleting the client whose form is open closes the form.
+  await page.getByRole('button', { name: 'Edit Remove Me' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Client' })).toBeVisible();
   page.once('dialog', (d) => {
     asked.push(d.message());
     void d.accept();
   });
   await page.getByRole('button', { name: 'Delete Remove Me' }).click();
   await expect(card(page, 'Remove Me')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Edit Client' })).toHaveCount(0);
   await expect(card(page, 'Keep Me')).toBeVisible();
   expect(asked).toEqual(['Are you sure you want to delete this client?', 'Are you sure you want to delete this client?']);
   await expect(page.getByText('Error deleting client')).toHaveCount(0);

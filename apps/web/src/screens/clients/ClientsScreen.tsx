@@ -1,7 +1,7 @@
 import './clients.css';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
@@ -30,6 +30,11 @@ export function ClientsScreen() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  /** Which form is open, for answers that arrive after the user has moved on. */
+  const openFormKey = useRef<string | null>(null);
+  useEffect(() => {
+    openFormKey.current = form.mode === 'closed' ? null : form.key;
+  }, [form]);
 
   const closeForm = () => {
     setForm({ mode: 'closed' });
@@ -46,11 +51,12 @@ export function ClientsScreen() {
     onSuccess: async (saved, { state }) => {
       const warned = saved.warnings.map((w) => w.message).join(' ');
       setAnnouncement(`${state.mode === 'editing' ? 'Client updated' : 'Client saved'}: ${saved.name}. ${warned}`.trim());
-      closeForm();
+      // Close the form this save came from (not one opened since, while the answer was on its way).
+      if (openFormKey.current === state.key) closeForm();
       await invalidateClients(queryClient);
     },
-    onError: (err) => {
-      setSaveError(`Error saving client: ${errorDetail(err) ?? 'Request failed'}`);
+    onError: (err, { state }) => {
+      if (openFormKey.current === state.key) setSaveError(`Error saving client: ${errorDetail(err) ?? 'Request failed'}`);
       // A 409 means the client changed meanwhile: reload so the next Edit starts from the new version.
       void invalidateClients(queryClient);
     },
@@ -61,7 +67,8 @@ export function ClientsScreen() {
     onMutate: () => setDeleteError(null),
     onSuccess: async (_r, client) => {
       setAnnouncement(`Client deleted: ${client.name}`);
-      if (form.mode === 'editing' && form.client.id === client.id) closeForm();
+      // The deleted client's form, if it is open, has nothing left to update.
+      if (openFormKey.current?.startsWith(`${client.id}@`)) closeForm();
       await invalidateClients(queryClient);
     },
     onError: () => setDeleteError('Error deleting client'),

@@ -24,6 +24,9 @@ export const clientListQuery = (api: Api) =>
 export const clientHistoryQuery = (api: Api, id: string) =>
   queryOptions({
     queryKey: clientKeys.history(id),
+    // Payments and new documents change it from other screens: show the cached copy at once, but
+    // always check it again when the history is opened.
+    staleTime: 0,
     queryFn: ({ signal }) => api.get<ClientHistory>(`/clients/${encodeURIComponent(id)}/documents`, { signal }),
   });
 
