@@ -1,0 +1,275 @@
+// The GST Report tab (spec §2 Tax Reports): the 'GST Period' card — quarter and NZ tax year quick
+// buttons for the current year, two-monthly and six-monthly GST periods, Start/End dates, the
+// accounting basis — and the report: summary boxes, the note, the GST return boxes, a monthly chart
+// and the Monthly Breakdown table, and the CSV download.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
+import { formatMonth, toCents, type GstBasis } from '@tradie/domain';
+import { api } from '../../api/client.ts';
+import { BarChart } from './BarChart.tsx';
+import { DownloadCsvButton, money, ReportError, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
+import {
+  QUARTERS,
+  currentYear,
+  gstPeriodGroups,
+  nzTaxYearRange,
+  periodFromValue,
+  quarterRange,
+  rangeText,
+  sameRange,
+  type DateRange,
+} from './periods.ts';
+import { gstReportQuery, type GstParams } from './queries.ts';
+
+const BASES: readonly { value: GstBasis; label: string; hint: string }[] = [
+  { value: 'invoice', label: 'Invoice basis', hint: "IRD's default: a sale counts when you invoice it (or when a deposit comes in first)." },
+  { value: 'payments', label: 'Payments basis', hint: 'A sale counts when the money comes in, only the amount received.' },
+];
+
+const basisName = (b: GstBasis): string => (b === 'payments' ? 'Payments basis' : 'Invoice basis');
+
+const BOXES = ['box5', 'box6', 'box7', 'box8', 'box9', 'box10'] as const;
+
+export function GstReportTab({ today }: { today: string }) {
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [basis, setBasis] = useState<GstBasis>('invoice');
+  const [submitted, setSubmitted] = useState<GstParams | null>(null);
+  const report = useQuery({
+    ...gstReportQuery(api, submitted ?? { start_date: '', end_date: '', basis: 'invoice' }),
+    enabled: submitted !== null,
+    retry: retryOnce,
+  });
+
+  const year = currentYear(today);
+  const taxYear = nzTaxYearRange(today);
+  const groups = gstPeriodGroups(today);
+  const chosen: DateRange | null = start && end ? { start, end } : null;
+  const matchingPeriod = groups.flatMap((g) => g.options).find((o) => sameRange(o.range, chosen));
+
+  const fill = (r: DateRange) => {
+    setStart(r.start);
+    setEnd(r.end);
+  };
+
+  // After Generate Report, bring the answer into view (on a phone it is below the fold).
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const [wantFocus, setWantFocus] = useState(false);
+  const ready = report.isSuccess && !report.isFetching;
+  useEffect(() => {
+    if (wantFocus && ready) {
+      resultsRef.current?.focus();
+      setWantFocus(false);
+    }
+    if (wantFocus && report.isError) setWantFocus(false);
+  }, [wantFocus, ready, report.isError]);
+
+  const generate = (e: FormEvent) => {
+    e.preventDefault();
+    if (!start || !end) return;
+    const next: GstParams = { start_date: start, end_date: end, basis };
+    setWantFocus(true);
+    if (submitted && submitted.start_date === next.start_date && submitted.end_date === next.end_date && submitted.basis === next.basis) void report.refetch();
+    else setSubmitted(next);
+  };
+
+  return (
+    <>
+      <form className="report-card" aria-labelledby="gst-period-title" onSubmit={generate} noValidate>
+        <h2 id="gst-period-title" className="report-card__title">
+          GST Period
+        </h2>
+
+        <div className="report-quick" role="group" aria-labelledby="gst-quick-label">
+          <p id="gst-quick-label" className="report-field__label">
+            Quick periods ({year})
+          </p>
+          <div className="report-quick__buttons">
+            {QUARTERS.map((q) => {
+              const r = quarterRange(year, q.quarter);
+              return (
+                <button key={q.quarter} type="button" className="report-chip" aria-pressed={sameRange(r, chosen)} onClick={() => fill(r)}>
+                  {q.label}
+                </button>
+              );
+            })}
+            <button type="button" className="report-chip report-chip--wide" aria-pressed={sameRange(taxYear, chosen)} onClick={() => fill(taxYear)} aria-describedby="gst-tax-year-range">
+              NZ Tax Year
+            </button>
+          </div>
+          <p id="gst-tax-year-range" className="report-field__hint">
+            NZ Tax Year: {rangeText(taxYear)}
+          </p>
+        </div>
+
+        <div className="report-field">
+          <label className="report-field__label" htmlFor="gst-more-periods">
+            More periods
+          </label>
+          <select
+            id="gst-more-periods"
+            className="report-input"
+            value={matchingPeriod?.value ?? ''}
+            onChange={(e) => {
+              const r = periodFromValue(e.target.value);
+              if (r) fill(r);
+            }}
+            aria-describedby="gst-more-periods-hint"
+          >
+            <option value="">Choose a GST period…</option>
+            {groups.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <p id="gst-more-periods-hint" className="report-field__hint">
+            Two-monthly and six-monthly GST return periods (31 March balance date).
+          </p>
+        </div>
+
+        <div className="report-dates">
+          <div className="report-field">
+            <label className="report-field__label" htmlFor="gst-start-date">
+              Start Date
+            </label>
+            <input id="gst-start-date" className="report-input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+          </div>
+          <div className="report-field">
+            <label className="report-field__label" htmlFor="gst-end-date">
+              End Date
+            </label>
+            <input id="gst-end-date" className="report-input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
+          </div>
+        </div>
+
+        <fieldset className="report-basis">
+          <legend className="report-field__label">GST basis</legend>
+          {BASES.map((b) => (
+            <label key={b.value} className="report-basis__option">
+              <input type="radio" name="gst-basis" value={b.value} checked={basis === b.value} onChange={() => setBasis(b.value)} aria-describedby={`gst-basis-${b.value}-hint`} />
+              <span>
+                <span className="report-basis__name">{b.label}</span>
+                <span id={`gst-basis-${b.value}-hint`} className="report-field__hint">
+                  {b.hint}
+                </span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        <button type="submit" className="button button--accent report-generate" disabled={!start || !end} aria-describedby={!start || !end ? 'gst-generate-hint' : undefined}>
+          Generate Report
+        </button>
+        {(!start || !end) && (
+          <p id="gst-generate-hint" className="report-field__hint">
+            Choose a period or both dates first.
+          </p>
+        )}
+      </form>
+
+      {report.isFetching && (
+        <p className="report-status" role="status">
+          <span className="spinner" aria-hidden="true" /> Generating report...
+        </p>
+      )}
+      {report.isError && !report.isFetching && <ReportError title="Failed to load GST report" error={report.error} />}
+      {report.data && !report.isError && submitted && <GstResults report={report.data} headingRef={resultsRef} />}
+    </>
+  );
+}
+
+function GstResults({ report, headingRef }: { report: GstReportResponse; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const range = { start: report.start_date, end: report.end_date };
+  const rows = report.breakdown_by_month;
+  return (
+    <section className="report-results" aria-labelledby="gst-results-title">
+      <h2 id="gst-results-title" ref={headingRef} tabIndex={-1} className="report-results__title">
+        GST report: {rangeText(range)}
+      </h2>
+      <p className="report-results__meta">
+        <span className="badge badge--brand" data-testid="gst-basis">
+          {basisName(report.basis)}
+        </span>
+      </p>
+
+      <SummaryBoxes
+        label="GST summary"
+        items={[
+          { label: 'Total Sales (incl GST)', value: money(report.total_sales), testId: 'gst-total-sales' },
+          { label: 'GST Collected', value: money(report.total_gst_collected), testId: 'gst-collected' },
+          { label: 'Total Invoices', value: String(report.invoice_count), testId: 'gst-invoice-count' },
+          { label: 'Paid / Unpaid', value: `${report.paid_invoices_count} / ${report.unpaid_invoices_count}`, testId: 'gst-paid-unpaid' },
+        ]}
+      />
+
+      <div className="report-note">
+        <p>
+          <strong>Note:</strong> GST shown is on invoices issued only; expenses are not included.
+          {report.basis === 'payments' ? ' On the payments basis it is the GST share of the money received in the period.' : ''}
+        </p>
+        <p>For your full GST return, including the GST you can claim on expenses, talk to your accountant or a tax-management service.</p>
+      </div>
+
+      <section className="report-return" aria-labelledby="gst-return-title">
+        <h3 id="gst-return-title" className="report-section__title">
+          Your GST return
+        </h3>
+        <p className="report-return__intro">What to copy into your GST return (GST101A) for this period, boxes 5 to 10.</p>
+        <dl className="report-return__boxes">
+          {BOXES.map((box) => (
+            <div key={box} className="report-return__row">
+              <dt>
+                <span className="report-return__box">Box {box.slice(3)}</span> <span className="report-return__label">{GST_RETURN_LABELS[box]}</span>
+              </dt>
+              <dd data-testid={`gst-${box}`}>{money(report.gst_return[box])}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="report-return__fine">
+          Boxes 11 to 15 (purchases and expenses, and the GST to pay or to be refunded) come from your expense records, which this app doesn&apos;t keep.
+          Box 8 can differ from GST Collected by a few cents: GST is rounded on each invoice, while the return works it out from the total.
+        </p>
+      </section>
+
+      {rows.length > 0 && (
+        <section className="report-monthly" aria-labelledby="gst-monthly-title">
+          <h3 id="gst-monthly-title" className="report-section__title">
+            Monthly Breakdown
+          </h3>
+          <BarChart title="Monthly sales and GST" mainLabel="Sales" rows={rows.map((r) => ({ month: r.month, main: toCents(r.sales), gst: toCents(r.gst) }))} />
+          <ScrollTable label="Monthly Breakdown">
+            <table className="report-table__table">
+              <caption className="visually-hidden">Monthly Breakdown: sales, GST and invoices for each month</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Sales</th>
+                  <th scope="col">GST</th>
+                  <th scope="col">Invoices</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.month}>
+                    <th scope="row">{formatMonth(r.month)}</th>
+                    <td>{money(r.sales)}</td>
+                    <td>{money(r.gst)}</td>
+                    <td>{r.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </section>
+      )}
+
+      <DownloadCsvButton what="gst" input={{ kind: 'gst-csv', start_date: report.start_date, end_date: report.end_date, basis: report.basis }} />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+// Server data for Tax Reports: the GST report, the annual summary and the signed CSV links. The api
+// client arrives as an argument, so tests can hand in their own.
+import { queryOptions } from '@tanstack/react-query';
+import type { AnnualReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse } from '@tradie/contracts';
+import type { GstBasis } from '@tradie/domain';
+import type { ApiClient } from '../../api/client.ts';
+
+type Api = Pick<ApiClient, 'get' | 'post'>;
+
+export interface GstParams {
+  start_date: string;
+  end_date: string;
+  basis: GstBasis;
+}
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  gst: (p: GstParams) => [...reportKeys.all, 'gst', p.start_date, p.end_date, p.basis] as const,
+  annual: (year: number) => [...reportKeys.all, 'annual', year] as const,
+};
+
+/**
+ * Reports are asked for with Generate Report and must show the invoices as they are now, so they
+ * are never 'fresh' from an earlier answer (the server memoises them; asking again is cheap).
+ */
+const REPORT_STALE_TIME = 0;
+
+export const gstQueryString = (p: GstParams): string => new URLSearchParams({ start_date: p.start_date, end_date: p.end_date, basis: p.basis }).toString();
+
+/** GET /reports/gst?start_date&end_date&basis */
+export const gstReportQuery = (api: Api, p: GstParams) =>
+  queryOptions({
+    queryKey: reportKeys.gst(p),
+    queryFn: ({ signal }) => api.get<GstReportResponse>(`/reports/gst?${gstQueryString(p)}`, { signal }),
+    staleTime: REPORT_STALE_TIME,
+  });
+
+/** GET /reports/annual?year (the year the tax year ends in). */
+export const annualReportQuery = (api: Api, year: number) =>
+  queryOptions({
+    queryKey: reportKeys.annual(year),
+    queryFn: ({ signal }) => api.get<AnnualReportResponse>(`/reports/annual?year=${encodeURIComponent(String(year))}`, { signal }),
+    staleTime: REPORT_STALE_TIME,
+  });
+
+/** POST /reports/export-links: a five-minute signed link to one CSV export (a new tab can't send the bearer header). */
+export const createExportLink = (api: Api, input: ExportLinkInput) => api.post<ExportLinkResponse>('/reports/export-links', input);
