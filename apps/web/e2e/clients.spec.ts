@@ -185,6 +185,20 @@ test('edit a client: the form says Edit Client / Update Client, Cancel resets an
   await expect(form.getByLabel('Notes (Internal)')).toHaveValue('Back gate');
 });
 
+test('Edit on a card far down the list brings the form into view, below the sticky header', async ({ page, request }) => {
+  const s = await signIn(page, request);
+  for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) await seedClient(request, s, { name: `Client ${n}`, email: `client${n}@example.co.nz`, phone: '021 000 000' });
+  await openClients(page);
+  await page.getByRole('button', { name: 'Edit Client 8' }).click();
+  const title = page.getByRole('heading', { name: 'Edit Client', exact: true });
+  await expect(title).toBeFocused();
+  await expect(title).toBeInViewport();
+  const header = (await page.locator('.app-header').boundingBox())!;
+  const box = (await title.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await expect(page.getByRole('form', { name: 'Edit Client' }).getByLabel('Full Name *')).toHaveValue('Client 8');
+});
+
 test('search filters instantly on name, email or business name, ignoring case; no match says so', async ({ page, request }, testInfo) => {
   const s = await signIn(page, request);
   await seedClient(request, s, { name: 'Aroha Ngata', email: 'aroha@kiwimail.nz' });
