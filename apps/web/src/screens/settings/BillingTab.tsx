@@ -1,7 +1,7 @@
 // Billing & Trial: the subscription machine's state (machines/subscription.ts) and 'What You Get'.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { BILLING_MESSAGES } from '@tradie/contracts';
+import { BILLING_MESSAGES, type SubscriptionStatusResponse } from '@tradie/contracts';
 import { formatNzDate, nzDateOf } from '@tradie/domain';
 import { SUBSCRIPTION_TEXT, type SubscriptionMachine } from '../../machines/subscription.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
@@ -20,6 +20,15 @@ export const WHAT_YOU_GET = [
 export const PLAN_PRICE = 'Full Access is $7.50/month (excl. GST).';
 
 const dateOf = (iso: string | null): string | null => (iso ? formatNzDate(nzDateOf(iso)) : null);
+
+/** When the subscription next changes: its end, the first payment after a trial, or the renewal. */
+function PeriodNote({ status }: { status: SubscriptionStatusResponse }) {
+  const end = dateOf(status.current_period_end);
+  if (!end) return null;
+  if (status.cancel_at_period_end) return <p>Your subscription ends on {end}.</p>;
+  if (status.subscription_status === 'trialing') return <p>First payment on {end}, when your free trial ends.</p>;
+  return <p>Next renewal: {end}.</p>;
+}
 
 export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine> }) {
   const snapshot = useSelector(actor, (s) => s);
@@ -95,11 +104,7 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
           <div className="billing-state billing-state--active">
             <h3 className="billing-state__title">Active Subscription</h3>
             <p>{PLAN_PRICE} Thanks for being with us.</p>
-            {status.cancel_at_period_end && dateOf(status.current_period_end) ? (
-              <p>Your subscription ends on {dateOf(status.current_period_end)}.</p>
-            ) : (
-              dateOf(status.current_period_end) && <p>Next renewal: {dateOf(status.current_period_end)}.</p>
-            )}
+            <PeriodNote status={status} />
             {status.payment_failed && <p className="billing-state__warning">Your last payment didn't go through. Update your card in Manage Subscription.</p>}
             <button type="button" className="button button--secondary billing-state__action" onClick={() => actor.send({ type: 'MANAGE' })} disabled={busy} aria-busy={busy}>
               Manage Subscription
