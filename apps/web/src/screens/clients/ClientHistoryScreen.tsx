@@ -69,7 +69,7 @@ function HistoryBody({ history }: { history: ClientHistory }) {
           <dt>Paid</dt>
           <dd>{nzd(summary.paid_total)}</dd>
         </div>
-        <div className="history-summary__item history-summary__item--owing">
+        <div className={summary.outstanding_balance > 0 ? 'history-summary__item history-summary__item--owing' : 'history-summary__item'}>
           <dt>Balance owing</dt>
           <dd>{nzd(summary.outstanding_balance)}</dd>
         </div>
