@@ -6,14 +6,21 @@ export function useTemplateStore(): TemplateStore {
   return useMemo(() => createTemplateStore(window.localStorage), []);
 }
 
-/** The saved templates, re-read when this tab or another one changes them. */
+/**
+ * The saved templates, re-read only when this tab or another one changes them (a render, such as
+ * one per keystroke in the calculator, does not touch localStorage).
+ */
 export function useTemplates(store: TemplateStore): Template[] {
-  const cache = useRef<{ version: string | null; list: Template[] } | null>(null);
+  const cache = useRef<Template[] | null>(null);
   return useSyncExternalStore(
     (onChange) => {
-      const stop = store.subscribe(onChange);
+      const changed = () => {
+        cache.current = null;
+        onChange();
+      };
+      const stop = store.subscribe(changed);
       const onStorage = (e: StorageEvent) => {
-        if (e.key === TEMPLATES_KEY || e.key === null) onChange();
+        if (e.key === TEMPLATES_KEY || e.key === null) changed();
       };
       window.addEventListener('storage', onStorage);
       return () => {
@@ -21,10 +28,6 @@ export function useTemplates(store: TemplateStore): Template[] {
         window.removeEventListener('storage', onStorage);
       };
     },
-    () => {
-      const version = store.version();
-      if (cache.current?.version !== version) cache.current = { version, list: store.list() };
-      return cache.current.list;
-    },
+    () => (cache.current ??= store.list()),
   );
 }

@@ -2,7 +2,7 @@ import '../invoices/documents.css';
 import './calculator.css';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useReducer, useState } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
 import { appliedMarginNotice, formatNzd, GST_RATE_PERCENT, LOW_MARGIN_WARNING, MARGIN_HINT } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
@@ -27,6 +27,7 @@ import { ClientPicker } from './ClientPicker.tsx';
 import { LineRow } from './LineRow.tsx';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
+const NO_CLIENTS: readonly ClientRecord[] = [];
 
 function startState(handover: Template | null): CalculatorState {
   const start = initialCalculatorState();
@@ -62,15 +63,18 @@ export function CalculatorScreen() {
   useEffect(() => {
     if (clients.error) console.warn('Could not load clients:', errorDetail(clients.error));
   }, [clients.error]);
-  const clientList: ClientRecord[] = clients.data ?? [];
+  const clientList: readonly ClientRecord[] = clients.data ?? NO_CLIENTS;
 
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
   const settings = useQuery({ ...settingsQuery(api), retry: false });
   const rounding = settings.data?.gst_rounding;
 
-  const figures = useMemo(() => calculatorFigures(state, rounding), [state, rounding]);
+  // Typing paints at once; the figures follow in a render React may interrupt (useDeferredValue),
+  // so a keystroke on a long document never waits for the totals.
+  const shown = useDeferredValue(state);
+  const figures = useMemo(() => calculatorFigures(shown, rounding), [shown, rounding]);
   const { totals, margin } = figures;
-  const amounts = useMemo(() => totals.lines.map((l) => formatNzd(l.amountCents)), [totals]);
+  const amounts = useMemo(() => new Map(shown.lines.map((l, i) => [l.key, formatNzd(totals.lines[i]?.amountCents ?? 0n)])), [shown, totals]);
   const canRemove = state.lines.length > 1;
   const noun = state.type === 'quote' ? 'Quote' : 'Invoice';
 
@@ -223,7 +227,7 @@ export function CalculatorScreen() {
             </h2>
             <ol className="calc-lines">
               {state.lines.map((line, i) => (
-                <LineRow key={line.key} line={line} index={i} amount={amounts[i] ?? '$0.00'} canRemove={canRemove} autoFocus={line.key === lastAdded} dispatch={dispatch} />
+                <LineRow key={line.key} line={line} index={i} amount={amounts.get(line.key) ?? '$0.00'} canRemove={canRemove} autoFocus={line.key === lastAdded} dispatch={dispatch} />
               ))}
             </ol>
             <button type="button" className="button button--secondary button--block" onClick={addLine}>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { choiceLabel, pickerOptions, type ClientChoice, type PickerClient } from './clientChoice.ts';
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
  * The client picker: a combobox with typeahead over the client list loaded on open (ARIA 1.2
  * combobox with a listbox popup). Options: 'No client', the matching clients, 'Add New Client'.
  */
-export function ClientPicker({ clients, loading, choice, onChoose }: Props) {
+export const ClientPicker = memo(function ClientPicker({ clients, loading, choice, onChoose }: Props) {
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -175,4 +175,4 @@ export function ClientPicker({ clients, loading, choice, onChoose }: Props) {
       </p>
     </div>
   );
-}
+});
