@@ -2,6 +2,7 @@
 // runs: every fixture loaded into its own account through the store gives, through the API,
 // exactly the hand-worked reports beside it — and exactly what the in-memory replay gives.
 import { annualSummary, checkRange, gstReport, reportRowsFromEvents, type LoggedEvent } from '@tradie/domain';
+import { annualSummaryFor, gstReportFor } from '../../src/reports/queries.ts';
 import { seedDocuments, type SeedDocument } from '../../src/reports/seed.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestApp } from '../support/testApp.ts';
@@ -65,14 +66,15 @@ export function fixtureEqualitySuite(label: string, makeApp: () => Promise<TestA
       expect(r).toEqual(annualSummary(reportRowsFromEvents(events).invoices, 2027));
     });
 
-    it('after a rebuild of the projections from the log, the reports are unchanged', async () => {
+    it('after a rebuild of the projections from the log, the report rows give the same reports', async () => {
       await t.deps.store.rebuildProjections(['report_rows']);
+      // Straight from the rebuilt tables: the API's memo would answer from before the rebuild.
       for (const [name, f] of loaded) {
+        const accountId = f.events[0]!.meta!.accountId!;
         for (const g of f.expected.gst ?? []) {
-          const r = await t.get(`/reports/gst?start_date=${g.from}&end_date=${g.to}&basis=${g.basis ?? 'invoice'}`, f.token);
-          expect(r.json, name).toEqual(g.report);
+          expect(await gstReportFor(t.deps.store.db, accountId, checkRange(g.from, g.to), g.basis ?? 'invoice'), name).toEqual(g.report);
         }
-        for (const a of f.expected.annual ?? []) expect((await t.get(`/reports/annual?year=${a.year}`, f.token)).json, name).toEqual(a.report);
+        for (const a of f.expected.annual ?? []) expect(await annualSummaryFor(t.deps.store.db, accountId, a.year), name).toEqual(a.report);
       }
     });
   });
