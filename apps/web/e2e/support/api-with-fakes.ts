@@ -11,7 +11,7 @@
  * Set here, from the fakes: STRIPE_API_BASE, XERO_LOGIN_URL, XERO_IDENTITY_URL, XERO_API_URL.
  *
  * Tests find the fakes in DATA_DIR/e2e-fakes.json (see fakes.ts): their addresses, and a small
- * read-only `control` server showing what the fakes hold (GET /xero/invoices).
+ * `control` server: GET /xero/invoices (what the fake Xero holds), POST /xero/deny-next-consent.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,7 +49,7 @@ process.env.XERO_LOGIN_URL = xero.loginUrl;
 process.env.XERO_IDENTITY_URL = xero.identityUrl;
 process.env.XERO_API_URL = xero.apiUrl;
 
-// What the fakes hold, for assertions (read only).
+// What the fakes hold, for assertions, and the one fault the browser tests need.
 const control = createServer((req, res) => {
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (req.method === 'GET' && path === '/xero/invoices') {
@@ -62,6 +62,13 @@ const control = createServer((req, res) => {
     }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(invoices));
+    return;
+  }
+  if (req.method === 'POST' && path === '/xero/deny-next-consent') {
+    // The next sign-in at the fake Xero comes back as if the user pressed Cancel.
+    xero.denyNextConsent('access_denied');
+    res.writeHead(204);
+    res.end();
     return;
   }
   res.writeHead(404, { 'content-type': 'text/plain' });

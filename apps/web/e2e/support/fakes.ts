@@ -16,7 +16,7 @@ export interface FakesInfo {
   /** The fake Xero (the login page, identity server and API are path prefixes on it). */
   xero: string;
   xeroTenants: Array<{ tenantId: string; tenantName: string }>;
-  /** Read-only views of the fakes' state. */
+  /** What the fakes hold (GET /xero/invoices), and POST /xero/deny-next-consent. */
   control: string;
 }
 
@@ -39,4 +39,10 @@ export async function xeroInvoices(): Promise<FakeXeroInvoiceView[]> {
   const res = await fetch(`${readFakes().control}/xero/invoices`);
   if (!res.ok) throw new Error(`fake Xero control: HTTP ${res.status}`);
   return (await res.json()) as FakeXeroInvoiceView[];
+}
+
+/** The next consent at the fake Xero is refused (as if the user pressed Cancel there). */
+export async function denyNextXeroConsent(): Promise<void> {
+  const res = await fetch(`${readFakes().control}/xero/deny-next-consent`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`fake Xero control: HTTP ${res.status}`);
 }

@@ -1,0 +1,126 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
+import { denyNextXeroConsent, readFakes, xeroInvoices } from './support/fakes.ts';
+import { signUpAndSignIn, type TestUser } from './support/session.ts';
+
+// Xero against the fake Xero the e2e server is configured with (spec §4 Accounting connection and
+// sync, §8 Settings and Invoices): Connect opens the sign-in window, the app watches it close and
+// checks the connection; an invoice synced from the list gets the '✓ Xero' badge; syncing it again
+// (from a second tab that still shows it unsynced) says 'Already synced' and creates nothing in
+// Xero; Disconnect after the confirm. Runs at phone size only (see playwright.config.ts).
+
+/** Accepts (or dismisses) the next dialog and hands back its text. */
+function nextDialog(page: Page, accept = true): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (d) => {
+      const text = d.message();
+      void (accept ? d.accept() : d.dismiss()).then(() => resolve(text));
+    });
+  });
+}
+
+async function seedInvoice(request: APIRequestContext, user: TestUser): Promise<{ id: string; number: string }> {
+  // GST-registered, so the 15% GST lines can go to Xero as they are.
+  const settings = await request.put('/api/v1/business-settings', { headers: user.authHeaders, data: { business_name: 'Ngata Plumbing Ltd', gst_number: '49-091-850' } });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const client = await request.post('/api/v1/clients', { headers: user.authHeaders, data: { name: 'Hemi Walker', email: 'hemi@example.co.nz' } });
+  expect(client.status(), await client.text()).toBe(201);
+  const { id: clientId } = (await client.json()) as { id: string };
+  const invoice = await request.post('/api/v1/invoices', {
+    headers: user.authHeaders,
+    data: { type: 'invoice', client_id: clientId, line_items: [{ description: 'Hot water cylinder swap', qty: 1, unit_price: 1850 }] },
+  });
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  const body = (await invoice.json()) as { id: string; reference: string };
+  expect(body.reference).toBe('INV-0001');
+  return { id: body.id, number: body.reference };
+}
+
+const banner = (page: Page) => page.getByTestId('settings-banner');
+const connectButton = (page: Page) => page.getByRole('button', { name: 'Connect', exact: true });
+
+test('Xero: cancelled sign-in, connect through the window, test, sync once (a second sync creates nothing), disconnect', async ({ page, context, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const fakes = readFakes();
+  const tenant = fakes.xeroTenants[0];
+  if (!tenant) throw new Error('the fake Xero has no organisation');
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'xero' });
+  const invoice = await seedInvoice(request, user);
+
+  await page.goto('/app/settings?tab=integrations');
+  await expect(connectButton(page)).toBeVisible();
+  await expect(page.getByText('Connected', { exact: true })).toHaveCount(0);
+
+  // ---- the user presses Cancel at Xero: the window closes, nothing is connected ----
+  await denyNextXeroConsent();
+  const cancelledWindow = page.waitForEvent('popup');
+  await connectButton(page).click();
+  const refused = await cancelledWindow;
+  await expect(refused.getByRole('heading', { name: 'Authorization was cancelled or failed' })).toBeVisible();
+  await refused.waitForEvent('close');
+  await expect(banner(page)).toHaveText('Authorization was cancelled or failed');
+  await expect(connectButton(page)).toBeVisible();
+
+  // ---- Connect: the 600×700 window signs in at Xero, comes back to us and closes itself ----
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupPromise;
+  await expect(page.getByRole('button', { name: 'Connecting...' })).toBeDisabled();
+  await expect(popup.getByRole('heading', { name: 'Connected to Xero. You can close this window.' })).toBeVisible();
+  await popup.waitForEvent('close');
+  await expect(banner(page)).toHaveText('Successfully connected Xero!');
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(page.getByText(tenant.tenantName)).toBeVisible();
+  await expect(connectButton(page)).toHaveCount(0);
+
+  // ---- Test Connection: the tenant id ----
+  await page.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(banner(page)).toHaveText(`Connected (Tenant: ${tenant.tenantId})`);
+  await expectNoHorizontalOverflow(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, testInfo, '/app/settings?tab=integrations-connected');
+  await expectNoSeriousA11yViolations(page);
+
+  // ---- a second tab opens the invoice before it is synced ----
+  const secondTab = await context.newPage();
+  await secondTab.goto(`/app/invoices/${invoice.id}`);
+  await expect(secondTab.getByRole('button', { name: 'Sync to Xero' })).toBeVisible();
+
+  // ---- sync from the list: the message, the badge, the button gone ----
+  await page.goto('/app/invoices');
+  await page.getByRole('tab', { name: 'Invoices (1)' }).click();
+  const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: /Sync to Xero/ }).click();
+  await expect(page.getByText(`✓ Synced Xero: ${invoice.number}`)).toBeVisible();
+  await expect(card.getByText('✓ Xero')).toBeVisible();
+  await expect(card.getByRole('button', { name: /Sync to Xero/ })).toHaveCount(0);
+  await saveScreenshot(page, testInfo, '/app/invoices-xero-synced');
+
+  // ---- sync again from the second tab: already synced, and still one invoice in Xero ----
+  await secondTab.getByRole('button', { name: 'Sync to Xero' }).click();
+  await expect(secondTab.getByText(`Already synced Xero: ${invoice.number}`)).toBeVisible();
+  const inXero = (await xeroInvoices()).filter((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
+  expect(inXero).toHaveLength(1);
+  expect(inXero[0]?.status).toBe('AUTHORISED');
+  await secondTab.close();
+
+  // ---- Disconnect, after the confirm ----
+  await page.goto('/app/settings?tab=integrations');
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  const dismissed = nextDialog(page, false);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  expect(await dismissed).toBe('Disconnect from Xero?');
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+  const confirmed = nextDialog(page, true);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  expect(await confirmed).toBe('Disconnect from Xero?');
+  await expect(banner(page)).toHaveText('Successfully disconnected Xero');
+  await expect(connectButton(page)).toBeVisible();
+  await expect(page.getByText('Connected', { exact: true })).toHaveCount(0);
+
+  // Synced invoices stay synced, and nothing more was made in Xero.
+  const status = (await (await request.get('/api/v1/integrations/xero/status', { headers: user.authHeaders })).json()) as { connected: boolean };
+  expect(status.connected).toBe(false);
+  expect((await xeroInvoices()).filter((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId)).toHaveLength(1);
+});
