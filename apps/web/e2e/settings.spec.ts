@@ -66,7 +66,7 @@ async function checkTab(page: Page, testInfo: TestInfo, tabId: string) {
   // the page stands at its top, where the header covers nothing.
   const unstick = await page.addStyleTag({ content: '.settings-dock { position: static !important; }' });
   await expectNoSeriousA11yViolations(page);
-  await unstick.evaluate((el) => el.remove());
+  await unstick.evaluate((el) => el.parentNode?.removeChild(el));
 }
 
 /** Creates a quote through the API and returns how many images its PDF holds (pdfimages -list). */
