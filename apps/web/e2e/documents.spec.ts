@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { applyMargin, documentTotals, formatNzd, formatNzDate, formatNzdList, marginFigures, nzDateOf, toCents } from '@tradie/domain';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
@@ -15,9 +16,21 @@ const LINES = [
   { description: 'Call-out fee', qty: '1', unit_price: '85' },
 ];
 
+/**
+ * Two pictures: what the screen shows at the top (`…-top`), and the whole page with the sticky
+ * header and Generate bar let go (a full-page capture otherwise paints them mid-page).
+ */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const y = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshotPath(testInfo, `${name}-top`) });
+  const unstick = await page.addStyleTag({ content: '.app-header, .calc__generate { position: static !important; } .doc-notice-region { display: none !important; }' });
   await saveScreenshot(page, testInfo, `/app/${name}`);
+  await unstick.evaluate((el) => el.remove());
+  await page.evaluate((top) => window.scrollTo(0, top), y);
 }
+
+const screenshotPath = (testInfo: TestInfo, name: string) => fileURLToPath(new URL(`../test-output/screenshots/${testInfo.project.name}/app_${name}.png`, import.meta.url));
 
 /** Accepts (or dismisses) the next dialog and hands back its text. */
 function nextDialog(page: Page, accept = true): Promise<string> {

@@ -335,7 +335,7 @@ export function CalculatorScreen() {
                   type="text"
                   autoComplete="off"
                   enterKeyHint="done"
-                  placeholder="e.g. Bathroom refit"
+                  placeholder="e.g. Deck job"
                   value={templateName}
                   onChange={(e) => setTemplateName(e.target.value)}
                   onKeyDown={(e) => {
@@ -375,6 +375,10 @@ export function CalculatorScreen() {
           </section>
 
           <div className="calc__generate">
+            <p className="calc__generate-total" aria-hidden="true">
+              <span>Total</span>
+              <strong>{formatNzd(totals.totalCents)}</strong>
+            </p>
             <button type="button" className="button button--accent button--large button--block" onClick={() => void generate()} disabled={busy} aria-busy={busy}>
               {busy ? 'Generating...' : `Generate ${noun}`}
             </button>

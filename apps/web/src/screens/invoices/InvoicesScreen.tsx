@@ -200,8 +200,9 @@ const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) 
         </Link>
         <StatusChip status={doc.status} />
       </div>
+      <p className="doc-card__client">{doc.client_name || 'No client'}</p>
       <div className="doc-card__bottom">
-        <p className="doc-card__client">{doc.client_name || 'No client'}</p>
+        <p className="doc-card__date">Issued {formatNzDate(doc.issue_date)}</p>
         <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
       </div>
     </li>
@@ -234,11 +235,12 @@ const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMar
           {synced && <SyncedBadge />}
         </span>
       </div>
+      <p className="doc-card__client">
+        {doc.client_name || 'No client'}
+        {doc.paid_date && <span className="doc-card__paid">{` • Paid ${formatNzDate(doc.paid_date)}`}</span>}
+      </p>
       <div className="doc-card__bottom">
-        <p className="doc-card__client">
-          {doc.client_name || 'No client'}
-          {doc.paid_date && <span className="doc-card__paid">{` • Paid ${formatNzDate(doc.paid_date)}`}</span>}
-        </p>
+        <p className="doc-card__date">{paid || isVoid ? `Issued ${formatNzDate(doc.issue_date)}` : `Due ${formatNzDate(doc.due_date)}`}</p>
         <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
       </div>
       {(showMarkPaid || showSync) && (
