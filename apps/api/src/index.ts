@@ -5,3 +5,4 @@ export { buildDeps, startServer, type RunningServer } from './main.ts';
 export { allMigrations } from './migrations.ts';
 export { benchReports, type BenchFigure, type ReportsBenchOptions } from './reports/bench.ts';
 export { openApiDocument } from './openapi/document.ts';
+export { benchDocumentList } from './documents/bench.ts';

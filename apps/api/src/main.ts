@@ -55,12 +55,18 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const url = `http://localhost:${port}`;
   deps.log('info', `Tradie Quotes is running on ${url} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`})`);
+  // PGlite has no autovacuum: refresh the planner's statistics every hour as the books grow.
+  const analyze = deps.store.db.kind === 'pglite'
+    ? setInterval(() => void deps.store.db.exec('ANALYZE').catch((e: unknown) => deps.log('error', 'ANALYZE failed', { error: String(e) })), 3_600_000)
+    : undefined;
+  analyze?.unref();
   let closing: Promise<void> | undefined;
   return {
     url,
     deps,
     close() {
       closing ??= (async () => {
+        clearInterval(analyze);
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await deps.mailer.close();
         await deps.store.close();

@@ -1,22 +1,37 @@
-// npm run bench [-- name-prefix…]: every benchmark, one JSON line per figure
-// {"name","value","unit"}. Budgets and recorded figures: docs/performance.md.
+// npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
+// Suites: domain, store, pdf, documents, reports (and web, load when present). Budgets and the
+// recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
+import { benchDocumentList, benchReports } from '@tradie/api';
+import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { domainFigures } from './bench/domainBench.ts';
 import type { Figure } from './bench/figures.ts';
+import { pdfFigures } from './bench/pdfBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
+
+/** Runs `fn` against a throw-away PostgreSQL server. */
+async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const server = await startPostgres();
+  try {
+    return await fn(await createDatabase(server.url, 'bench'));
+  } finally {
+    await server.stop();
+  }
+}
 
 const suites: [string, () => Promise<Figure[]>][] = [
   ['domain', domainFigures],
   ['store', storeFigures],
+  ['pdf', pdfFigures],
+  ['documents', async () => [...(await benchDocumentList()), ...(await withPostgres((databaseUrl) => benchDocumentList({ databaseUrl })))]],
+  ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const [name, run] of suites) {
-  if (only.length > 0 && !only.some((o) => name.startsWith(o) || o.startsWith(name))) continue;
+  if (only.length > 0 && !only.includes(name)) continue;
+  process.stderr.write(`bench: ${name}\n`);
   try {
-    for (const f of await run()) {
-      if (only.length > 0 && !only.some((o) => f.name.startsWith(o) || o.startsWith(name))) continue;
-      console.log(JSON.stringify(f));
-    }
+    for (const f of await run()) console.log(JSON.stringify(f));
   } catch (e) {
     console.error(`bench ${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     process.exitCode = 1;

@@ -232,7 +232,13 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
       const rows = await db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = $1 ORDER BY events.position`, [accountId]);
       return rows.map(toRecorded);
     },
-    rebuildProjections: (names) => db.tx((sql) => rebuildWith(sql, names ? projections.filter((p) => names.includes(p.name)) : projections)),
+    async rebuildProjections(names) {
+      const targets = names ? projections.filter((p) => names.includes(p.name)) : projections;
+      const r = await db.tx((sql) => rebuildWith(sql, targets));
+      // Fresh statistics for the planner after every row was replaced.
+      for (const t of targets.flatMap((p) => p.tables)) await db.query(`ANALYZE ${t.name}`);
+      return r;
+    },
     async ensureProjections() {
       // A projection whose tables changed shape is dropped, recreated and rebuilt from the log.
       await db.exec(`CREATE TABLE IF NOT EXISTS projection_versions (name text PRIMARY KEY, hash text NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`);

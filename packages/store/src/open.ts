@@ -27,6 +27,8 @@ export async function openStore(config: DbConfig, projections: readonly Projecti
     await migrate(db, [...storeMigrations, ...migrations]);
     const store = createEventStore(db, projections);
     await store.ensureProjections();
+    // PGlite runs no autovacuum, so its planner would never learn the tables' sizes.
+    if (db.kind === 'pglite') await db.exec('ANALYZE');
     return store;
   } catch (e) {
     await db.close();
