@@ -26,7 +26,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: screenshotPath(testInfo, `${name}-top`) });
   const unstick = await page.addStyleTag({ content: '.app-header, .calc__generate { position: static !important; } .doc-notice-region { display: none !important; }' });
   await saveScreenshot(page, testInfo, `/app/${name}`);
-  await unstick.evaluate((el) => el.remove());
+  await unstick.evaluate((el) => (el as Element).remove());
   await page.evaluate((top) => window.scrollTo(0, top), y);
 }
 
@@ -64,7 +64,7 @@ const row = (page: Page, n: number) => ({
 async function expectCalculatorAccessible(page: Page): Promise<void> {
   const unstick = await page.addStyleTag({ content: '.app-header, .calc__generate { position: static !important; }' });
   await expectNoSeriousA11yViolations(page);
-  await unstick.evaluate((el) => el.remove());
+  await unstick.evaluate((el) => (el as Element).remove());
 }
 
 const pricedTotals = (lines: { qty: string; unit_price: string }[], gst = true) =>
@@ -352,7 +352,16 @@ test('an invoice for a quick-added client with GST off carries no GST, and a bla
   await shot(page, testInfo, 'calculator-quick-add');
   await expectCalculatorAccessible(page);
 
+  // 'Generating...' while busy: the PDF step is held until the busy state has been seen.
+  let releasePdf: () => void = () => undefined;
+  const pdfHeld = new Promise<void>((r) => (releasePdf = r));
+  await page.route('**/api/v1/invoices/*/generate-pdf', async (route) => {
+    await pdfHeld;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Generate Invoice' }).click();
+  await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+  releasePdf();
   await expect(page.getByText('INV-0001')).toBeVisible();
   await expect(page.getByText('Mere Tāwhiao')).toBeVisible();
   await expect(page.getByTestId('detail-gst')).toHaveText('$0.00');
@@ -362,6 +371,46 @@ test('an invoice for a quick-added client with GST off carries no GST, and a bla
 
   const clients = (await (await request.get('/api/v1/clients', { headers: user.authHeaders })).json()) as { name: string; email: string; phone: string }[];
   expect(clients).toEqual([expect.objectContaining({ name: 'Mere Tāwhiao', email: 'mere@example.co.nz', phone: '021 555 0199' })]);
+
+  // Mark Paid from the list: cancelling the confirm changes nothing; confirming marks it paid.
+  await page.getByRole('link', { name: 'Invoices & Quotes' }).first().click();
+  await page.getByRole('tab', { name: 'Invoices (1)' }).click();
+  const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+  await expect(card.getByText('Unpaid', { exact: true })).toBeVisible();
+  await expect(card).toContainText('200.00 NZD');
+  const cancelled = nextDialog(page, false);
+  await card.getByRole('button', { name: /Mark Paid/ }).click();
+  expect(await cancelled).toBe('Mark this invoice as paid?');
+  await expect(card.getByText('Unpaid', { exact: true })).toBeVisible();
+  const confirmed = nextDialog(page);
+  await card.getByRole('button', { name: /Mark Paid/ }).click();
+  expect(await confirmed).toBe('Mark this invoice as paid?');
+  await expect(card.getByText('✓ Paid', { exact: true })).toBeVisible();
+  await expect(card).toContainText(`Mere Tāwhiao • Paid ${formatNzDate(nzDateOf(new Date()))}`);
+  await expect(card.getByRole('button', { name: /Mark Paid/ })).toHaveCount(0);
+});
+
+test('a lost answer and a second tap on Generate still make one quote (Idempotency-Key)', async ({ page, request }) => {
+  const user = await signUpAndSignIn(page, request);
+  await page.goto('/app/calculator');
+  await row(page, 1).description.fill('Gutter clean');
+  await row(page, 1).price.fill('180');
+  // The first create reaches the server and is done, but its answer never arrives.
+  let lost = false;
+  await page.route('**/api/v1/invoices', async (route) => {
+    if (route.request().method() !== 'POST' || lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const alert = nextDialog(page);
+  await page.getByRole('button', { name: 'Generate Quote' }).click();
+  expect(await alert).toBe('Error creating invoice: Network Error');
+  await expect(page.getByRole('button', { name: 'Generate Quote' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Generate Quote' }).click();
+  await expect(page.getByText('QTE-0001')).toBeVisible();
+  const counts = (await (await request.get('/api/v1/invoices/counts', { headers: user.authHeaders })).json()) as { quotes: number };
+  expect(counts.quotes).toBe(1);
 });
 
 test('the list pages 50 at a time as you scroll; the tab count is the whole number', async ({ page, request }) => {

@@ -13,7 +13,7 @@ import type {
   PaymentRecord,
   SendResult,
 } from '@tradie/contracts';
-import { fallbackReference, toCents } from '@tradie/domain';
+import { Decimal, fallbackReference, toCents, toCentsHalfUp } from '@tradie/domain';
 import { ApiError, type ApiClient } from '../../api/client.ts';
 
 export type Api = Pick<ApiClient, 'get' | 'getWithHeaders' | 'post' | 'put' | 'del' | 'blob'>;
@@ -126,12 +126,16 @@ export const invalidateDocuments = (queryClient: QueryClient) => queryClient.inv
 /** The reference, or 'QTE-'/'INV-' plus the first 8 characters of the id (spec §9). */
 export const referenceOf = (d: { type: DocumentType; reference: string; id: string }): string => d.reference || fallbackReference(d.type, d.id);
 
-/** A money number from the API (rounded to cents) to whole cents, through the domain. */
+/**
+ * A money number from the API to whole cents, through the domain. The API rounds to cents, so
+ * toCents is exact; anything else (a float sum) is rounded to the cent rather than shown wrong.
+ */
 export function centsOf(amount: number): bigint {
+  if (!Number.isFinite(amount)) return 0n;
   try {
     return toCents(amount);
   } catch {
-    return 0n;
+    return toCentsHalfUp(new Decimal(amount));
   }
 }
 
