@@ -105,8 +105,10 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
                 <span className="report-top__rank" aria-hidden="true">
                   {i + 1}
                 </span>
-                <span className="report-top__name">{c.name}</span>
-                <span className="report-top__revenue">{money(c.revenue)}</span>
+                <span className="report-top__body">
+                  <span className="report-top__name">{c.name}</span>
+                  <span className="report-top__revenue">{money(c.revenue)}</span>
+                </span>
               </li>
             ))}
           </ol>

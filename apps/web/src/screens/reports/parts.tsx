@@ -14,9 +14,13 @@ export const money = (amount: number): string => formatNzd(toCents(amount));
 export const retryOnce = (failureCount: number, error: unknown): boolean =>
   failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500);
 
+/** Longer than '$123,456.78': two boxes side by side no longer fit a phone. */
+const LONG_VALUE = 11;
+
 export function SummaryBoxes({ items, label }: { items: readonly { label: string; value: string; testId: string }[]; label: string }) {
+  const long = items.some((i) => i.value.length > LONG_VALUE);
   return (
-    <dl className="report-boxes" aria-label={label}>
+    <dl className={long ? 'report-boxes report-boxes--long' : 'report-boxes'} aria-label={label}>
       {items.map((item) => (
         <div key={item.label} className="report-box">
           <dt className="report-box__label">{item.label}</dt>
