@@ -53,7 +53,7 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
       <dl className="detail-send__recipients">
         <div>
           <dt>To</dt>
-          <dd>{to || <span className="detail-send__missing">No email address for this client</span>}</dd>
+          <dd>{to || <span className="detail-send__missing">{doc.client ? 'No email address for this client' : `No client on this ${noun.toLowerCase()}`}</span>}</dd>
         </div>
         {cc && (
           <div>
