@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { linesSchema, PAYMENT_METHODS, PAYMENT_TERMS } from '@tradie/domain';
+import { isLocalDate, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS } from '@tradie/domain';
 import { localDate } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
@@ -53,6 +53,9 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const LIST_LIMITS = { default: 50, max: 200 } as const;
 
+/** A filter date: a real calendar day (2026-02-30 would reach the database as an impossible date). */
+const calendarDate = localDate.refine(isLocalDate, { error: 'Dates must be real calendar days written as YYYY-MM-DD' });
+
 /** GET /invoices query. `status` takes one status or several separated by commas. Dates filter the issue date (inclusive). */
 export const listDocumentsQuery = z.object({
   type: documentType.optional(),
@@ -71,8 +74,8 @@ export const listDocumentsQuery = z.object({
     }),
   client_id: z.string().max(100).optional(),
   q: z.string().max(200, { error: 'The search can be at most 200 characters' }).optional().transform((q) => q?.trim().toLowerCase() || undefined),
-  from: localDate.optional(),
-  to: localDate.optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
   limit: z
     .string()
     .optional()

@@ -104,7 +104,8 @@ export const documentStreamId = (documentId: string): string => `document-${docu
 /** The account's document, folded from its stream; 404 for a missing, deleted or another account's document. */
 export async function loadDocument(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<{ view: DocumentView; version: number }> {
   const notFound = new ApiError(404, 'Invoice or quote not found');
-  if (documentId.length > 100) throw notFound;
+  // Ids are UUIDs: anything else (a NUL from %00, a 10,000-character path) is not looked up.
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(documentId)) throw notFound;
   const snap = await deps.store.readStream(documentStreamId(documentId));
   if (snap.events.length === 0 || snap.events[0]?.meta.accountId !== accountId) throw notFound;
   const state = foldWith(documentDecider, snap.events);
@@ -153,6 +154,8 @@ async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId:
     try {
       return await fn();
     } finally {
+      // A claim that synced nothing (refused, or Xero failed) leaves no row behind; otherwise the claim is released.
+      await deps.store.db.query('DELETE FROM xero_sync WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3 AND xero_invoice_id IS NULL', [accountId, documentId, token]);
       await deps.store.db.query('UPDATE xero_sync SET claimed_by = NULL, claimed_until = NULL WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3', [accountId, documentId, token]);
     }
   });

@@ -12,8 +12,11 @@ import { ApiError } from '../http/problem.ts';
 export const DOCUMENT_NOT_FOUND = 'Invoice or quote not found';
 export const CLIENT_NOT_FOUND = 'Client not found';
 
-/** Ids are UUIDs; anything much longer can't name a document, so it is not looked up at all. */
-const plausibleId = (id: string): boolean => id.length > 0 && id.length <= 100;
+/**
+ * Ids are UUIDs; anything much longer, or with other characters, can't name a document, so it is
+ * not looked up at all (a NUL from a path's %00 cannot even be sent to PostgreSQL as text).
+ */
+export const plausibleId = (id: string): boolean => /^[A-Za-z0-9_-]{1,100}$/.test(id);
 
 const ownedBy = (events: readonly RecordedEvent[], accountId: string): boolean => events[0]?.meta.accountId === accountId;
 

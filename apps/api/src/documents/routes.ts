@@ -21,14 +21,14 @@ import { pushDocumentChangesToXero } from '../accounting/index.ts';
 import { requireActiveSubscription } from '../billing/access.ts';
 import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute, toNewEvents } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
-import { parseQuery } from '../http/body.ts';
+import { parseQuery, refuseUnstorableText } from '../http/body.ts';
 import { idempotencyKey, idempotent, requestHash } from '../http/idempotency.ts';
 import { ApiError, zodProblem } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeDocumentMail } from './email.ts';
 import { pdfFileName, renderPdfFor } from './pdf.ts';
 import { countDocuments, listDocuments } from './queries.ts';
-import { clientForDocument, emptyDocument, loadDocument, lockSequence, sequenceVersion, userNames } from './repository.ts';
+import { DOCUMENT_NOT_FOUND, clientForDocument, emptyDocument, loadDocument, lockSequence, plausibleId, sequenceVersion, userNames } from './repository.ts';
 import { claimKey, completeKey, releaseKey, type Claim } from './sendClaim.ts';
 import { detailOf, paymentRecordOf, pdfPathOf } from './view.ts';
 
@@ -50,6 +50,7 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S, options: { o
     } catch {
       throw new ApiError(400, 'The request body is not valid JSON.');
     }
+    refuseUnstorableText(raw, (p) => (p[0] === 'line_items' && typeof p[1] === 'number' ? `Line ${p[1] + 1}: ${p.slice(2).join('.') || 'The line'}` : p.join('.')));
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(422, 'The request body must be a JSON object.');
   const r = schema.safeParse(raw);
@@ -60,6 +61,13 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S, options: { o
     throw new ApiError(422, `${line}${p.detail}`, { errors: p.errors });
   }
   return r.data;
+}
+
+/** The path's document id; one that cannot name a document is 404 before it reaches an idempotency key (and SQL). */
+function documentIdOf(c: Context): string {
+  const id = c.req.param('id') ?? '';
+  if (!plausibleId(id)) throw new ApiError(404, DOCUMENT_NOT_FOUND);
+  return id;
 }
 
 function reply(c: Context, answer: { status: number; body: unknown; replayed?: boolean }): Response {
@@ -275,7 +283,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/:id/send', newWork, async (c) => {
     const body = await readBody(c, sendDocumentInput, { optional: true });
     const actor = actorOf(c);
-    const id = c.req.param('id');
+    const id = documentIdOf(c);
     const key = idempotencyKey(c);
     const claim: Claim | undefined = key ? { accountId: actor.accountId, scope: `documents:send:${id}`, key, hash: requestHash(body) } : undefined;
     if (claim) {
@@ -326,7 +334,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/:id/mark-paid', async (c) => {
     const body = await readBody(c, markPaidInput, { optional: true });
     const actor = actorOf(c);
-    const id = c.req.param('id');
+    const id = documentIdOf(c);
     const key = idempotencyKey(c);
     const answer = await execute(deps, (tx) =>
       idempotent(tx, { accountId: actor.accountId, scope: `documents:mark-paid:${id}`, key, hash: requestHash(body) }, async () => {
@@ -351,7 +359,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const amount = parseDecimalInput(body.amount);
     if (!amount) throw new ApiError(422, 'Amount must be a number');
     const actor = actorOf(c);
-    const id = c.req.param('id');
+    const id = documentIdOf(c);
     const key = idempotencyKey(c);
     const answer = await execute(deps, (tx) =>
       idempotent(tx, { accountId: actor.accountId, scope: `documents:payment:${id}`, key, hash: requestHash(body) }, async () => {

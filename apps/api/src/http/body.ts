@@ -4,6 +4,46 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, zodProblem } from './problem.ts';
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path of the first string (or key) in a JSON value that PostgreSQL cannot store as text: a
+ * NUL or an unpaired surrogate. Iterative: a body nested thousands deep is walked, not a stack overflow.
+ */
+export function unstorableTextAt(value: unknown): (string | number)[] | null {
+  const bad = (s: string): boolean => s.includes('\u0000') || LONE_SURROGATE.test(s);
+  type Node = { value: unknown; key: string | number | null; parent: Node | null };
+  const pathOf = (n: Node): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at: Node | null = n; at && at.key !== null; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Node[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const v = node.value;
+    if (typeof v === 'string') {
+      if (bad(v)) return pathOf(node);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: node });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        if (bad(k)) return pathOf({ value: k, key: k, parent: node });
+        stack.push({ value: child, key: k, parent: node });
+      }
+    }
+  }
+  return null;
+}
+
+/** Valid JSON can carry text no database column takes (\u0000, half a surrogate pair): a 422 that names the field, never a 500. */
+export function refuseUnstorableText(value: unknown, label: (path: (string | number)[]) => string = (p) => p.join('.') || 'The request'): void {
+  const at = unstorableTextAt(value);
+  if (at) throw new ApiError(422, `${label(at)} contains a character that can't be saved`);
+}
+
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
@@ -11,11 +51,14 @@ export async function readJson(c: Context): Promise<unknown> {
   }
   const text = await c.req.text();
   if (text.trim() === '') throw new ApiError(400, 'The request body is empty. Send a JSON object.');
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, 'The request body is not valid JSON.');
   }
+  refuseUnstorableText(value);
+  return value;
 }
 
 /** Parses the JSON body with a schema: 400 unreadable, 415 not JSON, 422 the first problem. */
@@ -32,7 +75,9 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
 
 /** Parses query parameters with a schema (422 on the first problem). */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  const r = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  refuseUnstorableText(query);
+  const r = schema.safeParse(query);
   if (!r.success) {
     const p = zodProblem(r.error);
     throw new ApiError(422, p.detail, { errors: p.errors });
