@@ -6,3 +6,4 @@ export { allMigrations } from './migrations.ts';
 export { benchReports, type BenchFigure, type ReportsBenchOptions } from './reports/bench.ts';
 export { openApiDocument } from './openapi/document.ts';
 export { benchDocumentList } from './documents/bench.ts';
+export { hashPassword } from './auth/passwords.ts';

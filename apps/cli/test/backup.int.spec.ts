@@ -1,0 +1,258 @@
+// Backups: an account made through the API (clients, quotes, invoices, payments, a removed
+// payment, a void, a conversion, settings, a logo) is exported, imported with `npm run import`
+// into a fresh data directory, and served again by the real app over that directory: the GST
+// reports, annual summaries, CSVs, lists, details, client histories, settings and logo are the
+// same, byte for byte. Exporting the restored account gives the same file. Refusals write nothing.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { allMigrations, buildDeps, createApp, loadConfig, type AppDeps } from '@tradie/api';
+import { projections } from '@tradie/projections';
+import { openStore, type EventStore } from '@tradie/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TestClock, type TestApp } from '../../api/test/support/testApp.ts';
+import { exportAccount, type AccountExport } from '../src/export.ts';
+import { importAccount, NO_PASSWORD, readExport } from '../src/import.ts';
+
+const run = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../../..');
+/** The secret the API tests sign with (testApp.ts): the restored app signs logo links the same way. */
+const TEST_SECRET = 'test-secret-for-the-api-tests';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const clock = new TestClock('2026-06-20T01:00:00.000Z');
+let source: TestApp;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let exported: AccountExport;
+let file: string;
+let dataDir: string;
+let restored: { deps: AppDeps; request: (path: string, init?: RequestInit) => Promise<Response> };
+
+/** The npm scripts, as a person runs them (cheap password hashing for the test). */
+async function npm(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await run('npm', ['run', '--silent', ...args], { cwd: ROOT, env: { ...process.env, PASSWORD_COST: '10', LOG_LEVEL: 'error', DATABASE_URL: '' }, timeout: 120_000 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof err.code === 'number' ? err.code : 1, stdout: err.stdout ?? '', stderr: err.stderr ?? '' };
+  }
+}
+
+const line = (description: string, qty: number | string, unit_price: number | string, extra: Record<string, unknown> = {}) => ({ description, qty, unit_price, ...extra });
+
+/** A year of a sparky's work, through the API. */
+async function makeHistory(t: TestApp, token: string): Promise<void> {
+  const ok = async (r: Promise<{ status: number; text: string; json: { id?: string } }>, status = 200) => {
+    const res = await r;
+    if (res.status !== status) throw new Error(`${res.status} ${res.text}`);
+    return res.json as { id: string; [k: string]: unknown };
+  };
+  await ok(t.put('/business-settings', { business_name: 'Sparky Tamihana Ltd', gst_number: '49-091-850', bank_name: 'Kiwibank', bank_account_number: '38-9000-0000000-00', email_signature: 'Ngā mihi', gst_rounding: 'total' }, token));
+  const fd = new FormData();
+  fd.append('file', new File([PNG], 'logo.png', { type: 'image/png' }));
+  await ok(t.call('POST', '/business-settings/logo', { token, body: fd }));
+
+  const kowhai = await ok(t.post('/clients', { name: 'Kōwhai Builders', email: 'accounts@kowhai.example.nz', is_business: true, business_name: 'Kōwhai Builders Ltd', gst_number: '49-091-850', default_payment_terms: '30 days' }, token), 201);
+  const hemi = await ok(t.post('/clients', { name: 'Hēmi Walker', email: 'hemi@example.nz', phone: '021 555 0101' }, token), 201);
+  const gone = await ok(t.post('/clients', { name: 'Moved Away', email: 'gone@example.nz' }, token), 201);
+  await ok(t.put(`/clients/${hemi.id}`, { name: 'Hēmi Walker', email: 'hemi.walker@example.nz', version: 1 }, token));
+
+  const invoice = (client_id: string | null, issue_date: string, lines: unknown[]) => ok(t.post('/invoices', { type: 'invoice', client_id, issue_date, line_items: lines }, token), 201);
+  const i1 = await invoice(kowhai.id, '2026-03-28', [line('Switchboard upgrade', 1, 2450), line('Labour', 6.5, 95), line('Exported parts', 1, 120, { tax_rate: 0 })]);
+  const i2 = await invoice(hemi.id, '2026-04-03', [line('Heat pump install', 1, '2299.99', { tax_included: true })]);
+  const i3 = await invoice(gone.id, '2026-04-15', [line('Call-out', 1, 85), line('Cable 2.5mm', '12.5', '3.333')]);
+  const i4 = await invoice(kowhai.id, '2026-05-02', [line('Raised in error', 1, 500)]);
+  const i5 = await invoice(null, '2026-05-20', [line('Cash job', 1, 160)]);
+  await ok(t.post(`/invoices/${i1.id}/send`, {}, token));
+  await ok(t.post(`/invoices/${i1.id}/payments`, { amount: 1000, date: '2026-04-02', method: 'bank_transfer', reference: 'Deposit' }, token), 201);
+  await ok(t.post(`/invoices/${i1.id}/mark-paid`, { date: '2026-04-20', method: 'bank_transfer' }, token));
+  const wrong = await ok(t.post(`/invoices/${i2.id}/payments`, { amount: 22.99, date: '2026-04-10', method: 'cash' }, token), 201);
+  await ok(t.del(`/invoices/${i2.id}/payments/${wrong.id}`, token));
+  await ok(t.post(`/invoices/${i2.id}/payments`, { amount: 1150.5, date: '2026-04-11', method: 'card' }, token), 201);
+  await ok(t.post(`/invoices/${i3.id}/payments`, { amount: 50, date: '2026-05-01' }, token), 201);
+  await ok(t.post(`/invoices/${i4.id}/void`, { reason: 'Raised in error' }, token));
+  await ok(t.post(`/invoices/${i5.id}/generate-pdf`, undefined, token));
+
+  const q1 = await ok(t.post('/invoices', { type: 'quote', client_id: kowhai.id, issue_date: '2026-05-25', line_items: [line('Rewire garage', 1, 3800)] }, token), 201);
+  await ok(t.post(`/invoices/${q1.id}/accept`, undefined, token));
+  const converted = await ok(t.post(`/invoices/${q1.id}/convert`, undefined, token), 201);
+  await ok(t.post(`/invoices/${converted.id}/payments`, { amount: '4370.00', date: '2026-06-10' }, token), 201);
+  const q2 = await ok(t.post('/invoices', { type: 'quote', client_id: hemi.id, line_items: [line('Spa pool circuit', 1, 950)] }, token), 201);
+  await ok(t.post(`/invoices/${q2.id}/decline`, undefined, token));
+  const draft = await ok(t.post('/invoices', { type: 'invoice', client_id: hemi.id, line_items: [line('Never sent', 1, 1)] }, token), 201);
+  await ok(t.del(`/invoices/${draft.id}`, token));
+  await ok(t.put(`/invoices/${i5.id}`, { line_items: [line('Cash job', 1, 160), line('Extra socket', 2, 45)], notes: 'Paid in cash on the day' }, token));
+  await ok(t.del(`/clients/${gone.id}`, token), 204);
+}
+
+/** Everything the screens read for the account, as the API answers it (the logo as base64 of its bytes). */
+async function everything(request: (path: string) => Promise<Response>): Promise<Record<string, string>> {
+  const get = async (p: string): Promise<string> => {
+    const r = await request(p);
+    expect(r.status, p).toBe(200);
+    return r.text();
+  };
+  const paths = [
+    '/api/v1/auth/me',
+    '/api/v1/business-settings',
+    '/api/v1/billing/subscription-status',
+    '/api/v1/clients',
+    '/api/v1/invoices?limit=200',
+    '/api/v1/invoices?type=quote',
+    '/api/v1/invoices?status=paid,partial,void',
+    '/api/v1/invoices/counts',
+    ...['invoice', 'payments'].flatMap((basis) => [
+      `/api/v1/reports/gst?start_date=2026-03-01&end_date=2026-04-30&basis=${basis}`,
+      `/api/v1/reports/gst?start_date=2026-05-01&end_date=2026-06-30&basis=${basis}`,
+      `/api/v1/reports/gst?start_date=2025-04-01&end_date=2027-03-31&basis=${basis}`,
+      `/api/v1/reports/export/gst-csv?start_date=2026-04-01&end_date=2026-06-30&basis=${basis}`,
+    ]),
+    '/api/v1/reports/annual?year=2026',
+    '/api/v1/reports/annual?year=2027',
+    '/api/v1/reports/export/annual-csv?year=2027',
+  ];
+  const out: Record<string, string> = {};
+  for (const p of paths) out[p] = await get(p);
+  // Every document's detail and payments, every client's history, and the logo's bytes.
+  for (const d of JSON.parse(out['/api/v1/invoices?limit=200']!) as { id: string }[]) {
+    for (const p of [`/api/v1/invoices/${d.id}`, `/api/v1/invoices/${d.id}/payments`]) out[p] = await get(p);
+  }
+  for (const c of JSON.parse(out['/api/v1/clients']!) as { id: string }[]) out[`/api/v1/clients/${c.id}/documents`] = await get(`/api/v1/clients/${c.id}/documents`);
+  const logo = await request('/api/v1/business-settings/logo');
+  out.logo = Buffer.from(await logo.arrayBuffer()).toString('base64');
+  return out;
+}
+
+let before: Record<string, string>;
+
+beforeAll(async () => {
+  source = await createTestApp({ clock });
+  owner = await signUp(source, 'Aroha Tamihana');
+  await makeHistory(source, owner.token);
+  // Another account in the same store: none of it may travel with the export.
+  const other = await signUp(source, 'Someone Else');
+  await source.post('/clients', { name: 'Not in the export' }, other.token);
+  await source.put('/business-settings', { business_name: 'Other business' }, other.token);
+
+  before = await everything(async (p) => source.app.request(p, { headers: { Authorization: `Bearer ${owner.token}` } }, {}));
+  exported = await exportAccount(source.deps.store, owner.email.toUpperCase(), clock.now());
+  file = join(mkdtempSync(join(tmpdir(), 'tradie-export-')), 'export.json');
+  writeFileSync(file, JSON.stringify(exported, null, 2));
+
+  dataDir = mkdtempSync(join(tmpdir(), 'tradie-restore-'));
+  const imported = await npm(['import', '--', '--file', file, '--data-dir', dataDir, '--password', 'restored password']);
+  expect(imported.stderr).toBe('');
+  expect(imported.code).toBe(0);
+  expect(imported.stdout).toMatch(/^Imported .+ \(account .+\): \d+ events \(3 clients, 9 quotes and invoices\), business settings, a logo\.$/m);
+
+  // The real composition over the restored directory, on the source's clock and secret.
+  const config = loadConfig({ DATA_DIR: dataDir, APP_SECRET: TEST_SECRET, LOG_LEVEL: 'error', APP_URL: 'http://app.test', PASSWORD_COST: '10' });
+  const deps = { ...(await buildDeps(config)), clock };
+  const app = createApp(deps);
+  restored = { deps, request: async (path, init) => app.request(path, init, {}) };
+}, 240_000);
+
+afterAll(async () => {
+  await restored?.deps.store.close();
+  await source?.close();
+});
+
+describe('npm run export', () => {
+  it('writes the whole event log of the account, and only that account', async () => {
+    const [row] = await source.deps.store.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE account_id = $1', [owner.userId]);
+    expect(exported.events.length).toBe(Number(row!.n));
+    expect(exported.events.length).toBeGreaterThan(30);
+    expect(new Set(exported.events.map((e) => e.meta.accountId))).toEqual(new Set([owner.userId]));
+    const positions = exported.events.map((e) => BigInt(e.position));
+    expect(positions.every((p, i) => i === 0 || p > positions[i - 1]!)).toBe(true);
+    expect(exported.account).toMatchObject({ id: owner.userId, email: owner.email, full_name: 'Aroha Tamihana' });
+    expect(exported).toMatchObject({ format: 'tradie-quotes/account-export', version: 1 });
+  });
+
+  it('holds the settings and the logo (base64), and never a password hash or a token', () => {
+    expect(exported.tables.business_settings).toHaveLength(1);
+    expect(exported.tables.business_settings![0]).toMatchObject({ business_name: 'Sparky Tamihana Ltd', gst_number: '49-091-850' });
+    expect(Buffer.from(String(exported.tables.business_logos![0]!.bytes), 'base64').equals(PNG)).toBe(true);
+    const text = JSON.stringify(exported);
+    for (const secret of ['password_hash', 'scrypt$', 'token_hash', 'refresh_token', 'access_token', owner.refresh, owner.token, owner.password, 'Not in the export', 'Other business']) {
+      expect(text, secret).not.toContain(secret);
+    }
+  });
+});
+
+describe('npm run import into a fresh data directory', () => {
+  it('serves the same reports, CSVs, lists, details, client histories, settings and logo', async () => {
+    const login = await restored.request('/api/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: 'restored password' }) });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { access_token: string }).access_token;
+    const after = await everything((p) => restored.request(p, { headers: { Authorization: `Bearer ${token}` } }));
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    for (const k of Object.keys(before)) expect(after[k], k).toBe(before[k]);
+    // Not vacuous: the reports count the invoices, the lists hold the documents.
+    expect(JSON.parse(before['/api/v1/reports/annual?year=2027']!).total_revenue).toBeGreaterThan(0);
+    expect(JSON.parse(before['/api/v1/invoices?limit=200']!)).toHaveLength(8);
+    expect(before.logo).toBe(PNG.toString('base64'));
+  });
+
+  it('the read models are what a rebuild from the log makes', async () => {
+    const tables = ['clients', 'documents_list', 'report_invoices', 'report_payments'];
+    const dump = async () => Object.fromEntries(await Promise.all(tables.map(async (tb) => [tb, await restored.deps.store.db.query(`SELECT * FROM ${tb} ORDER BY 1, 2`)])));
+    const live = await dump();
+    await restored.deps.store.rebuildProjections();
+    expect(await dump()).toEqual(live);
+  });
+
+  it('exporting the restored account gives the same file (but for positions and recording times)', async () => {
+    const again = await exportAccount(restored.deps.store, owner.email, clock.now());
+    const strip = (d: AccountExport) => ({ ...d, events: d.events.map(({ position: _p, recorded_at: _r, ...e }) => e) });
+    expect(strip(again)).toEqual(strip(exported));
+  });
+
+  it('refuses to import the same account again, and writes nothing', async () => {
+    await restored.deps.store.close();
+    const second = await npm(['import', '--', '--file', file, '--data-dir', dataDir]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/already exists in this store/);
+    const exportedAgain = await npm(['export', '--', '--account', owner.email, '--data-dir', dataDir, '--out', `${file}.again`]);
+    expect(exportedAgain.code).toBe(0);
+    expect(exportedAgain.stdout).toMatch(/^Exported .+: \d+ events .+→ .+export\.json\.again$/m);
+    const doc = readExport(readFileSync(`${file}.again`, 'utf8'));
+    expect(doc.events.length).toBe(exported.events.length);
+    expect(doc.tables).toEqual(exported.tables);
+  });
+});
+
+describe('import into a store (in process)', () => {
+  let store: EventStore;
+  beforeAll(async () => {
+    store = await openStore({}, projections, allMigrations);
+  });
+  afterAll(() => store.close());
+
+  const counts = async () => (await store.db.query<{ n: number }>('SELECT (SELECT count(*) FROM events) + (SELECT count(*) FROM users) + (SELECT count(*) FROM business_settings) AS n'))[0]!.n;
+
+  it('under a new email, without a password: nobody can sign in until the password is reset', async () => {
+    const done = await importAccount(store, exported, { email: ' New.Address@Example.NZ ' });
+    expect(done).toEqual({ accountId: owner.userId, email: 'new.address@example.nz', events: exported.events.length });
+    const [user] = await store.db.query<{ email: string; password_hash: string }>('SELECT email, password_hash FROM users WHERE id = $1', [owner.userId]);
+    expect(user).toEqual({ email: 'new.address@example.nz', password_hash: NO_PASSWORD });
+  });
+
+  it('refuses an existing email or account, a file of another format or a newer version, and a broken log — writing nothing', async () => {
+    const n = await counts();
+    await expect(importAccount(store, exported, { email: 'new.address@example.nz' })).rejects.toThrow(/already exists/);
+    await expect(importAccount(store, exported, { email: 'another@example.nz' })).rejects.toThrow(/already exists/);
+    expect(() => readExport('{"format":"something else"}')).toThrow(/not a Tradie Quotes account export/);
+    expect(() => readExport(JSON.stringify({ ...exported, version: 99 }))).toThrow(/format version 99/);
+    expect(() => readExport('not json')).toThrow(/not JSON/);
+    const longStream = exported.events.find((e) => e.stream_version === 2)!.stream_id;
+    const gap = exported.events.filter((e) => !(e.stream_id === longStream && e.stream_version === 1));
+    expect(() => readExport(JSON.stringify({ ...exported, events: gap }))).toThrow(/not complete/);
+    const foreign = exported.events.map((e, i) => (i === 3 ? { ...e, meta: { ...e.meta, accountId: 'someone-else' } } : e));
+    expect(() => readExport(JSON.stringify({ ...exported, events: foreign }))).toThrow(/belongs to another account/);
+    expect(await counts()).toBe(n);
+  });
+});
