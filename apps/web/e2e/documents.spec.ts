@@ -77,6 +77,11 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   const clientEmail = `aroha-${randomUUID()}@example.co.nz`;
   await seedClient(request, user, { name: 'Aroha Ngata', is_business: 'true', business_name: 'Ngata Plumbing', email: clientEmail });
   await seedClient(request, user, { name: 'Bob Builder', email: 'bob@example.co.nz' });
+  const settings = (await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as Record<string, unknown>;
+  const { logo_url: _logo, warnings: _warnings, ...editable } = settings;
+  const cc = `office-${randomUUID()}@example.co.nz`;
+  const put = await request.put('/api/v1/business-settings', { headers: user.authHeaders, data: { ...editable, business_name: 'Ngata Plumbing Co', cc_email: cc } });
+  expect(put.status(), await put.text()).toBe(200);
 
   // ---- the calculator, as it opens ----
   await page.goto('/app/calculator');
@@ -214,13 +219,15 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   // ---- send: recipient shown, email in the outbox with the PDF ----
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText(clientEmail)).toHaveCount(2); // the client line and the To line
+  await expect(page.getByText(cc, { exact: true })).toBeVisible(); // CC from the business settings
   await page.getByRole('button', { name: 'Send Invoice' }).click();
-  await expect(page.getByText(`Invoice sent to ${clientEmail}`)).toBeVisible();
+  await expect(page.getByText(`Invoice sent to ${clientEmail}, ${cc}`)).toBeVisible();
   await expect(page.getByText('Sent', { exact: true })).toBeVisible();
   const mail = await waitForEmailTo(clientEmail);
   const pdf = mail.mail.attachments.find((a) => a.contentType === 'application/pdf');
   expect(pdf?.filename).toBe('INV-0001.pdf');
   expect(pdf?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(JSON.stringify(mail.mail.cc)).toContain(cc);
 
   // ---- a part payment ----
   await page.getByRole('button', { name: 'Record payment' }).click();
