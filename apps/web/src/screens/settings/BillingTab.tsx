@@ -89,6 +89,7 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
           <div className="billing-state billing-state--expired">
             <h3 className="billing-state__title">Trial Expired</h3>
             <p>Your free trial has ended. Subscribe to continue using the product.</p>
+            {status.subscription_status !== null && <p>Your last subscription has ended too.</p>}
             <p>
               Your quotes, invoices and clients are kept safe until you subscribe. You can still open, download and export them; creating and sending new
               quotes and invoices needs a subscription.
