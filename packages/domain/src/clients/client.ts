@@ -46,10 +46,7 @@ export interface Client extends ClientFields {
   id: string;
 }
 
-/** The picker's rule: 'business_name (name)' for a business with a business name, else name. */
-export function clientDisplayName(c: Pick<ClientFields, 'name' | 'is_business' | 'business_name'>): string {
-  return c.is_business === 'true' && c.business_name ? `${c.business_name} (${c.name})` : c.name;
-}
+export { clientDisplayName } from './displayName.ts';
 
 export const clientWarnings = (f: Pick<ClientFields, 'gst_number' | 'company_number'>): FieldWarning[] =>
   identifierWarnings({ gst_number: f.gst_number, company_number: f.company_number });

@@ -6,7 +6,7 @@ import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { centsToString, formatNzd, toCents } from '../money/money.ts';
 import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod } from './events.ts';
-import { LINE_LIMITS, type Line } from './lines.ts';
+import { LINE_LIMITS, type Line } from './lineValues.ts';
 
 export type Lifecycle = 'draft' | 'sent' | 'accepted' | 'declined' | 'converted' | 'void' | 'deleted';
 

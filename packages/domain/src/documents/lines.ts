@@ -1,31 +1,10 @@
 // Line items (spec §3 Line item) and their validation (issue: at most 500 lines; description
 // non-blank, ≤ 500 chars; qty and unit_price finite, ≥ 0, at most 4 decimal places).
 import { z } from 'zod';
-import { Decimal } from '../money/decimal.ts';
+import { LINE_LIMITS, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
 import { GST_RATE } from '../gst/gst.ts';
 
-export const LINE_LIMITS = { maxLines: 500, description: 500, maxDecimals: 4, maxQty: '1000000', maxUnitPrice: '100000000' } as const;
-
-/** A line as stored in events: decimals as canonical strings. */
-export interface Line {
-  description: string;
-  qty: string;
-  unit_price: string;
-  tax_included: boolean;
-  tax_rate: string;
-}
-
-/** A canonical decimal string: no exponent, no trailing zeros beyond what was meaningful ("1.50" → "1.5"). */
-export const canonicalDecimal = (d: Decimal): string => d.toFixed();
-
-const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
-
-/** A JSON number or numeric string to an exact Decimal; undefined when it is not a finite number. */
-export function parseDecimalInput(v: number | string): Decimal | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? new Decimal(v) : undefined;
-  const s = v.trim();
-  return DECIMAL_TEXT.test(s) ? new Decimal(s) : undefined;
-}
+export { LINE_LIMITS, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
 
 function decimalField(label: string, max: string) {
   return z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform((v, ctx) => {

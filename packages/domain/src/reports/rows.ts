@@ -1,7 +1,7 @@
 // What the reports read: one row per live invoice and one per payment, as pure functions of the
 // invoice's state. The read model stores exactly these rows; `npm run replay` computes them in
 // memory. Both then add up whole cents, so the API and the replay can never disagree.
-import { clientDisplayName } from '../clients/client.ts';
+import { clientDisplayName } from '../clients/displayName.ts';
 import { type LocalDate, monthOf } from '../dates/dates.ts';
 import { type DocumentView, documentFigures, paidDate, paymentStatus } from '../documents/document.ts';
 import { apportionCumulative } from '../money/rounding.ts';

@@ -1,0 +1,27 @@
+// The zod-free half of line items: limits, the stored shape and exact decimal parsing. Kept apart
+// from the schemas in lines.ts so that a browser bundle needing only these (the calculator) can
+// leave zod out; lines.ts re-exports everything here.
+import { Decimal } from '../money/decimal.ts';
+
+export const LINE_LIMITS = { maxLines: 500, description: 500, maxDecimals: 4, maxQty: '1000000', maxUnitPrice: '100000000' } as const;
+
+/** A line as stored in events: decimals as canonical strings. */
+export interface Line {
+  description: string;
+  qty: string;
+  unit_price: string;
+  tax_included: boolean;
+  tax_rate: string;
+}
+
+/** A canonical decimal string: no exponent, no trailing zeros beyond what was meaningful ("1.50" → "1.5"). */
+export const canonicalDecimal = (d: Decimal): string => d.toFixed();
+
+const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/** A JSON number or numeric string to an exact Decimal; undefined when it is not a finite number. */
+export function parseDecimalInput(v: number | string): Decimal | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? new Decimal(v) : undefined;
+  const s = v.trim();
+  return DECIMAL_TEXT.test(s) ? new Decimal(s) : undefined;
+}
