@@ -25,7 +25,7 @@ import {
 const SEED = Number(process.env.FUZZ_SEED ?? 20260504);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 /** Runs per route; routes that render a PDF or call a provider cost more per request. */
-const runsFor = (op: Operation): number => Math.max(1, Math.round(SCALE * (/pdf|send|convert|xero|billing\/create|logo/.test(op.path) ? 12 : 30)));
+const runsFor = (op: Operation): number => Math.max(1, Math.round(SCALE * (/pdf|send|convert|xero|billing\/create|logo/.test(op.path) ? 20 : 50)));
 
 // ---- hostile values ------------------------------------------------------------------------
 
@@ -71,8 +71,20 @@ const DEEP_ARRAY = raw(`${'['.repeat(5_000)}${']'.repeat(5_000)}`);
 const DEEP_OBJECT = raw(`${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`);
 const PROTO = raw('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":1}}}');
 
+/** Text no database column takes, however valid the JSON: NUL and halves of surrogate pairs. */
+const UNSTORABLE = ['a\u0000b', '\u0000', 'Kōwhai\u0000', '\ud800', '\udfff tail', 'x\ud83d', '\ud83d\ud83d'];
+const nastyString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...UNSTORABLE) },
+  { weight: 6, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+);
+const BAD_DATES = ['2026-02-30', '2026-13-01', '2026-00-10', '2026-02-29', '0000-00-00', '1899-12-31', '9999-12-31', '', 'yesterday', '2026-1-1', '2026-05-05T00:00:00Z', '20260505'];
+const badDate = fc.constantFrom(...BAD_DATES);
+const DATE_LIKE = /^\d{4}-\d{2}-\d{2}$/;
+const nastyNumber: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NASTY_NUMBERS) }, { weight: 1, arbitrary: fc.double() }, { weight: 1, arbitrary: fc.integer() });
+
 const scalar: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 5, arbitrary: nastyString },
   { weight: 4, arbitrary: fc.constantFrom(...NASTY_NUMBERS) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom('\ud800', '\udc00', '\u0000', 'a', '😀', '\u202e'), maxLength: 8 }) },
@@ -156,11 +168,30 @@ function applyMutations(example: Record<string, unknown>, ms: Mutation[]): unkno
   return root;
 }
 
-/** The example with every leaf that `pick` chooses replaced by `value`. */
-function replaceLeaves(v: unknown, pick: (leaf: unknown) => boolean, value: unknown): unknown {
-  if (Array.isArray(v)) return v.map((x) => replaceLeaves(x, pick, value));
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceLeaves(x, pick, value)]));
-  return pick(v) ? value : v;
+/**
+ * The example with the leaves `pick` chooses replaced by `value` (or by `value(leaf)` when it is a
+ * function): all of them, or only the `only`-th (modulo their number).
+ */
+function replaceLeaves(example: unknown, pick: (leaf: unknown) => boolean, value: unknown, only?: number): unknown {
+  const valueFor = (leaf: unknown): unknown => (typeof value === 'function' ? (value as (leaf: unknown) => unknown)(leaf) : value);
+  let count = 0;
+  const countLeaves = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(countLeaves);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(countLeaves);
+    else if (pick(v)) count += 1;
+  };
+  countLeaves(example);
+  const target = only === undefined || count === 0 ? -1 : only % count;
+  let seen = 0;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (!pick(v)) return v;
+    const hit = target === -1 || seen === target;
+    seen += 1;
+    return hit ? valueFor(v) : v;
+  };
+  return walk(example);
 }
 
 // ---- the request -----------------------------------------------------------------------------
@@ -252,15 +283,23 @@ const logoPart = fc.record({
   asString: fc.boolean(),
 });
 
+/** A value one time in `every`, otherwise undefined (fc.option's freq counts the other way). */
+const sometimes = <T>(arb: fc.Arbitrary<T>, every = 4): fc.Arbitrary<T | undefined> =>
+  fc.oneof({ weight: every - 1, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+
 function requestArb(op: Operation, c: () => Ctx): fc.Arbitrary<FuzzRequest> {
   const params = pathParams(op);
   const ids = fc.tuple(...params.map((p) => idArb(paramKind(op, p), c)));
   const hasBody = op.method === 'post' || op.method === 'put' || op.method === 'delete';
   const bodyValue = fc.oneof(
-    { weight: 5, arbitrary: fc.array(mutation, { minLength: 0, maxLength: 3 }).map((ms) => ({ kind: 'example' as const, ms })) },
-    // One nasty value in every text field, or every number field, at once.
-    { weight: 2, arbitrary: fc.constantFrom(...NASTY_STRINGS).map((v) => ({ kind: 'strings' as const, v })) },
-    { weight: 1, arbitrary: fc.constantFrom(...NASTY_NUMBERS).map((v) => ({ kind: 'numbers' as const, v })) },
+    { weight: 4, arbitrary: fc.array(mutation, { minLength: 0, maxLength: 3 }).map((ms) => ({ kind: 'example' as const, ms })) },
+    // A valid body but for one text field, or one number (so the request gets as far as storing it)...
+    { weight: 3, arbitrary: fc.tuple(fc.nat(), nastyString, badDate).map(([at, v, date]) => ({ kind: 'one-string' as const, at, v, date })) },
+    { weight: 2, arbitrary: fc.tuple(fc.nat(), nastyNumber).map(([at, v]) => ({ kind: 'one-number' as const, at, v })) },
+    // ...one nasty value in every text field, or every number field, at once...
+    { weight: 1, arbitrary: nastyString.map((v) => ({ kind: 'strings' as const, v })) },
+    { weight: 1, arbitrary: nastyNumber.map((v) => ({ kind: 'numbers' as const, v })) },
+    // ...or anything at all.
     { weight: 2, arbitrary: hostile.map((v) => ({ kind: 'value' as const, v })) },
   );
   const encoding = fc.oneof(
@@ -271,17 +310,17 @@ function requestArb(op: Operation, c: () => Ctx): fc.Arbitrary<FuzzRequest> {
   );
   const queryValue = fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
-    { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 1000)) },
+    { weight: 3, arbitrary: nastyString.filter((s) => s.length < 1000) },
     { weight: 1, arbitrary: fc.constantFrom(HUGE, '%', '%zz', '%00', '\u0000', '\ud800') },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
   );
   const query = fc.record({
-    all: fc.option(fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 1000), '%', '%00'), { nil: undefined, freq: 4 }),
-    values: fc.array(fc.tuple(fc.nat(), queryValue), { maxLength: 4 }),
-    extra: fc.option(fc.tuple(fc.constantFrom('account_id', 'sig', 'a', '__proto__', 'limit', 'status'), queryValue.map((v) => v ?? '')), { nil: undefined }),
-    rawTail: fc.option(fc.constantFrom('&%', '&a=%zz', '&%E0%A4%A=1', '&start_date=%00', '&=&==&', `&q=${'%FF'.repeat(10)}`), { nil: undefined }),
+    all: sometimes(fc.constantFrom(...NASTY_STRINGS.filter((s) => s.length < 1000), '%', '%00'), 6),
+    values: fc.array(fc.tuple(fc.nat(), queryValue, badDate), { maxLength: 4 }),
+    extra: sometimes(fc.tuple(fc.constantFrom('account_id', 'sig', 'a', '__proto__', 'limit', 'status'), queryValue.map((v) => v ?? ''))),
+    rawTail: sometimes(fc.constantFrom('&%', '&a=%zz', '&%E0%A4%A=1', '&start_date=%00', '&=&==&', `&q=${'%FF'.repeat(10)}`), 6),
   });
-  const idem = fc.option(fc.constantFrom('retry-1', 'retry-1', 'a'.repeat(201), 'kéy', ' ', 'k\ty', '%00'), { nil: undefined });
+  const idem = sometimes(fc.constantFrom('retry-1', 'retry-1', 'a'.repeat(201), 'kéy', ' ', 'k\ty', '%00'), 3);
 
   return fc
     .record({ ids, bodyValue, encoding, malformed: fc.constantFrom(...MALFORMED), query, idem, logo: logoPart, logoMode: fc.constantFrom('part', 'part', 'json') })
@@ -293,10 +332,10 @@ function requestArb(op: Operation, c: () => Ctx): fc.Arbitrary<FuzzRequest> {
       const q = new URLSearchParams(exampleQuery(op, ctx));
       const keys = [...q.keys()];
       if (g.query.all !== undefined) for (const k of keys) q.set(k, g.query.all);
-      for (const [at, v] of g.query.values) {
+      for (const [at, v, date] of g.query.values) {
         const k = keys.length > 0 ? keys[at % keys.length]! : 'q';
         if (v === undefined) q.delete(k);
-        else q.set(k, v);
+        else q.set(k, DATE_LIKE.test(q.get(k) ?? '') ? date : v);
       }
       if (g.query.extra) q.append(g.query.extra[0], g.query.extra[1]);
       const qs = `${q.toString()}${g.query.rawTail ?? ''}`;
@@ -316,6 +355,8 @@ function requestArb(op: Operation, c: () => Ctx): fc.Arbitrary<FuzzRequest> {
         const b = g.bodyValue;
         const value =
           b.kind === 'example' ? applyMutations(exampleBody(op, ctx), b.ms)
+          : b.kind === 'one-string' ? replaceLeaves(exampleBody(op, ctx), (x) => typeof x === 'string', (x: unknown) => (DATE_LIKE.test(String(x)) ? b.date : b.v), b.at)
+          : b.kind === 'one-number' ? replaceLeaves(exampleBody(op, ctx), (x) => typeof x === 'number', b.v, b.at)
           : b.kind === 'strings' ? replaceLeaves(exampleBody(op, ctx), (x) => typeof x === 'string', b.v)
           : b.kind === 'numbers' ? replaceLeaves(exampleBody(op, ctx), (x) => typeof x === 'number', b.v)
           : b.v;
