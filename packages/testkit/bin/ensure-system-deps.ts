@@ -1,6 +1,8 @@
 // Makes sure the programs the tests drive are on this machine: Chromium (Playwright),
-// poppler-utils (pdftotext/pdftoppm read PDFs back) and a PostgreSQL server (the *.pg.spec.ts
-// suites). On a fresh Debian machine, as root, it installs what is missing with apt-get.
+// poppler-utils (pdftotext/pdftoppm read PDFs back), a PostgreSQL server (the *.pg.spec.ts
+// suites) and the fonts screenshots are taken with (DejaVu for macrons, Noto Color Emoji so an
+// emoji in a name or a note is drawn, not a box). On a fresh Debian machine, as root, it installs
+// what is missing with apt-get.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
@@ -18,9 +20,10 @@ if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push(
 if (!has('pdftotext') || !has('pdftoppm')) missing.push('poppler-utils');
 if (!postgresBinDir()) missing.push('postgresql');
 if (!has('fc-list') || !existsSync('/usr/share/fonts/truetype/dejavu')) missing.push('fonts-dejavu-core');
+if (!existsSync('/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf')) missing.push('fonts-noto-color-emoji');
 
 if (missing.length === 0) {
-  console.log('system packages: chromium, poppler-utils, postgresql present');
+  console.log('system packages: chromium, poppler-utils, postgresql, fonts present');
   process.exit(0);
 }
 
