@@ -1,8 +1,8 @@
 // The postgres.js adapter for a real PostgreSQL server (DATABASE_URL). Fails fast when the
 // server is unreachable, so the API can answer 503 instead of hanging (issue: reliability).
 import postgres from 'postgres';
-import { mapDriverError } from './errors.ts';
-import type { Db, Sql } from './types.ts';
+import { isUnavailable, mapDriverError } from './errors.ts';
+import { type Db, type Sql, StoreUnavailableError } from './types.ts';
 
 export interface PostgresOptions {
   url: string;
@@ -20,6 +20,11 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     connect_timeout: options.connectTimeout ?? 3,
     idle_timeout: 30,
     max_lifetime: 60 * 30,
+    // After a failed connection postgres.js waits before the next attempt, and requests wait with
+    // it: by default up to 20 s, growing with every failure in the pool. Kept short, a request
+    // while the database is down fails within a second (503) and the first ones after it is back
+    // go through at once. Attempts are made only for requests, so this does not hammer the server.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     onnotice: () => {},
     // bigint (int8) comes back as a string; the store selects positions as text anyway.
     types: {},
@@ -39,10 +44,53 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
     kind: 'postgres',
     query: base.query,
     async tx(fn) {
+      // postgres.js 3.4.9 crashes the process when a write lands on a connection whose socket has
+      // closed (porsager/postgres#1208: TypeError 'reading write' in nextWrite, thrown from a
+      // setImmediate, so nothing can catch it). sql.begin writes its own ROLLBACK after the
+      // callback fails — onto the dead connection when the database went away mid-transaction.
+      // So once this transaction has seen the connection fail, nothing more is written to it: its
+      // queries are refused here, and the callback's failure is held back from begin until begin
+      // has given up on its own (it rejects when the connection closes); the server has rolled
+      // the transaction back already. Found by the fault tests (PostgreSQL stopped under load).
+      let lost = false;
+      let settled = false;
+      let beginSettled!: () => void;
+      const whenSettled = new Promise<void>((resolve) => (beginSettled = resolve));
+      const guarded = (t: Client): Sql => {
+        const inner = wrap(t);
+        return {
+          async query<T>(text: string, params?: unknown[]): Promise<T[]> {
+            if (lost || settled) throw new StoreUnavailableError(new Error('the connection to the database was lost'));
+            try {
+              return await inner.query<T>(text, params);
+            } catch (e) {
+              if (isUnavailable(e)) lost = true;
+              throw e;
+            }
+          },
+        };
+      };
       try {
-        return (await sql.begin((t) => fn(wrap(t)))) as Awaited<ReturnType<typeof fn>>;
+        return (await sql.begin(async (t) => {
+          try {
+            const result = await fn(guarded(t));
+            // The connection closed while the callback finished: begin has rejected; no COMMIT.
+            if (settled) await new Promise(() => {});
+            return result;
+          } catch (e) {
+            if (!lost) throw e;
+            // Let begin reject when the connection closes; if it is somehow still open after a
+            // while, the ROLLBACK can go to a live socket.
+            await Promise.race([whenSettled, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+            if (settled) await new Promise(() => {});
+            throw e;
+          }
+        })) as Awaited<ReturnType<typeof fn>>;
       } catch (e) {
         return mapDriverError(e);
+      } finally {
+        settled = true;
+        beginSettled();
       }
     },
     async exec(text) {
