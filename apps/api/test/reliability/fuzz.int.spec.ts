@@ -140,9 +140,14 @@ function pathsOf(v: unknown, prefix: (string | number)[] = []): (string | number
   return out;
 }
 
-function applyMutations(example: Record<string, unknown>, ms: Mutation[]): unknown {
+/** A deep copy that keeps Raw tokens: later mutations must never edit the shared constants. */
+const copy = (v: unknown): unknown =>
+  v instanceof Raw ? v : Array.isArray(v) ? v.map(copy) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, copy(x)])) : v;
+
+function applyMutations(example: Record<string, unknown>, mutations: Mutation[]): unknown {
   let root: unknown = JSON.parse(JSON.stringify(example));
-  for (const m of ms) {
+  for (const original of mutations) {
+    const m = { ...original, value: copy(original.value) };
     const paths = pathsOf(root);
     const path = paths[m.at % paths.length]!;
     if (path.length === 0) {
