@@ -241,7 +241,11 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     },
     async ensureProjections() {
       // A projection whose tables changed shape is dropped, recreated and rebuilt from the log.
-      await db.exec(`CREATE TABLE IF NOT EXISTS projection_versions (name text PRIMARY KEY, hash text NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`);
+      // Under the lock: two processes starting together must not both create it (see migrate).
+      await db.tx(async (sql) => {
+        await sql.query('SELECT pg_advisory_xact_lock(7302)');
+        await sql.query(`CREATE TABLE IF NOT EXISTS projection_versions (name text PRIMARY KEY, hash text NOT NULL, built_at timestamptz NOT NULL DEFAULT now())`);
+      });
       const rebuilt: string[] = [];
       for (const p of projections) {
         const hash = projectionHash(p);

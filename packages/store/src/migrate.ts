@@ -10,7 +10,13 @@ export interface Migration {
 }
 
 export async function migrate(db: Db, migrations: readonly Migration[]): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Under the lock too: two processes running CREATE TABLE IF NOT EXISTS at once on an empty
+  // database can both try to create it, and one fails on PostgreSQL's catalog (found by starting
+  // two API processes together in the scale-out test).
+  await db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7300)');
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const applied: string[] = [];
   for (const m of migrations) {
     const done = await db.tx(async (tx) => {

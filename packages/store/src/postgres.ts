@@ -14,35 +14,61 @@ export interface PostgresOptions {
 
 type Client = postgres.Sql | postgres.TransactionSql;
 
+/** A postgres.js pool, and whether any of its queries has gone through (its connections were used). */
+interface Pool {
+  sql: postgres.Sql;
+  used: boolean;
+}
+
 export async function openPostgres(options: PostgresOptions): Promise<Db> {
-  const sql = postgres(options.url, {
-    max: options.max ?? 10,
-    connect_timeout: options.connectTimeout ?? 3,
-    idle_timeout: 30,
-    max_lifetime: 60 * 30,
-    // After a failed connection postgres.js waits before the next attempt, and requests wait with
-    // it: by default up to 20 s, growing with every failure in the pool. Kept short, a request
-    // while the database is down fails within a second (503) and the first ones after it is back
-    // go through at once. Attempts are made only for requests, so this does not hammer the server.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-    onnotice: () => {},
-    // bigint (int8) comes back as a string; the store selects positions as text anyway.
-    types: {},
+  const open = (): Pool => ({
+    sql: postgres(options.url, {
+      max: options.max ?? 10,
+      connect_timeout: options.connectTimeout ?? 3,
+      idle_timeout: 30,
+      max_lifetime: 60 * 30,
+      // After a failed connection postgres.js waits before the next attempt, and requests wait with
+      // it: by default up to 20 s, growing with every failure in the pool. Kept short, a request
+      // while the database is down fails within a second (503) and the first ones after it is back
+      // go through at once. Attempts are made only for requests, so this does not hammer the server.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+      onnotice: () => {},
+      // bigint (int8) comes back as a string; the store selects positions as text anyway.
+      types: {},
+    }),
+    used: false,
   });
-  const wrap = (c: Client): Sql => ({
+  let pool = open();
+  /**
+   * The database failed us (it went away, or is restarting). postgres.js 3.4.9 keeps state of a
+   * dead connection across its reconnect: the last error the server sent (57P01 'terminating
+   * connection') fails the first query after it, seconds or minutes later, and a write that was
+   * waiting to go out can keep the new connection from ever starting. A fresh pool has none of
+   * that, so the pool that was in use is replaced (once: a pool that never got through cannot hold
+   * such state) and ended when its last queries are done. Found by the fault tests.
+   */
+  const failed = (p: Pool, e: unknown): void => {
+    if (!isUnavailable(e) || p !== pool || !p.used) return;
+    pool = open();
+    void p.sql.end({ timeout: 10 }).catch(() => {});
+  };
+  const wrap = (p: Pool, c: Client): Sql => ({
     async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
       try {
-        return (await c.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+        const rows = (await c.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+        p.used = true;
+        return rows;
       } catch (e) {
+        failed(p, e);
         return mapDriverError(e);
       }
     },
   });
-  const base = wrap(sql);
-  await base.query('select 1');
+  const query: Sql['query'] = (text, params) => wrap(pool, pool.sql).query(text, params);
+  await query('select 1');
   return {
     kind: 'postgres',
-    query: base.query,
+    query,
     async tx(fn) {
       // postgres.js 3.4.9 crashes the process when a write lands on a connection whose socket has
       // closed (porsager/postgres#1208: TypeError 'reading write' in nextWrite, thrown from a
@@ -52,12 +78,13 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       // queries are refused here, and the callback's failure is held back from begin until begin
       // has given up on its own (it rejects when the connection closes); the server has rolled
       // the transaction back already. Found by the fault tests (PostgreSQL stopped under load).
+      const p = pool;
       let lost = false;
       let settled = false;
       let beginSettled!: () => void;
       const whenSettled = new Promise<void>((resolve) => (beginSettled = resolve));
       const guarded = (t: Client): Sql => {
-        const inner = wrap(t);
+        const inner = wrap(p, t);
         return {
           async query<T>(text: string, params?: unknown[]): Promise<T[]> {
             if (lost || settled) throw new StoreUnavailableError(new Error('the connection to the database was lost'));
@@ -71,7 +98,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
         };
       };
       try {
-        return (await sql.begin(async (t) => {
+        return (await p.sql.begin(async (t) => {
           try {
             const result = await fn(guarded(t));
             // The connection closed while the callback finished: begin has rejected; no COMMIT.
@@ -87,6 +114,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
           }
         })) as Awaited<ReturnType<typeof fn>>;
       } catch (e) {
+        failed(p, e);
         return mapDriverError(e);
       } finally {
         settled = true;
@@ -94,14 +122,17 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       }
     },
     async exec(text) {
+      const p = pool;
       try {
-        await sql.unsafe(text);
+        await p.sql.unsafe(text);
+        p.used = true;
       } catch (e) {
+        failed(p, e);
         mapDriverError(e);
       }
     },
     async close() {
-      await sql.end({ timeout: 5 });
+      await pool.sql.end({ timeout: 5 });
     },
   };
 }

@@ -67,7 +67,16 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs = 30_000): 
   throw new Error(`postgres did not become ready: ${String(lastError)}`);
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface StartPostgresOptions {
+  /**
+   * Keep PostgreSQL's durable defaults (fsync, synchronous_commit, full_page_writes). Off by
+   * default for speed, which loses the last acknowledged commits on an immediate stop (SIGQUIT,
+   * SIGKILL) — fault tests that stop the server that way need this on.
+   */
+  durable?: boolean;
+}
+
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(join(tmpdir(), 'tradie-pg-'));
   chmodSync(dir, 0o700);
@@ -85,7 +94,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     const [cmd, args] = asPostgresUser(join(bin, 'postgres'), [
       '-D', dir, '-p', String(port), '-k', dir,
       '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+      ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
       '-c', 'max_connections=200', '-c', 'shared_buffers=128MB',
     ]);
     // Its own process group: runuser passes signals on to its group, which must not include us.

@@ -2,7 +2,7 @@
 //
 //   node apps/cli/src/load/cli.ts load      --db pglite|postgres --users 50 --seconds 60
 //   node apps/cli/src/load/cli.ts kill      --db pglite|postgres --users 20 --seconds 30 --kill-after 10
-//   node apps/cli/src/load/cli.ts db-restart              --users 20 --seconds 30 --stop-after 8 --down 5
+//   node apps/cli/src/load/cli.ts db-restart              --users 20 --seconds 30 --stop-after 8 --down 5 [--signal SIGQUIT]
 //
 // Prints a summary per route on stderr and the whole report as JSON on stdout; exits 1 when an
 // invariant failed (a 5xx other than a database-down 503, a ledger mismatch, a partial command,
@@ -22,6 +22,7 @@ const { values, positionals } = parseArgs({
     'stop-after': { type: 'string', default: '8' },
     down: { type: 'string', default: '5' },
     signal: { type: 'string', default: 'SIGINT' },
+    durable: { type: 'boolean' },
   },
 });
 const kind = positionals[0] ?? 'load';
@@ -32,7 +33,10 @@ let report: RunReport;
 if (kind === 'load') report = await loadRun(shape);
 else if (kind === 'kill') report = await killRun({ ...shape, killAfter: Number(values['kill-after']) });
 else if (kind === 'db-restart') {
-  report = await databaseRestartRun({ ...shape, stopAfter: Number(values['stop-after']), downSeconds: Number(values.down), signal: values.signal as NodeJS.Signals });
+  report = await databaseRestartRun({
+    ...shape, stopAfter: Number(values['stop-after']), downSeconds: Number(values.down), signal: values.signal as NodeJS.Signals,
+    ...(values.durable !== undefined ? { durable: values.durable } : {}),
+  });
 } else {
   console.error(`Unknown run '${kind}': load, kill or db-restart`);
   process.exit(2);

@@ -18,6 +18,8 @@ export type DbKind = 'pglite' | 'postgres';
 
 export interface RunShape {
   db: DbKind;
+  /** PostgreSQL: use this database instead of starting a server. */
+  databaseUrl?: string;
   users: number;
   seconds: number;
   thinkMs?: number;
@@ -39,10 +41,15 @@ export interface RunReport extends LoadResult {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const la = (): number => Math.round(loadavg()[0]! * 100) / 100;
 
-/** A database for the run: PGlite in the API's data directory, or a fresh database on a throw-away PostgreSQL server. */
-async function database(db: DbKind): Promise<{ pg: PostgresServer | undefined; databaseUrl: string | undefined }> {
+/**
+ * A database for the run: PGlite in the API's data directory, the PostgreSQL database given, or a
+ * fresh database on a throw-away PostgreSQL server (durable: PostgreSQL's fsync and synchronous
+ * commits on, as in production; off otherwise, for speed).
+ */
+async function database(db: DbKind, given?: string, durable = false): Promise<{ pg: PostgresServer | undefined; databaseUrl: string | undefined }> {
   if (db === 'pglite') return { pg: undefined, databaseUrl: undefined };
-  const pg = await startPostgres();
+  if (given) return { pg: undefined, databaseUrl: given };
+  const pg = await startPostgres({ durable });
   return { pg, databaseUrl: await createDatabase(pg.url, 'load') };
 }
 
@@ -68,7 +75,7 @@ function loadOptions(shape: RunShape, api: ApiProcess, extra: Partial<LoadOption
 /** Load only: N users for T seconds against a spawned API. */
 export async function loadRun(shape: RunShape): Promise<RunReport> {
   const before = la();
-  const { pg, databaseUrl } = await database(shape.db);
+  const { pg, databaseUrl } = await database(shape.db, shape.databaseUrl);
   const api = await startApiProcess(databaseUrl ? { databaseUrl } : {});
   try {
     const result = await Promise.race([runLoad(loadOptions(shape, api)), api.crashed]);
@@ -93,7 +100,7 @@ export interface KillReport extends RunReport {
  */
 export async function killRun(shape: RunShape & { killAfter: number }): Promise<KillReport> {
   const before = la();
-  const { pg, databaseUrl } = await database(shape.db);
+  const { pg, databaseUrl } = await database(shape.db, shape.databaseUrl);
   const api = await startApiProcess(databaseUrl ? { databaseUrl } : {});
   const lockFile = join(api.dataDir, 'db', 'pglite.lock');
   const readLock = (): number | null => (existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').trim()) : null);
@@ -146,9 +153,14 @@ export interface DatabaseRestartReport extends RunReport {
  * again `downSeconds` later. The API is left alone: it must answer 503 quickly meanwhile and
  * recover by itself.
  */
-export async function databaseRestartRun(shape: Omit<RunShape, 'db'> & { stopAfter: number; downSeconds: number; signal?: NodeJS.Signals }): Promise<DatabaseRestartReport> {
+export async function databaseRestartRun(
+  shape: Omit<RunShape, 'db' | 'databaseUrl'> & { stopAfter: number; downSeconds: number; signal?: NodeJS.Signals; durable?: boolean },
+): Promise<DatabaseRestartReport> {
   const before = la();
-  const { pg, databaseUrl } = await database('postgres');
+  const signal = shape.signal ?? 'SIGINT';
+  // A fast shutdown (SIGINT, SIGTERM) writes every commit out first; an immediate stop (SIGQUIT,
+  // SIGKILL) is a crash, and only a durable server keeps what it acknowledged.
+  const { pg, databaseUrl } = await database('postgres', undefined, shape.durable ?? !['SIGINT', 'SIGTERM'].includes(signal));
   const server = pg!;
   const api = await startApiProcess({ databaseUrl: databaseUrl! });
   const pidBefore = api.pid;
@@ -167,7 +179,7 @@ export async function databaseRestartRun(shape: Omit<RunShape, 'db'> & { stopAft
       await start;
       await sleep(shape.stopAfter * 1000);
       shape.log?.('load: stopping PostgreSQL');
-      await server.kill(shape.signal ?? 'SIGINT');
+      await server.kill(signal);
       const t0 = performance.now();
       while (performance.now() - t0 < shape.downSeconds * 1000) {
         const h0 = performance.now();
