@@ -5,6 +5,7 @@ import { benchDocumentList, benchReports } from '@tradie/api';
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { domainFigures } from './bench/domainBench.ts';
 import type { Figure } from './bench/figures.ts';
+import { loadFigures } from './bench/loadBench.ts';
 import { pdfFigures } from './bench/pdfBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
 
@@ -24,6 +25,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['pdf', pdfFigures],
   ['documents', async () => [...(await benchDocumentList()), ...(await withPostgres((databaseUrl) => benchDocumentList({ databaseUrl })))]],
   ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
+  // 50 users × 60 s against a real API process on each database: a few minutes (LOAD_USERS, LOAD_SECONDS).
+  ['load', () => loadFigures()],
 ];
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
