@@ -48,7 +48,7 @@ function toJsonText(v: unknown): string {
 /** Long values are shown by their length, so a failure's report stays readable. */
 function brief(v: unknown): string {
   const s = typeof v === 'string' ? v : v instanceof Raw ? v.text : toJsonText(v);
-  return s.length > 200 ? `${JSON.stringify(s.slice(0, 120))}… (${s.length} chars)` : JSON.stringify(s);
+  return s.length > 1000 ? `${JSON.stringify(s.slice(0, 600))}… (${s.length} chars)` : JSON.stringify(s);
 }
 
 const HUGE = 'x'.repeat(100_000);

@@ -315,6 +315,8 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
     case 'DraftDocument': {
       if (state.status !== 'none') throw conflict('This document already exists');
       const c = command.data;
+      // Checked before the defaults are worked out from it: 2026-13-01 has no 'seven days later'.
+      if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
       const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
       const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
       checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
@@ -346,6 +348,7 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. Remove the payments first.");
       if (d.sync) throw conflict(`This invoice is synced to ${d.sync.provider === 'xero' ? 'Xero' : 'your accounting software'}, so it can't be changed here. Void it and create a new invoice instead.`);
       const c = command.data;
+      if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
       const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
       const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
       checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
