@@ -11,6 +11,8 @@ describe('kill -9 of the API mid-load on PostgreSQL, restarted', () => {
 
   it('the kill cut requests off, and every one was answered when sent again; no 5xx', async () => {
     report = await killRun({ db: 'postgres', databaseUrl: await freshDatabaseUrl('kill'), users: 6, seconds: 6, killAfter: 3, seed: 13 });
+    const s = report.summary;
+    console.info(`kill -9 on PostgreSQL: ${s.requests} answered, ${s.noAnswer} without an answer (sent again), down ${report.downMs} ms (restart included), statuses ${JSON.stringify(s.statuses)}; store ${report.store.events} events`);
     expect(report.summary.noAnswer).toBeGreaterThan(0);
     expect(report.summary.serverErrors).toBe(0);
     expect(report.summary.unexpected).toBe(0);

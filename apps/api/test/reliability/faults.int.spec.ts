@@ -15,6 +15,8 @@ describe('kill -9 of the API mid-load on PGlite, restarted on the same data', ()
 
   it('the restarted process takes over the lock file the dead one left', async () => {
     report = await killRun({ db: 'pglite', users: 6, seconds: 6, killAfter: 3, seed: 11 });
+    const s = report.summary;
+    console.info(`kill -9 on PGlite: ${s.requests} answered, ${s.noAnswer} without an answer (sent again), down ${report.downMs} ms (restart included), statuses ${JSON.stringify(s.statuses)}; store ${report.store.events} events`);
     expect(report.lock).toMatchObject({ takenOver: true });
     expect(report.lock?.leftBehind).toBe(report.lock?.killedPid);
     expect(report.lock?.newPid).not.toBe(report.lock?.killedPid);

@@ -16,6 +16,8 @@ describe('PostgreSQL stopped and restarted mid-load', () => {
 
   it('while it is down the API answers 503 with a clear detail and Retry-After, and never hangs', async () => {
     report = await databaseRestartRun({ users: 6, seconds: 6, stopAfter: 3, downSeconds: 3, seed: 5 });
+    const s = report.summary;
+    console.info(`PostgreSQL down ${report.downMs} ms: ${s.statuses['503'] ?? 0} answers 503 (slowest ${s.slowest503} ms), /health while down slowest ${report.healthWhileDown.slowestMs} ms, serving again ${report.recoveryMs} ms after it was back; ${s.requests} answered in all, statuses ${JSON.stringify(s.statuses)}`);
     expect(report.healthWhileDown.asked).toBeGreaterThan(0);
     expect(report.healthWhileDown.statuses).toEqual([503]);
     const answers503 = Object.values(report.summary.unavailable.details).reduce((a, b) => a + b, 0);

@@ -49,6 +49,8 @@ beforeAll(async () => {
   await s.db.query(`UPDATE documents_list SET total_cents = total_cents + 1 WHERE id = (SELECT min(id) FROM documents_list)`);
   await s.close();
   tamperedStore = await checkStore({ dataDir: db });
+  const sum = result.summary;
+  console.info(`load 10 users × 8 s on PGlite: ${sum.requests} requests (${result.operations} operations), ${sum.throughput} req/s, statuses ${JSON.stringify(sum.statuses)}; store ${store.events} events, rows ${JSON.stringify(store.rows)}, rebuild ${store.rebuildMs} ms`);
 }, 240_000);
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
