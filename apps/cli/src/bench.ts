@@ -8,6 +8,7 @@ import type { Figure } from './bench/figures.ts';
 import { loadFigures } from './bench/loadBench.ts';
 import { pdfFigures } from './bench/pdfBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
+import { webFigures } from './bench/webBench.ts';
 
 /** Runs `fn` against a throw-away PostgreSQL server. */
 async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
@@ -25,6 +26,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['pdf', pdfFigures],
   ['documents', async () => [...(await benchDocumentList()), ...(await withPostgres((databaseUrl) => benchDocumentList({ databaseUrl })))]],
   ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
+  ['web', () => webFigures()],
   // 50 users × 60 s against a real API process on each database: a few minutes (LOAD_USERS, LOAD_SECONDS).
   ['load', () => loadFigures()],
 ];

@@ -103,7 +103,10 @@ const resetPasswordRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/app',
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, matches }) => {
+    // The screen's code is fetched while the session check runs, not after it (on a slow signal
+    // that is a round trip and more saved before the screen can be used).
+    preloadScreens(matches);
     await context.auth.settled();
     if (!context.auth.isAuthenticated) throw redirect({ to: '/login' });
   },
@@ -174,6 +177,17 @@ const settingsRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
   staticData: { title: 'Settings | Tradie Quotes' },
 });
+
+/** Starts loading the code of the signed-in screens among `matches` (errors surface when the route renders). */
+function preloadScreens(matches: readonly { routeId: string }[]): void {
+  for (const match of matches) {
+    const screen = appScreens.find((route) => route.id === match.routeId);
+    const component = screen?.options.component as { preload?: () => Promise<void> } | undefined;
+    void component?.preload?.().catch(() => undefined);
+  }
+}
+
+const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, settingsRoute];
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([
