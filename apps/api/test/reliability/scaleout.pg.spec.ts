@@ -6,6 +6,7 @@
 // - failed sign-ins split across the two count together: the limit holds (429);
 // - an Idempotency-Key sent again to the other process replays the answer and creates nothing;
 // - creates for one account on both at once get sequential references, no duplicates, no gaps.
+import { rmSync } from 'node:fs';
 import { freshDatabaseUrl } from '@tradie/testkit/pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, type HttpClient, httpClient } from '../../../cli/src/load/http.ts';
@@ -19,16 +20,23 @@ let b: ApiProcess;
 let A: HttpClient;
 let B: HttpClient;
 
+let started: ApiProcess[] = [];
+
 beforeAll(async () => {
   const databaseUrl = await freshDatabaseUrl('scaleout');
   // Started together: migrations and the generated secret are settled between them in the database.
-  [a, b] = await Promise.all([startApiProcess({ databaseUrl }), startApiProcess({ databaseUrl })]);
+  const both = await Promise.allSettled([startApiProcess({ databaseUrl }), startApiProcess({ databaseUrl })]);
+  started = both.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = both.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  [a, b] = started as [ApiProcess, ApiProcess];
   A = httpClient(a.url, new LoadStats());
   B = httpClient(b.url, new LoadStats());
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
+  await Promise.all(started.map((p) => p.stop()));
+  for (const p of started) rmSync(p.dataDir, { recursive: true, force: true });
 });
 
 const call = async (api: HttpClient, method: string, path: string, init: { token?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> => {

@@ -76,7 +76,10 @@ function loadOptions(shape: RunShape, api: ApiProcess, extra: Partial<LoadOption
 export async function loadRun(shape: RunShape): Promise<RunReport> {
   const before = la();
   const { pg, databaseUrl } = await database(shape.db, shape.databaseUrl);
-  const api = await startApiProcess(databaseUrl ? { databaseUrl } : {});
+  const api = await startApiProcess(databaseUrl ? { databaseUrl } : {}).catch(async (e: unknown) => {
+    await pg?.stop();
+    throw e;
+  });
   try {
     const result = await Promise.race([runLoad(loadOptions(shape, api)), api.crashed]);
     return await finish(shape, api, databaseUrl, result, before);
@@ -101,7 +104,10 @@ export interface KillReport extends RunReport {
 export async function killRun(shape: RunShape & { killAfter: number }): Promise<KillReport> {
   const before = la();
   const { pg, databaseUrl } = await database(shape.db, shape.databaseUrl);
-  const api = await startApiProcess(databaseUrl ? { databaseUrl } : {});
+  const api = await startApiProcess(databaseUrl ? { databaseUrl } : {}).catch(async (e: unknown) => {
+    await pg?.stop();
+    throw e;
+  });
   const lockFile = join(api.dataDir, 'db', 'pglite.lock');
   const readLock = (): number | null => (existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').trim()) : null);
   let lock: KillReport['lock'] = null;
@@ -162,7 +168,10 @@ export async function databaseRestartRun(
   // SIGKILL) is a crash, and only a durable server keeps what it acknowledged.
   const { pg, databaseUrl } = await database('postgres', undefined, shape.durable ?? !['SIGINT', 'SIGTERM'].includes(signal));
   const server = pg!;
-  const api = await startApiProcess({ databaseUrl: databaseUrl! });
+  const api = await startApiProcess({ databaseUrl: databaseUrl! }).catch(async (e: unknown) => {
+    await server.stop();
+    throw e;
+  });
   const pidBefore = api.pid;
   let downMs = 0;
   let recoveryMs = 0;

@@ -3,7 +3,7 @@
 // URL. It can be killed with any signal (kill -9 included) and started again on the same port
 // and data.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '@tradie/testkit/postgres-server';
@@ -97,7 +97,12 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
     await exited;
   }
 
-  await launch();
+  try {
+    await launch();
+  } catch (e) {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     url,
     port,
