@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,11 +8,25 @@ import { chromiumLaunchOptions } from './e2e/browser.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(webRoot, '..', '..');
-const port = Number(process.env.E2E_PORT ?? 4173);
+
+// Several runs may share this machine and this checkout at once. Each run gets its own ports (two
+// free ones, unless E2E_PORT / E2E_SHORT_TTL_PORT say otherwise) and its own results folder, so one
+// run never meets another's servers or clears its traces. Set once on process.env: the runner
+// loads this file first and its workers inherit the variables.
+process.env.E2E_PORT ??= String(freePort());
+process.env.E2E_SHORT_TTL_PORT ??= String(freePort());
+process.env.E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // A second API whose access tokens last 5 seconds, for the silent-refresh test (auth-expiry.spec.ts).
-const shortTtlPort = port + 1;
+const shortTtlPort = Number(process.env.E2E_SHORT_TTL_PORT);
 const shortTtlURL = `http://127.0.0.1:${shortTtlPort}`;
+
+/** A port nobody listens on now (asked of the system: a server on port 0, closed at once). */
+function freePort(): number {
+  const script = "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
 
 // The servers' data directories. Set on process.env once (the runner loads this file first and its
 // workers inherit the variables), so tests can read the outbox: see e2e/support/outbox.ts.
@@ -41,6 +56,20 @@ const fakeServicesEnv = {
   XERO_REDIRECT_URI: `${baseURL}/api/v1/integrations/xero/callback`,
 };
 
+// The screen sizes: phone (390×844) is the main project and runs every behaviour test. The narrow
+// phone (360×740) and desktop (1280×800) run only what checks layout: the accessibility sweep over
+// every route (a11y.spec.ts) and the tests below, which look at a screen's layout at each size
+// (matched by title; a test renamed away from this list still runs at phone size).
+const layoutTests = [
+  /a11y\.spec\.ts/,
+  /the signed-in header fits the screen/,
+  /long names and addresses never make the page scroll sideways/,
+  /Edit on a card far down the list brings the form into view/,
+  /a quote with three lines, a 25% margin and a template becomes a paid invoice/,
+  /GST report for Q1/,
+  /period shortcuts fill the dates; errors say what failed/,
+  /Settings: every tab/,
+];
 // Checks that do not depend on the screen size run once, in the desktop project.
 const desktopOnly = ['**/offline.spec.ts', '**/budget.spec.ts'];
 // Runs once, at phone size: the fake Xero has one organisation, and Xero invoice numbers are unique
@@ -53,7 +82,7 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 export default defineConfig({
   testDir: './e2e',
   testMatch: '*.spec.ts',
-  outputDir: './test-output/results',
+  outputDir: `./test-output/results/${process.env.E2E_RUN_ID}`,
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
@@ -68,8 +97,18 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone', testIgnore: [...desktopOnly, ...shortTtlOnly], use: phone },
-    { name: 'desktop', testIgnore: [...shortTtlOnly, ...phoneOnly], use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'narrow', testIgnore: [...desktopOnly, ...shortTtlOnly, ...phoneOnly], use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    {
+      name: 'desktop',
+      testIgnore: [...shortTtlOnly, ...phoneOnly],
+      grep: [...layoutTests, /offline\.spec\.ts/, /budget\.spec\.ts/],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'narrow',
+      testIgnore: [...desktopOnly, ...shortTtlOnly, ...phoneOnly],
+      grep: layoutTests,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
     { name: 'phone-short-ttl', testMatch: shortTtlOnly, use: { ...phone, baseURL: shortTtlURL } },
     { name: 'desktop-short-ttl', testMatch: shortTtlOnly, use: { viewport: { width: 1280, height: 800 }, baseURL: shortTtlURL } },
   ],

@@ -1,5 +1,5 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, pdf, documents, reports (and web, load when present). Budgets and the
+// Suites: domain, store, pdf, documents, reports, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { benchDocumentList, benchReports } from '@tradie/api';
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';

@@ -14,6 +14,12 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
+/**
+ * Chromium draws its own controls (a date field's dd/mm/yyyy) in the language of its user
+ * interface, which it takes from LANGUAGE: New Zealand English, as a tradie's phone would be (it
+ * needs Debian's chromium-l10n; without it Chromium falls back to US English). Pages' own dates
+ * follow each test's `locale: 'en-NZ'`.
+ */
 export function chromiumLaunchOptions(env: NodeJS.ProcessEnv = process.env) {
-  return { executablePath: chromiumPath(env), args: [...chromiumArgs] };
+  return { executablePath: chromiumPath(env), args: [...chromiumArgs], env: { ...env, LANGUAGE: 'en_NZ' } };
 }

@@ -23,6 +23,9 @@
  *   web.calculator.typing_50_lines.median   ms
  *   web.calculator.typing_50_lines.p95      ms                                             (budget ≤ 50)
  *   web.calculator.typing_50_lines.max      ms
+ *   web.calculator.typing_50_lines.main_thread_cpu_per_key   the main-thread CPU a keystroke
+ *                                        costs, traced at full speed (thread time: the machine's
+ *                                        other work is not in it; × 4 is the phone's share)
  *
  * `npm run bench -- web` (apps/cli/src/bench/webBench.ts) starts the real API on the built app and
  * calls these. Run alone: `node apps/web/scripts/perf.ts [baseUrl]` — with the address of a running
@@ -348,7 +351,31 @@ const observeInteractions = () => {
 /** The keystrokes typed per run: a price into three lines spread over the document. */
 const TYPED = '123.45';
 
-async function typingRun(baseUrl: string, count: number, env: NodeJS.ProcessEnv, fetchFn: typeof globalThis.fetch): Promise<number[]> {
+interface TypingRun {
+  /** Input-to-paint per keystroke, ms (Event Timing, CPU 4× slower). */
+  samples: number[];
+  /** The page's main-thread CPU time per keystroke, ms, traced with no slowdown (thread time, so what the rest of a busy machine does is left out). */
+  cpuPerKey: number;
+}
+
+/** CPU time (thread time, ms) of the top-level tasks on the renderer's main thread in a Chromium trace. */
+export function mainThreadCpuMs(trace: Buffer): number {
+  type TraceEvent = { name: string; ph: string; tid: number; pid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`)).sort((a, b) => a.ts - b.ts);
+  // Top-level tasks only (a task run inside another is already in its time).
+  let end = -Infinity;
+  let total = 0;
+  for (const task of tasks) {
+    if (task.ts < end) continue;
+    end = task.ts + (task.dur ?? 0);
+    total += task.tdur ?? 0;
+  }
+  return total / 1000;
+}
+
+async function typingRun(baseUrl: string, count: number, env: NodeJS.ProcessEnv, fetchFn: typeof globalThis.fetch): Promise<TypingRun> {
   const tokens = await createAccount(baseUrl, fetchFn);
   return withPhone(env, async (context, page) => {
     await signIn(page, tokens, templateOf(count));
@@ -369,25 +396,41 @@ async function typingRun(baseUrl: string, count: number, env: NodeJS.ProcessEnv,
     // The last entries are reported after their frame is painted.
     await page.waitForTimeout(1000);
     const reported = await page.evaluate(() => [...(window as unknown as { __interactions: Map<number, number> }).__interactions.values()]);
+
+    // The CPU a keystroke costs, from a trace of the same typing at full speed (thread time: what the
+    // rest of the machine does is not in it; the slowdown would be, so it is off here).
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    const traced = page.getByLabel(`Line ${rows[0]! + 1} Unit price`, { exact: true });
+    await traced.click();
+    await traced.selectText();
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+    await page.keyboard.type(TYPED, { delay: 150 });
+    await page.waitForTimeout(300);
+    const cpu = mainThreadCpuMs(await browser.stopTracing());
     // Keystrokes under 16 ms are not reported: they count as 16. (Only key presses are kept: the
     // click that focuses the field and the selection of its text are not key presses.)
     const keystrokes = rows.length * TYPED.length;
-    return [...reported, ...Array<number>(Math.max(0, keystrokes - reported.length)).fill(16)];
+    return { samples: [...reported, ...Array<number>(Math.max(0, keystrokes - reported.length)).fill(16)], cpuPerKey: cpu / TYPED.length };
   });
 }
 
 export async function measureCalculatorTyping({ baseUrl, runs = 3, env = process.env, fetch: fetchFn = globalThis.fetch, log = () => undefined, lines = 50 }: SignedInPerfOptions & { lines?: number }): Promise<PerfFigure[]> {
   const all: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const samples = await typingRun(baseUrl, lines, env, fetchFn);
-    log(`typing run ${i + 1}/${runs} (${lines} lines): median ${median(samples)} ms, max ${Math.max(...samples)} ms over ${samples.length} keystrokes`);
+    const { samples, cpuPerKey } = await typingRun(baseUrl, lines, env, fetchFn);
+    log(`typing run ${i + 1}/${runs} (${lines} lines): median ${median(samples)} ms, max ${Math.max(...samples)} ms over ${samples.length} keystrokes; main thread ${cpuPerKey.toFixed(1)} ms CPU a keystroke`);
     all.push(...samples);
+    cpu.push(cpuPerKey);
   }
   const name = `web.calculator.typing_${lines}_lines`;
   return [
     { name: `${name}.median`, value: median(all), unit: 'ms' },
     { name: `${name}.p95`, value: percentile(all, 95), unit: 'ms' },
     { name: `${name}.max`, value: Math.max(...all), unit: 'ms' },
+    { name: `${name}.main_thread_cpu_per_key`, value: Math.round(median(cpu) * 10) / 10, unit: 'ms (thread time, no slowdown)' },
   ];
 }
 

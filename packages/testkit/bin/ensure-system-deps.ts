@@ -1,4 +1,5 @@
-// Makes sure the programs the tests drive are on this machine: Chromium (Playwright),
+// Makes sure the programs the tests drive are on this machine: Chromium (Playwright) and its
+// translations (chromium-l10n, for New Zealand date fields),
 // poppler-utils (pdftotext/pdftoppm read PDFs back), a PostgreSQL server (the *.pg.spec.ts
 // suites) and the fonts screenshots are taken with (DejaVu for macrons, Noto Color Emoji so an
 // emoji in a name or a note is drawn, not a box). On a fresh Debian machine, as root, it installs
@@ -17,6 +18,8 @@ function postgresBinDir(): string | undefined {
 
 const missing: string[] = [];
 if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push('chromium');
+// Chromium's user-interface languages: without them its date fields show US dates (mm/dd/yyyy).
+if (!process.env.CHROMIUM_PATH && !existsSync('/usr/lib/chromium/locales/en-GB.pak')) missing.push('chromium-l10n');
 if (!has('pdftotext') || !has('pdftoppm')) missing.push('poppler-utils');
 if (!postgresBinDir()) missing.push('postgresql');
 if (!has('fc-list') || !existsSync('/usr/share/fonts/truetype/dejavu')) missing.push('fonts-dejavu-core');

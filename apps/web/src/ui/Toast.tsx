@@ -37,16 +37,17 @@ export function useNotice() {
 }
 
 /**
- * A toast above the bottom of the screen. The live region is always in the page (so the first
- * message is announced too); errors are `role="alert"`.
+ * A toast above the bottom of the screen (styles/components.css, .toast). The live region is always
+ * in the page (so the first message is announced too); errors are `role="alert"`. The region keeps
+ * its older name `doc-notice-region` as well, for the tests that set it aside for screenshots.
  */
 export function Notice({ notice, onClose }: { notice: NoticeState | null; onClose: () => void }) {
   return (
-    <div className="doc-notice-region" aria-live="polite" role="status">
+    <div className="toast-region doc-notice-region" aria-live="polite" role="status">
       {notice && (
-        <div key={notice.n} className={`doc-notice doc-notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
-          <span className="doc-notice__text">{notice.text}</span>
-          <button type="button" className="doc-notice__close" onClick={onClose}>
+        <div key={notice.n} className={`toast toast--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : undefined}>
+          <span className="toast__text">{notice.text}</span>
+          <button type="button" className="toast__close" onClick={onClose}>
             <span aria-hidden="true">×</span>
             <span className="visually-hidden">Dismiss</span>
           </button>

@@ -1,4 +1,3 @@
-import '../invoices/documents.css';
 import './calculator.css';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts'
 import { PlusIcon } from '../../ui/icons.tsx';
 import { clientPickerQuery, createDocument, generatePdf, invalidateDocuments, settingsQuery } from '../invoices/documents.ts';
 import { useIdempotencyKeys } from '../invoices/idempotency.ts';
-import { Notice, useNotice } from '../invoices/Notice.tsx';
+import { Notice, useNotice } from '../../ui/Toast.tsx';
 import {
   calculatorFigures,
   calculatorReducer,
@@ -150,20 +149,20 @@ export function CalculatorScreen() {
 
   return (
     <section className="screen calc" aria-labelledby="calc-title">
-      <h1 id="calc-title" className="calc__title">
+      <h1 id="calc-title" className="screen-title">
         Quote &amp; Profit Calculator
       </h1>
 
       <div className="calc__layout">
         <div className="calc__main">
-          <section className="doc-panel" aria-labelledby="calc-doc-title">
-            <h2 id="calc-doc-title" className="doc-panel__title">
+          <section className="card" aria-labelledby="calc-doc-title">
+            <h2 id="calc-doc-title" className="card__title">
               Document
             </h2>
-            <fieldset className="doc-segmented">
-              <legend className="doc-field__label">Document type</legend>
+            <fieldset className="segmented">
+              <legend className="field__label">Document type</legend>
               {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
-                <label key={t} className="doc-segmented__option">
+                <label key={t} className="segmented__option">
                   <input type="radio" name="calc-doc-type" value={t} checked={state.type === t} onChange={() => dispatch({ type: 'setType', value: t })} />
                   <span>{t === 'quote' ? 'Quote' : 'Invoice'}</span>
                 </label>
@@ -175,13 +174,13 @@ export function CalculatorScreen() {
             {choice.kind === 'new' && (
               <fieldset className="calc-quick-add">
                 <legend className="calc-quick-add__title">Add New Client</legend>
-                <div className="doc-field">
-                  <label htmlFor="new-client-name" className="doc-field__label">
-                    Name <span className="doc-field__required">(required)</span>
+                <div className="field field--spaced">
+                  <label htmlFor="new-client-name" className="field__label">
+                    Name <span className="field__required">(required)</span>
                   </label>
                   <input
                     id="new-client-name"
-                    className="doc-field__input"
+                    className="input"
                     type="text"
                     required
                     autoComplete="off"
@@ -190,13 +189,13 @@ export function CalculatorScreen() {
                     onChange={(e) => setNewClient({ ...newClient, name: e.target.value })}
                   />
                 </div>
-                <div className="doc-field">
-                  <label htmlFor="new-client-email" className="doc-field__label">
+                <div className="field field--spaced">
+                  <label htmlFor="new-client-email" className="field__label">
                     Email
                   </label>
                   <input
                     id="new-client-email"
-                    className="doc-field__input"
+                    className="input"
                     type="email"
                     inputMode="email"
                     autoComplete="off"
@@ -204,13 +203,13 @@ export function CalculatorScreen() {
                     onChange={(e) => setNewClient({ ...newClient, email: e.target.value })}
                   />
                 </div>
-                <div className="doc-field">
-                  <label htmlFor="new-client-phone" className="doc-field__label">
+                <div className="field field--spaced">
+                  <label htmlFor="new-client-phone" className="field__label">
                     Phone
                   </label>
                   <input
                     id="new-client-phone"
-                    className="doc-field__input"
+                    className="input"
                     type="tel"
                     autoComplete="off"
                     value={newClient.phone}
@@ -221,8 +220,8 @@ export function CalculatorScreen() {
             )}
           </section>
 
-          <section className="doc-panel" aria-labelledby="calc-lines-title">
-            <h2 id="calc-lines-title" className="doc-panel__title">
+          <section className="card" aria-labelledby="calc-lines-title">
+            <h2 id="calc-lines-title" className="card__title">
               Line items
             </h2>
             <ol className="calc-lines">
@@ -238,53 +237,53 @@ export function CalculatorScreen() {
         </div>
 
         <div className="calc__side">
-          <section className="doc-panel calc-totals" aria-labelledby="calc-totals-title">
+          <section className="card calc-totals" aria-labelledby="calc-totals-title">
             <h2 id="calc-totals-title" className="visually-hidden">
               Totals
             </h2>
-            <label className="doc-switch">
+            <label className="switch">
               <input type="checkbox" role="switch" checked={state.includeGst} onChange={(e) => dispatch({ type: 'setIncludeGst', value: e.target.checked })} />
-              <span className="doc-switch__track" aria-hidden="true" />
-              <span className="doc-switch__label">Include GST ({GST_RATE_PERCENT}%)</span>
+              <span className="switch__track" aria-hidden="true" />
+              <span className="switch__label">Include GST ({GST_RATE_PERCENT}%)</span>
             </label>
-            <dl className="doc-figures">
-              <div className="doc-figures__row">
+            <dl className="figures">
+              <div className="figures__row">
                 <dt>Subtotal</dt>
                 <dd data-testid="calc-subtotal">{formatNzd(totals.subtotalCents)}</dd>
               </div>
-              <div className="doc-figures__row">
+              <div className="figures__row">
                 <dt>GST ({GST_RATE_PERCENT}%)</dt>
                 <dd data-testid="calc-gst">{formatNzd(totals.gstCents)}</dd>
               </div>
-              <div className="doc-figures__row doc-figures__row--total">
+              <div className="figures__row figures__row--total">
                 <dt>Total {state.includeGst ? '(incl. GST)' : '(excl. GST)'}</dt>
                 <dd data-testid="calc-total">{formatNzd(totals.totalCents)}</dd>
               </div>
             </dl>
           </section>
 
-          <section className="doc-panel doc-disclosure" aria-labelledby="calc-margin-title">
-            <h2 className="doc-panel__title doc-disclosure__heading">
+          <section className="card" aria-labelledby="calc-margin-title">
+            <h2 className="card__title disclosure__heading">
               <button
                 id="calc-margin-title"
                 type="button"
-                className="doc-disclosure__toggle"
+                className="disclosure__toggle"
                 aria-expanded={marginOpen}
                 aria-controls="calc-margin-body"
                 onClick={() => setMarginOpen((o) => !o)}
               >
                 Profit Margin
-                <span className="doc-disclosure__summary">{margin.percent}%</span>
+                <span className="disclosure__summary chip chip--brand">{margin.percent}%</span>
               </button>
             </h2>
-            <div id="calc-margin-body" className="doc-disclosure__body" hidden={!marginOpen}>
-              <div className="doc-field">
-                <label htmlFor="calc-margin" className="doc-field__label">
+            <div id="calc-margin-body" className="disclosure__body" hidden={!marginOpen}>
+              <div className="field field--spaced">
+                <label htmlFor="calc-margin" className="field__label">
                   Margin %
                 </label>
                 <input
                   id="calc-margin"
-                  className="doc-field__input doc-field__input--number doc-field__input--short"
+                  className="input input--number input--short"
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -295,21 +294,21 @@ export function CalculatorScreen() {
                   onChange={(e) => dispatch({ type: 'setMargin', text: e.target.value })}
                   onBlur={() => dispatch({ type: 'settleMargin' })}
                 />
-                <p id="calc-margin-hint" className="doc-field__hint">
+                <p id="calc-margin-hint" className="field__hint">
                   {MARGIN_HINT}
                 </p>
               </div>
-              {margin.lowMargin && <p className="doc-callout doc-callout--warning">{LOW_MARGIN_WARNING}</p>}
-              <dl className="doc-figures doc-figures--margin">
-                <div className="doc-figures__row">
+              {margin.lowMargin && <p className="callout callout--warning">{LOW_MARGIN_WARNING}</p>}
+              <dl className="figures calc-margin-figures">
+                <div className="figures__row">
                   <dt>Your Costs</dt>
                   <dd data-testid="margin-costs">{formatNzd(margin.costsCents)}</dd>
                 </div>
-                <div className="doc-figures__row">
+                <div className="figures__row">
                   <dt>Profit</dt>
                   <dd data-testid="margin-profit">{formatNzd(margin.profitCents)}</dd>
                 </div>
-                <div className="doc-figures__row doc-figures__row--total">
+                <div className="figures__row figures__row--total">
                   <dt>Charge Client</dt>
                   <dd data-testid="margin-charge">{formatNzd(margin.chargeClientCents)}</dd>
                 </div>
@@ -320,18 +319,18 @@ export function CalculatorScreen() {
             </div>
           </section>
 
-          <section className="doc-panel" aria-labelledby="calc-templates-title">
-            <h2 id="calc-templates-title" className="doc-panel__title">
+          <section className="card" aria-labelledby="calc-templates-title">
+            <h2 id="calc-templates-title" className="card__title">
               Templates
             </h2>
             <div className="calc-template-save">
-              <label htmlFor="calc-template-name" className="doc-field__label">
+              <label htmlFor="calc-template-name" className="field__label">
                 Template name
               </label>
               <div className="calc-template-save__row">
                 <input
                   id="calc-template-name"
-                  className="doc-field__input"
+                  className="input"
                   type="text"
                   autoComplete="off"
                   enterKeyHint="done"
@@ -364,7 +363,7 @@ export function CalculatorScreen() {
                       <button type="button" className="button button--ghost button--compact" onClick={() => loadTemplate(t)}>
                         Load<span className="visually-hidden"> template {t.name}</span>
                       </button>
-                      <button type="button" className="button button--ghost button--compact doc-button--danger" onClick={() => deleteTemplate(t)}>
+                      <button type="button" className="button button--danger button--compact" onClick={() => deleteTemplate(t)}>
                         Delete<span className="visually-hidden"> template {t.name}</span>
                       </button>
                     </span>

@@ -86,14 +86,14 @@ export const ClientPicker = memo(function ClientPicker({ clients, loading, choic
 
   return (
     <div className="calc-picker">
-      <label htmlFor={inputId} className="doc-field__label">
+      <label htmlFor={inputId} className="field__label">
         Client
       </label>
       <div className="calc-picker__box">
         <input
           ref={inputRef}
           id={inputId}
-          className="doc-field__input calc-picker__input"
+          className="input calc-picker__input"
           type="text"
           role="combobox"
           aria-autocomplete="list"
@@ -170,7 +170,7 @@ export const ClientPicker = memo(function ClientPicker({ clients, loading, choic
           )}
         </ul>
       </div>
-      <p id={`${id}-hint`} className="doc-field__hint">
+      <p id={`${id}-hint`} className="field__hint">
         Pick a client, choose no client, or add a new one.
       </p>
     </div>

@@ -22,12 +22,12 @@ export const LineRow = memo(function LineRow({ line, index, amount, canRemove, a
   return (
     <li className="calc-line">
       <div className="calc-line__field calc-line__field--description">
-        <label htmlFor={`${base}-description`} className="doc-field__label">
+        <label htmlFor={`${base}-description`} className="field__label">
           <span className="visually-hidden">Line {n} </span>Description
         </label>
         <input
           id={`${base}-description`}
-          className="doc-field__input"
+          className="input"
           type="text"
           required
           autoFocus={autoFocus}
@@ -40,12 +40,12 @@ export const LineRow = memo(function LineRow({ line, index, amount, canRemove, a
         />
       </div>
       <div className="calc-line__field calc-line__field--qty">
-        <label htmlFor={`${base}-qty`} className="doc-field__label">
+        <label htmlFor={`${base}-qty`} className="field__label">
           <span className="visually-hidden">Line {n} </span>Qty
         </label>
         <input
           id={`${base}-qty`}
-          className="doc-field__input doc-field__input--number"
+          className="input input--number"
           type="number"
           inputMode="decimal"
           required
@@ -58,16 +58,16 @@ export const LineRow = memo(function LineRow({ line, index, amount, canRemove, a
         />
       </div>
       <div className="calc-line__field calc-line__field--price">
-        <label htmlFor={`${base}-price`} className="doc-field__label">
+        <label htmlFor={`${base}-price`} className="field__label">
           <span className="visually-hidden">Line {n} </span>Unit price
         </label>
-        <div className="doc-field__money">
-          <span className="doc-field__prefix" aria-hidden="true">
+        <div className="input-affix">
+          <span className="input-affix__prefix" aria-hidden="true">
             $
           </span>
           <input
             id={`${base}-price`}
-            className="doc-field__input doc-field__input--number doc-field__input--money"
+            className="input input--number"
             type="number"
             inputMode="decimal"
             required

@@ -46,15 +46,15 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
   const title = mode === 'editing' ? 'Edit Client' : 'Add New Client';
 
   return (
-    <section id={id} className="client-form" aria-labelledby={f('title')}>
-      <h2 id={f('title')} ref={headingRef} tabIndex={-1} className="client-form__title">
+    <section id={id} className="card card--emphasis client-form" aria-labelledby={f('title')}>
+      <h2 id={f('title')} ref={headingRef} tabIndex={-1} className="card__title client-form__title">
         {title}
       </h2>
       <form onSubmit={submit} aria-labelledby={f('title')} aria-busy={saving}>
-        <fieldset className="client-form__type">
-          <legend className="client-field__label">Client Type</legend>
+        <fieldset className="choice-group client-form__type">
+          <legend className="field__label">Client Type</legend>
           <div className="client-type">
-            <label className="client-type__option">
+            <label className="choice client-type__option">
               <input
                 type="radio"
                 name={f('type')}
@@ -64,21 +64,21 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
               />
               <span>Individual</span>
             </label>
-            <label className="client-type__option">
+            <label className="choice client-type__option">
               <input type="radio" name={f('type')} value="true" checked={business} onChange={() => set('is_business', 'true')} />
               <span>Business</span>
             </label>
           </div>
         </fieldset>
 
-        <div className="client-form__grid">
-          <div className="client-field client-field--wide">
-            <label className="client-field__label" htmlFor={f('name')}>
+        <div className="form-grid">
+          <div className="field field--wide">
+            <label className="field__label" htmlFor={f('name')}>
               {nameLabel(values.is_business)}
             </label>
             <input
               id={f('name')}
-              className="client-input"
+              className="input client-input"
               name="name"
               type="text"
               required
@@ -88,13 +88,13 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
               onChange={(e) => set('name', e.target.value)}
             />
           </div>
-          <div className="client-field">
-            <label className="client-field__label" htmlFor={f('email')}>
+          <div className="field">
+            <label className="field__label" htmlFor={f('email')}>
               Email
             </label>
             <input
               id={f('email')}
-              className="client-input"
+              className="input client-input"
               name="email"
               type="email"
               maxLength={254}
@@ -103,13 +103,13 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
               onChange={(e) => set('email', e.target.value)}
             />
           </div>
-          <div className="client-field">
-            <label className="client-field__label" htmlFor={f('phone')}>
+          <div className="field">
+            <label className="field__label" htmlFor={f('phone')}>
               Phone
             </label>
             <input
               id={f('phone')}
-              className="client-input"
+              className="input client-input"
               name="phone"
               type="tel"
               maxLength={50}
@@ -123,14 +123,14 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
         {business && (
           <fieldset className="client-form__business">
             <legend>Business Details</legend>
-            <div className="client-form__grid">
-              <div className="client-field client-field--wide">
-                <label className="client-field__label" htmlFor={f('business_name')}>
+            <div className="form-grid">
+              <div className="field field--wide">
+                <label className="field__label" htmlFor={f('business_name')}>
                   Business/Trading Name
                 </label>
                 <input
                   id={f('business_name')}
-                  className="client-input"
+                  className="input client-input"
                   name="business_name"
                   type="text"
                   maxLength={200}
@@ -139,13 +139,13 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
                   onChange={(e) => set('business_name', e.target.value)}
                 />
               </div>
-              <div className="client-field">
-                <label className="client-field__label" htmlFor={f('company_number')}>
+              <div className="field">
+                <label className="field__label" htmlFor={f('company_number')}>
                   NZBN / Company Number
                 </label>
                 <input
                   id={f('company_number')}
-                  className="client-input"
+                  className="input client-input"
                   name="company_number"
                   type="text"
                   maxLength={50}
@@ -156,18 +156,18 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
                   onBlur={() => leave('company_number')}
                 />
                 {nzbnWarning && (
-                  <p id={f('company_number-warning')} className="client-field__warning">
+                  <p id={f('company_number-warning')} className="callout callout--warning field__warning">
                     {nzbnWarning}
                   </p>
                 )}
               </div>
-              <div className="client-field">
-                <label className="client-field__label" htmlFor={f('gst_number')}>
+              <div className="field">
+                <label className="field__label" htmlFor={f('gst_number')}>
                   GST Number
                 </label>
                 <input
                   id={f('gst_number')}
-                  className="client-input"
+                  className="input client-input"
                   name="gst_number"
                   type="text"
                   maxLength={50}
@@ -178,7 +178,7 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
                   onBlur={() => leave('gst_number')}
                 />
                 {gstWarning && (
-                  <p id={f('gst_number-warning')} className="client-field__warning">
+                  <p id={f('gst_number-warning')} className="callout callout--warning field__warning">
                     {gstWarning}
                   </p>
                 )}
@@ -187,14 +187,14 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
           </fieldset>
         )}
 
-        <div className="client-form__grid">
-          <div className="client-field client-field--wide">
-            <label className="client-field__label" htmlFor={f('address')}>
+        <div className="form-grid">
+          <div className="field field--wide">
+            <label className="field__label" htmlFor={f('address')}>
               Address
             </label>
             <textarea
               id={f('address')}
-              className="client-input client-input--textarea"
+              className="input client-input"
               name="address"
               rows={3}
               maxLength={1000}
@@ -202,13 +202,13 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
               onChange={(e) => set('address', e.target.value)}
             />
           </div>
-          <div className="client-field">
-            <label className="client-field__label" htmlFor={f('terms')}>
+          <div className="field">
+            <label className="field__label" htmlFor={f('terms')}>
               Default Payment Terms
             </label>
             <select
               id={f('terms')}
-              className="client-input client-input--select"
+              className="input client-input"
               name="default_payment_terms"
               value={values.default_payment_terms}
               onChange={(e) => set('default_payment_terms', e.target.value as ClientFormValues['default_payment_terms'])}
@@ -220,13 +220,13 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
               ))}
             </select>
           </div>
-          <div className="client-field client-field--wide">
-            <label className="client-field__label" htmlFor={f('notes')}>
+          <div className="field field--wide">
+            <label className="field__label" htmlFor={f('notes')}>
               Notes (Internal)
             </label>
             <textarea
               id={f('notes')}
-              className="client-input client-input--textarea"
+              className="input client-input"
               name="notes"
               rows={3}
               maxLength={5000}
@@ -237,7 +237,7 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
         </div>
 
         {error && (
-          <p className="client-form__error" role="alert">
+          <p className="callout callout--error client-form__error" role="alert">
             {error}
           </p>
         )}

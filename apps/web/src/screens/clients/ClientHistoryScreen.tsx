@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { clientDisplayName, formatNzDate } from '@tradie/domain';
 import type { ClientDocument, ClientHistory } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
-import { nzd, paymentLabel, statusLabel } from './clientForm.ts';
+import { PaymentBadge, StatusChip } from '../../ui/Chip.tsx';
+import { nzd } from './clientForm.ts';
 import { clientHistoryQuery } from './queries.ts';
 
 /** /app/clients/$id: one client's quotes and invoices, what they came to and what is still owed. */
@@ -14,15 +15,17 @@ export function ClientHistoryScreen() {
 
   return (
     <section className="screen client-history" aria-labelledby="client-history-title">
-      <Link to="/app/clients" className="client-history__back">
+      <Link to="/app/clients" className="back-link client-history__back">
         <span aria-hidden="true">←</span> Clients
       </Link>
 
       {history.isPending && (
         <>
-          <h1 id="client-history-title">Client history</h1>
-          <div className="clients__loading" role="status">
-            <span className="spinner" aria-hidden="true" />
+          <h1 id="client-history-title" className="screen-title">
+            Client history
+          </h1>
+          <div className="loading-row loading-row--centre" role="status">
+            <span className="spinner spinner--small" aria-hidden="true" />
             <span>Loading...</span>
           </div>
         </>
@@ -30,13 +33,15 @@ export function ClientHistoryScreen() {
 
       {history.isError && (
         <>
-          <h1 id="client-history-title">{isApiError(history.error) && history.error.status === 404 ? 'Client not found' : 'Client history'}</h1>
+          <h1 id="client-history-title" className="screen-title">
+            {isApiError(history.error) && history.error.status === 404 ? 'Client not found' : 'Client history'}
+          </h1>
           {isApiError(history.error) && history.error.status === 404 ? (
             <p>This client is not in your client book. It may have been deleted.</p>
           ) : (
-            <div className="clients__banner clients__banner--error" role="alert">
+            <div className="callout callout--error callout--action" role="alert">
               <span>Error: {errorDetail(history.error) ?? 'Failed to load client history'}</span>{' '}
-              <button type="button" className="clients__retry" onClick={() => void history.refetch()} disabled={history.isFetching}>
+              <button type="button" className="link-button" onClick={() => void history.refetch()} disabled={history.isFetching}>
                 Retry
               </button>
             </div>
@@ -54,28 +59,28 @@ function HistoryBody({ history }: { history: ClientHistory }) {
   const contact = [client.email, client.phone].filter((s) => s !== '');
   return (
     <>
-      <h1 id="client-history-title" className="client-history__title">
+      <h1 id="client-history-title" className="screen-title client-history__title">
         {clientDisplayName(client)}
       </h1>
       {contact.length > 0 && <p className="screen__subtitle client-history__contact">{contact.join(' · ')}</p>}
 
       <h2 className="client-history__heading">Summary</h2>
-      <dl className="history-summary">
-        <div className="history-summary__item">
-          <dt>Invoiced</dt>
-          <dd>{nzd(summary.invoiced_total)}</dd>
+      <dl className="stats history-summary">
+        <div className="stat">
+          <dt className="stat__label">Invoiced</dt>
+          <dd className="stat__value">{nzd(summary.invoiced_total)}</dd>
         </div>
-        <div className="history-summary__item">
-          <dt>Paid</dt>
-          <dd>{nzd(summary.paid_total)}</dd>
+        <div className="stat">
+          <dt className="stat__label">Paid</dt>
+          <dd className="stat__value">{nzd(summary.paid_total)}</dd>
         </div>
-        <div className={summary.outstanding_balance > 0 ? 'history-summary__item history-summary__item--owing' : 'history-summary__item'}>
-          <dt>Balance owing</dt>
-          <dd>{nzd(summary.outstanding_balance)}</dd>
+        <div className={summary.outstanding_balance > 0 ? 'stat stat--attention' : 'stat'}>
+          <dt className="stat__label">Balance owing</dt>
+          <dd className="stat__value">{nzd(summary.outstanding_balance)}</dd>
         </div>
-        <div className="history-summary__item">
-          <dt>Overdue</dt>
-          <dd>{nzd(summary.overdue_balance)}</dd>
+        <div className="stat">
+          <dt className="stat__label">Overdue</dt>
+          <dd className="stat__value">{nzd(summary.overdue_balance)}</dd>
         </div>
       </dl>
       <p className="client-history__counts">
@@ -84,8 +89,8 @@ function HistoryBody({ history }: { history: ClientHistory }) {
 
       <h2 className="client-history__heading">Quotes and invoices</h2>
       {documents.length === 0 ? (
-        <div className="clients__empty">
-          <p className="clients__empty-title">No quotes or invoices yet</p>
+        <div className="empty-state">
+          <p className="empty-state__title">No quotes or invoices yet</p>
           <p>Quotes and invoices made for this client will show here.</p>
         </div>
       ) : (
@@ -105,14 +110,14 @@ function HistoryRow({ doc }: { doc: ClientDocument }) {
   const invoice = doc.type === 'invoice';
   return (
     <li>
-      <Link to="/app/invoices/$id" params={{ id: doc.id }} className="history-row">
+      <Link to="/app/invoices/$id" params={{ id: doc.id }} className="card card--item history-row">
         <span className="history-row__top">
           <span className="history-row__ref">{doc.reference}</span>
-          <span className={`status-chip status-chip--${doc.status}`}>{statusLabel(doc.status)}</span>
-          {/* The payment badge, unless the status already says it (a 'Partial' or 'Paid' invoice). */}
-          {invoice && doc.status !== 'void' && doc.status !== doc.payment_status && (
-            <span className={`pay-chip pay-chip--${doc.payment_status}`}>{paymentLabel(doc.payment_status)}</span>
-          )}
+          <span className="chip-row">
+            <StatusChip status={doc.status} />
+            {/* The same chips as the invoice list: the status, and for an invoice its payment badge. */}
+            {invoice && doc.status !== 'void' && <PaymentBadge status={doc.payment_status} />}
+          </span>
         </span>
         <span className="history-row__meta">
           {invoice ? 'Invoice' : 'Quote'} · {formatNzDate(doc.issue_date)}

@@ -104,15 +104,17 @@ export function ClientsScreen() {
 
   return (
     <section className="screen clients" aria-labelledby="clients-title">
-      <div className="clients__head">
+      <div className="screen-head">
         <div>
-          <h1 id="clients-title">Clients</h1>
-          <p className="screen__subtitle clients__subtitle">Manage your customers and business contacts</p>
+          <h1 id="clients-title" className="screen-title">
+            Clients
+          </h1>
+          <p className="screen__subtitle">Manage your customers and business contacts</p>
         </div>
         <button
           ref={addButtonRef}
           type="button"
-          className="button button--accent clients__add"
+          className="button button--accent screen-head__action clients__add"
           aria-expanded={form.mode !== 'closed'}
           aria-controls={form.mode !== 'closed' ? FORM_ID : undefined}
           onClick={toggleForm}
@@ -141,7 +143,7 @@ export function ClientsScreen() {
         </label>
         <input
           id="clients-search"
-          className="client-input clients__search-input"
+          className="input client-input clients__search-input"
           type="search"
           placeholder="Search clients..."
           autoComplete="off"
@@ -156,37 +158,37 @@ export function ClientsScreen() {
       </p>
 
       {deleteError && (
-        <p className="clients__banner clients__banner--error" role="alert">
+        <p className="callout callout--error" role="alert">
           {deleteError}
         </p>
       )}
 
       {list.isError && (
-        <div className="clients__banner clients__banner--error" role="alert">
+        <div className="callout callout--error callout--action" role="alert">
           <span>Error: {errorDetail(list.error) ?? 'Failed to load clients'}</span>{' '}
-          <button type="button" className="clients__retry" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <button type="button" className="link-button" onClick={() => void list.refetch()} disabled={list.isFetching}>
             Retry
           </button>
         </div>
       )}
 
       {list.isPending && (
-        <div className="clients__loading" role="status">
-          <span className="spinner" aria-hidden="true" />
+        <div className="loading-row loading-row--centre" role="status">
+          <span className="spinner spinner--small" aria-hidden="true" />
           <span>Loading...</span>
         </div>
       )}
 
       {clients && clients.length === 0 && (
-        <div className="clients__empty">
-          <p className="clients__empty-title">No clients yet</p>
+        <div className="empty-state">
+          <p className="empty-state__title">No clients yet</p>
           <p>Add your first client to get started</p>
         </div>
       )}
 
       {clients && clients.length > 0 && shown.length === 0 && searching && (
-        <div className="clients__empty">
-          <p className="clients__empty-title">No clients found</p>
+        <div className="empty-state">
+          <p className="empty-state__title">No clients found</p>
           <p>Try adjusting your search</p>
         </div>
       )}
@@ -213,7 +215,7 @@ function ClientCard({ client, deleting, onEdit, onDelete }: { client: ClientReco
   const headingId = `client-${client.id}-name`;
   return (
     <li className="client-card">
-      <article aria-labelledby={headingId}>
+      <article className="card card--item" aria-labelledby={headingId}>
         {business && <p className="badge badge--brand client-card__badge">BUSINESS</p>}
         <h2 id={headingId} className="client-card__name">
           <Link to="/app/clients/$id" params={{ id: client.id }} className="client-card__link">
@@ -229,7 +231,7 @@ function ClientCard({ client, deleting, onEdit, onDelete }: { client: ClientReco
           </ul>
         )}
         {client.warnings.map((w) => (
-          <p key={w.field} className="client-field__warning">
+          <p key={w.field} className="callout callout--warning field__warning">
             {w.message}
           </p>
         ))}

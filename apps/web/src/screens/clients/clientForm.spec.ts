@@ -11,8 +11,6 @@ import {
   matchesSearch,
   nameLabel,
   nzd,
-  paymentLabel,
-  statusLabel,
 } from './clientForm.ts';
 
 const record = (over: Partial<ClientRecord> = {}): ClientRecord => ({
@@ -130,12 +128,5 @@ describe('the history', () => {
     expect(nzd(1234567.89)).toBe('$1,234,567.89');
     expect(nzd(0)).toBe('$0.00');
     expect(nzd(402.49)).toBe('$402.49');
-  });
-
-  it('names statuses and payment badges as the Invoices list does', () => {
-    expect(statusLabel('overdue')).toBe('Overdue');
-    expect(paymentLabel('paid')).toBe('✓ Paid');
-    expect(paymentLabel('partial')).toBe('Partial');
-    expect(paymentLabel('unpaid')).toBe('Unpaid');
   });
 });

@@ -96,22 +96,3 @@ export const filterClients = <C extends Pick<ClientRecord, 'name' | 'email' | 'b
 
 /** The history's dollar amounts (the API rounds them to cents) as NZD text, through exact cents. */
 export const nzd = (dollars: number): string => formatNzd(toCents(dollars));
-
-const statusLabels: Record<string, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  converted: 'Converted',
-  expired: 'Expired',
-  partial: 'Partial',
-  paid: 'Paid',
-  overdue: 'Overdue',
-  void: 'Void',
-};
-
-export const statusLabel = (status: string): string => statusLabels[status] ?? status;
-
-/** The Invoices list's payment badge texts (spec §2): '✓ Paid', 'Partial', otherwise 'Unpaid'. */
-export const paymentLabel = (paymentStatus: string): string =>
-  paymentStatus === 'paid' ? '✓ Paid' : paymentStatus === 'partial' ? 'Partial' : 'Unpaid';

@@ -40,7 +40,7 @@ export function ForgotPasswordScreen() {
 
   if (sentTo) {
     return (
-      <section className="auth-card auth-success" aria-labelledby="forgot-done-title">
+      <section className="card auth-card auth-success" aria-labelledby="forgot-done-title">
         <span className="auth-success__icon">
           <SendIcon />
         </span>

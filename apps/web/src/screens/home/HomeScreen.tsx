@@ -19,7 +19,9 @@ function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/cli
 export function HomeScreen() {
   return (
     <section className="screen" aria-labelledby="home-title">
-      <h1 id="home-title">Hello!</h1>
+      <h1 id="home-title" className="screen-title">
+        Hello!
+      </h1>
       <p className="screen__subtitle">Ready to create a quote or check your numbers?</p>
       <ul className="home-cards">
         <HomeCard

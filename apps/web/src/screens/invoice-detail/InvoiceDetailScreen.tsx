@@ -1,4 +1,3 @@
-import '../invoices/documents.css';
 import './detail.css';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,8 +23,8 @@ import {
   sendDocument,
   voidDocument,
 } from '../invoices/documents.ts';
-import { Notice, useNotice } from '../invoices/Notice.tsx';
-import { PaymentBadge, StatusChip, SyncedBadge } from '../invoices/parts.tsx';
+import { Notice, useNotice } from '../../ui/Toast.tsx';
+import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../invoices/parts.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { SendPanel } from './SendPanel.tsx';
 
@@ -49,10 +48,10 @@ export function InvoiceDetailScreen() {
   if (query.isPending) {
     return (
       <section className="screen detail" aria-labelledby="detail-title">
-        <h1 id="detail-title" className="detail__heading">
+        <h1 id="detail-title" className="eyebrow detail__heading">
           Invoice Detail
         </h1>
-        <div className="doc-loading" role="status">
+        <div className="loading-row loading-row--centre" role="status">
           <span className="spinner" aria-hidden="true" />
           <span>Loading...</span>
         </div>
@@ -65,10 +64,10 @@ export function InvoiceDetailScreen() {
     return (
       <section className="screen detail" aria-labelledby="detail-title">
         <BackLink />
-        <h1 id="detail-title" className="detail__heading">
+        <h1 id="detail-title" className="eyebrow detail__heading">
           Invoice Detail
         </h1>
-        <div className="doc-callout doc-callout--error detail__error" role="alert">
+        <div className="callout callout--error callout--action" role="alert">
           <span>{missing ? 'This quote or invoice was not found. It may have been deleted.' : (errorDetail(query.error) ?? 'Failed to load this document')}</span>
           {!missing && (
             <button type="button" className="button button--ghost button--compact" onClick={() => void query.refetch()}>
@@ -85,7 +84,7 @@ export function InvoiceDetailScreen() {
 
 function BackLink() {
   return (
-    <Link to="/app/invoices" className="detail__back">
+    <Link to="/app/invoices" className="back-link">
       <span aria-hidden="true">←</span> Invoices &amp; Quotes
     </Link>
   );
@@ -192,15 +191,15 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   return (
     <section className="screen detail" aria-labelledby="detail-title">
       <BackLink />
-      <h1 id="detail-title" className="detail__heading">
+      <h1 id="detail-title" className="eyebrow detail__heading">
         Invoice Detail
       </h1>
 
-      <header className="detail__card detail__summary">
+      <header className="card detail__summary">
         <div className="detail__ref-row">
           <p className="detail__ref">{reference}</p>
-          <span className="detail__chips">
-            <span className={`doc-chip doc-chip--${doc.type}`}>{isQuote ? 'Quote' : 'Invoice'}</span>
+          <span className="chip-row">
+            <TypeChip type={doc.type} />
             <StatusChip status={doc.status} />
             {!isQuote && <PaymentBadge status={doc.payment_status} />}
             {synced && <SyncedBadge />}
@@ -245,7 +244,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           )}
         </div>
         {doc.converted_to && (
-          <p className="doc-callout doc-callout--success detail__note">
+          <p className="callout callout--success detail__note">
             Converted to an invoice.{' '}
             <Link to="/app/invoices/$id" params={{ id: doc.converted_to }}>
               View the invoice
@@ -253,14 +252,14 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           </p>
         )}
         {doc.converted_from && (
-          <p className="doc-callout detail__note">
+          <p className="callout detail__note">
             Made from a quote.{' '}
             <Link to="/app/invoices/$id" params={{ id: doc.converted_from }}>
               View the quote
             </Link>
           </p>
         )}
-        {isVoid && <p className="doc-callout doc-callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
+        {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
       </header>
 
       <div className="detail__actions" role="group" aria-label="Actions">
@@ -303,7 +302,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           </button>
         )}
         {!isVoid && !paid && doc.converted_to === null && (
-          <button type="button" className="button button--ghost doc-button--danger" onClick={() => confirmThen(`Void this ${noun}? Its number stays used and it can't be changed again.`, 'void')} disabled={busyAction === 'void'}>
+          <button type="button" className="button button--danger" onClick={() => confirmThen(`Void this ${noun}? Its number stays used and it can't be changed again.`, 'void')} disabled={busyAction === 'void'}>
             {busyAction === 'void' ? 'Voiding...' : 'Void'}
           </button>
         )}
@@ -335,8 +334,8 @@ function Detail({ doc }: { doc: DocumentDetail }) {
         />
       )}
 
-      <section className="detail__card" aria-labelledby="detail-lines-title">
-        <h2 id="detail-lines-title" className="detail__card-title">
+      <section className="card" aria-labelledby="detail-lines-title">
+        <h2 id="detail-lines-title" className="card__title">
           Line items
         </h2>
         <ul className="detail-lines">
@@ -351,26 +350,26 @@ function Detail({ doc }: { doc: DocumentDetail }) {
             </li>
           ))}
         </ul>
-        <dl className="doc-figures detail__figures">
-          <div className="doc-figures__row">
+        <dl className="figures detail__figures">
+          <div className="figures__row">
             <dt>Subtotal</dt>
             <dd data-testid="detail-subtotal">{doc.formatted.subtotal}</dd>
           </div>
-          <div className="doc-figures__row">
+          <div className="figures__row">
             <dt>GST</dt>
             <dd data-testid="detail-gst">{doc.formatted.gst}</dd>
           </div>
-          <div className="doc-figures__row doc-figures__row--total">
+          <div className="figures__row figures__row--total">
             <dt>Total {doc.gst === 0 ? '(excl. GST)' : '(incl. GST)'}</dt>
             <dd>{doc.formatted.total}</dd>
           </div>
           {!isQuote && (
             <>
-              <div className="doc-figures__row">
+              <div className="figures__row">
                 <dt>Paid</dt>
                 <dd data-testid="detail-paid">{doc.formatted.paid}</dd>
               </div>
-              <div className="doc-figures__row doc-figures__row--total">
+              <div className="figures__row figures__row--total">
                 <dt>Balance</dt>
                 <dd>{doc.formatted.balance}</dd>
               </div>
@@ -381,8 +380,8 @@ function Detail({ doc }: { doc: DocumentDetail }) {
       </section>
 
       {!isQuote && (
-        <section className="detail__card" aria-labelledby="detail-payments-title">
-          <h2 id="detail-payments-title" className="detail__card-title">
+        <section className="card" aria-labelledby="detail-payments-title">
+          <h2 id="detail-payments-title" className="card__title">
             Payment history
           </h2>
           {doc.payments.length === 0 ? (
@@ -401,7 +400,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
                   {!isVoid && (
                     <button
                       type="button"
-                      className="button button--ghost button--compact doc-button--danger"
+                      className="button button--danger button--compact"
                       onClick={() => confirmRemovePayment(p.id)}
                       disabled={paymentRemoval.isPending && paymentRemoval.variables === p.id}
                     >
@@ -416,8 +415,8 @@ function Detail({ doc }: { doc: DocumentDetail }) {
       )}
 
       {doc.sends.length > 0 && (
-        <section className="detail__card" aria-labelledby="detail-sends-title">
-          <h2 id="detail-sends-title" className="detail__card-title">
+        <section className="card" aria-labelledby="detail-sends-title">
+          <h2 id="detail-sends-title" className="card__title">
             Emails sent
           </h2>
           <ul className="detail-sends">

@@ -43,22 +43,22 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
   };
 
   return (
-    <form className="detail-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="detail-form__title">
+    <form className="card card--emphasis detail-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="card__title">
         Record payment
       </h3>
-      <div className="detail-form__grid">
-        <div className="doc-field">
-          <label htmlFor={`${id}-amount`} className="doc-field__label">
+      <div className="form-grid detail-form__grid">
+        <div className="field">
+          <label htmlFor={`${id}-amount`} className="field__label">
             Amount
           </label>
-          <div className="doc-field__money">
-            <span className="doc-field__prefix" aria-hidden="true">
+          <div className="input-affix">
+            <span className="input-affix__prefix" aria-hidden="true">
               $
             </span>
             <input
               id={`${id}-amount`}
-              className="doc-field__input doc-field__input--number doc-field__input--money"
+              className="input input--number"
               type="text"
               inputMode="decimal"
               autoComplete="off"
@@ -68,21 +68,21 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
               onChange={(e) => setAmount(e.target.value)}
             />
           </div>
-          <p id={`${id}-amount-hint`} className="doc-field__hint">
+          <p id={`${id}-amount-hint`} className="field__hint">
             A part payment is fine.
           </p>
         </div>
-        <div className="doc-field">
-          <label htmlFor={`${id}-date`} className="doc-field__label">
+        <div className="field">
+          <label htmlFor={`${id}-date`} className="field__label">
             Date
           </label>
-          <input id={`${id}-date`} className="doc-field__input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
+          <input id={`${id}-date`} className="input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
         </div>
-        <div className="doc-field">
-          <label htmlFor={`${id}-method`} className="doc-field__label">
+        <div className="field">
+          <label htmlFor={`${id}-method`} className="field__label">
             Method
           </label>
-          <select id={`${id}-method`} className="doc-field__input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+          <select id={`${id}-method`} className="input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
             {PAYMENT_METHODS.map((m) => (
               <option key={m} value={m}>
                 {PAYMENT_METHOD_LABELS[m]}
@@ -90,15 +90,15 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
             ))}
           </select>
         </div>
-        <div className="doc-field">
-          <label htmlFor={`${id}-reference`} className="doc-field__label">
+        <div className="field">
+          <label htmlFor={`${id}-reference`} className="field__label">
             Reference
           </label>
-          <input id={`${id}-reference`} className="doc-field__input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+          <input id={`${id}-reference`} className="input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
         </div>
       </div>
       {error && (
-        <p className="doc-callout doc-callout--error" role="alert">
+        <p className="callout callout--error" role="alert">
           {error}
         </p>
       )}

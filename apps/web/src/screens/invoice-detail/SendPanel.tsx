@@ -46,8 +46,8 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
   };
 
   return (
-    <section className="detail-form detail-send" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="detail-form__title">
+    <section className="card card--emphasis detail-form detail-send" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="card__title">
         Send {noun.toLowerCase()} {doc.reference}
       </h3>
       <dl className="detail-send__recipients">
@@ -68,9 +68,9 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
           </div>
         )}
       </dl>
-      <p className="doc-field__hint">The PDF is attached. The subject and message come from your email settings.</p>
+      <p className="field__hint">The PDF is attached. The subject and message come from your email settings.</p>
       {error && (
-        <p className="doc-callout doc-callout--error" role="alert">
+        <p className="callout callout--error" role="alert">
           {error}
         </p>
       )}

@@ -1,4 +1,3 @@
-import './documents.css';
 import './invoices.css';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -10,8 +9,8 @@ import type { Template } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { useMarkPaid, useSyncToAccounting } from './actions.ts';
 import { centsOf, documentCountsQuery, documentListQuery, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from './documents.ts';
-import { Notice, useNotice, type NoticeTone } from './Notice.tsx';
-import { PaymentBadge, StatusChip, SyncedBadge } from './parts.tsx';
+import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
+import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from './parts.tsx';
 
 type Tab = 'quotes' | 'invoices' | 'templates';
 const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];
@@ -63,16 +62,16 @@ export function InvoicesScreen() {
 
   return (
     <section className="screen docs" aria-labelledby="docs-title">
-      <div className="docs__head">
-        <h1 id="docs-title" className="docs__title">
+      <div className="screen-head">
+        <h1 id="docs-title" className="screen-title">
           Invoices &amp; Quotes
         </h1>
-        <Link to="/app/calculator" className="button button--accent docs__new">
+        <Link to="/app/calculator" className="button button--accent screen-head__action">
           + New Quote/Invoice
         </Link>
       </div>
 
-      <div className="docs__tabs" role="tablist" aria-label="Quotes, invoices and templates">
+      <div className="tabs" role="tablist" aria-label="Quotes, invoices and templates">
         {TABS.map((t) => (
           <button
             key={t}
@@ -82,7 +81,7 @@ export function InvoicesScreen() {
             id={`docs-tab-${t}`}
             type="button"
             role="tab"
-            className="docs__tab"
+            className="tab"
             aria-selected={tab === t}
             aria-controls={`docs-panel-${t}`}
             tabIndex={tab === t ? 0 : -1}
@@ -94,7 +93,7 @@ export function InvoicesScreen() {
         ))}
       </div>
 
-      <div id={`docs-panel-${tab}`} role="tabpanel" aria-labelledby={`docs-tab-${tab}`} className="docs__panel">
+      <div id={`docs-panel-${tab}`} role="tabpanel" aria-labelledby={`docs-tab-${tab}`} className="tab-panel">
         {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => store.remove(t.id)} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} show={show} />}
       </div>
 
@@ -128,8 +127,8 @@ function DocumentsTab({ type, show }: { type: DocumentType; show: (text: string,
 
   if (list.isPending) {
     return (
-      <div className="doc-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
+      <div className="loading-row loading-row--centre" role="status">
+        <span className="spinner spinner--small" aria-hidden="true" />
         <span>Loading...</span>
       </div>
     );
@@ -137,7 +136,7 @@ function DocumentsTab({ type, show }: { type: DocumentType; show: (text: string,
 
   if (list.isError) {
     return (
-      <div className="doc-callout doc-callout--error docs__error" role="alert">
+      <div className="callout callout--error callout--action" role="alert">
         <span>{errorDetail(list.error) ?? `Failed to load ${type === 'quote' ? 'quotes' : 'invoices'}`}</span>
         <button type="button" className="button button--ghost button--compact" onClick={() => void list.refetch()}>
           Retry
@@ -173,16 +172,16 @@ function DocumentsTab({ type, show }: { type: DocumentType; show: (text: string,
 
 function EmptyDocuments({ type }: { type: DocumentType }) {
   return type === 'quote' ? (
-    <div className="docs__empty">
-      <p className="docs__empty-title">No quotes yet</p>
+    <div className="empty-state">
+      <p className="empty-state__title">No quotes yet</p>
       <p>Create a quote to send pricing to potential clients</p>
       <Link to="/app/calculator" className="button button--primary">
         Create Quote
       </Link>
     </div>
   ) : (
-    <div className="docs__empty">
-      <p className="docs__empty-title">No invoices yet</p>
+    <div className="empty-state">
+      <p className="empty-state__title">No invoices yet</p>
       <p>Create an invoice to bill clients for completed work</p>
       <Link to="/app/calculator" className="button button--primary">
         Create Invoice
@@ -193,7 +192,7 @@ function EmptyDocuments({ type }: { type: DocumentType }) {
 
 const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) {
   return (
-    <li className="doc-card">
+    <li className="card card--item doc-card">
       <div className="doc-card__top">
         <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
           {referenceOf(doc)}
@@ -224,12 +223,12 @@ const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMar
   const showMarkPaid = !paid && !isVoid;
   const showSync = !synced && !isVoid;
   return (
-    <li className="doc-card">
+    <li className="card card--item doc-card">
       <div className="doc-card__top">
         <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
           {referenceOf(doc)}
         </Link>
-        <span className="doc-card__chips">
+        <span className="chip-row">
           <StatusChip status={doc.status} />
           <PaymentBadge status={doc.payment_status} />
           {synced && <SyncedBadge />}
@@ -269,8 +268,8 @@ function TemplatesTab({ templates, onDelete, onUse }: { templates: Template[]; o
   const navigate = useNavigate();
   if (templates.length === 0) {
     return (
-      <div className="docs__empty">
-        <p className="docs__empty-title">No templates yet</p>
+      <div className="empty-state">
+        <p className="empty-state__title">No templates yet</p>
         <p>Save commonly used quotes or invoices as templates for quick reuse</p>
         <Link to="/app/calculator" className="button button--primary">
           Create Template
@@ -288,18 +287,18 @@ function TemplatesTab({ templates, onDelete, onUse }: { templates: Template[]; o
   return (
     <ul className="docs__list" aria-label="Templates">
       {templates.map((t) => (
-        <li key={t.id} className="doc-card">
+        <li key={t.id} className="card card--item doc-card">
           <div className="doc-card__top">
             <button type="button" className="doc-card__ref doc-card__stretch doc-card__use" onClick={() => use(t)}>
               {t.name}
             </button>
-            <span className={`doc-chip doc-chip--${t.type}`}>{t.type === 'quote' ? 'Quote' : 'Invoice'}</span>
+            <TypeChip type={t.type} />
           </div>
           <div className="doc-card__bottom">
             <p className="doc-card__client">
               {t.lineItems.length} line items • {t.profitMarginPercent}% margin
             </p>
-            <button type="button" className="button button--ghost button--compact doc-button--danger doc-card__delete" onClick={() => remove(t)}>
+            <button type="button" className="button button--danger button--compact doc-card__delete" onClick={() => remove(t)}>
               Delete<span className="visually-hidden"> template {t.name}</span>
             </button>
           </div>

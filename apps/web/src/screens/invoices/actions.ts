@@ -12,7 +12,7 @@ import {
   syncErrorMessage,
   syncToAccounting,
 } from './documents.ts';
-import type { NoticeTone } from './Notice.tsx';
+import type { NoticeTone } from '../../ui/Toast.tsx';
 
 type Show = (text: string, tone?: NoticeTone) => void;
 

@@ -140,11 +140,7 @@ export function centsOf(amount: number): bigint {
 }
 
 /** Spec §3: 'paid', 'partial', anything else is unpaid. */
-export function paymentBadge(status: string): { label: string; tone: 'paid' | 'partial' | 'unpaid' } {
-  if (status === 'paid') return { label: '✓ Paid', tone: 'paid' };
-  if (status === 'partial') return { label: 'Partial', tone: 'partial' };
-  return { label: 'Unpaid', tone: 'unpaid' };
-}
+export { paymentBadge } from '../../ui/Chip.tsx';
 
 export const isSynced = (extra: Record<string, string> | null | undefined): boolean => Boolean(extra?.[PROVIDER_INVOICE_ID]);
 

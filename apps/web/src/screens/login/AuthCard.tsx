@@ -13,7 +13,7 @@ export function AuthCard({ title, subtitle, children, footer, titleId = 'auth-ti
   titleId?: string;
 }) {
   return (
-    <section className="auth-card" aria-labelledby={titleId}>
+    <section className="card auth-card" aria-labelledby={titleId}>
       <h1 id={titleId} className="auth-card__title" tabIndex={-1}>
         {title}
       </h1>
@@ -38,9 +38,9 @@ export function TextField({ id, label, value, onChange, type = 'text', autoCompl
   inputMode?: 'email' | 'text';
 }) {
   return (
-    <div className="auth-field">
+    <div className="field">
       <div className="auth-field__label-row">
-        <label htmlFor={id} className="auth-field__label">
+        <label htmlFor={id} className="field__label">
           {label}
         </label>
         {labelAside}
@@ -48,7 +48,7 @@ export function TextField({ id, label, value, onChange, type = 'text', autoCompl
       <input
         id={id}
         name={id}
-        className="auth-field__input"
+        className="input"
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -67,7 +67,7 @@ export function TextField({ id, label, value, onChange, type = 'text', autoCompl
 /** The form's one problem, announced when it appears. Always in the DOM so screen readers hear it. */
 export function FormAlert({ id, message }: { id: string; message: string | null }) {
   return (
-    <div id={id} role="alert" className={message ? 'auth-alert' : 'auth-alert auth-alert--empty'}>
+    <div id={id} role="alert" className={message ? 'callout callout--error auth-alert' : 'auth-alert auth-alert--empty'}>
       {message}
     </div>
   );
@@ -78,7 +78,7 @@ export function SubmitButton({ busy, busyText, children, disabled }: { busy: boo
     <button type="submit" className="button button--primary button--block button--large auth-submit" disabled={busy || disabled} aria-disabled={busy || disabled}>
       {busy ? (
         <>
-          <span className="spinner spinner--inline" aria-hidden="true" />
+          <span className="spinner spinner--small spinner--on-dark" aria-hidden="true" />
           {busyText}
         </>
       ) : (

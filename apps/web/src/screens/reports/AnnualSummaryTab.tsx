@@ -37,22 +37,22 @@ export function AnnualSummaryTab({ today }: { today: string }) {
 
   return (
     <>
-      <form className="report-card" aria-labelledby="annual-card-title" onSubmit={generate} noValidate>
-        <h2 id="annual-card-title" className="report-card__title">
+      <form className="card report-card" aria-labelledby="annual-card-title" onSubmit={generate} noValidate>
+        <h2 id="annual-card-title" className="card__title">
           Annual Summary
         </h2>
-        <div className="report-field">
-          <label className="report-field__label" htmlFor="annual-tax-year">
+        <div className="field">
+          <label className="field__label" htmlFor="annual-tax-year">
             Tax Year
           </label>
-          <select id="annual-tax-year" className="report-input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby="annual-tax-year-hint">
+          <select id="annual-tax-year" className="input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby="annual-tax-year-hint">
             {options.map((o) => (
               <option key={o.year} value={String(o.year)}>
                 {o.label}
               </option>
             ))}
           </select>
-          <p id="annual-tax-year-hint" className="report-field__hint">
+          <p id="annual-tax-year-hint" className="field__hint">
             NZ tax years run 1 April to 31 March. Revenue is before GST, for your income tax return.
           </p>
         </div>
@@ -62,8 +62,8 @@ export function AnnualSummaryTab({ today }: { today: string }) {
       </form>
 
       {report.isFetching && (
-        <p className="report-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Generating report...
+        <p className="loading-row report-status" role="status">
+          <span className="spinner spinner--small" aria-hidden="true" /> Generating report...
         </p>
       )}
       {report.isError && !report.isFetching && <ReportError title="Failed to load annual report" error={report.error} />}
@@ -90,7 +90,7 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
           { label: 'Unpaid Revenue', value: money(report.unpaid_revenue), testId: 'annual-unpaid-revenue' },
         ]}
       />
-      <p className="report-note">Revenue is shown before GST (the income for your tax return); GST is beside it.</p>
+      <p className="callout callout--warning report-note">Revenue is shown before GST (the income for your tax return); GST is beside it.</p>
 
       <section className="report-top" aria-labelledby="annual-top-title">
         <h3 id="annual-top-title" className="report-section__title">

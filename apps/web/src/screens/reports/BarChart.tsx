@@ -76,7 +76,7 @@ export function BarChart({ rows, mainLabel, title }: Props) {
       : '';
 
   return (
-    <figure className="report-chart">
+    <figure className="card report-chart">
       <div className="report-chart__legend" aria-hidden="true">
         <span className="report-chart__key report-chart__key--main">{mainLabel}</span>
         <span className="report-chart__key report-chart__key--gst">GST</span>

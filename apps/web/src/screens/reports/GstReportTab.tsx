@@ -76,13 +76,13 @@ export function GstReportTab({ today }: { today: string }) {
 
   return (
     <>
-      <form className="report-card" aria-labelledby="gst-period-title" onSubmit={generate} noValidate>
-        <h2 id="gst-period-title" className="report-card__title">
+      <form className="card report-card" aria-labelledby="gst-period-title" onSubmit={generate} noValidate>
+        <h2 id="gst-period-title" className="card__title">
           GST Period
         </h2>
 
         <div className="report-quick" role="group" aria-labelledby="gst-quick-label">
-          <p id="gst-quick-label" className="report-field__label">
+          <p id="gst-quick-label" className="field__label">
             Quick periods ({year})
           </p>
           <div className="report-quick__buttons">
@@ -98,18 +98,18 @@ export function GstReportTab({ today }: { today: string }) {
               NZ Tax Year
             </button>
           </div>
-          <p id="gst-tax-year-range" className="report-field__hint">
+          <p id="gst-tax-year-range" className="field__hint">
             NZ Tax Year: {rangeText(taxYear)}
           </p>
         </div>
 
-        <div className="report-field">
-          <label className="report-field__label" htmlFor="gst-more-periods">
+        <div className="field">
+          <label className="field__label" htmlFor="gst-more-periods">
             More periods
           </label>
           <select
             id="gst-more-periods"
-            className="report-input"
+            className="input"
             value={matchingPeriod?.value ?? ''}
             onChange={(e) => {
               const r = periodFromValue(e.target.value);
@@ -128,34 +128,34 @@ export function GstReportTab({ today }: { today: string }) {
               </optgroup>
             ))}
           </select>
-          <p id="gst-more-periods-hint" className="report-field__hint">
+          <p id="gst-more-periods-hint" className="field__hint">
             Two-monthly and six-monthly GST return periods (31 March balance date).
           </p>
         </div>
 
         <div className="report-dates">
-          <div className="report-field">
-            <label className="report-field__label" htmlFor="gst-start-date">
+          <div className="field">
+            <label className="field__label" htmlFor="gst-start-date">
               Start Date
             </label>
-            <input id="gst-start-date" className="report-input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+            <input id="gst-start-date" className="input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
           </div>
-          <div className="report-field">
-            <label className="report-field__label" htmlFor="gst-end-date">
+          <div className="field">
+            <label className="field__label" htmlFor="gst-end-date">
               End Date
             </label>
-            <input id="gst-end-date" className="report-input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
+            <input id="gst-end-date" className="input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
           </div>
         </div>
 
-        <fieldset className="report-basis">
-          <legend className="report-field__label">GST basis</legend>
+        <fieldset className="choice-group report-basis">
+          <legend className="field__label">GST basis</legend>
           {BASES.map((b) => (
-            <label key={b.value} className="report-basis__option">
+            <label key={b.value} className="choice report-basis__option">
               <input type="radio" name="gst-basis" value={b.value} checked={basis === b.value} onChange={() => setBasis(b.value)} aria-describedby={`gst-basis-${b.value}-hint`} />
               <span>
                 <span className="report-basis__name">{b.label}</span>
-                <span id={`gst-basis-${b.value}-hint`} className="report-field__hint">
+                <span id={`gst-basis-${b.value}-hint`} className="field__hint">
                   {b.hint}
                 </span>
               </span>
@@ -167,15 +167,15 @@ export function GstReportTab({ today }: { today: string }) {
           Generate Report
         </button>
         {(!start || !end) && (
-          <p id="gst-generate-hint" className="report-field__hint">
+          <p id="gst-generate-hint" className="field__hint">
             Choose a period or both dates first.
           </p>
         )}
       </form>
 
       {report.isFetching && (
-        <p className="report-status" role="status">
-          <span className="spinner" aria-hidden="true" /> Generating report...
+        <p className="loading-row report-status" role="status">
+          <span className="spinner spinner--small" aria-hidden="true" /> Generating report...
         </p>
       )}
       {report.isError && !report.isFetching && <ReportError title="Failed to load GST report" error={report.error} />}
@@ -208,7 +208,7 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
         ]}
       />
 
-      <div className="report-note">
+      <div className="callout callout--warning report-note">
         <p>
           <strong>Note:</strong> GST shown is on invoices issued only; expenses are not included.
           {report.basis === 'payments' ? ' On the payments basis it is the GST share of the money received in the period.' : ''}
@@ -216,7 +216,7 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
         <p>For your full GST return, including the GST you can claim on expenses, talk to your accountant or a tax-management service.</p>
       </div>
 
-      <section className="report-return" aria-labelledby="gst-return-title">
+      <section className="card report-return" aria-labelledby="gst-return-title">
         <h3 id="gst-return-title" className="report-section__title">
           Your GST return
         </h3>

@@ -35,12 +35,12 @@ export function ReportsScreen() {
 
   return (
     <section className="screen reports" aria-labelledby="reports-title">
-      <h1 id="reports-title" className="reports__title">
+      <h1 id="reports-title" className="screen-title">
         Tax Reports
       </h1>
-      <p className="screen__subtitle reports__subtitle">GST reports and annual summaries for tax time</p>
+      <p className="screen__subtitle">GST reports and annual summaries for tax time</p>
 
-      <div className="reports__tabs" role="tablist" aria-label="Tax reports">
+      <div className="tabs" role="tablist" aria-label="Tax reports">
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -50,7 +50,7 @@ export function ReportsScreen() {
             id={`reports-tab-${t.id}`}
             type="button"
             role="tab"
-            className="reports__tab"
+            className="tab"
             aria-selected={tab === t.id}
             aria-controls={`reports-panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
@@ -62,10 +62,10 @@ export function ReportsScreen() {
         ))}
       </div>
 
-      <div id="reports-panel-gst" role="tabpanel" aria-labelledby="reports-tab-gst" className="reports__panel" hidden={tab !== 'gst'}>
+      <div id="reports-panel-gst" role="tabpanel" aria-labelledby="reports-tab-gst" className="tab-panel" hidden={tab !== 'gst'}>
         <GstReportTab today={today} />
       </div>
-      <div id="reports-panel-annual" role="tabpanel" aria-labelledby="reports-tab-annual" className="reports__panel" hidden={tab !== 'annual'}>
+      <div id="reports-panel-annual" role="tabpanel" aria-labelledby="reports-tab-annual" className="tab-panel" hidden={tab !== 'annual'}>
         <AnnualSummaryTab today={today} />
       </div>
     </section>

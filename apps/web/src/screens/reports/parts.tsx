@@ -20,11 +20,11 @@ const LONG_VALUE = 11;
 export function SummaryBoxes({ items, label }: { items: readonly { label: string; value: string; testId: string }[]; label: string }) {
   const long = items.some((i) => i.value.length > LONG_VALUE);
   return (
-    <dl className={long ? 'report-boxes report-boxes--long' : 'report-boxes'} aria-label={label}>
+    <dl className={long ? 'stats report-boxes report-boxes--long' : 'stats report-boxes'} aria-label={label}>
       {items.map((item) => (
-        <div key={item.label} className="report-box">
-          <dt className="report-box__label">{item.label}</dt>
-          <dd className="report-box__value" data-testid={item.testId}>
+        <div key={item.label} className="stat">
+          <dt className="stat__label">{item.label}</dt>
+          <dd className="stat__value" data-testid={item.testId}>
             {item.value}
           </dd>
         </div>
@@ -75,9 +75,9 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
 export function ReportError({ title, error }: { title: string; error: unknown }) {
   const detail = errorDetail(error);
   return (
-    <div className="report-banner report-banner--error" role="alert">
+    <div className="callout callout--error report-banner" role="alert">
       <strong>{title}</strong>
-      {detail && <span className="report-banner__detail">{detail}</span>}
+      {detail && <span className="callout__detail">{detail}</span>}
     </div>
   );
 }
@@ -103,7 +103,7 @@ export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; wha
         Opens in a new tab. One row per invoice, with totals, for your accountant or spreadsheet.
       </p>
       {error && (
-        <p className="report-banner report-banner--error" role="alert">
+        <p className="callout callout--error report-banner" role="alert">
           {error}
         </p>
       )}

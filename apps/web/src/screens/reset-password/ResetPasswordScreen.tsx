@@ -47,7 +47,7 @@ export function ResetPasswordScreen() {
 
   if (done) {
     return (
-      <section className="auth-card auth-success" aria-labelledby="reset-done-title">
+      <section className="card auth-card auth-success" aria-labelledby="reset-done-title">
         <span className="auth-success__icon">
           <CheckIcon />
         </span>
@@ -77,7 +77,7 @@ export function ResetPasswordScreen() {
       }
     >
       {noToken ? (
-        <p className="auth-notice" role="alert">
+        <p className="callout callout--warning auth-notice" role="alert">
           {AUTH_MESSAGES.invalidResetLinkLong}
         </p>
       ) : null}
@@ -85,7 +85,7 @@ export function ResetPasswordScreen() {
         <FormAlert id="reset-error" message={error} />
         <TextField id="new_password" label="New Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} disabled={noToken} describedBy={describedBy} />
         <TextField id="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} disabled={noToken} describedBy={describedBy} />
-        <div id="reset-rules" className="auth-rules">
+        <div id="reset-rules" className="callout auth-rules">
           <p>Your new password needs:</p>
           <ul>
             <li>at least 8 characters</li>

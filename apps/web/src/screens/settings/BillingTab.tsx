@@ -50,18 +50,18 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
 
   return (
     <>
-      <section className="settings-card billing-card" aria-labelledby="billing-title" aria-busy={busy || snapshot.matches('loading')}>
+      <section className="card billing-card" aria-labelledby="billing-title" aria-busy={busy || snapshot.matches('loading')}>
         <h2 id="billing-title" className="visually-hidden">
           Subscription
         </h2>
         {snapshot.matches('loading') && !status && (
-          <p className="billing-card__loading" role="status">
+          <p className="loading-row" role="status">
             <span className="spinner spinner--small" aria-hidden="true" />
             {SUBSCRIPTION_TEXT.loading}
           </p>
         )}
         {(snapshot.matches('confirming') || (snapshot.matches('loading') && status && checkoutReturn === 'success')) && (
-          <p className="billing-card__loading" role="status">
+          <p className="loading-row" role="status">
             <span className="spinner spinner--small" aria-hidden="true" />
             Payment received. Switching on your subscription...
           </p>
@@ -106,22 +106,22 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
             <h3 className="billing-state__title">Active Subscription</h3>
             <p>{PLAN_PRICE} Thanks for being with us.</p>
             <PeriodNote status={status} />
-            {status.payment_failed && <p className="billing-state__warning">Your last payment didn't go through. Update your card in Manage Subscription.</p>}
+            {status.payment_failed && <p className="callout callout--warning billing-state__warning">Your last payment didn't go through. Update your card in Manage Subscription.</p>}
             <button type="button" className="button button--secondary billing-state__action" onClick={() => actor.send({ type: 'MANAGE' })} disabled={busy} aria-busy={busy}>
               Manage Subscription
             </button>
           </div>
         )}
 
-        {view && status && !status.billing_configured && <p className="billing-state__note">{BILLING_MESSAGES.notConfigured}</p>}
-        {view && view !== 'active' && checkoutReturn === 'cancelled' && <p className="billing-state__note">Checkout was cancelled. Nothing was charged.</p>}
+        {view && status && !status.billing_configured && <p className="callout billing-state__note">{BILLING_MESSAGES.notConfigured}</p>}
+        {view && view !== 'active' && checkoutReturn === 'cancelled' && <p className="callout billing-state__note">Checkout was cancelled. Nothing was charged.</p>}
         {view && view !== 'active' && checkoutReturn === 'success' && (
-          <p className="billing-state__note">Your payment went through. Your subscription will show here once the payment provider confirms it; reload this page in a minute.</p>
+          <p className="callout billing-state__note">Your payment went through. Your subscription will show here once the payment provider confirms it; reload this page in a minute.</p>
         )}
       </section>
 
-      <section className="settings-card" aria-labelledby="billing-get-title">
-        <h2 id="billing-get-title" className="settings-card__title">
+      <section className="card" aria-labelledby="billing-get-title">
+        <h2 id="billing-get-title" className="card__title">
           What You Get
         </h2>
         <ul className="check-list billing-get">

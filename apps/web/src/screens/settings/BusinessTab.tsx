@@ -21,8 +21,8 @@ const LOGO_TYPES = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
 export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove }: LogoProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <section className="settings-card" aria-labelledby="settings-logo-title">
-      <h2 id="settings-logo-title" className="settings-card__title">
+    <section className="card" aria-labelledby="settings-logo-title">
+      <h2 id="settings-logo-title" className="card__title">
         Business Logo
       </h2>
       <div className="settings-logo">
@@ -38,7 +38,7 @@ export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove }
             {uploading ? 'Uploading...' : '📸 Upload Logo'}
           </button>
           {logoUrl && (
-            <button type="button" className="button button--ghost settings-logo__remove" onClick={onRemove} disabled={deleting}>
+            <button type="button" className="button button--danger settings-logo__remove" onClick={onRemove} disabled={deleting}>
               🗑️ Remove Logo
             </button>
           )}
@@ -59,7 +59,7 @@ export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove }
           />
         </div>
       </div>
-      <p id="settings-logo-hint" className="settings-field__hint">
+      <p id="settings-logo-hint" className="field__hint">
         PNG, JPG or SVG. Max 2MB. This appears on your invoices and quotes.
       </p>
     </section>
@@ -71,11 +71,11 @@ export function BusinessDetails({ values, onChange, warnings }: { values: Settin
   const L = BUSINESS_SETTINGS_LIMITS;
   return (
     <>
-      <section className="settings-card" aria-labelledby="settings-business-title">
-        <h2 id="settings-business-title" className="settings-card__title">
+      <section className="card" aria-labelledby="settings-business-title">
+        <h2 id="settings-business-title" className="card__title">
           Business Details
         </h2>
-        <div className="settings-grid">
+        <div className="form-grid">
           <Field id="settings-business-name" label="Business Name" value={values.business_name} onChange={(v) => onChange('business_name', v)} autoComplete="organization" maxLength={L.business_name} />
           <Field id="settings-trading-as" label="Trading As (optional)" value={values.trading_as} onChange={(v) => onChange('trading_as', v)} maxLength={L.trading_as} />
           <Field
@@ -100,12 +100,12 @@ export function BusinessDetails({ values, onChange, warnings }: { values: Settin
           <Field id="settings-postcode" label="Postcode" value={values.postcode} onChange={(v) => onChange('postcode', v)} autoComplete="postal-code" inputMode="numeric" maxLength={L.postcode} />
         </div>
       </section>
-      <section className="settings-card" aria-labelledby="settings-bank-title">
-        <h2 id="settings-bank-title" className="settings-card__title">
+      <section className="card" aria-labelledby="settings-bank-title">
+        <h2 id="settings-bank-title" className="card__title">
           Bank Account Details
         </h2>
-        <p className="settings-card__intro">These will appear on your invoices so clients know where to pay you.</p>
-        <div className="settings-grid">
+        <p className="card__intro">These will appear on your invoices so clients know where to pay you.</p>
+        <div className="form-grid">
           <Field id="settings-bank-name" label="Bank Name" value={values.bank_name} onChange={(v) => onChange('bank_name', v)} maxLength={L.bank_name} />
           <Field id="settings-bank-account-name" label="Account Name" value={values.bank_account_name} onChange={(v) => onChange('bank_account_name', v)} maxLength={L.bank_account_name} />
           <Field

@@ -38,16 +38,16 @@ export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMach
   };
 
   return (
-    <article className="settings-card integration-card" aria-labelledby="xero-title" aria-busy={busy}>
+    <article className="card integration-card" aria-labelledby="xero-title" aria-busy={busy}>
       <header className="integration-card__head">
         <XeroMark />
         <div className="integration-card__name">
-          <h2 id="xero-title" className="settings-card__title">
+          <h2 id="xero-title" className="card__title">
             Xero
           </h2>
           <p className="integration-card__kind">Accounting</p>
         </div>
-        {connected && <span className="badge integration-card__badge">Connected</span>}
+        {connected && <span className="chip chip--success integration-card__badge">Connected</span>}
       </header>
       <p>Keep your books up to date without typing anything twice: send your invoices straight to Xero, where your accountant and your GST return can use them.</p>
       <ul className="check-list integration-card__features">
@@ -65,7 +65,7 @@ export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMach
         </p>
       )}
 
-      {!loading && notConfigured && <p className="integration-card__note">{ACCOUNTING_MESSAGES.notConfigured}</p>}
+      {!loading && notConfigured && <p className="callout callout--warning integration-card__note">{ACCOUNTING_MESSAGES.notConfigured}</p>}
 
       {!loading && !notConfigured && connected && (
         <>
@@ -76,7 +76,7 @@ export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMach
             <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'TEST' })} disabled={busy} aria-busy={testing}>
               Test Connection
             </button>
-            <button type="button" className="button button--ghost integration-card__disconnect" onClick={disconnect} disabled={busy} aria-busy={disconnecting}>
+            <button type="button" className="button button--danger integration-card__disconnect" onClick={disconnect} disabled={busy} aria-busy={disconnecting}>
               Disconnect
             </button>
           </div>
@@ -85,7 +85,7 @@ export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMach
 
       {!loading && !notConfigured && !connected && (
         <>
-          {status?.needs_reauth && <p className="integration-card__note">Xero needs you to connect again before invoices can be synced.</p>}
+          {status?.needs_reauth && <p className="callout callout--warning integration-card__note">Xero needs you to connect again before invoices can be synced.</p>}
           <div className="integration-card__actions">
             <button type="button" className="button button--primary" onClick={() => actor.send({ type: 'CONNECT' })} disabled={busy} aria-busy={connecting}>
               {connecting ? 'Connecting...' : 'Connect'}

@@ -137,13 +137,13 @@ export function SettingsScreen() {
     form ? (
       content(form)
     ) : loadError ? (
-      <div className="settings-card">
+      <div className="card">
         <button type="button" className="button button--secondary" onClick={() => void settings.refetch()}>
           Load settings again
         </button>
       </div>
     ) : (
-      <p className="settings-loading" role="status">
+      <p className="loading-row" role="status">
         <span className="spinner spinner--small" aria-hidden="true" />
         Loading settings...
       </p>
@@ -151,7 +151,9 @@ export function SettingsScreen() {
 
   return (
     <section className="screen settings" aria-labelledby="settings-title">
-      <h1 id="settings-title">Settings</h1>
+      <h1 id="settings-title" className="screen-title">
+        Settings
+      </h1>
       <p className="screen__subtitle">Manage your account, business details, and invoice preferences</p>
 
       <div className="settings-tabs" role="tablist" aria-label="Settings sections">
@@ -204,7 +206,7 @@ export function SettingsScreen() {
         <div className="settings-dock">
           <div className="settings-dock__messages" role="status" aria-live="polite">
             {message && (
-              <p key={message.n} className={`settings-banner settings-banner--${tone}`} data-testid="settings-banner">
+              <p key={message.n} className={`callout callout--${tone} settings-banner settings-banner--${tone}`} data-testid="settings-banner">
                 {message.text}
               </p>
             )}

@@ -9,10 +9,10 @@ type Change = (field: keyof SettingsFormValues, value: string) => void;
 /** Spec §2: Full Name, Email and Phone from the signed-in user; not part of Save Settings. */
 export function ProfileTab({ user }: { user: SessionUser | null }) {
   return (
-    <div className="settings-card">
-      <h2 className="settings-card__title">Profile</h2>
-      <p className="settings-card__intro">These come from your account. Save Settings doesn't change them.</p>
-      <div className="settings-grid">
+    <div className="card">
+      <h2 className="card__title">Profile</h2>
+      <p className="card__intro">These come from your account. Save Settings doesn't change them.</p>
+      <div className="form-grid">
         <Field id="profile-full-name" label="Full Name" value={user?.full_name ?? ''} readOnly autoComplete="name" />
         <Field id="profile-email" label="Email" type="email" value={user?.email ?? ''} readOnly autoComplete="email" />
         <Field id="profile-phone" label="Phone" type="tel" value="" readOnly autoComplete="tel" />
@@ -23,10 +23,10 @@ export function ProfileTab({ user }: { user: SessionUser | null }) {
 
 export function EmailTab({ values, onChange }: { values: SettingsFormValues; onChange: Change }) {
   return (
-    <div className="settings-card">
-      <h2 className="settings-card__title">Email &amp; PDF Settings</h2>
-      <p className="settings-card__intro">What your quotes and invoices say when you email them.</p>
-      <div className="settings-grid">
+    <div className="card">
+      <h2 className="card__title">Email &amp; PDF Settings</h2>
+      <p className="card__intro">What your quotes and invoices say when you email them.</p>
+      <div className="form-grid">
         <Field
           id="settings-email-subject"
           label="Default Email Subject"
@@ -36,13 +36,13 @@ export function EmailTab({ values, onChange }: { values: SettingsFormValues; onC
           maxLength={BUSINESS_SETTINGS_LIMITS.default_email_subject}
           wide
         />
-        <div className="settings-field settings-field--wide">
-          <label className="settings-field__label" htmlFor="settings-email-message">
+        <div className="field field--wide">
+          <label className="field__label" htmlFor="settings-email-message">
             Default Email Message
           </label>
           <textarea
             id="settings-email-message"
-            className="settings-input settings-input--textarea"
+            className="input settings-input--textarea"
             rows={8}
             value={values.default_email_message}
             onChange={(e) => onChange('default_email_message', e.target.value)}
@@ -82,16 +82,16 @@ export const CURRENCY_PARTNER = {
 
 export function CurrencyTab() {
   return (
-    <div className="settings-card">
-      <h2 className="settings-card__title">Currency</h2>
-      <div className="settings-field">
-        <label className="settings-field__label" htmlFor="settings-currency">
+    <div className="card">
+      <h2 className="card__title">Currency</h2>
+      <div className="field">
+        <label className="field__label" htmlFor="settings-currency">
           Default Currency
         </label>
-        <select id="settings-currency" className="settings-input" value="NZD" disabled aria-describedby="settings-currency-note">
+        <select id="settings-currency" className="input" value="NZD" disabled aria-describedby="settings-currency-note">
           <option value="NZD">NZD - New Zealand Dollar</option>
         </select>
-        <p id="settings-currency-note" className="settings-field__hint">
+        <p id="settings-currency-note" className="field__hint">
           Multi-currency invoicing coming soon
         </p>
       </div>

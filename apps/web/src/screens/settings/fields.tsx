@@ -21,13 +21,13 @@ export function Field({ id, label, value, onChange, type = 'text', hint, warning
   const warningId = warning ? `${id}-warning` : undefined;
   const describedBy = [hintId, warningId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`settings-field${wide ? ' settings-field--wide' : ''}`}>
-      <label className="settings-field__label" htmlFor={id}>
+    <div className={`field${wide ? ' field--wide' : ''}`}>
+      <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <input
         id={id}
-        className="settings-input"
+        className="input"
         type={type}
         value={value}
         onChange={onChange ? (e) => onChange(e.target.value) : undefined}
@@ -38,12 +38,12 @@ export function Field({ id, label, value, onChange, type = 'text', hint, warning
         aria-describedby={describedBy}
       />
       {hint && (
-        <p id={hintId} className="settings-field__hint">
+        <p id={hintId} className="field__hint">
           {hint}
         </p>
       )}
       {warning && (
-        <p id={warningId} className="settings-field__warning">
+        <p id={warningId} className="callout callout--warning field__warning">
           {warning}
         </p>
       )}
