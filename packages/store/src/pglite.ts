@@ -199,13 +199,21 @@ function session(pg: PGlite) {
 
   const simple = async (text: string): Promise<string | undefined> => (await send([S.query(text)], text)).commands.at(-1)?.split(' ')[0];
 
-  /** Outside a transaction: under PGlite's transaction lock (one session), synced after, as pg.query. */
-  const query: Sql['query'] = async (text, params) => {
+  /**
+   * Outside a transaction: under PGlite's transaction lock (one session), synced after, as pg.query.
+   * A kept statement whose result columns changed under DDL the pattern above did not see (a DO
+   * block, a function) fails without having run; it is prepared afresh and run once more, so this
+   * answers whatever pg.query would. Inside a transaction that error aborts it, as on a server.
+   */
+  const query = async <T,>(text: string, params?: unknown[]): Promise<T[]> => {
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
         try {
-          return await run(text, params ?? [], []);
+          return await run<T>(text, params ?? [], []).catch((e: unknown) => {
+            if ((e as { code?: string }).code === '0A000' && /cached plan/.test(String((e as Error).message))) return run<T>(text, params ?? [], []);
+            throw e;
+          });
         } finally {
           await pg.syncToFs();
         }

@@ -64,6 +64,10 @@ describe('PGlite adapter: its own protocol path', () => {
       await sql.query('INSERT INTO shape VALUES (true)');
     });
     expect(await db.query('SELECT * FROM shape')).toEqual([{ c: true }]);
+    // DDL the adapter cannot see in the text: the kept statement is prepared afresh.
+    await db.query(`DO $$ BEGIN EXECUTE 'ALTER TABLE shape ADD COLUMN d int DEFAULT 4'; END $$`);
+    expect(await db.query('SELECT * FROM shape')).toEqual([{ c: true, d: 4 }]);
+    expect(await db.query('SELECT * FROM shape')).toEqual([{ c: true, d: 4 }]);
   });
 
   it('errors keep their SQLSTATE and constraint, and the session carries on', async () => {
