@@ -1,4 +1,4 @@
-import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { createTemplateStore, TEMPLATES_KEY, type Template, type TemplateStore } from './templateStore.ts';
 
 /** The browser's template store, on window.localStorage (created per screen, not at module load). */
@@ -8,12 +8,14 @@ export function useTemplateStore(): TemplateStore {
 
 /**
  * The saved templates, re-read only when this tab or another one changes them (a render, such as
- * one per keystroke in the calculator, does not touch localStorage).
+ * one per keystroke in the calculator, does not touch localStorage). The subscription is kept for
+ * the store's life: a new subscribe function each render would make React unsubscribe and
+ * subscribe again after every render (a window 'storage' listener removed and added per keystroke).
  */
 export function useTemplates(store: TemplateStore): Template[] {
   const cache = useRef<Template[] | null>(null);
-  return useSyncExternalStore(
-    (onChange) => {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
       const changed = () => {
         cache.current = null;
         onChange();
@@ -28,6 +30,8 @@ export function useTemplates(store: TemplateStore): Template[] {
         window.removeEventListener('storage', onStorage);
       };
     },
-    () => (cache.current ??= store.list()),
+    [store],
   );
+  const snapshot = useCallback(() => (cache.current ??= store.list()), [store]);
+  return useSyncExternalStore(subscribe, snapshot);
 }

@@ -1,9 +1,9 @@
 import './calculator.css';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
-import { appliedMarginNotice, formatNzd, GST_RATE_PERCENT, LOW_MARGIN_WARNING, MARGIN_HINT } from '@tradie/domain';
+import { appliedMarginNotice, formatNzd } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
@@ -19,10 +19,9 @@ import {
   marginOf,
   templateLineItems,
   type CalculatorState,
-  type DocumentType,
 } from './calculatorModel.ts';
 import type { ClientChoice } from './clientChoice.ts';
-import { ClientPicker } from './ClientPicker.tsx';
+import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
 import { LineRow } from './LineRow.tsx';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
@@ -45,11 +44,16 @@ export function CalculatorScreen() {
   const [state, dispatch] = useReducer(calculatorReducer, handover, startState);
   const [choice, setChoice] = useState<ClientChoice>(handover?.clientData ? { kind: 'new' } : { kind: 'none' });
   const [newClient, setNewClient] = useState<TemplateClientData>(handover?.clientData ?? emptyNewClient);
-  const [marginOpen, setMarginOpen] = useState(false);
-  const [templateName, setTemplateName] = useState('');
   const [busy, setBusy] = useState(false);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
   const { keyFor } = useIdempotencyKeys();
+
+  // What the buttons act on, read when pressed: the handlers stay the same functions from render to
+  // render, so the memoised panels that hold them do not re-render on every keystroke.
+  const latest = useRef({ state, choice, newClient, busy });
+  useLayoutEffect(() => {
+    latest.current = { state, choice, newClient, busy };
+  });
 
   useEffect(() => {
     if (!handover) return;
@@ -82,61 +86,73 @@ export function CalculatorScreen() {
     dispatch({ type: 'addLine' });
   };
 
-  const applyMarginToLines = () => {
-    const m = marginOf(state);
+  const applyMarginToLines = useCallback(() => {
+    const m = marginOf(latest.current.state);
     dispatch({ type: 'applyMargin' });
     show(appliedMarginNotice(m));
-  };
+  }, [show]);
 
-  const saveTemplate = () => {
-    const name = templateName.trim();
-    if (name === '') {
-      window.alert('Please enter a template name');
-      return;
-    }
-    store.save(
-      {
-        name,
-        type: state.type,
-        lineItems: templateLineItems(state),
-        profitMarginPercent: marginOf(state),
-        includeGst: state.includeGst,
-        clientData: choice.kind === 'new' ? { ...newClient } : null,
-      },
-      new Date(),
-    );
-    setTemplateName('');
-    show(`Template "${name}" saved!`);
-  };
+  const saveTemplate = useCallback(
+    (typed: string): boolean => {
+      const name = typed.trim();
+      if (name === '') {
+        window.alert('Please enter a template name');
+        return false;
+      }
+      const { state: now, choice: chosen, newClient: client } = latest.current;
+      store.save(
+        {
+          name,
+          type: now.type,
+          lineItems: templateLineItems(now),
+          profitMarginPercent: marginOf(now),
+          includeGst: now.includeGst,
+          clientData: chosen.kind === 'new' ? { ...client } : null,
+        },
+        new Date(),
+      );
+      show(`Template "${name}" saved!`);
+      return true;
+    },
+    [store, show],
+  );
 
-  const loadTemplate = (t: Template) => {
-    dispatch({ type: 'loadTemplate', template: t });
-    if (t.clientData) {
-      setChoice({ kind: 'new' });
-      setNewClient(t.clientData);
-    }
-    setLastAdded(null);
-    show(`Template "${t.name}" loaded!`);
-  };
+  const loadTemplate = useCallback(
+    (t: Template) => {
+      dispatch({ type: 'loadTemplate', template: t });
+      if (t.clientData) {
+        setChoice({ kind: 'new' });
+        setNewClient(t.clientData);
+      }
+      setLastAdded(null);
+      show(`Template "${t.name}" loaded!`);
+    },
+    [show],
+  );
 
-  const deleteTemplate = (t: Template) => {
-    if (window.confirm('Delete this template?')) store.remove(t.id);
-  };
+  const deleteTemplate = useCallback(
+    (t: Template) => {
+      if (window.confirm('Delete this template?')) store.remove(t.id);
+    },
+    [store],
+  );
 
   // Spec §4 Document creation: client first (quick-add), then the document without blank lines,
   // then its PDF, then the detail page.
-  const generate = async () => {
-    if (busy) return;
+  const generate = useCallback(async () => {
+    const { state: now, choice: chosen, newClient: client, busy: already } = latest.current;
+    if (already) return;
+    latest.current = { ...latest.current, busy: true };
     setBusy(true);
     try {
-      let clientId: string | null = choice.kind === 'existing' ? choice.id : null;
-      if (choice.kind === 'new' && newClient.name.trim() !== '') {
-        const body = { name: newClient.name.trim(), email: newClient.email.trim(), phone: newClient.phone.trim() };
+      let clientId: string | null = chosen.kind === 'existing' ? chosen.id : null;
+      if (chosen.kind === 'new' && client.name.trim() !== '') {
+        const body = { name: client.name.trim(), email: client.email.trim(), phone: client.phone.trim() };
         const created = await api.post<ClientRecord>('/clients', body, { idempotencyKey: keyFor('client', body) });
         clientId = created.id;
         void queryClient.invalidateQueries({ queryKey: ['clients'] });
       }
-      const body = { type: state.type, line_items: lineItemsToSend(state), client_id: clientId };
+      const body = { type: now.type, line_items: lineItemsToSend(now), client_id: clientId };
       const doc = await createDocument(api, body, keyFor('document', body));
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
@@ -145,7 +161,8 @@ export function CalculatorScreen() {
       window.alert(`Error creating invoice: ${errorDetail(e) ?? 'Request failed'}`);
       setBusy(false);
     }
-  };
+  }, [keyFor, navigate, queryClient]);
+  const onGenerate = useCallback(() => void generate(), [generate]);
 
   return (
     <section className="screen calc" aria-labelledby="calc-title">
@@ -155,70 +172,16 @@ export function CalculatorScreen() {
 
       <div className="calc__layout">
         <div className="calc__main">
-          <section className="card" aria-labelledby="calc-doc-title">
-            <h2 id="calc-doc-title" className="card__title">
-              Document
-            </h2>
-            <fieldset className="segmented">
-              <legend className="field__label">Document type</legend>
-              {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
-                <label key={t} className="segmented__option">
-                  <input type="radio" name="calc-doc-type" value={t} checked={state.type === t} onChange={() => dispatch({ type: 'setType', value: t })} />
-                  <span>{t === 'quote' ? 'Quote' : 'Invoice'}</span>
-                </label>
-              ))}
-            </fieldset>
-
-            <ClientPicker clients={clientList} loading={clients.isPending} choice={choice} onChoose={setChoice} />
-
-            {choice.kind === 'new' && (
-              <fieldset className="calc-quick-add">
-                <legend className="calc-quick-add__title">Add New Client</legend>
-                <div className="field field--spaced">
-                  <label htmlFor="new-client-name" className="field__label">
-                    Name <span className="field__required">(required)</span>
-                  </label>
-                  <input
-                    id="new-client-name"
-                    className="input"
-                    type="text"
-                    required
-                    autoComplete="off"
-                    autoCapitalize="words"
-                    value={newClient.name}
-                    onChange={(e) => setNewClient({ ...newClient, name: e.target.value })}
-                  />
-                </div>
-                <div className="field field--spaced">
-                  <label htmlFor="new-client-email" className="field__label">
-                    Email
-                  </label>
-                  <input
-                    id="new-client-email"
-                    className="input"
-                    type="email"
-                    inputMode="email"
-                    autoComplete="off"
-                    value={newClient.email}
-                    onChange={(e) => setNewClient({ ...newClient, email: e.target.value })}
-                  />
-                </div>
-                <div className="field field--spaced">
-                  <label htmlFor="new-client-phone" className="field__label">
-                    Phone
-                  </label>
-                  <input
-                    id="new-client-phone"
-                    className="input"
-                    type="tel"
-                    autoComplete="off"
-                    value={newClient.phone}
-                    onChange={(e) => setNewClient({ ...newClient, phone: e.target.value })}
-                  />
-                </div>
-              </fieldset>
-            )}
-          </section>
+          <DocumentPanel
+            type={state.type}
+            dispatch={dispatch}
+            clients={clientList}
+            clientsLoading={clients.isPending}
+            choice={choice}
+            onChoose={setChoice}
+            newClient={newClient}
+            onNewClient={setNewClient}
+          />
 
           <section className="card" aria-labelledby="calc-lines-title">
             <h2 id="calc-lines-title" className="card__title">
@@ -237,151 +200,10 @@ export function CalculatorScreen() {
         </div>
 
         <div className="calc__side">
-          <section className="card calc-totals" aria-labelledby="calc-totals-title">
-            <h2 id="calc-totals-title" className="visually-hidden">
-              Totals
-            </h2>
-            <label className="switch">
-              <input type="checkbox" role="switch" checked={state.includeGst} onChange={(e) => dispatch({ type: 'setIncludeGst', value: e.target.checked })} />
-              <span className="switch__track" aria-hidden="true" />
-              <span className="switch__label">Include GST ({GST_RATE_PERCENT}%)</span>
-            </label>
-            <dl className="figures">
-              <div className="figures__row">
-                <dt>Subtotal</dt>
-                <dd data-testid="calc-subtotal">{formatNzd(totals.subtotalCents)}</dd>
-              </div>
-              <div className="figures__row">
-                <dt>GST ({GST_RATE_PERCENT}%)</dt>
-                <dd data-testid="calc-gst">{formatNzd(totals.gstCents)}</dd>
-              </div>
-              <div className="figures__row figures__row--total">
-                <dt>Total {state.includeGst ? '(incl. GST)' : '(excl. GST)'}</dt>
-                <dd data-testid="calc-total">{formatNzd(totals.totalCents)}</dd>
-              </div>
-            </dl>
-          </section>
-
-          <section className="card" aria-labelledby="calc-margin-title">
-            <h2 className="card__title disclosure__heading">
-              <button
-                id="calc-margin-title"
-                type="button"
-                className="disclosure__toggle"
-                aria-expanded={marginOpen}
-                aria-controls="calc-margin-body"
-                onClick={() => setMarginOpen((o) => !o)}
-              >
-                Profit Margin
-                <span className="disclosure__summary chip chip--brand">{margin.percent}%</span>
-              </button>
-            </h2>
-            <div id="calc-margin-body" className="disclosure__body" hidden={!marginOpen}>
-              <div className="field field--spaced">
-                <label htmlFor="calc-margin" className="field__label">
-                  Margin %
-                </label>
-                <input
-                  id="calc-margin"
-                  className="input input--number input--short"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={state.marginText}
-                  aria-describedby="calc-margin-hint"
-                  onChange={(e) => dispatch({ type: 'setMargin', text: e.target.value })}
-                  onBlur={() => dispatch({ type: 'settleMargin' })}
-                />
-                <p id="calc-margin-hint" className="field__hint">
-                  {MARGIN_HINT}
-                </p>
-              </div>
-              {margin.lowMargin && <p className="callout callout--warning">{LOW_MARGIN_WARNING}</p>}
-              <dl className="figures calc-margin-figures">
-                <div className="figures__row">
-                  <dt>Your Costs</dt>
-                  <dd data-testid="margin-costs">{formatNzd(margin.costsCents)}</dd>
-                </div>
-                <div className="figures__row">
-                  <dt>Profit</dt>
-                  <dd data-testid="margin-profit">{formatNzd(margin.profitCents)}</dd>
-                </div>
-                <div className="figures__row figures__row--total">
-                  <dt>Charge Client</dt>
-                  <dd data-testid="margin-charge">{formatNzd(margin.chargeClientCents)}</dd>
-                </div>
-              </dl>
-              <button type="button" className="button button--primary button--block" onClick={applyMarginToLines}>
-                Apply margin
-              </button>
-            </div>
-          </section>
-
-          <section className="card" aria-labelledby="calc-templates-title">
-            <h2 id="calc-templates-title" className="card__title">
-              Templates
-            </h2>
-            <div className="calc-template-save">
-              <label htmlFor="calc-template-name" className="field__label">
-                Template name
-              </label>
-              <div className="calc-template-save__row">
-                <input
-                  id="calc-template-name"
-                  className="input"
-                  type="text"
-                  autoComplete="off"
-                  enterKeyHint="done"
-                  placeholder="e.g. Deck job"
-                  value={templateName}
-                  onChange={(e) => setTemplateName(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      saveTemplate();
-                    }
-                  }}
-                />
-                <button type="button" className="button button--secondary" onClick={saveTemplate}>
-                  Save Template
-                </button>
-              </div>
-            </div>
-            {templates.length > 0 && (
-              <ul className="calc-template-list" aria-label="Saved templates">
-                {templates.map((t) => (
-                  <li key={t.id} className="calc-template-list__item">
-                    <span className="calc-template-list__name">
-                      {t.name}
-                      <span className="calc-template-list__meta">
-                        {t.type === 'quote' ? 'Quote' : 'Invoice'} · {t.lineItems.length} {t.lineItems.length === 1 ? 'line' : 'lines'}
-                      </span>
-                    </span>
-                    <span className="calc-template-list__actions">
-                      <button type="button" className="button button--ghost button--compact" onClick={() => loadTemplate(t)}>
-                        Load<span className="visually-hidden"> template {t.name}</span>
-                      </button>
-                      <button type="button" className="button button--danger button--compact" onClick={() => deleteTemplate(t)}>
-                        Delete<span className="visually-hidden"> template {t.name}</span>
-                      </button>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-
-          <div className="calc__generate">
-            <p className="calc__generate-total" aria-hidden="true">
-              <span>Total</span>
-              <strong>{formatNzd(totals.totalCents)}</strong>
-            </p>
-            <button type="button" className="button button--accent button--large button--block" onClick={() => void generate()} disabled={busy} aria-busy={busy}>
-              {busy ? 'Generating...' : `Generate ${noun}`}
-            </button>
-          </div>
+          <TotalsPanel totals={totals} includeGst={state.includeGst} dispatch={dispatch} />
+          <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} />
+          <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />
+          <GenerateBar totalCents={totals.totalCents} noun={noun} busy={busy} onGenerate={onGenerate} />
         </div>
       </div>
 

@@ -1,0 +1,298 @@
+/**
+ * The calculator's panels around the lines, each memoised on what it shows: a keystroke in a line
+ * re-renders the screen and that line only (the totals, margin and Generate panels follow one
+ * deferred render later, with the new figures; the document and templates panels not at all).
+ */
+import { memo, useState, type Dispatch } from 'react';
+import type { ClientRecord } from '@tradie/contracts';
+import { formatNzd, GST_RATE_PERCENT, LOW_MARGIN_WARNING, MARGIN_HINT, type DocumentTotals } from '@tradie/domain';
+import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
+import type { CalculatorAction, CalculatorFigures, DocumentType } from './calculatorModel.ts';
+import type { ClientChoice } from './clientChoice.ts';
+import { ClientPicker } from './ClientPicker.tsx';
+
+export const DocumentPanel = memo(function DocumentPanel({
+  type,
+  dispatch,
+  clients,
+  clientsLoading,
+  choice,
+  onChoose,
+  newClient,
+  onNewClient,
+}: {
+  type: DocumentType;
+  dispatch: Dispatch<CalculatorAction>;
+  clients: readonly ClientRecord[];
+  clientsLoading: boolean;
+  choice: ClientChoice;
+  onChoose: (choice: ClientChoice) => void;
+  newClient: TemplateClientData;
+  onNewClient: (client: TemplateClientData) => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="calc-doc-title">
+      <h2 id="calc-doc-title" className="card__title">
+        Document
+      </h2>
+      <fieldset className="segmented">
+        <legend className="field__label">Document type</legend>
+        {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
+          <label key={t} className="segmented__option">
+            <input type="radio" name="calc-doc-type" value={t} checked={type === t} onChange={() => dispatch({ type: 'setType', value: t })} />
+            <span>{t === 'quote' ? 'Quote' : 'Invoice'}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <ClientPicker clients={clients} loading={clientsLoading} choice={choice} onChoose={onChoose} />
+
+      {choice.kind === 'new' && (
+        <fieldset className="calc-quick-add">
+          <legend className="calc-quick-add__title">Add New Client</legend>
+          <div className="field field--spaced">
+            <label htmlFor="new-client-name" className="field__label">
+              Name <span className="field__required">(required)</span>
+            </label>
+            <input
+              id="new-client-name"
+              className="input"
+              type="text"
+              required
+              autoComplete="off"
+              autoCapitalize="words"
+              value={newClient.name}
+              onChange={(e) => onNewClient({ ...newClient, name: e.target.value })}
+            />
+          </div>
+          <div className="field field--spaced">
+            <label htmlFor="new-client-email" className="field__label">
+              Email
+            </label>
+            <input
+              id="new-client-email"
+              className="input"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={newClient.email}
+              onChange={(e) => onNewClient({ ...newClient, email: e.target.value })}
+            />
+          </div>
+          <div className="field field--spaced">
+            <label htmlFor="new-client-phone" className="field__label">
+              Phone
+            </label>
+            <input
+              id="new-client-phone"
+              className="input"
+              type="tel"
+              autoComplete="off"
+              value={newClient.phone}
+              onChange={(e) => onNewClient({ ...newClient, phone: e.target.value })}
+            />
+          </div>
+        </fieldset>
+      )}
+    </section>
+  );
+});
+
+export const TotalsPanel = memo(function TotalsPanel({
+  totals,
+  includeGst,
+  dispatch,
+}: {
+  totals: DocumentTotals;
+  includeGst: boolean;
+  dispatch: Dispatch<CalculatorAction>;
+}) {
+  return (
+    <section className="card calc-totals" aria-labelledby="calc-totals-title">
+      <h2 id="calc-totals-title" className="visually-hidden">
+        Totals
+      </h2>
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={includeGst} onChange={(e) => dispatch({ type: 'setIncludeGst', value: e.target.checked })} />
+        <span className="switch__track" aria-hidden="true" />
+        <span className="switch__label">Include GST ({GST_RATE_PERCENT}%)</span>
+      </label>
+      <dl className="figures">
+        <div className="figures__row">
+          <dt>Subtotal</dt>
+          <dd data-testid="calc-subtotal">{formatNzd(totals.subtotalCents)}</dd>
+        </div>
+        <div className="figures__row">
+          <dt>GST ({GST_RATE_PERCENT}%)</dt>
+          <dd data-testid="calc-gst">{formatNzd(totals.gstCents)}</dd>
+        </div>
+        <div className="figures__row figures__row--total">
+          <dt>Total {includeGst ? '(incl. GST)' : '(excl. GST)'}</dt>
+          <dd data-testid="calc-total">{formatNzd(totals.totalCents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+});
+
+export const MarginPanel = memo(function MarginPanel({
+  margin,
+  marginText,
+  dispatch,
+  onApply,
+}: {
+  margin: CalculatorFigures['margin'];
+  marginText: string;
+  dispatch: Dispatch<CalculatorAction>;
+  onApply: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card" aria-labelledby="calc-margin-title">
+      <h2 className="card__title disclosure__heading">
+        <button id="calc-margin-title" type="button" className="disclosure__toggle" aria-expanded={open} aria-controls="calc-margin-body" onClick={() => setOpen((o) => !o)}>
+          Profit Margin
+          <span className="disclosure__summary chip chip--brand">{margin.percent}%</span>
+        </button>
+      </h2>
+      <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
+        <div className="field field--spaced">
+          <label htmlFor="calc-margin" className="field__label">
+            Margin %
+          </label>
+          <input
+            id="calc-margin"
+            className="input input--number input--short"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            value={marginText}
+            aria-describedby="calc-margin-hint"
+            onChange={(e) => dispatch({ type: 'setMargin', text: e.target.value })}
+            onBlur={() => dispatch({ type: 'settleMargin' })}
+          />
+          <p id="calc-margin-hint" className="field__hint">
+            {MARGIN_HINT}
+          </p>
+        </div>
+        {margin.lowMargin && <p className="callout callout--warning">{LOW_MARGIN_WARNING}</p>}
+        <dl className="figures calc-margin-figures">
+          <div className="figures__row">
+            <dt>Your Costs</dt>
+            <dd data-testid="margin-costs">{formatNzd(margin.costsCents)}</dd>
+          </div>
+          <div className="figures__row">
+            <dt>Profit</dt>
+            <dd data-testid="margin-profit">{formatNzd(margin.profitCents)}</dd>
+          </div>
+          <div className="figures__row figures__row--total">
+            <dt>Charge Client</dt>
+            <dd data-testid="margin-charge">{formatNzd(margin.chargeClientCents)}</dd>
+          </div>
+        </dl>
+        <button type="button" className="button button--primary button--block" onClick={onApply}>
+          Apply margin
+        </button>
+      </div>
+    </section>
+  );
+});
+
+export const TemplatesPanel = memo(function TemplatesPanel({
+  templates,
+  onSave,
+  onLoad,
+  onDelete,
+}: {
+  templates: readonly Template[];
+  /** Saves the calculator as a template of this name; false when it was not saved (no name). */
+  onSave: (name: string) => boolean;
+  onLoad: (t: Template) => void;
+  onDelete: (t: Template) => void;
+}) {
+  const [templateName, setTemplateName] = useState('');
+  const save = () => {
+    if (onSave(templateName)) setTemplateName('');
+  };
+  return (
+    <section className="card" aria-labelledby="calc-templates-title">
+      <h2 id="calc-templates-title" className="card__title">
+        Templates
+      </h2>
+      <div className="calc-template-save">
+        <label htmlFor="calc-template-name" className="field__label">
+          Template name
+        </label>
+        <div className="calc-template-save__row">
+          <input
+            id="calc-template-name"
+            className="input"
+            type="text"
+            autoComplete="off"
+            enterKeyHint="done"
+            placeholder="e.g. Deck job"
+            value={templateName}
+            onChange={(e) => setTemplateName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                save();
+              }
+            }}
+          />
+          <button type="button" className="button button--secondary" onClick={save}>
+            Save Template
+          </button>
+        </div>
+      </div>
+      {templates.length > 0 && (
+        <ul className="calc-template-list" aria-label="Saved templates">
+          {templates.map((t) => (
+            <li key={t.id} className="calc-template-list__item">
+              <span className="calc-template-list__name">
+                {t.name}
+                <span className="calc-template-list__meta">
+                  {t.type === 'quote' ? 'Quote' : 'Invoice'} · {t.lineItems.length} {t.lineItems.length === 1 ? 'line' : 'lines'}
+                </span>
+              </span>
+              <span className="calc-template-list__actions">
+                <button type="button" className="button button--ghost button--compact" onClick={() => onLoad(t)}>
+                  Load<span className="visually-hidden"> template {t.name}</span>
+                </button>
+                <button type="button" className="button button--danger button--compact" onClick={() => onDelete(t)}>
+                  Delete<span className="visually-hidden"> template {t.name}</span>
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});
+
+export const GenerateBar = memo(function GenerateBar({
+  totalCents,
+  noun,
+  busy,
+  onGenerate,
+}: {
+  totalCents: bigint;
+  noun: string;
+  busy: boolean;
+  onGenerate: () => void;
+}) {
+  return (
+    <div className="calc__generate">
+      <p className="calc__generate-total" aria-hidden="true">
+        <span>Total</span>
+        <strong>{formatNzd(totalCents)}</strong>
+      </p>
+      <button type="button" className="button button--accent button--large button--block" onClick={onGenerate} disabled={busy} aria-busy={busy}>
+        {busy ? 'Generating...' : `Generate ${noun}`}
+      </button>
+    </div>
+  );
+});
