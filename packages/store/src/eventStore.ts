@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { isUniqueViolation } from './errors.ts';
 import {
   ConcurrencyError, DuplicateEventError, streamCategory,
-  type AppendResult, type Db, type EventStore, type NewEvent, type Projection, type ProjectionRow, type ProjectionTable,
+  type AppendResult, type Db, type EventStore, type NewEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
   type RecordedEvent, type Sql, type StoreTx, type StreamSnapshot,
 } from './types.ts';
 
@@ -46,38 +46,103 @@ async function readStreamWith(sql: Sql, streamId: string): Promise<StreamSnapsho
 
 // ---- projection rows -----------------------------------------------------------------------
 
-/** Postgres allows 65,535 parameters per statement; stay well under it. */
-const MAX_PARAMS = 30_000;
+/** Rows per INSERT in a rebuild: big enough to amortise a statement, small enough to overlap with the fold. */
+const REBUILD_CHUNK = 2_000;
+/** Events per read of the log in a rebuild. */
+const REBUILD_PAGE = 5_000;
 
-/** The INSERT statements for a table's rows, in chunks under the parameter limit. */
-function insertStatements(table: ProjectionTable, rows: ProjectionRow[]): { text: string; params: unknown[] }[] {
-  if (rows.length === 0) return [];
-  const cols = table.columns;
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMS / cols.length));
-  const out: { text: string; params: unknown[] }[] = [];
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    const params: unknown[] = [];
-    const tuples = chunk.map((row) => {
-      const placeholders = cols.map((c) => {
-        params.push(row[c.name] ?? null);
-        return `$${params.length}::${c.type}`;
-      });
-      return `(${placeholders.join(', ')})`;
-    });
-    out.push({ text: `INSERT INTO ${table.name} (${cols.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')}`, params });
+/** A projection value as text, as the driver would serialize it for one `$n::type` parameter (never called with undefined or null). */
+type ToText = (type: ProjectionColumn['type'], v: unknown) => string;
+
+const withBigints = (_k: string, x: unknown): unknown => (typeof x === 'bigint' ? x.toString() : x);
+
+/**
+ * postgres.js 3.4: dates through `new Date(x).toISOString()`, booleans `x === true`, json through
+ * JSON.stringify, the rest `'' + x`. The dates are remembered (a rebuild sees the same days over
+ * and over, and the conversion is the costly part), a bounded number at a time.
+ */
+function postgresJsText(): ToText {
+  let seen = new Map<string, string>();
+  return (type, v) => {
+    switch (type) {
+      case 'date':
+      case 'timestamptz': {
+        if (typeof v !== 'string') return (v instanceof Date ? v : new Date(v as string)).toISOString();
+        let iso = seen.get(v);
+        if (iso === undefined) {
+          iso = new Date(v).toISOString();
+          if (seen.size >= 50_000) seen = new Map();
+          seen.set(v, iso);
+        }
+        return iso;
+      }
+      case 'boolean':
+        return v === true ? 't' : 'f';
+      case 'jsonb':
+        return JSON.stringify(v);
+      default:
+        return '' + (v as string);
+    }
+  };
+}
+
+/** PGlite 0.4: strings pass through for dates and json, Dates as ISO, booleans t/f (its own parse of strings and 0/1). */
+const pgliteText: ToText = (type, v) => {
+  if (v instanceof Date) return v.toISOString();
+  switch (type) {
+    case 'date':
+    case 'timestamptz':
+      return typeof v === 'number' ? new Date(v).toISOString() : String(v);
+    case 'boolean': {
+      if (typeof v === 'boolean') return v ? 't' : 'f';
+      if (v === 1 || v === 0) return v === 1 ? 't' : 'f';
+      const t = typeof v === 'string' ? v.trim().toLowerCase() : '';
+      if (['true', 't', 'yes', 'y', 'on', '1'].includes(t)) return 't';
+      if (['false', 'f', 'no', 'n', 'off', '0'].includes(t)) return 'f';
+      throw new Error('Invalid input for boolean type');
+    }
+    case 'jsonb':
+      return typeof v === 'string' ? v : JSON.stringify(v, withBigints);
+    default:
+      return String(v);
   }
-  return out;
+};
+
+/** A column of rows as a PostgreSQL array literal, `{"a","b\"c",NULL}`. */
+function arrayLiteral(rows: readonly ProjectionRow[], column: ProjectionColumn, toText: ToText): string {
+  const parts = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const v = rows[i]![column.name];
+    if (v === null || v === undefined) {
+      parts[i] = 'NULL';
+      continue;
+    }
+    const s = column.type === 'text' && typeof v === 'string' ? v : toText(column.type, v);
+    parts[i] = s.includes('"') || s.includes('\\') ? `"${s.replace(/["\\]/g, '\\$&')}"` : `"${s}"`;
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /**
- * Runs statements of one transaction back to back without waiting for each answer: postgres.js
- * pipelines them on the transaction's connection (one round trip), PGlite runs them in order.
+ * One INSERT for many rows of a table with one parameter per column: each column's values go as
+ * one text array and the server zips them back into rows with unnest, casting each column to its
+ * type — a short statement (planned once, kept prepared) instead of a VALUES list of thousands of
+ * parameters. Each value is serialized as the driver serializes one `$n::type` value on the live
+ * path (`toText`), and text cast to a type goes through the same input function as a parameter of
+ * that type, so the rows are the same. The arrays go as literals built here (both drivers pass a
+ * string through for an array parameter): cheaper than the drivers' array serializers, and
+ * postgres.js would declare a typed array's type from its first element (a boolean array as
+ * boolean) and fail the cast.
  */
-async function pipeline(sql: Sql, statements: { text: string; params: unknown[] }[]): Promise<void> {
-  const results = await Promise.allSettled(statements.map((st) => sql.query(st.text, st.params)));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+function insertManyStatement(table: ProjectionTable, rows: readonly ProjectionRow[], toText: ToText): { text: string; params: unknown[] } {
+  const cols = table.columns;
+  return {
+    text:
+      `INSERT INTO ${table.name} (${cols.map((c) => c.name).join(', ')}) ` +
+      `SELECT ${cols.map((c, i) => (c.type === 'text' ? `c${i}` : `c${i}::${c.type}`)).join(', ')} ` +
+      `FROM unnest(${cols.map((_, i) => `$${i + 1}::text[]`).join(', ')}) AS u(${cols.map((_, i) => `c${i}`).join(', ')})`,
+    params: cols.map((c) => arrayLiteral(rows, c, toText)),
+  };
 }
 
 /**
@@ -188,16 +253,26 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     return rows.map(toRecorded);
   }
 
-  /** Rebuilds the given projections inside `sql`'s transaction: drop their rows, fold the log, insert. */
+  /**
+   * Rebuilds the given projections inside `sql`'s transaction: drop their rows, read the log,
+   * fold each stream, insert. The next page of the log is asked for before the current one is
+   * grouped, and each chunk of rows is sent as soon as it is folded, so the server reads and
+   * inserts while this process folds (postgres.js pipelines them on the transaction's connection;
+   * PGlite runs them in order).
+   */
   async function rebuildWith(sql: Sql, targets: readonly Projection[]): Promise<{ streams: number; events: number }> {
     for (const p of targets) for (const t of p.tables) await sql.query(`DELETE FROM ${t.name}`);
     const categories = new Set(targets.flatMap((p) => p.categories));
     const streams = new Map<string, RecordedEvent[]>();
     let events = 0;
-    let after = '0';
-    for (;;) {
-      const rows = await sql.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1::bigint ORDER BY events.position LIMIT 5000`, [after]);
-      if (rows.length === 0) break;
+    const page = (after: string): Promise<EventRow[]> => {
+      const rows = sql.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1::bigint ORDER BY events.position LIMIT ${REBUILD_PAGE}`, [after]);
+      rows.catch(() => {}); // awaited below; a failure while grouping the previous page must not go unhandled
+      return rows;
+    };
+    for (let next: Promise<EventRow[]> | null = page('0'); next; ) {
+      const rows: EventRow[] = await next;
+      next = rows.length === REBUILD_PAGE ? page(rows.at(-1)!.position) : null;
       for (const r of rows) {
         const e = toRecorded(r);
         if (!categories.has(streamCategory(e.streamId))) continue;
@@ -206,19 +281,44 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
         else streams.set(e.streamId, [e]);
         events++;
       }
-      after = rows.at(-1)!.position;
     }
-    for (const p of targets) {
-      const pending = new Map<string, ProjectionRow[]>(p.tables.map((t) => [t.name, []]));
-      for (const [streamId, evs] of streams) {
-        if (!p.categories.includes(streamCategory(streamId))) continue;
-        const stream = { streamId, events: evs };
-        if (p.key(stream) === null) continue;
-        const rows = p.rows(stream);
-        for (const t of p.tables) pending.get(t.name)!.push(...(rows[t.name] ?? []));
+    const toText = db.kind === 'pglite' ? pgliteText : postgresJsText();
+    const sent: Promise<unknown>[] = [];
+    const send = async (table: ProjectionTable, rows: ProjectionRow[]): Promise<void> => {
+      const st = insertManyStatement(table, rows, toText);
+      const done = sql.query(st.text, st.params);
+      done.catch(() => {}); // settled below
+      sent.push(done);
+      // Let the driver write it out before folding on.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    let failure: { error: unknown } | null = null;
+    try {
+      for (const p of targets) {
+        const pending = new Map<ProjectionTable, ProjectionRow[]>(p.tables.map((t) => [t, []]));
+        for (const [streamId, evs] of streams) {
+          if (!p.categories.includes(streamCategory(streamId))) continue;
+          const stream = { streamId, events: evs };
+          if (p.key(stream) === null) continue;
+          const rows = p.rows(stream);
+          for (const [t, list] of pending) {
+            for (const row of rows[t.name] ?? []) list.push(row);
+            if (list.length >= REBUILD_CHUNK) {
+              pending.set(t, []);
+              await send(t, list);
+            }
+          }
+        }
+        for (const [t, list] of pending) if (list.length > 0) await send(t, list);
       }
-      await pipeline(sql, p.tables.flatMap((t) => insertStatements(t, pending.get(t.name)!)));
+    } catch (e) {
+      failure = { error: e };
     }
+    // Every statement sent is answered before the transaction ends, whatever failed first.
+    const results = await Promise.allSettled(sent);
+    if (failure) throw failure.error;
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     return { streams: streams.size, events };
   }
 
@@ -235,8 +335,9 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     async rebuildProjections(names) {
       const targets = names ? projections.filter((p) => names.includes(p.name)) : projections;
       const r = await db.tx((sql) => rebuildWith(sql, targets));
-      // Fresh statistics for the planner after every row was replaced.
-      for (const t of targets.flatMap((p) => p.tables)) await db.query(`ANALYZE ${t.name}`);
+      // Fresh statistics for the planner after every row was replaced: the tables side by side
+      // on the pool's connections (PGlite runs them one after another).
+      await Promise.all(targets.flatMap((p) => p.tables).map((t) => db.query(`ANALYZE ${t.name}`)));
       return r;
     },
     async ensureProjections() {

@@ -37,6 +37,49 @@ CREATE TABLE IF NOT EXISTS tally_events (stream_id text NOT NULL, version intege
   }),
 };
 
+/**
+ * A projection with a column of every type, fed awkward values (quotes, backslashes, braces,
+ * commas, the word NULL, empty strings, newlines, JS arrays and a `type` key in jsonb, nulls), and
+ * one stream with more rows than a rebuild puts in one INSERT.
+ */
+const awkward: Projection = {
+  name: 'awkward',
+  categories: ['awkward'],
+  schema: `
+CREATE TABLE IF NOT EXISTS awkward_rows (
+  id text NOT NULL, k integer NOT NULL, label text, big bigint, ok boolean, day date, at timestamptz, doc jsonb,
+  PRIMARY KEY (id, k)
+)`,
+  tables: [
+    {
+      name: 'awkward_rows',
+      streamKey: 'id',
+      primaryKey: ['id', 'k'],
+      columns: [
+        { name: 'id', type: 'text' }, { name: 'k', type: 'integer' }, { name: 'label', type: 'text' }, { name: 'big', type: 'bigint' },
+        { name: 'ok', type: 'boolean' }, { name: 'day', type: 'date' }, { name: 'at', type: 'timestamptz' }, { name: 'doc', type: 'jsonb' },
+      ],
+    },
+  ],
+  key: (s) => s.streamId,
+  rows: (s: { streamId: string; events: RecordedEvent[] }) => ({
+    awkward_rows: s.events.flatMap((e) => {
+      const d = e.data as { labels?: (string | null)[]; many?: number };
+      const labels = d.labels ?? Array.from({ length: d.many ?? 0 }, (_, i) => `row ${i}`);
+      return labels.map((label, i) => ({
+        id: s.streamId,
+        k: e.streamVersion * 10_000 + i,
+        label,
+        big: i % 3 === 0 ? null : String(9_007_199_254_740_993n + BigInt(i)),
+        ok: i % 4 === 0 ? null : i % 2 === 0,
+        day: i % 5 === 0 ? null : `2026-0${(i % 9) + 1}-2${i % 9}`,
+        at: i % 6 === 0 ? null : e.meta.at,
+        doc: i % 7 === 0 ? null : [{ type: 'x', value: label }, [i, 'a"b\\c'], { nested: { q: '"{,}"' } }][i % 3],
+      }));
+    }),
+  }),
+};
+
 const dump = async (db: Db): Promise<string> =>
   JSON.stringify([
     await db.query('SELECT stream_id, account_id, n, last_position::text AS last_position, types FROM tally_streams ORDER BY stream_id'),
@@ -182,6 +225,29 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       expect(await dump(db)).toBe(live);
       await store.rebuildProjections(['tally']);
       expect(await dump(db)).toBe(live);
+    });
+
+    it('a rebuild inserts awkward values and many rows exactly as the live projection wrote them', async () => {
+      const odd = createEventStore(db, [awkward]);
+      await odd.ensureProjections();
+      const labels = ['plain', 'with "quotes"', 'back\\slash \\"', '{braces},commas', 'NULL', '', 'new\nline', 'tāmaki ✓', null, ' spaced '];
+      const first = sid('awkward');
+      await odd.append(first, 0, [ev('Labels', { labels })]);
+      await odd.append(sid('awkward'), 0, [ev('Many', { many: 2_345 }), ev('Labels', { labels: labels.slice(0, 3) })]);
+      const labelsOf = async (): Promise<unknown[]> =>
+        (await db.query<{ label: string | null }>('SELECT label FROM awkward_rows WHERE id = $1 ORDER BY k', [first])).map((r) => r.label);
+      const dumpAwkward = async (): Promise<string[]> =>
+        (await db.query<{ r: string }>(`SELECT t::text AS r FROM awkward_rows t ORDER BY id, k`)).map((x) => x.r);
+      expect(await labelsOf()).toEqual(labels);
+      const live = await dumpAwkward();
+      expect(live).toHaveLength(labels.length + 2_345 + 3);
+      await odd.rebuildProjections();
+      expect(await labelsOf()).toEqual(labels);
+      const rebuilt = await dumpAwkward();
+      // The first row that differs, if any (the whole dump is thousands of rows).
+      const differs = rebuilt.findIndex((r, i) => r !== live[i]);
+      expect(differs === -1 ? null : { at: differs, live: live[differs], rebuilt: rebuilt[differs] }).toBeNull();
+      expect(rebuilt).toHaveLength(live.length);
     });
 
     it('ensureProjections leaves an unchanged projection alone and rebuilds one whose shape changed', async () => {
