@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -9,7 +10,7 @@ import react from '@vitejs/plugin-react';
  * - spa.html: the shell for every other route (guest and signed-in screens), the full router.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), devSpaFallback()],
+  plugins: [react(), devSpaFallback(), screenPreload()],
   build: isSsrBuild
     ? // `vite build --ssr src/prerender/render.tsx`: the server entry scripts/prerender.ts imports.
       { outDir: 'node_modules/.cache/prerender', emptyOutDir: true, target: 'node22' }
@@ -49,6 +50,68 @@ function devSpaFallback(): Plugin {
         }
         next();
       });
+    },
+  };
+}
+
+/**
+ * The signed-in screens whose code the app shell fetches from the first moment (module, source file).
+ * Without this a screen's chunk is found only after the whole app has downloaded and started: on a
+ * slow signal that is a round trip and the chunk's download in a row after everything else.
+ */
+const SCREENS: Record<string, string> = {
+  '/app/home': 'src/screens/home/HomeScreen.tsx',
+  '/app/calculator': 'src/screens/calculator/CalculatorScreen.tsx',
+  '/app/invoices': 'src/screens/invoices/InvoicesScreen.tsx',
+  '/app/clients': 'src/screens/clients/ClientsScreen.tsx',
+  '/app/reports': 'src/screens/reports/ReportsScreen.tsx',
+  '/app/settings': 'src/screens/settings/SettingsScreen.tsx',
+};
+
+/**
+ * Build only: dist/assets/screen-preload-<hash>.js, a few lines spa.html runs `async` in its head (the
+ * Content-Security-Policy allows scripts from our own origin only, so it cannot be inline). It adds
+ * <link rel="modulepreload"> for the opened screen's chunk and the chunks it imports, and
+ * <link rel="preload" as="style"> for its CSS, so they download beside the app's own code. The
+ * router still imports the screen as before; these only warm the same URLs.
+ */
+function screenPreload(): Plugin {
+  return {
+    name: 'tradie-screen-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle: OutputBundle) {
+      const html = bundle['spa.html'];
+      if (!html || html.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entry = chunks.find((c) => c.isEntry && c.name === 'spa');
+      if (!entry) throw new Error('screen-preload: no spa entry chunk');
+      // What spa.html already fetches: the entry and its static imports.
+      const shell = new Set<string>();
+      const walk = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
+      };
+      walk(entry.fileName, shell);
+      const css = (file: string) => [...((byFile.get(file) as (OutputChunk & { viteMetadata?: { importedCss: Set<string> } }) | undefined)?.viteMetadata?.importedCss ?? [])];
+      const map: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [path, source] of Object.entries(SCREENS)) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(source));
+        if (!chunk) throw new Error(`screen-preload: no chunk for ${source}`);
+        const files = new Set<string>();
+        walk(chunk.fileName, files);
+        const js = [...files].filter((f) => !shell.has(f));
+        map[path] = { js: js.map((f) => `/${f}`), css: js.flatMap(css).map((f) => `/${f}`) };
+      }
+      const code = `(function(){var m=${JSON.stringify(map)};var p=location.pathname.replace(/\\/+$/,'');var s=m[p];if(!s)return;function add(h,r,a){var l=document.createElement('link');l.rel=r;l.href=h;if(a)l.as=a;l.crossOrigin='';document.head.appendChild(l);}s.js.forEach(function(h){add(h,'modulepreload');});s.css.forEach(function(h){add(h,'preload','style');});})();\n`;
+      const ref = this.emitFile({ type: 'asset', name: 'screen-preload.js', source: code });
+      const src = `/${this.getFileName(ref)}`;
+      const text = typeof html.source === 'string' ? html.source : new TextDecoder().decode(html.source);
+      const first = text.indexOf('<script type="module"');
+      if (first < 0) throw new Error('screen-preload: spa.html has no module script');
+      html.source = `${text.slice(0, first)}<script async src="${src}"></script>\n    ${text.slice(first)}`;
     },
   };
 }

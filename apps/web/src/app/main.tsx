@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, preloadScreenAt } from './router.tsx';
 import { createQueryClient } from './queryClient.ts';
 import { createSessionAuth } from './auth.ts';
 import { api } from '../api/client.ts';
@@ -26,6 +26,8 @@ const auth = createSessionAuth({
   goToLogin: () => window.location.assign('/login'),
 });
 const router = createAppRouter({ auth, queryClient });
+// The screen's code starts loading now, beside the session check, not after React's first render.
+preloadScreenAt(router, window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('spa.html has no #root element');

@@ -227,6 +227,16 @@ export function createAppRouter(context: RouterContext) {
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
+/**
+ * Starts loading the code of the signed-in screen at `pathname` at once, as the app starts: before
+ * React's first render and the router's first load (the `/app` guard asks again; a started load is
+ * not repeated).
+ */
+export function preloadScreenAt(router: AppRouter, pathname: string): void {
+  const [routes] = router.getMatchedRoutes(pathname);
+  preloadScreens(routes.map((route) => ({ routeId: route.id })));
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
