@@ -35,10 +35,26 @@ CREATE TABLE IF NOT EXISTS report_payments (
   gst_cents          bigint NOT NULL,
   zero_rated_cents   bigint NOT NULL,
   invoice_paid       boolean NOT NULL,
+  previous_date      date,
+  previous_in_month  date,
   PRIMARY KEY (document_id, payment_id)
 );
 CREATE INDEX IF NOT EXISTS report_payments_account_date ON report_payments (account_id, date);
 `;
+
+/**
+ * Each payment with the one before it of the same invoice, in (date, payment id) order. The
+ * payments-basis counts are distinct invoices: over a range starting on `start`, an invoice's
+ * first payment in the range is the one whose previous payment is missing or dated before
+ * `start` (the previous one of a payment in the range is in the range unless it is before it).
+ * So `count(*) FILTER (WHERE previous_date IS NULL OR previous_date < start)` counts each
+ * invoice once, and with `previous_in_month` (the previous payment's date when it is in the
+ * same month) once per month — plain counts in one hashed pass instead of count(DISTINCT).
+ */
+export function withPrevious<P extends { paymentId: string; date: string }>(payments: readonly P[]): { row: P; previous: P | null }[] {
+  const ordered = [...payments].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0));
+  return ordered.map((row, i) => ({ row, previous: ordered[i - 1] ?? null }));
+}
 
 const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
 
@@ -64,6 +80,7 @@ export const reportRowsProjection: Projection = {
       columns: [
         c('document_id'), c('payment_id'), c('account_id'), c('date', 'date'), c('month'), c('amount_cents', 'bigint'),
         c('gst_cents', 'bigint'), c('zero_rated_cents', 'bigint'), c('invoice_paid', 'boolean'),
+        c('previous_date', 'date'), c('previous_in_month', 'date'),
       ],
     },
   ],
@@ -86,10 +103,10 @@ export const reportRowsProjection: Projection = {
           zero_rated_cents: invoice.zeroRatedCents.toString(), paid: invoice.paid, paid_date: invoice.paidDate,
         },
       ],
-      report_payments: payments.map((p) => ({
+      report_payments: withPrevious(payments).map(({ row: p, previous }) => ({
         document_id: p.documentId, payment_id: p.paymentId, account_id: account, date: p.date, month: p.month,
         amount_cents: p.amountCents.toString(), gst_cents: p.gstCents.toString(), zero_rated_cents: p.zeroRatedCents.toString(),
-        invoice_paid: p.invoicePaid,
+        invoice_paid: p.invoicePaid, previous_date: previous?.date ?? null, previous_in_month: previous?.month === p.month ? previous.date : null,
       })),
     };
   },

@@ -1,22 +1,46 @@
 // The reports read the projections report_invoices and report_payments (packages/projections),
-// never the event log. SQL adds up whole cents per month over an indexed range of one account's
-// rows and hands the sums to the domain's assemblers — the same functions `npm run replay` uses
+// never the event log. SQL adds up whole cents (per day for the GST report, per month and per
+// client for the annual summary) over an indexed range of one account's rows, in one pass each,
+// and hands the sums to the domain's assemblers — the same functions `npm run replay` uses
 // on the same rows in memory, so the two cannot disagree.
 //
 // bigint sums come back ::text (PGlite answers numbers, postgres.js strings) and become BigInt.
 import {
-  assembleAnnualSummary, assembleGstReport, taxYearRange, TOP_CLIENTS,
-  type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstReport, type GstSums, type LocalDate,
+  assembleAnnualSummary, assembleGstReport, monthOf, taxYearRange,
+  type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
-interface MonthRow {
-  month: string | null;
+interface DayRow {
+  day: LocalDate;
   sales: string;
   gst: string;
   zero: string;
   count: number | string;
+  invoices: number | string;
   paid: number | string;
+}
+
+// The GST sums are per day in SQL and per month here (monthOf, as the projection's month
+// columns are). Grouping by the date the index is ordered by needs no sort whatever plan the
+// planner picks (with stale statistics it walks the index; a sort of the rows by the month's
+// text was most of the query then); a year is 365 small rows.
+function gstSumsOfDays(rows: readonly DayRow[]): GstSums {
+  const months = new Map<string, GstMonthSums>();
+  let invoiceCount = 0;
+  let paidCount = 0;
+  for (const r of rows) {
+    const month = monthOf(r.day);
+    const m = months.get(month) ?? { month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
+    m.salesCents += BigInt(r.sales);
+    m.gstCents += BigInt(r.gst);
+    m.zeroRatedCents += BigInt(r.zero);
+    m.count += Number(r.count);
+    months.set(month, m);
+    invoiceCount += Number(r.invoices);
+    paidCount += Number(r.paid);
+  }
+  return { months: [...months.values()], invoiceCount, paidCount };
 }
 
 /**
@@ -24,47 +48,39 @@ interface MonthRow {
  * deposit), whole value, in the month of supply. Index: report_invoices (account_id, supply_date).
  */
 export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateRange): Promise<GstSums> {
-  const rows = await sql.query<MonthRow>(
-    `SELECT supply_month AS month,
+  const rows = await sql.query<DayRow>(
+    `SELECT to_char(supply_date, 'YYYY-MM-DD') AS day,
             sum(total_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
-            count(*)::int AS count, count(*) FILTER (WHERE paid)::int AS paid
+            count(*)::int AS count, count(*)::int AS invoices, count(*) FILTER (WHERE paid)::int AS paid
        FROM report_invoices
       WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date
-      GROUP BY supply_month`,
+      GROUP BY supply_date`,
     [accountId, range.start, range.end],
   );
-  const months = rows.map((r) => ({ month: r.month ?? '', salesCents: BigInt(r.sales), gstCents: BigInt(r.gst), zeroRatedCents: BigInt(r.zero), count: Number(r.count) }));
-  return {
-    months,
-    invoiceCount: months.reduce((a, m) => a + m.count, 0),
-    paidCount: rows.reduce((a, r) => a + Number(r.paid), 0),
-  };
+  return gstSumsOfDays(rows);
 }
 
 /**
  * Payments basis: payments received in the range with their share of GST; counts are distinct
- * invoices, per month and over the whole range (the grouping set `()` is the whole range).
+ * invoices, per month and over the whole range. An invoice is counted at its first payment in
+ * the range (and in the month): the one whose previous payment, stored beside it by the
+ * projection, is missing or dated before the range (see withPrevious in the projection) — plain
+ * filtered counts, which add up over days and months, instead of count(DISTINCT), which sorts.
  * Index: report_payments (account_id, date).
  */
 export async function paymentsBasisSums(sql: Sql, accountId: string, range: DateRange): Promise<GstSums> {
-  const rows = await sql.query<MonthRow>(
-    `SELECT month,
+  const rows = await sql.query<DayRow>(
+    `SELECT to_char(date, 'YYYY-MM-DD') AS day,
             sum(amount_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
-            count(DISTINCT document_id)::int AS count,
-            count(DISTINCT document_id) FILTER (WHERE invoice_paid)::int AS paid
+            count(*) FILTER (WHERE previous_in_month IS NULL OR previous_in_month < $2::date)::int AS count,
+            count(*) FILTER (WHERE previous_date IS NULL OR previous_date < $2::date)::int AS invoices,
+            count(*) FILTER (WHERE invoice_paid AND (previous_date IS NULL OR previous_date < $2::date))::int AS paid
        FROM report_payments
       WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
-      GROUP BY GROUPING SETS ((month), ())`,
+      GROUP BY date`,
     [accountId, range.start, range.end],
   );
-  const whole = rows.find((r) => r.month === null);
-  return {
-    months: rows
-      .filter((r) => r.month !== null)
-      .map((r) => ({ month: r.month ?? '', salesCents: BigInt(r.sales), gstCents: BigInt(r.gst), zeroRatedCents: BigInt(r.zero), count: Number(r.count) })),
-    invoiceCount: Number(whole?.count ?? 0),
-    paidCount: Number(whole?.paid ?? 0),
-  };
+  return gstSumsOfDays(rows);
 }
 
 export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<GstReport> {
@@ -73,45 +89,40 @@ export async function gstReportFor(sql: Sql, accountId: string, range: DateRange
 }
 
 /**
- * Annual summary: invoices by issue date in the tax year; revenue is GST-exclusive. The top
- * clients are ranked in SQL exactly as compareClients ranks them (revenue, then name in
- * code-point order: COLLATE "C"), so the ten SQL returns are the ten the domain keeps.
+ * Annual summary: invoices by issue date in the tax year; revenue is GST-exclusive. One pass
+ * over the year's rows gives both the months and the revenue of every client (grouping sets);
+ * the domain's assembler ranks the clients (compareClients) and keeps the top ten, exactly as
+ * the replay does. Invoices with no client ('') are no top client.
  * Index: report_invoices (account_id, issue_date).
  */
 export async function annualSums(sql: Sql, accountId: string, year: number): Promise<AnnualSums> {
   const range = taxYearRange(year);
-  const [months, clients] = await Promise.all([
-    sql.query<{ month: string; revenue: string; gst: string; count: number | string; paid_count: number | string; paid_revenue: string }>(
-      `SELECT month,
-              sum(subtotal_cents)::text AS revenue, sum(gst_cents)::text AS gst,
-              count(*)::int AS count, count(*) FILTER (WHERE paid)::int AS paid_count,
-              coalesce(sum(subtotal_cents) FILTER (WHERE paid), 0)::text AS paid_revenue
-         FROM report_invoices
-        WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
-        GROUP BY month`,
-      [accountId, range.start, range.end],
-    ),
-    sql.query<{ name: string; revenue: string }>(
-      `SELECT client_name AS name, sum(subtotal_cents)::text AS revenue
-         FROM report_invoices
-        WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date AND client_name <> ''
-        GROUP BY client_name
-        ORDER BY sum(subtotal_cents) DESC, client_name COLLATE "C"
-        LIMIT $4::int`,
-      [accountId, range.start, range.end, TOP_CLIENTS],
-    ),
-  ]);
-  return {
-    months: months.map((m) => ({
-      month: m.month,
-      revenueCents: BigInt(m.revenue),
-      gstCents: BigInt(m.gst),
-      count: Number(m.count),
-      paidCount: Number(m.paid_count),
-      paidRevenueCents: BigInt(m.paid_revenue),
-    })),
-    clients: clients.map((c) => ({ name: c.name, revenueCents: BigInt(c.revenue) })),
-  };
+  const rows = await sql.query<{ by_month: number | string; month: string | null; name: string | null; revenue: string; gst: string; count: number | string; paid_count: number | string; paid_revenue: string | null }>(
+    `SELECT GROUPING(client_name) AS by_month, month, client_name AS name,
+            sum(subtotal_cents)::text AS revenue, sum(gst_cents)::text AS gst,
+            count(*)::int AS count, count(*) FILTER (WHERE paid)::int AS paid_count,
+            sum(subtotal_cents) FILTER (WHERE paid)::text AS paid_revenue
+       FROM report_invoices
+      WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
+      GROUP BY GROUPING SETS ((month), (client_name))`,
+    [accountId, range.start, range.end],
+  );
+  const sums: AnnualSums = { months: [], clients: [] };
+  for (const r of rows) {
+    if (Number(r.by_month) === 1) {
+      sums.months.push({
+        month: r.month ?? '',
+        revenueCents: BigInt(r.revenue),
+        gstCents: BigInt(r.gst),
+        count: Number(r.count),
+        paidCount: Number(r.paid_count),
+        paidRevenueCents: BigInt(r.paid_revenue ?? '0'),
+      });
+    } else if (r.name) {
+      sums.clients.push({ name: r.name, revenueCents: BigInt(r.revenue) });
+    }
+  }
+  return sums;
 }
 
 export async function annualSummaryFor(sql: Sql, accountId: string, year: number): Promise<AnnualSummary> {

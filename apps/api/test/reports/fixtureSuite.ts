@@ -1,6 +1,7 @@
 // The main equality test, shared by the PGlite (*.int.spec.ts) and PostgreSQL (*.pg.spec.ts)
 // runs: every fixture loaded into its own account through the store gives, through the API,
 // exactly the hand-worked reports beside it — and exactly what the in-memory replay gives.
+import fc from 'fast-check';
 import { annualSummary, checkRange, gstReport, reportRowsFromEvents, type LoggedEvent } from '@tradie/domain';
 import { annualSummaryFor, gstReportFor } from '../../src/reports/queries.ts';
 import { seedDocuments, type SeedDocument } from '../../src/reports/seed.ts';
@@ -64,6 +65,36 @@ export function fixtureEqualitySuite(label: string, makeApp: () => Promise<TestA
       // 'Aroha', 'Zebra Ltd', 'apple', 'Ōtaki Plumbing' all 100: upper case before lower, macrons after ASCII.
       expect(r.top_clients.filter((c: { revenue: number }) => c.revenue === 100).map((c: { name: string }) => c.name)).toEqual(['Aroha', 'Zebra Ltd', 'apple', 'Ōtaki Plumbing']);
       expect(r).toEqual(annualSummary(reportRowsFromEvents(events).invoices, 2027));
+    });
+
+    it('payments basis: an invoice paid several times is counted once a month and once a range, over any range (as the replay counts it)', async () => {
+      const u = await signUp(t);
+      const day = (n: number) => new Date(Date.UTC(2026, 3, 1) + n * 86_400_000).toISOString().slice(0, 10);
+      // Up to five payments each: several on one day, several in one month, some across months,
+      // some before the invoice (deposits); some invoices then paid in full.
+      const docArb = fc.record({
+        issue: fc.integer({ min: 20, max: 100 }),
+        payments: fc.array(fc.record({ offset: fc.integer({ min: -25, max: 70 }), cents: fc.integer({ min: 1, max: 2000 }) }), { minLength: 1, maxLength: 5 }),
+        paidInFull: fc.option(fc.integer({ min: 0, max: 80 }), { nil: undefined }),
+      });
+      const docs: SeedDocument[] = fc.sample(docArb, { seed: 20270331, numRuns: 60 }).map((d, i) => ({
+        number: i + 1, at: `${day(d.issue)}T00:00:00.000Z`, issueDate: day(d.issue), client: { name: `Client ${i % 7}` }, lines: line(5000),
+        payments: d.payments.map((p, k) => ({ amount: `${Math.floor(p.cents / 100)}.${String(p.cents % 100).padStart(2, '0')}`, date: day(d.issue + p.offset), paymentId: `p${(k * 7919) % 13}-${i}` })),
+        ...(d.paidInFull === undefined ? {} : { markPaidOn: day(d.issue + d.paidInFull) }),
+      }));
+      const rows = reportRowsFromEvents(await seedDocuments(t.deps.store, u.userId, docs));
+      const ranges = fc.sample(fc.tuple(fc.integer({ min: -10, max: 180 }), fc.integer({ min: 0, max: 120 })), { seed: 7, numRuns: 40 });
+      for (const [from, length] of [[0, 365], [31, 0], ...ranges]) {
+        const [a, b] = [day(from!), day(from! + length!)];
+        const r = await t.get(`/reports/gst?start_date=${a}&end_date=${b}&basis=payments`, u.token);
+        expect(r.status, r.text).toBe(200);
+        expect(r.json, `${a}–${b}`).toEqual(gstReport(rows, checkRange(a, b), 'payments'));
+      }
+      // The data has what the test is for: invoices with two payments in one month and in two months.
+      const months = new Map<string, string[]>();
+      for (const p of rows.payments) months.set(p.documentId, [...(months.get(p.documentId) ?? []), p.month]);
+      expect([...months.values()].some((ms) => new Set(ms).size < ms.length)).toBe(true);
+      expect([...months.values()].some((ms) => new Set(ms).size > 1)).toBe(true);
     });
 
     it('after a rebuild of the projections from the log, the report rows give the same reports', async () => {
