@@ -11,6 +11,53 @@ import type { CalculatorAction, CalculatorFigures, DocumentType } from './calcul
 import type { ClientChoice } from './clientChoice.ts';
 import { ClientPicker } from './ClientPicker.tsx';
 
+/** One field of the quick-add client form (name, email or phone). */
+function QuickAddField({
+  field,
+  label,
+  required,
+  type,
+  inputMode,
+  autoCapitalize,
+  client,
+  onChange,
+}: {
+  field: 'name' | 'email' | 'phone';
+  label: string;
+  required?: boolean;
+  type: 'text' | 'email' | 'tel';
+  inputMode?: 'email';
+  autoCapitalize?: 'words';
+  client: TemplateClientData;
+  onChange: (client: TemplateClientData) => void;
+}) {
+  const id = `new-client-${field}`;
+  return (
+    <div className="field field--spaced">
+      <label htmlFor={id} className="field__label">
+        {label}
+        {required && (
+          <>
+            {' '}
+            <span className="field__required">(required)</span>
+          </>
+        )}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type={type}
+        required={required}
+        inputMode={inputMode}
+        autoComplete="off"
+        autoCapitalize={autoCapitalize}
+        value={client[field]}
+        onChange={(e) => onChange({ ...client, [field]: e.target.value })}
+      />
+    </div>
+  );
+}
+
 export const DocumentPanel = memo(function DocumentPanel({
   type,
   dispatch,
@@ -50,48 +97,9 @@ export const DocumentPanel = memo(function DocumentPanel({
       {choice.kind === 'new' && (
         <fieldset className="calc-quick-add">
           <legend className="calc-quick-add__title">Add New Client</legend>
-          <div className="field field--spaced">
-            <label htmlFor="new-client-name" className="field__label">
-              Name <span className="field__required">(required)</span>
-            </label>
-            <input
-              id="new-client-name"
-              className="input"
-              type="text"
-              required
-              autoComplete="off"
-              autoCapitalize="words"
-              value={newClient.name}
-              onChange={(e) => onNewClient({ ...newClient, name: e.target.value })}
-            />
-          </div>
-          <div className="field field--spaced">
-            <label htmlFor="new-client-email" className="field__label">
-              Email
-            </label>
-            <input
-              id="new-client-email"
-              className="input"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={newClient.email}
-              onChange={(e) => onNewClient({ ...newClient, email: e.target.value })}
-            />
-          </div>
-          <div className="field field--spaced">
-            <label htmlFor="new-client-phone" className="field__label">
-              Phone
-            </label>
-            <input
-              id="new-client-phone"
-              className="input"
-              type="tel"
-              autoComplete="off"
-              value={newClient.phone}
-              onChange={(e) => onNewClient({ ...newClient, phone: e.target.value })}
-            />
-          </div>
+          <QuickAddField field="name" label="Name" required type="text" autoCapitalize="words" client={newClient} onChange={onNewClient} />
+          <QuickAddField field="email" label="Email" type="email" inputMode="email" client={newClient} onChange={onNewClient} />
+          <QuickAddField field="phone" label="Phone" type="tel" client={newClient} onChange={onNewClient} />
         </fieldset>
       )}
     </section>

@@ -14,6 +14,25 @@ interface Props {
 
 const preventSubmit = (e: FormEvent) => e.preventDefault();
 
+/** A line's qty or unit price: a numeric keypad, edited as text and settled to a number on blur. */
+function NumberInput({ id, line, field, enterKeyHint, dispatch }: { id: string; line: LineDraft; field: 'qty' | 'unit_price'; enterKeyHint: 'next' | 'done'; dispatch: Dispatch<CalculatorAction> }) {
+  return (
+    <input
+      id={id}
+      className="input input--number"
+      type="number"
+      inputMode="decimal"
+      required
+      min={0}
+      step={0.01}
+      enterKeyHint={enterKeyHint}
+      value={line[field]}
+      onChange={(e) => dispatch({ type: 'editLine', key: line.key, field, value: e.target.value })}
+      onBlur={() => dispatch({ type: 'settleNumber', key: line.key, field })}
+    />
+  );
+}
+
 /**
  * One line item. Memoised: typing in one row re-renders that row only (the others get the same
  * line object, amount text and the stable dispatch), so a 100-line document stays instant.
@@ -49,19 +68,7 @@ export const LineRow = memo(function LineRow({ line, index, amount, canRemove, a
           <label htmlFor={`${base}-qty`} className="field__label">
             <span className="visually-hidden">Line {n} </span>Qty
           </label>
-          <input
-            id={`${base}-qty`}
-            className="input input--number"
-            type="number"
-            inputMode="decimal"
-            required
-            min={0}
-            step={0.01}
-            enterKeyHint="next"
-            value={line.qty}
-            onChange={(e) => dispatch({ type: 'editLine', key: line.key, field: 'qty', value: e.target.value })}
-            onBlur={() => dispatch({ type: 'settleNumber', key: line.key, field: 'qty' })}
-          />
+          <NumberInput id={`${base}-qty`} line={line} field="qty" enterKeyHint="next" dispatch={dispatch} />
         </div>
         <div className="calc-line__field calc-line__field--price">
           <label htmlFor={`${base}-price`} className="field__label">
@@ -71,19 +78,7 @@ export const LineRow = memo(function LineRow({ line, index, amount, canRemove, a
             <span className="input-affix__prefix" aria-hidden="true">
               $
             </span>
-            <input
-              id={`${base}-price`}
-              className="input input--number"
-              type="number"
-              inputMode="decimal"
-              required
-              min={0}
-              step={0.01}
-              enterKeyHint="done"
-              value={line.unit_price}
-              onChange={(e) => dispatch({ type: 'editLine', key: line.key, field: 'unit_price', value: e.target.value })}
-              onBlur={() => dispatch({ type: 'settleNumber', key: line.key, field: 'unit_price' })}
-            />
+            <NumberInput id={`${base}-price`} line={line} field="unit_price" enterKeyHint="done" dispatch={dispatch} />
           </div>
         </div>
         <div className="calc-line__amount">
