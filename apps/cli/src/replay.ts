@@ -22,7 +22,7 @@ try {
   }
   const rows = reportRowsFromEvents(readNdjson(file));
   if (values['tax-year'] !== undefined) {
-    console.log(JSON.stringify(annualSummary(rows.invoices, checkTaxYear(values['tax-year'])), null, 2));
+    console.log(JSON.stringify(annualSummary(rows, checkTaxYear(values["tax-year"])), null, 2));
   } else {
     const basis = (values.basis ?? 'invoice') as GstBasis;
     if (basis !== 'invoice' && basis !== 'payments') throw new DomainError('VALIDATION', '--basis is invoice or payments');

@@ -429,6 +429,8 @@ test('period shortcuts fill the dates; errors say what failed', async ({ page, r
     unpaid_revenue: 0,
     top_clients: [{ name: 'A client with a rather long business name Limited (Someone Else)', revenue: big }],
     monthly_breakdown: months.map((month) => ({ month, revenue: big, gst: big, count: 12_345, paid_count: 12_345 })),
+    corrections: { count: 0, revenue: 0, gst: 0 },
+    drafts_left_out: 0,
   };
   await page.route('**/api/v1/reports/annual?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(huge) }));
   await page.getByRole('tabpanel', { name: 'Annual Summary' }).getByRole('button', { name: 'Generate Report' }).click();

@@ -27,7 +27,7 @@ export type PaymentInput = z.input<typeof paymentInput>;
 
 export const paymentStatus = z.enum(['paid', 'partial', 'unpaid']);
 
-export const documentStatus = z.enum(['draft', 'sent', 'accepted', 'declined', 'converted', 'expired', 'partial', 'paid', 'overdue', 'void']);
+export const documentStatus = z.enum(['draft', 'issued', 'sent', 'accepted', 'declined', 'converted', 'expired', 'partial', 'paid', 'overdue', 'void']);
 
 /** A record in GET /invoices: exactly the spec's §3 fields plus issue_date, due_date, balance. */
 export const documentListRecord = z.object({
@@ -226,6 +226,10 @@ export const documentDetail = z.object({
   converted_from: z.string().nullable(),
   extra_data: z.record(z.string(), z.string()),
   void_reason: z.string().nullable(),
+  /** Invoices: the NZ day it was issued (sent, marked issued or paid against); null while a draft. Drafts count in no report. */
+  issued_on: z.string().nullable(),
+  /** The NZ day it was voided: an issued invoice's reversal falls in the period of this day. */
+  voided_on: z.string().nullable(),
   pdf_url: z.string(),
   pdf_sha256: z.string().nullable(),
   created_at: z.string().nullable(),

@@ -70,8 +70,14 @@ export const gstReportResponse = z.object({
   invoice_count: z.number().int(),
   paid_invoices_count: z.number().int(),
   unpaid_invoices_count: z.number().int(),
+  /** Invoices counted in invoice_count that were voided since (neither paid nor unpaid). */
+  voided_invoices_count: z.number().int(),
   breakdown_by_month: z.array(z.object({ month: z.string(), sales: z.number(), gst: z.number(), count: z.number().int() })),
   gst_return: gstReturnBoxes,
+  /** Corrections made in the range — invoices voided (invoice basis) or payments removed (payments basis) — as negative amounts already in the totals. */
+  corrections: z.object({ count: z.number().int(), sales: z.number(), gst: z.number() }),
+  /** Draft invoices dated in the range: never issued, so left out. */
+  drafts_left_out: z.number().int(),
 });
 export type GstReportResponse = z.infer<typeof gstReportResponse>;
 
@@ -87,6 +93,10 @@ export const annualReportResponse = z.object({
   unpaid_revenue: z.number(),
   top_clients: z.array(z.object({ name: z.string(), revenue: z.number() })),
   monthly_breakdown: z.array(z.object({ month: z.string(), revenue: z.number(), gst: z.number(), count: z.number().int(), paid_count: z.number().int() })),
+  /** Invoices voided in the year, as negative amounts already in the totals. */
+  corrections: z.object({ count: z.number().int(), revenue: z.number(), gst: z.number() }),
+  /** Draft invoices dated in the year: never issued, so left out. */
+  drafts_left_out: z.number().int(),
 });
 export type AnnualReportResponse = z.infer<typeof annualReportResponse>;
 

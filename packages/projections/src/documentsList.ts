@@ -45,6 +45,8 @@ const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionCol
 
 export const documentsListProjection: Projection = {
   name: 'documents_list',
+  // 2: an invoice paid against while a draft is issued (lifecycle 'issued').
+  version: 2,
   categories: ['document'],
   schema: documentsListSchema,
   tables: [

@@ -21,13 +21,18 @@ CREATE TABLE IF NOT EXISTS report_invoices (
   total_cents        bigint NOT NULL,
   zero_rated_cents   bigint NOT NULL,
   paid               boolean NOT NULL,
-  paid_date          date
+  paid_date          date,
+  void_date          date,
+  void_month         text
 );
 CREATE INDEX IF NOT EXISTS report_invoices_account_date ON report_invoices (account_id, issue_date);
 CREATE INDEX IF NOT EXISTS report_invoices_account_supply ON report_invoices (account_id, supply_date);
+CREATE INDEX IF NOT EXISTS report_invoices_account_void ON report_invoices (account_id, void_date) WHERE void_date IS NOT NULL;
 CREATE TABLE IF NOT EXISTS report_payments (
   document_id        text NOT NULL,
+  entry              text NOT NULL,
   payment_id         text NOT NULL,
+  kind               text NOT NULL,
   account_id         text NOT NULL,
   date               date NOT NULL,
   month              text NOT NULL,
@@ -35,15 +40,17 @@ CREATE TABLE IF NOT EXISTS report_payments (
   gst_cents          bigint NOT NULL,
   zero_rated_cents   bigint NOT NULL,
   invoice_paid       boolean NOT NULL,
+  invoice_voided     boolean NOT NULL,
   previous_date      date,
   previous_in_month  date,
-  PRIMARY KEY (document_id, payment_id)
+  PRIMARY KEY (document_id, entry)
 );
 CREATE INDEX IF NOT EXISTS report_payments_account_date ON report_payments (account_id, date);
 `;
 
 /**
- * Each payment with the one before it of the same invoice, in (date, payment id) order. The
+ * Each payment with the one before it of the same invoice (removals of payments take no part: they
+ * are corrections, never counted as an invoice's payment), in (date, payment id) order. The
  * payments-basis counts are distinct invoices: over a range starting on `start`, an invoice's
  * first payment in the range is the one whose previous payment is missing or dated before
  * `start` (the previous one of a payment in the range is in the range unless it is before it).
@@ -60,6 +67,8 @@ const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionCol
 
 export const reportRowsProjection: Projection = {
   name: 'report_rows',
+  // 2: only issued invoices have rows; voids and payment removals are dated corrections.
+  version: 2,
   categories: ['document'],
   schema: reportRowsSchema,
   tables: [
@@ -70,16 +79,16 @@ export const reportRowsProjection: Projection = {
       columns: [
         c('document_id'), c('account_id'), c('reference'), c('issue_date', 'date'), c('month'), c('supply_date', 'date'), c('supply_month'), c('client_name'), c('client_gst_number'),
         c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),
-        c('paid', 'boolean'), c('paid_date', 'date'),
+        c('paid', 'boolean'), c('paid_date', 'date'), c('void_date', 'date'), c('void_month'),
       ],
     },
     {
       name: 'report_payments',
       streamKey: 'document_id',
-      primaryKey: ['document_id', 'payment_id'],
+      primaryKey: ['document_id', 'entry'],
       columns: [
-        c('document_id'), c('payment_id'), c('account_id'), c('date', 'date'), c('month'), c('amount_cents', 'bigint'),
-        c('gst_cents', 'bigint'), c('zero_rated_cents', 'bigint'), c('invoice_paid', 'boolean'),
+        c('document_id'), c('entry'), c('payment_id'), c('kind'), c('account_id'), c('date', 'date'), c('month'), c('amount_cents', 'bigint'),
+        c('gst_cents', 'bigint'), c('zero_rated_cents', 'bigint'), c('invoice_paid', 'boolean'), c('invoice_voided', 'boolean'),
         c('previous_date', 'date'), c('previous_in_month', 'date'),
       ],
     },
@@ -101,12 +110,16 @@ export const reportRowsProjection: Projection = {
           month: invoice.month, supply_date: invoice.supplyDate, supply_month: invoice.supplyMonth, client_name: invoice.clientName, client_gst_number: invoice.clientGstNumber,
           subtotal_cents: invoice.subtotalCents.toString(), gst_cents: invoice.gstCents.toString(), total_cents: invoice.totalCents.toString(),
           zero_rated_cents: invoice.zeroRatedCents.toString(), paid: invoice.paid, paid_date: invoice.paidDate,
+          void_date: invoice.voidDate, void_month: invoice.voidMonth,
         },
       ],
-      report_payments: withPrevious(payments).map(({ row: p, previous }) => ({
-        document_id: p.documentId, payment_id: p.paymentId, account_id: account, date: p.date, month: p.month,
+      report_payments: [
+        ...withPrevious(payments.filter((p) => p.kind === 'payment')),
+        ...payments.filter((p) => p.kind === 'removal').map((row) => ({ row, previous: null })),
+      ].map(({ row: p, previous }) => ({
+        document_id: p.documentId, entry: `${p.kind}:${p.paymentId}`, payment_id: p.paymentId, kind: p.kind, account_id: account, date: p.date, month: p.month,
         amount_cents: p.amountCents.toString(), gst_cents: p.gstCents.toString(), zero_rated_cents: p.zeroRatedCents.toString(),
-        invoice_paid: p.invoicePaid, previous_date: previous?.date ?? null, previous_in_month: previous?.month === p.month ? previous.date : null,
+        invoice_paid: p.invoicePaid, invoice_voided: p.invoiceVoided, previous_date: previous?.date ?? null, previous_in_month: previous?.month === p.month ? previous.date : null,
       })),
     };
   },

@@ -187,7 +187,7 @@ function replaceStreamRows(projections: readonly Projection[], stream: { streamI
 }
 
 const projectionHash = (p: Projection): string =>
-  createHash('sha256').update(JSON.stringify({ schema: p.schema, tables: p.tables })).digest('hex');
+  createHash('sha256').update(JSON.stringify({ schema: p.schema, tables: p.tables, ...(p.version === undefined ? {} : { version: p.version }) })).digest('hex');
 
 // ---- the store -----------------------------------------------------------------------------
 

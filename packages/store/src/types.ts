@@ -80,6 +80,11 @@ export type ProjectionRow = Record<string, unknown>;
  */
 export interface Projection {
   name: string;
+  /**
+   * Bumped when the rows a stream gives change meaning without the tables changing shape (a new
+   * rule in the domain): the tables are then rebuilt from the log on start-up, like a new shape.
+   */
+  version?: number;
   /** Stream categories this projection follows: the part of the stream id before the first '-' ('document', 'client'). */
   categories: string[];
   /** DDL for its tables (idempotent: CREATE TABLE IF NOT EXISTS ...). */

@@ -27,7 +27,7 @@ const statusSql = (today: string): string => `CASE
   WHEN payment_status = 'paid' THEN 'paid'
   WHEN due_date < ${today}::date THEN 'overdue'
   WHEN payment_status = 'partial' THEN 'partial'
-  WHEN lifecycle = 'sent' THEN 'sent'
+  WHEN lifecycle IN ('sent', 'issued') THEN lifecycle
   ELSE 'draft'
 END`;
 

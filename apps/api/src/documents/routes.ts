@@ -232,6 +232,8 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(detail);
   });
 
+  // An invoice handed over on site or printed: issued without the app's email, so it counts in the reports.
+  r.post('/:id/issue', simpleCommand(() => ({ type: 'MarkIssued' })));
   r.post('/:id/accept', simpleCommand(() => ({ type: 'AcceptQuote' })));
   r.post('/:id/decline', simpleCommand(() => ({ type: 'DeclineQuote' })));
 

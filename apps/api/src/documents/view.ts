@@ -78,6 +78,8 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     converted_from: d.convertedFrom,
     extra_data: extraDataOf(d),
     void_reason: d.voidReason,
+    issued_on: d.issuedOn,
+    voided_on: d.voidedOn,
     pdf_url: pdfPathOf(d.id),
     pdf_sha256: d.pdfSha256,
     created_at: d.createdAt,

@@ -8,6 +8,10 @@
 // tab or carriage return (and their full-width forms) are neutralised with a leading ' by the
 // stringifier's escape_formulas option, so a client named =HYPERLINK(…) stays text. Amounts are
 // bigints, which the option leaves alone, so a number is never turned into text.
+//
+// Corrections are rows of their own, dated the day they were made, with negative amounts: an
+// invoice voided in the range ('Voided <date>' in the status column), a payment removed in it
+// ('Payment removed'). The totals are the net figures the report shows.
 import { centsToString, roundReturnGst, type DateRange, type GstBasis } from '@tradie/domain';
 import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
@@ -25,6 +29,16 @@ const OPTIONS = {
 const toCsv = (rows: Cell[][]): string => stringify(rows, OPTIONS);
 
 const status = (paid: boolean): string => (paid ? 'Paid' : 'Unpaid');
+/** Paid / Unpaid; 'Voided <date>' for an invoice voided since; 'Reversal of void' for the correction row. */
+const lineStatus = (i: InvoiceLine): string => (i.kind === 'void' ? 'Reversal of void' : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid));
+
+/** '2 paid, 1 unpaid' or '2 paid, 1 unpaid, 1 voided' over the invoices counted (not the reversal rows). */
+function paidSplit(items: readonly { paid: boolean; voided: boolean }[]): string {
+  const paid = items.filter((i) => i.paid).length;
+  const voided = items.filter((i) => i.voided).length;
+  const unpaid = items.length - paid - voided;
+  return `${paid} paid, ${unpaid} unpaid${voided > 0 ? `, ${voided} voided` : ''}`;
+}
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
 const sum = <T>(items: readonly T[], f: (x: T) => bigint): bigint => items.reduce((a, x) => a + f(x), 0n);
 
@@ -35,8 +49,15 @@ export const GST_PAYMENT_HEADER = [
 ];
 
 const invoiceCells = (i: InvoiceLine): Cell[] => [
-  i.reference, i.issueDate, i.clientName, i.clientGstNumber, i.subtotalCents, i.gstCents, i.totalCents, status(i.paid), i.paidDate,
+  i.reference, i.issueDate, i.clientName, i.clientGstNumber, i.subtotalCents, i.gstCents, i.totalCents, lineStatus(i), i.kind === 'void' ? null : i.paidDate,
 ];
+
+/** '3 invoices' or '3 invoices, 1 voided'. */
+function invoiceCount(lines: readonly InvoiceLine[]): string {
+  const voids = lines.filter((i) => i.kind === 'void').length;
+  const invoices = plural(lines.length - voids, 'invoice');
+  return voids === 0 ? invoices : `${invoices}, ${voids} voided`;
+}
 
 /** Box rows: GST-inclusive sales (5–7) in the Incl. GST column, GST (8–10) in the GST column. */
 function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number): Cell[][] {
@@ -57,47 +78,52 @@ function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number): Cel
   ];
 }
 
-/** The GST report on the invoice basis: one row per invoice supplied in the range. */
-export function gstInvoiceCsv(invoices: readonly InvoiceLine[]): string {
-  const paid = invoices.filter((i) => i.paid).length;
-  const sales = sum(invoices, (i) => i.totalCents);
-  const zero = sum(invoices, (i) => i.zeroRatedCents);
+/** The GST report on the invoice basis: one row per invoice supplied in the range, and per invoice voided in it. */
+export function gstInvoiceCsv(lines: readonly InvoiceLine[]): string {
+  const invoices = lines.filter((i) => i.kind === 'invoice').map((i) => ({ paid: i.paid, voided: i.voidDate !== null }));
+  const sales = sum(lines, (i) => i.totalCents);
+  const zero = sum(lines, (i) => i.zeroRatedCents);
   return toCsv([
     GST_INVOICE_HEADER,
-    ...invoices.map((i) => [...invoiceCells(i), i.supplyDate]),
-    ['Total', null, plural(invoices.length, 'invoice'), null, sum(invoices, (i) => i.subtotalCents), sum(invoices, (i) => i.gstCents), sales, `${paid} paid, ${invoices.length - paid} unpaid`, null, null],
+    ...lines.map((i) => [...invoiceCells(i), i.kind === 'void' ? i.voidDate : i.supplyDate]),
+    ['Total', null, invoiceCount(lines), null, sum(lines, (i) => i.subtotalCents), sum(lines, (i) => i.gstCents), sales, paidSplit(invoices), null, null],
     ...boxRows(sales, zero, GST_INVOICE_HEADER.length),
   ]);
 }
 
-/** The GST report on the payments basis: one row per payment received in the range. */
+/** The GST report on the payments basis: one row per payment received in the range, and per payment removed in it. */
 export function gstPaymentsCsv(payments: readonly PaymentLine[]): string {
-  const invoices = new Map<string, boolean>();
-  for (const p of payments) invoices.set(p.documentId, p.invoicePaid);
-  const paid = [...invoices.values()].filter(Boolean).length;
-  const received = sum(payments, (p) => p.amountCents);
+  const invoices = new Map<string, { paid: boolean; voided: boolean }>();
+  const received = payments.filter((p) => p.kind === 'payment');
+  for (const p of received) invoices.set(p.documentId, { paid: p.invoicePaid, voided: p.invoiceVoided });
+  const removed = payments.length - received.length;
+  const net = sum(payments, (p) => p.amountCents);
   const gst = sum(payments, (p) => p.gstCents);
+  const counted = `${plural(received.length, 'payment')}${removed > 0 ? ` (${removed} removed)` : ''} on ${plural(invoices.size, 'invoice')}`;
   return toCsv([
     GST_PAYMENT_HEADER,
     ...payments.map((p): Cell[] => [
-      p.reference, p.date, p.clientName, p.clientGstNumber, p.amountCents - p.gstCents, p.gstCents, p.amountCents, status(p.invoicePaid), p.paidDate, p.issueDate,
+      p.reference, p.date, p.clientName, p.clientGstNumber, p.amountCents - p.gstCents, p.gstCents, p.amountCents,
+      p.kind === 'removal' ? 'Payment removed' : p.invoiceVoided ? 'Voided' : status(p.invoicePaid), p.kind === 'removal' ? null : p.paidDate, p.issueDate,
     ]),
-    ['Total', null, `${plural(payments.length, 'payment')} on ${plural(invoices.size, 'invoice')}`, null, received - gst, gst, received, `${paid} paid, ${invoices.size - paid} unpaid`, null, null],
-    ...boxRows(received, sum(payments, (p) => p.zeroRatedCents), GST_PAYMENT_HEADER.length),
+    ['Total', null, counted, null, net - gst, gst, net, paidSplit([...invoices.values()]), null, null],
+    ...boxRows(net, sum(payments, (p) => p.zeroRatedCents), GST_PAYMENT_HEADER.length),
   ]);
 }
 
-/** The annual summary: one row per invoice issued in the tax year, then Total, Paid and Unpaid. */
-export function annualCsv(invoices: readonly InvoiceLine[]): string {
+/** The annual summary: one row per invoice issued in the tax year and per invoice voided in it, then Total, Paid and Unpaid. */
+export function annualCsv(lines: readonly InvoiceLine[]): string {
+  const invoices = lines.filter((i) => i.kind === 'invoice');
   const paid = invoices.filter((i) => i.paid);
-  const unpaid = invoices.filter((i) => !i.paid);
+  // Unpaid is what is left of the net total: unpaid invoices less those voided in the year.
+  const unpaid = lines.filter((i) => i.kind === 'void' || !i.paid);
   const totals = (label: string, rows: readonly InvoiceLine[], state: string): Cell[] => [
-    label, null, plural(rows.length, 'invoice'), null, sum(rows, (i) => i.subtotalCents), sum(rows, (i) => i.gstCents), sum(rows, (i) => i.totalCents), state, null,
+    label, null, invoiceCount(rows), null, sum(rows, (i) => i.subtotalCents), sum(rows, (i) => i.gstCents), sum(rows, (i) => i.totalCents), state, null,
   ];
   return toCsv([
     INVOICE_HEADER,
-    ...invoices.map(invoiceCells),
-    totals('Total', invoices, `${paid.length} paid, ${unpaid.length} unpaid`),
+    ...lines.map(invoiceCells),
+    totals('Total', lines, paidSplit(invoices.map((i) => ({ paid: i.paid, voided: i.voidDate !== null })))),
     totals('Paid', paid, 'Paid'),
     totals('Unpaid', unpaid, 'Unpaid'),
   ]);

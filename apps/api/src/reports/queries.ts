@@ -7,7 +7,7 @@
 // bigint sums come back ::text (PGlite answers numbers, postgres.js strings) and become BigInt.
 import {
   assembleAnnualSummary, assembleGstReport, monthOf, taxYearRange,
-  type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate,
+  NO_CORRECTIONS, type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
@@ -19,16 +19,23 @@ interface DayRow {
   count: number | string;
   invoices: number | string;
   paid: number | string;
+  voided: number | string;
+  /** Corrections dated that day (voids on the invoice basis, removed payments on the payments basis). */
+  corrections: number | string;
+  correction_sales: string | null;
+  correction_gst: string | null;
 }
 
 // The GST sums are per day in SQL and per month here (monthOf, as the projection's month
 // columns are). Grouping by the date the index is ordered by needs no sort whatever plan the
 // planner picks (with stale statistics it walks the index; a sort of the rows by the month's
 // text was most of the query then); a year is 365 small rows.
-function gstSumsOfDays(rows: readonly DayRow[]): GstSums {
+function gstSumsOfDays(rows: readonly DayRow[], draftsLeftOut: number): GstSums {
   const months = new Map<string, GstMonthSums>();
   let invoiceCount = 0;
   let paidCount = 0;
+  let voidedCount = 0;
+  const corrections = { ...NO_CORRECTIONS };
   for (const r of rows) {
     const month = monthOf(r.day);
     const m = months.get(month) ?? { month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
@@ -39,48 +46,88 @@ function gstSumsOfDays(rows: readonly DayRow[]): GstSums {
     months.set(month, m);
     invoiceCount += Number(r.invoices);
     paidCount += Number(r.paid);
+    voidedCount += Number(r.voided);
+    corrections.count += Number(r.corrections);
+    corrections.salesCents += BigInt(r.correction_sales ?? '0');
+    corrections.gstCents += BigInt(r.correction_gst ?? '0');
   }
-  return { months: [...months.values()], invoiceCount, paidCount };
+  return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
 }
 
 /**
- * Invoice basis: invoices by their time of supply (supply_date: the issue date or an earlier
- * deposit), whole value, in the month of supply. Index: report_invoices (account_id, supply_date).
+ * Draft invoices dated in the range: never issued, so in no report; the screen says how many.
+ * Index: documents_list (account_id, type, seq).
  */
-export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateRange): Promise<GstSums> {
-  const rows = await sql.query<DayRow>(
-    `SELECT to_char(supply_date, 'YYYY-MM-DD') AS day,
-            sum(total_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
-            count(*)::int AS count, count(*)::int AS invoices, count(*) FILTER (WHERE paid)::int AS paid
-       FROM report_invoices
-      WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date
-      GROUP BY supply_date`,
+export async function draftsLeftOut(sql: Sql, accountId: string, range: DateRange): Promise<number> {
+  const [row] = await sql.query<{ n: number | string }>(
+    `SELECT count(*)::int AS n FROM documents_list
+      WHERE account_id = $1 AND type = 'invoice' AND lifecycle = 'draft' AND issue_date BETWEEN $2::date AND $3::date`,
     [accountId, range.start, range.end],
   );
-  return gstSumsOfDays(rows);
+  return Number(row?.n ?? 0);
 }
 
 /**
- * Payments basis: payments received in the range with their share of GST; counts are distinct
- * invoices, per month and over the whole range. An invoice is counted at its first payment in
- * the range (and in the month): the one whose previous payment, stored beside it by the
- * projection, is missing or dated before the range (see withPrevious in the projection) — plain
- * filtered counts, which add up over days and months, instead of count(DISTINCT), which sorts.
+ * Invoice basis: issued invoices by their time of supply (supply_date: the issue date or an
+ * earlier deposit), whole value, in the month of supply; minus, on the day of the void, every
+ * invoice voided in the range. Indexes: report_invoices (account_id, supply_date) and the partial
+ * (account_id, void_date).
+ */
+export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateRange): Promise<GstSums> {
+  const [rows, drafts] = await Promise.all([
+    sql.query<DayRow>(
+      `SELECT to_char(supply_date, 'YYYY-MM-DD') AS day,
+              sum(total_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
+              count(*)::int AS count, count(*)::int AS invoices, count(*) FILTER (WHERE paid)::int AS paid,
+              count(*) FILTER (WHERE void_date IS NOT NULL)::int AS voided,
+              0 AS corrections, NULL AS correction_sales, NULL AS correction_gst
+         FROM report_invoices
+        WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date
+        GROUP BY supply_date
+       UNION ALL
+       SELECT to_char(void_date, 'YYYY-MM-DD') AS day,
+              (-sum(total_cents))::text AS sales, (-sum(gst_cents))::text AS gst, (-sum(zero_rated_cents))::text AS zero,
+              0 AS count, 0 AS invoices, 0 AS paid, 0 AS voided,
+              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
+         FROM report_invoices
+        WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date
+        GROUP BY void_date`,
+      [accountId, range.start, range.end],
+    ),
+    draftsLeftOut(sql, accountId, range),
+  ]);
+  return gstSumsOfDays(rows, drafts);
+}
+
+/**
+ * Payments basis: payments received in the range with their share of GST, and payments removed
+ * in the range (negative rows, kind 'removal'); counts are distinct invoices with a payment, per
+ * month and over the whole range. An invoice is counted at its first payment in the range (and in
+ * the month): the one whose previous payment, stored beside it by the projection, is missing or
+ * dated before the range (see withPrevious in the projection) — plain filtered counts, which add
+ * up over days and months, instead of count(DISTINCT), which sorts.
  * Index: report_payments (account_id, date).
  */
 export async function paymentsBasisSums(sql: Sql, accountId: string, range: DateRange): Promise<GstSums> {
-  const rows = await sql.query<DayRow>(
-    `SELECT to_char(date, 'YYYY-MM-DD') AS day,
-            sum(amount_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
-            count(*) FILTER (WHERE previous_in_month IS NULL OR previous_in_month < $2::date)::int AS count,
-            count(*) FILTER (WHERE previous_date IS NULL OR previous_date < $2::date)::int AS invoices,
-            count(*) FILTER (WHERE invoice_paid AND (previous_date IS NULL OR previous_date < $2::date))::int AS paid
-       FROM report_payments
-      WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
-      GROUP BY date`,
-    [accountId, range.start, range.end],
-  );
-  return gstSumsOfDays(rows);
+  const [rows, drafts] = await Promise.all([
+    sql.query<DayRow>(
+      `SELECT to_char(date, 'YYYY-MM-DD') AS day,
+              sum(amount_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
+              count(*) FILTER (WHERE kind = 'payment' AND (previous_in_month IS NULL OR previous_in_month < $2::date))::int AS count,
+              count(*) FILTER (WHERE kind = 'payment' AND (previous_date IS NULL OR previous_date < $2::date))::int AS invoices,
+              count(*) FILTER (WHERE kind = 'payment' AND invoice_paid AND (previous_date IS NULL OR previous_date < $2::date))::int AS paid,
+              count(*) FILTER (WHERE kind = 'payment' AND invoice_voided AND (previous_date IS NULL OR previous_date < $2::date))::int AS voided,
+              count(*) FILTER (WHERE kind = 'removal')::int AS corrections,
+              (sum(amount_cents) FILTER (WHERE kind = 'removal'))::text AS correction_sales,
+              (sum(gst_cents) FILTER (WHERE kind = 'removal'))::text AS correction_gst
+         FROM report_payments
+        WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
+        GROUP BY date`,
+      [accountId, range.start, range.end],
+    ),
+    draftsLeftOut(sql, accountId, range),
+  ]);
+  return gstSumsOfDays(rows, drafts);
 }
 
 export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<GstReport> {
@@ -89,25 +136,43 @@ export async function gstReportFor(sql: Sql, accountId: string, range: DateRange
 }
 
 /**
- * Annual summary: invoices by issue date in the tax year; revenue is GST-exclusive. One pass
- * over the year's rows gives both the months and the revenue of every client (grouping sets);
- * the domain's assembler ranks the clients (compareClients) and keeps the top ten, exactly as
- * the replay does. Invoices with no client ('') are no top client.
- * Index: report_invoices (account_id, issue_date).
+ * Annual summary: issued invoices by issue date in the tax year, revenue GST-exclusive; an invoice
+ * voided in the year is subtracted in the month of the void. One pass over the year's rows gives
+ * both the months and the revenue of every client (grouping sets); the domain's assembler ranks
+ * the clients (compareClients) and keeps the top ten, exactly as the replay does. Invoices with no
+ * client ('') are no top client.
+ * Indexes: report_invoices (account_id, issue_date) and the partial (account_id, void_date).
  */
 export async function annualSums(sql: Sql, accountId: string, year: number): Promise<AnnualSums> {
   const range = taxYearRange(year);
-  const rows = await sql.query<{ by_month: number | string; month: string | null; name: string | null; revenue: string; gst: string; count: number | string; paid_count: number | string; paid_revenue: string | null }>(
-    `SELECT GROUPING(client_name) AS by_month, month, client_name AS name,
-            sum(subtotal_cents)::text AS revenue, sum(gst_cents)::text AS gst,
-            count(*)::int AS count, count(*) FILTER (WHERE paid)::int AS paid_count,
-            sum(subtotal_cents) FILTER (WHERE paid)::text AS paid_revenue
-       FROM report_invoices
-      WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
-      GROUP BY GROUPING SETS ((month), (client_name))`,
-    [accountId, range.start, range.end],
-  );
-  const sums: AnnualSums = { months: [], clients: [] };
+  const [rows, drafts] = await Promise.all([
+    sql.query<{
+      by_month: number | string; month: string | null; name: string | null; revenue: string; gst: string; count: number | string;
+      paid_count: number | string; paid_revenue: string | null; corrections: number | string; correction_revenue: string | null; correction_gst: string | null;
+    }>(
+      `WITH entries AS (
+         SELECT month, client_name, subtotal_cents AS revenue, gst_cents AS gst, 1 AS n, paid, false AS correction
+           FROM report_invoices
+          WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
+         UNION ALL
+         SELECT void_month, client_name, -subtotal_cents, -gst_cents, 0, false, true
+           FROM report_invoices
+          WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date
+       )
+       SELECT GROUPING(client_name) AS by_month, month, client_name AS name,
+              sum(revenue)::text AS revenue, sum(gst)::text AS gst,
+              sum(n)::int AS count, count(*) FILTER (WHERE paid)::int AS paid_count,
+              sum(revenue) FILTER (WHERE paid)::text AS paid_revenue,
+              count(*) FILTER (WHERE correction)::int AS corrections,
+              sum(revenue) FILTER (WHERE correction)::text AS correction_revenue,
+              sum(gst) FILTER (WHERE correction)::text AS correction_gst
+         FROM entries
+        GROUP BY GROUPING SETS ((month), (client_name))`,
+      [accountId, range.start, range.end],
+    ),
+    draftsLeftOut(sql, accountId, range),
+  ]);
+  const sums: AnnualSums = { months: [], clients: [], corrections: { count: 0, revenueCents: 0n, gstCents: 0n }, draftsLeftOut: drafts };
   for (const r of rows) {
     if (Number(r.by_month) === 1) {
       sums.months.push({
@@ -118,6 +183,9 @@ export async function annualSums(sql: Sql, accountId: string, year: number): Pro
         paidCount: Number(r.paid_count),
         paidRevenueCents: BigInt(r.paid_revenue ?? '0'),
       });
+      sums.corrections.count += Number(r.corrections);
+      sums.corrections.revenueCents += BigInt(r.correction_revenue ?? '0');
+      sums.corrections.gstCents += BigInt(r.correction_gst ?? '0');
     } else if (r.name) {
       sums.clients.push({ name: r.name, revenueCents: BigInt(r.revenue) });
     }
@@ -131,8 +199,10 @@ export async function annualSummaryFor(sql: Sql, accountId: string, year: number
 
 // ---- rows for the CSV exports ----------------------------------------------------------------
 
-/** One invoice as the CSV shows it. */
+/** One invoice as the CSV shows it, or the reversal of one voided in the range (negative amounts). */
 export interface InvoiceLine {
+  /** 'void': the reversal of an invoice voided on voidDate; its amounts are negative. */
+  kind: 'invoice' | 'void';
   reference: string;
   issueDate: LocalDate;
   supplyDate: LocalDate;
@@ -144,10 +214,13 @@ export interface InvoiceLine {
   zeroRatedCents: bigint;
   paid: boolean;
   paidDate: LocalDate | null;
+  voidDate: LocalDate | null;
 }
 
 /** One payment as the payments-basis CSV shows it, with its invoice's reference and client. */
 export interface PaymentLine {
+  /** 'removal': a payment removed on `date` (negative amounts). */
+  kind: 'payment' | 'removal';
   documentId: string;
   reference: string;
   date: LocalDate;
@@ -158,6 +231,7 @@ export interface PaymentLine {
   gstCents: bigint;
   zeroRatedCents: bigint;
   invoicePaid: boolean;
+  invoiceVoided: boolean;
   paidDate: LocalDate | null;
 }
 
@@ -165,69 +239,101 @@ export interface PaymentLine {
 // protocol rows: on PGlite that is several times faster for a year of invoices. bigint cents are
 // cast to text inside the JSON so no amount passes through a float.
 
-type InvoiceTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null];
+type InvoiceTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, string | null, 'invoice' | 'void'];
 
-const toInvoiceLine = ([reference, issueDate, supplyDate, clientName, clientGstNumber, subtotal, gst, total, zero, paid, paidDate]: InvoiceTuple): InvoiceLine => ({
-  reference,
-  issueDate,
-  supplyDate,
-  clientName,
-  clientGstNumber,
-  subtotalCents: BigInt(subtotal),
-  gstCents: BigInt(gst),
-  totalCents: BigInt(total),
-  zeroRatedCents: BigInt(zero),
-  paid,
-  paidDate,
-});
+const toInvoiceLine = ([reference, issueDate, supplyDate, clientName, clientGstNumber, subtotal, gst, total, zero, paid, paidDate, voidDate, kind]: InvoiceTuple): InvoiceLine => {
+  const sign = kind === 'void' ? -1n : 1n;
+  return {
+    kind,
+    reference,
+    issueDate,
+    supplyDate,
+    clientName,
+    clientGstNumber,
+    subtotalCents: sign * BigInt(subtotal),
+    gstCents: sign * BigInt(gst),
+    totalCents: sign * BigInt(total),
+    zeroRatedCents: sign * BigInt(zero),
+    paid,
+    paidDate,
+    voidDate,
+  };
+};
 
-const INVOICE_TUPLE = `json_build_array(reference, issue_date, supply_date, client_name, client_gst_number,
-  subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date)`;
+const invoiceTuple = (kind: 'invoice' | 'void'): string => `json_build_array(reference, issue_date, supply_date, client_name, client_gst_number,
+  subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date, void_date, '${kind}')`;
 
 async function jsonRows<T>(sql: Sql, text: string, params: unknown[]): Promise<T[]> {
   const [row] = await sql.query<{ rows: string }>(text, params);
   return JSON.parse(row?.rows ?? '[]') as T[];
 }
 
-/** Invoices supplied in the range (invoice basis), in date order. */
+/** Invoices voided in the range, as reversals, in date order. */
+async function voidsIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
+  const rows = await jsonRows<InvoiceTuple>(
+    sql,
+    `SELECT coalesce(json_agg(${invoiceTuple('void')} ORDER BY void_date, reference COLLATE "C", document_id), '[]')::text AS rows
+       FROM report_invoices
+      WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date`,
+    [accountId, range.start, range.end],
+  );
+  return rows.map(toInvoiceLine);
+}
+
+/** The date a line counts on: its time of supply (or issue date), or for a reversal the day of the void. */
+const byDate = (dateOf: (l: InvoiceLine) => LocalDate) => (a: InvoiceLine, b: InvoiceLine): number => {
+  const da = dateOf(a);
+  const db = dateOf(b);
+  return da < db ? -1 : da > db ? 1 : 0;
+};
+
+/** Invoices supplied in the range (invoice basis) and reversals of invoices voided in it, in date order. */
 export async function invoicesSuppliedIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
-  const rows = await jsonRows<InvoiceTuple>(
-    sql,
-    `SELECT coalesce(json_agg(${INVOICE_TUPLE} ORDER BY supply_date, issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
-       FROM report_invoices
-      WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date`,
-    [accountId, range.start, range.end],
-  );
-  return rows.map(toInvoiceLine);
+  const [rows, voids] = await Promise.all([
+    jsonRows<InvoiceTuple>(
+      sql,
+      `SELECT coalesce(json_agg(${invoiceTuple('invoice')} ORDER BY supply_date, issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
+         FROM report_invoices
+        WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date`,
+      [accountId, range.start, range.end],
+    ),
+    voidsIn(sql, accountId, range),
+  ]);
+  // A stable sort keeps each list's own order among equal dates.
+  return [...rows.map(toInvoiceLine), ...voids].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.supplyDate)));
 }
 
-/** Invoices issued in the range (annual summary), in date order. */
+/** Invoices issued in the range (annual summary) and reversals of invoices voided in it, in date order. */
 export async function invoicesIssuedIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
-  const rows = await jsonRows<InvoiceTuple>(
-    sql,
-    `SELECT coalesce(json_agg(${INVOICE_TUPLE} ORDER BY issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
-       FROM report_invoices
-      WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date`,
-    [accountId, range.start, range.end],
-  );
-  return rows.map(toInvoiceLine);
+  const [rows, voids] = await Promise.all([
+    jsonRows<InvoiceTuple>(
+      sql,
+      `SELECT coalesce(json_agg(${invoiceTuple('invoice')} ORDER BY issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
+         FROM report_invoices
+        WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date`,
+      [accountId, range.start, range.end],
+    ),
+    voidsIn(sql, accountId, range),
+  ]);
+  return [...rows.map(toInvoiceLine), ...voids].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.issueDate)));
 }
 
-type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null];
+type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, 'payment' | 'removal', boolean];
 
 /** Payments received in the range (payments basis), in date order, with their invoice's details. */
 export async function paymentsReceivedIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentLine[]> {
   const rows = await jsonRows<PaymentTuple>(
     sql,
     `SELECT coalesce(json_agg(json_build_array(p.document_id, i.reference, p.date, i.issue_date, i.client_name, i.client_gst_number,
-              p.amount_cents::text, p.gst_cents::text, p.zero_rated_cents::text, p.invoice_paid, i.paid_date)
-              ORDER BY p.date, i.reference COLLATE "C", p.document_id, p.payment_id), '[]')::text AS rows
+              p.amount_cents::text, p.gst_cents::text, p.zero_rated_cents::text, p.invoice_paid, i.paid_date, p.kind, p.invoice_voided)
+              ORDER BY p.date, i.reference COLLATE "C", p.document_id, p.entry), '[]')::text AS rows
        FROM report_payments p
        JOIN report_invoices i ON i.document_id = p.document_id AND i.account_id = p.account_id
       WHERE p.account_id = $1 AND p.date BETWEEN $2::date AND $3::date`,
     [accountId, range.start, range.end],
   );
-  return rows.map(([documentId, reference, date, issueDate, clientName, clientGstNumber, amount, gst, zero, invoicePaid, paidDate]) => ({
+  return rows.map(([documentId, reference, date, issueDate, clientName, clientGstNumber, amount, gst, zero, invoicePaid, paidDate, kind, invoiceVoided]) => ({
+    kind,
     documentId,
     reference,
     date,
@@ -238,6 +344,7 @@ export async function paymentsReceivedIn(sql: Sql, accountId: string, range: Dat
     gstCents: BigInt(gst),
     zeroRatedCents: BigInt(zero),
     invoicePaid,
+    invoiceVoided,
     paidDate,
   }));
 }

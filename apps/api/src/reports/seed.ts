@@ -21,10 +21,16 @@ export interface SeedDocument {
   lines: LineInput[];
   gstRounding?: GstRounding;
   sent?: boolean;
+  /** Marked issued by hand (handed over on site): it counts in the reports. Sending or a payment issues it too. */
+  issued?: boolean;
   payments?: { amount: string; date: LocalDate; paymentId?: string }[];
   markPaidOn?: LocalDate;
   removePayments?: string[];
+  /** When the payments were removed (ISO instant); default `at`. A removal is dated this NZ day in the reports. */
+  removedAt?: string;
   voided?: boolean;
+  /** When it was voided (ISO instant); default `at`. The reversal is dated this NZ day in the reports. */
+  voidedAt?: string;
   deleted?: boolean;
 }
 
@@ -35,9 +41,10 @@ export function clientSnapshot(c: Partial<ClientSnapshot> & { name: string }): C
   };
 }
 
-/** The commands for one seed document, in the order a person would give them. */
-function commandsOf(d: SeedDocument, documentId: string): DocumentCommand[] {
+/** The commands for one seed document, in the order a person would give them, each with its time. */
+function commandsOf(d: SeedDocument, documentId: string): { command: DocumentCommand; at: string }[] {
   const type = d.type ?? 'invoice';
+  const timed = (cmds: DocumentCommand[], at = d.at) => cmds.map((command) => ({ command, at }));
   const cmds: DocumentCommand[] = [
     {
       type: 'DraftDocument',
@@ -49,14 +56,16 @@ function commandsOf(d: SeedDocument, documentId: string): DocumentCommand[] {
     },
   ];
   if (d.sent) cmds.push({ type: 'SendDocument', data: { to: ['client@example.nz'], cc: [], bcc: [], subject: `${formatReference(type, d.number)}` } });
+  if (d.issued) cmds.push({ type: 'MarkIssued' });
   for (const [i, p] of (d.payments ?? []).entries()) {
     cmds.push({ type: 'RecordPayment', data: { paymentId: p.paymentId ?? `${documentId}-p${i + 1}`, amount: p.amount, date: p.date, method: 'bank_transfer', reference: '' } });
   }
   if (d.markPaidOn) cmds.push({ type: 'MarkPaid', data: { paymentId: `${documentId}-paid`, date: d.markPaidOn, method: 'bank_transfer', reference: '' } });
-  for (const paymentId of d.removePayments ?? []) cmds.push({ type: 'RemovePayment', data: { paymentId } });
-  if (d.voided) cmds.push({ type: 'VoidDocument', data: { reason: 'Raised in error' } });
-  if (d.deleted) cmds.push({ type: 'DeleteDraft' });
-  return cmds;
+  const removals: DocumentCommand[] = (d.removePayments ?? []).map((paymentId) => ({ type: 'RemovePayment', data: { paymentId } }));
+  const ending: DocumentCommand[] = [];
+  if (d.voided) ending.push({ type: 'VoidDocument', data: { reason: 'Raised in error' } });
+  if (d.deleted) ending.push({ type: 'DeleteDraft' });
+  return [...timed(cmds), ...timed(removals, d.removedAt), ...timed(ending, d.voidedAt)];
 }
 
 /** Decides and appends every document for the account; `perTransaction` documents per store transaction. */
@@ -66,19 +75,22 @@ export async function seedDocuments(store: EventStore, accountId: string, docs: 
     const batch = docs.slice(start, start + perTransaction).map((d) => {
       const documentId = d.documentId ?? randomUUID();
       let state: DocumentState = documentDecider.initialState();
-      const events: DocumentEvent[] = [];
-      for (const c of commandsOf(d, documentId)) {
-        for (const e of documentDecider.decide(c, state)) {
-          events.push(e);
-          state = documentDecider.evolve(state, { ...e, meta: { at: d.at } });
+      const events: { event: DocumentEvent; at: string }[] = [];
+      for (const { command, at } of commandsOf(d, documentId)) {
+        for (const e of documentDecider.decide(command, state)) {
+          events.push({ event: e, at });
+          state = documentDecider.evolve(state, { ...e, meta: { at } });
         }
       }
-      return { streamId: documentStreamId(documentId), events, at: d.at };
+      return { streamId: documentStreamId(documentId), events };
     });
     await store.transaction(async (tx) => {
-      for (const b of batch) await tx.append(b.streamId, 0, toNewEvents(b.events, { accountId, at: b.at }), []);
+      for (const b of batch) {
+        const recorded = b.events.flatMap(({ event, at }) => toNewEvents([event], { accountId, at }));
+        await tx.append(b.streamId, 0, recorded, []);
+      }
     });
-    for (const b of batch) for (const e of b.events) log.push({ stream: b.streamId, type: e.type, version: currentVersion(e.type), data: e.data, meta: { at: b.at, accountId } });
+    for (const b of batch) for (const { event: e, at } of b.events) log.push({ stream: b.streamId, type: e.type, version: currentVersion(e.type), data: e.data, meta: { at, accountId } });
   }
   return log;
 }

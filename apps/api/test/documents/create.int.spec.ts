@@ -258,6 +258,8 @@ describe('totals through the API equal the domain', () => {
     expect(r.json.line_items.map((l: { gst: number; tax_rate: number }) => [l.tax_rate, l.gst])).toEqual([[0, 0], [0, 0]]);
     const [row] = (await t.get('/invoices', u.token)).json;
     expect(row.total).toBe(156.5);
+    // Handed over on site: marked issued, so it is in the reports.
+    expect((await t.post(`/invoices/${r.json.id}/issue`, {}, u.token)).status).toBe(200);
     const [report] = await t.deps.store.db.query<{ gst_cents: string; total_cents: string; subtotal_cents: string }>(
       'SELECT gst_cents::text AS gst_cents, total_cents::text AS total_cents, subtotal_cents::text AS subtotal_cents FROM report_invoices WHERE document_id = $1',
       [r.json.id],

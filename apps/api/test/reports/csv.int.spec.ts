@@ -17,7 +17,7 @@ beforeAll(async () => {
   token = u.token;
   const line = (unit_price: number | string, extra: Record<string, unknown> = {}) => ({ description: 'Work', qty: 1, unit_price, ...extra });
   await seedDocuments(t.deps.store, u.userId, [
-    ...NASTY.map((name, i) => ({ number: i + 1, at: `2026-04-0${i + 1}T00:00:00.000Z`, client: { name, gst_number: i === 0 ? '=1+2' : '' }, lines: [line(100 + i)] })),
+    ...NASTY.map((name, i) => ({ number: i + 1, at: `2026-04-0${i + 1}T00:00:00.000Z`, client: { name, gst_number: i === 0 ? '=1+2' : '' }, lines: [line(100 + i)], issued: true })),
     { number: 10, at: '2026-04-20T00:00:00.000Z', client: { name: 'Kōwhai Builders', business_name: 'Kōwhai Builders Ltd', is_business: 'true', gst_number: '49-091-850' }, lines: [line(1234.56), line(100, { tax_rate: 0 })], payments: [{ amount: '500.00', date: '2026-05-02' }] },
     { number: 11, at: '2026-05-10T00:00:00.000Z', client: { name: 'Smith, "Jock"\nsecond line' }, lines: [line('19.99', { qty: 2.75 })], markPaidOn: '2026-05-15' },
     { number: 12, at: '2026-06-30T00:00:00.000Z', client: null, lines: [line(230, { tax_included: true })], payments: [{ amount: '100.00', date: '2026-06-30' }, { amount: '130.00', date: '2026-07-01' }] },

@@ -16,8 +16,8 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   a = await signUp(t, 'Account A');
   b = await signUp(t, 'Account B');
-  await seedDocuments(t.deps.store, a.userId, [{ number: 1, at: '2026-04-10T00:00:00.000Z', client: { name: 'Secret client of A' }, lines: [{ description: 'Work', qty: 1, unit_price: 1000 }] }]);
-  await seedDocuments(t.deps.store, b.userId, [{ number: 1, at: '2026-04-11T00:00:00.000Z', client: { name: 'Client of B' }, lines: [{ description: 'Work', qty: 1, unit_price: 10 }] }]);
+  await seedDocuments(t.deps.store, a.userId, [{ number: 1, at: '2026-04-10T00:00:00.000Z', client: { name: 'Secret client of A' }, lines: [{ description: 'Work', qty: 1, unit_price: 1000 }], issued: true }]);
+  await seedDocuments(t.deps.store, b.userId, [{ number: 1, at: '2026-04-11T00:00:00.000Z', client: { name: 'Client of B' }, lines: [{ description: 'Work', qty: 1, unit_price: 10 }], issued: true }]);
 });
 afterAll(() => t.close());
 

@@ -23,11 +23,11 @@ describe('range edges are NZ calendar days, first and last day inclusive', () =>
     const u = await signUp(t);
     token = u.token;
     await seedDocuments(t.deps.store, u.userId, [
-      { number: 1, at: '2026-03-31T10:00:00.000Z', lines: [line(10)] }, // NZ 31 March 23:00 (NZDT) → tax year 2026, Q1
-      { number: 2, at: '2026-03-31T11:00:00.000Z', lines: [line(20)] }, // UTC still 31 March; NZ 1 April 00:00 → Q2, tax year 2027
-      { number: 3, at: '2026-06-30T11:59:59.000Z', lines: [line(40)] }, // NZ 30 June 23:59:59 (NZST) → Q2
-      { number: 4, at: '2026-06-30T12:00:00.000Z', lines: [line(80)] }, // UTC noon 30 June; NZ 1 July 00:00 → Q3
-      { number: 5, at: '2026-07-01T00:00:00.000Z', lines: [line(160)] }, // UTC midnight; NZ 1 July 12:00 → Q3
+      { number: 1, at: '2026-03-31T10:00:00.000Z', lines: [line(10)], issued: true }, // NZ 31 March 23:00 (NZDT) → tax year 2026, Q1
+      { number: 2, at: '2026-03-31T11:00:00.000Z', lines: [line(20)], issued: true }, // UTC still 31 March; NZ 1 April 00:00 → Q2, tax year 2027
+      { number: 3, at: '2026-06-30T11:59:59.000Z', lines: [line(40)], issued: true }, // NZ 30 June 23:59:59 (NZST) → Q2
+      { number: 4, at: '2026-06-30T12:00:00.000Z', lines: [line(80)], issued: true }, // UTC noon 30 June; NZ 1 July 00:00 → Q3
+      { number: 5, at: '2026-07-01T00:00:00.000Z', lines: [line(160)], issued: true }, // UTC midnight; NZ 1 July 12:00 → Q3
     ]);
   });
 
@@ -73,25 +73,30 @@ describe('what counts', () => {
       { number: 3, at: '2026-05-06T22:00:00.000Z', lines: [line(300)], payments: [{ amount: '100.00', date: '2026-05-07' }], removePayments: [], sent: true, voided: false },
       { number: 4, at: '2026-05-07T22:00:00.000Z', lines: [line(400)], deleted: true }, // a deleted draft: never
       { number: 5, at: '2026-05-08T22:00:00.000Z', lines: [line(50)], payments: [{ amount: '10.00', date: '2026-05-09', paymentId: 'x' }], removePayments: ['x'], voided: true }, // paid, payment removed, voided
-      { number: 6, at: '2026-05-09T22:00:00.000Z', lines: [line(60)] }, // an unsent draft invoice counts (issue date)
+      { number: 6, at: '2026-05-09T22:00:00.000Z', lines: [line(60)] }, // a draft never issued: left out, and said so
     ]);
   });
 
-  it('invoice basis: live invoices only — quotes, voided invoices and deleted drafts never count', async () => {
+  it('invoice basis: issued invoices only — quotes, drafts and deleted drafts never count; a void in the same month nets out', async () => {
     const r = (await gst(token, '2026-05-01', '2026-05-31')).json;
-    expect(r).toMatchObject({ invoice_count: 3, paid_invoices_count: 0, unpaid_invoices_count: 3, total_sales: 529, total_gst_collected: 69 });
+    // 115.00 + 345.00 standing; INV-0002 (230.00) and INV-0005 (57.50) issued and voided in May.
+    expect(r).toMatchObject({ invoice_count: 4, paid_invoices_count: 0, unpaid_invoices_count: 2, voided_invoices_count: 2, total_sales: 460, total_gst_collected: 60 });
+    expect(r.corrections).toEqual({ count: 2, sales: -287.5, gst: -37.5 });
+    expect(r.drafts_left_out).toBe(1);
     expect(r).toEqual(gstReport(reportRowsFromEvents(events), checkRange('2026-05-01', '2026-05-31')));
   });
 
-  it('payments basis: the payment on a live invoice counts, the removed payment of a voided one does not', async () => {
+  it('payments basis: the payment on a live invoice counts; a payment removed the same month nets out', async () => {
     const r = (await gst(token, '2026-05-01', '2026-05-31', 'payments')).json;
-    expect(r).toMatchObject({ basis: 'payments', invoice_count: 1, total_sales: 100, total_gst_collected: 13.04 });
+    expect(r).toMatchObject({ basis: 'payments', invoice_count: 2, paid_invoices_count: 0, unpaid_invoices_count: 1, voided_invoices_count: 1, total_sales: 100, total_gst_collected: 13.04 });
+    expect(r.corrections).toEqual({ count: 1, sales: -10, gst: -1.3 });
     expect(r).toEqual(gstReport(reportRowsFromEvents(events), checkRange('2026-05-01', '2026-05-31'), 'payments'));
   });
 
   it('the annual summary skips them too and names only the invoices\' clients', async () => {
     const r = (await t.get('/reports/annual?year=2027', token)).json;
-    expect(r).toMatchObject({ total_revenue: 460, total_gst: 69, paid_revenue: 0, unpaid_revenue: 460 });
+    expect(r).toMatchObject({ total_revenue: 400, total_gst: 60, paid_revenue: 0, unpaid_revenue: 400, drafts_left_out: 1 });
+    expect(r.corrections).toEqual({ count: 2, revenue: -250, gst: -37.5 });
     expect(r.top_clients).toEqual([{ name: 'Hemi', revenue: 100 }]);
   });
 });
@@ -140,7 +145,7 @@ describe('payments basis with part payments, and a deposit before the invoice', 
     for (const [from, to] of [['2026-02-01', '2026-03-31'], ['2026-04-01', '2026-05-31'], ['2026-03-20', '2026-04-30']] as const) {
       for (const basis of ['invoice', 'payments'] as const) expect((await gst(token, from, to, basis)).json).toEqual(gstReport(rows, checkRange(from, to), basis));
     }
-    expect((await t.get('/reports/annual?year=2027', token)).json).toEqual(annualSummary(rows.invoices, 2027));
+    expect((await t.get('/reports/annual?year=2027', token)).json).toEqual(annualSummary(rows, 2027));
   });
 });
 
@@ -206,7 +211,7 @@ describe('tenant isolation', () => {
     await seedDocuments(t.deps.store, a.userId, [
       { number: 1, at: '2026-04-10T00:00:00.000Z', client: { name: 'A-only client' }, lines: [line(1000)], payments: [{ amount: '1150.00', date: '2026-04-11' }] },
     ]);
-    await seedDocuments(t.deps.store, b.userId, [{ number: 1, at: '2026-04-12T00:00:00.000Z', client: { name: 'B client' }, lines: [line(10)] }]);
+    await seedDocuments(t.deps.store, b.userId, [{ number: 1, at: '2026-04-12T00:00:00.000Z', client: { name: 'B client' }, lines: [line(10)], issued: true }]);
     const g = (await gst(b.token, '2026-04-01', '2026-06-30')).json;
     expect(g).toMatchObject({ invoice_count: 1, total_sales: 11.5 });
     expect((await gst(b.token, '2026-04-01', '2026-06-30', 'payments')).json).toMatchObject({ invoice_count: 0, total_sales: 0 });
@@ -257,23 +262,31 @@ describe('agreement with the replay over many ranges', () => {
       client: fc.constantFrom('Aroha', 'Ben', 'Kōwhai Builders', '', 'Mere'),
       pay: fc.constantFrom('none', 'part', 'full', 'deposit'),
       payDay: fc.integer({ min: -40, max: 90 }),
-      kind: fc.constantFrom('invoice', 'invoice', 'invoice', 'quote', 'void'),
+      kind: fc.constantFrom('invoice', 'invoice', 'invoice', 'draft', 'quote', 'void'),
+      // Voids and payment removals up to four months later: corrections in later periods.
+      laterDays: fc.integer({ min: 0, max: 120 }),
+      removePayment: fc.boolean(),
     });
     const samples = fc.sample(docArb, { seed: 20260401, numRuns: 150 });
     const docs: SeedDocument[] = samples.map((s, i) => {
       const amount = centsToString(BigInt(s.cents));
       const payDate = new Date(Date.parse(`${s.issueDate}T00:00:00Z`) + (s.pay === 'deposit' ? -Math.abs(s.payDay) - 1 : Math.abs(s.payDay)) * 86_400_000).toISOString().slice(0, 10);
+      const later = new Date(Date.parse(`${s.issueDate}T00:00:00Z`) + s.laterDays * 86_400_000 + 3_600_000).toISOString();
       const base: SeedDocument = {
-        number: i + 1, type: s.kind === 'quote' ? 'quote' : 'invoice', at: `${s.issueDate}T00:00:00.000Z`, issueDate: s.issueDate,
+        documentId: `${u.userId}-d${i}`, number: i + 1, type: s.kind === 'quote' ? 'quote' : 'invoice', at: `${s.issueDate}T00:00:00.000Z`, issueDate: s.issueDate,
         client: s.client ? { name: s.client } : null,
         lines: [line(amount, { tax_included: s.inclusive, tax_rate: s.zeroRated ? 0 : 0.15 })],
+        issued: s.kind !== 'draft',
         voided: s.kind === 'void',
+        voidedAt: later,
       };
-      if (s.kind !== 'invoice' || s.pay === 'none') return base;
-      if (s.pay === 'full') return { ...base, markPaidOn: payDate };
+      if (s.kind === 'quote' || s.kind === 'draft' || s.pay === 'none') return { ...base, issued: s.kind === 'void' || s.kind === 'invoice' };
       // A third of the line amount is always less than the invoice total: a part payment.
       const part = centsToString(BigInt(Math.max(1, Math.floor(s.cents / 3))));
-      return { ...base, payments: [{ amount: part, date: payDate }] };
+      const paid: SeedDocument = s.pay === 'full' ? { ...base, markPaidOn: payDate } : { ...base, payments: [{ amount: part, date: payDate, paymentId: `p${i}` }] };
+      // A void needs its payments removed first; an open invoice may lose one too (a bounced payment).
+      if (s.kind === 'void') return { ...paid, removePayments: [s.pay === 'full' ? `${base.documentId}-paid` : `p${i}`], removedAt: later };
+      return s.removePayment && s.pay !== 'full' ? { ...paid, removePayments: [`p${i}`], removedAt: later } : paid;
     });
     const rows = reportRowsFromEvents(await seedDocuments(t.deps.store, u.userId, docs));
     await fc.assert(
@@ -284,6 +297,6 @@ describe('agreement with the replay over many ranges', () => {
       }),
       { seed: 6, numRuns: 40 },
     );
-    for (const year of [2025, 2026, 2027, 2028]) expect((await t.get(`/reports/annual?year=${year}`, u.token)).json).toEqual(annualSummary(rows.invoices, year));
+    for (const year of [2025, 2026, 2027, 2028]) expect((await t.get(`/reports/annual?year=${year}`, u.token)).json).toEqual(annualSummary(rows, year));
   });
 });

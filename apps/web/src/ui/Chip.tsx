@@ -12,6 +12,7 @@ export function Chip({ tone = 'neutral', children, className }: { tone?: ChipTon
 
 const STATUS_TONES: Record<DocumentStatus, ChipTone> = {
   draft: 'muted',
+  issued: 'brand',
   sent: 'brand',
   accepted: 'success',
   converted: 'success',

@@ -1,6 +1,6 @@
 // The quote/invoice decider: decide(command, state) → events | DomainError, evolve(state, event)
 // → state. Both pure. Statuses are derived from events, never stored by hand.
-import { type LocalDate, compareDates, isLocalDate } from '../dates/dates.ts';
+import { type LocalDate, compareDates, isLocalDate, nzDateOf } from '../dates/dates.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
@@ -8,10 +8,27 @@ import { centsToString, formatNzd, toCents } from '../money/money.ts';
 import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 
-export type Lifecycle = 'draft' | 'sent' | 'accepted' | 'declined' | 'converted' | 'void' | 'deleted';
+/**
+ * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
+ * (handed over on site or printed), or paid against. Only issued invoices count in the reports.
+ */
+export type Lifecycle = 'draft' | 'issued' | 'sent' | 'accepted' | 'declined' | 'converted' | 'void' | 'deleted';
 
 export interface Payment extends Omit<PaymentData, 'documentId'> {
   recordedAt: string | null;
+}
+
+/**
+ * Every payment recorded and every removal, in the order they happened. Removed payments leave
+ * `payments` but stay here: a removal is a correction dated the day it was made, so a report for
+ * an earlier period never changes (see reportRowsOf).
+ */
+export interface PaymentLogEntry {
+  kind: 'recorded' | 'removed';
+  paymentId: string;
+  amount: string;
+  /** The payment's date, or for a removal the NZ day it was removed. */
+  date: LocalDate;
 }
 
 export interface SendRecord {
@@ -46,10 +63,15 @@ export interface DocumentView {
   convertedFrom: string | null;
   convertedTo: string | null;
   payments: Payment[];
+  paymentLog: PaymentLogEntry[];
   sends: SendRecord[];
+  /** Invoices: the NZ day it was first issued (sent, marked issued or paid against); null while a draft. */
+  issuedOn: LocalDate | null;
   acceptedAt: string | null;
   declinedAt: string | null;
   voidedAt: string | null;
+  /** The NZ day it was voided: a voided issued invoice is reversed in the period of this day. */
+  voidedOn: LocalDate | null;
   voidReason: string | null;
   sync: AccountingLink | null;
   pdfSha256: string | null;
@@ -85,10 +107,13 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       convertedFrom: d.convertedFrom,
       convertedTo: null,
       payments: [],
+      paymentLog: [],
       sends: [],
+      issuedOn: null,
       acceptedAt: null,
       declinedAt: null,
       voidedAt: null,
+      voidedOn: null,
       voidReason: null,
       sync: null,
       pdfSha256: null,
@@ -98,6 +123,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   }
   if (state.status === 'none') return state;
   const s: DocumentView = { ...state, updatedAt: at ?? state.updatedAt };
+  // The NZ day of the event (the day a void or a removal is dated); an event without a time is
+  // dated on the document's issue date, which never moves a figure out of its original period.
+  const day = (): LocalDate => (at ? nzDateOf(at) : s.issueDate);
+  const issued = (): LocalDate | null => (s.type === 'invoice' ? (s.issuedOn ?? day()) : null);
   switch (event.type) {
     case 'DocumentRevised': {
       const { documentId: _id, ...fields } = event.data;
@@ -105,8 +134,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
-      return { ...s, status: s.status === 'draft' ? 'sent' : s.status, sends: [...s.sends, { ...send, at }] };
+      return { ...s, status: s.status === 'draft' || s.status === 'issued' ? 'sent' : s.status, issuedOn: issued(), sends: [...s.sends, { ...send, at }] };
     }
+    case 'DocumentIssued':
+      return { ...s, status: s.status === 'draft' ? 'issued' : s.status, issuedOn: issued() };
     case 'QuoteAccepted':
       return { ...s, status: 'accepted', acceptedAt: at };
     case 'QuoteDeclined':
@@ -115,12 +146,26 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, status: 'converted', convertedTo: event.data.invoiceId };
     case 'PaymentRecorded': {
       const { documentId: _id, ...p } = event.data;
-      return { ...s, payments: [...s.payments, { ...p, recordedAt: at }] };
+      return {
+        ...s,
+        // Money taken against a draft issues it: it is a supply now, and no longer editable.
+        status: s.status === 'draft' ? 'issued' : s.status,
+        issuedOn: issued(),
+        payments: [...s.payments, { ...p, recordedAt: at }],
+        paymentLog: [...s.paymentLog, { kind: 'recorded', paymentId: p.paymentId, amount: p.amount, date: p.date }],
+      };
     }
-    case 'PaymentRemoved':
-      return { ...s, payments: s.payments.filter((p) => p.paymentId !== event.data.paymentId) };
+    case 'PaymentRemoved': {
+      const removed = s.payments.find((p) => p.paymentId === event.data.paymentId);
+      if (!removed) return s;
+      return {
+        ...s,
+        payments: s.payments.filter((p) => p.paymentId !== event.data.paymentId),
+        paymentLog: [...s.paymentLog, { kind: 'removed', paymentId: removed.paymentId, amount: removed.amount, date: at ? nzDateOf(at) : removed.date }],
+      };
+    }
     case 'DocumentVoided':
-      return { ...s, status: 'void', voidedAt: at, voidReason: event.data.reason };
+      return { ...s, status: 'void', voidedAt: at, voidedOn: day(), voidReason: event.data.reason };
     case 'DocumentDeleted':
       return { ...s, status: 'deleted' };
     case 'SyncedToAccounting': {
@@ -170,6 +215,7 @@ export function paidDate(d: DocumentView, f: DocumentFigures = documentFigures(d
 
 export type DocumentStatus =
   | 'draft'
+  | 'issued'
   | 'sent'
   | 'accepted'
   | 'declined'
@@ -203,11 +249,12 @@ export function deriveStatus(
   if (d.paymentStatus === 'paid') return 'paid';
   if (compareDates(d.dueDate, today) < 0) return 'overdue';
   if (d.paymentStatus === 'partial') return 'partial';
-  return d.lifecycle === 'sent' ? 'sent' : 'draft';
+  return d.lifecycle === 'sent' || d.lifecycle === 'issued' ? d.lifecycle : 'draft';
 }
 
 export const STATUS_LABELS: Record<DocumentStatus, string> = {
   draft: 'Draft',
+  issued: 'Issued',
   sent: 'Sent',
   accepted: 'Accepted',
   declined: 'Declined',
@@ -253,6 +300,7 @@ export type DocumentCommand =
   | { type: 'DraftDocument'; data: DraftInput }
   | { type: 'ReviseDocument'; data: RevisionInput }
   | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  | { type: 'MarkIssued' }
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
@@ -344,8 +392,8 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
     }
     case 'ReviseDocument': {
       const d = requireExisting(state);
+      if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. To replace it, remove the payments, void it and create a new invoice.");
       if (d.status !== 'draft') throw conflict(`This ${documentNoun(d.type)} has been ${d.status === 'void' ? 'voided' : d.status}, so it can't be changed.${d.type === 'invoice' ? ' Void it and create a new invoice instead.' : ' Create a new quote instead.'}`);
-      if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. Remove the payments first.");
       if (d.sync) throw conflict(`This invoice is synced to ${d.sync.provider === 'xero' ? 'Xero' : 'your accounting software'}, so it can't be changed here. Void it and create a new invoice instead.`);
       const c = command.data;
       if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
@@ -361,6 +409,13 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       if (d.status === 'declined') throw conflict('This quote was declined.');
       if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
       return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
+    }
+    case 'MarkIssued': {
+      const d = requireExisting(state);
+      requireInvoice(d, 'be marked issued');
+      requireNotVoid(d);
+      if (d.status !== 'draft') throw conflict('This invoice is already issued');
+      return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
     }
     case 'AcceptQuote': {
       const d = requireExisting(state);

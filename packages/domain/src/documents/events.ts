@@ -72,6 +72,8 @@ export type DocumentEvent =
   | { type: 'DocumentDrafted'; data: DraftedData }
   | { type: 'DocumentRevised'; data: RevisedData }
   | { type: 'DocumentSent'; data: { documentId: string; to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  /** An invoice handed over without the app's email (on site, printed): issued from now on. */
+  | { type: 'DocumentIssued'; data: { documentId: string } }
   | { type: 'QuoteAccepted'; data: { documentId: string } }
   | { type: 'QuoteDeclined'; data: { documentId: string } }
   | { type: 'QuoteConverted'; data: { documentId: string; invoiceId: string } }

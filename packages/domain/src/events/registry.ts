@@ -66,6 +66,7 @@ export const eventSchemas = {
   },
   DocumentRevised: { version: 1, schema: z.object({ documentId: id, ...documentBody }) },
   DocumentSent: { version: 1, schema: z.object({ documentId: id, to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string() }) },
+  DocumentIssued: { version: 1, schema: z.object({ documentId: id }) },
   QuoteAccepted: { version: 1, schema: z.object({ documentId: id }) },
   QuoteDeclined: { version: 1, schema: z.object({ documentId: id }) },
   QuoteConverted: { version: 1, schema: z.object({ documentId: id, invoiceId: id }) },

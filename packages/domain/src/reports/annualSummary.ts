@@ -4,7 +4,7 @@
 import { taxYearLabel, taxYearRange, monthsBetween, type LocalDate } from '../dates/dates.ts';
 import { invalid } from '../errors.ts';
 import { centsToNumber } from '../money/money.ts';
-import { inRange } from './gstReport.ts';
+import { countDraftsIn, inRange } from './gstReport.ts';
 import type { ReportInvoiceRow } from './rows.ts';
 
 export const TOP_CLIENTS = 10;
@@ -30,6 +30,10 @@ export interface AnnualSums {
   months: AnnualMonthSums[];
   /** Revenue per client name, any order; ties are broken by name when assembled. */
   clients: { name: string; revenueCents: bigint }[];
+  /** Invoices voided in the year (negative revenue and GST), already netted into the months. */
+  corrections: { count: number; revenueCents: bigint; gstCents: bigint };
+  /** Draft invoices dated in the year: never issued, so left out. */
+  draftsLeftOut: number;
 }
 
 export interface AnnualSummary {
@@ -43,26 +47,51 @@ export interface AnnualSummary {
   unpaid_revenue: number;
   top_clients: { name: string; revenue: number }[];
   monthly_breakdown: { month: string; revenue: number; gst: number; count: number; paid_count: number }[];
+  /** Invoices voided in the year (negative), already included above. */
+  corrections: { count: number; revenue: number; gst: number };
+  drafts_left_out: number;
 }
 
-export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number): AnnualSums {
+/**
+ * Issued invoices by issue date in the tax year, GST-exclusive; an invoice voided in the year is
+ * subtracted in the month of the void (and from its client), whenever it was issued.
+ */
+export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number, draftsLeftOut = 0): AnnualSums {
   const range = taxYearRange(year);
   const months = new Map<string, AnnualMonthSums>();
   const clients = new Map<string, bigint>();
+  const corrections = { count: 0, revenueCents: 0n, gstCents: 0n };
+  const monthOfSums = (month: string): AnnualMonthSums => {
+    const m = months.get(month) ?? { month, revenueCents: 0n, gstCents: 0n, count: 0, paidCount: 0, paidRevenueCents: 0n };
+    months.set(month, m);
+    return m;
+  };
+  const addClient = (name: string, cents: bigint) => {
+    if (name) clients.set(name, (clients.get(name) ?? 0n) + cents);
+  };
   for (const r of rows) {
-    if (!inRange(r.issueDate, range)) continue;
-    const m = months.get(r.month) ?? { month: r.month, revenueCents: 0n, gstCents: 0n, count: 0, paidCount: 0, paidRevenueCents: 0n };
-    m.revenueCents += r.subtotalCents;
-    m.gstCents += r.gstCents;
-    m.count += 1;
-    if (r.paid) {
-      m.paidCount += 1;
-      m.paidRevenueCents += r.subtotalCents;
+    if (inRange(r.issueDate, range)) {
+      const m = monthOfSums(r.month);
+      m.revenueCents += r.subtotalCents;
+      m.gstCents += r.gstCents;
+      m.count += 1;
+      if (r.paid) {
+        m.paidCount += 1;
+        m.paidRevenueCents += r.subtotalCents;
+      }
+      addClient(r.clientName, r.subtotalCents);
     }
-    months.set(r.month, m);
-    if (r.clientName) clients.set(r.clientName, (clients.get(r.clientName) ?? 0n) + r.subtotalCents);
+    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) {
+      const m = monthOfSums(r.voidMonth);
+      m.revenueCents -= r.subtotalCents;
+      m.gstCents -= r.gstCents;
+      addClient(r.clientName, -r.subtotalCents);
+      corrections.count += 1;
+      corrections.revenueCents -= r.subtotalCents;
+      corrections.gstCents -= r.gstCents;
+    }
   }
-  return { months: [...months.values()], clients: [...clients].map(([name, revenueCents]) => ({ name, revenueCents })) };
+  return { months: [...months.values()], clients: [...clients].map(([name, revenueCents]) => ({ name, revenueCents })), corrections, draftsLeftOut };
 }
 
 /** Highest revenue first; equal revenue by name in code-point order (the SQL side sorts with COLLATE "C"). */
@@ -91,9 +120,18 @@ export function assembleAnnualSummary(sums: AnnualSums, year: number): AnnualSum
     total_gst: centsToNumber(gst),
     paid_revenue: centsToNumber(paidRevenue),
     unpaid_revenue: centsToNumber(revenue - paidRevenue),
-    top_clients: [...sums.clients].sort(compareClients).slice(0, TOP_CLIENTS).map((c) => ({ name: c.name, revenue: centsToNumber(c.revenueCents) })),
+    top_clients: [...sums.clients]
+      // A client whose every invoice in the year was voided has nothing to rank.
+      .filter((c) => c.revenueCents !== 0n)
+      .sort(compareClients)
+      .slice(0, TOP_CLIENTS)
+      .map((c) => ({ name: c.name, revenue: centsToNumber(c.revenueCents) })),
     monthly_breakdown,
+    corrections: { count: sums.corrections.count, revenue: centsToNumber(sums.corrections.revenueCents), gst: centsToNumber(sums.corrections.gstCents) },
+    drafts_left_out: sums.draftsLeftOut,
   };
 }
 
-export const annualSummary = (rows: Iterable<ReportInvoiceRow>, year: number): AnnualSummary => assembleAnnualSummary(sumAnnual(rows, year), year);
+/** The whole summary from rows in memory (replay, tests). The API gets the same sums from SQL. */
+export const annualSummary = (rows: { invoices: Iterable<ReportInvoiceRow>; draftDates?: Iterable<LocalDate> }, year: number): AnnualSummary =>
+  assembleAnnualSummary(sumAnnual(rows.invoices, year, countDraftsIn(rows.draftDates ?? [], taxYearRange(year))), year);

@@ -36,11 +36,29 @@ export interface GstMonthSums {
   count: number;
 }
 
+/**
+ * Corrections made in the range, already netted into the months: invoices voided in the range
+ * (invoice basis) or payments removed in it (payments basis), as negative amounts.
+ */
+export interface CorrectionSums {
+  count: number;
+  salesCents: bigint;
+  gstCents: bigint;
+}
+
+export const NO_CORRECTIONS: CorrectionSums = { count: 0, salesCents: 0n, gstCents: 0n };
+
 /** What the report adds up: monthly sums plus the counts over the whole range. */
 export interface GstSums {
   months: GstMonthSums[];
   invoiceCount: number;
+  /** Of those invoices, how many are paid in full now. */
   paidCount: number;
+  /** Of those invoices, how many were voided since (their reversal is a correction in the period of the void). */
+  voidedCount: number;
+  corrections: CorrectionSums;
+  /** Draft invoices dated in the range: not issued, so not counted; the screen says so. */
+  draftsLeftOut: number;
 }
 
 export interface GstReturnBoxes {
@@ -66,52 +84,98 @@ export interface GstReport {
   total_gst_collected: number;
   invoice_count: number;
   paid_invoices_count: number;
+  /** Neither paid in full nor voided, as of today. */
   unpaid_invoices_count: number;
+  /** Counted in invoice_count, and voided since. */
+  voided_invoices_count: number;
   breakdown_by_month: { month: string; sales: number; gst: number; count: number }[];
   gst_return: GstReturnBoxes;
+  /** Corrections in the range (negative amounts), already included in the totals above. */
+  corrections: { count: number; sales: number; gst: number };
+  /** Draft invoices dated in the range, left out because they were never issued. */
+  drafts_left_out: number;
+}
+
+/** Draft invoices' issue dates in the range (what `drafts_left_out` counts). */
+export const countDraftsIn = (draftDates: Iterable<LocalDate>, range: DateRange): number => {
+  let n = 0;
+  for (const d of draftDates) if (inRange(d, range)) n += 1;
+  return n;
+};
+
+/**
+ * Invoice basis: each issued invoice in the range by its time of supply — the issue date, or an
+ * earlier payment (a deposit) — at its full value (nz-rules: "invoice issued or any payment
+ * received, whichever is first"); an invoice voided in the range is subtracted in the month of
+ * the void, whenever it was supplied.
+ */
+export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRange, draftsLeftOut = 0): GstSums {
+  const months = new Map<string, GstMonthSums>();
+  const monthOfSums = (month: string): GstMonthSums => {
+    const m = months.get(month) ?? { month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
+    months.set(month, m);
+    return m;
+  };
+  let invoiceCount = 0;
+  let paidCount = 0;
+  let voidedCount = 0;
+  const corrections = { ...NO_CORRECTIONS };
+  for (const r of rows) {
+    if (inRange(r.supplyDate, range)) {
+      const m = monthOfSums(r.supplyMonth);
+      m.salesCents += r.totalCents;
+      m.gstCents += r.gstCents;
+      m.zeroRatedCents += r.zeroRatedCents;
+      m.count += 1;
+      invoiceCount += 1;
+      if (r.paid) paidCount += 1;
+      if (r.voidDate !== null) voidedCount += 1;
+    }
+    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) {
+      const m = monthOfSums(r.voidMonth);
+      m.salesCents -= r.totalCents;
+      m.gstCents -= r.gstCents;
+      m.zeroRatedCents -= r.zeroRatedCents;
+      corrections.count += 1;
+      corrections.salesCents -= r.totalCents;
+      corrections.gstCents -= r.gstCents;
+    }
+  }
+  return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
 }
 
 /**
- * Invoice basis: each invoice in the range by its time of supply — the issue date, or an earlier
- * payment (a deposit) — at its full value (nz-rules.md §3.2).
+ * Payments basis: each payment received in the range, with its share of GST; a payment removed in
+ * the range is subtracted then. Counts are distinct invoices with a payment received in the range.
  */
-export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRange): GstSums {
-  const months = new Map<string, GstMonthSums>();
-  let invoiceCount = 0;
-  let paidCount = 0;
-  for (const r of rows) {
-    if (!inRange(r.supplyDate, range)) continue;
-    const m = months.get(r.supplyMonth) ?? { month: r.supplyMonth, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
-    m.salesCents += r.totalCents;
-    m.gstCents += r.gstCents;
-    m.zeroRatedCents += r.zeroRatedCents;
-    m.count += 1;
-    months.set(r.supplyMonth, m);
-    invoiceCount += 1;
-    if (r.paid) paidCount += 1;
-  }
-  return { months: [...months.values()], invoiceCount, paidCount };
-}
-
-/** Payments basis: each payment received in the range, with its share of GST. Counts are distinct invoices. */
-export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRange): GstSums {
+export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRange, draftsLeftOut = 0): GstSums {
   const months = new Map<string, GstMonthSums & { docs: Set<string> }>();
-  const docs = new Map<string, boolean>();
+  const docs = new Map<string, { paid: boolean; voided: boolean }>();
+  const corrections = { ...NO_CORRECTIONS };
   for (const r of rows) {
     if (!inRange(r.date, range)) continue;
     const m = months.get(r.month) ?? { month: r.month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0, docs: new Set<string>() };
+    months.set(r.month, m);
     m.salesCents += r.amountCents;
     m.gstCents += r.gstCents;
     m.zeroRatedCents += r.zeroRatedCents;
+    if (r.kind === 'removal') {
+      corrections.count += 1;
+      corrections.salesCents += r.amountCents;
+      corrections.gstCents += r.gstCents;
+      continue;
+    }
     m.docs.add(r.documentId);
     m.count = m.docs.size;
-    months.set(r.month, m);
-    docs.set(r.documentId, r.invoicePaid);
+    docs.set(r.documentId, { paid: r.invoicePaid, voided: r.invoiceVoided });
   }
   return {
     months: [...months.values()].map(({ docs: _d, ...m }) => m),
     invoiceCount: docs.size,
-    paidCount: [...docs.values()].filter(Boolean).length,
+    paidCount: [...docs.values()].filter((d) => d.paid).length,
+    voidedCount: [...docs.values()].filter((d) => d.voided).length,
+    corrections,
+    draftsLeftOut,
   };
 }
 
@@ -149,14 +213,22 @@ export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBas
     total_gst_collected: centsToNumber(gst),
     invoice_count: sums.invoiceCount,
     paid_invoices_count: sums.paidCount,
-    unpaid_invoices_count: sums.invoiceCount - sums.paidCount,
+    unpaid_invoices_count: sums.invoiceCount - sums.paidCount - sums.voidedCount,
+    voided_invoices_count: sums.voidedCount,
     breakdown_by_month: breakdown,
     gst_return: gstReturnBoxes(sales, zero),
+    corrections: { count: sums.corrections.count, sales: centsToNumber(sums.corrections.salesCents), gst: centsToNumber(sums.corrections.gstCents) },
+    drafts_left_out: sums.draftsLeftOut,
   };
 }
 
 /** The whole report from rows in memory (replay, tests). The API gets the same sums from SQL. */
-export function gstReport(rows: { invoices: Iterable<ReportInvoiceRow>; payments: Iterable<ReportPaymentRow> }, range: DateRange, basis: GstBasis = 'invoice'): GstReport {
-  const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range) : sumPaymentsBasis(rows.payments, range);
+export function gstReport(
+  rows: { invoices: Iterable<ReportInvoiceRow>; payments: Iterable<ReportPaymentRow>; draftDates?: Iterable<LocalDate> },
+  range: DateRange,
+  basis: GstBasis = 'invoice',
+): GstReport {
+  const drafts = countDraftsIn(rows.draftDates ?? [], range);
+  const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range, drafts) : sumPaymentsBasis(rows.payments, range, drafts);
   return assembleGstReport(sums, range, basis);
 }

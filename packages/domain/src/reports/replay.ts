@@ -3,7 +3,8 @@
 import { type DocumentEvent, documentStreamId } from '../documents/events.ts';
 import { type DocumentState, type EvolvableDocumentEvent, evolveDocument, initialDocumentState } from '../documents/document.ts';
 import { parseDomainEvent } from '../events/registry.ts';
-import { reportRowsOf, type ReportInvoiceRow, type ReportPaymentRow } from './rows.ts';
+import type { LocalDate } from '../dates/dates.ts';
+import { isDraftInvoice, reportRowsOf, type ReportInvoiceRow, type ReportPaymentRow } from './rows.ts';
 
 export interface LoggedEvent {
   stream: string;
@@ -14,12 +15,12 @@ export interface LoggedEvent {
 }
 
 const DOCUMENT_EVENTS = new Set<string>([
-  'DocumentDrafted', 'DocumentRevised', 'DocumentSent', 'QuoteAccepted', 'QuoteDeclined', 'QuoteConverted',
+  'DocumentDrafted', 'DocumentRevised', 'DocumentSent', 'DocumentIssued', 'QuoteAccepted', 'QuoteDeclined', 'QuoteConverted',
   'PaymentRecorded', 'PaymentRemoved', 'DocumentVoided', 'DocumentDeleted', 'SyncedToAccounting', 'PdfGenerated',
 ] satisfies DocumentEvent['type'][]);
 
-/** Folds every document stream in the log (in log order) and returns the report rows. */
-export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices: ReportInvoiceRow[]; payments: ReportPaymentRow[] } {
+/** Folds every document stream in the log (in log order) and returns the report rows, and the dates of draft invoices. */
+export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices: ReportInvoiceRow[]; payments: ReportPaymentRow[]; draftDates: LocalDate[] } {
   const states = new Map<string, DocumentState>();
   for (const e of events) {
     if (!e.stream.startsWith('document-') || !DOCUMENT_EVENTS.has(e.type)) continue;
@@ -30,11 +31,13 @@ export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices:
   }
   const invoices: ReportInvoiceRow[] = [];
   const payments: ReportPaymentRow[] = [];
+  const draftDates: LocalDate[] = [];
   for (const s of states.values()) {
     if (s.status === 'none') continue;
+    if (isDraftInvoice(s)) draftDates.push(s.issueDate);
     const rows = reportRowsOf(s);
     if (rows.invoice) invoices.push(rows.invoice);
     payments.push(...rows.payments);
   }
-  return { invoices, payments };
+  return { invoices, payments, draftDates };
 }

@@ -19,27 +19,35 @@ function invoice(id: string, issueDate: string, lineInput: unknown[], opts: { ty
   } }, { status: 'none' })[0]!;
 }
 const pay = (id: string, paymentId: string, amount: string, date: string): DocumentEvent => ({ type: 'PaymentRecorded', data: { documentId: id, paymentId, amount, date, method: 'cash', reference: '' } });
+const issue = (id: string): DocumentEvent => ({ type: 'DocumentIssued', data: { documentId: id } });
 const log = (...events: DocumentEvent[]): LoggedEvent[] => events.map((e) => ({ stream: `document-${e.data.documentId}`, type: e.type, version: 1, data: e.data }));
 
 describe('GST report, invoice basis', () => {
-  // A: 100 excl → 115 (paid); B: 230 incl → GST 30; C: quote, ignored; D: voided; E: 31 March, outside Q2.
+  // A: 100 excl → 115 (paid, which issues it); B: 230 incl → GST 30, marked issued; C: quote, ignored;
+  // D: issued and voided the same day (in and out again); E: 31 March, outside Q2; F: a draft, left out.
   const events = log(
     invoice('a', '2026-04-01', [{ description: 'Callout', qty: 1, unit_price: 100 }], { client: 'Hemi' }),
     pay('a', 'p1', '115.00', '2026-04-03'),
     invoice('b', '2026-06-30', [{ description: 'Parts', qty: 1, unit_price: 230, tax_included: true }], { client: 'Mere' }),
+    issue('b'),
     invoice('c', '2026-05-05', [{ description: 'Quote', qty: 1, unit_price: 999 }], { type: 'quote' }),
     invoice('d', '2026-05-05', [{ description: 'Oops', qty: 1, unit_price: 50 }]),
+    issue('d'),
     { type: 'DocumentVoided', data: { documentId: 'd', reason: 'wrong client' } },
     invoice('e', '2026-03-31', [{ description: 'Before', qty: 1, unit_price: 10 }]),
+    issue('e'),
+    invoice('f', '2026-05-06', [{ description: 'Not yet', qty: 1, unit_price: 70 }]),
   );
   const rows = reportRowsFromEvents(events);
 
-  it('counts only live invoices issued in the range, first and last day inclusive', () => {
+  it('counts only issued invoices supplied in the range, first and last day inclusive; a void in the range nets out; drafts are left out', () => {
     const r = gstReport(rows, checkRange('2026-04-01', '2026-06-30'));
-    expect(r).toMatchObject({ basis: 'invoice', total_sales: 345, total_gst_collected: 45, invoice_count: 2, paid_invoices_count: 1, unpaid_invoices_count: 1 });
+    expect(r).toMatchObject({ basis: 'invoice', total_sales: 345, total_gst_collected: 45, invoice_count: 3, paid_invoices_count: 1, unpaid_invoices_count: 1, voided_invoices_count: 1 });
+    expect(r.corrections).toEqual({ count: 1, sales: -57.5, gst: -7.5 });
+    expect(r.drafts_left_out).toBe(1);
     expect(r.breakdown_by_month).toEqual([
       { month: '2026-04', sales: 115, gst: 15, count: 1 },
-      { month: '2026-05', sales: 0, gst: 0, count: 0 },
+      { month: '2026-05', sales: 0, gst: 0, count: 1 },
       { month: '2026-06', sales: 230, gst: 30, count: 1 },
     ]);
     expect(r.gst_return).toEqual({ box5: 345, box6: 0, box7: 345, box8: 45, box9: 0, box10: 45 });
@@ -63,9 +71,11 @@ describe('annual summary', () => {
       invoice('a', '2026-04-01', [{ description: 'x', qty: 1, unit_price: 100 }], { client: 'Hemi' }),
       pay('a', 'p1', '115.00', '2026-04-03'),
       invoice('b', '2027-03-31', [{ description: 'y', qty: 2, unit_price: 100 }], { client: 'Mere' }),
+      issue('b'),
       invoice('c', '2027-04-01', [{ description: 'z', qty: 1, unit_price: 5000 }], { client: 'Ana' }),
+      issue('c'),
     ));
-    const s = annualSummary(rows.invoices, 2027);
+    const s = annualSummary(rows, 2027);
     expect(s).toMatchObject({ start_date: '2026-04-01', end_date: '2027-03-31', label: '2026–27', total_revenue: 300, total_gst: 45, paid_revenue: 100, unpaid_revenue: 200 });
     expect(s.top_clients).toEqual([{ name: 'Mere', revenue: 200 }, { name: 'Hemi', revenue: 100 }]);
     expect(s.monthly_breakdown.map((m) => m.month)).toEqual(['2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03']);
@@ -73,10 +83,10 @@ describe('annual summary', () => {
   });
 
   it('top 10 at most, ties broken by name', () => {
-    const clients = Array.from({ length: 12 }, (_, i) => ({ name: `C${String(i).padStart(2, '0')}`, revenueCents: BigInt(i % 3) * 100n }));
-    const s = assembleAnnualSummary({ months: [], clients }, 2026);
+    const clients = Array.from({ length: 12 }, (_, i) => ({ name: `C${String(i).padStart(2, '0')}`, revenueCents: BigInt((i % 3) + 1) * 100n }));
+    const s = assembleAnnualSummary({ months: [], clients, corrections: { count: 0, revenueCents: 0n, gstCents: 0n }, draftsLeftOut: 0 }, 2026);
     expect(s.top_clients).toHaveLength(10);
-    expect(s.top_clients[0]).toEqual({ name: 'C02', revenue: 2 });
+    expect(s.top_clients[0]).toEqual({ name: 'C02', revenue: 3 });
     expect([...clients].sort(compareClients).map((c) => c.name).slice(0, 4)).toEqual(['C02', 'C05', 'C08', 'C11']);
   });
 
@@ -94,8 +104,8 @@ describe('properties', () => {
     specs.forEach((s, i) => {
       const id = `i${i}`;
       const d = documentDecider.decide({ type: 'DraftDocument', data: { documentId: id, type: 'invoice', number: i + 1, reference: `INV-${i + 1}`, client: client(`Client ${i % 4}`), lines: s.lines, gstRounding: 'total', issueDate: s.issueDate, paymentTerms: '7 days' } }, { status: 'none' });
-      events.push(...d);
-      const view = foldDocument(d) as DocumentView;
+      events.push(...d, issue(id));
+      const view = foldDocument([...d, issue(id)]) as DocumentView;
       const total = reportRowsOf(view).invoice!.totalCents;
       if (s.paidShare > 0 && total > 0n) {
         const first = (total * BigInt(s.paidShare)) / 3n;
@@ -116,7 +126,7 @@ describe('properties', () => {
       expect(cents(r.total_gst_collected)).toBe(Number(rows.invoices.reduce((a, x) => a + x.gstCents, 0n)));
       expect(r.breakdown_by_month.reduce((a, m) => a + cents(m.sales), 0)).toBe(cents(r.total_sales));
       expect(r.breakdown_by_month.reduce((a, m) => a + m.count, 0)).toBe(r.invoice_count);
-      expect(r.paid_invoices_count + r.unpaid_invoices_count).toBe(r.invoice_count);
+      expect(r.paid_invoices_count + r.unpaid_invoices_count + r.voided_invoices_count).toBe(r.invoice_count);
     }), { numRuns: 60 });
   });
 

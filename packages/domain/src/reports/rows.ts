@@ -1,6 +1,15 @@
-// What the reports read: one row per live invoice and one per payment, as pure functions of the
-// invoice's state. The read model stores exactly these rows; `npm run replay` computes them in
-// memory. Both then add up whole cents, so the API and the replay can never disagree.
+// What the reports read: one row per issued invoice and one per payment (and per removal of a
+// payment), as pure functions of the invoice's state. The read model stores exactly these rows;
+// `npm run replay` computes them in memory. Both then add up whole cents, so the API and the
+// replay can never disagree.
+//
+// Two rules shape the rows (docs/decisions/0001):
+// - Only issued invoices are supplies. A draft (never sent, marked issued or paid against) has no
+//   rows, so it counts in no report.
+// - A correction falls in the period it is made. A voided invoice keeps its row in the period of
+//   its supply and carries the day it was voided, where the reports subtract it again; a removed
+//   payment keeps its row and gains a negative one dated the day of the removal. A report for a
+//   period already filed therefore never changes.
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type LocalDate, monthOf } from '../dates/dates.ts';
 import { type DocumentView, documentFigures, paidDate, paymentStatus } from '../documents/document.ts';
@@ -29,11 +38,18 @@ export interface ReportInvoiceRow {
   zeroRatedCents: bigint;
   paid: boolean;
   paidDate: LocalDate | null;
+  /** The NZ day an issued invoice was voided (its reversal is dated then), or null. */
+  voidDate: LocalDate | null;
+  voidMonth: string | null;
 }
+
+/** A payment received, or the reversal of one that was removed later. */
+export type PaymentRowKind = 'payment' | 'removal';
 
 export interface ReportPaymentRow {
   documentId: string;
   paymentId: string;
+  kind: PaymentRowKind;
   date: LocalDate;
   month: string;
   amountCents: bigint;
@@ -43,14 +59,25 @@ export interface ReportPaymentRow {
   zeroRatedCents: bigint;
   /** Whether the invoice is paid in full now. */
   invoicePaid: boolean;
+  /** Whether the invoice is void now (its payments were removed first). */
+  invoiceVoided: boolean;
 }
 
-/** Quotes, voided and deleted invoices have no rows: they are not supplies. */
+/** Whether an invoice counts in the reports: issued (sent, marked issued or paid against), and not a deleted draft. */
+export const isReportedSupply = (d: DocumentView): boolean => d.type === 'invoice' && d.issuedOn !== null && d.status !== 'deleted';
+
+/** A draft invoice: never issued, not voided or deleted. The reports leave it out and say how many. */
+export const isDraftInvoice = (d: DocumentView): boolean => d.type === 'invoice' && d.status === 'draft';
+
+/** Quotes, drafts and deleted drafts have no rows: they are not supplies. */
 export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | null; payments: ReportPaymentRow[] } {
-  if (d.type !== 'invoice' || d.status === 'void' || d.status === 'deleted') return { invoice: null, payments: [] };
+  if (!isReportedSupply(d)) return { invoice: null, payments: [] };
   const f = documentFigures(d);
   const paid = paymentStatus(d, f) === 'paid';
-  const supplyDate = d.payments.reduce((earliest, p) => (p.date < earliest ? p.date : earliest), d.issueDate);
+  // Every payment ever received counts for the time of supply, removed ones too: an earlier
+  // period's report never changes because of a later correction.
+  const supplyDate = d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), d.issueDate);
+  const voidDate = d.status === 'void' ? (d.voidedOn ?? d.issueDate) : null;
   const invoice: ReportInvoiceRow = {
     documentId: d.id,
     reference: d.reference,
@@ -66,21 +93,27 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
     zeroRatedCents: f.zeroRatedCents,
     paid,
     paidDate: paidDate(d, f),
+    voidDate,
+    voidMonth: voidDate ? monthOf(voidDate) : null,
   };
-  // Shares are apportioned in the order the payments were recorded, cumulatively, so the
+  // Shares are apportioned over the running balance received, in the order payments were
+  // recorded and removed (a removal is a negative step), cumulatively: each step's share depends
+  // only on the steps before it, so a later correction never changes an earlier row, and the
   // payments of a fully paid invoice carry exactly its GST and zero-rated value.
   let before = 0n;
-  const payments = d.payments.map((p): ReportPaymentRow => {
-    const amountCents = toCents(p.amount);
+  const payments = d.paymentLog.map((p): ReportPaymentRow => {
+    const amountCents = p.kind === 'recorded' ? toCents(p.amount) : -toCents(p.amount);
     const row: ReportPaymentRow = {
       documentId: d.id,
       paymentId: p.paymentId,
+      kind: p.kind === 'recorded' ? 'payment' : 'removal',
       date: p.date,
       month: monthOf(p.date),
       amountCents,
       gstCents: apportionCumulative(f.gstCents, f.totalCents, before, amountCents),
       zeroRatedCents: apportionCumulative(f.zeroRatedCents, f.totalCents, before, amountCents),
       invoicePaid: paid,
+      invoiceVoided: voidDate !== null,
     };
     before += amountCents;
     return row;
