@@ -23,7 +23,7 @@ import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute, toNew
 import type { AppDeps } from '../deps.ts';
 import { parseQuery, refuseUnstorableText } from '../http/body.ts';
 import { idempotencyKey, idempotent, requestHash } from '../http/idempotency.ts';
-import { ApiError, zodProblem } from '../http/problem.ts';
+import { ApiError, zodProblem, zodStatus } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeDocumentMail } from './email.ts';
 import { pdfFileName, renderPdfFor } from './pdf.ts';
@@ -58,7 +58,7 @@ async function readBody<S extends z.ZodType>(c: Context, schema: S, options: { o
     const p = zodProblem(r.error);
     const path = r.error.issues[0]?.path ?? [];
     const line = path[0] === 'line_items' && typeof path[1] === 'number' ? `Line ${path[1] + 1}: ` : '';
-    throw new ApiError(422, `${line}${p.detail}`, { errors: p.errors });
+    throw new ApiError(zodStatus(r.error), `${line}${p.detail}`, { errors: p.errors });
   }
   return r.data;
 }

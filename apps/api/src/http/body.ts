@@ -2,7 +2,7 @@
 // the zod schema that shapes it. Size is limited by the bodyLimit middleware in app.ts.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ApiError, zodProblem } from './problem.ts';
+import { ApiError, zodProblem, zodStatus } from './problem.ts';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -61,14 +61,14 @@ export async function readJson(c: Context): Promise<unknown> {
   return value;
 }
 
-/** Parses the JSON body with a schema: 400 unreadable, 415 not JSON, 422 the first problem. */
+/** Parses the JSON body with a schema: 400 unreadable (or a value that cannot exist), 415 not JSON, 422 the first problem. */
 export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const raw = await readJson(c);
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(422, 'The request body must be a JSON object.');
   const r = schema.safeParse(raw);
   if (!r.success) {
     const p = zodProblem(r.error);
-    throw new ApiError(422, p.detail, { errors: p.errors });
+    throw new ApiError(zodStatus(r.error), p.detail, { errors: p.errors });
   }
   return r.data;
 }

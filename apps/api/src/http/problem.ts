@@ -34,6 +34,14 @@ export const unavailable = (detail: string, retryAfterSeconds?: number): ApiErro
 export const STALE_WRITE_DETAIL = 'Someone else changed this at the same time. Please reload and try again.';
 export const STORE_DOWN_DETAIL = "We can't reach the database right now. Your data is safe — please try again in a moment.";
 
+/**
+ * 422 for a request that is readable but not valid; 400 where a schema marks an issue so
+ * (`params.status: 400`: a value that cannot exist, such as a GST rate New Zealand does not have).
+ */
+export function zodStatus(e: ZodError): 400 | 422 {
+  return e.issues.some((i) => i.code === 'custom' && (i as { params?: { status?: unknown } }).params?.status === 400) ? 400 : 422;
+}
+
 /** The first zod issue as a sentence, and every issue as {field, message}. */
 export function zodProblem(e: ZodError): { detail: string; errors: { field: string; message: string }[] } {
   const errors = e.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
@@ -55,7 +63,7 @@ export function toResponse(c: Context, err: unknown, log: Logger): Response {
     const status = err.code === 'VALIDATION' ? 422 : err.code === 'NOT_FOUND' ? 404 : 409;
     return c.json({ detail: err.detail }, status);
   }
-  if (err instanceof ZodError) return c.json(zodProblem(err), 422);
+  if (err instanceof ZodError) return c.json(zodProblem(err), zodStatus(err));
   if (err instanceof ConcurrencyError) return c.json({ detail: STALE_WRITE_DETAIL }, 409);
   if (err instanceof DuplicateEventError) return c.json({ detail: 'This was already recorded.' }, 409);
   if (err instanceof StoreUnavailableError) {

@@ -16,6 +16,8 @@ export interface LedgerDocument {
   payments: Map<string, bigint>;
   /** A quote that became an invoice (it can take no more commands). */
   converted: boolean;
+  /** An invoice sent, marked issued or paid against: it counts in the reports; a draft does not. */
+  issued: boolean;
 }
 
 export interface AccountLedger {
@@ -49,11 +51,15 @@ export function documentFromDetail(detail: Record<string, unknown>): LedgerDocum
     version: Number(detail.version),
     payments,
     converted: detail.status === 'converted',
+    issued: detail.type === 'invoice' && typeof detail.issued_on === 'string',
   };
 }
 
 export interface LedgerTotals {
+  /** Issued invoices: what the reports count. */
   invoices: number;
+  /** Draft invoices: what the reports leave out and say so. */
+  drafts: number;
   invoiceTotalCents: bigint;
   paidInvoices: number;
   paymentsCents: bigint;
@@ -66,16 +72,20 @@ export interface LedgerTotals {
 
 export function totalsOf(ledger: AccountLedger): LedgerTotals {
   const t: LedgerTotals = {
-    invoices: 0, invoiceTotalCents: 0n, paidInvoices: 0, paymentsCents: 0n, payments: 0, documents: ledger.documents.size,
+    invoices: 0, drafts: 0, invoiceTotalCents: 0n, paidInvoices: 0, paymentsCents: 0n, payments: 0, documents: ledger.documents.size,
     clients: ledger.clients.size, byTaxYear: new Map(),
   };
   for (const d of ledger.documents.values()) {
     if (d.type !== 'invoice') continue;
+    t.paymentsCents += paidCents(d);
+    t.payments += d.payments.size;
+    if (!d.issued) {
+      t.drafts++;
+      continue;
+    }
     t.invoices++;
     t.invoiceTotalCents += d.totalCents;
     if (d.totalCents > 0n && balanceCents(d) === 0n) t.paidInvoices++;
-    t.paymentsCents += paidCents(d);
-    t.payments += d.payments.size;
     const year = taxYearOf(d.issueDate);
     t.byTaxYear.set(year, (t.byTaxYear.get(year) ?? 0n) + d.totalCents);
   }
@@ -118,6 +128,7 @@ export async function verifyLedgers(http: HttpClient, ledgers: readonly AccountL
       if (cents(gst.total_sales) !== t.invoiceTotalCents) problems.push(`${who}: GST total_sales ${gst.total_sales}, the ledger says ${money(t.invoiceTotalCents)}`);
       if (gst.invoice_count !== t.invoices) problems.push(`${who}: GST invoice_count ${gst.invoice_count}, the ledger says ${t.invoices}`);
       if (gst.paid_invoices_count !== t.paidInvoices) problems.push(`${who}: GST paid_invoices_count ${gst.paid_invoices_count}, the ledger says ${t.paidInvoices}`);
+      if (gst.drafts_left_out !== t.drafts) problems.push(`${who}: GST drafts_left_out ${gst.drafts_left_out}, the ledger holds ${t.drafts} draft invoices`);
       const received = (await get('GET /reports/gst', `/reports/gst?start_date=${start}&end_date=${end}&basis=payments`)).json;
       if (cents(received.total_sales) !== t.paymentsCents) problems.push(`${who}: payments-basis total_sales ${received.total_sales}, the ledger recorded ${money(t.paymentsCents)}`);
       for (const [year, total] of t.byTaxYear) {

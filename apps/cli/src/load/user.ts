@@ -157,7 +157,7 @@ export async function runUser(u: UserRun, ledger: AccountLedger): Promise<number
   }
 
   async function reviseDraft(): Promise<void> {
-    const drafts = invoices().filter((d) => d.payments.size === 0);
+    const drafts = invoices().filter((d) => !d.issued);
     if (drafts.length === 0) return void (await createDocument('invoice'));
     const d = pick(drafts);
     const route = 'PUT /invoices/{id}';
@@ -181,6 +181,7 @@ export async function runUser(u: UserRun, ledger: AccountLedger): Promise<number
     const { a } = await send(route, 'POST', `/invoices/${d.id}/payments`, auth({ json: body, headers: { 'Idempotency-Key': k } }));
     if (!expectStatus(route, a, 201)) return;
     d.payments.set(String(a.json.id), cents(a.json.amount));
+    d.issued = true; // money taken against a draft issues it
     if (cents(a.json.amount) !== amount) stats.surprise(`${route}: recorded ${a.json.amount}, sent ${body.amount}`);
     if (cents(a.json.balance) !== balanceCents(d)) stats.surprise(`${route}: balance ${a.json.balance}, the ledger says ${centsToString(balanceCents(d))}`);
     await doubleTap(route, `/invoices/${d.id}/payments`, body, k, a);
@@ -199,8 +200,19 @@ export async function runUser(u: UserRun, ledger: AccountLedger): Promise<number
     ledger.documents.set(d.id, after);
   }
 
+  async function markIssued(): Promise<void> {
+    const drafts = invoices().filter((d) => !d.issued);
+    if (drafts.length === 0) return void (await createDocument('invoice'));
+    const d = pick(drafts);
+    const route = 'POST /invoices/{id}/issue';
+    const { a, retried } = await send(route, 'POST', `/invoices/${d.id}/issue`, auth());
+    if (a?.status === 409 && retried) return refresh(d.id);
+    if (!expectStatus(route, a, 200)) return;
+    ledger.documents.set(d.id, documentFromDetail(a.json));
+  }
+
   async function deleteDraft(): Promise<void> {
-    const drafts = invoices().filter((d) => d.payments.size === 0);
+    const drafts = invoices().filter((d) => !d.issued);
     if (drafts.length < 3) return;
     const d = pick(drafts);
     const route = 'DELETE /invoices/{id}';
@@ -243,6 +255,7 @@ export async function runUser(u: UserRun, ledger: AccountLedger): Promise<number
     [9, partPayment],
     [7, markPaid],
     [2, deleteDraft],
+    [4, markIssued],
     [12, listInvoices],
     [4, async () => void (await read('GET /invoices?status=', '/invoices?type=invoice&status=paid,partial&limit=50'))],
     [4, async () => void (await read('GET /invoices/counts', '/invoices/counts'))],

@@ -4,9 +4,10 @@ import { type LocalDate, compareDates, isLocalDate, nzDateOf } from '../dates/da
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
-import { centsToString, formatNzd, toCents } from '../money/money.ts';
+import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
+import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -331,6 +332,7 @@ function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalD
   if (lines.length === 0) throw invalid('Add at least one line item');
   if (lines.length > LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
   if (lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
+  if (lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
   if (!isLocalDate(issueDate)) throw invalid('The issue date is not a valid date');
   if (!isLocalDate(dueDate)) throw invalid('The due date is not a valid date');
   if (compareDates(dueDate, issueDate) < 0) throw invalid('The due date cannot be before the issue date');
@@ -345,12 +347,8 @@ function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; d
   requireNotVoid(d);
   if (!isLocalDate(p.date)) throw invalid('The payment date is not a valid date');
   if (d.payments.some((x) => x.paymentId === p.paymentId)) throw conflict('This payment is already recorded');
-  let cents: bigint;
-  try {
-    cents = toCents(p.amount);
-  } catch {
-    throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
-  }
+  const cents = wholeCentsOf(p.amount);
+  if (cents === null) throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
   if (cents <= 0n) throw invalid('A payment must be more than $0.00');
   const { balanceCents } = documentFigures(d);
   if (balanceCents <= 0n) throw conflict('This invoice is already paid in full');

@@ -21,17 +21,27 @@ function decimalField(label: string, max: string) {
   });
 }
 
+/** The only GST rates a New Zealand supply can carry: 15% standard, 0% zero-rated (or no GST). */
+export const NZ_GST_RATES = ['0.15', '0'] as const;
+export const TAX_RATE_MESSAGE = 'tax_rate must be 0.15 (15% GST) or 0 (zero-rated or no GST): New Zealand has no other GST rate';
+
+/** True when the rate is one New Zealand charges (0.15 or 0, however written: "0.150", 0). */
+export function isNzGstRate(v: number | string): boolean {
+  const d = parseDecimalInput(v);
+  return d !== undefined && NZ_GST_RATES.some((r) => d.equals(r));
+}
+
 const taxRateField = z
   .union([z.number(), z.string()], { error: 'tax_rate must be a number' })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return GST_RATE;
-    const d = parseDecimalInput(v);
-    if (!d || d.isNegative() || d.greaterThan(1) || d.decimalPlaces() > 4) {
-      ctx.addIssue({ code: 'custom', message: 'tax_rate must be between 0 and 1 (0.15 is 15% GST)' });
+    // Not a shape problem but a rate that does not exist: answered 400 (params.status), not 422.
+    if (!isNzGstRate(v)) {
+      ctx.addIssue({ code: 'custom', message: TAX_RATE_MESSAGE, params: { status: 400 } });
       return z.NEVER;
     }
-    return canonicalDecimal(d.abs());
+    return canonicalDecimal(parseDecimalInput(v)!.abs());
   });
 
 export const lineInputSchema = z.object({

@@ -1,6 +1,7 @@
 // Money at the edges: cents ↔ decimal strings ↔ the numbers the API shows, and NZD text.
 // Amounts are whole cents (bigint) inside computations and "123.45" strings in events.
 import { Decimal, type DecimalValue } from './decimal.ts';
+import { parseExactDecimal } from './rounding.ts';
 
 /** Whole cents to a 2-dp decimal string: 123450n → "1234.50". */
 export function centsToString(cents: bigint): string {
@@ -13,6 +14,18 @@ export function centsToString(cents: bigint): string {
 
 /** Whole cents to the JSON number the spec's API shows (rounded to cents by construction). */
 export const centsToNumber = (cents: bigint): number => Number(centsToString(cents));
+
+/**
+ * A typed amount ("12.3", "12.30", "12", "12.500") to whole cents; null for anything that is not a
+ * plain decimal or carries a fraction of a cent. Never throws: for checking what a person sent.
+ */
+export function wholeCentsOf(text: string): bigint | null {
+  const exact = parseExactDecimal(text.trim());
+  if (!exact) return null;
+  if (exact.scale <= 2) return exact.m * 10n ** BigInt(2 - exact.scale);
+  const drop = 10n ** BigInt(exact.scale - 2);
+  return exact.m % drop === 0n ? exact.m / drop : null;
+}
 
 /** An amount that is already whole cents ("12.3", 12.30, "12") to cents. Throws on a fraction of a cent. */
 export function toCents(amount: DecimalValue): bigint {
