@@ -3,6 +3,7 @@
 import { centsToNumber, documentTotals, linesSchema, sequenceStreamId } from '@tradie/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S19O_THREE_LINE_VECTORS, S19O_VECTORS } from '@tradie/testkit/oracle/gstVectors';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
 import { addClient, line, removeClient, setSettings } from './support.ts';
 
@@ -218,6 +219,27 @@ describe('POST /invoices', () => {
       // A different body with the same key is now a first attempt: the refusal stored nothing.
       expect((await t.post('/invoices', { type: 'invoice', line_items: [line('x', 1, 1)] }, u.token, { 'Idempotency-Key': 'again' })).status).toBe(201);
     });
+  });
+});
+
+describe("the tax notes' s 19O vectors through POST /invoices", () => {
+  it.each(S19O_VECTORS)('%s: one %s line of %s carries GST %s, on the answer and in the list', async (_id, kind, amount, gst) => {
+    const u = await signUp(t);
+    const r = await t.post('/invoices', { type: 'invoice', line_items: [line('Work', 1, amount, { tax_included: kind === 'incl' })] }, u.token);
+    expect(r.status).toBe(201);
+    expect(r.json.gst).toBe(Number(gst));
+    expect(kind === 'incl' ? r.json.total : r.json.subtotal).toBe(Number(amount));
+    const [row] = (await t.get('/invoices', u.token)).json;
+    expect(row.total).toBe(r.json.total);
+  });
+
+  it.each(S19O_THREE_LINE_VECTORS)('%s: three %s lines of %s → %s with per-line rounding, %s on the total', async (_id, kind, amount, perLine, onTotal) => {
+    for (const [rounding, gst] of [['line', perLine], ['total', onTotal]] as const) {
+      const u = await signUp(t);
+      await setSettings(t, u.userId, { gst_rounding: rounding });
+      const r = await t.post('/invoices', { type: 'invoice', line_items: [1, 2, 3].map((i) => line(`L${i}`, 1, amount, { tax_included: kind === 'incl' })) }, u.token);
+      expect(r.json.gst, rounding).toBe(Number(gst));
+    }
   });
 });
 

@@ -118,9 +118,3 @@ export function documentTotals(lines: readonly LineForTotals[], rounding: GstRou
 export function applyGstSwitch<L extends LineForTotals>(lines: readonly L[], includeGst: boolean): L[] {
   return lines.map((l) => (includeGst ? { ...l, tax_rate: l.tax_rate ?? GST_RATE } : { ...l, tax_rate: '0' }));
 }
-
-/** GST-exclusive amount → GST (s 19O), for one amount. */
-export const gstFromExclusiveCents = (exclCents: bigint): bigint => roundTaxS19O(rational(exclCents * 15n, 100n));
-
-/** GST-inclusive amount → the GST it contains (3/23, s 19O). */
-export const gstFromInclusiveCents = (inclCents: bigint): bigint => roundTaxS19O(rational(inclCents * 3n, 23n));

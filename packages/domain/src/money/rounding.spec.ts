@@ -1,35 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apportionCumulative, gstFromExclusiveCents, gstFromInclusiveCents, parseExactDecimal, rational, roundHalfUp, roundLineAmount, roundReturnGst, roundTaxS19O, toCentsHalfUp, Decimal } from '../index.ts';
+import { apportionCumulative, documentTotals, parseExactDecimal, rational, roundHalfUp, roundLineAmount, roundReturnGst, roundTaxS19O, toCentsHalfUp, Decimal } from '../index.ts';
+import { S19O_VECTORS } from '@tradie/testkit/oracle/gstVectors';
 import { toCents } from './money.ts';
 
 const c = (dollars: string): bigint => toCents(dollars);
 
-describe('GST Act s 19O rounding (nz-rules.md §1.6 vectors)', () => {
-  it.each([
-    ['G1', 'excl', '100.00', '15.00'],
-    ['G2', 'incl', '115.00', '15.00'],
-    ['G3', 'excl', '1500.00', '225.00'],
-    ['G4', 'incl', '1725.00', '225.00'],
-    ['G5', 'incl', '230.00', '30.00'],
-    ['G6', 'excl', '9000.00', '1350.00'],
-    ['G7', 'incl', '200.00', '26.09'],
-    ['G8', 'incl', '100.00', '13.04'],
-    ['G9', 'incl', '1000.00', '130.43'],
-    ['G10', 'incl', '1000.01', '130.44'],
-    ['G11', 'incl', '1150.00', '150.00'],
-    ['G12', 'incl', '45.99', '6.00'],
-    ['G13', 'incl', '0.08', '0.01'],
-    ['G14', 'incl', '0.01', '0.00'],
-    ['G15', 'excl', '0.10', '0.01'],
-    ['G16', 'excl', '0.30', '0.04'],
-    ['G17', 'excl', '10.10', '1.51'],
-    ['G18', 'excl', '33.30', '4.99'],
-    ['G19', 'excl', '123.45', '18.52'],
-    ['G20', 'excl', '19.99', '3.00'],
-  ])('%s: %s %s → GST %s', (_id, kind, amount, gst) => {
-    const fn = kind === 'excl' ? gstFromExclusiveCents : gstFromInclusiveCents;
-    expect(fn(c(amount))).toBe(c(gst));
+describe('GST Act s 19O rounding (the tax notes\' vectors)', () => {
+  // Through documentTotals, the one function every screen, PDF, list, report and CSV uses: a one-line
+  // document of that amount, on either rounding setting (one line: the two must agree).
+  it.each(S19O_VECTORS)('%s: %s %s → GST %s', (_id, kind, amount, gst) => {
+    for (const rounding of ['total', 'line'] as const) {
+      const t = documentTotals([{ qty: '1', unit_price: amount, tax_included: kind === 'incl', tax_rate: '0.15' }], rounding);
+      expect(t.gstCents).toBe(c(gst));
+      expect(kind === 'incl' ? t.totalCents : t.subtotalCents).toBe(c(amount));
+    }
   });
 
   it('drops an exact half cent (half-down), where half-up would add it', () => {

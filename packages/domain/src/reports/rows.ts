@@ -73,7 +73,8 @@ export const isDraftInvoice = (d: DocumentView): boolean => d.type === 'invoice'
 export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | null; payments: ReportPaymentRow[] } {
   if (!isReportedSupply(d)) return { invoice: null, payments: [] };
   const f = documentFigures(d);
-  const paid = paymentStatus(d, f) === 'paid';
+  // A voided invoice is neither paid nor unpaid (a zero-total one would otherwise look paid).
+  const paid = d.status !== 'void' && paymentStatus(d, f) === 'paid';
   // Every payment ever received counts for the time of supply, removed ones too: an earlier
   // period's report never changes because of a later correction.
   const supplyDate = d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), d.issueDate);

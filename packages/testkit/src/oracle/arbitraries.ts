@@ -1,0 +1,100 @@
+// fast-check generators of documents and invoice histories for the oracle's property tests: GST on
+// or off, prices on 0.0001 steps, quantities with 3 decimals, up to 100 lines, both rounding
+// settings; payments, part payments, payments removed later, voids in later periods, drafts.
+import fc from 'fast-check';
+import { oracleTotals, type OracleInvoice, type OracleLine, type OracleRounding, type OracleStep } from './oracle.ts';
+
+/** A decimal text with `dp` places from 0 to maxUnits × 10^-dp. */
+const decimalText = (maxUnits: number, dp: number): fc.Arbitrary<string> =>
+  fc.integer({ min: 0, max: maxUnits }).map((u) => {
+    const s = String(u).padStart(dp + 1, '0');
+    return `${s.slice(0, -dp)}.${s.slice(-dp)}`;
+  });
+
+/** Quantities to 1,000 with 3 decimals, mostly small whole numbers as on a real job. */
+export const oracleQtyArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 20 }).map(String) },
+  { weight: 2, arbitrary: decimalText(1_000_000, 3) },
+);
+
+/** Unit prices to $10,000 on 0.0001 steps, and on whole cents. */
+export const oraclePriceArb: fc.Arbitrary<string> = fc.oneof(decimalText(100_000_000, 4), decimalText(1_000_000, 2));
+
+export const oracleLineArb = (gstOn: boolean): fc.Arbitrary<OracleLine> =>
+  fc.record({
+    qty: oracleQtyArb,
+    unitPrice: oraclePriceArb,
+    inclusive: fc.boolean(),
+    rate: gstOn ? fc.constantFrom<'0.15' | '0'>('0.15', '0.15', '0.15', '0') : fc.constant<'0'>('0'),
+  });
+
+export const oracleDocumentArb = (maxLines = 100): fc.Arbitrary<{ lines: OracleLine[]; rounding: OracleRounding }> =>
+  fc.boolean().chain((gstOn) =>
+    fc.record({
+      lines: fc.array(oracleLineArb(gstOn), { minLength: 1, maxLength: maxLines }),
+      rounding: fc.constantFrom<OracleRounding>('total', 'line'),
+    }),
+  );
+
+const DAY = 86_400_000;
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/** What a person does to an invoice's money, before it is turned into consistent steps. */
+const actionArb = fc.oneof(
+  fc.record({ kind: fc.constant<'pay'>('pay'), percent: fc.integer({ min: 1, max: 100 }), after: fc.integer({ min: -30, max: 100 }) }),
+  fc.record({ kind: fc.constant<'remove'>('remove'), pick: fc.nat(), after: fc.integer({ min: 0, max: 120 }) }),
+);
+
+/**
+ * Invoice histories that the product would accept: payments never above the balance, removals of
+ * payments that exist, a void only once nothing is paid (the rest removed first), dates moving
+ * forward from each payment. Issue dates in 2026–2027, so any range over them has corrections.
+ */
+export const oracleInvoicesArb = (options: { maxInvoices?: number; maxLines?: number } = {}): fc.Arbitrary<OracleInvoice[]> =>
+  fc.array(
+    fc.record({
+      doc: oracleDocumentArb(options.maxLines ?? 12),
+      issueDay: fc.integer({ min: 0, max: 729 }),
+      client: fc.constantFrom('', 'Aroha Ngata', 'Ben Smith', 'Kōwhai Builders Ltd (Mere Tane)', 'apple', 'Zed'),
+      issued: fc.boolean(),
+      actions: fc.array(actionArb, { maxLength: 5 }),
+      void: fc.option(fc.integer({ min: 0, max: 150 }), { nil: null, freq: 4 }),
+    }),
+    { minLength: 1, maxLength: options.maxInvoices ?? 20 },
+  ).map((specs) =>
+    specs.map((s, i): OracleInvoice => {
+      const issueDate = addDays('2026-01-01', s.issueDay);
+      const total = oracleTotals(s.doc.lines, s.doc.rounding).total;
+      const steps: OracleStep[] = [];
+      const live = new Map<string, bigint>();
+      let balance = total;
+      let last = issueDate;
+      const later = (date: string) => (date > last ? (last = date) : last);
+      s.actions.forEach((a, k) => {
+        if (a.kind === 'pay') {
+          if (balance <= 0n) return;
+          const cents = (balance * BigInt(a.percent) + 99n) / 100n;
+          const id = `p${i}-${k}`;
+          // A payment may be dated before the invoice (a deposit); a removal always comes after it.
+          const date = addDays(issueDate, a.after);
+          steps.push({ kind: 'pay', id, cents, date });
+          if (date > last) last = date;
+          live.set(id, cents);
+          balance -= cents;
+        } else if (live.size > 0) {
+          const ids = [...live.keys()];
+          const id = ids[a.pick % ids.length]!;
+          steps.push({ kind: 'remove', id, date: later(addDays(last, a.after)) });
+          balance += live.get(id)!;
+          live.delete(id);
+        }
+      });
+      let voidDate: string | null = null;
+      if (s.void !== null) {
+        for (const id of [...live.keys()]) steps.push({ kind: 'remove', id, date: later(addDays(last, 1)) });
+        live.clear();
+        voidDate = later(addDays(last, s.void));
+      }
+      return { id: `inv-${i}`, issueDate, client: s.client, lines: s.doc.lines, rounding: s.doc.rounding, issued: s.issued, steps, voidDate };
+    }),
+  );

@@ -1,0 +1,345 @@
+// An independent oracle for the product's money: document totals, payments-basis GST shares, the
+// GST report and the annual summary, written from the tax rules (docs/decisions/0001, 0002 and the
+// fixtures' README) with integer cents and exact fractions of BigInts. It imports nothing of the
+// product on purpose: property tests compare the domain (and the API) with it, so a mistake has to
+// be made twice, the same way, to go unseen. Keep it simple rather than fast.
+
+// ---- exact fractions ------------------------------------------------------------------------
+
+/** n/d with d > 0, not necessarily reduced. */
+interface Frac {
+  n: bigint;
+  d: bigint;
+}
+
+const frac = (n: bigint, d: bigint): Frac => (d < 0n ? { n: -n, d: -d } : { n, d });
+const plus = (a: Frac, b: Frac): Frac => frac(a.n * b.d + b.n * a.d, a.d * b.d);
+const times = (a: Frac, b: Frac): Frac => frac(a.n * b.n, a.d * b.d);
+
+/** A plain decimal text ("2.75", "0.0044", "12") as an exact fraction. */
+function decimal(text: string): Frac {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`oracle: '${text}' is not a plain decimal`);
+  const fracDigits = m[3] ?? '';
+  const n = BigInt(`${m[2]}${fracDigits}`);
+  return frac(m[1] ? -n : n, 10n ** BigInt(fracDigits.length));
+}
+
+/** Whole cents of |x| split into floor and remainder, sign kept aside. */
+function split(x: Frac): { negative: boolean; whole: bigint; rem: bigint; d: bigint } {
+  const negative = x.n < 0n;
+  const n = negative ? -x.n : x.n;
+  return { negative, whole: n / x.d, rem: n % x.d, d: x.d };
+}
+
+/** Nearest cent, an exact half away from zero (line amounts, payment shares, return Box 8). */
+function roundHalfAway(x: Frac): bigint {
+  const s = split(x);
+  const r = 2n * s.rem >= s.d ? s.whole + 1n : s.whole;
+  return s.negative ? -r : r;
+}
+
+/** GST Act s 19O: a fraction of half a cent or less is dropped, more than half becomes a cent. */
+function roundS19O(x: Frac): bigint {
+  const s = split(x);
+  const r = 2n * s.rem > s.d ? s.whole + 1n : s.whole;
+  return s.negative ? -r : r;
+}
+
+// ---- documents ------------------------------------------------------------------------------
+
+export interface OracleLine {
+  qty: string;
+  unitPrice: string;
+  /** The unit price already includes GST. */
+  inclusive: boolean;
+  /** '0.15' standard, '0' zero-rated or no GST. */
+  rate: '0.15' | '0';
+}
+
+export type OracleRounding = 'total' | 'line';
+
+export interface OracleTotals {
+  subtotal: bigint;
+  gst: bigint;
+  total: bigint;
+  /** GST-inclusive value of zero-rated lines (GST return Box 6). */
+  zeroRated: bigint;
+  /** Each line's qty × unit price to the cent. */
+  lineAmounts: bigint[];
+}
+
+/** Each line's exact GST in cents: 15/100 of an exclusive amount, 15/115 (3/23) of an inclusive one. */
+function exactTax(amountCents: bigint, l: OracleLine): Frac {
+  if (l.rate === '0') return frac(0n, 1n);
+  return l.inclusive ? frac(amountCents * 15n, 115n) : frac(amountCents * 15n, 100n);
+}
+
+/**
+ * A document's totals. Per line: each line's GST is rounded (s 19O) and the subtotal is what is
+ * left of the inclusive lines plus the exclusive lines. On the total: the exact taxes are added and
+ * rounded once; the client pays the inclusive lines as priced plus the exclusive lines with their
+ * GST (rounded once on their own), and the subtotal is that total less the GST.
+ */
+export function oracleTotals(lines: readonly OracleLine[], rounding: OracleRounding): OracleTotals {
+  const lineAmounts = lines.map((l) => roundHalfAway(times(times(decimal(l.qty), decimal(l.unitPrice)), frac(100n, 1n))));
+  const zeroRated = lines.reduce((a, l, i) => (l.rate === '0' ? a + lineAmounts[i]! : a), 0n);
+  if (rounding === 'line') {
+    let subtotal = 0n;
+    let gst = 0n;
+    lines.forEach((l, i) => {
+      const tax = roundS19O(exactTax(lineAmounts[i]!, l));
+      gst += tax;
+      subtotal += l.inclusive ? lineAmounts[i]! - tax : lineAmounts[i]!;
+    });
+    return { subtotal, gst, total: subtotal + gst, zeroRated, lineAmounts };
+  }
+  let allTax = frac(0n, 1n);
+  let exclusiveTax = frac(0n, 1n);
+  let payable = 0n;
+  lines.forEach((l, i) => {
+    const tax = exactTax(lineAmounts[i]!, l);
+    allTax = plus(allTax, tax);
+    payable += lineAmounts[i]!;
+    if (!l.inclusive) exclusiveTax = plus(exclusiveTax, tax);
+  });
+  const gst = roundS19O(allTax);
+  const total = payable + roundS19O(exclusiveTax);
+  return { subtotal: total - gst, gst, total, zeroRated, lineAmounts };
+}
+
+// ---- an invoice's history -------------------------------------------------------------------
+
+/** What happened to money on an invoice, in the order it happened. Dates are NZ calendar days. */
+export type OracleStep = { kind: 'pay'; id: string; cents: bigint; date: string } | { kind: 'remove'; id: string; date: string };
+
+export interface OracleInvoice {
+  id: string;
+  issueDate: string;
+  /** The client's name as the reports show it; '' for none. */
+  client: string;
+  lines: OracleLine[];
+  rounding: OracleRounding;
+  /** Sent, marked issued or paid against. A payment always issues it. */
+  issued: boolean;
+  steps: OracleStep[];
+  /** The NZ day it was voided, or null. Only an invoice with nothing paid can be voided. */
+  voidDate: string | null;
+}
+
+interface Flow {
+  date: string;
+  cents: bigint;
+  gst: bigint;
+  zero: bigint;
+  removal: boolean;
+}
+
+interface Facts {
+  inv: OracleInvoice;
+  totals: OracleTotals;
+  issued: boolean;
+  supplyDate: string;
+  received: bigint;
+  paid: boolean;
+  voided: boolean;
+  flows: Flow[];
+}
+
+/**
+ * The facts the reports use. A payment's GST share (and zero-rated share) is the rounded share of
+ * the running balance received after it, less that before it — a removal is a negative step — so
+ * shares never change once made and a fully paid invoice's payments carry exactly its GST.
+ */
+function factsOf(inv: OracleInvoice): Facts {
+  const totals = oracleTotals(inv.lines, inv.rounding);
+  const amounts = new Map<string, bigint>();
+  let received = 0n;
+  const share = (of: bigint, balance: bigint): bigint => (totals.total === 0n ? 0n : roundHalfAway(frac(of * balance, totals.total)));
+  const flows: Flow[] = [];
+  for (const s of inv.steps) {
+    const cents = s.kind === 'pay' ? s.cents : -(amounts.get(s.id) ?? 0n);
+    if (s.kind === 'pay') amounts.set(s.id, s.cents);
+    const after = received + cents;
+    flows.push({ date: s.date, cents, gst: share(totals.gst, after) - share(totals.gst, received), zero: share(totals.zeroRated, after) - share(totals.zeroRated, received), removal: s.kind === 'remove' });
+    received = after;
+  }
+  const issued = inv.issued || inv.steps.some((s) => s.kind === 'pay');
+  const payDates = inv.steps.filter((s) => s.kind === 'pay').map((s) => s.date);
+  const supplyDate = [inv.issueDate, ...payDates].sort()[0]!;
+  const voided = inv.voidDate !== null;
+  return { inv, totals, issued, supplyDate, received, paid: !voided && received >= totals.total, voided, flows };
+}
+
+// ---- reports --------------------------------------------------------------------------------
+
+const inRange = (d: string, start: string, end: string): boolean => d >= start && d <= end;
+const month = (d: string): string => d.slice(0, 7);
+
+function monthsOf(start: string, end: string): string[] {
+  const out: string[] = [];
+  let [y, m] = [Number(start.slice(0, 4)), Number(start.slice(5, 7))];
+  const last = month(end);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(key);
+    if (key >= last) return out;
+    m += 1;
+    if (m === 13) [y, m] = [y + 1, 1];
+  }
+}
+
+/** Cents to the JSON number the API answers (dollars, 2 dp). */
+export const dollars = (cents: bigint): number => Number(cents) / 100;
+
+export interface OracleGstReport {
+  total_sales: number;
+  total_gst_collected: number;
+  invoice_count: number;
+  paid_invoices_count: number;
+  unpaid_invoices_count: number;
+  voided_invoices_count: number;
+  breakdown_by_month: { month: string; sales: number; gst: number; count: number }[];
+  gst_return: { box5: number; box6: number; box7: number; box8: number; box9: number; box10: number };
+  corrections: { count: number; sales: number; gst: number };
+  drafts_left_out: number;
+}
+
+/**
+ * The GST report for [start, end]. Invoice basis: each issued invoice at its full value on its time
+ * of supply (the issue date, or an earlier payment), less each invoice voided in the range on the day
+ * of the void. Payments basis: each payment received in the range with its GST share, less each
+ * payment removed in it. Counts: invoices supplied (or with a payment received) in the range, split
+ * paid / voided / unpaid as of now. Box 8 is Box 7 × 3/23 to the nearest cent.
+ */
+export function oracleGstReport(invoices: readonly OracleInvoice[], start: string, end: string, basis: 'invoice' | 'payments'): OracleGstReport {
+  const facts = invoices.map(factsOf);
+  const months = new Map(monthsOf(start, end).map((m) => [m, { sales: 0n, gst: 0n, count: 0 }]));
+  let sales = 0n;
+  let gst = 0n;
+  let zero = 0n;
+  const counted: Facts[] = [];
+  const corrections = { count: 0, sales: 0n, gst: 0n };
+  const add = (date: string, s: bigint, g: bigint, z: bigint) => {
+    const m = months.get(month(date))!;
+    m.sales += s;
+    m.gst += g;
+    sales += s;
+    gst += g;
+    zero += z;
+  };
+  for (const f of facts) {
+    if (!f.issued) continue;
+    if (basis === 'invoice') {
+      if (inRange(f.supplyDate, start, end)) {
+        add(f.supplyDate, f.totals.total, f.totals.gst, f.totals.zeroRated);
+        months.get(month(f.supplyDate))!.count += 1;
+        counted.push(f);
+      }
+      if (f.inv.voidDate !== null && inRange(f.inv.voidDate, start, end)) {
+        add(f.inv.voidDate, -f.totals.total, -f.totals.gst, -f.totals.zeroRated);
+        corrections.count += 1;
+        corrections.sales -= f.totals.total;
+        corrections.gst -= f.totals.gst;
+      }
+    } else {
+      const monthsPaid = new Set<string>();
+      for (const flow of f.flows) {
+        if (!inRange(flow.date, start, end)) continue;
+        add(flow.date, flow.cents, flow.gst, flow.zero);
+        if (flow.removal) {
+          corrections.count += 1;
+          corrections.sales += flow.cents;
+          corrections.gst += flow.gst;
+        } else monthsPaid.add(month(flow.date));
+      }
+      for (const m of monthsPaid) months.get(m)!.count += 1;
+      if (monthsPaid.size > 0) counted.push(f);
+    }
+  }
+  const paid = counted.filter((f) => f.paid).length;
+  const voided = counted.filter((f) => f.voided).length;
+  const box7 = sales - zero;
+  const box8 = roundHalfAway(frac(box7 * 3n, 23n));
+  return {
+    total_sales: dollars(sales),
+    total_gst_collected: dollars(gst),
+    invoice_count: counted.length,
+    paid_invoices_count: paid,
+    unpaid_invoices_count: counted.length - paid - voided,
+    voided_invoices_count: voided,
+    breakdown_by_month: [...months].map(([m, v]) => ({ month: m, sales: dollars(v.sales), gst: dollars(v.gst), count: v.count })),
+    gst_return: { box5: dollars(sales), box6: dollars(zero), box7: dollars(box7), box8: dollars(box8), box9: 0, box10: dollars(box8) },
+    corrections: { count: corrections.count, sales: dollars(corrections.sales), gst: dollars(corrections.gst) },
+    drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
+  };
+}
+
+export interface OracleAnnualSummary {
+  total_revenue: number;
+  total_gst: number;
+  paid_revenue: number;
+  unpaid_revenue: number;
+  top_clients: { name: string; revenue: number }[];
+  monthly_breakdown: { month: string; revenue: number; gst: number; count: number; paid_count: number }[];
+  corrections: { count: number; revenue: number; gst: number };
+  drafts_left_out: number;
+}
+
+/**
+ * The annual summary for the tax year ending 31 March `year`: issued invoices by issue date,
+ * GST-exclusive revenue, less invoices voided in the year (in the month of the void); paid revenue
+ * from invoices paid in full; the ten clients with the most revenue (net of voids, none at zero),
+ * ties by name in code-point order.
+ */
+export function oracleAnnualSummary(invoices: readonly OracleInvoice[], year: number): OracleAnnualSummary {
+  const [start, end] = [`${year - 1}-04-01`, `${year}-03-31`];
+  const facts = invoices.map(factsOf);
+  const months = new Map(monthsOf(start, end).map((m) => [m, { revenue: 0n, gst: 0n, count: 0, paid: 0 }]));
+  const clients = new Map<string, bigint>();
+  let revenue = 0n;
+  let gst = 0n;
+  let paidRevenue = 0n;
+  const corrections = { count: 0, revenue: 0n, gst: 0n };
+  const client = (name: string, cents: bigint) => {
+    if (name !== '') clients.set(name, (clients.get(name) ?? 0n) + cents);
+  };
+  for (const f of facts) {
+    if (!f.issued) continue;
+    if (inRange(f.inv.issueDate, start, end)) {
+      const m = months.get(month(f.inv.issueDate))!;
+      m.revenue += f.totals.subtotal;
+      m.gst += f.totals.gst;
+      m.count += 1;
+      revenue += f.totals.subtotal;
+      gst += f.totals.gst;
+      if (f.paid) {
+        m.paid += 1;
+        paidRevenue += f.totals.subtotal;
+      }
+      client(f.inv.client, f.totals.subtotal);
+    }
+    if (f.inv.voidDate !== null && inRange(f.inv.voidDate, start, end)) {
+      const m = months.get(month(f.inv.voidDate))!;
+      m.revenue -= f.totals.subtotal;
+      m.gst -= f.totals.gst;
+      revenue -= f.totals.subtotal;
+      gst -= f.totals.gst;
+      client(f.inv.client, -f.totals.subtotal);
+      corrections.count += 1;
+      corrections.revenue -= f.totals.subtotal;
+      corrections.gst -= f.totals.gst;
+    }
+  }
+  const ranked = [...clients].filter(([, c]) => c !== 0n).sort(([an, ac], [bn, bc]) => (ac !== bc ? (ac > bc ? -1 : 1) : an < bn ? -1 : an > bn ? 1 : 0));
+  return {
+    total_revenue: dollars(revenue),
+    total_gst: dollars(gst),
+    paid_revenue: dollars(paidRevenue),
+    unpaid_revenue: dollars(revenue - paidRevenue),
+    top_clients: ranked.slice(0, 10).map(([name, c]) => ({ name, revenue: dollars(c) })),
+    monthly_breakdown: [...months].map(([m, v]) => ({ month: m, revenue: dollars(v.revenue), gst: dollars(v.gst), count: v.count, paid_count: v.paid })),
+    corrections: { count: corrections.count, revenue: dollars(corrections.revenue), gst: dollars(corrections.gst) },
+    drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
+  };
+}
