@@ -496,7 +496,7 @@ test('the detail: send refused without an email or with mail down, remove a paym
   // Void.
   const voidAsk = nextDialog(page);
   await page.getByRole('button', { name: 'Void' }).click();
-  expect(await voidAsk).toContain('Void this invoice?');
+  expect(await voidAsk).toContain('stays in the GST report for the period it was issued, and is taken off again in the period you void it');
   await expect(page.getByText('Void: Voided by user')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);

@@ -22,6 +22,8 @@ interface Seeded {
 interface Seed {
   year: number;
   invoices: Seeded[];
+  /** The reference of the Q1 draft that was never issued. */
+  draft: string;
 }
 
 const today = () => nzDateOf(new Date());
@@ -65,7 +67,11 @@ async function seedQ1(request: APIRequestContext, user: TestUser): Promise<Seed>
   await post(request, user, `/invoices/${inv1.id}/mark-paid`, { date: d('02-01') });
   await post(request, user, `/invoices/${inv2.id}/mark-paid`, { date: d('02-20') });
   await post(request, user, `/invoices/${inv3.id}/payments`, { amount: 500, date: d('03-31') });
-  // Not in Q1's report: a quote, and an invoice on the first day after the quarter.
+  // Handed over on site, never emailed: marked issued by hand, so it counts.
+  await post(request, user, `/invoices/${inv4.id}/issue`, {});
+  // Not in Q1's report: a quote, a draft never issued (the report says it left one out), and an
+  // invoice on the first day after the quarter.
+  const draft = await invoice(ben.id, d('03-12'), [{ description: 'Still a draft', qty: 1, unit_price: 321 }]);
   await post(request, user, '/invoices', { type: 'quote', client_id: ben.id, issue_date: d('02-02'), line_items: [{ description: 'Quote only', qty: 1, unit_price: 999 }] });
   await invoice(ben.id, d('04-01'), [{ description: 'April job', qty: 1, unit_price: 700 }]);
 
@@ -80,6 +86,7 @@ async function seedQ1(request: APIRequestContext, user: TestUser): Promise<Seed>
   return {
     year,
     invoices: [seeded(inv1, 'Kōwhai Builders (Mere)'), seeded(inv2, 'Aroha Ngata'), seeded(inv3, 'Ben Smith'), seeded(inv4, 'Aroha Ngata')],
+    draft: draft.reference,
   };
 }
 
@@ -219,6 +226,8 @@ test('GST report for Q1: the numbers equal the API and the invoices; the CSV dow
   await expect(box(page, 'gst-paid-unpaid')).toHaveText('2 / 2');
 
   await expect(results.getByText('GST shown is on invoices issued only; expenses are not included.')).toBeVisible();
+  expect(api.drafts_left_out).toBe(1);
+  await expect(results.getByTestId('report-left-out')).toContainText('1 draft invoice dated in this period is not included: a draft counts once it is sent, marked issued or paid.');
   await expect(results.getByText(/talk to your accountant or a tax-management service/)).toBeVisible();
 
   // The GST return: boxes 5–10 with the GST101A labels; Box 6 is the zero-rated job.
@@ -288,6 +297,18 @@ test('GST report for Q1: the numbers equal the API and the invoices; the CSV dow
   await expect(box(page, 'gst-total-sales')).toHaveText(formatNzd(toCents(payments.total_sales)));
   await expect(box(page, 'gst-collected')).toHaveText(formatNzd(toCents(payments.total_gst_collected)));
   await expect(box(page, 'gst-invoice-count')).toHaveText(String(payments.invoice_count));
+
+  // The draft the report left out is one tap away: the invoice list, filtered to drafts of the period.
+  await results.getByRole('link', { name: 'See the draft' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/invoices\\?.*status=draft`));
+  await expect(page.getByRole('status').filter({ hasText: 'Showing draft invoices dated' })).toContainText('(1)');
+  const listed = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.first()).toContainText(seed.draft);
+  await expectAccessible(page);
+  await shot(page, testInfo, 'drafts-left-out');
+  await page.getByRole('link', { name: 'Show all' }).click();
+  await expect(page.getByRole('list', { name: 'Invoices' }).getByRole('listitem')).toHaveCount(6);
 
   expect(errors).toEqual([]);
 });

@@ -25,6 +25,7 @@ const statusSql = (today: string): string => `CASE
   WHEN lifecycle IN ('void', 'deleted') THEN lifecycle
   WHEN type = 'quote' THEN CASE WHEN lifecycle IN ('draft', 'sent') AND valid_until < ${today}::date THEN 'expired' ELSE lifecycle END
   WHEN payment_status = 'paid' THEN 'paid'
+  WHEN lifecycle = 'draft' THEN 'draft'
   WHEN due_date < ${today}::date THEN 'overdue'
   WHEN payment_status = 'partial' THEN 'partial'
   WHEN lifecycle IN ('sent', 'issued') THEN lifecycle

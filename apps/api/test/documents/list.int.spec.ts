@@ -131,6 +131,10 @@ describe('GET /invoices', () => {
     made.paid = (await make(u, {})).id;
     await ok(t.post(`/invoices/${made.paid}/mark-paid`, undefined, u.token));
     made.overdue = (await make(u, { issue_date: '2026-03-01', due_date: '2026-03-08' })).id;
+    await ok(t.post(`/invoices/${made.overdue}/issue`, undefined, u.token));
+    made.issued = (await make(u, {})).id;
+    await ok(t.post(`/invoices/${made.issued}/issue`, undefined, u.token));
+    made.oldDraft = (await make(u, { issue_date: '2026-03-01', due_date: '2026-03-08' })).id; // never issued: never overdue
     made.void = (await make(u, {})).id;
     await ok(t.post(`/invoices/${made.void}/void`, undefined, u.token));
     made.quoteDraft = (await make(u, { type: 'quote' })).id;
@@ -145,11 +149,11 @@ describe('GET /invoices', () => {
     const list = (await t.get('/invoices?limit=200', u.token)).json as { id: string; status: string }[];
     const statusOf = new Map(list.map((r) => [r.id, r.status]));
     expect(Object.fromEntries(Object.entries(made).map(([k, id]) => [k, statusOf.get(id)]))).toEqual({
-      draft: 'draft', sent: 'sent', partial: 'partial', paid: 'paid', overdue: 'overdue', void: 'void',
+      draft: 'draft', sent: 'sent', partial: 'partial', paid: 'paid', overdue: 'overdue', issued: 'issued', oldDraft: 'draft', void: 'void',
       quoteDraft: 'draft', expired: 'expired', accepted: 'accepted', declined: 'declined', converted: 'converted',
     });
     for (const r of list) expect((await t.get(`/invoices/${r.id}`, u.token)).json.status).toBe(r.status);
-    for (const status of ['draft', 'sent', 'accepted', 'declined', 'converted', 'expired', 'partial', 'paid', 'overdue', 'void']) {
+    for (const status of ['draft', 'issued', 'sent', 'accepted', 'declined', 'converted', 'expired', 'partial', 'paid', 'overdue', 'void']) {
       const filtered = (await t.get(`/invoices?status=${status}&limit=200`, u.token)).json as { id: string }[];
       expect(ids(filtered).sort()).toEqual(list.filter((r) => r.status === status).map((r) => r.id).sort());
     }
@@ -161,19 +165,20 @@ describe('GET /invoices', () => {
   it('an unpaid invoice turns overdue when its due date passes, without any event', async () => {
     const u = await signUp(t);
     const inv = await make(u, {}); // due 12 May
+    await ok(t.post(`/invoices/${inv.id}/issue`, undefined, u.token)); // handed over on site
     const before = t.clock.now().toISOString();
     try {
-      expect((await t.get('/invoices', u.token)).json[0].status).toBe('draft');
+      expect((await t.get('/invoices', u.token)).json[0].status).toBe('issued');
       t.clock.set('2026-05-12T11:59:00Z'); // 11:59 pm on 12 May in NZ: still due today
       const token = await signInAgain(t, u);
-      expect((await t.get('/invoices', token)).json[0].status).toBe('draft');
+      expect((await t.get('/invoices', token)).json[0].status).toBe('issued');
       expect((await t.get('/invoices?status=overdue', token)).json).toEqual([]);
       t.clock.set('2026-05-12T12:00:00Z'); // midnight: 13 May in NZ
       expect((await t.get('/invoices', token)).json[0].status).toBe('overdue');
       expect((await t.get(`/invoices/${inv.id}`, token)).json.status).toBe('overdue');
       expect(ids((await t.get('/invoices?status=overdue', token)).json)).toEqual([inv.id]);
       const events = await t.deps.store.readStream(`document-${inv.id}`);
-      expect(events.version).toBe(1);
+      expect(events.version).toBe(2); // drafted and issued: nothing was appended when the day passed
     } finally {
       t.clock.set(before);
     }

@@ -13,6 +13,7 @@ import { GuestLayout } from './GuestLayout.tsx';
 import { FullPageLoading } from '../ui/FullPageLoading.tsx';
 import { NotFound } from './NotFound.tsx';
 import { publicPages } from '../public/pages.ts';
+import { validateInvoicesSearch } from '../screens/invoices/search.ts';
 import { validateSettingsSearch } from '../screens/settings/search.ts';
 
 /** What every route can read in `beforeLoad`/`loader`: the session seam and the query cache. */
@@ -136,6 +137,8 @@ const calculatorRoute = createRoute({
 const invoicesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'invoices',
+  // ?tab= and a filter (?status=, ?from=, ?to=), see screens/invoices/search.ts.
+  validateSearch: validateInvoicesSearch,
   component: lazyRouteComponent(() => import('../screens/invoices/InvoicesScreen.tsx'), 'InvoicesScreen'),
   staticData: { title: 'Invoices & Quotes | Tradie Quotes' },
 });

@@ -248,6 +248,8 @@ export function deriveStatus(
     return d.lifecycle;
   }
   if (d.paymentStatus === 'paid') return 'paid';
+  // A draft was never given to anyone (money taken issues it): it cannot be overdue.
+  if (d.lifecycle === 'draft') return 'draft';
   if (compareDates(d.dueDate, today) < 0) return 'overdue';
   if (d.paymentStatus === 'partial') return 'partial';
   return d.lifecycle === 'sent' || d.lifecycle === 'issued' ? d.lifecycle : 'draft';

@@ -9,6 +9,7 @@ import { useMarkPaid, useSyncToAccounting } from '../invoices/actions.ts';
 import {
   acceptQuote,
   centsOf,
+  markIssued,
   convertQuote,
   declineQuote,
   documentDetailQuery,
@@ -27,8 +28,11 @@ import { Notice, useNotice } from '../../ui/Toast.tsx';
 import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../invoices/parts.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { SendPanel } from './SendPanel.tsx';
+import { voidConfirmText } from './voidText.ts';
 
 type Panel = 'none' | 'send' | 'payment';
+type Action = 'convert' | 'void' | 'accept' | 'decline' | 'issue';
+
 
 /** A unit price may carry up to 4 decimals: whole cents show as NZD, finer prices as they are. */
 function unitPriceText(n: number): string {
@@ -108,12 +112,12 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   );
 
   const isQuote = doc.type === 'quote';
-  const noun = isQuote ? 'quote' : 'invoice';
   const reference = referenceOf(doc);
   const isVoid = doc.status === 'void';
   const paid = doc.payment_status === 'paid';
   const synced = isSynced(doc.extra_data);
   const openQuote = isQuote && !isVoid && doc.converted_to === null && doc.status !== 'declined';
+  const isDraftInvoice = !isQuote && !isVoid && doc.issued_on === null;
 
   const afterChange = (updated?: DocumentDetail) => {
     if (updated) queryClient.setQueryData(documentKeys.detail(updated.id), updated);
@@ -121,8 +125,10 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   };
 
   const command = useMutation({
-    mutationFn: async (action: 'convert' | 'void' | 'accept' | 'decline') => {
+    mutationFn: async (action: Action) => {
       switch (action) {
+        case 'issue':
+          return markIssued(api, doc.id);
         case 'convert':
           return convertQuote(api, doc.id);
         case 'void':
@@ -141,7 +147,12 @@ function Detail({ doc }: { doc: DocumentDetail }) {
         return;
       }
       afterChange(updated);
-      const said = { void: `${reference} is now void`, accept: 'Quote marked as accepted', decline: 'Quote marked as declined' } as const;
+      const said = {
+        void: `${reference} is now void`,
+        accept: 'Quote marked as accepted',
+        decline: 'Quote marked as declined',
+        issue: `${reference} is marked issued: it now counts in your GST report`,
+      } as const;
       show(said[action]);
     },
     onError: (e) => show(errorDetail(e) ?? 'Something went wrong', 'error'),
@@ -176,7 +187,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
     }
   };
 
-  const confirmThen = (text: string, action: 'convert' | 'void' | 'accept' | 'decline') => {
+  const confirmThen = (text: string, action: Action) => {
     if (window.confirm(text)) command.mutate(action);
   };
 
@@ -260,6 +271,11 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           </p>
         )}
         {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
+        {isDraftInvoice && (
+          <p className="callout detail__note" data-testid="draft-note">
+            Draft: not in your GST report until it is sent, marked issued or paid. Handed it over on site or printed it? Mark it issued.
+          </p>
+        )}
       </header>
 
       <div className="detail__actions" role="group" aria-label="Actions">
@@ -269,6 +285,11 @@ function Detail({ doc }: { doc: DocumentDetail }) {
         {!isVoid && doc.converted_to === null && doc.status !== 'declined' && (
           <button type="button" className="button button--accent" aria-expanded={panel === 'send'} onClick={() => setPanel(panel === 'send' ? 'none' : 'send')}>
             Send
+          </button>
+        )}
+        {isDraftInvoice && (
+          <button type="button" className="button button--secondary" onClick={() => command.mutate('issue')} disabled={busyAction === 'issue'}>
+            {busyAction === 'issue' ? 'Saving...' : 'Mark as issued'}
           </button>
         )}
         {!isQuote && !isVoid && !paid && (
@@ -302,7 +323,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           </button>
         )}
         {!isVoid && !paid && doc.converted_to === null && (
-          <button type="button" className="button button--danger" onClick={() => confirmThen(`Void this ${noun}? Its number stays used and it can't be changed again.`, 'void')} disabled={busyAction === 'void'}>
+          <button type="button" className="button button--danger" onClick={() => confirmThen(voidConfirmText({ ...doc, reference }), 'void')} disabled={busyAction === 'void'}>
             {busyAction === 'void' ? 'Voiding...' : 'Void'}
           </button>
         )}

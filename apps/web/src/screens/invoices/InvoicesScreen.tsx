@@ -1,5 +1,5 @@
 import './invoices.css';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocumentListRecord } from '@tradie/contracts';
@@ -11,8 +11,9 @@ import { useMarkPaid, useSyncToAccounting } from './actions.ts';
 import { centsOf, documentCountsQuery, documentListQuery, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from './documents.ts';
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
 import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from './parts.tsx';
+import { describeFilter, filterOf, hasFilter, type ListFilter, type ListTab } from './search.ts';
 
-type Tab = 'quotes' | 'invoices' | 'templates';
+type Tab = ListTab;
 const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];
 const TAB_STORAGE_KEY = 'invoicesTab';
 
@@ -35,7 +36,9 @@ export function InvoicesScreen() {
   const store = useTemplateStore();
   const templates = useTemplates(store);
   const counts = useQuery(documentCountsQuery(api));
-  const [tab, setTab] = useState<Tab>(initialTab);
+  const search = useSearch({ from: '/app/invoices' });
+  const filter = filterOf(search);
+  const [tab, setTab] = useState<Tab>(() => search.tab ?? initialTab());
   const { notice, show, clear } = useNotice();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ quotes: null, invoices: null, templates: null });
 
@@ -94,7 +97,7 @@ export function InvoicesScreen() {
       </div>
 
       <div id={`docs-panel-${tab}`} role="tabpanel" aria-labelledby={`docs-tab-${tab}`} className="tab-panel">
-        {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => store.remove(t.id)} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} show={show} />}
+        {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => store.remove(t.id)} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} filter={filter} show={show} />}
       </div>
 
       <Notice notice={notice} onClose={clear} />
@@ -104,8 +107,8 @@ export function InvoicesScreen() {
 
 // ---- quotes and invoices --------------------------------------------------------------------------
 
-function DocumentsTab({ type, show }: { type: DocumentType; show: (text: string, tone?: NoticeTone) => void }) {
-  const list = useInfiniteQuery(documentListQuery(api, type));
+function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: ListFilter; show: (text: string, tone?: NoticeTone) => void }) {
+  const list = useInfiniteQuery(documentListQuery(api, type, filter));
   const markPaid = useMarkPaid(show);
   const sync = useSyncToAccounting(show);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -146,10 +149,31 @@ function DocumentsTab({ type, show }: { type: DocumentType; show: (text: string,
   }
 
   const records = list.data.pages.flatMap((p) => p.records);
-  if (records.length === 0) return <EmptyDocuments type={type} />;
+  const filtered = hasFilter(filter);
+  const banner = filtered && (
+    <div className="callout callout--action docs__filter" role="status">
+      <span>
+        Showing {describeFilter(filter, type === 'quote' ? 'quotes' : 'invoices').replace(/^./, (c) => c.toLowerCase())}
+        {list.data.pages[0]?.total != null ? ` (${list.data.pages[0].total})` : ''}
+      </span>
+      <Link to="/app/invoices" search={{ tab: type === 'quote' ? 'quotes' : 'invoices' }} className="button button--ghost button--compact">
+        Show all
+      </Link>
+    </div>
+  );
+  if (records.length === 0) {
+    if (!filtered) return <EmptyDocuments type={type} />;
+    return (
+      <>
+        {banner}
+        <p className="empty-state">Nothing matches.</p>
+      </>
+    );
+  }
 
   return (
     <>
+      {banner}
       <ul className="docs__list" aria-label={type === 'quote' ? 'Quotes' : 'Invoices'}>
         {records.map((d) =>
           d.type === 'quote' ? (

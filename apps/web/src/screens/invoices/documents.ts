@@ -15,6 +15,7 @@ import type {
 } from '@tradie/contracts';
 import { Decimal, fallbackReference, toCents, toCentsHalfUp } from '@tradie/domain';
 import { ApiError, type ApiClient } from '../../api/client.ts';
+import type { ListFilter } from './search.ts';
 
 export type Api = Pick<ApiClient, 'get' | 'getWithHeaders' | 'post' | 'put' | 'del' | 'blob'>;
 export type DocumentType = 'quote' | 'invoice';
@@ -31,7 +32,7 @@ export const documentKeys = {
   all: ['documents'] as const,
   counts: () => [...documentKeys.all, 'counts'] as const,
   lists: () => [...documentKeys.all, 'list'] as const,
-  list: (type: DocumentType) => [...documentKeys.lists(), type] as const,
+  list: (type: DocumentType, filter: ListFilter = {}) => [...documentKeys.lists(), type, filter] as const,
   detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
 };
 
@@ -50,19 +51,22 @@ export interface DocumentPage {
   total: number | null;
 }
 
-/** One page of GET /invoices for a tab; the next page's cursor travels in X-Next-Cursor. */
-export async function fetchDocumentPage(api: Api, type: DocumentType, cursor: string | null, signal?: AbortSignal): Promise<DocumentPage> {
+/** One page of GET /invoices for a tab (and its filter); the next page's cursor travels in X-Next-Cursor. */
+export async function fetchDocumentPage(api: Api, type: DocumentType, cursor: string | null, signal?: AbortSignal, filter: ListFilter = {}): Promise<DocumentPage> {
   const query = new URLSearchParams({ type, limit: String(PAGE_SIZE) });
+  if (filter.status) query.set('status', filter.status);
+  if (filter.from) query.set('from', filter.from);
+  if (filter.to) query.set('to', filter.to);
   if (cursor) query.set('cursor', cursor);
   const { data, headers } = await api.getWithHeaders<DocumentListRecord[]>(`/invoices?${query.toString()}`, signal ? { signal } : {});
   const total = Number(headers.get('X-Total-Count'));
   return { records: Array.isArray(data) ? data : [], nextCursor: headers.get('X-Next-Cursor') || null, total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : null };
 }
 
-export const documentListQuery = (api: Api, type: DocumentType) =>
+export const documentListQuery = (api: Api, type: DocumentType, filter: ListFilter = {}) =>
   infiniteQueryOptions({
-    queryKey: documentKeys.list(type),
-    queryFn: ({ pageParam, signal }) => fetchDocumentPage(api, type, pageParam, signal),
+    queryKey: documentKeys.list(type, filter),
+    queryFn: ({ pageParam, signal }) => fetchDocumentPage(api, type, pageParam, signal, filter),
     initialPageParam: null as string | null,
     getNextPageParam: (last: DocumentPage) => last.nextCursor,
   });
@@ -113,6 +117,9 @@ export const convertQuote = (api: Api, id: string) => api.post<DocumentDetail>(p
 export const voidDocument = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/void'));
 
 export const acceptQuote = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/accept'));
+
+/** A draft invoice handed over on site or printed: issued, so it counts in the reports. */
+export const markIssued = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/issue'));
 
 export const declineQuote = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/decline'));
 

@@ -7,7 +7,7 @@ import type { AnnualReportResponse } from '@tradie/contracts';
 import { formatMonth, toCents } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { BarChart } from './BarChart.tsx';
-import { DownloadCsvButton, money, ReportError, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
+import { DownloadCsvButton, money, ReportError, ReportNotes, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
 import { rangeText, taxYearOptions } from './periods.ts';
 import { annualReportQuery } from './queries.ts';
 
@@ -91,6 +91,12 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
         ]}
       />
       <p className="callout callout--warning report-note">Revenue is shown before GST (the income for your tax return); GST is beside it.</p>
+      <ReportNotes
+        draftsLeftOut={report.drafts_left_out}
+        corrections={{ count: report.corrections.count, amount: report.corrections.revenue }}
+        correctionWhat="voided"
+        range={{ start: report.start_date, end: report.end_date }}
+      />
 
       <section className="report-top" aria-labelledby="annual-top-title">
         <h3 id="annual-top-title" className="report-section__title">

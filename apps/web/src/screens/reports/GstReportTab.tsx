@@ -8,7 +8,7 @@ import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
 import { formatMonth, toCents, type GstBasis } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { BarChart } from './BarChart.tsx';
-import { DownloadCsvButton, money, ReportError, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
+import { DownloadCsvButton, money, ReportError, ReportNotes, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
 import {
   QUARTERS,
   currentYear,
@@ -204,8 +204,19 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
           { label: 'Total Sales (incl GST)', value: money(report.total_sales), testId: 'gst-total-sales' },
           { label: 'GST Collected', value: money(report.total_gst_collected), testId: 'gst-collected' },
           { label: 'Total Invoices', value: String(report.invoice_count), testId: 'gst-invoice-count' },
-          { label: 'Paid / Unpaid', value: `${report.paid_invoices_count} / ${report.unpaid_invoices_count}`, testId: 'gst-paid-unpaid' },
+          {
+            label: report.voided_invoices_count > 0 ? 'Paid / Unpaid / Voided' : 'Paid / Unpaid',
+            value: `${report.paid_invoices_count} / ${report.unpaid_invoices_count}${report.voided_invoices_count > 0 ? ` / ${report.voided_invoices_count}` : ''}`,
+            testId: 'gst-paid-unpaid',
+          },
         ]}
+      />
+
+      <ReportNotes
+        draftsLeftOut={report.drafts_left_out}
+        corrections={{ count: report.corrections.count, amount: report.corrections.sales }}
+        correctionWhat={report.basis === 'payments' ? 'removed' : 'voided'}
+        range={range}
       />
 
       <div className="callout callout--warning report-note">

@@ -1,5 +1,6 @@
 // Pieces both report tabs use: summary boxes, a table that scrolls inside itself when it must,
 // the error banner and the Download CSV button.
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ExportLinkInput } from '@tradie/contracts';
 import { formatNzd, toCents } from '@tradie/domain';
@@ -105,6 +106,41 @@ export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; wha
       {error && (
         <p className="callout callout--error report-banner" role="alert">
           {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a report left out or took off, said under its figures: draft invoices dated in the period
+ * (never issued, so not counted — with a link to them), and corrections made in the period (invoices
+ * voided, payments removed), which are already in the totals as negative amounts.
+ */
+export function ReportNotes({ draftsLeftOut, corrections, correctionWhat, range }: {
+  draftsLeftOut: number;
+  corrections: { count: number; amount: number };
+  correctionWhat: 'voided' | 'removed';
+  range: { start: string; end: string };
+}) {
+  if (draftsLeftOut === 0 && corrections.count === 0) return null;
+  return (
+    <div className="callout report-note report-note--left-out" data-testid="report-left-out">
+      {draftsLeftOut > 0 && (
+        <p>
+          {plural(draftsLeftOut, 'draft invoice')} dated in this period {draftsLeftOut === 1 ? 'is' : 'are'} not included: a draft counts once it is sent,
+          marked issued or paid.{' '}
+          <Link to="/app/invoices" search={{ tab: 'invoices', status: 'draft', from: range.start, to: range.end }}>
+            See {draftsLeftOut === 1 ? 'the draft' : 'the drafts'}
+          </Link>
+        </p>
+      )}
+      {corrections.count > 0 && (
+        <p>
+          Includes {plural(corrections.count, correctionWhat === 'voided' ? 'invoice voided' : 'payment removed', correctionWhat === 'voided' ? 'invoices voided' : 'payments removed')} in
+          this period: {money(corrections.amount)}. A correction counts in the period it is made; earlier periods stay as they were.
         </p>
       )}
     </div>
