@@ -434,8 +434,9 @@ describe('clients API', () => {
       const c = await add(u.token, { name: 'Timezone' });
       // 5 May NZ (the clock): an invoice issued 28 April on 7 days is due 5 May — not overdue today.
       await draft(t, u.userId, { type: 'invoice', client: snapshotOf(c), lines: [line('1', '10')], issueDate: '2026-04-28' });
-      // issued 27 April, due 4 May: overdue in NZ although the UTC date is still 4 May.
-      await draft(t, u.userId, { type: 'invoice', client: snapshotOf(c), lines: [line('1', '20')], issueDate: '2026-04-27' });
+      // issued 27 April (handed over on site), due 4 May: overdue in NZ although the UTC date is still 4 May.
+      const handedOver = await draft(t, u.userId, { type: 'invoice', client: snapshotOf(c), lines: [line('1', '20')], issueDate: '2026-04-27' });
+      await apply(t, u.userId, handedOver, { type: 'MarkIssued' });
       const r = await t.get(`/clients/${c.id}/documents`, u.token);
       expect(r.json.documents.map((x: { due_date: string; status: string }) => [x.due_date, x.status])).toEqual([['2026-05-05', 'draft'], ['2026-05-04', 'overdue']]);
       expect(r.json.summary).toMatchObject({ outstanding_balance: 34.5, overdue_balance: 23 });
