@@ -49,5 +49,17 @@ export function formatNzd(cents: bigint): string {
   return `${negative ? '-' : ''}$${groupThousands(whole)}.${frac}`;
 }
 
+/**
+ * A unit price for people: `$1,234.50`, or with its finer decimals when it has them (`$0.0055`,
+ * `$1.2345`): a price is not rounded for show, so quantity × the price shown is the line's amount.
+ */
+export function formatNzdPrice(price: DecimalValue): string {
+  const d = new Decimal(price);
+  if (!d.isFinite()) throw new RangeError('price is not a finite number');
+  const text = d.abs().toFixed(Math.max(2, d.decimalPlaces()));
+  const [whole = '0', frac = '00'] = text.split('.');
+  return `${d.isNegative() && !d.isZero() ? '-' : ''}$${groupThousands(whole)}.${frac}`;
+}
+
 /** NZD in lists: `1234.50 NZD` (two decimals and the code, as the spec's cards show). */
 export const formatNzdList = (cents: bigint): string => `${centsToString(cents)} NZD`;

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
-import { formatNzd, formatNzDate, nzDateOf, PAYMENT_METHOD_LABELS, toCents, type PaymentMethod } from '@tradie/domain';
+import { formatNzd, formatNzdPrice, formatNzDate, nzDateOf, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@tradie/domain';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { useMarkPaid, useSyncToAccounting } from '../invoices/actions.ts';
 import {
@@ -33,15 +33,6 @@ import { voidConfirmText } from './voidText.ts';
 type Panel = 'none' | 'send' | 'payment';
 type Action = 'convert' | 'void' | 'accept' | 'decline' | 'issue';
 
-
-/** A unit price may carry up to 4 decimals: whole cents show as NZD, finer prices as they are. */
-function unitPriceText(n: number): string {
-  try {
-    return formatNzd(toCents(n));
-  } catch {
-    return `$${String(n)}`;
-  }
-}
 
 const money = (n: number): string => formatNzd(centsOf(n));
 
@@ -364,7 +355,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
             <li key={i} className="detail-lines__item">
               <span className="detail-lines__desc">{l.description}</span>
               <span className="detail-lines__calc">
-                {String(l.qty)} × {unitPriceText(l.unit_price)}
+                {String(l.qty)} × {formatNzdPrice(l.unit_price)}
                 {l.tax_rate === 0 ? ' · no GST' : ''}
               </span>
               <span className="detail-lines__amount">{money(l.amount)}</span>

@@ -141,7 +141,9 @@ export function centsOf(amount: number): bigint {
   if (!Number.isFinite(amount)) return 0n;
   try {
     return toCents(amount);
-  } catch {
+  } catch (e) {
+    // A fraction of a cent (a float sum): rounded to the cent rather than shown wrong. Anything else is a bug.
+    if (!(e instanceof RangeError)) throw e;
     return toCentsHalfUp(new Decimal(amount));
   }
 }
