@@ -8,6 +8,7 @@ export * from './gst/gst.ts';
 export * from './margin/margin.ts';
 export * from './dates/dates.ts';
 export * from './dates/paymentTerms.ts';
+export * from './dates/nzHolidays.ts';
 export * from './identifiers/nzIdentifiers.ts';
 export * from './errors.ts';
 export * from './clients/client.ts';
