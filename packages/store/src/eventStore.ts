@@ -235,11 +235,37 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     return { version: expectedVersion + events.length, events: recorded };
   }
 
-  const txApi = (sql: Sql): StoreTx => ({
+  /** A transaction's view of the store; the accounts it appends events for are noted in `touched`. */
+  const txApi = (sql: Sql, touched: Set<string>): StoreTx => ({
     query: (text, params) => sql.query(text, params),
     readStream: (streamId) => readStreamWith(sql, streamId),
-    append: (streamId, expectedVersion, events, loaded) => append(sql, streamId, expectedVersion, events, loaded),
+    async append(streamId, expectedVersion, events, loaded) {
+      const r = await append(sql, streamId, expectedVersion, events, loaded);
+      for (const e of events) touched.add(e.meta.accountId);
+      return r;
+    },
   });
+
+  /**
+   * Runs `fn` in one transaction and, as its last statement, moves on the version of every account
+   * it appended events for (see accountVersion). Last, so the row lock it takes is held only while
+   * the transaction commits: the holder never waits for anything else, so it cannot be part of a
+   * deadlock, and commands of one account queue only for that moment.
+   */
+  const inTransaction = <T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> =>
+    db.tx(async (sql) => {
+      const touched = new Set<string>();
+      const result = await fn(txApi(sql, touched));
+      if (touched.size > 0) {
+        // Sorted: two transactions that touch the same accounts lock them in the same order.
+        await sql.query(
+          `INSERT INTO account_versions (account_id, version) SELECT a, 1 FROM unnest($1::text[]) AS a ORDER BY a
+           ON CONFLICT (account_id) DO UPDATE SET version = account_versions.version + 1`,
+          [[...touched].sort()],
+        );
+      }
+      return result;
+    });
 
   async function readAllWith(sql: Sql, afterPosition: string, limit: number): Promise<RecordedEvent[]> {
     // Only events of transactions older than every running one: a reader never skips an event
@@ -319,15 +345,23 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     if (failure) throw failure.error;
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
+    // The rows were written anew (by code that may read the events differently than before):
+    // every account's version moves on with them, last (as in a command), so nothing read and
+    // remembered from the old rows is taken for the new ones.
+    await sql.query('UPDATE account_versions SET version = version + 1');
     return { streams: streams.size, events };
   }
 
   return {
     db,
     readStream: (streamId) => readStreamWith(db, streamId),
-    transaction: (fn) => db.tx((sql) => fn(txApi(sql))),
-    append: (streamId, expectedVersion, events) => db.tx((sql) => append(sql, streamId, expectedVersion, events)),
+    transaction: (fn) => inTransaction(fn),
+    append: (streamId, expectedVersion, events) => inTransaction((tx) => tx.append(streamId, expectedVersion, events)),
     readAll: (afterPosition, limit) => readAllWith(db, afterPosition, limit),
+    async accountVersion(accountId) {
+      const [row] = await db.query<{ v: string }>('SELECT version::text AS v FROM account_versions WHERE account_id = $1', [accountId]);
+      return row?.v ?? '0';
+    },
     async readAccount(accountId) {
       const rows = await db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE account_id = $1 ORDER BY events.position`, [accountId]);
       return rows.map(toRecorded);

@@ -63,4 +63,15 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE INDEX IF NOT EXISTS events_account_position ON events (account_id, position);
 `,
   },
+  {
+    // One row per account, moved on by every transaction that appends events for the account
+    // (and by every rebuild of the read models): see accountVersion in eventStore.ts.
+    id: 'store-002-account-versions',
+    sql: `
+CREATE TABLE IF NOT EXISTS account_versions (
+  account_id  text    PRIMARY KEY,
+  version     bigint  NOT NULL
+);
+`,
+  },
 ];

@@ -124,6 +124,15 @@ export interface EventStore {
   readAll(afterPosition: string, limit: number): Promise<RecordedEvent[]>;
   /** Every event of one account, in log order (export). */
   readAccount(accountId: string): Promise<RecordedEvent[]>;
+  /**
+   * A number that names the state of the account's events and read-model rows: every transaction
+   * that appends events for the account (and every rebuild of the read models) moves it on, in
+   * the same transaction, and those transactions take their turns on it, so a commit never leaves
+   * it where it was — whatever order the events' positions were handed out in. Read it BEFORE
+   * reading the rows: a value remembered with rows read after it stays right for as long as the
+   * version is unchanged. '0' for an account with no events.
+   */
+  accountVersion(accountId: string): Promise<string>;
   /** Empties the projections' tables (all, or those named) and rebuilds them from the log, in one transaction. */
   rebuildProjections(names?: string[]): Promise<{ streams: number; events: number }>;
   /** Creates missing projection tables; a projection whose shape changed is dropped and rebuilt. Returns the names rebuilt. */

@@ -206,6 +206,49 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       expect((await store.readAll(all[1]!.position, 100)).map((e) => e.type)).toEqual(['B1', 'A3']);
     });
 
+    it('the account version: moved on by every commit that appends for the account and by a rebuild, by nothing else', async () => {
+      const acct = `acct-${randomUUID()}`;
+      const other = `acct-${randomUUID()}`;
+      const version = async (a = acct): Promise<bigint> => BigInt(await store.accountVersion(a));
+      expect(await store.accountVersion(acct)).toBe('0');
+      const s = sid();
+      await store.append(s, 0, [ev('Opened', {}, acct)]);
+      const v1 = await version();
+      expect(v1).toBeGreaterThan(0n);
+      // One transaction appending to several streams, of two accounts: each account moves on.
+      await store.transaction(async (tx) => {
+        await tx.append(s, 1, [ev('Paid', {}, acct)]);
+        await tx.append(sid(), 0, [ev('Drafted', {}, acct)]);
+        await tx.append(sid(), 0, [ev('Theirs', {}, other)]);
+      });
+      const v2 = await version();
+      expect(v2).toBeGreaterThan(v1);
+      expect(await version(other)).toBeGreaterThan(0n);
+      // A refused append, a rolled-back transaction, a transaction that only reads, another account's append: no change.
+      await expect(store.append(s, 1, [ev('Stale', {}, acct)])).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.append(s, 2, [ev('Undone', {}, acct)]);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      await store.transaction((tx) => tx.readStream(s));
+      await store.append(sid(), 0, [ev('Theirs again', {}, other)]);
+      expect(await version()).toBe(v2);
+      expect((await store.readStream(s)).version).toBe(2);
+      // A rebuild writes the read models anew: every account moves on.
+      await store.rebuildProjections();
+      expect(await version()).toBeGreaterThan(v2);
+    });
+
+    it('the account version moves on once per commit when many commit at once', async () => {
+      const acct = `acct-${randomUUID()}`;
+      await store.append(sid(), 0, [ev('Opened', {}, acct)]);
+      const before = BigInt(await store.accountVersion(acct));
+      await Promise.all(Array.from({ length: 12 }, (_, i) => store.append(sid(), 0, [ev(`Writer${i}`, {}, acct)])));
+      expect(BigInt(await store.accountVersion(acct))).toBe(before + 12n);
+    });
+
     it('readAccount returns one account’s events only', async () => {
       const acct = `acct-${randomUUID()}`;
       await store.append(sid(), 0, [ev('Mine', {}, acct)]);
