@@ -1,5 +1,6 @@
 // /api/v1/business-settings — shared by the API (validation) and the Settings screen.
 import { z } from 'zod';
+import { MARGIN_BASES } from '@tradie/domain';
 import { fieldWarning } from './common.ts';
 
 export const GST_ROUNDING_MODES = ['total', 'line'] as const;
@@ -131,6 +132,12 @@ export const businessSettingsInput = z.object({
     .nullable()
     .optional()
     .transform((v) => (v === null ? undefined : v)),
+  /** How the calculator works out a price from costs: markup on cost (default) or margin on price. */
+  margin_basis: z
+    .enum(MARGIN_BASES, { error: "margin_basis must be 'markup' (on cost) or 'margin' (on price)" })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? undefined : v)),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;
 
@@ -160,6 +167,7 @@ export const businessSettingsRecord = z.object({
   default_currency: z.literal('NZD'),
   enable_multi_currency: z.literal(false),
   gst_rounding: z.enum(GST_ROUNDING_MODES),
+  margin_basis: z.enum(MARGIN_BASES),
   /** Check-digit warnings for gst_number / nzbn, and (on PUT) a GST-rounding change warning. Never block a save. */
   warnings: z.array(fieldWarning),
 });

@@ -3,10 +3,10 @@
 // report rows are the inline projections' own — then the p95 of many requests for the GST report
 // (both bases), the annual summary and the two CSV exports of the whole year.
 //
-// The JSON reports are memoised per account's newest event (memo.ts), so each is measured twice:
+// The JSON reports are memoised per account version (memo.ts), so each is measured twice:
 // `warm`, the same report asked for again with nothing changed, and `cold`, with an event appended
-// to the account before every request (outside the timing), so every answer is computed afresh
-// from the projections. The CSV exports are never memoised.
+// to the account before every request (outside the timing: that moves its version on), so every
+// answer is computed afresh from the projections. The CSV exports are never memoised.
 // Budgets (issue 6): GST report and annual summary p95 ≤ 20 ms; a CSV of 10,000 rows ≤ 300 ms.
 //
 // Called by `npm run bench` (apps/cli) as benchReports(); `node apps/api/src/reports/bench.ts`

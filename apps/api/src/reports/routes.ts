@@ -51,7 +51,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(deps);
   const sql = deps.store.db;
-  const memo = createReportMemo(sql, 256);
+  const memo = createReportMemo((accountId) => deps.store.accountVersion(accountId), 256);
 
   r.get('/gst', auth, async (c) => {
     const q = parseQuery(c, gstReportQuery);

@@ -41,4 +41,11 @@ CREATE TABLE IF NOT EXISTS business_logos (
 );
 `,
   },
+  {
+    // The calculator's markup-or-margin choice, remembered per account.
+    id: 'settings-003-margin-basis',
+    sql: `
+ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS margin_basis text NOT NULL DEFAULT 'markup';
+`,
+  },
 ];

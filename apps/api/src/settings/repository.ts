@@ -38,13 +38,15 @@ export interface BusinessSettings {
   enable_multi_currency: boolean;
   /** GST rounding for new documents: on the invoice total (default) or per line (nz-rules §1.3). */
   gst_rounding: 'total' | 'line';
+  /** The calculator's way of working out a price: markup on cost (default) or margin on price. */
+  margin_basis: 'markup' | 'margin';
 }
 
 export const DEFAULT_SETTINGS: BusinessSettings = {
   business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '',
   postcode: '', logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '',
   default_email_subject: DEFAULT_EMAIL_SUBJECT, default_email_message: DEFAULT_EMAIL_MESSAGE, cc_email: '', bcc_email: '',
-  default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total',
+  default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup',
 };
 
 export const logoUrlFor = (sha256: string): string => `/business-settings/logo?v=${sha256.slice(0, 16)}`;
@@ -75,7 +77,7 @@ export async function loadLogo(sql: Sql, accountId: string): Promise<{ bytes: Bu
 export const WRITABLE_SETTINGS = [
   'business_name', 'trading_as', 'abn', 'nzbn', 'gst_number', 'phone', 'email', 'website', 'address', 'city', 'postcode',
   'bank_name', 'bank_account_name', 'bank_account_number', 'email_signature', 'default_email_subject', 'default_email_message',
-  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding',
+  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding', 'margin_basis',
 ] as const satisfies readonly (keyof BusinessSettings)[];
 
 export type SettingsPatch = Partial<{ [K in (typeof WRITABLE_SETTINGS)[number]]: BusinessSettings[K] }>;

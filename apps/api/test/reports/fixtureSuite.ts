@@ -99,7 +99,7 @@ export function fixtureEqualitySuite(label: string, makeApp: () => Promise<TestA
 
     it('after a rebuild of the projections from the log, the report rows give the same reports', async () => {
       await t.deps.store.rebuildProjections(['report_rows']);
-      // Straight from the rebuilt tables: the API's memo would answer from before the rebuild.
+      // Straight from the rebuilt tables, not through the API and its memo.
       for (const [name, f] of loaded) {
         const accountId = f.events[0]!.meta!.accountId!;
         for (const g of f.expected.gst ?? []) {
