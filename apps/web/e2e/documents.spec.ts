@@ -92,7 +92,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expect(row(page, 1).qty).toHaveValue('1');
   await expect(row(page, 1).price).toHaveValue('0');
   await expect(row(page, 1).price).toHaveAttribute('inputmode', 'decimal');
-  await expect(row(page, 1).price).toHaveAttribute('step', '0.01');
+  await expect(row(page, 1).price).toHaveAttribute('step', '0.0001');
   await expect(row(page, 1).price).toHaveAttribute('min', '0');
   await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Profit Margin' })).toHaveAttribute('aria-expanded', 'false');
@@ -144,10 +144,11 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   const margin = page.getByLabel('Margin %');
   await expect(margin).toHaveValue('25');
   await expect(page.getByText('Typical range: 20-30%')).toBeVisible();
-  const figures = marginFigures(before.subtotalCents, 25);
+  const figures = marginFigures(LINES, 25);
   await expect(page.getByTestId('margin-costs')).toHaveText(formatNzd(figures.costsCents));
   await expect(page.getByTestId('margin-profit')).toHaveText(formatNzd(figures.profitCents));
   await expect(page.getByTestId('margin-charge')).toHaveText(formatNzd(figures.chargeClientCents));
+  await expect(page.getByTestId('margin-other')).toHaveText('That is a 20.0% margin on the price');
   await margin.fill('10');
   await expect(page.getByText('Your margin is quite low. Most tradies aim for 20-30% to cover all business costs.')).toBeVisible();
   await margin.fill('25');
@@ -162,6 +163,8 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   for (const [i, line] of marked.entries()) await expect(row(page, i + 1).price).toHaveValue(line.unit_price);
   const after = pricedTotals(marked);
   await expect(page.getByTestId('calc-total')).toHaveText(formatNzd(after.totalCents));
+  // The Charge Client shown before applying is the subtotal after it.
+  await expect(page.getByTestId('calc-subtotal')).toHaveText(formatNzd(figures.chargeClientCents));
 
   // ---- templates: blank name alert, save, change, load back ----
   const blank = nextDialog(page);

@@ -1,17 +1,13 @@
-// Text for the figures a line carries as decimal strings. No arithmetic: amounts that are whole
-// cents go through the domain's formatNzd; anything finer is printed exactly as stored.
-import { checkIrdNumber, formatIrdNumber, formatNzd, toCents } from '@tradie/domain';
+// Text for the figures a line carries as decimal strings. No arithmetic: the domain formats them
+// (formatNzdPrice: whole cents as $1,234.50, anything finer exactly as stored), as on the screens.
+import { checkIrdNumber, formatIrdNumber, formatNzdPrice } from '@tradie/domain';
 
 const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /** A unit price ("90", "12.5", "0.1234") as NZD: $90.00, $12.50, and sub-cent prices exactly ($0.1234). */
 export function formatUnitPrice(unitPrice: string): string {
-  const m = DECIMAL.exec(unitPrice);
-  if (!m) return unitPrice;
-  const frac = m[2] ?? '';
-  if (frac.length <= 2) return formatNzd(toCents(unitPrice));
-  return `$${groupThousands(m[1] ?? '0')}.${frac}`;
+  return DECIMAL.test(unitPrice) ? formatNzdPrice(unitPrice) : unitPrice;
 }
 
 /** A quantity as written ("2.5", "1000" → "1,000"). */

@@ -29,6 +29,7 @@ const FULL = {
   default_currency: 'NZD',
   enable_multi_currency: false,
   gst_rounding: 'total',
+  margin_basis: 'margin',
 };
 
 describe('business settings', () => {
@@ -38,6 +39,18 @@ describe('business settings', () => {
   });
   afterAll(() => t.close());
 
+  it("remembers the calculator's markup-or-margin choice, alone, and refuses anything else", async () => {
+    const { token } = await signUp(t);
+    const r = await t.put('/business-settings', { margin_basis: 'margin' }, token);
+    expect(r.status).toBe(200);
+    expect(r.json.margin_basis).toBe('margin');
+    expect((await t.get('/business-settings', token)).json.margin_basis).toBe('margin');
+    const bad = await t.put('/business-settings', { margin_basis: 'markdown' }, token);
+    expect(bad.status).toBe(422);
+    expect(bad.json.detail).toBe("margin_basis must be 'markup' (on cost) or 'margin' (on price)");
+    expect((await t.get('/business-settings', token)).json.margin_basis).toBe('margin');
+  });
+
   it('answers every field with its default for a new account', async () => {
     const { token } = await signUp(t);
     const r = await t.get('/business-settings', token);
@@ -46,7 +59,7 @@ describe('business settings', () => {
       business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '', postcode: '',
       logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '',
       default_email_subject: 'Invoice from [Business Name]', default_email_message: DEFAULT_EMAIL_MESSAGE,
-      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', warnings: [],
+      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', warnings: [],
     });
     expect(DEFAULT_EMAIL_SUBJECT).toBe('Invoice from [Business Name]');
     expect(r.json.default_email_message).toContain('Hi [Client Name]');

@@ -40,14 +40,60 @@ export function parseExactDecimal(s: string): { m: bigint; scale: number } | nul
   return { m: match[1] ? -m : m, scale: frac.length };
 }
 
-/** The calculator's Profit figure: subtotal × margin %, to the cent, half away from zero. */
-export function roundProfit(subtotalCents: bigint, marginPercent: DecimalValue): bigint {
-  return toCentsHalfUp(new Decimal(subtotalCents.toString()).div(100).times(marginPercent).div(100));
+/** Unit prices carry at most 4 decimal places (what the API and Xero take). */
+const PRICE_SCALE = 10_000n;
+
+/**
+ * 'Apply margin' on one line: the unit price (to 4 decimal places) that makes the line's amount
+ * (qty × price, rounded as every line is) the nearest cent to the line's own amount × `factor`
+ * (1 + markup, or 1 / (1 − margin)). Of the prices that hit that cent, the one nearest the
+ * exactly marked-up price. For a quantity of 100 or less one always exists (a price step moves the
+ * amount by a cent or less); for larger quantities, when none does, the price whose amount comes
+ * nearest to the target is taken and `exact` is false. Quantity 0: the price is simply marked up.
+ */
+export function markedUpUnitPrice(qty: string, unitPrice: string, factor: Rational): { unitPrice: string; amountCents: bigint; exact: boolean } {
+  const q = parseExactDecimal(qty);
+  const p = parseExactDecimal(unitPrice);
+  if (!q || !p || q.m < 0n || p.m < 0n) throw new RangeError('qty and unit price must be plain decimals ≥ 0');
+  const priceText = (k: bigint): string => {
+    const whole = k / PRICE_SCALE;
+    const frac = (k % PRICE_SCALE).toString().padStart(4, '0').replace(/0+$/, '');
+    return frac === '' ? whole.toString() : `${whole}.${frac}`;
+  };
+  // The exactly marked-up unit price, in ten-thousandths of a dollar.
+  const exactK = rational(p.m * PRICE_SCALE * factor.n, POW10[p.scale]! * factor.d);
+  if (q.m === 0n) return { unitPrice: priceText(roundHalfUp(exactK)), amountCents: 0n, exact: true };
+  // amount(k) = qty × k/10⁴ dollars in cents = q.m × k / (10^q.scale × 100), rounded half up.
+  const D = POW10[q.scale]! * 100n;
+  const amountOf = (k: bigint): bigint => roundHalfUp(rational(q.m * k, D));
+  const target = rational(roundLineAmount(qty, unitPrice) * factor.n, factor.d);
+  const cents = roundHalfUp(target);
+  // amount(k) = cents ⟺ (2·cents − 1)·D/(2·q) ≤ k < (2·cents + 1)·D/(2·q).
+  const ceilDiv = (a: bigint, b: bigint): bigint => (a >= 0n ? (a + b - 1n) / b : -((-a) / b));
+  const lo = ceilDiv((2n * cents - 1n) * D, 2n * q.m);
+  const hi = ceilDiv((2n * cents + 1n) * D, 2n * q.m) - 1n;
+  const nearest = roundHalfUp(exactK);
+  if (lo <= hi && hi >= 0n) {
+    const k = nearest < lo ? lo : nearest > hi ? hi : nearest;
+    const kk = k < 0n ? 0n : k;
+    return { unitPrice: priceText(kk), amountCents: amountOf(kk), exact: amountOf(kk) === cents };
+  }
+  // No 4-decimal price lands on that cent: the price either side of the exact one, whichever comes nearer.
+  const below = exactK.n / exactK.d;
+  const distance = (k: bigint): Rational => {
+    const diff = rational(amountOf(k) * target.d - target.n, target.d);
+    return diff.n < 0n ? rational(-diff.n, diff.d) : diff;
+  };
+  const a = distance(below);
+  const b = distance(below + 1n);
+  const k = a.n * b.d <= b.n * a.d ? below : below + 1n;
+  return { unitPrice: priceText(k), amountCents: amountOf(k), exact: false };
 }
 
-/** 'Apply margin': a unit price × (1 + m/100), to the cent, half away from zero, so screen, PDF and list agree. */
-export function roundMarkedUpPrice(unitPrice: DecimalValue, marginPercent: DecimalValue): Decimal {
-  return new Decimal(unitPrice).times(new Decimal(marginPercent).div(100).plus(1)).toDecimalPlaces(2, ROUND_HALF_UP);
+/** A share as a percentage to one decimal place (`part / whole × 100`), half away from zero; in tenths of a percent. */
+export function percentTenths(part: bigint, whole: bigint): bigint {
+  if (whole === 0n) return 0n;
+  return roundHalfUp(rational(part * 1000n, whole));
 }
 
 /**

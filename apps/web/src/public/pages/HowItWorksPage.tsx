@@ -58,8 +58,11 @@ const questions: readonly FaqItem[] = [
     q: 'How is the margin worked out?',
     a: (
       <p>
-        The calculator takes your costs (the subtotal of your lines) and adds your margin percentage of them as profit:
-        at 25%, $1,000 of costs becomes $250 profit and a $1,250 price to the client, before GST.
+        By default the calculator takes your costs (the subtotal of your lines) and adds your percentage of them as
+        profit — a markup on cost: at 25%, $1,000 of costs becomes $250 profit and a $1,250 price to the client, before
+        GST. That is a 20% margin on the price, and the calculator says so beside the figures. If you think in margin
+        on the price (25% of the price is profit), switch it to &lsquo;Margin on price&rsquo;: $1,000 of costs then becomes
+        a $1,333.33 price.
       </p>
     ),
   },

@@ -44,8 +44,12 @@ export default function LandingPage() {
                 <dd>$1,240.00</dd>
               </div>
               <div className="profit-card__profit">
-                <dt>Profit at 25% margin</dt>
+                <dt>Profit at 25% markup on cost</dt>
                 <dd>$310.00</dd>
+              </div>
+              <div className="profit-card__note">
+                <dt>That is a margin on the price of</dt>
+                <dd>20.0%</dd>
               </div>
               <div>
                 <dt>Charge client (excl. GST)</dt>

@@ -5,7 +5,18 @@
  */
 import { memo, useState, type Dispatch } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
-import { formatNzd, GST_RATE_PERCENT, LOW_MARGIN_WARNING, MARGIN_HINT, type DocumentTotals } from '@tradie/domain';
+import {
+  formatNzd,
+  GST_RATE_PERCENT,
+  LOW_MARGIN_WARNING,
+  MARGIN_BASES,
+  MARGIN_BASIS_LABELS,
+  MARGIN_HINT,
+  MAX_MARGIN_PERCENT,
+  otherPercentText,
+  type DocumentTotals,
+  type MarginBasis,
+} from '@tradie/domain';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import type { CalculatorAction, CalculatorFigures, DocumentType } from './calculatorModel.ts';
 import type { ClientChoice } from './clientChoice.ts';
@@ -148,13 +159,16 @@ export const MarginPanel = memo(function MarginPanel({
   marginText,
   dispatch,
   onApply,
+  onBasis,
 }: {
   margin: CalculatorFigures['margin'];
   marginText: string;
   dispatch: Dispatch<CalculatorAction>;
   onApply: () => void;
+  onBasis: (basis: MarginBasis) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const other = otherPercentText(margin, margin.basis);
   return (
     <section className="card" aria-labelledby="calc-margin-title">
       <h2 className="card__title disclosure__heading">
@@ -164,9 +178,18 @@ export const MarginPanel = memo(function MarginPanel({
         </button>
       </h2>
       <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
+        <fieldset className="segmented calc-margin-basis">
+          <legend className="field__label">Work out by</legend>
+          {MARGIN_BASES.map((b) => (
+            <label key={b} className="segmented__option">
+              <input type="radio" name="calc-margin-basis" value={b} checked={margin.basis === b} onChange={() => onBasis(b)} />
+              <span>{MARGIN_BASIS_LABELS[b]}</span>
+            </label>
+          ))}
+        </fieldset>
         <div className="field field--spaced">
           <label htmlFor="calc-margin" className="field__label">
-            Margin %
+            {margin.basis === 'markup' ? 'Margin %' : 'Margin on price %'}
           </label>
           <input
             id="calc-margin"
@@ -174,7 +197,7 @@ export const MarginPanel = memo(function MarginPanel({
             type="number"
             inputMode="numeric"
             min={0}
-            max={100}
+            max={MAX_MARGIN_PERCENT[margin.basis]}
             step={1}
             value={marginText}
             aria-describedby="calc-margin-hint"
@@ -200,6 +223,17 @@ export const MarginPanel = memo(function MarginPanel({
             <dd data-testid="margin-charge">{formatNzd(margin.chargeClientCents)}</dd>
           </div>
         </dl>
+        {other && (
+          <p className="field__hint calc-margin-other" data-testid="margin-other">
+            {other}
+          </p>
+        )}
+        {margin.inexactLines.length > 0 && (
+          <p className="callout callout--warning" data-testid="margin-inexact">
+            {margin.inexactLines.length === 1 ? 'One line has' : `${margin.inexactLines.length} lines have`} a quantity too large for a unit price with 4 decimals to
+            give the exact amount: {margin.inexactLines.length === 1 ? 'it comes' : 'they come'} as near as they can, and Charge Client shows what they will be.
+          </p>
+        )}
         <button type="button" className="button button--primary button--block" onClick={onApply}>
           Apply margin
         </button>

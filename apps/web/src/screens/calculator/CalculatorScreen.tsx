@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
-import { appliedMarginNotice, formatNzd } from '@tradie/domain';
+import { appliedMarginNotice, formatNzd, type MarginBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
@@ -17,6 +17,7 @@ import {
   initialCalculatorState,
   lineItemsToSend,
   marginOf,
+  rowKind,
   templateLineItems,
   type CalculatorState,
 } from './calculatorModel.ts';
@@ -46,6 +47,8 @@ export function CalculatorScreen() {
   const [newClient, setNewClient] = useState<TemplateClientData>(handover?.clientData ?? emptyNewClient);
   const [busy, setBusy] = useState(false);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
+  // Generate refused a row: its key and the message shown under its description.
+  const [rowError, setRowError] = useState<{ key: number; message: string } | null>(null);
   const { keyFor } = useIdempotencyKeys();
 
   // What the buttons act on, read when pressed: the handlers stay the same functions from render to
@@ -77,7 +80,28 @@ export function CalculatorScreen() {
   const shown = useDeferredValue(state);
   const figures = useMemo(() => calculatorFigures(shown, rounding), [shown, rounding]);
   const { totals, margin } = figures;
-  const amounts = useMemo(() => new Map(shown.lines.map((l, i) => [l.key, formatNzd(totals.lines[i]?.amountCents ?? 0n)])), [shown, totals]);
+  const amounts = useMemo(() => new Map([...figures.rowAmounts].map(([key, cents]) => [key, formatNzd(cents)])), [figures]);
+  const kinds = useMemo(() => new Map(shown.lines.map((l) => [l.key, rowKind(l)])), [shown]);
+  // The account's way of working out a price (markup or margin), once the settings have loaded.
+  const savedBasis = settings.data?.margin_basis;
+  useEffect(() => {
+    if (savedBasis) dispatch({ type: 'setMarginBasis', value: savedBasis });
+  }, [savedBasis]);
+  const chooseBasis = useCallback(
+    (value: MarginBasis) => {
+      dispatch({ type: 'setMarginBasis', value });
+      // Remembered for the account; the calculator works either way if saving fails.
+      void api.put('/business-settings', { margin_basis: value }).then(
+        () => queryClient.invalidateQueries({ queryKey: ['business-settings'] }),
+        (e: unknown) => console.warn('Could not save the margin setting:', errorDetail(e)),
+      );
+    },
+    [queryClient],
+  );
+  // A row that was refused loses its error once it has a description (or is emptied).
+  useEffect(() => {
+    if (rowError && kinds.get(rowError.key) !== 'needsDescription') setRowError(null);
+  }, [rowError, kinds]);
   const canRemove = state.lines.length > 1;
   const noun = state.type === 'quote' ? 'Quote' : 'Invoice';
 
@@ -87,9 +111,10 @@ export function CalculatorScreen() {
   };
 
   const applyMarginToLines = useCallback(() => {
-    const m = marginOf(latest.current.state);
+    const now = latest.current.state;
+    const m = marginOf(now);
     dispatch({ type: 'applyMargin' });
-    show(appliedMarginNotice(m));
+    show(appliedMarginNotice(m, now.marginBasis));
   }, [show]);
 
   const saveTemplate = useCallback(
@@ -142,6 +167,13 @@ export function CalculatorScreen() {
   const generate = useCallback(async () => {
     const { state: now, choice: chosen, newClient: client, busy: already } = latest.current;
     if (already) return;
+    // A row with a price but no description: nothing is saved, and the row says why.
+    const items = lineItemsToSend(now);
+    if (!items.ok) {
+      setRowError({ key: items.key, message: items.message });
+      document.getElementById(`line-${items.key}-description`)?.focus();
+      return;
+    }
     latest.current = { ...latest.current, busy: true };
     setBusy(true);
     try {
@@ -152,7 +184,7 @@ export function CalculatorScreen() {
         clientId = created.id;
         void queryClient.invalidateQueries({ queryKey: ['clients'] });
       }
-      const body = { type: now.type, line_items: lineItemsToSend(now), client_id: clientId };
+      const body = { type: now.type, line_items: items.lines, client_id: clientId };
       const doc = await createDocument(api, body, keyFor('document', body));
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
@@ -189,7 +221,17 @@ export function CalculatorScreen() {
             </h2>
             <ol className="calc-lines">
               {state.lines.map((line, i) => (
-                <LineRow key={line.key} line={line} index={i} amount={amounts.get(line.key) ?? '$0.00'} canRemove={canRemove} autoFocus={line.key === lastAdded} dispatch={dispatch} />
+                <LineRow
+                  key={line.key}
+                  line={line}
+                  index={i}
+                  amount={amounts.get(line.key) ?? '$0.00'}
+                  kind={kinds.get(line.key) ?? 'line'}
+                  error={rowError?.key === line.key ? rowError.message : null}
+                  canRemove={canRemove}
+                  autoFocus={line.key === lastAdded}
+                  dispatch={dispatch}
+                />
               ))}
             </ol>
             <button type="button" className="button button--secondary button--block" onClick={addLine}>
@@ -201,7 +243,7 @@ export function CalculatorScreen() {
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={state.includeGst} dispatch={dispatch} />
-          <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} />
+          <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} />
           <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />
           <GenerateBar totalCents={totals.totalCents} noun={noun} busy={busy} onGenerate={onGenerate} />
         </div>

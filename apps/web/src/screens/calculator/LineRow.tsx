@@ -1,5 +1,5 @@
 import { memo, type Dispatch, type FormEvent } from 'react';
-import type { CalculatorAction, LineDraft } from './calculatorModel.ts';
+import type { CalculatorAction, LineDraft, RowKind } from './calculatorModel.ts';
 
 interface Props {
   line: LineDraft;
@@ -7,6 +7,10 @@ interface Props {
   index: number;
   /** qty × unit price as NZD text, from the domain's line totals. */
   amount: string;
+  /** Saved, ignored as empty, or waiting for a description (then not in the totals). */
+  kind: RowKind;
+  /** Generate refused this row: the message under its description. */
+  error: string | null;
   canRemove: boolean;
   autoFocus: boolean;
   dispatch: Dispatch<CalculatorAction>;
@@ -24,7 +28,8 @@ function NumberInput({ id, line, field, enterKeyHint, dispatch }: { id: string; 
       inputMode="decimal"
       required
       min={0}
-      step={0.01}
+      // Quantities to the hundredth; unit prices to 4 decimals, as 'Apply margin' and the API keep them.
+      step={field === 'qty' ? '0.01' : '0.0001'}
       enterKeyHint={enterKeyHint}
       value={line[field]}
       onChange={(e) => dispatch({ type: 'editLine', key: line.key, field, value: e.target.value })}
@@ -37,11 +42,12 @@ function NumberInput({ id, line, field, enterKeyHint, dispatch }: { id: string; 
  * One line item. Memoised: typing in one row re-renders that row only (the others get the same
  * line object, amount text and the stable dispatch), so a 100-line document stays instant.
  */
-export const LineRow = memo(function LineRow({ line, index, amount, canRemove, autoFocus, dispatch }: Props) {
+export const LineRow = memo(function LineRow({ line, index, amount, kind, error, canRemove, autoFocus, dispatch }: Props) {
   const base = `line-${line.key}`;
   const n = index + 1;
+  const uncounted = kind === 'needsDescription';
   return (
-    <li className="calc-line">
+    <li className={`calc-line${uncounted ? ' calc-line--uncounted' : ''}${error ? ' calc-line--error' : ''}`}>
       {/* A form per row (laid out as if it were not there): the browser's autofill looks over a
           changed field's form as you type, and fields outside any form all count as one form —
           on a 50-line document that was 150 fields read on every keystroke. Nothing submits it. */}
@@ -60,9 +66,16 @@ export const LineRow = memo(function LineRow({ line, index, amount, canRemove, a
             enterKeyHint="next"
             maxLength={500}
             placeholder="e.g. Labour, materials, call-out"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={uncounted ? `${base}-note` : undefined}
             value={line.description}
             onChange={(e) => dispatch({ type: 'editLine', key: line.key, field: 'description', value: e.target.value })}
           />
+          {uncounted && (
+            <p id={`${base}-note`} className={error ? 'field__error' : 'field__hint'} role={error ? 'alert' : undefined}>
+              {error ?? 'Not in the totals until it has a description'}
+            </p>
+          )}
         </div>
         <div className="calc-line__field calc-line__field--qty">
           <label htmlFor={`${base}-qty`} className="field__label">

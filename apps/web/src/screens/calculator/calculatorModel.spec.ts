@@ -7,12 +7,21 @@ import {
   initialCalculatorState,
   lineItemsToSend,
   numericText,
+  pricedLines,
+  rowKind,
   templateLineItems,
   type CalculatorAction,
   type CalculatorState,
 } from './calculatorModel.ts';
 
 const run = (actions: CalculatorAction[], from: CalculatorState = initialCalculatorState()) => actions.reduce(calculatorReducer, from);
+
+/** The lines Generate would send (the test fails when it would refuse). */
+function sent(s: CalculatorState) {
+  const r = lineItemsToSend(s);
+  if (!r.ok) throw new Error(`refused: ${r.message}`);
+  return r.lines;
+}
 
 /** Three lines: labour 8 h × $95.50, materials 1 × $412.30, call-out 1 × $85. */
 function threeLines(): CalculatorState {
@@ -71,8 +80,9 @@ describe('the calculator model', () => {
     expect(formatNzd(totals.subtotalCents)).toBe('$1,261.30');
     expect(formatNzd(totals.gstCents)).toBe('$189.19');
     expect(formatNzd(totals.totalCents)).toBe('$1,450.49');
-    expect(margin).toEqual({ ...marginFigures(126130n, 25), percent: 25 });
+    expect(margin).toEqual({ ...marginFigures(pricedLines(threeLines()), 25), percent: 25, basis: 'markup' });
     expect(formatNzd(margin.profitCents)).toBe('$315.33');
+    expect(formatNzd(margin.chargeClientCents)).toBe('$1,576.63');
   });
 
   it('given the GST switch off, then GST is 0 and the lines go out with tax_rate 0', () => {
@@ -80,19 +90,41 @@ describe('the calculator model', () => {
     const { totals } = calculatorFigures(s);
     expect(totals.gstCents).toBe(0n);
     expect(totals.totalCents).toBe(126130n);
-    expect(lineItemsToSend(s).map((l) => l.tax_rate)).toEqual([0, 0, 0]);
+    expect(sent(s).map((l) => l.tax_rate)).toEqual(['0', '0', '0']);
   });
 
-  it('given Apply margin at 25%, then each unit price is the domain’s applyMargin (to the cent)', () => {
+  it('given Apply margin at 25%, then each unit price is the domain’s applyMargin, and the subtotal is the Charge Client shown before', () => {
+    const before = calculatorFigures(threeLines());
     const s = run([{ type: 'applyMargin' }], threeLines());
-    expect(s.lines.map((l) => l.unit_price)).toEqual(applyMargin(threeLines().lines, 25).map((l) => l.unit_price));
-    expect(s.lines.map((l) => l.unit_price)).toEqual(['119.38', '515.38', '106.25']);
+    expect(s.lines.map((l) => l.unit_price)).toEqual(applyMargin(pricedLines(threeLines()), 25).map((l) => l.unit_price));
+    expect(s.lines.map((l) => l.unit_price)).toEqual(['119.375', '515.375', '106.25']);
+    expect(calculatorFigures(s).totals.subtotalCents).toBe(before.margin.chargeClientCents);
   });
 
-  it('given blank descriptions, then they are dropped from what is sent', () => {
+  it('given margin on price, then 25% of the price is profit, and the switch keeps the entered figure within its range', () => {
+    const s = run([{ type: 'setMarginBasis', value: 'margin' }], threeLines());
+    const { margin } = calculatorFigures(s);
+    expect(margin.basis).toBe('margin');
+    expect(formatNzd(margin.chargeClientCents)).toBe('$1,681.73'); // 1261.30 / 0.75 = 1681.7333…
+    expect(run([{ type: 'setMargin', text: '100' }, { type: 'setMarginBasis', value: 'margin' }], threeLines()).marginText).toBe('95');
+  });
+
+  it('given an empty new row, then it is left out of the totals and of what is sent', () => {
     const s = run([{ type: 'addLine' }], threeLines());
-    expect(lineItemsToSend(s).map((l) => l.description)).toEqual(['Labour', 'Materials', 'Call-out']);
-    expect(lineItemsToSend(s)[0]).toEqual({ description: 'Labour', qty: 8, unit_price: 95.5, tax_included: false, tax_rate: 0.15 });
+    expect(sent(s).map((l) => l.description)).toEqual(['Labour', 'Materials', 'Call-out']);
+    expect(sent(s)[0]).toEqual({ description: 'Labour', qty: '8', unit_price: '95.5', tax_included: false, tax_rate: '0.15' });
+    expect(calculatorFigures(s).totals.subtotalCents).toBe(126130n);
+  });
+
+  it("given a row with a price and no description, then it is not in the totals and Generate refuses it: 'Add a description for this line'", () => {
+    const s0 = run([{ type: 'editLine', key: 1, field: 'description', value: 'Labour' }, { type: 'editLine', key: 1, field: 'unit_price', value: '100' }, { type: 'addLine' }]);
+    const s = run([{ type: 'editLine', key: 2, field: 'unit_price', value: '100' }], s0);
+    expect(rowKind(s.lines[1]!)).toBe('needsDescription');
+    expect(formatNzd(calculatorFigures(s).totals.totalCents)).toBe('$115.00'); // not $230.00
+    expect(lineItemsToSend(s)).toEqual({ ok: false, key: 2, message: 'Add a description for this line' });
+    // A quantity alone counts as something typed too.
+    expect(rowKind({ key: 3, description: ' ', qty: '2', unit_price: '0' })).toBe('needsDescription');
+    expect(rowKind({ key: 4, description: '', qty: '0', unit_price: '0' })).toBe('empty');
   });
 
   it('given a template saved and loaded back, then the rows, type, margin and GST switch come back', () => {
@@ -138,10 +170,10 @@ describe('the calculator model', () => {
             s,
           );
         });
-        const sent = documentTotals(lineItemsToSend(s));
+        const saved = documentTotals(sent(s));
         const shown = calculatorFigures(s).totals;
-        expect(shown.totalCents).toBe(sent.totalCents);
-        expect(shown.gstCents).toBe(sent.gstCents);
+        expect(shown.totalCents).toBe(saved.totalCents);
+        expect(shown.gstCents).toBe(saved.gstCents);
       }),
     );
   });

@@ -7,6 +7,7 @@
 import {
   applyGstSwitch,
   applyMargin,
+  DEFAULT_MARGIN_BASIS,
   DEFAULT_MARGIN_PERCENT,
   documentTotals,
   GST_RATE,
@@ -15,6 +16,7 @@ import {
   parseMarginInput,
   type DocumentTotals,
   type GstRounding,
+  type MarginBasis,
   type MarginFigures,
 } from '@tradie/domain';
 import type { Template, TemplateLineItem, TemplateType } from '../../templates/templateStore.ts';
@@ -35,6 +37,8 @@ export interface CalculatorState {
   includeGst: boolean;
   /** The margin input as typed; the figure is parseMarginInput of it. */
   marginText: string;
+  /** Markup on cost or margin on price: the account's choice, remembered on the server. */
+  marginBasis: MarginBasis;
   nextKey: number;
 }
 
@@ -50,6 +54,7 @@ export type CalculatorAction =
   | { type: 'setIncludeGst'; value: boolean }
   | { type: 'setMargin'; text: string }
   | { type: 'settleMargin' }
+  | { type: 'setMarginBasis'; value: MarginBasis }
   | { type: 'applyMargin' }
   | { type: 'loadTemplate'; template: Template };
 
@@ -57,7 +62,7 @@ export type CalculatorAction =
 const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0' });
 
 export function initialCalculatorState(): CalculatorState {
-  return { type: 'quote', lines: [newLine(1)], includeGst: true, marginText: String(DEFAULT_MARGIN_PERCENT), nextKey: 2 };
+  return { type: 'quote', lines: [newLine(1)], includeGst: true, marginText: String(DEFAULT_MARGIN_PERCENT), marginBasis: DEFAULT_MARGIN_BASIS, nextKey: 2 };
 }
 
 /** A typed quantity or price as an exact decimal string; empty, invalid or negative input is '0'. */
@@ -67,8 +72,8 @@ export function numericText(text: string): string {
   return d.toFixed();
 }
 
-/** The margin figure typed: 0–100, whole percent; empty or invalid is 0. */
-export const marginOf = (state: Pick<CalculatorState, 'marginText'>): number => parseMarginInput(state.marginText);
+/** The margin figure typed: whole percent in the basis's range; empty or invalid is 0. */
+export const marginOf = (state: Pick<CalculatorState, 'marginText' | 'marginBasis'>): number => parseMarginInput(state.marginText, state.marginBasis);
 
 /** A stored number back to the text an input shows (exact for the few decimals a line has). */
 const textOfNumber = (n: number): string => (Number.isFinite(n) && n >= 0 ? String(n) : '0');
@@ -111,13 +116,20 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       const m = String(marginOf(state));
       return m === state.marginText ? state : { ...state, marginText: m };
     }
+    case 'setMarginBasis': {
+      if (state.marginBasis === action.value) return state;
+      const next = { ...state, marginBasis: action.value };
+      return { ...next, marginText: String(marginOf(next)) };
+    }
     case 'applyMargin': {
       const m = marginOf(state);
       const priced = applyMargin(
-        state.lines.map((l) => ({ ...l, unit_price: numericText(l.unit_price) })),
+        state.lines.map((l) => ({ ...l, qty: numericText(l.qty), unit_price: numericText(l.unit_price) })),
         m,
+        state.marginBasis,
       );
-      return { ...state, marginText: String(m), lines: priced };
+      // Quantities keep what was typed; only the prices change.
+      return { ...state, marginText: String(m), lines: priced.map((l, i) => ({ ...l, qty: state.lines[i]!.qty })) };
     }
     case 'loadTemplate': {
       const t = action.template;
@@ -126,44 +138,82 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         type: t.type,
         lines,
         includeGst: t.includeGst,
-        marginText: String(parseMarginInput(t.profitMarginPercent)),
+        marginText: String(parseMarginInput(t.profitMarginPercent, state.marginBasis)),
+        marginBasis: state.marginBasis,
         nextKey: state.nextKey + lines.length,
       };
     }
   }
 }
 
-/** The lines as the domain prices them: GST-exclusive, 15% unless the GST switch is off. */
+/**
+ * What each row is to Generate: a line to save; a wholly empty new row (no text, price 0, qty 1 or
+ * 0), which is ignored; or a row with a quantity or price but no description, which stops Generate
+ * with a field error. The totals and the margin figures count exactly the rows Generate would save.
+ */
+export type RowKind = 'line' | 'empty' | 'needsDescription';
+
+export function rowKind(l: LineDraft): RowKind {
+  if (l.description.trim() !== '') return 'line';
+  const qty = numericText(l.qty);
+  return numericText(l.unit_price) === '0' && (qty === '1' || qty === '0') ? 'empty' : 'needsDescription';
+}
+
+/** The message beside a row with a price or quantity and no description. */
+export const DESCRIPTION_NEEDED = 'Add a description for this line';
+
+/** The rows Generate saves, in order. */
+export const savedRows = (lines: readonly LineDraft[]): LineDraft[] => lines.filter((l) => rowKind(l) === 'line');
+
+/** The lines as the domain prices them: the rows that are saved, GST-exclusive, 15% unless the GST switch is off. */
 export function pricedLines(state: Pick<CalculatorState, 'lines' | 'includeGst'>) {
   return applyGstSwitch(
-    state.lines.map((l) => ({ qty: numericText(l.qty), unit_price: numericText(l.unit_price), tax_included: false, tax_rate: GST_RATE })),
+    savedRows(state.lines).map((l) => ({ qty: numericText(l.qty), unit_price: numericText(l.unit_price), tax_included: false, tax_rate: GST_RATE })),
     state.includeGst,
   );
 }
 
 export interface CalculatorFigures {
   totals: DocumentTotals;
-  margin: MarginFigures & { percent: number };
+  margin: MarginFigures & { percent: number; basis: MarginBasis };
+  /** Each row's amount (qty × price to the cent), counted or not, for the row itself to show. */
+  rowAmounts: Map<number, bigint>;
 }
 
-/** Subtotal, GST and total from documentTotals; Your Costs, Profit and Charge Client from marginFigures. */
+/** Subtotal, GST and total from documentTotals; Your Costs, Profit and Charge Client from marginFigures — of the saved rows. */
 export function calculatorFigures(state: CalculatorState, rounding?: GstRounding): CalculatorFigures {
-  const totals = documentTotals(pricedLines(state), rounding);
+  const lines = pricedLines(state);
+  const totals = documentTotals(lines, rounding);
   const percent = marginOf(state);
-  return { totals, margin: { ...marginFigures(totals.subtotalCents, percent), percent } };
+  const rowAmounts = new Map(state.lines.map((l) => [l.key, documentTotals([{ qty: numericText(l.qty), unit_price: numericText(l.unit_price) }]).lines[0]!.amountCents]));
+  return { totals, margin: { ...marginFigures(lines, percent, state.marginBasis), percent, basis: state.marginBasis }, rowAmounts };
 }
 
-/** The create payload's lines: blank descriptions dropped, GST switch applied (spec §4 Document creation). */
-export function lineItemsToSend(state: Pick<CalculatorState, 'lines' | 'includeGst'>) {
-  return state.lines
-    .filter((l) => l.description.trim() !== '')
-    .map((l) => ({
+export interface LineItemToSend {
+  description: string;
+  qty: string;
+  unit_price: string;
+  tax_included: false;
+  tax_rate: string;
+}
+
+/**
+ * The create payload's lines (empty rows left out, the GST switch applied, numbers as exact decimal
+ * text) — or the first row that needs a description, which Generate refuses to save.
+ */
+export function lineItemsToSend(state: Pick<CalculatorState, 'lines' | 'includeGst'>): { ok: true; lines: LineItemToSend[] } | { ok: false; key: number; message: string } {
+  const missing = state.lines.find((l) => rowKind(l) === 'needsDescription');
+  if (missing) return { ok: false, key: missing.key, message: DESCRIPTION_NEEDED };
+  return {
+    ok: true,
+    lines: savedRows(state.lines).map((l) => ({
       description: l.description,
-      qty: Number(numericText(l.qty)),
-      unit_price: Number(numericText(l.unit_price)),
+      qty: numericText(l.qty),
+      unit_price: numericText(l.unit_price),
       tax_included: false,
-      tax_rate: state.includeGst ? Number(GST_RATE) : 0,
-    }));
+      tax_rate: state.includeGst ? GST_RATE : '0',
+    })),
+  };
 }
 
 /** The template's lineItems (spec §3 Line item fields). */

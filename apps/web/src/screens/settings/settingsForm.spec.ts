@@ -27,6 +27,7 @@ const record: BusinessSettingsRecord = {
   default_currency: 'NZD',
   enable_multi_currency: false,
   gst_rounding: 'total',
+  margin_basis: 'markup',
   warnings: [{ field: 'gst_number', message: GST_NUMBER_WARNING }],
 };
 

@@ -1,0 +1,146 @@
+// One number everywhere: what the calculator shows is what is saved, listed and printed.
+// - A row with a price but no description is not in the totals, and Generate refuses it with a
+//   field error (focus on it) instead of silently dropping it after showing it in the total.
+// - 'Apply margin' keeps the money to the half cent: 1000 × $0.0044 at 25% is $5.50 (not $10.00),
+//   200 × $1.2345 at 0% stays $246.90 (not $246.00); Charge Client before = subtotal after.
+// - Markup is not margin: the panel says what 25% markup is as a margin, and can work by margin.
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { documentTotals, formatNzd, formatNzdList } from '@tradie/domain';
+import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
+import { signUpAndSignIn, type TestUser } from './support/session.ts';
+
+const row = (page: Page, n: number) => ({
+  description: page.getByLabel(`Line ${n} Description`),
+  qty: page.getByLabel(`Line ${n} Qty`),
+  price: page.getByLabel(`Line ${n} Unit price`),
+});
+
+async function fill(page: Page, n: number, description: string, qty: string, price: string) {
+  if (n > 1) await page.getByRole('button', { name: 'Add Line Item' }).click();
+  const r = row(page, n);
+  await r.description.fill(description);
+  await r.qty.fill(qty);
+  await r.price.fill(price);
+}
+
+/** The saved document's PDF as text (pdftotext -layout). */
+async function pdfText(request: APIRequestContext, user: TestUser, id: string, testInfo: TestInfo, name: string): Promise<string> {
+  const pdf = await request.get(`/api/v1/invoices/${id}/pdf`, { headers: user.authHeaders });
+  expect(pdf.status()).toBe(200);
+  const file = testInfo.outputPath(`${name}.pdf`);
+  writeFileSync(file, await pdf.body());
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+async function savedDocument(request: APIRequestContext, user: TestUser, id: string) {
+  const res = await request.get(`/api/v1/invoices/${id}`, { headers: user.authHeaders });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { subtotal: number; gst: number; total: number; line_items: { qty: number; unit_price: number; amount: number }[]; reference: string };
+}
+
+/** The figures of the list row for this document. */
+async function listedTotal(request: APIRequestContext, user: TestUser, id: string): Promise<number> {
+  const res = await request.get('/api/v1/invoices?limit=200', { headers: user.authHeaders });
+  const rows = (await res.json()) as { id: string; total: number }[];
+  return rows.find((r) => r.id === id)!.total;
+}
+
+test('a row without a description is not counted, and Generate says so instead of dropping it', async ({ page, request }, testInfo) => {
+  const errors = collectErrors(page);
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'calc-rows' });
+  await page.goto('/app/calculator');
+  await fill(page, 1, 'Labour', '1', '100');
+  await page.getByRole('button', { name: 'Add Line Item' }).click();
+  await row(page, 2).price.fill('100');
+  // Shown: $115.00, the one line Generate would save — never $230.00.
+  await expect(page.getByTestId('calc-total')).toHaveText('$115.00');
+  await expect(page.getByText('Not in the totals until it has a description')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate Quote' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Add a description for this line' })).toBeVisible();
+  await expect(row(page, 2).description).toBeFocused();
+  await expect(row(page, 2).description).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/app\/calculator$/);
+  expect(((await (await request.get('/api/v1/invoices', { headers: user.authHeaders })).json()) as unknown[]).length).toBe(0);
+  await saveScreenshot(page, testInfo, '/app/calculator-row-needs-description');
+  await expectNoSeriousA11yViolations(page);
+
+  // Given a description, it counts: $230.00 on screen, in the saved document, the list and the PDF.
+  await row(page, 2).description.fill('Parts');
+  await expect(page.getByTestId('calc-total')).toHaveText('$230.00');
+  await expect(page.getByText('Add a description for this line')).toHaveCount(0);
+  // A wholly empty new row is ignored.
+  await page.getByRole('button', { name: 'Add Line Item' }).click();
+  await expect(page.getByTestId('calc-total')).toHaveText('$230.00');
+  await page.getByRole('button', { name: 'Generate Quote' }).click();
+  await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1)!;
+  await expect(page.getByTestId('detail-total')).toHaveText('$230.00');
+  const saved = await savedDocument(request, user, id);
+  expect([saved.total, saved.line_items.length]).toEqual([230, 2]);
+  expect(await listedTotal(request, user, id)).toBe(230);
+  expect(await pdfText(request, user, id, testInfo, 'rows')).toMatch(/Total[^\n]*\$230\.00/);
+  expect(errors).toEqual([]);
+});
+
+test('Apply margin keeps the money: screen, saved document, list and PDF agree to the cent', async ({ page, request }, testInfo) => {
+  const errors = collectErrors(page);
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'calc-margin' });
+  await page.goto('/app/calculator');
+  const LINES = [
+    { description: 'Screws (box of 1000)', qty: '1000', unit_price: '0.0044' },
+    { description: 'Copper fittings', qty: '200', unit_price: '1.2345' },
+  ];
+  for (const [i, l] of LINES.entries()) await fill(page, i + 1, l.description, l.qty, l.unit_price);
+  await page.getByRole('button', { name: 'Profit Margin' }).click();
+  // At 0% nothing moves: 200 × $1.2345 stays $246.90 (a cent-rounded price would make it $246.00).
+  await page.getByLabel('Margin %').fill('0');
+  await expect(page.getByTestId('margin-charge')).toHaveText('$251.30');
+  await page.getByRole('button', { name: 'Apply margin' }).click();
+  await expect(row(page, 2).price).toHaveValue('1.2345');
+  await expect(page.getByTestId('calc-subtotal')).toHaveText('$251.30');
+  await page.getByLabel('Margin %').fill('25');
+  await expect(page.getByTestId('margin-costs')).toHaveText('$251.30'); // $4.40 + $246.90
+  // 1000 × $0.0044 × 1.25 = $5.50 exactly (price $0.0055). 246.90 × 1.25 = $308.625, but 200 × a
+  // 4-decimal price moves in 2-cent steps: $1.5431 gives $308.62, the nearest; so $314.12, not $314.13.
+  await expect(page.getByTestId('margin-charge')).toHaveText('$314.12');
+  await expect(page.getByTestId('margin-inexact')).toContainText('One line has a quantity too large');
+  await expect(page.getByTestId('margin-other')).toHaveText('That is a 20.0% margin on the price');
+  await page.getByRole('button', { name: 'Apply margin' }).click();
+  await expect(row(page, 1).price).toHaveValue('0.0055');
+  await expect(row(page, 2).price).toHaveValue('1.5431');
+  await expect(page.getByTestId('calc-subtotal')).toHaveText('$314.12');
+  const shown = { subtotal: await page.getByTestId('calc-subtotal').textContent(), gst: await page.getByTestId('calc-gst').textContent(), total: await page.getByTestId('calc-total').textContent() };
+
+  await page.getByRole('button', { name: 'Generate Quote' }).click();
+  await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1)!;
+  const saved = await savedDocument(request, user, id);
+  expect([formatNzd(BigInt(Math.round(saved.subtotal * 100))), formatNzd(BigInt(Math.round(saved.gst * 100))), formatNzd(BigInt(Math.round(saved.total * 100)))]).toEqual([shown.subtotal, shown.gst, shown.total]);
+  expect(saved.line_items.map((l) => l.amount)).toEqual([5.5, 308.62]);
+  await expect(page.getByTestId('detail-total')).toHaveText(shown.total!);
+  // The list shows the same total, and the PDF prints it, with the 4-decimal unit price.
+  expect(formatNzdList(BigInt(Math.round((await listedTotal(request, user, id)) * 100)))).toBe(formatNzdList(documentTotals(saved.line_items.map((l) => ({ qty: String(l.qty), unit_price: String(l.unit_price) }))).totalCents));
+  const text = await pdfText(request, user, id, testInfo, 'margin');
+  expect(text).toContain('$0.0055');
+  expect(text).toMatch(new RegExp(`Total[^\\n]*${shown.total!.replace('$', '\\$')}`));
+  await saveScreenshot(page, testInfo, '/app/calculator-margin-saved');
+
+  // Margin on price, remembered for the account: 25% of the price is profit.
+  await page.goto('/app/calculator');
+  await fill(page, 1, 'Labour', '1', '300');
+  await page.getByRole('button', { name: 'Profit Margin' }).click();
+  await page.getByRole('radio', { name: 'Margin on price' }).check();
+  await expect(page.getByTestId('margin-charge')).toHaveText('$400.00');
+  await expect(page.getByTestId('margin-other')).toHaveText('That is a 33.3% markup on cost');
+  await expect.poll(async () => ((await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as { margin_basis: string }).margin_basis).toBe('margin');
+  await page.reload();
+  await page.getByRole('button', { name: 'Profit Margin' }).click();
+  await expect(page.getByRole('radio', { name: 'Margin on price' })).toBeChecked();
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, testInfo, '/app/calculator-margin-on-price');
+  expect(errors).toEqual([]);
+});
