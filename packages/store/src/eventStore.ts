@@ -268,8 +268,11 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     });
 
   async function readAllWith(sql: Sql, afterPosition: string, limit: number): Promise<RecordedEvent[]> {
-    // Only events of transactions older than every running one: a reader never skips an event
-    // that commits later with a smaller position (integrations.md §5.7, the gap note).
+    // Only events of transactions older than every running one. Not enough for a reader that
+    // follows the log by the last position it saw: positions are handed out at insert, and a
+    // transaction whose id is older than a running one's can insert after it, so an event that
+    // commits later can have a smaller position than one returned now. Nothing follows the log
+    // this way today; a follower needs a (tx_id, position) cursor (docs/architecture.md, Store).
     const rows = await sql.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
        WHERE position > $1::bigint AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
