@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
-import { denyNextXeroConsent, readFakes, xeroInvoices } from './support/fakes.ts';
+import { denyNextXeroConsent, readFakes, xeroComputesOwnTax, xeroInvoices } from './support/fakes.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
 // Xero against the fake Xero the e2e server is configured with (spec §4 Accounting connection and
@@ -103,7 +103,32 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   const inXero = (await xeroInvoices()).filter((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
   expect(inXero).toHaveLength(1);
   expect(inXero[0]?.status).toBe('AUTHORISED');
+  expect(inXero[0]?.total).toBe('2127.50'); // $1,850 + 15% GST, as the app says
   await secondTab.close();
+
+  // ---- one number in both: a Xero whose total differs is shown on the invoice, not accepted ----
+  await expect(page.getByTestId('accounting-difference')).toHaveCount(0);
+  const tama = await request.post('/api/v1/clients', { headers: user.authHeaders, data: { name: 'Tama Rewi', email: 'tama@example.co.nz' } });
+  expect(tama.status(), await tama.text()).toBe(201);
+  const odd = await request.post('/api/v1/invoices', {
+    headers: user.authHeaders,
+    data: { type: 'invoice', client_id: ((await tama.json()) as { id: string }).id, line_items: [1, 2, 3].map((n) => ({ description: `Tap washer ${n}`, qty: 1, unit_price: 1.11 })) },
+  });
+  expect(odd.status(), await odd.text()).toBe(201);
+  const oddId = ((await odd.json()) as { id: string }).id;
+  await page.goto(`/app/invoices/${oddId}`);
+  await expect(page.getByTestId('detail-total')).toHaveText('$3.83');
+  await xeroComputesOwnTax(true);
+  try {
+    await page.getByRole('button', { name: 'Sync to Xero' }).click();
+    await expect(page.getByText('✓ Synced Xero: INV-0002')).toBeVisible();
+  } finally {
+    await xeroComputesOwnTax(false);
+  }
+  await expect(page.getByTestId('accounting-difference')).toHaveText('Xero shows $3.84 — this invoice is $3.83. Check the invoice in Xero before you rely on either figure.');
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, testInfo, '/app/invoices/id-xero-difference');
+  await expectNoSeriousA11yViolations(page);
 
   // ---- Disconnect, after the confirm ----
   await page.goto('/app/settings?tab=integrations');

@@ -225,6 +225,15 @@ export const documentDetail = z.object({
   converted_to: z.string().nullable(),
   converted_from: z.string().nullable(),
   extra_data: z.record(z.string(), z.string()),
+  /** The accounting system's copy, once synced: the totals it last answered with, and how they differ from ours (null when they agree). */
+  accounting: z
+    .object({
+      provider: z.string(),
+      reported: z.object({ subtotal: money, gst: money, total: money, at: z.string().nullable() }).nullable(),
+      /** 'Xero shows $3.84 — this invoice is $3.83'; null when Xero's figures are ours (or not known yet). */
+      difference: z.string().nullable(),
+    })
+    .nullable(),
   void_reason: z.string().nullable(),
   /** Invoices: the NZ day it was issued (sent, marked issued or paid against); null while a draft. Drafts count in no report. */
   issued_on: z.string().nullable(),

@@ -15,6 +15,7 @@ export * from './clients/client.ts';
 export * from './documents/events.ts';
 export * from './documents/lines.ts';
 export * from './documents/document.ts';
+export * from './documents/accountingTotals.ts';
 export * from './numbering/references.ts';
 export * from './events/registry.ts';
 export * from './reports/rows.ts';

@@ -17,11 +17,14 @@
 // - POST /Payments/{id} {"Status":"DELETED"} deletes a payment (the invoice owes again); a
 //   deleted payment stays in `state.payments` with Status DELETED.
 // - failNext / dropNextResponse / hold inject faults; `state` shows what was created.
-// Money is computed with the domain's exact functions (whole cents), never floats.
+// - money follows Xero's own description (fakeXeroMoney.ts, written apart from the app's money
+//   code): line amounts and per-line tax rounded half away from zero, a line's TaxAmount wins.
+//   computeOwnTax(true) makes it ignore the TaxAmount sent, as a Xero that recomputes would.
+// Amounts in requests are read from the JSON's own digits, never through a float.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Decimal, centsToNumber, exactLineTax, roundLineAmount, roundTaxS19O, toCents } from '@tradie/domain';
+import { centsJson as centsToNumber, decimalPlaces, lineAmountCents, lineTaxCents, toCentsExact } from './fakeXeroMoney.ts';
 
 export interface FakeXeroOptions {
   clientId?: string;
@@ -153,6 +156,8 @@ export interface FakeXero {
   hold(path: string): () => void;
   /** The next authorise request redirects with this error (default access_denied). */
   denyNextConsent(error?: string): void;
+  /** On: the TaxAmount sent on a line is ignored and each line's tax is worked out per line, as a Xero that recomputes tax would. */
+  computeOwnTax(on: boolean): void;
   /** Every access token issued so far stops working (401). */
   expireAccessTokens(): void;
   addContact(tenantId: string, contact: { name: string; email?: string; status?: 'ACTIVE' | 'ARCHIVED' }): FakeContact;
@@ -172,16 +177,23 @@ const dotnetDate = (ms: number): string => `/Date(${ms}+0000)/`;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateMs = (d: string): number => Date.parse(`${d}T00:00:00Z`);
 
-/** A JSON number received from a client, as exact decimal text. */
+/**
+ * A number received from a client, as exact decimal text. Request bodies are parsed keeping the
+ * digits of the money and quantity fields (AMOUNT_FIELDS) as they were written.
+ */
 function decimalText(v: unknown): string | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return new Decimal(v).toFixed();
-  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return new Decimal(v.trim()).toFixed();
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return v.trim();
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   return null;
 }
+const AMOUNT_FIELDS = new Set(['Quantity', 'UnitAmount', 'LineAmount', 'TaxAmount', 'Amount']);
+type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
+const keepDigits: Reviver = (key, value, context) => (typeof value === 'number' && AMOUNT_FIELDS.has(key) && typeof context?.source === 'string' ? context.source : value);
 
+/** Rates in percent, as Xero's TaxRates list them (EffectiveRate). */
 const TAX_RATES: Record<string, { rate: string; name: string; sales: boolean }> = {
-  OUTPUT2: { rate: '0.15', name: '15% GST on Income', sales: true },
-  INPUT2: { rate: '0.15', name: '15% GST on Expenses', sales: false },
+  OUTPUT2: { rate: '15', name: '15% GST on Income', sales: true },
+  INPUT2: { rate: '15', name: '15% GST on Expenses', sales: false },
   NONE: { rate: '0', name: 'No GST', sales: true },
   ZERORATED: { rate: '0', name: 'Zero Rated', sales: true },
   GSTONIMPORTS: { rate: '0', name: 'GST on Imports', sales: false },
@@ -301,6 +313,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   const drops: Rule[] = [];
   const holds: Array<Rule & { released: Promise<void>; release: () => void }> = [];
   let deny: string | null = null;
+  /** computeOwnTax(true): TaxAmount sent on a line is ignored and Xero's own per-line tax is used. */
+  let ownTax = false;
 
   // ---- OAuth -------------------------------------------------------------------------------
 
@@ -567,9 +581,9 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       const unit = decimalText(l['UnitAmount'] ?? 0);
       if (qty === null) errors.push('Quantity must be a number');
       if (unit === null) errors.push('UnitAmount must be a number');
-      if (qty !== null && new Decimal(qty).decimalPlaces() > 4) errors.push('Quantity can have at most 4 decimal places');
+      if (qty !== null && decimalPlaces(qty) > 4) errors.push('Quantity can have at most 4 decimal places');
       // Xero rounds a unit price past 2 dp unless asked for unitdp=4; the fake refuses instead, so a missing unitdp shows.
-      if (unit !== null && new Decimal(unit).decimalPlaces() > unitdp) errors.push(`fake-xero: UnitAmount ${unit} has more than ${unitdp} decimal places (send unitdp=4)`);
+      if (unit !== null && decimalPlaces(unit) > unitdp) errors.push(`fake-xero: UnitAmount ${unit} has more than ${unitdp} decimal places (send unitdp=4)`);
       const taxType = str(l['TaxType']) || 'OUTPUT2';
       const rate = TAX_RATES[taxType];
       if (!rate || (type === 'ACCREC' && !rate.sales)) errors.push(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`);
@@ -577,11 +591,22 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       const account = ACCOUNTS.find((a) => a.Code === accountCode);
       if (!account || (type === 'ACCREC' && account.Type !== 'REVENUE')) errors.push(`Account code '${accountCode}' is not a valid code for this document.`);
       if (qty === null || unit === null || !rate) continue;
-      const lineAmountCents = roundLineAmount(qty, unit);
-      const taxRate = lat === 'NoTax' ? new Decimal(0) : new Decimal(rate.rate);
-      const given = decimalText(l['TaxAmount']);
-      const taxCents = given !== null ? toCents(given) : roundTaxS19O(exactLineTax(lineAmountCents, taxRate, lat === 'Inclusive'));
-      lines.push({ LineItemID: randomUUID(), Description: description, Quantity: qty, UnitAmount: unit, TaxType: taxType, AccountCode: accountCode, lineAmountCents, taxCents });
+      const computed = lineAmountCents(qty, unit);
+      // A LineAmount sent with Quantity and UnitAmount must be their product (the fake is strict
+      // about it, so a mapping that sends something else shows).
+      const givenAmount = l['LineAmount'] === undefined ? null : decimalText(l['LineAmount']);
+      if (l['LineAmount'] !== undefined && (givenAmount === null || toCentsExact(givenAmount) !== computed)) {
+        errors.push(`fake-xero: LineAmount ${String(givenAmount ?? l['LineAmount'])} is not Quantity × UnitAmount (${centsToNumber(computed)})`);
+        continue;
+      }
+      const rateText = lat === 'NoTax' ? '0' : rate.rate;
+      const givenTax = l['TaxAmount'] === undefined ? null : decimalText(l['TaxAmount']);
+      if (l['TaxAmount'] !== undefined && (givenTax === null || toCentsExact(givenTax) === null)) {
+        errors.push('TaxAmount must be a number with at most 2 decimal places');
+        continue;
+      }
+      const taxCents = lat === 'NoTax' ? 0n : givenTax !== null && !ownTax ? toCentsExact(givenTax)! : lineTaxCents(computed, rateText, lat === 'Inclusive');
+      lines.push({ LineItemID: randomUUID(), Description: description, Quantity: qty, UnitAmount: unit, TaxType: taxType, AccountCode: accountCode, lineAmountCents: computed, taxCents });
     }
     if (errors.length > 0) return { invoice: null, errors };
     // Contact by name: Xero links the active contact of that name, or creates one.
@@ -785,8 +810,9 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       else if (account.Type !== 'BANK' && !account.EnablePaymentsToAccount) errors.push('Account type is invalid for making a payment to/from');
       if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
       let cents = 0n;
-      if (amount === null || new Decimal(amount).decimalPlaces() > 2) errors.push('Amount must be a number with at most 2 decimal places');
-      else cents = toCents(amount);
+      const exact = amount === null ? null : toCentsExact(amount);
+      if (exact === null) errors.push('Amount must be a number with at most 2 decimal places');
+      else cents = exact;
       if (amount !== null && cents <= 0n) errors.push('Payment amount must be greater than zero');
       if (inv && cents > inv.totalCents - inv.paidCents) errors.push('Payment amount exceeds the amount outstanding on this document');
       if (errors.length > 0 || !inv || !account) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
@@ -857,7 +883,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     let body: unknown = null;
     if (method === 'PUT' || method === 'POST') {
       try {
-        body = raw.trim() === '' ? null : (JSON.parse(raw) as unknown);
+        body = raw.trim() === '' ? null : (JSON.parse(raw, keepDigits as Parameters<typeof JSON.parse>[1]) as unknown);
       } catch {
         throw new HttpError(400, { Title: 'Bad Request', Detail: 'The request body is not valid JSON' });
       }
@@ -1016,6 +1042,9 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       };
       holds.push(h);
       return h.release;
+    },
+    computeOwnTax(on: boolean) {
+      ownTax = on;
     },
     denyNextConsent(error = 'access_denied') {
       deny = error;

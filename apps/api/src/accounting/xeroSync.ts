@@ -15,8 +15,8 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { type DocumentView, documentDecider, PAYMENT_METHOD_LABELS } from '@tradie/domain';
-import type { Sql } from '@tradie/store';
+import { accountingDifference, accountingDifferenceText, type DocumentView, documentDecider, PAYMENT_METHOD_LABELS } from '@tradie/domain';
+import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute, foldWith, load } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
@@ -228,6 +228,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
       if (loaded.state.status !== 'none' && loaded.state.status !== 'deleted' && !loaded.state.sync) {
         await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingSync', data: { provider: 'xero', externalId: ref.invoiceId, externalNumber: ref.invoiceNumber } }, eventMeta(deps, actor));
       }
+      await recordXeroTotals(deps, tx, actor, documentId, ref.totals);
       await tx.query(
         `UPDATE xero_sync SET tenant_id = $3, xero_invoice_id = $4, xero_invoice_number = $5, xero_contact_id = $6, xero_status = $7, pushed_status = $8, pushed_sent = $9, synced_at = $10
          WHERE account_id = $1 AND document_id = $2`,
@@ -246,6 +247,26 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     }
     return result;
   });
+}
+
+// ---- Xero's totals ----------------------------------------------------------------------------
+
+/** Who records what Xero answered when no person asked (a push after a payment, say). */
+const integrationActor = (accountId: string): Actor => ({ accountId, userId: 'integration:xero' });
+
+/**
+ * Keeps the totals Xero answered with on the invoice (an AccountingTotalsReported event, only when
+ * they changed), inside `tx`. A difference from ours is shown on the invoice's detail screen
+ * ('Xero shows $X — this invoice is $Y') and logged; it is never accepted silently.
+ */
+async function recordXeroTotals(deps: Deps, tx: StoreTx, actor: Actor, documentId: string, totals: InvoiceRef['totals']): Promise<void> {
+  if (!totals) return;
+  const loaded = await load(tx, documentStreamId(documentId), documentDecider);
+  if (loaded.state.status === 'none' || loaded.state.status === 'deleted' || loaded.state.sync?.provider !== 'xero') return;
+  const { state } = await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingTotals', data: { provider: 'xero', ...totals } }, eventMeta(deps, actor));
+  if (state.status === 'none' || state.status === 'deleted') return;
+  const diff = accountingDifference(state);
+  if (diff) deps.log('error', 'Xero totals differ from the invoice', { accountId: actor.accountId, documentId, difference: accountingDifferenceText('xero', diff) });
 }
 
 // ---- push ---------------------------------------------------------------------------------------
@@ -295,6 +316,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
     if (view.status === 'void') {
       const ref = await runtime.provider.updateInvoiceStatus(conn, xeroInvoiceId, 'VOIDED');
       await db.query('UPDATE xero_sync SET pushed_status = $3, xero_status = $4, pushed_at = $5 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, 'VOIDED', ref.status, at()]);
+      await execute(deps, (tx) => recordXeroTotals(deps, tx, integrationActor(accountId), documentId, ref.totals));
       pushed.push({ type: 'voided' });
       return;
     }
@@ -303,6 +325,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
     if (view.sends.length > 0 && !row.pushed_sent && xeroStatus !== 'PAID') {
       const ref = await runtime.provider.updateInvoiceStatus(conn, xeroInvoiceId, 'AUTHORISED', true);
       await db.query('UPDATE xero_sync SET pushed_sent = true, xero_status = $3, pushed_at = $4 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, ref.status, at()]);
+      await execute(deps, (tx) => recordXeroTotals(deps, tx, integrationActor(accountId), documentId, ref.totals));
       pushed.push({ type: 'sent' });
     }
 

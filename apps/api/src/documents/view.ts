@@ -4,7 +4,7 @@
 import type { DocumentDetail, DocumentListRecord, PaymentRecord } from '@tradie/contracts';
 import {
   type DocumentType, type DocumentView, type LocalDate, type Lifecycle, type Payment, type PaymentStatus,
-  STATUS_LABELS, centsToNumber, clientDisplayName, deriveStatus, documentFigures, documentStatus, formatNzd, paidDate,
+  STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, deriveStatus, documentFigures, documentStatus, formatNzd, paidDate,
   paymentStatus, toCents,
 } from '@tradie/domain';
 
@@ -14,6 +14,18 @@ export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
 export function extraDataOf(d: DocumentView): Record<string, string> {
   if (!d.sync) return {};
   return { [`${d.sync.provider}_invoice_id`]: d.sync.externalId, [`${d.sync.provider}_invoice_number`]: d.sync.externalNumber };
+}
+
+/** The accounting system's copy: its totals as it last answered them, and the difference from ours in words. */
+function accountingOf(d: DocumentView): DocumentDetail['accounting'] {
+  if (!d.sync) return null;
+  const reported = d.sync.reported;
+  const diff = accountingDifference(d);
+  return {
+    provider: d.sync.provider,
+    reported: reported ? { subtotal: centsToNumber(toCents(reported.subtotal)), gst: centsToNumber(toCents(reported.gst)), total: centsToNumber(toCents(reported.total)), at: reported.at } : null,
+    difference: diff ? accountingDifferenceText(d.sync.provider, diff) : null,
+  };
 }
 
 export const paymentRecordOf = (p: Payment): PaymentRecord => ({
@@ -77,6 +89,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     converted_to: d.convertedTo,
     converted_from: d.convertedFrom,
     extra_data: extraDataOf(d),
+    accounting: accountingOf(d),
     void_reason: d.voidReason,
     issued_on: d.issuedOn,
     voided_on: d.voidedOn,

@@ -52,7 +52,9 @@ describe('sync an invoice', () => {
 
     // The stream records it; the list row carries extra_data.xero_invoice_id (the badge).
     const events = (await x.t.deps.store.readStream(`document-${doc.id}`)).events;
-    expect(events.at(-1)).toMatchObject({ type: 'SyncedToAccounting', data: { documentId: doc.id, provider: 'xero', externalId: inv?.InvoiceID, externalNumber: doc.reference } });
+    expect(events.at(-2)).toMatchObject({ type: 'SyncedToAccounting', data: { documentId: doc.id, provider: 'xero', externalId: inv?.InvoiceID, externalNumber: doc.reference } });
+    // And the totals Xero answered with, in the same transaction: ours.
+    expect(events.at(-1)).toMatchObject({ type: 'AccountingTotalsReported', data: { documentId: doc.id, provider: 'xero', subtotal: '405.00', gst: '60.75', total: '465.75' } });
     const [row] = await x.t.deps.store.db.query<{ extra_data: Record<string, string> }>('SELECT extra_data FROM documents_list WHERE id = $1', [doc.id]);
     expect(row?.extra_data).toMatchObject({ xero_invoice_id: inv?.InvoiceID, xero_invoice_number: doc.reference });
   });

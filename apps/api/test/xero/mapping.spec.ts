@@ -13,8 +13,9 @@ describe('toXeroInvoice', () => {
       Type: 'ACCREC',
       Contact: { ContactID: 'contact-1' },
       LineItems: [
-        { Description: 'Replace hot water cylinder valve', Quantity: 1, UnitAmount: 180, TaxType: 'OUTPUT2', AccountCode: '200' },
-        { Description: 'Labour', Quantity: 2.5, UnitAmount: 90, TaxType: 'OUTPUT2', AccountCode: '200' },
+        // $180 + $225 = $405.00, GST $60.75 (27.00 + 33.75: whole cents, nothing to spread).
+        { Description: 'Replace hot water cylinder valve', Quantity: 1, UnitAmount: 180, LineAmount: 180, TaxAmount: 27, TaxType: 'OUTPUT2', AccountCode: '200' },
+        { Description: 'Labour', Quantity: 2.5, UnitAmount: 90, LineAmount: 225, TaxAmount: 33.75, TaxType: 'OUTPUT2', AccountCode: '200' },
       ],
       LineAmountTypes: 'Exclusive',
       InvoiceNumber: 'INV-0001',
@@ -25,6 +26,11 @@ describe('toXeroInvoice', () => {
       SentToContact: false,
       CurrencyCode: 'NZD',
     });
+  });
+
+  it("each line's TaxAmount is its share of the document's GST: 3 × $1.11 sends 0.17, 0.17, 0.16 ($0.50, not Xero's $0.51)", () => {
+    const v = invoiceView({ lines: [1, 2, 3].map((n) => ({ description: `Washer ${n}`, qty: 1, unit_price: 1.11 })) });
+    expect(wire(toXeroInvoice(v, 'c')).LineItems.map((l: Record<string, unknown>) => [l['LineAmount'], l['TaxAmount']])).toEqual([[1.11, 0.17], [1.11, 0.17], [1.11, 0.16]]);
   });
 
   it('SentToContact is set once ours was sent, so Xero may chase it', () => {

@@ -11,7 +11,8 @@
  * Set here, from the fakes: STRIPE_API_BASE, XERO_LOGIN_URL, XERO_IDENTITY_URL, XERO_API_URL.
  *
  * Tests find the fakes in DATA_DIR/e2e-fakes.json (see fakes.ts): their addresses, and a small
- * `control` server: GET /xero/invoices (what the fake Xero holds), POST /xero/deny-next-consent.
+ * `control` server: GET /xero/invoices (what the fake Xero holds), POST /xero/deny-next-consent,
+ * POST /xero/compute-own-tax?on=1|0.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,6 +60,7 @@ const control = createServer((req, res) => {
       reference: i.Reference,
       status: i.Status,
       tenantId: i.tenantId,
+      total: (Number(i.totalCents) / 100).toFixed(2),
     }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(invoices));
@@ -67,6 +69,13 @@ const control = createServer((req, res) => {
   if (req.method === 'POST' && path === '/xero/deny-next-consent') {
     // The next sign-in at the fake Xero comes back as if the user pressed Cancel.
     xero.denyNextConsent('access_denied');
+    res.writeHead(204);
+    res.end();
+    return;
+  }
+  if (req.method === 'POST' && path === '/xero/compute-own-tax') {
+    // On: the fake Xero ignores the tax sent on each line and works out its own, per line.
+    xero.computeOwnTax(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('on') === '1');
     res.writeHead(204);
     res.end();
     return;

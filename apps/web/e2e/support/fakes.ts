@@ -26,6 +26,8 @@ export interface FakeXeroInvoiceView {
   reference: string;
   status: string;
   tenantId: string;
+  /** Xero's Total, "3.83". */
+  total: string;
 }
 
 export function readFakes(): FakesInfo {
@@ -44,5 +46,11 @@ export async function xeroInvoices(): Promise<FakeXeroInvoiceView[]> {
 /** The next consent at the fake Xero is refused (as if the user pressed Cancel there). */
 export async function denyNextXeroConsent(): Promise<void> {
   const res = await fetch(`${readFakes().control}/xero/deny-next-consent`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`fake Xero control: HTTP ${res.status}`);
+}
+
+/** On: the fake Xero ignores the GST sent on each line and works out its own per line (so its total can differ from ours). */
+export async function xeroComputesOwnTax(on: boolean): Promise<void> {
+  const res = await fetch(`${readFakes().control}/xero/compute-own-tax?on=${on ? 1 : 0}`, { method: 'POST' });
   if (res.status !== 204) throw new Error(`fake Xero control: HTTP ${res.status}`);
 }

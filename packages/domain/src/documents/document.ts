@@ -45,6 +45,16 @@ export interface AccountingLink {
   externalId: string;
   externalNumber: string;
   at: string | null;
+  /** The totals the accounting system last answered with for its copy; null until it has. */
+  reported: AccountingTotals | null;
+}
+
+/** An accounting system's totals for its copy of an invoice, in dollars and cents as it gave them. */
+export interface AccountingTotals {
+  subtotal: string;
+  gst: string;
+  total: string;
+  at: string | null;
 }
 
 export interface DocumentView {
@@ -171,7 +181,12 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, status: 'deleted' };
     case 'SyncedToAccounting': {
       const { documentId: _id, ...link } = event.data;
-      return { ...s, sync: { ...link, at } };
+      return { ...s, sync: { ...link, at, reported: null } };
+    }
+    case 'AccountingTotalsReported': {
+      if (!s.sync) return s;
+      const { subtotal, gst, total } = event.data;
+      return { ...s, sync: { ...s.sync, reported: { subtotal, gst, total, at } } };
     }
     case 'PdfGenerated':
       return { ...s, pdfSha256: event.data.sha256 };
@@ -313,6 +328,7 @@ export type DocumentCommand =
   | { type: 'VoidDocument'; data: { reason: string } }
   | { type: 'DeleteDraft' }
   | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
+  | { type: 'RecordAccountingTotals'; data: { provider: string; subtotal: string; gst: string; total: string } }
   | { type: 'RecordPdf'; data: { sha256: string } };
 
 export const documentNoun = (type: DocumentType): string => (type === 'quote' ? 'quote' : 'invoice');
@@ -473,6 +489,14 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       requireInvoice(d, 'be synced to accounting');
       if (d.sync) throw conflict('This invoice is already synced');
       return [{ type: 'SyncedToAccounting', data: { documentId: d.id, ...command.data } }];
+    }
+    case 'RecordAccountingTotals': {
+      const d = requireExisting(state);
+      if (!d.sync || d.sync.provider !== command.data.provider) throw conflict("This invoice isn't synced to that accounting system.");
+      const was = d.sync.reported;
+      const { subtotal, gst, total } = command.data;
+      if (was && was.subtotal === subtotal && was.gst === gst && was.total === total) return [];
+      return [{ type: 'AccountingTotalsReported', data: { documentId: d.id, ...command.data } }];
     }
     case 'RecordPdf': {
       const d = requireExisting(state);

@@ -82,6 +82,8 @@ export type DocumentEvent =
   | { type: 'DocumentVoided'; data: { documentId: string; reason: string } }
   | { type: 'DocumentDeleted'; data: { documentId: string } }
   | { type: 'SyncedToAccounting'; data: { documentId: string; provider: string; externalId: string; externalNumber: string } }
+  /** The totals the accounting system answered with for its copy of the invoice (dollars and cents, as it gave them). */
+  | { type: 'AccountingTotalsReported'; data: { documentId: string; provider: string; subtotal: string; gst: string; total: string } }
   | { type: 'PdfGenerated'; data: { documentId: string; sha256: string } };
 
 export type DocumentEventType = DocumentEvent['type'];

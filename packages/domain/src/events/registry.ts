@@ -78,6 +78,7 @@ export const eventSchemas = {
   DocumentVoided: { version: 1, schema: z.object({ documentId: id, reason: z.string() }) },
   DocumentDeleted: { version: 1, schema: z.object({ documentId: id }) },
   SyncedToAccounting: { version: 1, schema: z.object({ documentId: id, provider: z.string(), externalId: z.string(), externalNumber: z.string() }) },
+  AccountingTotalsReported: { version: 1, schema: z.object({ documentId: id, provider: z.string(), subtotal: amount, gst: amount, total: amount }) },
   PdfGenerated: { version: 1, schema: z.object({ documentId: id, sha256: z.string() }) },
   ReferenceAllocated: { version: 1, schema: z.object({ documentId: id, number: z.number().int().positive(), reference: z.string() }) },
 } as const;

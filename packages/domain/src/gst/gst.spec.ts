@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyGstSwitch, documentTotals, type LineForTotals } from './gst.ts';
+import { allocateGst, applyGstSwitch, documentTotals, type LineForTotals } from './gst.ts';
 import { toCents } from '../money/money.ts';
 import { exclusiveLineArb, linesArb } from '../../test/arbitraries.ts';
 
@@ -100,5 +100,58 @@ describe('document totals', () => {
         expect(t.totalCents).toBe(t.lines.reduce((a, l) => a + l.amountCents, 0n));
       }));
     });
+  });
+});
+
+describe('the document GST spread over its lines (for Xero)', () => {
+  it('3 × $1.11: 16.65c each, $0.50 in all; the two spare cents go to the first two lines (ties to the earlier line)', () => {
+    const t = documentTotals([line('1', '1.11'), line('1', '1.11'), line('1', '1.11')]);
+    expect(t.gstCents).toBe(50n);
+    expect(allocateGst(t)).toEqual([17n, 17n, 16n]);
+  });
+
+  it('the largest fraction gets the cent, whatever its place; a zero-rated line gets nothing', () => {
+    // 15% of 1.01 = 15.15c, of 1.03 = 15.45c, of 1.05 = 15.75c: 46.35c → 46c: floors 15+15+15, one cent to 15.75.
+    const t = documentTotals([line('1', '1.01'), line('1', '1.03'), line('1', '5', { tax_rate: '0' }), line('1', '1.05')]);
+    expect(t.gstCents).toBe(46n);
+    expect(allocateGst(t)).toEqual([15n, 15n, 0n, 16n]);
+  });
+
+  it('per-line rounding: each line its own rounded GST', () => {
+    const t = documentTotals([line('1', '0.10'), line('1', '0.10'), line('1', '0.10')], 'line');
+    expect(allocateGst(t)).toEqual([1n, 1n, 1n]); // 1.5c each: s 19O lets the half cent go
+    expect(t.gstCents).toBe(3n);
+  });
+
+  it('property: the shares add up to the GST exactly; each is its exact tax rounded down or up; the cents go to the largest fractions, earlier first', () => {
+    fc.assert(
+      fc.property(linesArb(40), fc.constantFrom<'total' | 'line'>('total', 'line'), (lines, rounding) => {
+        const t = documentTotals(lines, rounding);
+        const shares = allocateGst(t);
+        expect(shares.reduce((a, b) => a + b, 0n)).toBe(t.gstCents);
+        // Checked with plain integer arithmetic: share × d against the exact tax n/d.
+        const floors = t.lines.map((l) => (l.exactTax.n - (((l.exactTax.n % l.exactTax.d) + l.exactTax.d) % l.exactTax.d)) / l.exactTax.d);
+        shares.forEach((s, i) => {
+          const l = t.lines[i]!;
+          if (l.taxRate.isZero()) expect(s).toBe(0n);
+          if (rounding === 'line') expect(s).toBe(l.taxCents);
+          else expect(s === floors[i] || (s === floors[i]! + 1n && l.exactTax.n % l.exactTax.d !== 0n)).toBe(true);
+        });
+        if (rounding === 'total') {
+          // No line left at its floor has a larger fraction than a line given the cent (or an equal one, earlier).
+          const frac = (i: number) => ({ n: t.lines[i]!.exactTax.n - floors[i]! * t.lines[i]!.exactTax.d, d: t.lines[i]!.exactTax.d });
+          const up = shares.map((s, i) => s !== floors[i]);
+          for (let a = 0; a < shares.length; a++) {
+            for (let b = 0; b < shares.length; b++) {
+              if (!up[a] || up[b]) continue;
+              const fa = frac(a);
+              const fb = frac(b);
+              const cmp = fb.n * fa.d - fa.n * fb.d; // > 0 when b's fraction is larger
+              expect(cmp < 0n || (cmp === 0n && a < b)).toBe(true);
+            }
+          }
+        }
+      }),
+    );
   });
 });

@@ -112,6 +112,40 @@ export function documentTotals(lines: readonly LineForTotals[], rounding: GstRou
 }
 
 /**
+ * The document's GST spread over its lines, for a system that takes each line's tax as given
+ * (Xero): the line taxes add up to exactly `totals.gstCents`, so the other system's total is ours.
+ *
+ * Per-line rounding: each line's own rounded tax (they add up to the GST by definition).
+ * On the total (largest remainder): each line first gets its exact tax rounded down; the cents
+ * left over go one each to the lines with the largest fractions of a cent left, ties to the earlier
+ * line. A zero-rated line has no fraction and gets nothing; no line moves more than a cent from its
+ * exact tax. There are never more cents left than lines with a fraction, because the document's GST
+ * is its exact total rounded once (down or up), and the fractions add up to more than the cents left.
+ */
+export function allocateGst(totals: DocumentTotals): bigint[] {
+  if (totals.rounding === 'line') return totals.lines.map((l) => l.taxCents);
+  const floorOf = (r: Rational): bigint => {
+    const q = r.n / r.d;
+    return r.n < 0n && q * r.d !== r.n ? q - 1n : q;
+  };
+  const shares = totals.lines.map((l) => floorOf(l.exactTax));
+  // The fraction of a cent each line has left, as n/d with d > 0: compared by cross-multiplying.
+  const rest = totals.lines.map((l, i) => ({ i, n: l.exactTax.n - shares[i]! * l.exactTax.d, d: l.exactTax.d }));
+  let left = totals.gstCents - shares.reduce((a, b) => a + b, 0n);
+  const order = rest.filter((r) => r.n !== 0n).sort((a, b) => {
+    const diff = b.n * a.d - a.n * b.d;
+    return diff > 0n ? 1 : diff < 0n ? -1 : a.i - b.i;
+  });
+  if (left < 0n || left > BigInt(order.length)) throw new RangeError(`GST of ${totals.gstCents} cents can't be spread over these lines`);
+  for (const r of order) {
+    if (left === 0n) break;
+    shares[r.i] = shares[r.i]! + 1n;
+    left -= 1n;
+  }
+  return shares;
+}
+
+/**
  * The calculator's 'Include GST (15%)' switch. Off: every line goes out with tax_rate 0, so the
  * stored document, PDF, list and reports carry no GST. On: lines keep their own rate.
  */

@@ -1,7 +1,8 @@
-// Our invoice → a Xero sales invoice (integrations.md §1.6). Pure. Amounts are the domain's
-// decimal strings carried to the JSON as they are: nothing here does arithmetic on money, so
-// Xero prices each line exactly as the tradie did.
-import { Decimal, GST_RATE, type ClientSnapshot, type DocumentView, type Line } from '@tradie/domain';
+// Our invoice → a Xero sales invoice. Pure. Amounts are the domain's: quantities and unit prices
+// as the tradie wrote them, and each line's amount and GST as the domain works them out, with the
+// document's GST spread over the lines (allocateGst) so that Xero, which adds up the line taxes it
+// is given, arrives at our GST and total to the cent. Nothing here does arithmetic on money.
+import { Decimal, GST_RATE, allocateGst, centsToString, documentTotals, type ClientSnapshot, type DocumentView, type Line } from '@tradie/domain';
 import { AccountingError, type ContactInput } from './port.ts';
 import { type WireDecimal, wireDecimal } from './wireDecimal.ts';
 
@@ -10,6 +11,10 @@ export interface XeroLineItem {
   /** The domain's decimal text, written into the JSON as a number literal. */
   Quantity: WireDecimal;
   UnitAmount: WireDecimal;
+  /** qty × unit price to the cent, as our line shows it (GST-inclusive on an Inclusive invoice). */
+  LineAmount: WireDecimal;
+  /** This line's share of the document's GST: explicit, so Xero does not round per line its own way. */
+  TaxAmount: WireDecimal;
   TaxType: 'OUTPUT2' | 'ZERORATED' | 'NONE';
   AccountCode: string;
 }
@@ -70,13 +75,17 @@ export function toXeroInvoice(view: DocumentView, contactId: string, options: Xe
   if (view.type !== 'invoice') throw mappingError('Only invoices can be synced to Xero.');
   if (view.status === 'void' || view.status === 'deleted') throw mappingError(`This invoice is ${view.status === 'void' ? 'void' : 'deleted'}, so it can't be synced to Xero.`);
   if (view.lines.length === 0) throw mappingError('Xero needs at least one line item on an invoice.');
+  const totals = documentTotals(view.lines, view.gstRounding);
+  const taxes = allocateGst(totals);
   return {
     Type: 'ACCREC',
     Contact: { ContactID: contactId },
-    LineItems: view.lines.map((l) => ({
+    LineItems: view.lines.map((l, i) => ({
       Description: l.description,
       Quantity: wireDecimal(l.qty),
       UnitAmount: wireDecimal(l.unit_price),
+      LineAmount: wireDecimal(centsToString(totals.lines[i]!.amountCents)),
+      TaxAmount: wireDecimal(centsToString(taxes[i]!)),
       TaxType: taxTypeOf(l, gstRegistered),
       AccountCode: accountCode,
     })),

@@ -51,6 +51,8 @@ export interface InvoiceRef {
   invoiceNumber: string;
   reference: string;
   status: InvoiceStatus;
+  /** Xero's SubTotal, TotalTax and Total for its copy, in dollars and cents exactly as sent; null when the answer had none. */
+  totals: { subtotal: string; gst: string; total: string } | null;
 }
 
 /** What to push: our invoice as the domain folds it, and the provider's contact for its client. */

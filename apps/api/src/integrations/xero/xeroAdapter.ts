@@ -115,11 +115,26 @@ function retryAfterSeconds(header: string | null, now: Date): number | null {
   return Math.max(0, Math.ceil((at - now.getTime()) / 1000));
 }
 
+/**
+ * An invoice's money figures are kept as the digits Xero sent (the JSON number's own text), never
+ * as a float: they are compared with ours to the cent.
+ */
+const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total']);
+class ExactNumber {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+type Reviver = (this: unknown, key: string, value: unknown, context?: { source?: string }) => unknown;
+const keepExact: Reviver = (key, value, context) =>
+  typeof value === 'number' && EXACT_FIELDS.has(key) && typeof context?.source === 'string' ? new ExactNumber(context.source) : value;
+
 async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (text.trim() === '') return null;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text, keepExact as Parameters<typeof JSON.parse>[1]) as unknown;
   } catch {
     return text;
   }
@@ -128,11 +143,28 @@ async function readJson(res: Response): Promise<unknown> {
 const INVOICE_STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'SUBMITTED', 'AUTHORISED', 'PAID', 'VOIDED', 'DELETED'];
 const invoiceStatus = (v: unknown): InvoiceStatus | null => (INVOICE_STATUSES.includes(v as InvoiceStatus) ? (v as InvoiceStatus) : null);
 
+/** A money figure as dollars and cents ("3.83"), or null when Xero sent none or something finer than a cent. */
+function centsText(v: unknown): string | null {
+  const text = v instanceof ExactNumber ? v.text : typeof v === 'string' ? v : null;
+  const m = text === null ? null : /^(-?\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return null;
+  const frac = (m[2] ?? '').replace(/0+$/, '');
+  if (frac.length > 2) return null;
+  return `${m[1]}.${frac.padEnd(2, '0')}`;
+}
+
+function totalsOf(inv: unknown): InvoiceRef['totals'] {
+  const subtotal = centsText(field(inv, 'SubTotal'));
+  const gst = centsText(field(inv, 'TotalTax'));
+  const total = centsText(field(inv, 'Total'));
+  return subtotal !== null && gst !== null && total !== null ? { subtotal, gst, total } : null;
+}
+
 function invoiceRef(inv: unknown): InvoiceRef {
   const invoiceId = str(field(inv, 'InvoiceID'));
   const status = invoiceStatus(field(inv, 'Status'));
   if (!invoiceId || status === null) throw new AccountingError('unavailable', 'Xero answered with an invoice we could not read.');
-  return { invoiceId, invoiceNumber: str(field(inv, 'InvoiceNumber')), reference: str(field(inv, 'Reference')), status };
+  return { invoiceId, invoiceNumber: str(field(inv, 'InvoiceNumber')), reference: str(field(inv, 'Reference')), status, totals: totalsOf(inv) };
 }
 
 const firstOf = (body: unknown, key: string): unknown => {

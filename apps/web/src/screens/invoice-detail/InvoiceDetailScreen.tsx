@@ -262,6 +262,11 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           </p>
         )}
         {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
+        {doc.accounting?.difference && (
+          <p className="callout callout--warning detail__note" role="status" data-testid="accounting-difference">
+            {doc.accounting.difference}. Check the invoice in {PROVIDER_NAME} before you rely on either figure.
+          </p>
+        )}
         {isDraftInvoice && (
           <p className="callout detail__note" data-testid="draft-note">
             Draft: not in your GST report until it is sent, marked issued or paid. Handed it over on site or printed it? Mark it issued.
