@@ -30,7 +30,7 @@ describe('toXeroInvoice', () => {
 
   it("each line's TaxAmount is its share of the document's GST: 3 × $1.11 sends 0.17, 0.17, 0.16 ($0.50, not Xero's $0.51)", () => {
     const v = invoiceView({ lines: [1, 2, 3].map((n) => ({ description: `Washer ${n}`, qty: 1, unit_price: 1.11 })) });
-    expect(wire(toXeroInvoice(v, 'c')).LineItems.map((l: Record<string, unknown>) => [l['LineAmount'], l['TaxAmount']])).toEqual([[1.11, 0.17], [1.11, 0.17], [1.11, 0.16]]);
+    expect((wire(toXeroInvoice(v, 'c')) as { LineItems: Array<Record<string, unknown>> }).LineItems.map((l: Record<string, unknown>) => [l['LineAmount'], l['TaxAmount']])).toEqual([[1.11, 0.17], [1.11, 0.17], [1.11, 0.16]]);
   });
 
   it('SentToContact is set once ours was sent, so Xero may chase it', () => {
