@@ -29,6 +29,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
   WEB_DIST: optional,
+  /** PDF worker threads at most (default: one fewer than the CPUs, 1–4), a render's time limit, and the cache of rendered PDFs. */
+  PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  PDF_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  PDF_CACHE_MB: z.coerce.number().min(0).default(32),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** log2 of scrypt's N for password hashes (tests lower it). */
   PASSWORD_COST: z.coerce.number().int().min(10).max(20).optional(),
@@ -46,6 +50,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   webDist: string;
+  /** The PDF worker pool (packages/pdf pool.ts) and the cache of rendered PDFs (documents/pdfCache.ts). */
+  pdf: { threads: number | undefined; timeoutMs: number; cacheBytes: number };
   logLevel: Env['LOG_LEVEL'];
   env: Env;
 }
@@ -66,6 +72,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     webDist: resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    pdf: { threads: e.PDF_THREADS, timeoutMs: e.PDF_TIMEOUT_MS, cacheBytes: Math.round(e.PDF_CACHE_MB * 1024 * 1024) },
     logLevel: e.LOG_LEVEL,
     env: e,
   };

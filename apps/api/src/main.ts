@@ -1,6 +1,7 @@
 // The composition root: configuration → real adapters → the app → an HTTP server. Only this
 // file (and start.ts) touch the environment and the real clock.
 import { serve, type ServerType } from '@hono/node-server';
+import { createPdfPool } from '@tradie/pdf';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
@@ -47,6 +48,9 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
 
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const deps = await buildDeps(config);
+  // PDFs render on worker threads, with a time limit (packages/pdf pool.ts).
+  const pdfPool = createPdfPool({ threads: config.pdf.threads, timeoutMs: config.pdf.timeoutMs });
+  deps.renderPdf ??= (input) => pdfPool.render(input);
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -68,6 +72,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       closing ??= (async () => {
         clearInterval(analyze);
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await pdfPool.close();
         await deps.mailer.close();
         await deps.store.close();
       })();

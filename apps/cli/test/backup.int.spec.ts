@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TestClock, type TestApp } from '../../api/test/support/testApp.ts';
 import { exportAccount, type AccountExport } from '../src/export.ts';
 import { importAccount, NO_PASSWORD, readExport } from '../src/import.ts';
-import { everything, makeHistory, PNG, TEST_SECRET } from './backupSupport.ts';
+import { everything, makeHistory, TEST_SECRET } from './backupSupport.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../../..');
@@ -85,10 +85,14 @@ describe('npm run export', () => {
     expect(exported).toMatchObject({ format: 'tradie-quotes/account-export', version: 1 });
   });
 
-  it('holds the settings and the logo (base64), and never a password hash or a token', () => {
+  it('holds the settings and the logo (base64), and never a password hash or a token', async () => {
     expect(exported.tables.business_settings).toHaveLength(1);
     expect(exported.tables.business_settings![0]).toMatchObject({ business_name: 'Sparky Tamihana Ltd', gst_number: '49-091-850' });
-    expect(Buffer.from(String(exported.tables.business_logos![0]!.bytes), 'base64').equals(PNG)).toBe(true);
+    // The logo as the API keeps it: re-encoded at upload, so a PNG but not the uploaded bytes.
+    const [stored] = await source.deps.store.db.query<{ bytes: Uint8Array }>('SELECT bytes FROM business_logos WHERE account_id = $1', [owner.userId]);
+    const logo = Buffer.from(String(exported.tables.business_logos![0]!.bytes), 'base64');
+    expect(logo.equals(Buffer.from(stored!.bytes))).toBe(true);
+    expect(logo.subarray(1, 4).toString('latin1')).toBe('PNG');
     const text = JSON.stringify(exported);
     for (const secret of ['password_hash', 'scrypt$', 'token_hash', 'refresh_token', 'access_token', owner.refresh, owner.token, owner.password, 'Not in the export', 'Other business']) {
       expect(text, secret).not.toContain(secret);
@@ -107,7 +111,7 @@ describe('npm run import into a fresh data directory', () => {
     // Not vacuous: the reports count the invoices, the lists hold the documents.
     expect(JSON.parse(before['/api/v1/reports/annual?year=2027']!).total_revenue).toBeGreaterThan(0);
     expect(JSON.parse(before['/api/v1/invoices?limit=200']!)).toHaveLength(8);
-    expect(before.logo).toBe(PNG.toString('base64'));
+    expect(Buffer.from(before.logo!, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   it('the read models are what a rebuild from the log makes', async () => {

@@ -40,7 +40,9 @@ const COLOUR = {
 } as const;
 
 const PAGE_MARGINS: [number, number, number, number] = [40, 52, 40, 56];
-const LOGO_BOX: [number, number] = [170, 64];
+/** The box the logo is fitted into, in points (width, height). */
+export const LOGO_BOX_POINTS: readonly [number, number] = [170, 64];
+const LOGO_BOX: [number, number] = [...LOGO_BOX_POINTS];
 
 const blank = (s: string | null | undefined): boolean => (s ?? '').trim() === '';
 const present = (...xs: (string | null | undefined)[]): string[] => xs.map((x) => (x ?? '').trim()).filter((x) => x !== '');

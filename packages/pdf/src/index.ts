@@ -1,6 +1,7 @@
 // Server-side PDFs of quotes and invoices (pdfmake 0.3, embedded Roboto). The API renders with
 // renderDocumentPdf and records the bytes' sha256; documentDefinition is the pure part.
 export type { PdfBusiness, PdfInput, PdfLogo, LogoKind } from './types.ts';
-export { documentDefinition, documentTitle, isGstRegistered, type DocumentTitle } from './definition.ts';
+export { documentDefinition, documentTitle, isGstRegistered, LOGO_BOX_POINTS, type DocumentTitle } from './definition.ts';
 export { renderDocumentPdf, renderDefinition } from './render.ts';
 export { benchPdf, benchInvoice, type BenchOptions } from './bench.ts';
+export { createPdfPool, defaultPdfThreads, PdfRenderError, sharedPdfPool, type PdfPool, type PdfPoolOptions, type PdfRenderErrorCode } from './pool.ts';

@@ -1,10 +1,22 @@
 // The PDF of a document with the business settings and logo as they are now, dated today in NZ.
-// Rendered outside any store transaction (it takes milliseconds, and PGlite has one session).
+// Rendered outside any store transaction (PGlite has one session), on the PDF worker pool
+// (packages/pdf pool.ts) unless the app was given its own renderer, and kept in a bounded cache
+// by everything it was made from (pdfCache.ts). A render that fails is this request's problem
+// answer (503 for a time-out or a full queue, 500 otherwise), never the process's.
 import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
-import { type PdfBusiness, renderDocumentPdf } from '@tradie/pdf';
+import { type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
 import type { AppDeps } from '../deps.ts';
-import { type BusinessSettings, loadBusinessSettings, loadLogo } from '../settings/repository.ts';
+import { ApiError } from '../http/problem.ts';
+import { prepareLogo } from '../settings/logoPrepare.ts';
+import { type BusinessSettings, loadBusinessSettings, logoForPdf } from '../settings/repository.ts';
+import { PdfCache, pdfCacheKey } from './pdfCache.ts';
+
+export const PDF_MESSAGES = {
+  timeout: 'This PDF is taking too long to make. Please try again in a moment.',
+  busy: "We're making a lot of PDFs right now. Please try again in a moment.",
+  failed: "We couldn't make this PDF. Please try again; if it keeps happening, contact support.",
+} as const;
 
 export const pdfBusinessOf = (s: BusinessSettings): PdfBusiness => ({
   business_name: s.business_name,
@@ -31,15 +43,30 @@ export interface RenderedPdf {
   settings: BusinessSettings;
 }
 
-export async function renderPdfFor(deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf'>, accountId: string, d: DocumentView): Promise<RenderedPdf> {
+const caches = new WeakMap<object, PdfCache>();
+/** One cache per app (keyed by its deps), PDF_CACHE_MB big. */
+export function pdfCacheOf(deps: Pick<AppDeps, 'config'>): PdfCache {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new PdfCache(deps.config.pdf.cacheBytes)));
+  return cache;
+}
+
+export async function renderPdfFor(deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>, accountId: string, d: DocumentView): Promise<RenderedPdf> {
   const settings = await loadBusinessSettings(deps.store.db, accountId);
-  const logo = await loadLogo(deps.store.db, accountId);
-  const render = deps.renderPdf ?? renderDocumentPdf;
-  const bytes = await render({
-    document: d,
-    business: pdfBusinessOf(settings),
-    logo: logo ? { bytes: logo.bytes, kind: logo.kind } : null,
-    today: nzDateOf(deps.clock.now()),
-  });
+  // A logo stored before uploads were re-encoded is checked here, once (repository.ts).
+  const logo = await logoForPdf(deps.store.db, accountId, prepareLogo);
+  const input = { document: d, business: pdfBusinessOf(settings), today: nzDateOf(deps.clock.now()) };
+  const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
+  let bytes: Buffer;
+  try {
+    bytes = await pdfCacheOf(deps).getOrRender(pdfCacheKey(input, logo?.sha256 ?? null), () =>
+      render({ ...input, logo: logo ? { bytes: logo.bytes, kind: logo.kind } : null }),
+    );
+  } catch (e) {
+    if (!(e instanceof PdfRenderError)) throw e;
+    deps.log('error', 'a PDF could not be rendered', { documentId: d.id, code: e.code, error: e.message });
+    if (e.code === 'failed') throw new ApiError(500, PDF_MESSAGES.failed);
+    throw new ApiError(503, PDF_MESSAGES[e.code], undefined, { 'Retry-After': e.code === 'timeout' ? '10' : '5' });
+  }
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), settings };
 }

@@ -10,7 +10,12 @@
 // that is not a #fragment or a data: raster image, a url() in CSS that is not a #fragment, and any
 // CSS with @import, image-set() or escapes (which could spell either). The served logo also carries
 // a restrictive Content-Security-Policy (routes.ts), so a missed case still cannot load anything.
+//
+// A data: raster image inside an SVG goes through the same decode and re-encode as an uploaded
+// PNG or JPEG (logoImage.ts): the SVG keeps only images this code wrote. One that cannot be read
+// refuses the upload; at most MAX_SVG_IMAGES of them.
 import type { Config as PurifyConfig } from 'dompurify';
+import type { RasterResult } from './logoImage.ts';
 
 export type LogoKind = 'png' | 'jpeg' | 'svg';
 
@@ -40,22 +45,31 @@ export function svgTextOf(bytes: Uint8Array): string | null {
   return text.trimStart().startsWith('<') ? text : null;
 }
 
-export type SvgResult = { ok: true; svg: string } | { ok: false; reason: 'not_svg' | 'unreadable' };
+export type SvgResult = { ok: true; svg: string } | { ok: false; reason: 'not_svg' | 'unreadable' | 'image_unreadable' | 'too_many_images' };
+
+/** Decodes and re-encodes one embedded raster image (logoImage.ts normaliseRaster). */
+export type RasterNormaliser = (bytes: Uint8Array) => Promise<RasterResult>;
 
 export interface SvgSanitiser {
-  sanitise(text: string): SvgResult;
+  sanitise(text: string): Promise<SvgResult>;
 }
+
+/** An SVG logo may embed at most this many raster images. */
+export const MAX_SVG_IMAGES = 8;
 
 // The few DOM shapes used here (the API's types do not include the browser's DOM library).
 interface XmlAttr {
   readonly localName: string;
-  readonly value: string;
+  readonly namespaceURI: string | null;
+  readonly name: string;
+  value: string;
 }
 interface XmlElement {
   readonly localName: string;
   readonly namespaceURI: string | null;
   readonly textContent: string | null;
   readonly attributes: ArrayLike<XmlAttr>;
+  setAttributeNS(namespace: string | null, name: string, value: string): void;
   getElementsByTagName(name: string): ArrayLike<XmlElement>;
   remove(): void;
   removeAttributeNode(attr: XmlAttr): unknown;
@@ -74,6 +88,14 @@ interface Purifier {
 
 /** A data: URL of a raster image is the one non-fragment reference an SVG logo may keep. */
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+
+/** The bytes of a data: raster image URL (already checked by isSafeReference), or null for any other reference. */
+export function dataImageBytes(value: string): Uint8Array | null {
+  // eslint-disable-next-line no-control-regex
+  const v = value.replace(/[\u0000-\u0020]+/g, '');
+  if (!SAFE_DATA_IMAGE.test(v)) return null;
+  return Buffer.from(v.slice(v.indexOf(',') + 1), 'base64');
+}
 
 export function isSafeReference(value: string): boolean {
   // Browsers ignore leading/trailing whitespace and control characters in URLs.
@@ -94,14 +116,17 @@ export function isSafeCss(css: string): boolean {
 
 /**
  * Builds the sanitiser: one jsdom window and one DOMPurify instance, made on first use (jsdom
- * is large; most requests never need it). `sanitise` is synchronous, so calls never interleave.
+ * is large; most requests never need it). The DOM work of `sanitise` is synchronous, so calls
+ * never interleave on DOMPurify; each works on its own parsed document.
  */
-export async function createSvgSanitiser(): Promise<SvgSanitiser> {
+export async function createSvgSanitiser(normaliseRaster: RasterNormaliser): Promise<SvgSanitiser> {
   const [{ JSDOM: Dom }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
   const window = new Dom('').window as XmlWindow;
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]) as unknown as Purifier;
 
-  function removeExternalReferences(root: XmlElement): void {
+  /** Removes what could load from outside; answers the data: image attributes that stay. */
+  function removeExternalReferences(root: XmlElement): { el: XmlElement; attr: XmlAttr }[] {
+    const images: { el: XmlElement; attr: XmlAttr }[] = [];
     for (const el of [root, ...Array.from(root.getElementsByTagName('*'))]) {
       if (el.localName === 'style') {
         if (!isSafeCss(el.textContent ?? '')) el.remove();
@@ -116,12 +141,24 @@ export async function createSvgSanitiser(): Promise<SvgSanitiser> {
               ? !isSafeCss(attr.value)
               : false;
         if (unsafe) el.removeAttributeNode(attr);
+        else if ((name === 'href' || name === 'src') && dataImageBytes(attr.value)) images.push({ el, attr });
       }
     }
+    return images;
+  }
+
+  /** Every embedded raster decoded and drawn again (PNG, or JPEG for a JPEG); false when one cannot be. */
+  async function reencodeImages(images: { el: XmlElement; attr: XmlAttr }[]): Promise<boolean> {
+    for (const { el, attr } of images) {
+      const result = await normaliseRaster(dataImageBytes(attr.value) as Uint8Array);
+      if (!result.ok) return false;
+      el.setAttributeNS(attr.namespaceURI, attr.name, `data:image/${result.kind};base64,${result.bytes.toString('base64')}`);
+    }
+    return true;
   }
 
   return {
-    sanitise(text) {
+    async sanitise(text) {
       const doc = new window.DOMParser().parseFromString(text, 'image/svg+xml');
       const root = doc.documentElement;
       if (!root || doc.getElementsByTagName('parsererror').length > 0) return { ok: false, reason: 'not_svg' };
@@ -134,7 +171,11 @@ export async function createSvgSanitiser(): Promise<SvgSanitiser> {
       } catch {
         return { ok: false, reason: 'unreadable' };
       }
-      removeExternalReferences(root);
+      const images = removeExternalReferences(root);
+      if (images.length > MAX_SVG_IMAGES) return { ok: false, reason: 'too_many_images' };
+      // The parse and the purification above are synchronous; only the image work awaits, on a
+      // document no other call holds.
+      if (!(await reencodeImages(images))) return { ok: false, reason: 'image_unreadable' };
       const svg = new window.XMLSerializer().serializeToString(root);
       return { ok: true, svg: `<?xml version="1.0" encoding="UTF-8"?>\n${svg}` };
     },

@@ -48,4 +48,13 @@ CREATE TABLE IF NOT EXISTS business_logos (
 ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS margin_basis text NOT NULL DEFAULT 'markup';
 `,
   },
+  {
+    // Logos are re-encoded at upload (settings/logoPrepare.ts). A row stored before that is
+    // 'unchecked' until a PDF first needs it: then it is re-encoded in place ('ready') or, when it
+    // cannot be read, left out of PDFs ('unreadable') and the settings say so.
+    id: 'settings-002-logo-state',
+    sql: `
+ALTER TABLE business_logos ADD COLUMN IF NOT EXISTS state text NOT NULL DEFAULT 'unchecked';
+`,
+  },
 ];

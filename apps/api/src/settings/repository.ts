@@ -113,13 +113,51 @@ export async function logoVersion(sql: Sql, accountId: string): Promise<string |
   return row?.sha256 ?? null;
 }
 
+/** Stores a logo made by prepareLogo (logoPrepare.ts): decoded and re-encoded, so 'ready' for PDFs. */
 export async function saveLogo(sql: Sql, accountId: string, logo: { kind: 'png' | 'jpeg' | 'svg'; contentType: string; bytes: Uint8Array; sha256: string }, now: Date): Promise<void> {
   await sql.query(
-    `INSERT INTO business_logos (account_id, kind, content_type, bytes, sha256, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO business_logos (account_id, kind, content_type, bytes, sha256, updated_at, state) VALUES ($1, $2, $3, $4, $5, $6, 'ready')
      ON CONFLICT (account_id) DO UPDATE SET kind = EXCLUDED.kind, content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes,
-       sha256 = EXCLUDED.sha256, updated_at = EXCLUDED.updated_at`,
+       sha256 = EXCLUDED.sha256, updated_at = EXCLUDED.updated_at, state = 'ready'`,
     [accountId, logo.kind, logo.contentType, logo.bytes, logo.sha256, now.toISOString()],
   );
+}
+
+export type LogoState = 'unchecked' | 'ready' | 'unreadable';
+
+/**
+ * The logo a PDF may draw, or null. A logo stored before uploads were re-encoded ('unchecked') is
+ * put through `prepare` now, once: re-encoded in place ('ready'), or marked 'unreadable' and left
+ * out. The update only lands if the row still holds the bytes that were checked (a new upload
+ * meanwhile wins), so two processes doing this at once write the same thing or nothing.
+ */
+export async function logoForPdf(
+  sql: Sql,
+  accountId: string,
+  prepare: (bytes: Uint8Array) => Promise<{ ok: true; kind: 'png' | 'jpeg' | 'svg'; contentType: string; bytes: Buffer; sha256: string } | { ok: false }>,
+): Promise<{ bytes: Buffer; kind: 'png' | 'jpeg' | 'svg'; sha256: string } | null> {
+  const [row] = await sql.query<{ bytes: Uint8Array; kind: 'png' | 'jpeg' | 'svg'; sha256: string; state: LogoState }>(
+    'SELECT bytes, kind, sha256, state FROM business_logos WHERE account_id = $1',
+    [accountId],
+  );
+  if (!row || row.state === 'unreadable') return null;
+  if (row.state === 'ready') return { bytes: Buffer.from(row.bytes), kind: row.kind, sha256: row.sha256 };
+  const checked = await prepare(row.bytes);
+  if (!checked.ok) {
+    await sql.query(`UPDATE business_logos SET state = 'unreadable' WHERE account_id = $1 AND sha256 = $2 AND state = 'unchecked'`, [accountId, row.sha256]);
+    return null;
+  }
+  await sql.query(
+    `UPDATE business_logos SET kind = $3, content_type = $4, bytes = $5, sha256 = $6, state = 'ready'
+     WHERE account_id = $1 AND sha256 = $2 AND state = 'unchecked'`,
+    [accountId, row.sha256, checked.kind, checked.contentType, checked.bytes, checked.sha256],
+  );
+  return { bytes: checked.bytes, kind: checked.kind, sha256: checked.sha256 };
+}
+
+export async function logoState(sql: Sql, accountId: string): Promise<LogoState | null> {
+  const [row] = await sql.query<{ state: LogoState }>('SELECT state FROM business_logos WHERE account_id = $1', [accountId]);
+  return row?.state ?? null;
 }
 
 /** True when there was a logo to delete. */

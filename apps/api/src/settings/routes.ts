@@ -2,10 +2,10 @@
 //
 //   GET    /                 every field with its default, the signed logo_url, check-digit warnings
 //   PUT    /                 saves the fields sent (logo_url ignored); answers like GET, plus warnings
-//   POST   /logo             multipart field `file`: PNG, JPEG or SVG by content, ≤ 2 MB → {logo_url}
+//   POST   /logo             multipart field `file`: PNG, JPEG or SVG by content, ≤ 2 MB, ≤ 16 megapixels;
+//                             kept re-encoded (logoPrepare.ts) → {logo_url}
 //   GET    /logo             the logo, to a signed-in caller or through a signed logo_url
 //   DELETE /logo             removes it
-import { createHash } from 'node:crypto';
 import { businessSettingsInput, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
 import { identifierWarnings, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
@@ -15,9 +15,9 @@ import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
-import { createSvgSanitiser, LOGO_CONTENT_TYPES, sniffLogo, type SvgSanitiser } from './logo.ts';
+import { prepareLogo } from './logoPrepare.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
-import { deleteLogo, loadBusinessSettings, loadLogo, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
+import { deleteLogo, loadBusinessSettings, loadLogo, logoState, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
 
 /** Headers on every logo answer: the declared type only, and a document that can do nothing. */
 export const LOGO_RESPONSE_HEADERS = {
@@ -30,16 +30,14 @@ export const LOGO_RESPONSE_HEADERS = {
 export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(deps);
-  let sanitiser: Promise<SvgSanitiser> | undefined;
-  const svgSanitiser = (): Promise<SvgSanitiser> => (sanitiser ??= createSvgSanitiser());
-
   async function record(sql: Sql, accountId: string, extraWarnings: FieldWarning[] = []): Promise<BusinessSettingsRecord> {
     const s = await loadBusinessSettings(sql, accountId);
     const sha = await logoVersion(sql, accountId);
+    const logoLeftOut: FieldWarning[] = sha && (await logoState(sql, accountId)) === 'unreadable' ? [{ field: 'logo_url', message: SETTINGS_MESSAGES.logoLeftOut }] : [];
     return {
       ...(s as BusinessSettings & { default_currency: 'NZD'; enable_multi_currency: false }),
       logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
-      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...extraWarnings],
+      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...logoLeftOut, ...extraWarnings],
     };
   }
 
@@ -59,20 +57,12 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/logo', auth, async (c) => {
     const file = await uploadedFile(c);
     if (file.size > MAX_LOGO_BYTES) throw new ApiError(413, SETTINGS_MESSAGES.logoTooLarge);
-    const sniffed = sniffLogo(new Uint8Array(await file.arrayBuffer()));
-    if (!sniffed) throw new ApiError(422, SETTINGS_MESSAGES.logoWrongType);
-    let bytes: Buffer;
-    if (sniffed.kind === 'svg') {
-      const result = (await svgSanitiser()).sanitise(sniffed.text);
-      if (!result.ok) throw new ApiError(422, result.reason === 'not_svg' ? SETTINGS_MESSAGES.logoWrongType : SETTINGS_MESSAGES.logoUnreadableSvg);
-      bytes = Buffer.from(result.svg, 'utf8');
-    } else {
-      bytes = Buffer.from(sniffed.bytes);
-    }
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    // Decoded and re-encoded (rasters, and the rasters inside an SVG); only the result is kept.
+    const logo = await prepareLogo(new Uint8Array(await file.arrayBuffer()));
+    if (!logo.ok) throw new ApiError(422, logo.detail);
     const accountId = c.get('accountId');
-    await saveLogo(deps.store.db, accountId, { kind: sniffed.kind, contentType: LOGO_CONTENT_TYPES[sniffed.kind], bytes, sha256 }, deps.clock.now());
-    return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, sha256, deps.clock.now()) });
+    await saveLogo(deps.store.db, accountId, logo, deps.clock.now());
+    return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, logo.sha256, deps.clock.now()) });
   });
 
   r.get('/logo', async (c, next) => {

@@ -105,7 +105,11 @@ describe('the renderPdf port', () => {
       expect(seen[0]?.document).toMatchObject({ id: doc.id, reference: 'INV-0001', issueDate: '2026-04-01' });
       expect(seen[0]?.business).toMatchObject({ business_name: 'Port Test Ltd', gst_number: '49-091-850' });
       expect(seen[0]?.logo?.kind).toBe('png');
-      expect(seen[0]?.logo?.bytes.equals(png)).toBe(true);
+      // A logo stored before uploads were re-encoded is re-encoded in place the first time a PDF needs it.
+      const [stored] = await app.deps.store.db.query<{ state: string; bytes: Uint8Array }>('SELECT state, bytes FROM business_logos WHERE account_id = $1', [u.userId]);
+      expect(stored?.state).toBe('ready');
+      expect(seen[0]?.logo?.bytes.equals(Buffer.from(stored!.bytes))).toBe(true);
+      expect(seen[0]?.logo?.bytes.subarray(0, 8).equals(png.subarray(0, 8))).toBe(true); // still a PNG
     } finally {
       await app.close();
     }

@@ -1,15 +1,19 @@
 // POST/GET/DELETE /business-settings/logo through the HTTP app: the kind is read from the bytes,
 // the size is limited, SVGs are sanitised, the served logo carries strict headers, a signed
-// logo_url opens it without a bearer token, and accounts never see each other's logo.
+// logo_url opens it without a bearer token, and accounts never see each other's logo. What is
+// kept is the image decoded and drawn again (compared here pixel by pixel), never the upload.
 import { MAX_LOGO_BYTES, SETTINGS_MESSAGES } from '@tradie/contracts';
+import { alphaPng, bombPng, corruptAlphaPng, pngChunk, svgWithDataImage } from '@tradie/testkit/images';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLogo } from '../../src/settings/repository.ts';
+import { jpegPhoto, pixelsOf } from '../support/images.ts';
 import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-/** The start of a JFIF JPEG (SOI, APP0) — the kind is read from the first bytes. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(64, 0x20), Buffer.from([0xff, 0xd9])]);
+/** A real 40×30 JPEG. */
+const JPEG = await jpegPhoto(40, 30);
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
 
 const form = (bytes: Uint8Array | string, name: string, type: string): FormData => {
@@ -43,7 +47,7 @@ describe('business logo', () => {
 
     const served = await fetchLogo('/business-settings/logo', token);
     expect(served.status).toBe(200);
-    expect(served.bytes.equals(PNG)).toBe(true);
+    expect(await pixelsOf(served.bytes)).toEqual(await pixelsOf(PNG));
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
@@ -55,7 +59,7 @@ describe('business logo', () => {
     expect((await upload(token, form(JPEG, 'photo.txt', 'text/plain'))).status).toBe(200);
     const served = await fetchLogo('/business-settings/logo', token);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(served.bytes.equals(JPEG)).toBe(true);
+    expect((await pixelsOf(served.bytes)).info).toMatchObject({ width: 40, height: 30 });
   });
 
   it.each([
@@ -142,7 +146,10 @@ describe('business logo', () => {
     expect(out).toContain('Sparky</text>');
     expect(out).toContain('<use href="#grad"/>');
     expect(out).not.toMatch(/<use[^>]*data:/);
-    expect(out).toContain(`data:image/png;base64,${PNG.toString('base64')}`);
+    // The embedded PNG is kept as a PNG this code wrote: the same pixels.
+    const embedded = /data:image\/png;base64,([A-Za-z0-9+/=]+)/.exec(out);
+    expect(embedded).not.toBeNull();
+    expect(await pixelsOf(Buffer.from(embedded![1]!, 'base64'))).toEqual(await pixelsOf(PNG));
   });
 
   it('never fetches an external entity, and never expands nested entities (no billion laughs)', async () => {
@@ -168,7 +175,7 @@ describe('business logo', () => {
 
     const viaLink = await fetchLogo(logo_url);
     expect(viaLink.status).toBe(200);
-    expect(viaLink.bytes.equals(PNG)).toBe(true);
+    expect(viaLink.bytes.equals((await fetchLogo('/business-settings/logo', a.token)).bytes)).toBe(true);
     expect(viaLink.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(viaLink.headers.get('x-content-type-options')).toBe('nosniff');
 
@@ -221,6 +228,80 @@ describe('business logo', () => {
     expect(new URL(second, 'http://x').searchParams.get('v')).not.toBe(new URL(first, 'http://x').searchParams.get('v'));
     const logo = await loadLogo(t.deps.store.db, userId);
     expect(logo).toMatchObject({ kind: 'jpeg', contentType: 'image/jpeg' });
-    expect(logo?.bytes.equals(JPEG)).toBe(true);
+    expect((await pixelsOf(logo!.bytes)).info).toMatchObject({ width: 40, height: 30 });
+  });
+});
+
+describe('hostile and oversized images', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const upload = (token: string, body: FormData) => t.call('POST', '/business-settings/logo', { token, body });
+  const stored = (accountId: string) => t.deps.store.db.query('SELECT 1 FROM business_logos WHERE account_id = $1', [accountId]);
+
+  it.each([
+    ['a PNG with an alpha channel and a corrupt zlib stream', () => corruptAlphaPng(), SETTINGS_MESSAGES.logoUnreadableImage],
+    ['a 243 KB PNG that declares 8000×8000 (refused from its header)', () => bombPng(), SETTINGS_MESSAGES.logoTooManyPixels],
+    ['a PNG cut off half way', () => alphaPng().subarray(0, 80), SETTINGS_MESSAGES.logoUnreadableImage],
+    ['an SVG with such a PNG as a data: image', () => svgWithDataImage(corruptAlphaPng()), SETTINGS_MESSAGES.logoSvgImageUnreadable],
+    ['an SVG with the 8000×8000 PNG as a data: image', async () => svgWithDataImage(await bombPng()), SETTINGS_MESSAGES.logoSvgImageUnreadable],
+    ['an SVG with a JPEG data: image that is not a JPEG', () => svgWithDataImage(Buffer.from('not a jpeg'), 'image/jpeg'), SETTINGS_MESSAGES.logoSvgImageUnreadable],
+  ])('refuses %s with a 422 the screen can show, and keeps nothing', async (_what, make, detail) => {
+    const { token, userId } = await signUp(t);
+    const r = await upload(token, form(await make(), 'logo.png', 'image/png'));
+    expect(r.status).toBe(422);
+    expect(r.json.detail).toBe(detail);
+    expect(await stored(userId)).toEqual([]);
+    expect((await t.get('/business-settings', token)).json.logo_url).toBe('');
+  });
+
+  it('refuses an SVG with more than 8 embedded pictures', async () => {
+    const { token } = await signUp(t);
+    const img = `<image width="4" height="4" href="data:image/png;base64,${alphaPng().toString('base64')}"/>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${img.repeat(9)}</svg>`;
+    const r = await upload(token, form(svg, 'logo.svg', 'image/svg+xml'));
+    expect(r.status).toBe(422);
+    expect(r.json.detail).toBe(SETTINGS_MESSAGES.logoSvgTooManyImages);
+    const eight = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40">${img.repeat(8)}</svg>`;
+    expect((await upload(token, form(eight, 'logo.svg', 'image/svg+xml'))).status).toBe(200);
+  });
+
+  it('keeps a large photo scaled down to the PDF logo box, upright, with no metadata', async () => {
+    const { token, userId } = await signUp(t);
+    const photo = await jpegPhoto(3000, 2000);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    expect(photo.includes(Buffer.from('private-exif-note'))).toBe(true);
+    expect((await upload(token, form(photo, 'photo.jpg', 'image/jpeg'))).status).toBe(200);
+    const logo = (await loadLogo(t.deps.store.db, userId))!;
+    const meta = await sharp(logo.bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 384, height: 256 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(logo.bytes.includes(Buffer.from('private-exif-note'))).toBe(false);
+    expect(logo.bytes.length).toBeLessThan(photo.length);
+  });
+
+  it('keeps a PNG with transparency as a PNG with the same pixels, and drops its text chunks', async () => {
+    const { token, userId } = await signUp(t);
+    const source = alphaPng();
+    const withText = Buffer.concat([source.subarray(0, 33), pngChunk('tEXt', Buffer.from('Comment\0private-png-note', 'latin1')), source.subarray(33)]);
+    expect((await upload(token, form(withText, 'logo.png', 'image/png'))).status).toBe(200);
+    const logo = (await loadLogo(t.deps.store.db, userId))!;
+    expect(logo.kind).toBe('png');
+    expect(await pixelsOf(logo.bytes)).toEqual(await pixelsOf(source));
+    expect(logo.bytes.includes(Buffer.from('private-png-note'))).toBe(false);
+  });
+
+  it('takes an image of 16 megapixels at most; one pixel row more is refused', async () => {
+    const { token } = await signUp(t);
+    // 4000 × 4000 = 16,000,000 pixels exactly; 4000 × 4001 is over.
+    const flat = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#0b5563' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect((await upload(token, form(await flat(4000, 4000), 'a.png', 'image/png'))).status).toBe(200);
+    const over = await upload(token, form(await flat(4000, 4001), 'b.png', 'image/png'));
+    expect(over.status).toBe(422);
+    expect(over.json.detail).toBe(SETTINGS_MESSAGES.logoTooManyPixels);
   });
 });

@@ -14,11 +14,13 @@ interface LogoProps {
   deleting: boolean;
   onUpload: (file: File) => void;
   onRemove: () => void;
+  /** Set when the stored logo could not be read and PDFs are made without it. */
+  warning?: string | undefined;
 }
 
 const LOGO_TYPES = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
 
-export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove }: LogoProps) {
+export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove, warning }: LogoProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <section className="card" aria-labelledby="settings-logo-title">
@@ -59,6 +61,11 @@ export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove }
           />
         </div>
       </div>
+      {warning && (
+        <p className="callout callout--warning field__warning" role="alert">
+          {warning}
+        </p>
+      )}
       <p id="settings-logo-hint" className="field__hint">
         PNG, JPG or SVG. Max 2MB. This appears on your invoices and quotes.
       </p>

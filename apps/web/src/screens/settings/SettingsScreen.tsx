@@ -82,7 +82,10 @@ export function SettingsScreen() {
   });
 
   const setLogoUrl = (logoUrl: string) =>
-    queryClient.setQueryData<BusinessSettingsRecord>(settingsKeys.all, (prev) => (prev ? { ...prev, logo_url: logoUrl } : prev));
+    // A new logo (or none) also ends a warning about the old one.
+    queryClient.setQueryData<BusinessSettingsRecord>(settingsKeys.all, (prev) =>
+      prev ? { ...prev, logo_url: logoUrl, warnings: prev.warnings.filter((w) => w.field !== 'logo_url') } : prev,
+    );
 
   const upload = useMutation({
     mutationFn: (file: File) => uploadLogo(api, file),
@@ -191,7 +194,14 @@ export function SettingsScreen() {
           {tab === 'billing' && <BillingTab actor={subscription} />}
           {tab === 'business' && (
             <>
-              <LogoSection logoUrl={loaded?.logo_url} uploading={upload.isPending} deleting={removeLogo.isPending} onUpload={onUpload} onRemove={onRemove} />
+              <LogoSection
+                logoUrl={loaded?.logo_url}
+                uploading={upload.isPending}
+                deleting={removeLogo.isPending}
+                onUpload={onUpload}
+                onRemove={onRemove}
+                warning={loaded?.warnings.find((w) => w.field === 'logo_url')?.message}
+              />
               {savedPanel((values) => (
                 <BusinessDetails values={values} onChange={change} warnings={visibleWarnings(values, loaded)} />
               ))}
