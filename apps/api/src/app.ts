@@ -22,6 +22,24 @@ export type AppEnv = { Variables: { requestId: string; accountId: string; userId
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  // A request answered before its body was read in full (413 on an oversized upload, 401 on a
+  // large one without a token) leaves the rest of that body on the connection, where the next
+  // request would be read from: the answer closes the connection instead, so the client's next
+  // request goes on a new one and succeeds.
+  app.use(async (c, next) => {
+    await next();
+    const raw = c.req.raw;
+    const hasBody = raw.headers.get('content-length') !== null ? raw.headers.get('content-length') !== '0' : raw.headers.has('transfer-encoding');
+    if (!hasBody || (c.res.status !== 413 && raw.bodyUsed)) return;
+    try {
+      c.res.headers.set('Connection', 'close');
+    } catch {
+      // A response with immutable headers: answered as a copy that can say it.
+      const copy = new Response(c.res.body, c.res);
+      copy.headers.set('Connection', 'close');
+      c.res = copy;
+    }
+  });
   // gzip for pages, scripts and JSON: it matters most on a weak mobile signal.
   app.use(compress({ encoding: 'gzip' }));
   app.use(
