@@ -1,5 +1,5 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, pdf, documents, reports, web, load. Budgets and the
+// Suites: domain, store, pdf, pdfload, documents, reports, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { benchDocumentList, benchReports } from '@tradie/api';
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
@@ -7,6 +7,7 @@ import { domainFigures } from './bench/domainBench.ts';
 import type { Figure } from './bench/figures.ts';
 import { loadFigures } from './bench/loadBench.ts';
 import { pdfFigures } from './bench/pdfBench.ts';
+import { pdfLoadFigures } from './bench/pdfLoadBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
 import { webFigures } from './bench/webBench.ts';
 
@@ -24,6 +25,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['domain', domainFigures],
   ['store', storeFigures],
   ['pdf', pdfFigures],
+  // 4 clients downloading 500-line PDFs while /health is timed: 2 × 15 s (PDFLOAD_SECONDS).
+  ['pdfload', () => pdfLoadFigures()],
   ['documents', async () => [...(await benchDocumentList()), ...(await withPostgres((databaseUrl) => benchDocumentList({ databaseUrl })))]],
   ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
   ['web', () => webFigures()],
