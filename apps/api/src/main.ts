@@ -7,6 +7,7 @@ import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
 import { accountingFromConfig } from './accounting/fromConfig.ts';
 import { createApp } from './app.ts';
+import { schedulePruning } from './maintenance/prune.ts';
 import { loadConfig, type Config } from './config.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { billingFromEnv } from './integrations/stripe/index.ts';
@@ -52,6 +53,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const pdfPool = createPdfPool({ threads: config.pdf.threads, timeoutMs: config.pdf.timeoutMs });
   deps.renderPdf ??= (input) => pdfPool.render(input);
   const app = createApp(deps);
+  // Tokens, throttle rows and idempotency keys that can no longer change an answer: at start-up and hourly.
+  const stopPruning = schedulePruning(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -71,6 +74,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     close() {
       closing ??= (async () => {
         clearInterval(analyze);
+        stopPruning();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await pdfPool.close();
         await deps.mailer.close();
