@@ -116,7 +116,7 @@ export default defineConfig({
     {
       ...(existsSync(apiStart) ? fakesLauncher : server),
       cwd: repoRoot,
-      env: { ...fakeServicesEnv, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, PASSWORD_COST: passwordCost },
+      env: { ...fakeServicesEnv, PORT: String(port), HOST: '127.0.0.1', APP_URL: baseURL, DATA_DIR: process.env.E2E_DATA_DIR, PASSWORD_COST: passwordCost, IP_LIMIT_MULTIPLIER: '1000' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',
@@ -126,7 +126,7 @@ export default defineConfig({
       command: server.command,
       url: server.url.replace(baseURL, shortTtlURL),
       cwd: repoRoot,
-      env: { PORT: String(shortTtlPort), HOST: '127.0.0.1', APP_URL: shortTtlURL, DATA_DIR: process.env.E2E_SHORT_TTL_DATA_DIR, ACCESS_TOKEN_TTL_SECONDS: '5', PASSWORD_COST: passwordCost },
+      env: { PORT: String(shortTtlPort), HOST: '127.0.0.1', APP_URL: shortTtlURL, DATA_DIR: process.env.E2E_SHORT_TTL_DATA_DIR, ACCESS_TOKEN_TTL_SECONDS: '5', PASSWORD_COST: passwordCost, IP_LIMIT_MULTIPLIER: '1000' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

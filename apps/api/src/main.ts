@@ -8,13 +8,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { accountingFromConfig } from './accounting/fromConfig.ts';
 import { createApp } from './app.ts';
 import { schedulePruning } from './maintenance/prune.ts';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { billingFromEnv } from './integrations/stripe/index.ts';
 import { createLogger } from './log.ts';
 import { mailerFromEnv } from './mail/index.ts';
 import { allMigrations } from './migrations.ts';
-import { loadSecrets } from './secrets.ts';
+import { checkAppSecret, loadSecrets } from './secrets.ts';
 
 export interface RunningServer {
   url: string;
@@ -24,8 +24,14 @@ export interface RunningServer {
 
 export async function buildDeps(config: Config): Promise<AppDeps> {
   const log = createLogger(config.logLevel);
+  // Refused before anything is opened: no server signs with a missing, short or weak APP_SECRET.
+  const problem = checkAppSecret(config);
+  if (problem) throw new ConfigError(problem);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }, projections, allMigrations);
-  const secrets = await loadSecrets(store.db, config.appSecret);
+  const secrets = await loadSecrets(store.db, config, log).catch(async (e: unknown) => {
+    await store.close();
+    throw e;
+  });
   return {
     config,
     store,
@@ -85,12 +91,27 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   };
 }
 
-if (import.meta.main) {
-  const running = await startServer();
+/**
+ * `npm start` (start.ts) and `node main.ts`: the server until SIGINT or SIGTERM. A configuration it
+ * must not start with (ConfigError: an invalid variable, a missing or weak APP_SECRET) is logged
+ * as one line saying what to change, and the process exits 1.
+ */
+export async function runFromCommandLine(): Promise<RunningServer> {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    createLogger('error')('error', `Tradie Quotes cannot start: ${e.message}`);
+    process.exit(1);
+  }
   const stop = (signal: string): void => {
     running.deps.log('info', `${signal}: shutting down`);
     void running.close().then(() => process.exit(0));
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  return running;
 }
+
+if (import.meta.main) await runFromCommandLine();

@@ -7,6 +7,8 @@ import { billingMigrations } from './billing/migrations.ts';
 import { clientMigrations } from './clients/migrations.ts';
 import { documentMigrations } from './documents/migrations.ts';
 import { reportMigrations } from './reports/migrations.ts';
+import { auditMigrations } from './security/audit.ts';
+import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
 
 export const coreMigrations: Migration[] = [
@@ -41,4 +43,6 @@ export const allMigrations: Migration[] = [
   ...reportMigrations,
   ...billingMigrations,
   ...accountingMigrations,
+  ...securityMigrations,
+  ...auditMigrations,
 ];

@@ -30,11 +30,6 @@ if (!process.env.WEB_DIST && (built === 0 || latest > built)) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const { startServer } = await import('./main.ts');
-const running = await startServer();
-const stop = (signal: string): void => {
-  running.deps.log('info', `${signal}: shutting down`);
-  void running.close().then(() => process.exit(0));
-};
-process.once('SIGINT', () => stop('SIGINT'));
-process.once('SIGTERM', () => stop('SIGTERM'));
+// A configuration mistake (a missing or weak APP_SECRET, …) ends it with one line saying what to change, exit 1.
+const { runFromCommandLine } = await import('./main.ts');
+await runFromCommandLine();

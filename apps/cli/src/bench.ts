@@ -1,8 +1,9 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, pdf, pdfload, documents, reports, web, load. Budgets and the
+// Suites: domain, store, pdf, pdfload, auth, documents, reports, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { benchDocumentList, benchReports } from '@tradie/api';
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
+import { authFigures } from './bench/authBench.ts';
 import { domainFigures } from './bench/domainBench.ts';
 import type { Figure } from './bench/figures.ts';
 import { loadFigures } from './bench/loadBench.ts';
@@ -27,6 +28,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['pdf', pdfFigures],
   // 4 clients downloading 500-line PDFs while /health is timed: 2 × 15 s (PDFLOAD_SECONDS).
   ['pdfload', () => pdfLoadFigures()],
+  // What a password guess costs: a made-up reset token against one scrypt hash, and a 40-guess burst.
+  ['auth', () => authFigures()],
   ['documents', async () => [...(await benchDocumentList()), ...(await withPostgres((databaseUrl) => benchDocumentList({ databaseUrl })))]],
   ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
   ['web', () => webFigures()],

@@ -1,11 +1,11 @@
 // Shared by the backup tests (PGlite and PostgreSQL): a history made through the API, and
 // everything the screens read back, to compare before and after a restore.
 import { expect } from 'vitest';
-import type { TestApp } from '../../api/test/support/testApp.ts';
+import { TEST_APP_SECRET, type TestApp } from '../../api/test/support/testApp.ts';
 
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** The secret the API tests sign with (testApp.ts): a restored app signs logo links the same way. */
-export const TEST_SECRET = 'test-secret-for-the-api-tests';
+export const TEST_SECRET = TEST_APP_SECRET;
 
 const line = (description: string, qty: number | string, unit_price: number | string, extra: Record<string, unknown> = {}) => ({ description, qty, unit_price, ...extra });
 

@@ -80,7 +80,7 @@ test.describe('register', () => {
     await expect(page.getByRole('button', { name: 'Start Free Trial' })).toBeVisible();
   });
 
-  test("the form says 'Passwords don't match', 'Password must be at least 6 characters' and the server's detail", async ({ page, request }, testInfo) => {
+  test("the form says 'Passwords don't match', 'Password must be at least 8 characters' and the server's detail", async ({ page, request }, testInfo) => {
     const taken = await createUser(request, { emailPrefix: 'taken' });
     await page.goto('/register');
     await page.getByLabel('Your Name').fill('Aroha Builder');
@@ -93,7 +93,7 @@ test.describe('register', () => {
     await page.getByLabel('Password', { exact: true }).fill('abc12');
     await page.getByLabel('Confirm Password').fill('abc12');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, testInfo, '/register-error');
 
@@ -128,9 +128,15 @@ test.describe('login and logout', () => {
     release();
     await expectHome(page);
 
+    const held = await tokensIn(page);
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/logout'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await tokensIn(page)).toEqual({ access: null, refresh: null });
+    // The server ended the session too: the refresh token this browser held no longer works.
+    expect((await revoked).status()).toBe(200);
+    const replay = await request.post('/api/v1/auth/refresh', { data: { refresh_token: held.refresh } });
+    expect(replay.status()).toBe(401);
     await page.goto('/app/home');
     await expect(page).toHaveURL(/\/login$/);
   });

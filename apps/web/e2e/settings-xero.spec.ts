@@ -7,7 +7,8 @@ import { signUpAndSignIn, type TestUser } from './support/session.ts';
 // sync, §8 Settings and Invoices): Connect opens the sign-in window, the app watches it close and
 // checks the connection; an invoice synced from the list gets the '✓ Xero' badge; syncing it again
 // (from a second tab that still shows it unsynced) says 'Already synced' and creates nothing in
-// Xero; Disconnect after the confirm. Runs at phone size only (see playwright.config.ts).
+// Xero; Disconnect after the confirm; both are in Settings → Security. Runs at phone size only
+// (see playwright.config.ts).
 
 /** Accepts (or dismisses) the next dialog and hands back its text. */
 function nextDialog(page: Page, accept = true): Promise<string> {
@@ -148,4 +149,12 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   const status = (await (await request.get('/api/v1/integrations/xero/status', { headers: user.authHeaders })).json()) as { connected: boolean };
   expect(status.connected).toBe(false);
   expect((await xeroInvoices()).filter((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId)).toHaveLength(1);
+
+  // ---- Settings → Security: the connection and the disconnection are in the account's activity ----
+  await page.getByRole('tab', { name: 'Security', exact: true }).click();
+  const activity = page.getByRole('list', { name: 'Recent security activity' }).getByRole('listitem');
+  await expect(activity.first()).toContainText('Disconnected from Xero');
+  await expect(activity.nth(1)).toContainText(`Connected to Xero (${tenant.tenantName})`);
+  // Made in this browser's Connect window: its browser is named.
+  await expect(activity.nth(1)).toContainText('Chrome');
 });

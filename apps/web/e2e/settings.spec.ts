@@ -99,7 +99,7 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Manage your account, business details, and invoice preferences')).toBeVisible();
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Profile', 'Billing & Trial', 'Business & Logo', 'Email Settings', 'Integrations', 'Currency']);
+  await expect(tabs).toHaveText(['Profile', 'Billing & Trial', 'Business & Logo', 'Email Settings', 'Integrations', 'Currency', 'Security']);
   await expect(tab(page, 'Profile')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Full Name')).toHaveValue('Aroha Ngata');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
@@ -251,8 +251,17 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await expect(partner).toHaveAttribute('href', /^https:\/\//);
   await checkTab(page, testInfo, 'currency');
 
+  // ---- Security: the account's recent activity (its sign-in) and Sign out everywhere ----
+  await tab(page, 'Security').click();
+  await expect(page).toHaveURL(/\/app\/settings\?tab=security$/);
+  await expect(page.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent security activity' }).getByRole('listitem').first()).toContainText('Signed in');
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save Settings' })).toHaveCount(0);
+  await checkTab(page, testInfo, 'security');
+
   // Keyboard: arrow keys move between tabs (WAI-ARIA tabs).
-  await tab(page, 'Currency').focus();
+  await tab(page, 'Security').focus();
   await page.keyboard.press('ArrowRight');
   await expect(tab(page, 'Profile')).toBeFocused();
   await expect(tab(page, 'Profile')).toHaveAttribute('aria-selected', 'true');

@@ -20,6 +20,8 @@ export const ACCOUNTING_MESSAGES = {
   /** The callback page. */
   connected: 'Connected to Xero. You can close this window.',
   authorizationFailed: 'Authorization was cancelled or failed',
+  /** The callback came without the cookie of the browser that pressed Connect (or with another one). */
+  otherBrowser: 'This Xero connection was started in another browser. Start again from Settings → Integrations.',
 } as const;
 
 /** GET /integrations/xero/authorize */

@@ -1,12 +1,12 @@
 // /api/v1/auth/* — shared by the API (validation) and the screens (the same messages).
 import { z } from 'zod';
 
-export const AUTH_LIMITS = { registerPassword: 6, resetPassword: 8, maxPassword: 200, name: 200, email: 254 } as const;
+export const AUTH_LIMITS = { registerPassword: 8, resetPassword: 8, maxPassword: 200, name: 200, email: 254 } as const;
 
 export const AUTH_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   nameRequired: 'Please enter your name',
-  registerPasswordShort: 'Password must be at least 6 characters',
+  registerPasswordShort: 'Password must be at least 8 characters',
   resetPasswordShort: 'Password must be at least 8 characters',
   passwordTooLong: `Password can be at most ${AUTH_LIMITS.maxPassword} characters`,
   passwordsDontMatch: "Passwords don't match",
@@ -18,6 +18,15 @@ export const AUTH_MESSAGES = {
   resetLinkExpired: 'This reset link is invalid or has expired. Please request a new password reset.',
   throttled: 'Too many sign-in attempts for this email. Please wait 15 minutes and try again, or reset your password.',
   sessionEnded: 'Your session has ended. Please sign in again.',
+  tooManyRegistrations: 'Too many sign-ups from this network. Please try again later.',
+  tooManyResetRequests: 'Too many password reset requests. Please check your inbox, or try again later.',
+  tooManyResetAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  currentPasswordWrong: 'Your current password is incorrect',
+  currentPasswordRequired: 'Please enter your current password',
+  samePassword: 'Your new password must be different from your current one',
+  signedOut: 'You have been signed out.',
+  signedOutEverywhere: 'You have been signed out on every device.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
 } as const;
 
 /** Emails are compared trimmed and case-insensitively. */
@@ -61,6 +70,22 @@ export const resetPasswordInput = z.object({
     .max(AUTH_LIMITS.maxPassword, { error: AUTH_MESSAGES.passwordTooLong }),
 });
 
+export const changePasswordInput = z.object({
+  current_password: z
+    .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+    .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
+    .max(AUTH_LIMITS.maxPassword, { error: AUTH_MESSAGES.currentPasswordWrong }),
+  new_password: z
+    .string({ error: AUTH_MESSAGES.resetPasswordShort })
+    .min(AUTH_LIMITS.resetPassword, { error: AUTH_MESSAGES.resetPasswordShort })
+    .max(AUTH_LIMITS.maxPassword, { error: AUTH_MESSAGES.passwordTooLong }),
+});
+
+/** Logout: the device's refresh token, whose whole family is revoked. Optional: without it only the access token's own session is trusted to expire. */
+export const logoutInput = z.object({
+  refresh_token: z.string().min(1).max(500).optional(),
+});
+
 export const tokenPair = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -75,5 +100,7 @@ export const currentUser = z.object({
   full_name: z.string(),
   email: z.string(),
   created_at: z.string(),
+  /** Whether the address has been confirmed (only /auth/me says; with the outbox no confirmation is needed). */
+  email_confirmed: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

@@ -7,3 +7,5 @@ export * from './reports.ts';
 export * from './settings.ts';
 export * from './billing.ts';
 export * from './accounting.ts';
+export * from './sending.ts';
+export * from './security.ts';

@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { createKeyedLock, createTokenKeeper, type KeyedLock, type ProviderTokens, type StoredConnection, type Tenant, type TokenKeeper, type TokenStore } from '../integrations/xero/index.ts';
+import { verificationKeys, type KeyRing } from '../secrets.ts';
 import { open, seal } from './secretBox.ts';
 
 export interface ConnectionRow {
@@ -37,20 +38,22 @@ export async function readConnection(sql: Sql, accountId: string, forUpdate = fa
   return row ?? null;
 }
 
-export function tokensOf(key: Uint8Array, row: ConnectionRow): ProviderTokens {
+/** The row's tokens, opened with the given keys (the current one, then the previous: verificationKeys). */
+export function tokensOf(keys: KeyRing, row: ConnectionRow): ProviderTokens {
   return {
-    accessToken: open(key, row.access_token_enc, accessContext(row.account_id)),
-    refreshToken: open(key, row.refresh_token_enc, refreshContext(row.account_id)),
+    accessToken: open(keys, row.access_token_enc, accessContext(row.account_id)),
+    refreshToken: open(keys, row.refresh_token_enc, refreshContext(row.account_id)),
     expiresAt: new Date(row.expires_at),
     scope: row.scope,
     authEventId: row.auth_event_id,
   };
 }
 
-export async function saveConnection(deps: Pick<AppDeps, 'store' | 'secrets' | 'clock'>, accountId: string, tokens: ProviderTokens, tenant: Tenant): Promise<void> {
+/** Stores (or replaces) the account's connection; `sql` is a transaction to write in, when there is one. */
+export async function saveConnection(deps: Pick<AppDeps, 'store' | 'secrets' | 'clock'>, accountId: string, tokens: ProviderTokens, tenant: Tenant, sql: Sql = deps.store.db): Promise<void> {
   const key = deps.secrets.encryptionKey;
   const now = deps.clock.now().toISOString();
-  await deps.store.db.query(
+  await sql.query(
     `INSERT INTO xero_connections (account_id, tenant_id, tenant_name, connection_id, access_token_enc, refresh_token_enc, expires_at, scope, auth_event_id, needs_reauth, connected_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, false, $10, $10)
      ON CONFLICT (account_id) DO UPDATE SET tenant_id = EXCLUDED.tenant_id, tenant_name = EXCLUDED.tenant_name, connection_id = EXCLUDED.connection_id,
@@ -64,13 +67,16 @@ export async function markNeedsReauth(sql: Sql, accountId: string, at: Date): Pr
   await sql.query('UPDATE xero_connections SET needs_reauth = true, updated_at = $2 WHERE account_id = $1', [accountId, at.toISOString()]);
 }
 
-export async function deleteConnection(sql: Sql, accountId: string): Promise<void> {
-  await sql.query('DELETE FROM xero_connections WHERE account_id = $1', [accountId]);
+/** Forgets the account's connection; true when there was one to forget (this call removed it). */
+export async function deleteConnection(sql: Sql, accountId: string): Promise<boolean> {
+  const gone = await sql.query('DELETE FROM xero_connections WHERE account_id = $1 RETURNING account_id', [accountId]);
+  return gone.length > 0;
 }
 
 /** The keeper for one app: keyed by account id; `connection(accountId)` gives usable tokens or throws not_connected. */
 export function createConnectionKeeper(deps: Pick<AppDeps, 'store' | 'secrets' | 'clock'> & { accounting: NonNullable<AppDeps['accounting']> }): TokenKeeper {
   const key = deps.secrets.encryptionKey;
+  const openKeys = verificationKeys(deps.secrets, 'encryptionKey');
   const inTransaction = new AsyncLocalStorage<Sql>();
   const sql = (): Sql => inTransaction.getStore() ?? deps.store.db;
   const inProcess = createKeyedLock();
@@ -79,7 +85,7 @@ export function createConnectionKeeper(deps: Pick<AppDeps, 'store' | 'secrets' |
     async load(accountId): Promise<StoredConnection | null> {
       const row = await readConnection(sql(), accountId);
       if (!row || row.needs_reauth) return null;
-      return { tokens: tokensOf(key, row), tenantId: row.tenant_id };
+      return { tokens: tokensOf(openKeys, row), tenantId: row.tenant_id };
     },
     async save(accountId, tokens) {
       await sql().query(

@@ -68,4 +68,13 @@ CREATE TABLE IF NOT EXISTS xero_payments (
 );
 `,
   },
+  {
+    id: 'accounting-002-oauth-browser',
+    sql: `
+-- The browser that pressed Connect: the SHA-256 of a nonce given to it in a cookie scoped to the
+-- callback path. The callback must bring that cookie, so a callback address opened in another
+-- browser attaches nothing. States from before this column have none and are refused.
+ALTER TABLE xero_oauth_states ADD COLUMN IF NOT EXISTS browser_hash text;
+`,
+  },
 ];

@@ -2,13 +2,16 @@
 // provider; docs/api/accounting.md). The callback and its close script are the only routes
 // without a bearer token: Xero's redirect lands in the Connect window.
 import { ACCOUNTING_MESSAGES, type AccountingStatus } from '@tradie/contracts';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppEnv } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
+import { clientIp } from '../security/clientIp.ts';
 import { readConnection } from './connections.ts';
-import { completeAuthorization, disconnect, startAuthorization } from './oauth.ts';
+import { XERO_CALLBACK_PATH } from './fromConfig.ts';
+import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, type RequestOrigin, startAuthorization } from './oauth.ts';
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushInvoice, syncInvoice } from './xeroSync.ts';
 
@@ -18,8 +21,28 @@ async function statusOf(deps: AppDeps, accountId: string): Promise<AccountingSta
   return { connected, tenant_id: connected ? row.tenant_id : null, tenant_name: connected ? row.tenant_name : null, configured: Boolean(deps.accounting), needs_reauth: row?.needs_reauth ?? false };
 }
 
+type CookieOptions = NonNullable<Parameters<typeof setCookie>[3]>;
+
+/**
+ * The Connect cookie (oauth.ts): sent back only to the callback (the path of the redirect URI
+ * Xero uses), only over HTTPS when the app is served so, never readable by scripts, and with the
+ * top-level navigation Xero's redirect is (SameSite=Lax).
+ */
+function connectCookieOptions(config: AppDeps['config']): CookieOptions {
+  let path = XERO_CALLBACK_PATH;
+  try {
+    if (config.env.XERO_REDIRECT_URI) path = new URL(config.env.XERO_REDIRECT_URI).pathname;
+  } catch {
+    // Not a URL: the adapter will fail on it anyway; the default path stands.
+  }
+  return { path, httpOnly: true, sameSite: 'Lax', secure: config.appUrl.startsWith('https://') };
+}
+
+const originOf = (deps: AppDeps, c: Context<AppEnv>): RequestOrigin => ({ ip: clientIp(c, deps.config.trustedProxies), userAgent: c.req.header('user-agent') });
+
 export function accountingRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
+  const cookieOptions = connectCookieOptions(deps.config);
 
   // ---- public: where Xero sends the Connect window back -----------------------------------
   r.get('/xero/callback', async (c) => {
@@ -28,10 +51,13 @@ export function accountingRoutes(deps: AppDeps): Hono<AppEnv> {
     // The window arrives here from Xero (no opener policy). Keeping it in the app's browsing
     // context group lets the app see it close and lets window.close() work.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    // The nonce is read, then cleared whatever the outcome: it served this one Connect.
+    const nonce = getCookie(c, CONNECT_COOKIE);
+    if (nonce !== undefined) deleteCookie(c, CONNECT_COOKIE, cookieOptions);
     const provider = deps.accounting;
     if (!provider) return c.html(callbackPage(false, ACCOUNTING_MESSAGES.notConfigured), 503);
     const q = c.req.query();
-    const outcome = await completeAuthorization({ ...deps, accounting: provider }, { state: q['state'], code: q['code'], error: q['error'] });
+    const outcome = await completeAuthorization({ ...deps, accounting: provider }, { state: q['state'], code: q['code'], error: q['error'] }, { nonce, origin: originOf(deps, c) });
     return outcome.ok ? c.html(callbackPage(true)) : c.html(callbackPage(false, outcome.reason), 400);
   });
   r.get('/xero/close.js', (c) => {
@@ -46,14 +72,16 @@ export function accountingRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/xero/authorize', async (c) => {
     const provider = deps.accounting;
     if (!provider) throw new ApiError(503, ACCOUNTING_MESSAGES.notConfigured);
-    const url = await startAuthorization({ ...deps, accounting: provider }, c.get('accountId'));
+    const { url, browserNonce } = await startAuthorization({ ...deps, accounting: provider }, c.get('accountId'));
+    // This browser's half of the Connect: the callback will want it back (oauth.ts).
+    setCookie(c, CONNECT_COOKIE, browserNonce, { ...cookieOptions, maxAge: Math.floor(OAUTH_STATE_TTL_MS / 1000) });
     return c.json({ authorization_url: url });
   });
 
   r.get('/xero/status', async (c) => c.json(await statusOf(deps, c.get('accountId'))));
 
   r.delete('/xero/disconnect', async (c) => {
-    await disconnect(deps, c.get('accountId'));
+    await disconnect(deps, c.get('accountId'), originOf(deps, c));
     return c.json(await statusOf(deps, c.get('accountId')));
   });
 

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
+import { verificationKeys } from '../secrets.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 export const NOT_SIGNED_IN = 'Please sign in to continue.';
@@ -14,7 +15,7 @@ export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock'>): Middlewar
     const header = c.req.header('authorization') ?? '';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m?.[1]) throw new ApiError(401, NOT_SIGNED_IN, undefined, { 'WWW-Authenticate': 'Bearer' });
-    const userId = await verifyAccessToken(deps.secrets.jwtKey, m[1], deps.clock.now());
+    const userId = await verifyAccessToken(verificationKeys(deps.secrets, 'jwtKey'), m[1], deps.clock.now());
     if (!userId) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     c.set('userId', userId);
     c.set('accountId', userId);

@@ -2,6 +2,7 @@
 // stored only as SHA-256 hashes.
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { keyList, type KeyRing } from '../secrets.ts';
 
 export const ISSUER = 'tradie-quotes';
 const AUDIENCE = 'tradie-quotes-api';
@@ -19,14 +20,20 @@ export async function signAccessToken(key: Uint8Array, userId: string, now: Date
     .sign(key);
 }
 
-/** The user id, or null for a token that is missing, malformed, forged, of another kind, or expired. */
-export async function verifyAccessToken(key: Uint8Array, token: string, now: Date): Promise<string | null> {
-  try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: now });
-    return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null;
-  } catch {
-    return null;
+/**
+ * The user id, or null for a token that is missing, malformed, forged, of another kind, or expired.
+ * Each key is tried in turn (the current one, then the one before a rotation); HS256 only.
+ */
+export async function verifyAccessToken(keys: KeyRing, token: string, now: Date): Promise<string | null> {
+  for (const key of keyList(keys)) {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: now });
+      return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null;
+    } catch {
+      // Not this key (or not a usable token at all): the next key, if any.
+    }
   }
+  return null;
 }
 
 export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');

@@ -30,6 +30,7 @@ import { pdfFileName, renderPdfFor } from './pdf.ts';
 import { countDocuments, listDocuments } from './queries.ts';
 import { DOCUMENT_NOT_FOUND, clientForDocument, emptyDocument, loadDocument, lockSequence, plausibleId, sequenceVersion, userNames } from './repository.ts';
 import { claimKey, completeKey, releaseKey, type Claim } from './sendClaim.ts';
+import { requireConfirmedEmail, reserveSend } from './sendGuard.ts';
 import { detailOf, paymentRecordOf, pdfPathOf } from './view.ts';
 
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
@@ -287,6 +288,8 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = actorOf(c);
     const id = documentIdOf(c);
     const key = idempotencyKey(c);
+    // No mail relay (sendGuard.ts): an unconfirmed address sends nothing and records nothing.
+    await requireConfirmedEmail(deps, actor.userId);
     const claim: Claim | undefined = key ? { accountId: actor.accountId, scope: `documents:send:${id}`, key, hash: requestHash(body) } : undefined;
     if (claim) {
       const got = await claimKey(deps.store.db, claim);
@@ -309,7 +312,10 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
       const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to: composed.to, cc: composed.cc, bcc: composed.bcc, subject: composed.subject } };
       // The decider's refusals (void, converted, no email) come before any mail goes.
       documentDecider.decide(sendCommand, d);
-      const sent = await deps.mailer.send(composed.mail);
+      // The account's daily recipients and burst of sends (sendGuard.ts): 429 before any mail goes;
+      // given back when the mail server took nothing.
+      const allowance = await reserveSend(deps, actor.accountId, composed);
+      const sent = await deps.mailer.send(composed.mail).catch((e: unknown) => allowance.failed(e));
       mailed = true;
       const answer = await execute(deps, async (tx) => {
         const detail = await runCommand(tx, actor, id, () => sendCommand);

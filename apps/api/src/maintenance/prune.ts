@@ -3,10 +3,13 @@
 //
 //   refresh_tokens          expired more than a day ago (a replay of one is refused as unknown, as before)
 //   password_reset_tokens   expired more than a day ago (used or not: a link past its hour is refused either way)
+//   email_confirmation_tokens expired more than a day ago (a link past its week is refused either way)
 //   login_failures          older than the login throttle's window (they count for nothing after it)
 //   idempotency_keys        older than 30 days (a phone replaying a queued request does so within minutes or hours)
 //   xero_oauth_states       expired (a Connect window lives ten minutes)
 //   billing_webhook_events  received more than 30 days ago (Stripe redelivers for 3 days at most)
+//   rate_limits             windows that have ended (a count only matters inside its window)
+//   audit_log               older than 400 days (a year of security history, and a little more)
 //
 // The event log is never pruned: it is the tradie's record.
 import type { AppDeps } from '../deps.ts';
@@ -25,10 +28,13 @@ export interface PruneRule {
 export const PRUNE_RULES: readonly PruneRule[] = [
   { table: 'refresh_tokens', where: 'expires_at < $1', keepMs: DAY },
   { table: 'password_reset_tokens', where: 'expires_at < $1', keepMs: DAY },
+  { table: 'email_confirmation_tokens', where: 'expires_at < $1', keepMs: DAY },
   { table: 'login_failures', where: 'at < $1', keepMs: LOGIN_THROTTLE.windowMinutes * 60_000 },
   { table: 'idempotency_keys', where: 'created_at < $1', keepMs: 30 * DAY },
   { table: 'xero_oauth_states', where: 'expires_at < $1', keepMs: 0 },
   { table: 'billing_webhook_events', where: 'received_at < $1', keepMs: 30 * DAY },
+  { table: 'rate_limits', where: 'window_end < $1', keepMs: 0 },
+  { table: 'audit_log', where: 'at < $1', keepMs: 400 * DAY },
 ];
 
 /** Deletes what the rules say is spent; answers how many rows of each table went. */

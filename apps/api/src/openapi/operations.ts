@@ -31,12 +31,18 @@ export const operations: Operation[] = [
   { method: 'get', path: '/health', tag: 'System', summary: 'Health check', auth: false, response: { status: 200, schema: z.object({ status: z.literal('ok') }) }, errors: [503] },
 
   // Authentication
-  { method: 'post', path: '/auth/register', tag: 'Authentication', summary: 'Create an account (starts the 14-day trial)', auth: false, body: c.registerInput, response: { status: 201, schema: c.currentUser }, errors: [409] },
-  { method: 'post', path: '/auth/login', tag: 'Authentication', summary: 'Sign in', auth: false, body: c.loginInput, response: { status: 200, schema: c.tokenPair }, errors: [429] },
-  { method: 'post', path: '/auth/refresh', tag: 'Authentication', summary: 'Rotate the refresh token (a reused one ends the session family)', auth: false, body: c.refreshInput, response: { status: 200, schema: c.tokenPair } },
+  { method: 'post', path: '/auth/register', tag: 'Authentication', summary: 'Create an account (starts the 14-day trial); at most 10 an hour per address', auth: false, body: c.registerInput, response: { status: 201, schema: c.currentUser }, errors: [409, 429] },
+  { method: 'post', path: '/auth/login', tag: 'Authentication', summary: 'Sign in (attempts counted per account and address before the password is checked)', auth: false, body: c.loginInput, response: { status: 200, schema: c.tokenPair }, errors: [429] },
+  { method: 'post', path: '/auth/refresh', tag: 'Authentication', summary: 'Rotate the refresh token (a reuse after 30 s ends the session family; 90-day absolute lifetime)', auth: false, body: c.refreshInput, response: { status: 200, schema: c.tokenPair } },
+  { method: 'post', path: '/auth/logout', tag: 'Authentication', summary: "Sign out: revokes this device's refresh token and its family", body: c.logoutInput, response: { status: 200, schema: detail } },
+  { method: 'post', path: '/auth/logout-all', tag: 'Authentication', summary: 'Sign out everywhere: revokes every refresh token of the user', response: { status: 200, schema: detail } },
+  { method: 'post', path: '/auth/change-password', tag: 'Authentication', summary: 'Change the password (signs out every other session; answers a fresh pair for this device)', body: c.changePasswordInput, response: { status: 200, schema: c.tokenPair.extend({ detail: z.string() }) }, errors: [429] },
   { method: 'get', path: '/auth/me', tag: 'Authentication', summary: 'The signed-in user', response: { status: 200, schema: c.currentUser } },
-  { method: 'post', path: '/auth/forgot-password', tag: 'Authentication', summary: 'Email a reset link (same answer for unknown emails)', auth: false, body: c.forgotPasswordInput, response: { status: 200, schema: detail } },
-  { method: 'post', path: '/auth/reset-password', tag: 'Authentication', summary: 'Set a new password with a reset token (single use, one hour)', auth: false, body: c.resetPasswordInput, response: { status: 200, schema: detail }, errors: [400] },
+  { method: 'post', path: '/auth/forgot-password', tag: 'Authentication', summary: 'Email a reset link (same answer for unknown emails; 3 an hour per address)', auth: false, body: c.forgotPasswordInput, response: { status: 200, schema: detail }, errors: [429] },
+  { method: 'post', path: '/auth/reset-password', tag: 'Authentication', summary: 'Set a new password with a reset token (single use, one hour, only the newest link works)', auth: false, body: c.resetPasswordInput, response: { status: 200, schema: detail }, errors: [400, 429] },
+  { method: 'post', path: '/auth/confirm-email', tag: 'Authentication', summary: 'Confirm the email address with the emailed link (single use, 7 days, only the newest link works)', auth: false, body: c.confirmEmailInput, response: { status: 200, schema: c.confirmEmailResult }, errors: [400] },
+  { method: 'post', path: '/auth/resend-confirmation', tag: 'Authentication', summary: 'Email a new confirmation link (3 an hour per account)', response: { status: 200, schema: detail }, errors: [429, 503] },
+  { method: 'get', path: '/auth/sending-status', tag: 'Authentication', summary: "Whether the account may send: email confirmed (needed when mail really leaves the server) and today's recipients against the daily limit", response: { status: 200, schema: c.sendingStatus } },
 
   // Clients
   { method: 'get', path: '/clients', tag: 'Clients', summary: 'The client book, sorted by name', query: c.clientListQuery, response: { status: 200, schema: c.clientList } },
@@ -60,7 +66,7 @@ export const operations: Operation[] = [
   { method: 'post', path: '/invoices/{id}/convert', tag: 'Quotes and invoices', summary: 'Turn a quote into a new invoice', response: { status: 201, schema: c.documentDetail }, errors: [402, 404, 409] },
   { method: 'post', path: '/invoices/{id}/generate-pdf', tag: 'Quotes and invoices', summary: 'Render the PDF and record its hash', response: { status: 200, schema: c.generatePdfResult }, errors: [404] },
   { method: 'get', path: '/invoices/{id}/pdf', tag: 'Quotes and invoices', summary: 'The PDF', response: { status: 200, contentType: 'application/pdf', description: 'The PDF, named by its reference' }, errors: [404] },
-  { method: 'post', path: '/invoices/{id}/send', tag: 'Quotes and invoices', summary: 'Email it to the client with the PDF attached', body: c.sendDocumentInput, idempotent: true, response: { status: 200, schema: c.sendResult }, errors: [402, 404, 409, 503] },
+  { method: 'post', path: '/invoices/{id}/send', tag: 'Quotes and invoices', summary: 'Email it to the client with the PDF attached (403 `email_unconfirmed` until the email address is confirmed; 429 over the daily recipients or 30 sends in 10 minutes)', body: c.sendDocumentInput, idempotent: true, response: { status: 200, schema: c.sendResult }, errors: [402, 403, 404, 409, 429, 503] },
   { method: 'post', path: '/invoices/{id}/mark-paid', tag: 'Quotes and invoices', summary: 'Record a payment of the outstanding balance', body: c.markPaidInput, idempotent: true, response: { status: 200, schema: c.documentDetail }, errors: [404, 409] },
   { method: 'get', path: '/invoices/{id}/payments', tag: 'Quotes and invoices', summary: 'Payment history', response: { status: 200, schema: z.array(c.paymentRecord) }, errors: [404] },
   { method: 'post', path: '/invoices/{id}/payments', tag: 'Quotes and invoices', summary: 'Record a payment (more than $0, at most the balance, whole cents)', body: c.paymentInput, idempotent: true, response: { status: 201, schema: anyObject }, errors: [404, 409] },
@@ -87,13 +93,16 @@ export const operations: Operation[] = [
   { method: 'post', path: '/billing/webhook', tag: 'Billing', summary: 'Stripe webhooks (verified by Stripe-Signature; each event applied once)', auth: false, bodyNote: 'the raw Stripe event JSON', response: { status: 200, schema: anyObject }, errors: [400] },
 
   // Xero
-  { method: 'get', path: '/integrations/xero/authorize', tag: 'Xero', summary: 'The Xero sign-in address for the Connect window (PKCE + state)', response: { status: 200, schema: c.accountingAuthorization }, errors: [503] },
-  { method: 'get', path: '/integrations/xero/callback', tag: 'Xero', summary: 'Where Xero sends the Connect window back; stores the tokens encrypted', auth: false, response: { status: 200, contentType: 'text/html', description: 'A page that closes the window' }, errors: [400, 503] },
+  { method: 'get', path: '/integrations/xero/authorize', tag: 'Xero', summary: 'The Xero sign-in address for the Connect window (PKCE + state); sets the xero_connect cookie that binds the callback to this browser', response: { status: 200, schema: c.accountingAuthorization }, errors: [503] },
+  { method: 'get', path: '/integrations/xero/callback', tag: 'Xero', summary: 'Where Xero sends the Connect window back; needs the xero_connect cookie of the browser that pressed Connect; stores the tokens encrypted', auth: false, response: { status: 200, contentType: 'text/html', description: 'A page that closes the window' }, errors: [400, 503] },
   { method: 'get', path: '/integrations/xero/close.js', tag: 'Xero', summary: "The callback page's closing script", auth: false, response: { status: 200, contentType: 'text/javascript', description: 'Script' } },
   { method: 'get', path: '/integrations/xero/status', tag: 'Xero', summary: 'Connection status', response: { status: 200, schema: c.accountingStatus } },
   { method: 'delete', path: '/integrations/xero/disconnect', tag: 'Xero', summary: 'Revoke and forget the connection', response: { status: 200, schema: detail } },
   { method: 'post', path: '/integrations/xero/sync/{id}', tag: 'Xero', summary: 'Sync an invoice to Xero once (a second sync creates nothing)', response: { status: 200, schema: c.accountingSyncResult }, errors: [400, 402, 404, 409, 429, 503] },
   { method: 'post', path: '/integrations/xero/push/{id}', tag: 'Xero', summary: "Push a synced invoice's payments, sent flag and void to Xero", response: { status: 200, schema: c.accountingPushResult }, errors: [400, 404, 429, 503] },
+
+  // Security
+  { method: 'get', path: '/security/audit', tag: 'Security', summary: "The account's security activity (sign-ins, password changes, Xero connections…), newest first, paged with `before`", query: c.auditLogQuery, response: { status: 200, schema: c.auditLogPage } },
 ];
 
 export const documentedPathParams = { id: id('The resource'), paymentId: id('The payment') };

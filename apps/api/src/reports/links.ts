@@ -5,10 +5,12 @@
 // links alone). Changing any of them — another period, the other export, another account, a
 // later expiry — breaks the signature. Links are stateless and may be opened more than once
 // until they expire (a browser may fetch a download twice); they grant one export, read-only.
+// Links are signed with the current key; one signed before a rotation (APP_SECRET_PREVIOUS) still opens.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ExportKind } from '@tradie/contracts';
 import { API_PREFIX } from '@tradie/contracts';
 import { ApiError } from '../http/problem.ts';
+import { keyList, type KeyRing } from '../secrets.ts';
 
 export const LINK_TTL_SECONDS = 5 * 60;
 /** Clock skew tolerated between API processes for an expiry in the future. */
@@ -45,15 +47,16 @@ export function signExportLink(key: Uint8Array, kind: ExportKind, accountId: str
  * Checks a link's signature over the request's own query values; answers the account it was
  * made for. 403 with a detail a person can act on when it was altered or has expired.
  */
-export function verifyExportLink(key: Uint8Array, kind: ExportKind, query: (name: string) => string | undefined, now: Date): string {
+export function verifyExportLink(keys: KeyRing, kind: ExportKind, query: (name: string) => string | undefined, now: Date): string {
   const sig = query('sig') ?? '';
   const accountId = query('account') ?? '';
   const expText = query('exp') ?? '';
   if (!/^\d{1,12}$/.test(expText) || accountId === '' || !/^[A-Za-z0-9_-]+$/.test(sig)) throw new ApiError(403, LINK_INVALID);
   const given = Buffer.from(sig, 'base64url');
   const exp = Number(expText);
-  const expected = mac(key, kind, accountId, exp, SIGNED_PARAMS[kind].map((p) => query(p) ?? ''));
-  if (given.length !== SIGNATURE_BYTES || !timingSafeEqual(given, expected)) throw new ApiError(403, LINK_INVALID);
+  const values = SIGNED_PARAMS[kind].map((p) => query(p) ?? '');
+  const signedByOurs = given.length === SIGNATURE_BYTES && keyList(keys).some((key) => timingSafeEqual(given, mac(key, kind, accountId, exp, values)));
+  if (!signedByOurs) throw new ApiError(403, LINK_INVALID);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (nowSeconds > exp) throw new ApiError(403, LINK_EXPIRED);
   // This server never signs further ahead than the TTL: anything else was not made here.

@@ -10,6 +10,7 @@ import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/body.ts';
 import { ApiError, zodProblem } from '../http/problem.ts';
+import { verificationKeys } from '../secrets.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
 import { signExportLink, verifyExportLink } from './links.ts';
 import { createReportMemo } from './memo.ts';
@@ -29,7 +30,7 @@ function linkOrBearer(deps: AppDeps, kind: ExportKind): MiddlewareHandler<AppEnv
   const bearer = requireAuth(deps);
   return async (c, next) => {
     if (c.req.query('sig') === undefined) return bearer(c, next);
-    const accountId = verifyExportLink(deps.secrets.linkKey, kind, (name) => c.req.query(name), deps.clock.now());
+    const accountId = verifyExportLink(verificationKeys(deps.secrets, 'linkKey'), kind, (name) => c.req.query(name), deps.clock.now());
     c.set('accountId', accountId);
     c.set('userId', accountId);
     await next();

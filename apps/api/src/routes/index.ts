@@ -2,22 +2,27 @@
 import type { Hono } from 'hono';
 import { accountingRoutes } from '../accounting/routes.ts';
 import type { AppEnv } from '../app.ts';
+import { emailConfirmationRoutes } from '../auth/emailConfirmation.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { documentRoutes } from '../documents/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
+import { securityRoutes } from '../security/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 
 export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
   return [
     ['/auth', authRoutes(deps)],
+    // Confirming the email address, and whether the account may send (auth/emailConfirmation.ts).
+    ['/auth', emailConfirmationRoutes(deps)],
     ['/clients', clientRoutes(deps)],
     ['/invoices', documentRoutes(deps)],
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
     ['/billing', billingRoutes(deps)],
     ['/integrations', accountingRoutes(deps)],
+    ['/security', securityRoutes(deps)],
   ];
 }

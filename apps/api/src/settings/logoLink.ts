@@ -2,8 +2,10 @@
 // token, so `logo_url` carries its own proof: an HMAC-SHA256 (the links key, node:crypto) over the
 // account, the logo's version and an expiry. A link opens that account's logo only, until it
 // expires. Expiries fall on whole hours and are 1–2 hours ahead, so the link stays the same for an
-// hour (the browser's cache keeps working) and a leaked link is useless soon after.
+// hour (the browser's cache keeps working) and a leaked link is useless soon after. Links are
+// signed with the current key; one signed before a rotation (APP_SECRET_PREVIOUS) still opens.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { keyList, type KeyRing } from '../secrets.ts';
 import { logoUrlFor } from './repository.ts';
 
 const HOUR = 3600;
@@ -24,12 +26,14 @@ export function signedLogoUrl(key: Uint8Array, accountId: string, sha256: string
 }
 
 /** The account a signed link opens, or null when it is forged, altered or expired. */
-export function verifyLogoLink(key: Uint8Array, query: { v?: string | undefined; a?: string | undefined; exp?: string | undefined; sig?: string | undefined }, now: Date): string | null {
+export function verifyLogoLink(keys: KeyRing, query: { v?: string | undefined; a?: string | undefined; exp?: string | undefined; sig?: string | undefined }, now: Date): string | null {
   const { v, a, exp, sig } = query;
   if (!v || !a || !exp || !sig || !/^\d{1,12}$/.test(exp)) return null;
   const expires = Number(exp);
   if (expires * 1000 <= now.getTime()) return null;
   const given = Buffer.from(sig, 'base64url');
-  const expected = mac(key, a, v, expires);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? a : null;
+  return keyList(keys).some((key) => {
+    const expected = mac(key, a, v, expires);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }) ? a : null;
 }

@@ -15,6 +15,7 @@ import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
+import { verificationKeys } from '../secrets.ts';
 import { prepareLogo } from './logoPrepare.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
 import { deleteLogo, loadBusinessSettings, loadLogo, logoState, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
@@ -68,7 +69,7 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/logo', async (c, next) => {
     // A signed link (an <img> cannot send the bearer token) or the signed-in account.
     if (c.req.query('sig') === undefined) return auth(c, next);
-    const accountId = verifyLogoLink(deps.secrets.linkKey, c.req.query(), deps.clock.now());
+    const accountId = verifyLogoLink(verificationKeys(deps.secrets, 'linkKey'), c.req.query(), deps.clock.now());
     if (!accountId) throw new ApiError(403, SETTINGS_MESSAGES.logoLinkInvalid);
     c.set('accountId', accountId);
     await next();

@@ -1,12 +1,13 @@
 // Connecting an account to Xero through our routes, against the fake Xero: the OAuth dance
-// with PKCE and a single-use state, tokens sealed at rest, status, disconnect.
+// with PKCE and a single-use state bound to the browser that pressed Connect, tokens sealed at
+// rest, status, disconnect, and the audit entries of both.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConnection, tokensOf } from '../../src/accounting/connections.ts';
 import { open } from '../../src/accounting/secretBox.ts';
 import { pkceChallenge } from '../../src/integrations/xero/index.ts';
 import { createTestApp, type TestApp } from '../support/testApp.ts';
-import { connectXero, signUp, startXeroApp, tokenCalls, type XeroTestApp } from './support.ts';
+import { callbackWith, connectCookie, connectXero, signUp, startXeroApp, tokenCalls, type User, type XeroTestApp } from './support.ts';
 
 let x: XeroTestApp;
 let bare: TestApp;
@@ -105,11 +106,13 @@ describe('connect (OAuth 2.0 code flow with PKCE)', () => {
   it('a state works once: the same callback again is refused and the connection is unchanged', async () => {
     const user = await signUp(x.t);
     const auth = await x.t.get('/integrations/xero/authorize', user.token);
+    const cookie = connectCookie(auth);
     const consent = await fetch(auth.json.authorization_url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
-    expect((await x.t.get(`${back.pathname}${back.search}`)).status).toBe(200);
+    expect((await callbackWith(x.t, `${back.pathname}${back.search}`, cookie)).status).toBe(200);
     const stored = await readConnection(x.t.deps.store.db, user.userId);
-    const replay = await x.t.get(`${back.pathname}${back.search}`);
+    // Even from the same browser still holding its cookie.
+    const replay = await callbackWith(x.t, `${back.pathname}${back.search}`, cookie);
     expect(replay.status).toBe(400);
     expect(replay.text).toContain('expired or was already used');
     expect((await readConnection(x.t.deps.store.db, user.userId))?.access_token_enc).toBe(stored?.access_token_enc);
@@ -122,7 +125,7 @@ describe('connect (OAuth 2.0 code flow with PKCE)', () => {
     const exchanges = tokenCalls(x.fake, 'authorization_code').length;
     const consent = await fetch(auth.json.authorization_url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
-    const r = await x.t.get(`${back.pathname}${back.search}`);
+    const r = await callbackWith(x.t, `${back.pathname}${back.search}`, connectCookie(auth));
     expect(r.status).toBe(400);
     expect(r.text).toContain(ACCOUNTING_MESSAGES.authorizationFailed);
     expect(tokenCalls(x.fake, 'authorization_code')).toHaveLength(exchanges);
@@ -146,7 +149,7 @@ describe('connect (OAuth 2.0 code flow with PKCE)', () => {
     const consent = await fetch(auth.json.authorization_url, { redirect: 'manual' });
     const back = new URL(consent.headers.get('location') ?? '');
     x.fake.failNext('/connect/token', 400, {}, { error: 'invalid_grant' });
-    const r = await x.t.get(`${back.pathname}${back.search}`);
+    const r = await callbackWith(x.t, `${back.pathname}${back.search}`, connectCookie(auth));
     expect(r.status).toBe(400);
     expect(r.text).toContain('Xero no longer accepts this sign-in');
     expect(await readConnection(x.t.deps.store.db, user.userId)).toBeNull();
@@ -158,6 +161,143 @@ describe('connect (OAuth 2.0 code flow with PKCE)', () => {
     expect((await x.t.del('/integrations/xero/disconnect')).status).toBe(401);
     expect((await x.t.post('/integrations/xero/sync/abc')).status).toBe(401);
     expect((await x.t.get('/integrations/xero/callback?state=x&code=y')).status).toBe(400);
+  });
+});
+
+/** Authorize as `user`, then Xero's consent: the callback address and this browser's cookie, not yet followed. */
+async function startConnect(user: User): Promise<{ callbackPath: string; cookie: string; setCookie: string[] }> {
+  const auth = await x.t.get('/integrations/xero/authorize', user.token);
+  expect(auth.status).toBe(200);
+  const consent = await fetch(auth.json.authorization_url, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location') ?? '');
+  return { callbackPath: `${back.pathname}${back.search}`, cookie: connectCookie(auth), setCookie: auth.headers.getSetCookie() };
+}
+
+const auditOf = (t: TestApp, accountId: string) =>
+  t.deps.store.db.query<{ kind: string; ip: string | null; user_agent: string | null; detail: Record<string, unknown> }>("SELECT kind, ip, user_agent, detail FROM audit_log WHERE account_id = $1 AND kind LIKE 'xero_%' ORDER BY id", [accountId]);
+
+describe('the callback is bound to the browser that pressed Connect', () => {
+  it('authorize sets a short-lived HttpOnly, SameSite=Lax cookie for the callback path only', async () => {
+    const user = await signUp(x.t);
+    const { setCookie, cookie } = await startConnect(user);
+    expect(setCookie).toHaveLength(1);
+    const attrs = (setCookie[0] ?? '').split(';').map((p) => p.trim());
+    expect(cookie).toMatch(/^xero_connect=[A-Za-z0-9_-]{43}$/);
+    expect(attrs).toContain('HttpOnly');
+    expect(attrs).toContain('SameSite=Lax');
+    expect(attrs).toContain('Path=/api/v1/integrations/xero/callback');
+    expect(attrs).toContain('Max-Age=600');
+    // The app is on http here: a Secure cookie would never come back.
+    expect(attrs).not.toContain('Secure');
+    // Only its hash is stored.
+    const rows = JSON.stringify(await x.t.deps.store.db.query('SELECT * FROM xero_oauth_states WHERE account_id = $1', [user.userId]));
+    expect(rows).not.toContain(cookie.slice('xero_connect='.length));
+  });
+
+  it('is Secure when the app is served over https', async () => {
+    const secure = await createTestApp({ env: { APP_URL: 'https://tradie.example' }, overrides: { accounting: x.t.deps.accounting ?? null } });
+    try {
+      const user = await signUp(secure);
+      const auth = await secure.get('/integrations/xero/authorize', user.token);
+      expect(auth.status).toBe(200);
+      expect(auth.headers.getSetCookie()[0]?.split(';').map((p) => p.trim())).toContain('Secure');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('the callback opened in another browser (no cookie) attaches nothing and leaves the Connect to its own browser', async () => {
+    const victim = await signUp(x.t);
+    const { callbackPath, cookie } = await startConnect(victim);
+    const exchanges = tokenCalls(x.fake, 'authorization_code').length;
+
+    const elsewhere = await callbackWith(x.t, callbackPath, '');
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.get('content-type')).toContain('text/html');
+    expect(elsewhere.text).toContain(ACCOUNTING_MESSAGES.authorizationFailed);
+    expect(elsewhere.text).toContain('This Xero connection was started in another browser. Start again from Settings → Integrations.');
+    expect(tokenCalls(x.fake, 'authorization_code')).toHaveLength(exchanges);
+    expect(await readConnection(x.t.deps.store.db, victim.userId)).toBeNull();
+    expect((await x.t.get('/integrations/xero/status', victim.token)).json.connected).toBe(false);
+    expect(await auditOf(x.t, victim.userId)).toEqual([]);
+
+    // The browser that pressed Connect can still finish it.
+    const own = await callbackWith(x.t, callbackPath, cookie);
+    expect(own.status).toBe(200);
+    expect(own.text).toContain(ACCOUNTING_MESSAGES.connected);
+    expect((await x.t.get('/integrations/xero/status', victim.token)).json.connected).toBe(true);
+  });
+
+  it('a wrong cookie (another Connect of the same or another account) attaches nothing', async () => {
+    const victim = await signUp(x.t);
+    const attacker = await signUp(x.t);
+    const { callbackPath } = await startConnect(victim);
+    const own = await startConnect(attacker);
+    const exchanges = tokenCalls(x.fake, 'authorization_code').length;
+
+    for (const cookie of [own.cookie, 'xero_connect=not-the-nonce', `xero_connect=${'A'.repeat(43)}`, `xero_connect=${'x'.repeat(5000)}`]) {
+      const r = await callbackWith(x.t, callbackPath, cookie);
+      expect(r.status, cookie.slice(0, 60)).toBe(400);
+      expect(r.text).toContain('This Xero connection was started in another browser.');
+    }
+    // Nothing went to Xero and neither account is connected.
+    expect(tokenCalls(x.fake, 'authorization_code')).toHaveLength(exchanges);
+    expect(await readConnection(x.t.deps.store.db, victim.userId)).toBeNull();
+    expect(await readConnection(x.t.deps.store.db, attacker.userId)).toBeNull();
+    expect(await auditOf(x.t, victim.userId)).toEqual([]);
+  });
+
+  it('with the right cookie it connects, and the answer clears the cookie', async () => {
+    const user = await signUp(x.t);
+    const { callbackPath, cookie } = await startConnect(user);
+    const r = await callbackWith(x.t, callbackPath, cookie);
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(ACCOUNTING_MESSAGES.connected);
+    const cleared = r.headers.getSetCookie().find((c) => c.startsWith('xero_connect='));
+    expect(cleared).toBeDefined();
+    const attrs = (cleared ?? '').split(';').map((p) => p.trim());
+    expect(attrs[0]).toBe('xero_connect=');
+    expect(attrs).toContain('Max-Age=0');
+    expect(attrs).toContain('Path=/api/v1/integrations/xero/callback');
+    expect((await x.t.get('/integrations/xero/status', user.token)).json.connected).toBe(true);
+  });
+
+  it('a refused callback clears the cookie too', async () => {
+    const user = await signUp(x.t);
+    const { cookie } = await startConnect(user);
+    const r = await callbackWith(x.t, '/api/v1/integrations/xero/callback?state=made-up&code=abc', cookie);
+    expect(r.status).toBe(400);
+    expect(r.headers.getSetCookie().some((c) => c.startsWith('xero_connect=;'))).toBe(true);
+  });
+
+  it('a state made before the binding (no browser hash) is refused', async () => {
+    const user = await signUp(x.t);
+    const { callbackPath, cookie } = await startConnect(user);
+    await x.t.deps.store.db.query('UPDATE xero_oauth_states SET browser_hash = NULL WHERE account_id = $1', [user.userId]);
+    const r = await callbackWith(x.t, callbackPath, cookie);
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('started in another browser');
+    expect(await readConnection(x.t.deps.store.db, user.userId)).toBeNull();
+  });
+});
+
+describe('the audit log', () => {
+  it('records the connect (with the organisation, IP and browser) and the disconnect', async () => {
+    const user = await signUp(x.t);
+    const { callbackPath, cookie } = await startConnect(user);
+    const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    const res = await x.t.app.request(callbackPath, { headers: { Cookie: cookie, 'User-Agent': ua } }, { remoteAddress: '203.0.113.9' });
+    expect(res.status).toBe(200);
+    expect(await auditOf(x.t, user.userId)).toEqual([{ kind: 'xero_connected', ip: '203.0.113.9', user_agent: ua, detail: { organisation: 'Demo Company (NZ)' } }]);
+
+    expect((await x.t.call('DELETE', '/integrations/xero/disconnect', { token: user.token, headers: { 'User-Agent': 'curl/8.5.0' } })).status).toBe(200);
+    const entries = await auditOf(x.t, user.userId);
+    expect(entries.map((e) => e.kind)).toEqual(['xero_connected', 'xero_disconnected']);
+    expect(entries[1]).toMatchObject({ user_agent: 'curl/8.5.0', detail: { organisation: 'Demo Company (NZ)' } });
+
+    // Nothing to disconnect: nothing recorded.
+    expect((await x.t.del('/integrations/xero/disconnect', user.token)).status).toBe(200);
+    expect(await auditOf(x.t, user.userId)).toHaveLength(2);
   });
 });
 

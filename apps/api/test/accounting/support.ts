@@ -60,14 +60,27 @@ export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Par
 
 export type User = Awaited<ReturnType<typeof signUp>>;
 
-/** Follows the Connect window: our authorize → the fake's consent → its redirect back to our callback. */
-export async function connectXero(x: XeroTestApp, user: User): Promise<{ callback: Awaited<ReturnType<TestApp['get']>>; state: string; code: string }> {
+/**
+ * The Connect cookie an answer sets, as the browser would send it back ('xero_connect=…'), or ''
+ * when there is none. The browser keeps the cookie from /authorize and sends it to the callback.
+ */
+export function connectCookie(res: { headers: Headers }): string {
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('xero_connect='));
+  return set ? (set.split(';')[0] ?? '') : '';
+}
+
+/** GET on the callback as a browser holding `cookie` ('' = a browser without it). */
+export const callbackWith = (t: TestApp, pathAndQuery: string, cookie: string) => t.call('GET', pathAndQuery, cookie ? { headers: { Cookie: cookie } } : {});
+
+/** Follows the Connect window: our authorize → the fake's consent → its redirect back to our callback, in the browser that pressed Connect. */
+export async function connectXero(x: XeroTestApp, user: User): Promise<{ callback: Awaited<ReturnType<TestApp['get']>>; state: string; code: string; cookie: string }> {
   const auth = await x.t.get('/integrations/xero/authorize', user.token);
   if (auth.status !== 200) throw new Error(`authorize: ${auth.status} ${auth.text}`);
+  const cookie = connectCookie(auth);
   const consent = await fetch(auth.json.authorization_url, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location') ?? '');
-  const callback = await x.t.get(`${back.pathname}${back.search}`);
-  return { callback, state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
+  const callback = await callbackWith(x.t, `${back.pathname}${back.search}`, cookie);
+  return { callback, state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '', cookie };
 }
 
 export const aroha = {

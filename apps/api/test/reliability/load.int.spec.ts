@@ -27,7 +27,7 @@ let tamperedStore: StoreCheck;
 
 beforeAll(async () => {
   mkdirSync(join(dataDir, 'web'));
-  const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'web'), LOG_LEVEL: 'error', PASSWORD_COST: '10' }));
+  const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'web'), LOG_LEVEL: 'error', PASSWORD_COST: '10', IP_LIMIT_MULTIPLIER: '100000' }));
   const url = `http://127.0.0.1:${new URL(server.url).port}`;
   try {
     result = await runLoad({ baseUrl: url, users: 10, seconds: 8, seed: 7 });

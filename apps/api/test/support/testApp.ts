@@ -30,7 +30,11 @@ export class TestClock implements Clock {
 }
 
 export class MemoryMailer implements Mailer {
-  readonly kind = 'outbox' as const;
+  /** 'smtp' to act like a server whose mail really leaves (email confirmation, documents/sendGuard.ts). */
+  readonly kind: Mailer['kind'];
+  constructor(kind: Mailer['kind'] = 'outbox') {
+    this.kind = kind;
+  }
   readonly sent: OutgoingMail[] = [];
   failWith: Error | undefined;
   async send(mail: OutgoingMail): Promise<SentMail> {
@@ -41,34 +45,39 @@ export class MemoryMailer implements Mailer {
   async close(): Promise<void> {}
 }
 
+/** The secret the test apps sign and encrypt with; at least 32 bytes, like any APP_SECRET (secrets.ts checkAppSecret). */
+export const TEST_APP_SECRET = 'test-secret-for-the-api-tests-only-do-not-use';
+
 export interface TestAppOptions {
   databaseUrl?: string;
   env?: Record<string, string>;
   clock?: TestClock;
   overrides?: Partial<AppDeps>;
+  /** The MemoryMailer's kind (default 'outbox'). */
+  mailKind?: Mailer['kind'];
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tradie-api-'));
-  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://app.test', LOG_LEVEL: 'error', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web'), ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://app.test', LOG_LEVEL: 'error', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web'), IP_LIMIT_MULTIPLIER: '1000', ...options.env });
   const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
   const clock = options.clock ?? new TestClock();
-  const mailer = new MemoryMailer();
+  const mailer = new MemoryMailer(options.mailKind);
   const deps: AppDeps = {
     config,
     store,
     clock,
     ids: { uuid: () => uuidv7() },
     mailer,
-    secrets: secretsFrom(Buffer.from('test-secret-for-the-api-tests')),
+    secrets: secretsFrom(Buffer.from(TEST_APP_SECRET)),
     log: () => {},
     ...options.overrides,
   };
   const app = createApp(deps);
 
-  async function call(method: string, path: string, init: { token?: string | undefined; json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string> } = {}) {
+  async function call(method: string, path: string, init: { token?: string | undefined; json?: unknown; body?: string | Uint8Array | FormData; headers?: Record<string, string>; ip?: string } = {}) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.Authorization = `Bearer ${init.token}`;
     let body: string | Uint8Array | FormData | undefined = init.body;
@@ -76,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       body = JSON.stringify(init.json);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await app.request(path.startsWith('/api/') ? path : `/api/v1${path}`, { method, headers, body: body as RequestInit['body'] }, {});
+    const res = await app.request(path.startsWith('/api/') ? path : `/api/v1${path}`, { method, headers, body: body as RequestInit['body'] }, init.ip ? { remoteAddress: init.ip } : {});
     const text = await res.text();
     let json: unknown;
     try {
@@ -105,13 +114,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
 let userSeq = 0;
 
-/** Registers a new user (a new account) and signs in. Every test gets its own account. */
-export async function signUp(t: TestApp, name = 'Aroha Tamihana'): Promise<{ email: string; password: string; token: string; refresh: string; userId: string }> {
+/**
+ * Registers a new user (a new account) and signs in. Every test gets its own account. The email
+ * address is confirmed, as if the link in the confirmation email had been opened (it matters only
+ * where mail really leaves: an 'smtp' mailer); `{ confirmEmail: false }` leaves it unconfirmed.
+ */
+export async function signUp(t: TestApp, name = 'Aroha Tamihana', options: { confirmEmail?: boolean } = {}): Promise<{ email: string; password: string; token: string; refresh: string; userId: string }> {
   userSeq += 1;
   const email = `user${userSeq}-${Date.now().toString(36)}@example.nz`;
   const password = 'correct horse battery';
   const reg = await t.post('/auth/register', { email, password, full_name: name });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
+  if (options.confirmEmail ?? true) await t.deps.store.db.query('UPDATE users SET email_confirmed_at = created_at WHERE id = $1', [reg.json.id]);
   const login = await t.post('/auth/login', { email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return { email, password, token: login.json.access_token, refresh: login.json.refresh_token, userId: reg.json.id };

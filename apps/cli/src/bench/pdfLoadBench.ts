@@ -18,7 +18,7 @@ async function json(res: Response): Promise<Record<string, unknown>> {
 }
 
 async function run(cacheMb: string, seconds: number): Promise<{ healthP95: number; healthCount: number; pdfP95: number; pdfCount: number }> {
-  const server = await startApiProcess({ env: { PDF_CACHE_MB: cacheMb, PASSWORD_COST: '10' } });
+  const server = await startApiProcess({ env: { PDF_CACHE_MB: cacheMb, PASSWORD_COST: '10', IP_LIMIT_MULTIPLIER: '1000' } });
   const base = `${server.url}/api/v1`;
   try {
     const email = `pdfload-${Date.now()}@example.nz`;

@@ -3,6 +3,7 @@
 // URL. It can be killed with any signal (kill -9 included) and started again on the same port
 // and data.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,7 +12,13 @@ import { freePort } from '@tradie/testkit/postgres-server';
 const START = resolve(import.meta.dirname, '../../../api/src/start.ts');
 
 /** Variables the API reads; the parent's are never passed on, only what the run sets. */
-const API_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|APP_URL|APP_SECRET|ACCESS_TOKEN_TTL_SECONDS|REFRESH_TOKEN_TTL_DAYS|SMTP_URL|MAIL_FROM|XERO_.*|STRIPE_.*|WEB_DIST|LOG_LEVEL|PASSWORD_COST)$/;
+const API_ENV = /^(PORT|HOST|DATA_DIR|DATABASE_URL|APP_URL|APP_SECRET|APP_SECRET_PREVIOUS|ACCESS_TOKEN_TTL_SECONDS|REFRESH_TOKEN_TTL_DAYS|SMTP_URL|MAIL_FROM|XERO_.*|STRIPE_.*|WEB_DIST|LOG_LEVEL|PASSWORD_COST|IP_LIMIT_MULTIPLIER|TRUSTED_PROXIES|TRIAL_DAILY_RECIPIENTS|SEND_DAILY_RECIPIENTS)$/;
+
+/**
+ * The APP_SECRET of every process this run starts on PostgreSQL, unless `env` names one: the API
+ * requires it with DATABASE_URL, and processes on one database must share it.
+ */
+const RUN_SECRET = randomBytes(36).toString('base64');
 
 export interface ApiProcessOptions {
   /** PGlite's data directory is DATA_DIR/db; also the outbox. Default: a new temporary directory. */
@@ -50,8 +57,8 @@ export async function startApiProcess(options: ApiProcessOptions = {}): Promise<
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !API_ENV.test(e[0])));
   Object.assign(env, {
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'error', PASSWORD_COST: '12', APP_URL: url,
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'error', PASSWORD_COST: '12', IP_LIMIT_MULTIPLIER: '100000', APP_URL: url,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, APP_SECRET: RUN_SECRET } : {}),
     ...options.env,
   });
   let child: ChildProcess | undefined;

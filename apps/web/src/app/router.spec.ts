@@ -19,6 +19,7 @@ const specRoutes = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/confirm-email',
   '/app',
   '/app/home',
   '/app/calculator',

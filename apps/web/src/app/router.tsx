@@ -99,6 +99,23 @@ const resetPasswordRoute = createRoute({
 });
 
 // ---------------------------------------------------------------------------------------------
+// Open to everyone, signed in or not (the guest frame, no redirect): a link from an email opens
+// here on whichever device has the email.
+// ---------------------------------------------------------------------------------------------
+const openLayout = createRoute({ getParentRoute: () => rootRoute, id: 'open', component: GuestLayout });
+export interface ConfirmEmailSearch {
+  token?: string;
+}
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => openLayout,
+  path: '/confirm-email',
+  validateSearch: (search: Record<string, unknown>): ConfirmEmailSearch =>
+    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('../screens/confirm-email/ConfirmEmailScreen.tsx'), 'ConfirmEmailScreen'),
+  staticData: { title: 'Confirm your email | Tradie Quotes' },
+});
+
+// ---------------------------------------------------------------------------------------------
 // Signed in: a signed-out user is sent to /login. While the session check runs: 'Loading...'.
 // ---------------------------------------------------------------------------------------------
 const appRoute = createRoute({
@@ -204,6 +221,7 @@ export const routeTree = rootRoute.addChildren([
     supportRoute,
   ]),
   guestLayout.addChildren([loginRoute, registerRoute, signupRoute, forgotPasswordRoute, resetPasswordRoute]),
+  openLayout.addChildren([confirmEmailRoute]),
   appRoute.addChildren([
     appIndexRoute,
     homeRoute,

@@ -63,6 +63,7 @@ function start(fakes: Fakes = {}) {
     actions: {
       persistTokens: (_, tokens) => void effects.push(`store ${tokens.access_token}/${tokens.refresh_token}`),
       forgetTokens: () => void effects.push('clear tokens'),
+      revokeOnServer: () => void effects.push('revoke on server'),
       goToLogin: () => void effects.push('page load /login'),
     },
   });
@@ -188,7 +189,7 @@ describe('session machine: logout', () => {
     actor.send({ type: 'LOGOUT' });
     expect(sessionState(actor)).toBe('signedOut');
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(effects).toEqual(['clear tokens']);
+    expect(effects).toEqual(['revoke on server', 'clear tokens']);
   });
 });
 

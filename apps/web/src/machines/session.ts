@@ -5,7 +5,8 @@
  *            both tokens cleared silently. signedOut --LOGIN--> signingIn (POST /auth/login, store
  *            both tokens) → loadingUser (GET /auth/me) → signedIn. signedOut --REGISTER--> registering
  *            (POST /auth/register) → signingIn with the same email and password. signedIn --LOGOUT-->
- *            signedOut (tokens and user cleared).
+ *            signedOut (POST /auth/logout with the tokens, so the server revokes the refresh token's
+ *            family; then tokens and user cleared here whether or not that call gets through).
  * refresh  — idle --REFRESH--> refreshing (POST /auth/refresh without the bearer header). Every
  *            REFRESH that arrives meanwhile waits for the same call, so requests failing together
  *            share one refresh. Success stores both new tokens and releases the waiters (each resends
@@ -88,6 +89,8 @@ export const sessionMachine = setup({
   actions: {
     persistTokens: (_, _tokens: Tokens) => undefined,
     forgetTokens: () => undefined,
+    /** POST /auth/logout with the stored tokens, so the server revokes this device's refresh token (its whole family). */
+    revokeOnServer: () => undefined,
     /** A full page load to /login (window.location.assign). */
     goToLogin: () => undefined,
     releaseWaiters: ({ context }) => {
@@ -165,7 +168,7 @@ export const sessionMachine = setup({
         },
         signedIn: {
           on: {
-            LOGOUT: { target: 'signedOut', actions: ['forgetTokens', assign({ user: null, error: null })] },
+            LOGOUT: { target: 'signedOut', actions: ['revokeOnServer', 'forgetTokens', assign({ user: null, error: null })] },
             // A refresh failed: the tokens are gone and the page is on its way to /login.
             SESSION_ENDED: { target: 'signedOut', actions: assign({ user: null }) },
           },
@@ -257,6 +260,17 @@ export function createSessionMachine(ports: SessionPorts) {
     actions: {
       persistTokens: (_, tokens) => storeTokens(ports.storage(), tokens),
       forgetTokens: () => clearTokens(ports.storage()),
+      revokeOnServer: () => {
+        // The tokens are read now, before they are cleared; the call goes on its own. Offline, the
+        // refresh token still dies with its 30-day lifetime, and this device no longer holds it.
+        const storage = ports.storage();
+        const access = storage.getItem(ACCESS_TOKEN_KEY);
+        const refresh = storage.getItem(REFRESH_TOKEN_KEY);
+        if (!access) return;
+        void ports.api
+          .post('/auth/logout', refresh ? { refresh_token: refresh } : {}, { anonymous: true, noRefresh: true, timeoutMs: 10_000, headers: { Authorization: `Bearer ${access}` } })
+          .catch(() => undefined);
+      },
       goToLogin: () => ports.goToLogin(),
     },
   });

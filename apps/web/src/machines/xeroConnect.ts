@@ -4,7 +4,10 @@
  *
  *   loading — GET /integrations/xero/status (a failure is logged only) → idle
  *   idle --CONNECT--> connecting:
- *     authorizing  GET /integrations/xero/authorize → {authorization_url}
+ *     authorizing  GET /integrations/xero/authorize → {authorization_url}. The answer also sets the
+ *                  HttpOnly `xero_connect` cookie that binds the Connect to this browser: the api
+ *                  client's fetch is same-origin with credentials 'same-origin', so the browser keeps
+ *                  it and sends it when the window comes back to the callback.
  *     opening      a 600×700 window at that address (a blocked pop-up ends here with a message)
  *     waiting      the window is looked at every 500 ms (WATCH_INTERVAL); once it is closed →
  *                  verifying. After 300 s (GIVE_UP) the watch stops: the window is closed and the

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { DocumentDetail, SendResult } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { EMAIL_UNCONFIRMED_CODE, type DocumentDetail, type SendResult } from '@tradie/contracts';
+import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { settingsQuery } from '../invoices/documents.ts';
 import { useIdempotencyKeys } from '../invoices/idempotency.ts';
 
@@ -14,14 +14,23 @@ interface Props {
 
 /**
  * Before sending: who it goes to (the client's email) and the CC/BCC from business settings, then
- * a confirm. The server answers 422 when the client has no email, 503 when mail is down; its
- * sentence is shown as it is.
+ * a confirm. The server answers 422 when the client has no email, 503 when mail is down, 429 over
+ * the account's sending limits; its sentence is shown as it is. A 403 `email_unconfirmed` (the
+ * account's email address is not confirmed yet) also offers to resend the confirmation email.
  */
+
+/** True for the send's 403 that asks the user to confirm their email address first. */
+export const isEmailUnconfirmed = (err: unknown): boolean =>
+  isApiError(err) && err.status === 403 && (err.body as { code?: unknown } | undefined)?.code === EMAIL_UNCONFIRMED_CODE;
+
 export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
   const id = useId();
   const settings = useQuery({ ...settingsQuery(api), retry: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [resendNote, setResendNote] = useState<{ text: string; ok: boolean } | null>(null);
   const { keyFor } = useIdempotencyKeys();
   const heading = useRef<HTMLHeadingElement>(null);
   const noun = doc.type === 'quote' ? 'Quote' : 'Invoice';
@@ -40,8 +49,23 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
     try {
       onSent(await onSend(keyFor('send', doc.id)));
     } catch (err) {
+      setUnconfirmed(isEmailUnconfirmed(err));
+      setResendNote(null);
       setError(errorDetail(err) ?? `Could not send the ${noun.toLowerCase()}`);
       setBusy(false);
+    }
+  };
+
+  const resendConfirmation = async () => {
+    if (resending) return;
+    setResending(true);
+    try {
+      const answer = await api.post<{ detail: string }>('/auth/resend-confirmation');
+      setResendNote({ text: answer.detail, ok: true });
+    } catch (err) {
+      setResendNote({ text: errorDetail(err) ?? 'Could not resend the confirmation email', ok: false });
+    } finally {
+      setResending(false);
     }
   };
 
@@ -73,6 +97,16 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
         <p className="callout callout--error" role="alert">
           {error}
         </p>
+      )}
+      {unconfirmed && (
+        <div className="detail-send__confirm">
+          <button type="button" className="button button--secondary" onClick={() => void resendConfirmation()} disabled={resending} aria-busy={resending}>
+            {resending ? 'Sending...' : 'Resend confirmation email'}
+          </button>
+          <p className={resendNote ? `callout ${resendNote.ok ? 'callout--success' : 'callout--error'}` : 'detail-send__note--empty'} role="status">
+            {resendNote?.text}
+          </p>
+        </div>
       )}
       <div className="detail-form__buttons">
         <button type="button" className="button button--accent" onClick={() => void send()} disabled={busy} aria-busy={busy}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateRegister } from './validate.ts';
 
-const ok = { full_name: 'Ana Tane', email: 'ana@example.nz', password: 'secret1', confirm: 'secret1' };
+const ok = { full_name: 'Ana Tane', email: 'ana@example.nz', password: 'secret-one', confirm: 'secret-one' };
 
 describe('register validation (spec §5)', () => {
   it('accepts a complete form', () => {
@@ -10,9 +10,9 @@ describe('register validation (spec §5)', () => {
   it("different passwords: 'Passwords don't match'", () => {
     expect(validateRegister({ ...ok, confirm: 'secret2' })).toBe("Passwords don't match");
   });
-  it("a password under 6 characters: 'Password must be at least 6 characters'", () => {
-    expect(validateRegister({ ...ok, password: 'abc12', confirm: 'abc12' })).toBe('Password must be at least 6 characters');
-    expect(validateRegister({ ...ok, password: 'abc123', confirm: 'abc123' })).toBeNull();
+  it("a password under 8 characters: 'Password must be at least 8 characters'", () => {
+    expect(validateRegister({ ...ok, password: 'abc1234', confirm: 'abc1234' })).toBe('Password must be at least 8 characters');
+    expect(validateRegister({ ...ok, password: 'abc12345', confirm: 'abc12345' })).toBeNull();
   });
   it('a blank name or a malformed email: the same text the API gives', () => {
     expect(validateRegister({ ...ok, full_name: '   ' })).toBe('Please enter your name');

@@ -12,6 +12,7 @@ import { BillingTab } from './BillingTab.tsx';
 import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { bannerTone, useBanner } from './banner.ts';
+import { SecurityTab } from './SecurityTab.tsx';
 import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, uploadLogo } from './queries.ts';
 import { SETTINGS_TABS, type SettingsTab } from './search.ts';
 import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
@@ -210,6 +211,7 @@ export function SettingsScreen() {
           {tab === 'email' && savedPanel((values) => <EmailTab values={values} onChange={change} />)}
           {tab === 'integrations' && <IntegrationsTab actor={xero} />}
           {tab === 'currency' && <CurrencyTab />}
+          {tab === 'security' && <SecurityTab onFailure={(text) => show(text, true)} />}
         </div>
 
         {/* Kept in view at the bottom of the screen: the message banner and the one Save Settings. */}

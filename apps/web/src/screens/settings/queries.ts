@@ -1,13 +1,14 @@
 // Server data for the Settings screen: the business settings query and the calls behind its
 // buttons. The api client arrives as an argument, so tests can hand in their own.
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { BusinessSettingsInput, BusinessSettingsRecord, LogoUploadResponse } from '@tradie/contracts';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { AUDIT_PAGE, type AuditLogPage, type BusinessSettingsInput, type BusinessSettingsRecord, type LogoUploadResponse } from '@tradie/contracts';
 import { API_BASE, type ApiClient } from '../../api/client.ts';
 
 type Api = Pick<ApiClient, 'get' | 'put' | 'del' | 'upload'>;
 
 export const settingsKeys = {
   all: ['business-settings'] as const,
+  audit: ['security', 'audit'] as const,
 };
 
 /** GET /business-settings: every field with its default, plus soft warnings. */
@@ -34,3 +35,22 @@ export const deleteLogo = (api: Api) => api.del('/business-settings/logo');
 export const logoSrc = (logoUrl: string): string => `${API_BASE}${logoUrl}`;
 
 export const invalidateSettings = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+
+/** Security activity, a page at a time: 20 to start (a phone screen or two), then 'Show more'. */
+export const AUDIT_PAGE_SIZE = Math.min(20, AUDIT_PAGE.maxLimit);
+
+/** GET /security/audit?limit=…&before=… — newest first; `next_before` leads to the older page. */
+export const auditLogQuery = (api: Pick<ApiClient, 'get'>) =>
+  infiniteQueryOptions({
+    queryKey: settingsKeys.audit,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+      if (pageParam) query.set('before', pageParam);
+      return api.get<AuditLogPage>(`/security/audit?${query.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: AuditLogPage) => last.next_before ?? null,
+  });
+
+/** POST /auth/logout-all: every refresh token of the user is revoked (this device's too). */
+export const signOutEverywhere = (api: Pick<ApiClient, 'post'>) => api.post<{ detail: string }>('/auth/logout-all');

@@ -8,6 +8,7 @@ export const SETTINGS_TABS = [
   { id: 'email', label: 'Email Settings' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'currency', label: 'Currency' },
+  { id: 'security', label: 'Security' },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['id'];

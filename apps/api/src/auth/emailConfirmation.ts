@@ -1,0 +1,155 @@
+// Confirming the account's email address: until it is confirmed, a server that really sends mail
+// (SMTP) sends no quotes or invoices for the account (documents/sendGuard.ts), so a made-up sign-up
+// can't use the app as a free mail relay. With the outbox nothing leaves the machine and nothing
+// needs confirming: no confirmation email is sent and nothing is marked.
+//
+// Links: random 32 bytes (base64url), stored only as SHA-256, single use, 7 days; a newer link
+// makes the older ones useless. Mounted at /api/v1/auth beside authRoutes (routes/index.ts):
+//
+//   POST /auth/confirm-email {token}  no sign-in: marks the address confirmed (audit 'email_confirmed')
+//   POST /auth/resend-confirmation    signed in: a new link, at most 3 an hour per account
+//   GET  /auth/sending-status         signed in: confirmation state and today's recipients
+import { AUTH_MESSAGES, confirmEmailInput, SENDING_MESSAGES } from '@tradie/contracts';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
+import { confirmationRequired, sendingStatusOf } from '../documents/sendGuard.ts';
+import { parseBody } from '../http/body.ts';
+import { ApiError } from '../http/problem.ts';
+import { recordAudit } from '../security/audit.ts';
+import { clientIp } from '../security/clientIp.ts';
+import { type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
+import { requireAuth } from './middleware.ts';
+import { newOpaqueToken, tokenHash } from './tokens.ts';
+
+export const CONFIRM_TOKEN_DAYS = 7;
+
+/** New confirmation links per account: 3 an hour. */
+export const RESEND_CONFIRMATION_LIMIT = { name: 'confirm:resend', max: 3, windowSeconds: 3600 } as const satisfies Limit;
+
+export interface ConfirmationUser {
+  id: string;
+  email: string;
+  full_name: string;
+}
+
+type ConfirmationDeps = Pick<AppDeps, 'store' | 'clock' | 'mailer' | 'config'>;
+
+/**
+ * Emails `user` a link that confirms their address, when mail really leaves the machine (SMTP);
+ * with the outbox it does nothing. A newer link makes the older ones useless. Mail errors are the
+ * caller's (the mailer's MailError).
+ */
+export async function sendConfirmation(deps: ConfirmationDeps, user: ConfirmationUser): Promise<void> {
+  if (!confirmationRequired(deps)) return;
+  const token = newOpaqueToken();
+  const at = deps.clock.now();
+  await deps.store.db.tx(async (sql) => {
+    await sql.query('UPDATE email_confirmation_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [user.id, at.toISOString()]);
+    await sql.query('INSERT INTO email_confirmation_tokens (token_hash, user_id, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+      tokenHash(token), user.id, user.email, at.toISOString(), new Date(at.getTime() + CONFIRM_TOKEN_DAYS * 86_400_000).toISOString(),
+    ]);
+  });
+  const link = `${deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    from: { name: 'Tradie Quotes', address: deps.config.env.MAIL_FROM ?? 'no-reply@tradiequotes.nz' },
+    to: [user.email],
+    subject: 'Confirm your email address for Tradie Quotes',
+    text: [
+      `Kia ora ${user.full_name},`,
+      '',
+      'Thanks for signing up to Tradie Quotes. Please confirm this is your email address,',
+      'so you can send quotes and invoices to your clients:',
+      '',
+      link,
+      '',
+      `The link works for ${CONFIRM_TOKEN_DAYS} days. If it has run out, open the app and choose 'Resend confirmation email'.`,
+      '',
+      "If you didn't sign up, you can ignore this email — nothing is sent from this account until the address is confirmed.",
+      '',
+      'Ngā mihi,',
+      'Tradie Quotes',
+    ].join('\n'),
+  });
+}
+
+/** A mail error as the API answers it: 503 when the server couldn't be reached, 422 when it refused. */
+function mailProblem(e: unknown): ApiError | null {
+  const m = e as { code?: unknown; detail?: unknown } | null;
+  if (m?.code === 'MAIL_UNAVAILABLE') {
+    return new ApiError(503, typeof m.detail === 'string' ? m.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
+  }
+  if (m?.code === 'MAIL_REJECTED' && typeof m.detail === 'string') return new ApiError(422, m.detail);
+  return null;
+}
+
+export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const now = (): Date => deps.clock.now();
+
+  r.post('/confirm-email', async (c) => {
+    const body = await parseBody(c, confirmEmailInput);
+    const hash = tokenHash(body.token);
+    type TokenRow = { user_id: string; email: string; expires_at: Date | string; used_at: unknown };
+    const live = (row: TokenRow | undefined): row is TokenRow => !!row && row.used_at === null && new Date(row.expires_at).getTime() > now().getTime();
+    // One lookup first: a made-up or spent link is refused without a transaction or a lock.
+    const [seen] = await deps.store.db.query<TokenRow>('SELECT user_id, email, expires_at, used_at FROM email_confirmation_tokens WHERE token_hash = $1', [hash]);
+    if (!live(seen)) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
+    const confirmed = await deps.store.db.tx(async (sql) => {
+      // Again under the row's lock: two tabs opening one link at once, one wins.
+      const [row] = await sql.query<TokenRow>('SELECT user_id, email, expires_at, used_at FROM email_confirmation_tokens WHERE token_hash = $1 FOR UPDATE', [hash]);
+      if (!live(row)) return null;
+      const [user] = await sql.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1 FOR UPDATE', [row.user_id]);
+      // A link confirms the address it was sent to, and only while the account still has it.
+      if (!user || user.email !== row.email) return null;
+      const at = now();
+      await sql.query('UPDATE email_confirmation_tokens SET used_at = $2 WHERE token_hash = $1', [hash, at.toISOString()]);
+      if (user.email_confirmed_at === null) {
+        await sql.query('UPDATE users SET email_confirmed_at = $2 WHERE id = $1', [row.user_id, at.toISOString()]);
+        await recordAudit(sql, {
+          accountId: row.user_id, kind: 'email_confirmed', at, ip: clientIp(c, deps.config.trustedProxies), userAgent: c.req.header('user-agent'), detail: { email: user.email },
+        });
+      }
+      return { email: user.email };
+    });
+    if (!confirmed) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
+    return c.json({ detail: SENDING_MESSAGES.emailConfirmed, email: confirmed.email });
+  });
+
+  r.post('/resend-confirmation', requireAuth(deps), async (c) => {
+    const userId = c.get('userId');
+    const [user] = await deps.store.db.query<{ id: string; email: string; full_name: string; email_confirmed_at: unknown }>(
+      'SELECT id, email, full_name, email_confirmed_at FROM users WHERE id = $1',
+      [userId],
+    );
+    if (!user) throw new ApiError(401, AUTH_MESSAGES.sessionEnded);
+    if (user.email_confirmed_at !== null) return c.json({ detail: SENDING_MESSAGES.alreadyConfirmed });
+    if (!confirmationRequired(deps)) return c.json({ detail: SENDING_MESSAGES.noConfirmationNeeded });
+    const at = now();
+    const tooManyDetail = (retryAfter: number) =>
+      `We've already sent you ${RESEND_CONFIRMATION_LIMIT.max} confirmation links this hour. Please check your inbox (and spam folder), or try again in ${windowWords(retryAfter)}.`;
+    // Looked at first (a refused request counts nothing), then counted atomically.
+    const seen = await peek(deps.store.db, RESEND_CONFIRMATION_LIMIT, userId, at);
+    if (!seen.allowed) throw tooMany(tooManyDetail(seen.retryAfter), seen);
+    const counted = await hit(deps.store.db, RESEND_CONFIRMATION_LIMIT, userId, at);
+    if (!counted.allowed) throw tooMany(tooManyDetail(counted.retryAfter), counted);
+    try {
+      await sendConfirmation(deps, user);
+    } catch (e) {
+      const problem = mailProblem(e);
+      if (!problem) throw e;
+      // Nothing was sent: the attempt doesn't count.
+      await hit(deps.store.db, RESEND_CONFIRMATION_LIMIT, userId, at, -1);
+      throw problem;
+    }
+    return c.json({ detail: SENDING_MESSAGES.confirmationSent(user.email) });
+  });
+
+  r.get('/sending-status', requireAuth(deps), async (c) => {
+    const status = await sendingStatusOf(deps, c.get('userId'));
+    if (!status) throw new ApiError(401, AUTH_MESSAGES.sessionEnded);
+    return c.json(status);
+  });
+
+  return r;
+}

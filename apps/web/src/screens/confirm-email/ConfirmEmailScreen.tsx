@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { SENDING_MESSAGES } from '@tradie/contracts';
+import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { AuthCard } from '../login/AuthCard.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
+
+type Outcome = { kind: 'checking' } | { kind: 'confirmed'; detail: string } | { kind: 'failed'; detail: string; retry: boolean };
+
+/**
+ * /confirm-email?token=… — the link in the confirmation email, opened signed in or not: the token
+ * is posted at once and the answer shown, with a way into the app.
+ */
+export function ConfirmEmailScreen() {
+  const { token } = useSearch({ from: '/open/confirm-email' });
+  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'checking' } : { kind: 'failed', detail: SENDING_MESSAGES.confirmLinkInvalid, retry: false });
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** The token already posted: once per link, also when effects run twice. */
+  const posted = useRef<string | null>(null);
+
+  const confirm = useCallback(async (value: string) => {
+    setOutcome({ kind: 'checking' });
+    try {
+      const answer = await api.post<{ detail: string }>('/auth/confirm-email', { token: value }, { noRefresh: true });
+      setOutcome({ kind: 'confirmed', detail: answer.detail });
+    } catch (err) {
+      // No answer at all (a weak signal): the link may still be good, so it can be tried again.
+      setOutcome({ kind: 'failed', detail: errorDetail(err) ?? SENDING_MESSAGES.confirmLinkInvalid, retry: isApiError(err) && err.status === 0 });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!token || posted.current === token) return;
+    posted.current = token;
+    void confirm(token);
+  }, [token, confirm]);
+
+  useEffect(() => {
+    if (outcome.kind !== 'checking') heading.current?.focus();
+  }, [outcome.kind]);
+
+  if (outcome.kind === 'confirmed') {
+    return (
+      <section className="card auth-card auth-success" aria-labelledby="confirm-done-title">
+        <span className="auth-success__icon">
+          <CheckIcon />
+        </span>
+        <h1 id="confirm-done-title" className="auth-card__title" tabIndex={-1} ref={heading}>
+          Email confirmed
+        </h1>
+        <p role="status">{outcome.detail}</p>
+        <Link to="/app/invoices" className="button button--primary button--block">
+          Go to Invoices &amp; Quotes
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Confirm your email"
+      titleId="confirm-title"
+      footer={
+        <p>
+          <Link to="/app/home" className="auth-link">
+            Open Tradie Quotes
+          </Link>
+        </p>
+      }
+    >
+      {outcome.kind === 'checking' ? (
+        <p className="auth-notice" role="status">
+          Confirming your email address…
+        </p>
+      ) : (
+        <>
+          <p className="callout callout--error auth-notice" role="alert">
+            {outcome.detail}
+          </p>
+          {outcome.retry && token ? (
+            <button type="button" className="button button--primary button--block" onClick={() => void confirm(token)}>
+              Try again
+            </button>
+          ) : (
+            <p className="auth-card__subtitle">
+              To get a new link, open a quote or invoice, choose Send, then &lsquo;Resend confirmation email&rsquo;.
+            </p>
+          )}
+        </>
+      )}
+    </AuthCard>
+  );
+}

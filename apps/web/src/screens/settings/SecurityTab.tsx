@@ -1,0 +1,114 @@
+// Security: the account's recent security activity (GET /security/audit, a page at a time) and
+// 'Sign out everywhere' (POST /auth/logout-all, then this browser signs out and goes to /login).
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { AuditLogEntry } from '@tradie/contracts';
+import { api } from '../../api/client.ts';
+import { useAuth } from '../../app/useAuth.ts';
+import { auditLogQuery, signOutEverywhere } from './queries.ts';
+import { browserName, formatAuditTime, SECURITY_TEXT, shownIp } from './security.ts';
+
+/** Entries worth a second look: shown with a warning edge. */
+const WARNING_KINDS: ReadonlySet<string> = new Set(['sign_in_failed', 'session_reuse_detected']);
+
+function ActivityEntry({ entry }: { entry: AuditLogEntry }) {
+  const ip = shownIp(entry.ip);
+  return (
+    <li className={`security-entry${WARNING_KINDS.has(entry.kind) ? ' security-entry--warning' : ''}`}>
+      <p className="security-entry__what">{entry.description}</p>
+      <p className="security-entry__meta">
+        <time dateTime={entry.at}>{formatAuditTime(entry.at)}</time>
+        <span>{browserName(entry.user_agent)}</span>
+        {ip && <span>IP {ip}</span>}
+      </p>
+    </li>
+  );
+}
+
+export function SecurityTab({ onFailure }: { onFailure: (text: string) => void }) {
+  const auth = useAuth();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const activity = useInfiniteQuery(auditLogQuery(api));
+  const [leaving, setLeaving] = useState(false);
+  const items = activity.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const signOutAll = async () => {
+    if (!window.confirm(SECURITY_TEXT.signOutConfirm)) return;
+    setLeaving(true);
+    try {
+      await signOutEverywhere(api);
+    } catch (e) {
+      console.error('Could not sign out everywhere', e);
+      onFailure(SECURITY_TEXT.signOutFailed);
+      setLeaving(false);
+      return;
+    }
+    // Every device's refresh token is gone; this one also forgets its tokens and this account's data.
+    await auth.logout();
+    queryClient.clear();
+    await router.invalidate();
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <>
+      <section className="card security-card" aria-labelledby="security-activity-title" aria-busy={activity.isPending || activity.isFetchingNextPage}>
+        <h2 id="security-activity-title" className="card__title">
+          {SECURITY_TEXT.activityTitle}
+        </h2>
+        <p className="card__intro">{SECURITY_TEXT.activityIntro}</p>
+
+        {activity.isPending && (
+          <p className="loading-row" role="status">
+            <span className="spinner spinner--small" aria-hidden="true" />
+            {SECURITY_TEXT.loading}
+          </p>
+        )}
+
+        {activity.isError && items.length === 0 && (
+          <div className="security-card__failed">
+            <p className="callout callout--error">{SECURITY_TEXT.loadFailed}</p>
+            <button type="button" className="button button--secondary" onClick={() => void activity.refetch()}>
+              {SECURITY_TEXT.retry}
+            </button>
+          </div>
+        )}
+
+        {activity.isSuccess && items.length === 0 && <p className="security-empty">{SECURITY_TEXT.empty}</p>}
+
+        {items.length > 0 && (
+          <ul className="security-list" aria-labelledby="security-activity-title">
+            {items.map((entry) => (
+              <ActivityEntry key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+
+        {activity.hasNextPage && (
+          <button
+            type="button"
+            className="button button--ghost button--block security-card__more"
+            onClick={() => void activity.fetchNextPage()}
+            disabled={activity.isFetchingNextPage}
+            aria-busy={activity.isFetchingNextPage}
+          >
+            {activity.isFetchingNextPage ? SECURITY_TEXT.loadingMore : SECURITY_TEXT.showMore}
+          </button>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="security-signout-title">
+        <h2 id="security-signout-title" className="card__title">
+          {SECURITY_TEXT.signOutTitle}
+        </h2>
+        <p className="card__intro">{SECURITY_TEXT.signOutIntro}</p>
+        <button type="button" className="button button--danger security-signout" onClick={() => void signOutAll()} disabled={leaving} aria-busy={leaving}>
+          {leaving ? SECURITY_TEXT.signingOut : SECURITY_TEXT.signOutButton}
+        </button>
+      </section>
+    </>
+  );
+}
