@@ -33,7 +33,7 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
 ];
 
 /** The user's profile: who the account is. Never the password hash. */
-export const ACCOUNT_COLUMNS = ['id', 'email', 'full_name', 'created_at', 'trial_started_at'] as const;
+export const ACCOUNT_COLUMNS = ['id', 'email', 'full_name', 'created_at', 'trial_started_at', 'email_confirmed_at'] as const;
 
 export type Row = Record<string, unknown>;
 
@@ -55,7 +55,7 @@ export interface AccountExport {
   exported_at: string;
   /** What the file holds, in words, for whoever opens it. */
   about: string;
-  account: { id: string; email: string; full_name: string; created_at: string; trial_started_at: string };
+  account: { id: string; email: string; full_name: string; created_at: string; trial_started_at: string; email_confirmed_at?: string | null };
   /** Rows of the ordinary tables, by table; binary columns as base64 text. */
   tables: Record<string, Row[]>;
   /** The account's events in log order. */
@@ -125,6 +125,8 @@ export async function exportAccount(store: EventStore, email: string, now: Date 
       full_name: String(user.full_name),
       created_at: String(portable(user.created_at, 'timestamptz')),
       trial_started_at: String(portable(user.trial_started_at, 'timestamptz')),
+      // A confirmed address stays confirmed in the restored store (files from before it: unconfirmed).
+      email_confirmed_at: user.email_confirmed_at == null ? null : String(portable(user.email_confirmed_at, 'timestamptz')),
     },
     tables,
     events,

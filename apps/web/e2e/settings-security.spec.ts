@@ -85,3 +85,45 @@ test('Settings → Security: recent activity with Show more, then Sign out every
   const after = (await (await request.get('/api/v1/security/audit?limit=5', { headers: { Authorization: `Bearer ${again.accessToken}` } })).json()) as { items: { description: string }[] };
   expect(after.items.map((e) => e.description)).toContain('Signed out of every device');
 });
+
+test('Settings → Security: change the password; other devices are signed out, this one carries on', async ({ page, request }, testInfo) => {
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'change-password' });
+  const laptop = await signInThroughApi(request, user.email, user.password);
+  await page.goto('/app/settings?tab=security');
+  const card = page.getByRole('region', { name: 'Change password' });
+  await expect(card).toBeVisible();
+
+  // Checked here first, with the API's own words.
+  await card.getByLabel('Current Password').fill(user.password);
+  await card.getByLabel('New Password', { exact: true }).fill('short');
+  await card.getByLabel('Confirm New Password').fill('short');
+  await card.getByRole('button', { name: 'Change Password' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Password must be at least 8 characters');
+
+  // The API refuses a common password and a wrong current one.
+  await card.getByLabel('New Password', { exact: true }).fill('iloveyou');
+  await card.getByLabel('Confirm New Password').fill('iloveyou');
+  await card.getByRole('button', { name: 'Change Password' }).click();
+  await expect(card.getByRole('alert')).toContainText('most common');
+  await card.getByLabel('Current Password').fill('not my password');
+  await card.getByLabel('New Password', { exact: true }).fill('kauri-ladder-42');
+  await card.getByLabel('Confirm New Password').fill('kauri-ladder-42');
+  await card.getByRole('button', { name: 'Change Password' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Your current password is incorrect');
+
+  await card.getByLabel('Current Password').fill(user.password);
+  await card.getByRole('button', { name: 'Change Password' }).click();
+  await expect(card.getByRole('status')).toHaveText('Your password has been changed. Other devices have been signed out.');
+  await expect(card.getByLabel('Current Password')).toHaveValue('');
+  await expect(activity(page).first()).toContainText('Password changed');
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, testInfo, '/app/settings?tab=security#password');
+
+  // The laptop's session is over; this browser still works after a reload, on its new tokens.
+  expect((await request.post('/api/v1/auth/refresh', { data: { refresh_token: laptop.refreshToken } })).status()).toBe(401);
+  await page.reload();
+  await expect(page).toHaveURL(/\/app\/settings\?tab=security$/);
+  const stored = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  expect((await request.post('/api/v1/auth/refresh', { data: { refresh_token: stored } })).status()).toBe(200);
+  expect((await request.post('/api/v1/auth/login', { data: { email: user.email, password: 'kauri-ladder-42' } })).status()).toBe(200);
+});

@@ -1,10 +1,12 @@
-// Security: the account's recent security activity (GET /security/audit, a page at a time) and
-// 'Sign out everywhere' (POST /auth/logout-all, then this browser signs out and goes to /login).
+// Security: change the password (POST /auth/change-password: every other device is signed out and
+// this one keeps going with the fresh pair it is handed), the account's recent security activity
+// (GET /security/audit, a page at a time) and 'Sign out everywhere' (POST /auth/logout-all, then
+// this browser signs out and goes to /login).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { AuditLogEntry } from '@tradie/contracts';
-import { api } from '../../api/client.ts';
+import { AUTH_MESSAGES, changePasswordInput, type AuditLogEntry, type TokenPair } from '@tradie/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { api, errorDetail, storeTokens } from '../../api/client.ts';
 import { useAuth } from '../../app/useAuth.ts';
 import { auditLogQuery, signOutEverywhere } from './queries.ts';
 import { browserName, formatAuditTime, SECURITY_TEXT, shownIp } from './security.ts';
@@ -23,6 +25,82 @@ function ActivityEntry({ entry }: { entry: AuditLogEntry }) {
         {ip && <span>IP {ip}</span>}
       </p>
     </li>
+  );
+}
+
+function PasswordInput({ id, label, value, onChange, autoComplete }: { id: string; label: string; value: string; onChange: (v: string) => void; autoComplete: string }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="input" type="password" value={value} onChange={(e) => onChange(e.target.value)} autoComplete={autoComplete} maxLength={200} />
+    </div>
+  );
+}
+
+/** The first problem with the form, checked with the schema the API uses; null when it can go. */
+export function changePasswordProblem(current: string, next: string, confirm: string): string | null {
+  if (next !== confirm) return AUTH_MESSAGES.resetPasswordsDontMatch;
+  const parsed = changePasswordInput.safeParse({ current_password: current, new_password: next });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
+function ChangePasswordCard() {
+  const uid = useId();
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = changePasswordProblem(current, next, confirm);
+    if (problem) {
+      setMessage({ kind: 'error', text: problem });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await api.post<TokenPair & { detail: string }>('/auth/change-password', { current_password: current, new_password: next });
+      // Every other session ended on the server; this browser carries on with its new pair.
+      storeTokens(globalThis.localStorage, answer);
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      setMessage({ kind: 'success', text: answer.detail });
+      void queryClient.invalidateQueries({ queryKey: auditLogQuery(api).queryKey });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorDetail(err) ?? 'Your password could not be changed. Please try again.' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${uid}-title`}>
+      <h2 id={`${uid}-title`} className="card__title">
+        Change password
+      </h2>
+      <p className="card__intro">At least 8 characters, and not a common one. Every other device is signed out when you change it.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <PasswordInput id={`${uid}-current`} label="Current Password" value={current} onChange={setCurrent} autoComplete="current-password" />
+        <PasswordInput id={`${uid}-new`} label="New Password" value={next} onChange={setNext} autoComplete="new-password" />
+        <PasswordInput id={`${uid}-confirm`} label="Confirm New Password" value={confirm} onChange={setConfirm} autoComplete="new-password" />
+        {message && (
+          <p className={`callout callout--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+            {message.text}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? 'Changing password...' : 'Change Password'}
+        </button>
+      </form>
+    </section>
   );
 }
 
@@ -55,6 +133,7 @@ export function SecurityTab({ onFailure }: { onFailure: (text: string) => void }
 
   return (
     <>
+      <ChangePasswordCard />
       <section className="card security-card" aria-labelledby="security-activity-title" aria-busy={activity.isPending || activity.isFetchingNextPage}>
         <h2 id="security-activity-title" className="card__title">
           {SECURITY_TEXT.activityTitle}
