@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { AUTH_MESSAGES, changePasswordInput, type AuditLogEntry, type TokenPair } from '@tradie/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { api, errorDetail, storeTokens } from '../../api/client.ts';
 import { useAuth } from '../../app/useAuth.ts';
 import { auditLogQuery, signOutEverywhere } from './queries.ts';
@@ -55,8 +55,7 @@ function ChangePasswordCard() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const problem = changePasswordProblem(current, next, confirm);
     if (problem) {
       setMessage({ kind: 'error', text: problem });
@@ -86,7 +85,17 @@ function ChangePasswordCard() {
         Change password
       </h2>
       <p className="card__intro">At least 8 characters, and not a common one. Every other device is signed out when you change it.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      {/* Not a <form>: the Settings screen is one form already, and forms do not nest. Enter in a
+          field changes the password here instead of saving the settings. */}
+      <div
+        className="security-password"
+        onKeyDown={(e: KeyboardEvent) => {
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+            e.preventDefault();
+            void submit();
+          }
+        }}
+      >
         {/* Lets password managers file the new password under the right account. */}
         <PasswordInput id={`${uid}-current`} label="Current Password" value={current} onChange={setCurrent} autoComplete="current-password" />
         <PasswordInput id={`${uid}-new`} label="New Password" value={next} onChange={setNext} autoComplete="new-password" />
@@ -96,10 +105,10 @@ function ChangePasswordCard() {
             {message.text}
           </p>
         )}
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        <button type="button" className="button button--primary" onClick={() => void submit()} disabled={busy} aria-busy={busy}>
           {busy ? 'Changing password...' : 'Change Password'}
         </button>
-      </form>
+      </div>
     </section>
   );
 }
