@@ -1,5 +1,5 @@
 // The test projects. The root vitest.config.ts passes this list to `test.projects`
-// (Vitest 4+ dropped workspace files; the design card keeps this file at the top level).
+// (Vitest 4+ dropped workspace files; the list is kept in this file at the top level).
 //
 // Suffix says the level: *.spec.ts pure, *.int.spec.ts through the HTTP app on PGlite,
 // *.pg.spec.ts on a real PostgreSQL server (started once by the `postgres` project).

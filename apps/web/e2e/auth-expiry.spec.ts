@@ -1,4 +1,4 @@
-// Token expiry in a real browser (spec §4 Session, §8 Session). These run only in the
+// Token expiry in a real browser. These run only in the
 // '*-short-ttl' projects, against an API whose access tokens last 5 seconds (playwright.config.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndSignIn } from './support/session.ts';

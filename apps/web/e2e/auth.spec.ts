@@ -1,5 +1,6 @@
-// Accounts and sessions in the real built app against the real API (spec §2 Login, Register,
-// Forgot password, Reset password, Signed-in layout, Home, access behaviour; §4 Session; §5; §8).
+// Accounts and sessions in the real built app against the real API: Login, Register, Forgot
+// password, Reset password, the signed-in layout, Home, access behaviour, the session, form checks
+// and error messages.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
 
-// The Clients screen (spec §2 Clients, §3 Client, §4 Client form, §5 Clients, §8 Clients) and a
-// client's history, against the real API. Every test signs up its own account.
+// The Clients screen (the list, the client form, its checks and messages) and a client's
+// history, against the real API. Every test signs up its own account.
 
 const GST_WARNING = "This GST number doesn't look valid — please check it";
 
@@ -290,7 +290,8 @@ test('delete asks first; Cancel keeps the client, OK removes it; a failed delete
 test('a list that fails to load shows the error banner; Retry loads it', async ({ page, request }, testInfo) => {
   const s = await signIn(page, request);
   await seedClient(request, s, { name: 'Tui Herewini' });
-  // The list query retries once on its own (spec timings), so the server fails until Retry is pressed.
+  // The list query retries once on its own (apps/web/src/app/queryClient.ts), so the server fails
+  // until Retry is pressed.
   let failing = true;
   let failures = 0;
   await page.route('**/api/v1/clients', (route) => {

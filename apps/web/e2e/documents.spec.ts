@@ -6,9 +6,9 @@ import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolation
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 import { waitForEmailTo } from './support/outbox.ts';
 
-// Quotes and invoices end to end through the real API (spec §2 Calculator, Invoices & Quotes,
-// Invoice detail; §4 Document creation, status, payment status, accounting sync). Every figure the
-// screens show is checked against @tradie/domain.
+// Quotes and invoices end to end through the real API: the Calculator, Invoices & Quotes and
+// Invoice detail screens; document creation, status, payment status and accounting sync. Every
+// figure the screens show is checked against @tradie/domain.
 
 const LINES = [
   { description: 'Labour — bathroom strip-out', qty: '8', unit_price: '95.50' },

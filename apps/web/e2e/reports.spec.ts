@@ -6,9 +6,9 @@ import type { AnnualReportResponse, GstReportResponse } from '@tradie/contracts'
 import { collectErrors, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
-// Tax Reports (spec §2 Tax Reports, §3 GST report / Annual report, §5, §8, §9 Reports) against the
-// real API. Every test signs up its own account and seeds invoices through the API, dated in Q1 of
-// the current year (New Zealand time), some paid.
+// Tax Reports (the GST report and the annual summary) against the real API. Every test signs up
+// its own account and seeds invoices through the API, dated in Q1 of the current year (New Zealand
+// time), some paid.
 
 interface Seeded {
   ref: string;

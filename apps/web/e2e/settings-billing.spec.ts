@@ -3,7 +3,7 @@ import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreensh
 import { readFakes } from './support/fakes.ts';
 import { signUpAndSignIn } from './support/session.ts';
 
-// Billing & Trial against the fake Stripe the e2e server is configured with (spec §4 Subscription):
+// Billing & Trial against the fake Stripe the e2e server is configured with:
 // Subscribe goes to the checkout address the server returns; Stripe's cancel address comes back
 // with nothing changed; paying fires the signed checkout.session.completed and
 // customer.subscription.created webhooks and returns to the tab, now 'Active Subscription'; Manage
@@ -91,7 +91,7 @@ test('a checkout that cannot start shows the server\'s detail in the banner', as
   await expect(page.getByText('Free Trial Active')).toBeVisible();
   await expect(page).toHaveURL(/\/app\/settings\?tab=billing$/);
 
-  // No answer at all: the spec's fallback text.
+  // No answer at all: the fallback text.
   await page.unroute('**/api/v1/billing/create-checkout-session');
   await page.route('**/api/v1/billing/create-checkout-session', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();

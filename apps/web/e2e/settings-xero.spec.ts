@@ -3,9 +3,9 @@ import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreensh
 import { denyNextXeroConsent, readFakes, xeroComputesOwnTax, xeroInvoices } from './support/fakes.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
-// Xero against the fake Xero the e2e server is configured with (spec §4 Accounting connection and
-// sync, §8 Settings and Invoices): Connect opens the sign-in window, the app watches it close and
-// checks the connection; an invoice synced from the list gets the '✓ Xero' badge; syncing it again
+// Xero against the fake Xero the e2e server is configured with (the connection, sync and their
+// messages in Settings and Invoices): Connect opens the sign-in window, the app watches it close
+// and checks the connection; an invoice synced from the list gets the '✓ Xero' badge; syncing it again
 // (from a second tab that still shows it unsynced) says 'Already synced' and creates nothing in
 // Xero; Disconnect after the confirm; both are in Settings → Security. Runs at phone size only
 // (see playwright.config.ts).

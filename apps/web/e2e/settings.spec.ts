@@ -6,7 +6,7 @@ import { GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
-// Settings end to end through the real API (spec §2 Settings, §5 Settings, §8 Settings): every tab
+// Settings end to end through the real API: every tab
 // at this project's screen size, saving business/email settings, the logo on the next PDF, the
 // message banner, and the Billing & Trial tab's 14-day trial.
 

@@ -1,7 +1,6 @@
 /**
- * Facts about the product that the public pages state. Prices and legal commitments come from
- * the product specification (plans, fees, legal terms and privacy); change them here and every page
- * that quotes them follows.
+ * Facts about the product that the public pages state: prices and legal commitments (plans, fees,
+ * legal terms and privacy). Change them here and every page that quotes them follows.
  */
 export const site = {
   name: 'Tradie Quotes',
@@ -32,7 +31,7 @@ export const plans = {
   ],
 } as const;
 
-/** The commitments the terms and the privacy policy make (spec: legal terms and privacy). */
+/** The commitments the terms and the privacy policy make. */
 export const commitments = {
   noticeDays: 30,
   liabilityMonths: 12,

@@ -1,12 +1,12 @@
-// /api/v1/integrations/xero/* — the accounting connection and invoice sync (spec §3 Accounting
-// connection status / sync result, §7 Accounting provider). Shared by the API and the screens.
+// /api/v1/integrations/xero/* — the accounting connection and invoice sync
+// (docs/api/accounting.md). Shared by the API and the screens.
 import { z } from 'zod';
 
 export const ACCOUNTING_PROVIDER = 'xero' as const;
 export const ACCOUNTING_PROVIDER_NAME = 'Xero';
 
 export const ACCOUNTING_MESSAGES = {
-  /** 400 on sync or push without a usable connection (spec §8: shown as it is). */
+  /** 400 on sync or push without a usable connection (the screens show it as it is). */
   notConnected: 'Please connect Xero in Settings first',
   /** 400 when Xero refused the stored sign-in (refresh token spent or revoked, organisation removed). */
   reconnect: 'Xero needs you to connect again. Please connect Xero in Settings first',

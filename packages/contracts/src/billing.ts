@@ -1,7 +1,7 @@
 // /api/v1/billing — shared by the API and the Billing & Trial tab.
 import { z } from 'zod';
 
-/** GET /billing/subscription-status. The first four fields are the spec's; the rest add detail a screen may show. */
+/** GET /billing/subscription-status. The first four fields are the status itself; the rest add detail a screen may show. */
 export const subscriptionStatusResponse = z.object({
   is_trial_active: z.boolean(),
   /** 14 on the sign-up day, counting down by NZ calendar day; 0 once the trial has ended. */

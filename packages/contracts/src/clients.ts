@@ -36,7 +36,7 @@ function refuseUnstorable(value: Record<string, unknown>, ctx: z.RefinementCtx):
 }
 
 /**
- * POST /clients body: spec §3 Client fields. Unknown fields are ignored; optional fields default
+ * POST /clients body: the client's fields. Unknown fields are ignored; optional fields default
  * to '' (is_business 'false', default_payment_terms '7 days'); is_business also takes a boolean.
  */
 export const clientInput = z.preprocess(blankNulls, clientFieldsWithClearName.superRefine(refuseUnstorable));

@@ -4,7 +4,7 @@ import { localDate } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
 
-/** POST /invoices — the spec's {type, line_items, client_id}, plus optional dates and notes. */
+/** POST /invoices — {type, line_items, client_id}, plus optional dates and notes. */
 export const createDocumentInput = z.object({
   type: documentType.optional().transform((t) => t ?? 'quote'),
   line_items: linesSchema,
@@ -29,7 +29,7 @@ export const paymentStatus = z.enum(['paid', 'partial', 'unpaid']);
 
 export const documentStatus = z.enum(['draft', 'issued', 'sent', 'accepted', 'declined', 'converted', 'expired', 'partial', 'paid', 'overdue', 'void']);
 
-/** A record in GET /invoices: exactly the spec's §3 fields plus issue_date, due_date, balance. */
+/** A record in GET /invoices (docs/api/documents.md): the list fields plus issue_date, due_date, balance. */
 export const documentListRecord = z.object({
   id: z.string(),
   type: documentType,

@@ -1,4 +1,4 @@
-// Tax reports (spec §3 GST report and Annual report, §7 Reports): the queries, the answers and
+// Tax reports (docs/api/reports.md): the queries, the answers and
 // the signed download links. The figures themselves come from @tradie/domain's reports.
 import { z } from 'zod';
 import { checkRange, checkTaxYear, DomainError, type GstBasis } from '@tradie/domain';
@@ -60,7 +60,7 @@ export const gstReturnBoxes = z.object({
   box10: z.number(),
 });
 
-/** GET /reports/gst: the spec's fields plus the basis, the range and the return boxes. */
+/** GET /reports/gst: the totals and counts plus the basis, the range and the return boxes. */
 export const gstReportResponse = z.object({
   basis: gstBasis,
   start_date: z.string(),
@@ -81,7 +81,7 @@ export const gstReportResponse = z.object({
 });
 export type GstReportResponse = z.infer<typeof gstReportResponse>;
 
-/** GET /reports/annual: the spec's fields plus the year, its label ('2025–26') and its dates. */
+/** GET /reports/annual: the totals and breakdowns plus the year, its label ('2025–26') and its dates. */
 export const annualReportResponse = z.object({
   year: z.number().int(),
   label: z.string(),

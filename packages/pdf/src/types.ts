@@ -1,6 +1,6 @@
 import type { DocumentView, LocalDate } from '@tradie/domain';
 
-/** The business settings the PDF prints (spec §3 Business settings). Every field is '' when blank. */
+/** The business settings the PDF prints. Every field is '' when blank. */
 export interface PdfBusiness {
   business_name: string;
   trading_as: string;

@@ -15,7 +15,7 @@ function strings(x: unknown): string[] {
   return [];
 }
 
-describe('the title (nz-rules §2: a registered business issues taxable supply information)', () => {
+describe('the title (a registered business issues taxable supply information)', () => {
   it('Tax Invoice with a GST number, Invoice without, Quote for quotes', () => {
     expect(documentTitle(invoice(), business)).toBe('Tax Invoice');
     expect(documentTitle(invoice(), unregistered)).toBe('Invoice');

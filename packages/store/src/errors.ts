@@ -1,5 +1,5 @@
 // Driver errors to the store's typed errors. PGlite names the violated constraint `constraint`,
-// postgres.js `constraint_name` (integrations.md §5.6); both carry the SQLSTATE in `code`.
+// postgres.js `constraint_name`; both carry the SQLSTATE in `code`.
 import { StoreUnavailableError } from './types.ts';
 
 interface DriverError {

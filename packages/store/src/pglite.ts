@@ -1,5 +1,5 @@
-// The PGlite adapter: Postgres compiled to WASM, embedded in the process. One session only
-// (integrations.md §5.3): inside `tx` every statement goes through the transaction handle, and
+// The PGlite adapter: Postgres compiled to WASM, embedded in the process. One session only:
+// inside `tx` every statement goes through the transaction handle, and
 // a file-backed data directory is guarded by a lock file so a second process can't corrupt it.
 // Statements go over PGlite's extended protocol in one call each and stay prepared (see `session`).
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The EventStore port. Two adapters (PGlite, postgres.js) implement `Db`; everything above
 // `Db` (append, read, projections, rebuild) is written once, in eventStore.ts.
 
-/** The smallest SQL surface both drivers share (integrations.md §5.8). */
+/** The smallest SQL surface both drivers share. */
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }

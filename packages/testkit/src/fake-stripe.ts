@@ -1,5 +1,5 @@
 // A small stateful fake of the parts of Stripe the app uses, on loopback, speaking Stripe's wire
-// contract (see docs: integrations notes §2): form-encoded bodies with bracket nesting, Bearer
+// contract: form-encoded bodies with bracket nesting, Bearer
 // `sk_` auth, `Request-Id`, idempotency keys, Stripe-shaped error bodies, Checkout Sessions,
 // Billing Portal sessions, and webhook events signed exactly as Stripe signs them.
 //

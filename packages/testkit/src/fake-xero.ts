@@ -1,6 +1,6 @@
 // A fake Xero on loopback: the login (authorise) page, the identity server (token, revocation),
 // the connections endpoint and the parts of the Accounting API the app uses, speaking Xero's
-// wire contract as far as it is known (integrations.md §1.13). One node:http server on
+// wire contract as far as it is known. One node:http server on
 // 127.0.0.1, port 0; the three Xero hosts are three path prefixes on it, so a request sent to
 // the wrong host fails instead of passing by accident.
 //

@@ -14,7 +14,7 @@ const cents = (dollars: string): bigint => {
   return BigInt(w!) * 100n + BigInt(f.padEnd(2, '0'));
 };
 
-describe('the oracle itself, on the tax notes\' vectors', () => {
+describe('the oracle itself, on the s 19O vectors', () => {
   it.each(S19O_VECTORS)('%s: %s %s → GST %s', (_id, kind, amount, gst) => {
     const line: OracleLine = { qty: '1', unitPrice: amount, inclusive: kind === 'incl', rate: '0.15' };
     for (const rounding of ['total', 'line'] as const) expect(oracleTotals([line], rounding).gst).toBe(cents(gst));

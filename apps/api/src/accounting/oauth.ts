@@ -1,6 +1,6 @@
-// Connecting an account to Xero: authorisation code flow with PKCE and a single-use state
-// (integrations.md §1.2-1.4). The state row remembers which account asked, so the callback
-// (which Xero's redirect reaches without our bearer token) knows whose connection it stores.
+// Connecting an account to Xero: authorisation code flow with PKCE and a single-use state.
+// The state row remembers which account asked, so the callback (which Xero's redirect reaches
+// without our bearer token) knows whose connection it stores.
 //
 // The state alone is not enough: whoever holds the callback address could finish it in their own
 // browser and attach their Xero organisation to the account that pressed Connect (or be tricked

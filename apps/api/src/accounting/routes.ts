@@ -1,6 +1,6 @@
-// /api/v1/integrations/xero/* — connect, status, disconnect, sync and push (spec §7 Accounting
-// provider; docs/api/accounting.md). The callback and its close script are the only routes
-// without a bearer token: Xero's redirect lands in the Connect window.
+// /api/v1/integrations/xero/* — connect, status, disconnect, sync and push
+// (docs/api/accounting.md). The callback and its close script are the only routes without a
+// bearer token: Xero's redirect lands in the Connect window.
 import { ACCOUNTING_MESSAGES, type AccountingStatus } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,4 +1,4 @@
-// Syncing invoices to Xero and keeping them true there (integrations.md §1.6-1.9).
+// Syncing invoices to Xero and keeping them true there.
 //
 // Sync: the invoice's own stream (SyncedToAccounting) and the xero_sync row say whether it is
 // already in Xero: then nothing is sent. Otherwise, holding the document's claim: find or create

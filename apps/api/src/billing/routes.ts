@@ -1,4 +1,4 @@
-// /api/v1/billing: the free trial and the subscription (spec §3 Subscription status, §4 Subscription).
+// /api/v1/billing: the free trial and the subscription (docs/api/billing.md).
 //
 //   GET  /subscription-status       signed in: trial and subscription state
 //   POST /create-checkout-session   signed in: {checkout_url} of a Stripe Checkout Session

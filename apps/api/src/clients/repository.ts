@@ -14,7 +14,7 @@ interface ClientRow extends ClientFields {
   stream_version: number | string;
 }
 
-/** The record every client answer carries: the spec's fields, the version, and the soft warnings. */
+/** The record every client answer carries: the client's fields, the version, and the soft warnings. */
 export function clientRecordOf(id: string, f: ClientFields, version: number): ClientRecord {
   return {
     id,

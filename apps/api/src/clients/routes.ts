@@ -1,4 +1,4 @@
-// /api/v1/clients: the client book (spec §3 Client, §7 Clients). Clients are event-sourced
+// /api/v1/clients: the client book (docs/api/clients.md). Clients are event-sourced
 // (client-{id} streams, decided by the domain's clientDecider); reads come from the `clients`
 // read model, which the store updates in the same transaction as the events.
 import { clientInput, clientListQuery, clientUpdateInput, type ClientRecord } from '@tradie/contracts';

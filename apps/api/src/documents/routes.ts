@@ -1,4 +1,4 @@
-// /api/v1/invoices: quotes and invoices (spec §7 Invoices and quotes). Every route is signed
+// /api/v1/invoices: quotes and invoices (docs/api/documents.md). Every route is signed
 // in and scoped to the account; another account's document is 404 on every verb. Commands load
 // the document stream, decide with the domain's documentDecider and append in one transaction
 // (inline projections included); the list and counts read documents_list.
@@ -38,7 +38,7 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 /**
  * A JSON body through a schema. 415 not JSON, 400 unreadable, 422 the first problem — a line's
  * problem names the line ("Line 2: Each line needs a description"). With `optional`, an empty
- * body reads as {} (the spec's send and mark-paid calls have none).
+ * body reads as {} (the screens' send and mark-paid calls have none).
  */
 async function readBody<S extends z.ZodType>(c: Context, schema: S, options: { optional?: boolean } = {}): Promise<z.output<S>> {
   const text = await c.req.text();

@@ -10,7 +10,7 @@ import {
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
 
-/** Provider links as the spec's extra_data: `{provider}_invoice_id` (and its number). */
+/** Provider links as extra_data: `{provider}_invoice_id` (and its number). */
 export function extraDataOf(d: DocumentView): Record<string, string> {
   if (!d.sync) return {};
   return { [`${d.sync.provider}_invoice_id`]: d.sync.externalId, [`${d.sync.provider}_invoice_number`]: d.sync.externalNumber };
@@ -119,7 +119,7 @@ export interface ListRow {
   valid_until: string | null;
 }
 
-/** Exactly the spec's §3 list fields plus issue_date, due_date and balance; status derived for `today`. */
+/** The list record (docs/api/documents.md): the list fields plus issue_date, due_date and balance; status derived for `today`. */
 export function listRecordOf(r: ListRow, today: LocalDate): DocumentListRecord {
   const status = deriveStatus({ type: r.type, lifecycle: r.lifecycle, validUntil: r.valid_until, dueDate: r.due_date, paymentStatus: r.payment_status }, today);
   return {

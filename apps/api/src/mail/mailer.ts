@@ -12,7 +12,7 @@ export interface MailAttachment {
 
 export interface OutgoingMail {
   from: MailAddress;
-  /** Put the tradie's own address here, not in `from` (DMARC alignment, integrations notes §3.4). */
+  /** Put the tradie's own address here, not in `from` (DMARC alignment). */
   replyTo?: MailAddress;
   to: MailAddress[];
   cc?: MailAddress[];

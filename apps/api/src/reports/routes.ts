@@ -1,5 +1,5 @@
 // /api/v1/reports: the GST report, the annual summary, their CSV exports and signed download
-// links for the exports (spec §7 Reports). Every read is one account's rows of the report
+// links for the exports (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
 import { annualReportQuery, exportLinkInput, gstReportQuery, type ExportKind } from '@tradie/contracts';
 import { taxYearRange } from '@tradie/domain';

@@ -1,6 +1,6 @@
 import type { Migration } from '@tradie/store';
 
-/** Business settings (spec §3): one row per account; a missing row means every default. */
+/** Business settings: one row per account; a missing row means every default. */
 export const settingsMigrations: Migration[] = [
   {
     id: 'settings-001-business-settings',

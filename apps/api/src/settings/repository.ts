@@ -1,4 +1,4 @@
-// Reading business settings with their defaults (spec §3 Business settings). Every feature that
+// Reading business settings with their defaults. Every feature that
 // needs the tradie's details (PDF, email, Xero) reads them here.
 import type { Sql } from '@tradie/store';
 
@@ -36,7 +36,10 @@ export interface BusinessSettings {
   bcc_email: string;
   default_currency: string;
   enable_multi_currency: boolean;
-  /** GST rounding for new documents: on the invoice total (default) or per line (nz-rules §1.3). */
+  /**
+   * GST rounding for new documents (s 19O): on the invoice total (default) or per line
+   * (docs/decisions/0002-money-and-rounding.md).
+   */
   gst_rounding: 'total' | 'line';
   /** The calculator's way of working out a price: markup on cost (default) or margin on price. */
   margin_basis: 'markup' | 'margin';

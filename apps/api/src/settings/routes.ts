@@ -1,4 +1,4 @@
-// /api/v1/business-settings: the tradie's business details (spec §3 Business settings) and logo.
+// /api/v1/business-settings: the tradie's business details and logo (docs/api/settings.md).
 //
 //   GET    /                 every field with its default, the signed logo_url, check-digit warnings
 //   PUT    /                 saves the fields sent (logo_url ignored); answers like GET, plus warnings

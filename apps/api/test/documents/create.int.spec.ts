@@ -222,7 +222,7 @@ describe('POST /invoices', () => {
   });
 });
 
-describe("the tax notes' s 19O vectors through POST /invoices", () => {
+describe('the s 19O vectors through POST /invoices', () => {
   it.each(S19O_VECTORS)('%s: one %s line of %s carries GST %s, on the answer and in the list', async (_id, kind, amount, gst) => {
     const u = await signUp(t);
     const r = await t.post('/invoices', { type: 'invoice', line_items: [line('Work', 1, amount, { tax_included: kind === 'incl' })] }, u.token);

@@ -120,7 +120,7 @@ describe('POST /invoices/{id}/mark-paid', () => {
     expect(again.json.detail).toBe('This invoice is already paid');
   });
 
-  it('takes no body at all (the spec sends none); the payment is dated NZ today', async () => {
+  it('takes no body at all (the screens send none); the payment is dated NZ today', async () => {
     const u = await signUp(t);
     const inv = await invoice(u);
     const r = await t.call('POST', `/invoices/${inv.id}/mark-paid`, { token: u.token });

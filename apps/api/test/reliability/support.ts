@@ -214,7 +214,7 @@ export async function nextXid(t: TestApp): Promise<string> {
 /** The names of the tables whose fingerprints differ. */
 export const changedTables = (a: Record<string, string>, b: Record<string, string>): string[] => Object.keys({ ...a, ...b }).filter((k) => a[k] !== b[k]);
 
-/** The account's events, as the brief words the promise. */
+/** The account's event count: a refused request leaves it unchanged (docs/reliability.md). */
 export async function eventCount(t: TestApp, accountId: string): Promise<number> {
   const [row] = await t.deps.store.db.query<{ n: number | string }>('SELECT count(*)::int AS n FROM events WHERE account_id = $1', [accountId]);
   return Number(row?.n ?? 0);

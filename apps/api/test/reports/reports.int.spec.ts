@@ -112,7 +112,7 @@ describe('payments basis with part payments, and a deposit before the invoice', 
       { number: 1, at: '2026-04-02T22:00:00.000Z', lines: [line(100)], sent: true, payments: [{ amount: '50.00', date: '2026-04-20' }, { amount: '65.00', date: '2026-05-20' }] },
       // 230.00 with 40.00 received in April: part-paid, unpaid.
       { number: 2, at: '2026-04-09T22:00:00.000Z', lines: [line(200)], sent: true, payments: [{ amount: '40.00', date: '2026-04-25' }] },
-      // nz-rules B2: a deposit of 500.00 on 20 March, invoice 2,300.00 incl. issued 5 April, balance 30 April.
+      // As fixtures/deposit-before-invoice.md: a deposit of 500.00 on 20 March, invoice 2,300.00 incl. issued 5 April, balance 30 April.
       { number: 3, at: '2026-03-19T21:00:00.000Z', issueDate: '2026-04-05', lines: [line(2300, { tax_included: true })], payments: [{ amount: '500.00', date: '2026-03-20' }, { amount: '1800.00', date: '2026-04-30' }] },
     ]);
   });

@@ -176,7 +176,7 @@ describe('the refresh lock', () => {
     expect(store.saves).toHaveLength(1);
   });
 
-  it('no stored connection: not_connected with the spec message', async () => {
+  it('no stored connection: not_connected with the connect-first message', async () => {
     const keeper = createTokenKeeper({ provider: { refresh: () => Promise.reject(new Error('unused')) }, store: { load: async () => null, save: async () => {} }, now: () => new Date() });
     await expect(keeper.connection('nobody')).rejects.toMatchObject({ kind: 'not_connected', detail: 'Please connect Xero in Settings first' });
   });

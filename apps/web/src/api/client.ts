@@ -8,10 +8,10 @@
  * Paths are relative to /api/v1 ('/clients'). The stored access token ('access_token' in
  * localStorage) goes out as 'Authorization: Bearer …'. Every failure is an `ApiError`
  * {status, detail, body}: `detail` is the server's `detail` text, 'Network Error' when the request
- * never got an answer, 'timeout exceeded' when a time-out given in the options ran out (the spec sets
- * none by default). A caller's own abort (TanStack Query cancelling) is rethrown as the AbortError.
+ * never got an answer, 'timeout exceeded' when a time-out given in the options ran out (none is set
+ * by default). A caller's own abort (TanStack Query cancelling) is rethrown as the AbortError.
  *
- * A 401 gets one refresh and one retry (spec §4 Session): the request is marked so it is never
+ * A 401 gets one refresh and one retry: the request is marked so it is never
  * refreshed twice. The refresh itself is the session's business (machines/session.ts): it installs a
  * `RefreshHandler` with `setRefreshHandler`, which shares one refresh call between every request
  * that fails at the same time. Until a handler is installed, `createSimpleRefresh` does the same job

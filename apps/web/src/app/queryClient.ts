@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 const minutes = (n: number) => n * 60_000;
 
 /**
- * Server data timings from the spec: one retry on failure, fresh for 5 minutes, kept for 10, no
+ * Server data timings: one retry on failure, fresh for 5 minutes, kept for 10, no
  * refetch when the window regains focus, no request time-out.
  */
 export function createQueryClient(): QueryClient {

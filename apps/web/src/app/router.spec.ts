@@ -4,7 +4,7 @@ import { createQueryClient } from './queryClient.ts';
 import { createSignedOutAuth } from './auth.ts';
 import { publicPages } from '../public/pages.ts';
 
-// The spec's route table, every row.
+// The app's route table, every row.
 const specRoutes = [
   '/',
   '/features',

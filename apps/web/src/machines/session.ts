@@ -1,5 +1,5 @@
 /**
- * The session (spec §4 Session), as one xstate machine with two parallel regions:
+ * The session, as one xstate machine with two parallel regions:
  *
  * session  — start → checking (a stored access token: GET /auth/me) → signedIn, or → signedOut with
  *            both tokens cleared silently. signedOut --LOGIN--> signingIn (POST /auth/login, store
@@ -44,7 +44,7 @@ export interface RefreshWaiter {
 
 export interface SessionContext {
   user: SessionUser | null;
-  /** Why the last sign-in or sign-up failed (the screen maps it to the spec's text). */
+  /** Why the last sign-in or sign-up failed (the screen maps it to its message: screens/login/messages.ts). */
   error: unknown;
   /** Held only from LOGIN/REGISTER until the sign-in call has been made. */
   credentials: Credentials | null;

@@ -1,13 +1,13 @@
 /**
- * The Billing & Trial tab (spec §2 Settings, §4 Subscription) as an xstate machine:
+ * The Billing & Trial tab in Settings as an xstate machine:
  *
  *   loading ('Loading subscription status...') — GET /billing/subscription-status
  *     → ready.active        'Active Subscription'   — MANAGE    → portal   (POST /billing/create-portal-session)
  *     → ready.trialActive   'Free Trial Active'     — SUBSCRIBE → checkout (POST /billing/create-checkout-session)
  *     → ready.trialExpired  'Trial Expired'         — SUBSCRIBE → checkout
- *     → unavailable         (the failure is logged only, spec §8) — RETRY → loading
+ *     → unavailable         (the failure is logged only) — RETRY → loading
  *   checkout / portal → redirecting: the browser is sent to checkout_url / portal_url. A failure
- *     emits the spec's message (the server's detail, else the fallback) and goes back to ready.
+ *     emits the error message (the server's detail, else the fallback) and goes back to ready.
  *
  * Stripe sends the browser back to /app/settings?tab=billing&checkout=success. The subscription
  * appears only when Stripe's webhooks have reached the server, which can be a moment after the
@@ -24,7 +24,7 @@ import { isApiError, type ApiClient } from '../api/client.ts';
 
 /**
  * The server's own `detail` text, or undefined when there is none to show (no answer at all, or an
- * answer without a detail): spec §8's 'detail or <fallback>'.
+ * answer without a detail), for the messages worded 'detail or <fallback>'.
  */
 export function serverDetail(error: unknown): string | undefined {
   if (!isApiError(error) || error.status === 0) return undefined;
@@ -65,9 +65,9 @@ export interface SubscriptionContext {
 export type SubscriptionEvent = { type: 'SUBSCRIBE' } | { type: 'MANAGE' } | { type: 'RETRY' };
 
 export type SubscriptionEmitted =
-  /** For the Settings banner. `failure` decides how long it stays (spec §9: 3 s / 5 s). */
+  /** For the Settings banner. `failure` decides how long it stays (3 s / 5 s). */
   | { type: 'message'; text: string; failure: boolean }
-  /** A load that failed: logged only (spec §8). */
+  /** A load that failed: logged only. */
   | { type: 'log'; what: string; error: unknown };
 
 const notProvided = (name: string) => () => {

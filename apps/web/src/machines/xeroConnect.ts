@@ -1,6 +1,5 @@
 /**
- * The Xero card on Settings → Integrations (spec §4 Accounting connection, §8 Settings, §9) as an
- * xstate machine:
+ * The Xero card on Settings → Integrations as an xstate machine:
  *
  *   loading — GET /integrations/xero/status (a failure is logged only) → idle
  *   idle --CONNECT--> connecting:
@@ -28,7 +27,7 @@ import type { ApiClient } from '../api/client.ts';
 
 const P = ACCOUNTING_PROVIDER_NAME;
 
-/** Spec §8 Settings, with '...' = the provider's name. */
+/** The Xero card's messages in Settings, with `P` = the provider's name. */
 export const XERO_TEXT = {
   connected: `Successfully connected ${P}!`,
   cancelled: 'Authorization was cancelled or failed',
@@ -43,7 +42,7 @@ export const XERO_TEXT = {
   disconnectConfirm: `Disconnect from ${P}?`,
 } as const;
 
-/** Spec §9: the authorization window's size, how often it is checked, when the watch gives up. */
+/** The authorization window's size, how often it is checked, when the watch gives up. */
 export const AUTH_WINDOW = { width: 600, height: 700 } as const;
 export const WATCH_INTERVAL_MS = 500;
 export const GIVE_UP_MS = 300_000;

@@ -16,7 +16,7 @@ const bathroom: NewTemplate = {
 };
 
 describe('the template store', () => {
-  it("given a save, then the list under 'invoiceTemplates' holds exactly the spec's fields, id the creation timestamp", () => {
+  it("given a save, then the list under 'invoiceTemplates' holds exactly the template's fields, id the creation timestamp", () => {
     const storage = memoryStorage();
     const store = createTemplateStore(storage);
     const now = new Date('2026-05-05T21:30:00.000Z');

@@ -1,11 +1,11 @@
 /**
- * Templates (spec §3 Template): kept only in the browser, never on the server.
+ * Templates: kept only in the browser, never on the server.
  *
  * - The list lives under the storage key 'invoiceTemplates' as JSON.
  * - The template chosen on the Templates tab is handed to the calculator under 'loadTemplate' and
  *   removed once applied.
  *
- * Fields exactly as the spec: id (the creation timestamp), name, type, lineItems,
+ * Exactly these fields: id (the creation timestamp), name, type, lineItems,
  * profitMarginPercent, includeGst, clientData ({name, email, phone} or null), createdAt (ISO).
  *
  * Storage is passed in (a port): the browser gives window.localStorage, tests a Map.
@@ -16,7 +16,7 @@ export const LOAD_TEMPLATE_KEY = 'loadTemplate';
 
 export type TemplateType = 'quote' | 'invoice';
 
-/** A line as the calculator keeps it (spec §3 Line item). */
+/** A line as the calculator keeps it. */
 export interface TemplateLineItem {
   description: string;
   qty: number;

@@ -39,7 +39,7 @@ export function TypeChip({ type }: { type: 'quote' | 'invoice' }) {
   return <Chip tone="neutral">{type === 'quote' ? 'Quote' : 'Invoice'}</Chip>;
 }
 
-/** The payment badge's words (spec §2 Invoices tab): '✓ Paid', 'Partial', otherwise 'Unpaid'. */
+/** The payment badge's words on the Invoices tab: '✓ Paid', 'Partial', otherwise 'Unpaid'. */
 export function paymentBadge(status: string): { label: string; tone: 'paid' | 'partial' | 'unpaid' } {
   if (status === 'paid') return { label: '✓ Paid', tone: 'paid' };
   if (status === 'partial') return { label: 'Partial', tone: 'partial' };

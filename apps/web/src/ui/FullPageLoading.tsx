@@ -1,4 +1,4 @@
-/** The signed-in area's wait state while the session check runs (spec: a spinner with 'Loading...'). */
+/** The signed-in area's wait state while the session check runs: a spinner with 'Loading...'. */
 export function FullPageLoading() {
   return (
     <div className="full-page-loading" role="status" aria-live="polite">

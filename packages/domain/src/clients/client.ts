@@ -1,4 +1,4 @@
-// The client book (spec §3 Client): fields, validation, and the client decider.
+// The client book: fields, validation, and the client decider.
 // Streams: client-{id}. Events: ClientAdded, ClientUpdated, ClientRemoved.
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../dates/paymentTerms.ts';

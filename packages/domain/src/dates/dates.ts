@@ -90,7 +90,7 @@ export function taxYearOf(d: LocalDate): number {
 /** '2025–26' style label for a tax year named by its ending year. */
 export const taxYearLabel = (year: number): string => `${year - 1}–${String(year).slice(2)}`;
 
-/** en-NZ day-first date with two-digit day and month: 04/07/2025 (nz-rules.md §5.1). */
+/** en-NZ day-first date with two-digit day and month: 04/07/2025. */
 export function formatNzDate(d: LocalDate): string {
   const [y, m, day] = d.split('-');
   return `${day}/${m}/${y}`;

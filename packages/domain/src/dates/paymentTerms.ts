@@ -1,6 +1,6 @@
 import { type LocalDate, addDays } from './dates.ts';
 
-/** Spec §9 Clients: the payment-terms options, '7 days' the default. */
+/** Clients' payment-terms options, '7 days' the default. */
 export const PAYMENT_TERMS = ['Due on receipt', '7 days', '14 days', '30 days', '60 days'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 export const DEFAULT_PAYMENT_TERMS: PaymentTerms = '7 days';

@@ -25,7 +25,7 @@ describe('document totals', () => {
     expect([t.subtotalCents, t.gstCents, t.totalCents]).toEqual([c('173.91'), c('26.09'), c('200.00')]);
   });
 
-  it('the spec: subtotal = Σ qty × unit_price, GST 15% of it, total = subtotal + GST', () => {
+  it('subtotal = Σ qty × unit_price, GST 15% of it, total = subtotal + GST', () => {
     const t = documentTotals([line('2', '45.50'), line('3.5', '80'), line('1', '19.99')]);
     expect(t.subtotalCents).toBe(c('390.99'));
     expect(t.gstCents).toBe(c('58.65')); // 58.6485

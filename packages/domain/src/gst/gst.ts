@@ -1,4 +1,4 @@
-// GST on quotes and invoices (nz-rules.md §1): 15% standard rate, per-line tax_rate (0 for
+// GST on quotes and invoices: 15% standard rate, per-line tax_rate (0 for
 // zero-rated or no GST), GST-inclusive lines through the tax fraction r/(1+r) (3/23 at 15%),
 // and the s 19O rounding applied either once on the document total (default) or per line.
 import { Decimal, type DecimalValue } from '../money/decimal.ts';

@@ -1,4 +1,4 @@
-// Check digits for NZ identifiers (nz-rules.md §4). A failed check is a warning, never a block:
+// Check digits for NZ identifiers. A failed check is a warning, never a block:
 // the tradie knows their client better than our algorithm does.
 
 export type IdCheck = { valid: true; compact: string } | { valid: false; reason: 'format' | 'length' | 'range' | 'prefix' | 'checksum' };
@@ -7,7 +7,7 @@ const compactOf = (input: string): string => input.replace(/[\s-]/g, '');
 
 const IRD_PRIMARY = [3, 2, 7, 6, 5, 4, 3, 2];
 const IRD_SECONDARY = [7, 4, 3, 2, 5, 2, 7, 6];
-/** IRD's specification bounds issued numbers; kept configurable (nz-rules.md §4a note). */
+/** IRD's specification bounds issued numbers; kept configurable. */
 export const IRD_RANGE = { min: 10_000_000, max: 150_000_000 };
 
 function mod11CheckDigit(base8: string, weights: number[]): number {

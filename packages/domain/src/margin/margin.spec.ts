@@ -25,7 +25,7 @@ const withinHalfCent = (amount: bigint, t: { num: bigint; den: bigint }): boolea
 };
 
 describe('profit margin figures', () => {
-  it('markup: Profit = Costs × m, Charge Client = Costs + Profit (the spec\'s arithmetic)', () => {
+  it('markup: Profit = Costs × m, Charge Client = Costs + Profit', () => {
     const f = marginFigures([line('1', '400')], 25);
     expect([f.costsCents, f.profitCents, f.chargeClientCents]).toEqual([toCents('400'), toCents('100'), toCents('500')]);
   });

@@ -12,7 +12,7 @@ export function centsToString(cents: bigint): string {
   return `${negative ? '-' : ''}${whole}.${frac}`;
 }
 
-/** Whole cents to the JSON number the spec's API shows (rounded to cents by construction). */
+/** Whole cents to the JSON number the API shows (rounded to cents by construction). */
 export const centsToNumber = (cents: bigint): number => Number(centsToString(cents));
 
 /**
@@ -61,5 +61,5 @@ export function formatNzdPrice(price: DecimalValue): string {
   return `${d.isNegative() && !d.isZero() ? '-' : ''}$${groupThousands(whole)}.${frac}`;
 }
 
-/** NZD in lists: `1234.50 NZD` (two decimals and the code, as the spec's cards show). */
+/** NZD in lists: `1234.50 NZD` (two decimals and the code, as the list cards show). */
 export const formatNzdList = (cents: bigint): string => `${centsToString(cents)} NZD`;

@@ -6,7 +6,7 @@ import { toCents } from './money.ts';
 
 const c = (dollars: string): bigint => toCents(dollars);
 
-describe('GST Act s 19O rounding (the tax notes\' vectors)', () => {
+describe('GST Act s 19O rounding (test vectors)', () => {
   // Through documentTotals, the one function every screen, PDF, list, report and CSV uses: a one-line
   // document of that amount, on either rounding setting (one line: the two must agree).
   it.each(S19O_VECTORS)('%s: %s %s → GST %s', (_id, kind, amount, gst) => {

@@ -7,7 +7,7 @@ export const REFERENCE_PREFIX: Record<DocumentType, string> = { quote: 'QTE', in
 
 export const formatReference = (type: DocumentType, n: number): string => `${REFERENCE_PREFIX[type]}-${String(n).padStart(4, '0')}`;
 
-/** Spec §9: 'QTE-' or 'INV-' plus the first 8 characters of the id, when there is no reference. */
+/** 'QTE-' or 'INV-' plus the first 8 characters of the id, when there is no reference. */
 export const fallbackReference = (type: DocumentType, id: string): string => `${REFERENCE_PREFIX[type]}-${id.slice(0, 8)}`;
 
 export const sequenceStreamId = (accountId: string, type: DocumentType): string => `sequence-${accountId}-${type}`;

@@ -1,4 +1,4 @@
-// The annual summary for an NZ tax year (spec §3 Annual report). `year` names the year the tax
+// The annual summary for an NZ tax year. `year` names the year the tax
 // year ends in: 2026 is 1 April 2025 – 31 March 2026. Revenue is GST-exclusive (income for the
 // IR3); GST is reported beside it. Paid and unpaid split by whether each invoice is paid in full.
 import { taxYearLabel, taxYearRange, monthsBetween, type LocalDate } from '../dates/dates.ts';

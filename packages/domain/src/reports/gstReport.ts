@@ -1,4 +1,4 @@
-// The GST report (spec §3 GST report) and the GST return boxes (nz-rules.md §3.1), on the
+// The GST report and the GST return boxes (docs/api/reports.md), on the
 // invoice basis (by issue date) or the payments basis (by payment date, amounts received).
 import { type LocalDate, compareDates, isLocalDate, monthsBetween } from '../dates/dates.ts';
 import { invalid } from '../errors.ts';
@@ -105,7 +105,7 @@ export const countDraftsIn = (draftDates: Iterable<LocalDate>, range: DateRange)
 
 /**
  * Invoice basis: each issued invoice in the range by its time of supply — the issue date, or an
- * earlier payment (a deposit) — at its full value (nz-rules: "invoice issued or any payment
+ * earlier payment (a deposit) — at its full value (IRD: "invoice issued or any payment
  * received, whichever is first"); an invoice voided in the range is subtracted in the month of
  * the void, whenever it was supplied.
  */

@@ -24,7 +24,7 @@ export interface ReportInvoiceRow {
   month: string;
   /**
    * The time of supply for GST on the invoice basis: the issue date, or the first payment when
-   * a payment (a deposit) came before the invoice (nz-rules.md §3.2). The whole sale counts then.
+   * a payment (a deposit) came before the invoice (docs/decisions/0001). The whole sale counts then.
    */
   supplyDate: LocalDate;
   supplyMonth: string;

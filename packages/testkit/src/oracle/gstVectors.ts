@@ -1,4 +1,4 @@
-// The GST test vectors from the tax notes (GST Act s 19O rounding: a fraction of a cent of half a
+// The GST test vectors (GST Act s 19O rounding: a fraction of a cent of half a
 // cent or less is dropped, more than half is a cent), as data. Tests run them through the code the
 // product uses — the domain's document totals, and an invoice created through the API.
 

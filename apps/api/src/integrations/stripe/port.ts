@@ -9,7 +9,7 @@ export type SubscriptionStatusName = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * Statuses that keep the paid features on. `past_due` is Stripe's retry window after a failed
- * renewal: access stays while Stripe retries (integrations notes §2.4).
+ * renewal: access stays while Stripe retries.
  */
 export const ACCESS_STATUSES: readonly SubscriptionStatusName[] = ['trialing', 'active', 'past_due'];
 export const grantsAccess = (status: SubscriptionStatusName): boolean => ACCESS_STATUSES.includes(status);

@@ -1,4 +1,4 @@
-// Xero behind the AccountingProvider port. How the API is meant to use it (integrations.md §1.8):
+// Xero behind the AccountingProvider port. How the API is meant to use it:
 //
 //   const keeper = createTokenKeeper({ provider, store, now });   // store: encrypted row, row-locked
 //   keeper.withConnection(accountId, async (conn) => {

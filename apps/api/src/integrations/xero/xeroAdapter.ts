@@ -1,6 +1,6 @@
 // The Xero adapter of the AccountingProvider port: OAuth 2.0 (code flow with PKCE and state) and
 // the Accounting API over fetch. xero-node is not used because it hard-codes the identity and
-// connections hosts (integrations.md §1.12); here every base URL is configuration, so tests
+// connections hosts; here every base URL is configuration, so tests
 // point all three at a fake Xero on loopback.
 //
 // Retries are bounded and never sleep on their own: the injected `sleep` waits. 429 waits the
@@ -28,7 +28,7 @@ export const XERO_DEFAULTS = {
   loginUrl: 'https://login.xero.com/identity/connect/authorize',
   identityUrl: 'https://identity.xero.com',
   apiUrl: 'https://api.xero.com',
-  // Granular scopes: apps created since 2 March 2026 get nothing else (integrations.md §1.5).
+  // Granular scopes: apps created since 2 March 2026 get nothing else.
   scopes: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read',
   maxRetries: 3,
   maxRetryAfterSeconds: 60,
@@ -79,7 +79,7 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Xero spells problem keys both `Detail` and `detail` (integrations.md §1.10). */
+/** Xero spells problem keys both `Detail` and `detail`. */
 function field(obj: unknown, name: string): unknown {
   if (!isObject(obj)) return undefined;
   const lower = name.toLowerCase();

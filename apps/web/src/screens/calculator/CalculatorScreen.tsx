@@ -64,7 +64,7 @@ export function CalculatorScreen() {
     show(`Template "${handover.name}" loaded!`);
   }, [handover, store, show]);
 
-  // The client list loads on open; a failure is logged only (spec §8).
+  // The client list loads on open; a failure is logged only.
   const clients = useQuery(clientPickerQuery(api));
   useEffect(() => {
     if (clients.error) console.warn('Could not load clients:', errorDetail(clients.error));
@@ -162,7 +162,7 @@ export function CalculatorScreen() {
     [store],
   );
 
-  // Spec §4 Document creation: client first (quick-add), then the document without blank lines,
+  // Document creation: client first (quick-add), then the document without blank lines,
   // then its PDF, then the detail page.
   const generate = useCallback(async () => {
     const { state: now, choice: chosen, newClient: client, busy: already } = latest.current;

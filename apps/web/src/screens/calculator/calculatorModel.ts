@@ -1,5 +1,5 @@
 /**
- * The calculator's state and arithmetic (spec §2 Calculator, §5 Calculator, §9). Pure: a reducer
+ * The calculator's state and arithmetic. Pure: a reducer
  * over the rows as typed, and the figures from @tradie/domain. Inputs keep the text the person
  * typed (so '1.' or '' can be on the way to a number); every figure reads it through
  * `numericText`, where empty or invalid input becomes 0.
@@ -58,7 +58,7 @@ export type CalculatorAction =
   | { type: 'applyMargin' }
   | { type: 'loadTemplate'; template: Template };
 
-/** A new row: qty 1, unit price 0 (spec §9). */
+/** A new row: qty 1, unit price 0. */
 const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0' });
 
 export function initialCalculatorState(): CalculatorState {
@@ -90,7 +90,7 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
     case 'addLine':
       return { ...state, lines: [...state.lines, newLine(state.nextKey)], nextKey: state.nextKey + 1 };
     case 'removeLine':
-      // At least one line must remain (spec §5).
+      // At least one line must remain.
       if (state.lines.length <= 1) return state;
       return { ...state, lines: state.lines.filter((l) => l.key !== action.key) };
     case 'editLine':
@@ -216,7 +216,7 @@ export function lineItemsToSend(state: Pick<CalculatorState, 'lines' | 'includeG
   };
 }
 
-/** The template's lineItems (spec §3 Line item fields). */
+/** The template's lineItems (TemplateLineItem fields). */
 export function templateLineItems(state: Pick<CalculatorState, 'lines' | 'includeGst'>): TemplateLineItem[] {
   return state.lines.map((l) => ({
     description: l.description,

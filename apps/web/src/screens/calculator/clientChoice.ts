@@ -1,4 +1,4 @@
-// The calculator's client choice (spec §2 Calculator): an existing client, none, or 'Add New Client'.
+// The calculator's client choice: an existing client, none, or 'Add New Client'.
 import { clientDisplayName } from '@tradie/domain';
 
 export type ClientChoice = { kind: 'none' } | { kind: 'existing'; id: string } | { kind: 'new' };

@@ -56,7 +56,7 @@ describe('the form', () => {
     expect(clientBody(values)).toEqual(fields);
   });
 
-  it('sends every field, blank ones as empty strings (spec §3)', () => {
+  it('sends every field, blank ones as empty strings', () => {
     const body = clientBody({ ...emptyClientForm, name: 'Sam' });
     expect(Object.keys(body).sort()).toEqual(
       ['address', 'business_name', 'company_number', 'default_payment_terms', 'email', 'gst_number', 'is_business', 'name', 'notes', 'phone'].sort(),

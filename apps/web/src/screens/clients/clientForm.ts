@@ -27,7 +27,7 @@ export interface ClientFormValues {
   default_payment_terms: PaymentTerms;
 }
 
-/** The body of POST /clients and PUT /clients/{id}: every field, '' when blank (spec §3). */
+/** The body of POST /clients and PUT /clients/{id}: every field, '' when blank. */
 export type ClientBody = ClientFormValues;
 
 export const emptyClientForm: ClientFormValues = {

@@ -6,7 +6,7 @@ import { AuthCard, FormAlert, SubmitButton, TextField } from '../login/AuthCard.
 import { forgotErrorMessage } from '../login/messages.ts';
 import { SendIcon } from '../../ui/icons.tsx';
 
-/** /forgot-password (spec §2): ask for a reset link; the form gives way to 'Check Your Email'. */
+/** /forgot-password: ask for a reset link; the form gives way to 'Check Your Email'. */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

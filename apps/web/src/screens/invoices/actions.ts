@@ -34,7 +34,7 @@ function useKeyPerDocument() {
   };
 }
 
-/** Spec §4 Payment status: confirm 'Mark this invoice as paid?', then reload; error 'Failed to mark as paid'. */
+/** Mark as paid: confirm 'Mark this invoice as paid?', then reload; error 'Failed to mark as paid'. */
 export function useMarkPaid(show: Show) {
   const queryClient = useQueryClient();
   const keys = useKeyPerDocument();
@@ -56,7 +56,7 @@ export function useMarkPaid(show: Show) {
   return { pendingId: mutation.isPending ? mutation.variables : null, run };
 }
 
-/** Spec §4 Accounting sync: already synced → 'Already synced Xero: {n}'; else '✓ Synced Xero: {n}' and reload. */
+/** Accounting sync: already synced → 'Already synced Xero: {n}'; else '✓ Synced Xero: {n}' and reload. */
 export function useSyncToAccounting(show: Show) {
   const queryClient = useQueryClient();
   const mutation = useMutation({

@@ -56,7 +56,7 @@ describe('what the cards show', () => {
   });
 });
 
-describe('the sync messages (spec §4, §8)', () => {
+describe('the sync messages', () => {
   it('given the answer, then already synced or synced, with the Xero number', () => {
     expect(syncedMessage({ already_synced: true, xero_invoice_number: 'INV-0001', xero_invoice_id: 'x' })).toBe('Already synced Xero: INV-0001');
     expect(syncedMessage({ already_synced: false, xero_invoice_number: 'INV-0002', xero_invoice_id: 'y' })).toBe('✓ Synced Xero: INV-0002');

@@ -20,10 +20,10 @@ import type { ListFilter } from './search.ts';
 export type Api = Pick<ApiClient, 'get' | 'getWithHeaders' | 'post' | 'put' | 'del' | 'blob'>;
 export type DocumentType = 'quote' | 'invoice';
 
-/** Spec: 50 at a time; the screen loads more as you scroll. */
+/** 50 at a time; the screen loads more as you scroll. */
 export const PAGE_SIZE = 50;
 
-/** The accounting provider (spec §4 Accounting sync): Xero. */
+/** The accounting provider: Xero. */
 export const PROVIDER_NAME = 'Xero';
 export const PROVIDER_PATH = 'xero';
 export const PROVIDER_INVOICE_ID = 'xero_invoice_id';
@@ -130,7 +130,7 @@ export const invalidateDocuments = (queryClient: QueryClient) => queryClient.inv
 
 // ---- what the screens show --------------------------------------------------------------------
 
-/** The reference, or 'QTE-'/'INV-' plus the first 8 characters of the id (spec §9). */
+/** The reference, or 'QTE-'/'INV-' plus the first 8 characters of the id. */
 export const referenceOf = (d: { type: DocumentType; reference: string; id: string }): string => d.reference || fallbackReference(d.type, d.id);
 
 /**
@@ -148,7 +148,7 @@ export function centsOf(amount: number): bigint {
   }
 }
 
-/** Spec §3: 'paid', 'partial', anything else is unpaid. */
+/** Payment status: 'paid', 'partial', anything else is unpaid. */
 export { paymentBadge } from '../../ui/Chip.tsx';
 
 export const isSynced = (extra: Record<string, string> | null | undefined): boolean => Boolean(extra?.[PROVIDER_INVOICE_ID]);
@@ -156,7 +156,7 @@ export const isSynced = (extra: Record<string, string> | null | undefined): bool
 export const syncedMessage = (r: AccountingSyncResult): string =>
   r.already_synced ? `Already synced ${PROVIDER_NAME}: ${r.xero_invoice_number}` : `✓ Synced ${PROVIDER_NAME}: ${r.xero_invoice_number}`;
 
-/** Spec §8 Invoices: HTTP 400 shows the detail (or 'Please connect … in Settings first'); else 'Failed to sync to …'. */
+/** Sync failures: HTTP 400 shows the detail (or 'Please connect … in Settings first'); else 'Failed to sync to …'. */
 export function syncErrorMessage(e: unknown): string {
   if (e instanceof ApiError && e.status === 400) return e.detail || `Please connect ${PROVIDER_NAME} in Settings first`;
   return `Failed to sync to ${PROVIDER_NAME}`;

@@ -5,7 +5,7 @@ import { useAuth } from '../../app/useAuth.ts';
 import { AuthCard, FormAlert, SubmitButton, TextField } from './AuthCard.tsx';
 import { loginErrorMessage } from './messages.ts';
 
-/** /login (spec §2 Login): email and password, 'Sign In', then /app/home. */
+/** /login: email and password, 'Sign In', then /app/home. */
 export function LoginScreen() {
   const auth = useAuth();
   const navigate = useNavigate();

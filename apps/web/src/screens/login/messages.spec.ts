@@ -8,7 +8,7 @@ const network = new ApiError(0, 'Network Error');
 const timeout = new ApiError(0, 'timeout exceeded');
 const noDetail = new ApiError(502, 'Request failed with status code 502', '<html>Bad gateway</html>');
 
-describe('login error text (spec §8 Login, matched on the detail)', () => {
+describe('login error text (matched on the detail)', () => {
   it.each([
     [server(401, AUTH_MESSAGES.incorrectLogin), 'Invalid email or password. Please check and try again.'],
     [server(403, 'Email not verified'), 'Please verify your email before logging in. Check your inbox for the verification link.'],
@@ -25,7 +25,7 @@ describe('login error text (spec §8 Login, matched on the detail)', () => {
   });
 });
 
-describe('account error text (spec §8 Account)', () => {
+describe('account error text', () => {
   it('register: the detail, or the fallback', () => {
     expect(registerErrorMessage(server(409, AUTH_MESSAGES.emailTaken))).toBe(AUTH_MESSAGES.emailTaken);
     expect(registerErrorMessage(noDetail)).toBe('Registration failed. Please try again.');

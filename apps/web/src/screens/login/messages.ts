@@ -1,6 +1,6 @@
 /**
- * What the auth screens show for a failed call (spec §8 Login and Account). Pure, so each row of the
- * spec's tables is a unit test (messages.spec.ts).
+ * What the auth screens show for a failed call (login and account). Pure, so each case is a unit
+ * test (messages.spec.ts).
  */
 import { ApiError } from '../../api/client.ts';
 

@@ -6,7 +6,7 @@ import { AuthCard, FormAlert, SubmitButton, TextField } from '../login/AuthCard.
 import { registerErrorMessage } from '../login/messages.ts';
 import { validateRegister } from './validate.ts';
 
-/** /register and /signup (spec §2 Register): sign up, sign in with the same details, /app/home. */
+/** /register and /signup: sign up, sign in with the same details, /app/home. */
 export function RegisterScreen() {
   const auth = useAuth();
   const navigate = useNavigate();

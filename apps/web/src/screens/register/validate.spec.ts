@@ -3,7 +3,7 @@ import { validateRegister } from './validate.ts';
 
 const ok = { full_name: 'Ana Tane', email: 'ana@example.nz', password: 'secret-one', confirm: 'secret-one' };
 
-describe('register validation (spec §5)', () => {
+describe('register validation', () => {
   it('accepts a complete form', () => {
     expect(validateRegister(ok)).toBeNull();
   });

@@ -8,7 +8,7 @@ export interface RegisterValues {
 }
 
 /**
- * Spec §5 Register: the passwords must match ('Passwords don't match'), then be at least 8
+ * Register: the passwords must match ('Passwords don't match'), then be at least 8
  * characters; then the same schema the API checks (name, email). Returns the first problem or null.
  */
 export function validateRegister(v: RegisterValues): string | null {

@@ -1,4 +1,4 @@
-// The Annual Summary tab (spec §2 Tax Reports): a Tax Year select (the current NZ tax year and the
+// The Annual Summary tab of Tax Reports: a Tax Year select (the current NZ tax year and the
 // three before it), Generate Report, and the summary: boxes, Top 10 Clients by Revenue, a monthly
 // chart, the Monthly Breakdown table and the CSV download.
 import { useQuery } from '@tanstack/react-query';

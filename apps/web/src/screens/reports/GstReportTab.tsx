@@ -1,4 +1,4 @@
-// The GST Report tab (spec §2 Tax Reports): the 'GST Period' card — quarter and NZ tax year quick
+// The GST Report tab of Tax Reports: the 'GST Period' card — quarter and NZ tax year quick
 // buttons for the current year, two-monthly and six-monthly GST periods, Start/End dates, the
 // accounting basis — and the report: summary boxes, the note, the GST return boxes, a monthly chart
 // and the Monthly Breakdown table, and the CSV download.

@@ -1,4 +1,4 @@
-// Tax Reports (/app/reports, spec §2): the GST report for a period and the annual summary for an NZ
+// Tax Reports (/app/reports): the GST report for a period and the annual summary for an NZ
 // tax year, on screen and as CSV. Both tabs stay mounted, so switching keeps what each one shows.
 import './reports.css';
 import { useRef, useState, type KeyboardEvent } from 'react';

@@ -25,7 +25,7 @@ const day = fc
   .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 
 describe('quarters of the current year', () => {
-  it('are the calendar quarters, worded as the spec words the buttons', () => {
+  it('are the calendar quarters, worded as on the buttons', () => {
     expect(QUARTERS.map((q) => q.label)).toEqual(['Q1 (Jan-Mar)', 'Q2 (Apr-Jun)', 'Q3 (Jul-Sep)', 'Q4 (Oct-Dec)']);
     expect(quarterRange(2026, 1)).toEqual({ start: '2026-01-01', end: '2026-03-31' });
     expect(quarterRange(2026, 2)).toEqual({ start: '2026-04-01', end: '2026-06-30' });
@@ -72,7 +72,6 @@ describe('NZ Tax Year button (April rule)', () => {
 });
 
 describe('two-monthly GST periods (31 March balance date: periods end in odd months)', () => {
-  // nz-rules §3.6 P1–P6.
   it.each([
     ['2026-02-15', '2026-02-01', '2026-03-31'],
     ['2025-10-10', '2025-10-01', '2025-11-30'],
@@ -102,7 +101,6 @@ describe('two-monthly GST periods (31 March balance date: periods end in odd mon
 });
 
 describe('six-monthly GST periods', () => {
-  // nz-rules §3.6 P7, P8.
   it.each([
     ['2025-09-30', '2025-04-01', '2025-09-30'],
     ['2025-10-01', '2025-10-01', '2026-03-31'],

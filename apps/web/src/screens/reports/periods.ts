@@ -1,4 +1,4 @@
-// The date ranges the Tax Reports screen offers (spec §2 Tax Reports, §9 Reports; nz-rules §3.3):
+// The date ranges the Tax Reports screen offers:
 // calendar quarters of the current year, the NZ tax year by the April rule, the two-monthly and
 // six-monthly GST periods of a 31 March balance date, and the tax years the annual summary offers.
 // Pure: "today" is an argument (the screen passes the NZ calendar day, nzDateOf(new Date())).
@@ -19,7 +19,7 @@ export const sameRange = (a: DateRange | null | undefined, b: DateRange | null |
 
 export type Quarter = 1 | 2 | 3 | 4;
 
-/** The quick buttons, worded as the spec words them. */
+/** The quick buttons and their labels. */
 export const QUARTERS: readonly { quarter: Quarter; label: string }[] = [
   { quarter: 1, label: 'Q1 (Jan-Mar)' },
   { quarter: 2, label: 'Q2 (Apr-Jun)' },
@@ -37,7 +37,7 @@ export function quarterRange(year: number, quarter: Quarter): DateRange {
 export const currentYear = (today: LocalDate): number => yearOf(today);
 
 /**
- * The NZ tax year containing today (spec §9): from April onward it runs 1 April this year to
+ * The NZ tax year containing today: from April onward it runs 1 April this year to
  * 31 March next year; before April, 1 April last year to 31 March this year.
  */
 export const nzTaxYearRange = (today: LocalDate): DateRange => taxYearRange(taxYearOf(today));

@@ -7,10 +7,10 @@ import { resetErrorMessage } from '../login/messages.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { validateReset } from './validate.ts';
 
-/** After a reset, the screen goes to /login on its own after this long (spec §2). */
+/** After a reset, the screen goes to /login on its own after this long. */
 export const RESET_REDIRECT_MS = 3000;
 
-/** /reset-password?token=… (spec §2): choose a new password, then 'Password Reset!' and /login. */
+/** /reset-password?token=…: choose a new password, then 'Password Reset!' and /login. */
 export function ResetPasswordScreen() {
   const { token } = useSearch({ from: '/guest/reset-password' });
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateReset } from './validate.ts';
 
-describe('reset password validation (spec §5)', () => {
+describe('reset password validation', () => {
   it('accepts a token and two equal passwords of 8 or more characters', () => {
     expect(validateReset('t0k', 'eightchr', 'eightchr')).toBeNull();
   });

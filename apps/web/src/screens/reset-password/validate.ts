@@ -1,7 +1,7 @@
 import { AUTH_LIMITS, AUTH_MESSAGES } from '@tradie/contracts';
 
 /**
- * Spec §5 Reset password: a token is required ('Invalid reset link'), the password at least 8
+ * Reset password: a token is required ('Invalid reset link'), the password at least 8
  * characters, and the two must match ('Passwords do not match'). Returns the first problem or null.
  */
 export function validateReset(token: string | undefined, password: string, confirm: string): string | null {

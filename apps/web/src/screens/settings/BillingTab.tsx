@@ -6,7 +6,7 @@ import { formatNzDate, nzDateOf } from '@tradie/domain';
 import { SUBSCRIPTION_TEXT, type SubscriptionMachine } from '../../machines/subscription.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 
-/** Spec §1: what a subscription gives. */
+/** What a subscription gives. */
 export const WHAT_YOU_GET = [
   'Unlimited invoices and quotes',
   'Unlimited clients',

@@ -18,7 +18,7 @@ import { SETTINGS_TABS, type SettingsTab } from './search.ts';
 import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
 import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
 
-/** The tabs whose fields 'Save Settings' sends (spec §2: business, email and currency together). */
+/** The tabs whose fields 'Save Settings' sends (business, email and currency together). */
 const SAVED_TABS: ReadonlySet<SettingsTab> = new Set(['business', 'email', 'currency']);
 
 const tabId = (t: SettingsTab) => `settings-tab-${t}`;
@@ -46,7 +46,7 @@ export function SettingsScreen() {
 
   useEffect(() => {
     const subs = [subscription.on('message', (e) => show(e.text, e.failure)), xero.on('message', (e) => show(e.text, e.failure))];
-    // Loading failures are logged only (spec §8).
+    // Loading failures are logged only.
     subs.push(subscription.on('log', (e) => console.error(`Could not load the ${e.what}`, e.error)));
     subs.push(xero.on('log', (e) => console.error(`Could not load the ${e.what}`, e.error)));
     return () => subs.forEach((s) => s.unsubscribe());

@@ -6,7 +6,7 @@ import type { SettingsFormValues } from './settingsForm.ts';
 
 type Change = (field: keyof SettingsFormValues, value: string) => void;
 
-/** Spec §2: Full Name, Email and Phone from the signed-in user; not part of Save Settings. */
+/** The Profile tab: Full Name, Email and Phone from the signed-in user; not part of Save Settings. */
 export function ProfileTab({ user }: { user: SessionUser | null }) {
   return (
     <div className="card">
@@ -74,7 +74,7 @@ export function EmailTab({ values, onChange }: { values: SettingsFormValues; onC
   );
 }
 
-/** The partner the Currency tab points to for invoicing in other currencies (spec §1). */
+/** The partner the Currency tab points to for invoicing in other currencies. */
 export const CURRENCY_PARTNER = {
   name: 'Wise Business',
   url: 'https://wise.com/nz/business/',

@@ -1,4 +1,4 @@
-// The Settings message banner (spec §2, §9): red when the message contains 'Error', otherwise
+// The Settings message banner: red when the message contains 'Error', otherwise
 // green; a success clears after 3 s, a failure after 5 s.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -13,7 +13,7 @@ export interface BannerMessage {
   n: number;
 }
 
-/** Spec §2: the banner's colour follows the text, not the outcome. */
+/** The banner's colour follows the text, not the outcome. */
 export const bannerTone = (text: string): 'error' | 'success' => (text.includes('Error') ? 'error' : 'success');
 
 export const clearAfterMs = (failure: boolean): number => (failure ? FAILURE_CLEAR_MS : SUCCESS_CLEAR_MS);

@@ -3,7 +3,7 @@
 import { identifierWarnings } from '@tradie/domain';
 import { MAX_LOGO_BYTES, type BusinessSettingsInput, type BusinessSettingsRecord, type FieldWarning } from '@tradie/contracts';
 
-/** The fields the spec's PUT carries: every business setting except logo_url (spec §7). */
+/** The fields PUT /business-settings carries: every business setting except logo_url. */
 export const SAVED_FIELDS = [
   'business_name',
   'trading_as',
@@ -70,5 +70,5 @@ export function visibleWarnings(values: SettingsFormValues, saved: BusinessSetti
   return out;
 }
 
-/** Spec §5: a logo over 2 MB is refused before it is sent. */
+/** A logo over 2 MB is refused before it is sent. */
 export const logoTooLarge = (file: { size: number }): boolean => file.size > MAX_LOGO_BYTES;
