@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps.ts';
+import type { AppEnv } from './http/env.ts';
 import { toResponse } from './http/problem.ts';
 import { createStaticHandler } from './http/static.ts';
 import { openApiDocument } from './openapi/document.ts';
@@ -17,7 +18,7 @@ export const MAX_JSON_BODY = 1024 * 1024;
 /** A 2 MB logo plus its multipart envelope. */
 export const MAX_UPLOAD_BODY = 2 * 1024 * 1024 + 64 * 1024;
 
-export type AppEnv = { Variables: { requestId: string; accountId: string; userId: string } };
+export type { AppEnv } from './http/env.ts';
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

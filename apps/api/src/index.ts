@@ -3,7 +3,9 @@ export { loadConfig, type Config } from './config.ts';
 export type { AppDeps, Clock, Ids } from './deps.ts';
 export { buildDeps, startServer, type RunningServer } from './main.ts';
 export { allMigrations } from './migrations.ts';
-export { benchReports, type BenchFigure, type ReportsBenchOptions } from './reports/bench.ts';
 export { openApiDocument } from './openapi/document.ts';
-export { benchDocumentList } from './documents/bench.ts';
 export { hashPassword } from './auth/passwords.ts';
+// For the benchmarks and fixtures in apps/cli: an app built from ports, seeded with events.
+export { secretsFrom } from './secrets.ts';
+export type { Mailer } from './mail/index.ts';
+export { seedDocuments, type SeedDocument } from './reports/seed.ts';

@@ -1,14 +1,15 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
 // Suites: domain, store, pdf, pdfload, auth, documents, reports, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
-import { benchDocumentList, benchReports } from '@tradie/api';
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { authFigures } from './bench/authBench.ts';
+import { benchDocumentList } from './bench/documentListBench.ts';
 import { domainFigures } from './bench/domainBench.ts';
 import type { Figure } from './bench/figures.ts';
 import { loadFigures } from './bench/loadBench.ts';
 import { pdfFigures } from './bench/pdfBench.ts';
 import { pdfLoadFigures } from './bench/pdfLoadBench.ts';
+import { benchReports } from './bench/reportsBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
 import { webFigures } from './bench/webBench.ts';
 

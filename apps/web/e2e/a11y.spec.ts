@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './helpers.ts';
 import { signInThroughApi, useTokens } from './support/session.ts';
 
-// The accessibility sweep (issue 9): every route of the route table — public, guest and signed in —
+// The accessibility sweep: every route of the route table — public, guest and signed in —
 // at 360×740, 390×844 and 1280×800 (the narrow, phone and desktop projects). On each: the page's
 // heading, axe-core with no serious or critical violations, no sideways scrolling, every form field
 // labelled, every interactive element reached by Tab with a visible focus indicator, tap targets of

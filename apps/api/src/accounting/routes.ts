@@ -5,7 +5,7 @@ import { ACCOUNTING_MESSAGES, type AccountingStatus } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
 import { clientIp } from '../security/clientIp.ts';

@@ -11,7 +11,7 @@
 //   GET  /auth/sending-status         signed in: confirmation state and today's recipients
 import { AUTH_MESSAGES, confirmEmailInput, SENDING_MESSAGES } from '@tradie/contracts';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { confirmationRequired, sendingStatusOf } from '../documents/sendGuard.ts';
 import { parseBody } from '../http/body.ts';

@@ -1,7 +1,7 @@
 // Every signed-in route reads the account from the bearer token. Missing, expired, forged or
 // otherwise unusable → 401 {detail}. The account is the signed-in user's business.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
 import { verificationKeys } from '../secrets.ts';

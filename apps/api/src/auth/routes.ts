@@ -9,7 +9,7 @@ import {
 } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';

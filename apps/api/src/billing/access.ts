@@ -10,7 +10,7 @@
 // with no payment provider set up nobody could subscribe, so nothing is blocked there.
 import { BILLING_MESSAGES, SUBSCRIPTION_REQUIRED_CODE } from '@tradie/contracts';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
 import { subscriptionStatus } from '../integrations/stripe/index.ts';

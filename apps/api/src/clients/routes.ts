@@ -5,7 +5,7 @@ import { clientInput, clientListQuery, clientUpdateInput, type ClientRecord } fr
 import { clientDecider, clientStreamId, nzDateOf } from '@tradie/domain';
 import type { StoreTx } from '@tradie/store';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import { decideAndAppend, eventMeta, execute, load, StaleWriteError } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';

@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import { pushDocumentChangesToXero } from '../accounting/index.ts';
 import { requireActiveSubscription } from '../billing/access.ts';

@@ -5,7 +5,7 @@ import { annualReportQuery, exportLinkInput, gstReportQuery, type ExportKind } f
 import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/body.ts';

@@ -1,7 +1,7 @@
 // Every resource under /api/v1, one sub-app each. Each feature owns its folder.
 import type { Hono } from 'hono';
 import { accountingRoutes } from '../accounting/routes.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import { emailConfirmationRoutes } from '../auth/emailConfirmation.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';

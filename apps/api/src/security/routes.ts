@@ -8,7 +8,7 @@
 // that is not this account's names nothing and gives an empty page.
 import { type AuditDetail, type AuditLogEntry, type AuditLogPage, auditLogQuery, describeAuditEntry } from '@tradie/contracts';
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseQuery } from '../http/body.ts';

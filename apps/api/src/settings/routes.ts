@@ -10,7 +10,7 @@ import { businessSettingsInput, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type Business
 import { identifierWarnings, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';

@@ -6,10 +6,11 @@
 // The JSON reports are memoised per account version (memo.ts), so each is measured twice:
 // `warm`, the same report asked for again with nothing changed, and `cold`, with an event appended
 // to the account before every request (outside the timing: that moves its version on), so every
-// answer is computed afresh from the projections. The CSV exports are never memoised.
-// Budgets (issue 6): GST report and annual summary p95 ≤ 20 ms; a CSV of 10,000 rows ≤ 300 ms.
+// answer is computed afresh from the projections (the memo lives in apps/api/src/reports/memo.ts).
+// The CSV exports are never memoised.
+// Budgets: GST report and annual summary p95 ≤ 20 ms; a CSV of 10,000 rows ≤ 300 ms.
 //
-// Called by `npm run bench` (apps/cli) as benchReports(); `node apps/api/src/reports/bench.ts`
+// Called by `npm run bench -- reports` as benchReports(); `node apps/cli/src/bench/reportsBench.ts`
 // runs it alone and prints one JSON line per figure.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,13 +18,7 @@ import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
-import type { Mailer } from '../mail/index.ts';
-import { allMigrations } from '../migrations.ts';
-import { secretsFrom } from '../secrets.ts';
-import { seedDocuments, type SeedDocument } from './seed.ts';
+import { type AppDeps, type Mailer, type SeedDocument, allMigrations, createApp, loadConfig, secretsFrom, seedDocuments } from '@tradie/api';
 
 export interface BenchFigure {
   name: string;

@@ -1,19 +1,14 @@
 // Benchmark of GET /invoices through the HTTP app (app.request, no port) with 10,000 documents in
 // the account (and another account's beside them): p95 of the first page, a deep page by cursor,
-// and a filtered page. Budget (issue 5): p95 ≤ 30 ms per page of 50. Called by `npm run bench`.
+// and a filtered page. Budget: p95 ≤ 30 ms per page of 50. Called by `npm run bench`.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { AppDeps } from '../deps.ts';
-import { allMigrations } from '../migrations.ts';
-import { benchDocuments, type BenchFigure } from '../reports/bench.ts';
-import { seedDocuments } from '../reports/seed.ts';
-import { secretsFrom } from '../secrets.ts';
+import { type AppDeps, allMigrations, createApp, loadConfig, secretsFrom, seedDocuments } from '@tradie/api';
+import { benchDocuments, type BenchFigure } from './reportsBench.ts';
 
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.ceil(0.95 * xs.length) - 1] ?? NaN;
 const round2 = (x: number): number => Math.round(x * 100) / 100;
