@@ -21,6 +21,7 @@ import { clientIp } from '../security/clientIp.ts';
 import { type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
 import { requireAuth } from './middleware.ts';
 import { newOpaqueToken, tokenHash } from './tokens.ts';
+import { sendAccountMail } from './accountMail.ts';
 
 export const CONFIRM_TOKEN_DAYS = 7;
 
@@ -51,26 +52,16 @@ export async function sendConfirmation(deps: ConfirmationDeps, user: Confirmatio
     ]);
   });
   const link = `${deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    from: { name: 'Tradie Quotes', address: deps.config.env.MAIL_FROM ?? 'no-reply@tradiequotes.nz' },
-    to: [user.email],
-    subject: 'Confirm your email address for Tradie Quotes',
-    text: [
-      `Kia ora ${user.full_name},`,
-      '',
-      'Thanks for signing up to Tradie Quotes. Please confirm this is your email address,',
-      'so you can send quotes and invoices to your clients:',
-      '',
-      link,
-      '',
-      `The link works for ${CONFIRM_TOKEN_DAYS} days. If it has run out, open the app and choose 'Resend confirmation email'.`,
-      '',
-      "If you didn't sign up, you can ignore this email — nothing is sent from this account until the address is confirmed.",
-      '',
-      'Ngā mihi,',
-      'Tradie Quotes',
-    ].join('\n'),
-  });
+  await sendAccountMail(deps, user, 'Confirm your email address for Tradie Quotes', [
+    'Thanks for signing up to Tradie Quotes. Please confirm this is your email address,',
+    'so you can send quotes and invoices to your clients:',
+    '',
+    link,
+    '',
+    `The link works for ${CONFIRM_TOKEN_DAYS} days. If it has run out, open the app and choose 'Resend confirmation email'.`,
+    '',
+    "If you didn't sign up, you can ignore this email — nothing is sent from this account until the address is confirmed.",
+  ]);
 }
 
 /** A mail error as the API answers it: 503 when the server couldn't be reached, 422 when it refused. */

@@ -17,6 +17,7 @@ import { type AuditKind, recordAudit } from '../security/audit.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, clear, enforce, hit, tooMany, windowWords } from '../security/rateLimit.ts';
 import { sendConfirmation } from './emailConfirmation.ts';
+import { sendAccountMail } from './accountMail.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwordPolicy.ts';
 import { DEFAULT_PASSWORD_COST, dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { requireAuth } from './middleware.ts';
@@ -268,26 +269,14 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
       });
       const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
       // Not awaited: a known and an unknown email answer alike and in the same time.
-      void deps.mailer
-        .send({
-          from: { name: 'Tradie Quotes', address: deps.config.env.MAIL_FROM ?? 'no-reply@tradiequotes.nz' },
-          to: [user.email],
-          subject: 'Reset your Tradie Quotes password',
-          text: [
-            `Kia ora ${user.full_name},`,
-            '',
-            'Someone (hopefully you) asked to reset the password for your Tradie Quotes account.',
-            `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:`,
-            '',
-            link,
-            '',
-            "If you didn't ask for this, you can ignore this email — your password stays the same.",
-            '',
-            'Ngā mihi,',
-            'Tradie Quotes',
-          ].join('\n'),
-        })
-        .catch((e: unknown) => deps.log('error', 'password reset email failed', { error: e instanceof Error ? e.message : String(e) }));
+      void sendAccountMail(deps, user, 'Reset your Tradie Quotes password', [
+        'Someone (hopefully you) asked to reset the password for your Tradie Quotes account.',
+        `Open this link within ${RESET_TOKEN_MINUTES} minutes to choose a new password:`,
+        '',
+        link,
+        '',
+        "If you didn't ask for this, you can ignore this email — your password stays the same.",
+      ]).catch((e: unknown) => deps.log('error', 'password reset email failed', { error: e instanceof Error ? e.message : String(e) }));
     }
     return c.json({ detail: `If an account exists for ${email}, you'll receive a password reset link shortly.` });
   });
