@@ -4,7 +4,8 @@ import { type DocumentView, decideDocument, evolveDocument, initialDocumentState
 import { renderDocumentPdf } from './render.ts';
 import type { PdfBusiness } from './types.ts';
 
-const benchBusiness: PdfBusiness = {
+/** The business on the bench invoice (and the tests' usual business). */
+export const benchBusiness: PdfBusiness = {
   business_name: 'Kōwhai Plumbing Limited',
   trading_as: 'Kōwhai Plumbing & Gas',
   nzbn: '9429041234563',

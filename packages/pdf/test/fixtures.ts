@@ -14,22 +14,9 @@ import {
   linesSchema,
 } from '@tradie/domain';
 import type { PdfBusiness } from '../src/types.ts';
+import { benchBusiness } from '../src/bench.ts';
 
-export const business: PdfBusiness = {
-  business_name: 'Kōwhai Plumbing Limited',
-  trading_as: 'Kōwhai Plumbing & Gas',
-  nzbn: '9429041234563',
-  gst_number: '49-091-850',
-  phone: '021 555 0199',
-  email: 'accounts@kowhaiplumbing.co.nz',
-  website: 'kowhaiplumbing.co.nz',
-  address: '12 Kahikatea Drive',
-  city: 'Whangārei',
-  postcode: '0110',
-  bank_name: 'ANZ',
-  bank_account_name: 'Kōwhai Plumbing Ltd',
-  bank_account_number: '01-0123-0123456-00',
-};
+export const business: PdfBusiness = benchBusiness;
 
 export const unregistered: PdfBusiness = { ...business, gst_number: '' };
 
