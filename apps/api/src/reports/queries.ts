@@ -7,7 +7,7 @@
 // bigint sums come back ::text (PGlite answers numbers, postgres.js strings) and become BigInt.
 import {
   assembleAnnualSummary, assembleGstReport, monthOf, taxYearRange,
-  NO_CORRECTIONS, type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate,
+  NO_CORRECTIONS, type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate, type ReportInvoiceRow,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
@@ -200,22 +200,13 @@ export async function annualSummaryFor(sql: Sql, accountId: string, year: number
 // ---- rows for the CSV exports ----------------------------------------------------------------
 
 /** One invoice as the CSV shows it, or the reversal of one voided in the range (negative amounts). */
-export interface InvoiceLine {
+export type InvoiceLine = Pick<
+  ReportInvoiceRow,
+  'reference' | 'issueDate' | 'supplyDate' | 'clientName' | 'clientGstNumber' | 'subtotalCents' | 'gstCents' | 'totalCents' | 'zeroRatedCents' | 'paid' | 'paidDate' | 'voidDate'
+> & {
   /** 'void': the reversal of an invoice voided on voidDate; its amounts are negative. */
   kind: 'invoice' | 'void';
-  reference: string;
-  issueDate: LocalDate;
-  supplyDate: LocalDate;
-  clientName: string;
-  clientGstNumber: string;
-  subtotalCents: bigint;
-  gstCents: bigint;
-  totalCents: bigint;
-  zeroRatedCents: bigint;
-  paid: boolean;
-  paidDate: LocalDate | null;
-  voidDate: LocalDate | null;
-}
+};
 
 /** One payment as the payments-basis CSV shows it, with its invoice's reference and client. */
 export interface PaymentLine {
