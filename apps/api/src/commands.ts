@@ -1,7 +1,7 @@
 // Command handling: load a stream, decide with the domain's pure decider, append with the
 // expected version, all in one store transaction (inline projections included). A conflict with
 // a concurrent writer is retried from a fresh read — the decision is remade on the new state.
-import { currentVersion, type DomainEventType } from '@tradie/domain';
+import { currentVersion, type Decider, type DomainEventType } from '@tradie/domain';
 import { ConcurrencyError, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
 import type { AppDeps } from './deps.ts';
 
@@ -24,14 +24,8 @@ export function toNewEvents(events: readonly { type: string; data: object }[], m
   return events.map((e) => ({ type: e.type, version: currentVersion(e.type as DomainEventType), data: e.data as Record<string, unknown>, meta }));
 }
 
-export interface Decider<S, C, E> {
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
-  initialState(): S;
-}
-
 /** Folds recorded events with a decider's evolve; events are handed over as `{type, data, meta}`. */
-export function foldWith<S, E>(decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>, events: readonly RecordedEvent[]): S {
+export function foldWith<S, E>(decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>, events: readonly RecordedEvent[]): S {
   let s = decider.initialState();
   for (const e of events) s = decider.evolve(s, { type: e.type, data: e.data, meta: { at: e.meta.at } } as E);
   return s;
@@ -44,7 +38,7 @@ export interface Loaded<S> {
   events: RecordedEvent[];
 }
 
-export async function load<S, E>(tx: StoreTx, streamId: string, decider: Pick<Decider<S, never, E>, 'evolve' | 'initialState'>): Promise<Loaded<S>> {
+export async function load<S, E>(tx: StoreTx, streamId: string, decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>): Promise<Loaded<S>> {
   const snap = await tx.readStream(streamId);
   return { streamId, state: foldWith(decider, snap.events), version: snap.version, events: snap.events };
 }
@@ -53,7 +47,7 @@ export async function load<S, E>(tx: StoreTx, streamId: string, decider: Pick<De
 export async function decideAndAppend<S, C, E extends { type: string; data: object }>(
   tx: StoreTx,
   loaded: Loaded<S>,
-  decider: Decider<S, C, E>,
+  decider: Decider<C, E, S>,
   command: C,
   meta: EventMeta,
 ): Promise<{ state: S; events: E[]; version: number }> {

@@ -1,12 +1,6 @@
 // Given / when / then for deciders: given past events, when a command, then events or an error.
 import { expect } from 'vitest';
-import { DomainError, type DomainErrorCode } from '../src/index.ts';
-
-export interface Decider<C, E, S> {
-  decide(command: C, state: S): E[];
-  evolve(state: S, event: E): S;
-  initialState(): S;
-}
+import { type Decider, DomainError, type DomainErrorCode } from '../src/index.ts';
 
 export function specFor<C, E, S>(decider: Decider<C, E, S>) {
   return (...given: E[]) => ({

@@ -2,7 +2,9 @@
 // Streams: client-{id}. Events: ClientAdded, ClientUpdated, ClientRemoved.
 import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../dates/paymentTerms.ts';
+import type { Decider } from '../decider.ts';
 import { type DomainError, assertNever, conflict, notFound } from '../errors.ts';
+import { type EventUnion, idField } from '../events/fields.ts';
 import { type FieldWarning, identifierWarnings } from '../identifiers/nzIdentifiers.ts';
 
 export const clientStreamId = (clientId: string): string => `client-${clientId}`;
@@ -53,10 +55,28 @@ export const clientWarnings = (f: Pick<ClientFields, 'gst_number' | 'company_num
 
 // ---- events -------------------------------------------------------------------------------
 
-export type ClientEvent =
-  | { type: 'ClientAdded'; data: { clientId: string } & ClientFields }
-  | { type: 'ClientUpdated'; data: { clientId: string } & ClientFields }
-  | { type: 'ClientRemoved'; data: { clientId: string } };
+/** Client fields as stored in events: all of them, already validated and defaulted. */
+const storedClientFields = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  is_business: z.enum(['true', 'false']),
+  business_name: z.string(),
+  company_number: z.string(),
+  gst_number: z.string(),
+  notes: z.string(),
+  default_payment_terms: z.enum(PAYMENT_TERMS),
+}) satisfies z.ZodType<ClientFields>;
+
+/** Every event of a client stream and the schema of its data. */
+export const clientEventSchemas = {
+  ClientAdded: storedClientFields.extend({ clientId: idField }).describe('A client added to the book.'),
+  ClientUpdated: storedClientFields.extend({ clientId: idField }).describe('A client changed: every field, all of them (a full replacement).'),
+  ClientRemoved: z.object({ clientId: idField }).describe('A client removed; documents keep their snapshot.'),
+} as const;
+
+export type ClientEvent = EventUnion<typeof clientEventSchemas>;
 
 export type ClientState = { status: 'none' } | { status: 'active'; client: Client } | { status: 'removed'; client: Client };
 
@@ -101,4 +121,4 @@ export function decideClient(command: ClientCommand, state: ClientState): Client
   }
 }
 
-export const clientDecider = { decide: decideClient, evolve: evolveClient, initialState: (): ClientState => initialClientState };
+export const clientDecider = { decide: decideClient, evolve: evolveClient, initialState: (): ClientState => initialClientState } satisfies Decider<ClientCommand, ClientEvent, ClientState>;

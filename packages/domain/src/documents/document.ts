@@ -1,6 +1,7 @@
 // The quote/invoice decider: decide(command, state) → events | DomainError, evolve(state, event)
 // → state. Both pure. Statuses are derived from events, never stored by hand.
 import { type LocalDate, compareDates, isLocalDate, nzDateOf } from '../dates/dates.ts';
+import type { Decider } from '../decider.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
@@ -374,137 +375,173 @@ function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; d
   return { type: 'PaymentRecorded', data: { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference } };
 }
 
+/** The command of a given type. */
+type CommandOf<T extends DocumentCommand['type']> = Extract<DocumentCommand, { type: T }>;
+
+function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: DocumentState): DocumentEvent[] {
+  if (state.status !== 'none') throw conflict('This document already exists');
+  const c = command.data;
+  // Checked before the defaults are worked out from it: 2026-13-01 has no 'seven days later'.
+  if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
+  const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
+  const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
+  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
+  return [
+    {
+      type: 'DocumentDrafted',
+      data: {
+        documentId: c.documentId,
+        type: c.type,
+        number: c.number,
+        reference: c.reference,
+        client: c.client,
+        lines: c.lines,
+        gstRounding: c.gstRounding,
+        issueDate: c.issueDate,
+        dueDate,
+        paymentTerms: c.paymentTerms,
+        validUntil,
+        notes: c.notes ?? '',
+        convertedFrom: c.convertedFrom ?? null,
+      },
+    },
+  ];
+}
+
+function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. To replace it, remove the payments, void it and create a new invoice.");
+  if (d.status !== 'draft') throw conflict(`This ${documentNoun(d.type)} has been ${d.status === 'void' ? 'voided' : d.status}, so it can't be changed.${d.type === 'invoice' ? ' Void it and create a new invoice instead.' : ' Create a new quote instead.'}`);
+  if (d.sync) throw conflict(`This invoice is synced to ${d.sync.provider === 'xero' ? 'Xero' : 'your accounting software'}, so it can't be changed here. Void it and create a new invoice instead.`);
+  const c = command.data;
+  if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
+  const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
+  const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
+  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  return [{ type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } }];
+}
+
+function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireNotVoid(d);
+  if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
+  if (d.status === 'declined') throw conflict('This quote was declined.');
+  if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+  return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
+}
+
+function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'be marked issued');
+  requireNotVoid(d);
+  if (d.status !== 'draft') throw conflict('This invoice is already issued');
+  return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
+}
+
+function decideAcceptQuote(_command: CommandOf<'AcceptQuote'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (d.type !== 'quote') throw conflict('Only a quote can be accepted');
+  if (d.status === 'accepted') throw conflict('This quote is already accepted');
+  if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'declined') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be accepted`);
+  return [{ type: 'QuoteAccepted', data: { documentId: d.id } }];
+}
+
+function decideDeclineQuote(_command: CommandOf<'DeclineQuote'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (d.type !== 'quote') throw conflict('Only a quote can be declined');
+  if (d.status === 'declined') throw conflict('This quote is already declined');
+  if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'accepted') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be declined`);
+  return [{ type: 'QuoteDeclined', data: { documentId: d.id } }];
+}
+
+function decideConvertQuote(command: CommandOf<'ConvertQuote'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (d.type !== 'quote') throw conflict('Only a quote can be converted to an invoice');
+  if (d.status === 'converted') throw conflict('This quote has already been converted to an invoice');
+  if (d.status === 'void') throw conflict("This quote is void, so it can't be converted");
+  if (d.status === 'declined') throw conflict('This quote was declined. Mark it accepted first if the client changed their mind.');
+  return [{ type: 'QuoteConverted', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
+function decideRecordPayment(command: CommandOf<'RecordPayment'>, state: DocumentState): DocumentEvent[] {
+  return [paymentEvent(requireExisting(state), command.data)];
+}
+
+function decideMarkPaid(command: CommandOf<'MarkPaid'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'be marked paid');
+  requireNotVoid(d);
+  const { balanceCents } = documentFigures(d);
+  if (balanceCents <= 0n) throw conflict('This invoice is already paid');
+  return [paymentEvent(d, { ...command.data, amount: centsToString(balanceCents) })];
+}
+
+function decideRemovePayment(command: CommandOf<'RemovePayment'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'take payments');
+  requireNotVoid(d);
+  if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
+  return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
+}
+
+function decideVoidDocument(command: CommandOf<'VoidDocument'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is already void`);
+  if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Void the invoice instead.');
+  if (d.payments.length > 0) throw conflict('Remove the payments recorded on this invoice before voiding it');
+  return [{ type: 'DocumentVoided', data: { documentId: d.id, reason: command.data.reason } }];
+}
+
+function decideDeleteDraft(_command: CommandOf<'DeleteDraft'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (!isDiscardableDraft(d)) throw conflict(`Only drafts can be deleted. Void this ${documentNoun(d.type)} instead.`);
+  return [{ type: 'DocumentDeleted', data: { documentId: d.id } }];
+}
+
+function decideRecordAccountingSync(command: CommandOf<'RecordAccountingSync'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'be synced to accounting');
+  if (d.sync) throw conflict('This invoice is already synced');
+  return [{ type: 'SyncedToAccounting', data: { documentId: d.id, ...command.data } }];
+}
+
+function decideRecordAccountingTotals(command: CommandOf<'RecordAccountingTotals'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (!d.sync || d.sync.provider !== command.data.provider) throw conflict("This invoice isn't synced to that accounting system.");
+  const was = d.sync.reported;
+  const { subtotal, gst, total } = command.data;
+  if (was && was.subtotal === subtotal && was.gst === gst && was.total === total) return [];
+  return [{ type: 'AccountingTotalsReported', data: { documentId: d.id, ...command.data } }];
+}
+
+function decideRecordPdf(command: CommandOf<'RecordPdf'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  return d.pdfSha256 === command.data.sha256 ? [] : [{ type: 'PdfGenerated', data: { documentId: d.id, sha256: command.data.sha256 } }];
+}
+
+const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state: DocumentState) => DocumentEvent[] } = {
+  DraftDocument: decideDraftDocument,
+  ReviseDocument: decideReviseDocument,
+  SendDocument: decideSendDocument,
+  MarkIssued: decideMarkIssued,
+  AcceptQuote: decideAcceptQuote,
+  DeclineQuote: decideDeclineQuote,
+  ConvertQuote: decideConvertQuote,
+  RecordPayment: decideRecordPayment,
+  MarkPaid: decideMarkPaid,
+  RemovePayment: decideRemovePayment,
+  VoidDocument: decideVoidDocument,
+  DeleteDraft: decideDeleteDraft,
+  RecordAccountingSync: decideRecordAccountingSync,
+  RecordAccountingTotals: decideRecordAccountingTotals,
+  RecordPdf: decideRecordPdf,
+};
+
 export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
-  switch (command.type) {
-    case 'DraftDocument': {
-      if (state.status !== 'none') throw conflict('This document already exists');
-      const c = command.data;
-      // Checked before the defaults are worked out from it: 2026-13-01 has no 'seven days later'.
-      if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
-      const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
-      const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-      checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
-      if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
-      return [
-        {
-          type: 'DocumentDrafted',
-          data: {
-            documentId: c.documentId,
-            type: c.type,
-            number: c.number,
-            reference: c.reference,
-            client: c.client,
-            lines: c.lines,
-            gstRounding: c.gstRounding,
-            issueDate: c.issueDate,
-            dueDate,
-            paymentTerms: c.paymentTerms,
-            validUntil,
-            notes: c.notes ?? '',
-            convertedFrom: c.convertedFrom ?? null,
-          },
-        },
-      ];
-    }
-    case 'ReviseDocument': {
-      const d = requireExisting(state);
-      if (d.payments.length > 0) throw conflict("This invoice has payments recorded, so it can't be changed. To replace it, remove the payments, void it and create a new invoice.");
-      if (d.status !== 'draft') throw conflict(`This ${documentNoun(d.type)} has been ${d.status === 'void' ? 'voided' : d.status}, so it can't be changed.${d.type === 'invoice' ? ' Void it and create a new invoice instead.' : ' Create a new quote instead.'}`);
-      if (d.sync) throw conflict(`This invoice is synced to ${d.sync.provider === 'xero' ? 'Xero' : 'your accounting software'}, so it can't be changed here. Void it and create a new invoice instead.`);
-      const c = command.data;
-      if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
-      const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
-      const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-      checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
-      return [{ type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } }];
-    }
-    case 'SendDocument': {
-      const d = requireExisting(state);
-      requireNotVoid(d);
-      if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
-      if (d.status === 'declined') throw conflict('This quote was declined.');
-      if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
-      return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
-    }
-    case 'MarkIssued': {
-      const d = requireExisting(state);
-      requireInvoice(d, 'be marked issued');
-      requireNotVoid(d);
-      if (d.status !== 'draft') throw conflict('This invoice is already issued');
-      return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
-    }
-    case 'AcceptQuote': {
-      const d = requireExisting(state);
-      if (d.type !== 'quote') throw conflict('Only a quote can be accepted');
-      if (d.status === 'accepted') throw conflict('This quote is already accepted');
-      if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'declined') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be accepted`);
-      return [{ type: 'QuoteAccepted', data: { documentId: d.id } }];
-    }
-    case 'DeclineQuote': {
-      const d = requireExisting(state);
-      if (d.type !== 'quote') throw conflict('Only a quote can be declined');
-      if (d.status === 'declined') throw conflict('This quote is already declined');
-      if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'accepted') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be declined`);
-      return [{ type: 'QuoteDeclined', data: { documentId: d.id } }];
-    }
-    case 'ConvertQuote': {
-      const d = requireExisting(state);
-      if (d.type !== 'quote') throw conflict('Only a quote can be converted to an invoice');
-      if (d.status === 'converted') throw conflict('This quote has already been converted to an invoice');
-      if (d.status === 'void') throw conflict("This quote is void, so it can't be converted");
-      if (d.status === 'declined') throw conflict('This quote was declined. Mark it accepted first if the client changed their mind.');
-      return [{ type: 'QuoteConverted', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
-    }
-    case 'RecordPayment':
-      return [paymentEvent(requireExisting(state), command.data)];
-    case 'MarkPaid': {
-      const d = requireExisting(state);
-      requireInvoice(d, 'be marked paid');
-      requireNotVoid(d);
-      const { balanceCents } = documentFigures(d);
-      if (balanceCents <= 0n) throw conflict('This invoice is already paid');
-      return [paymentEvent(d, { ...command.data, amount: centsToString(balanceCents) })];
-    }
-    case 'RemovePayment': {
-      const d = requireExisting(state);
-      requireInvoice(d, 'take payments');
-      requireNotVoid(d);
-      if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
-      return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
-    }
-    case 'VoidDocument': {
-      const d = requireExisting(state);
-      if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is already void`);
-      if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Void the invoice instead.');
-      if (d.payments.length > 0) throw conflict('Remove the payments recorded on this invoice before voiding it');
-      return [{ type: 'DocumentVoided', data: { documentId: d.id, reason: command.data.reason } }];
-    }
-    case 'DeleteDraft': {
-      const d = requireExisting(state);
-      if (!isDiscardableDraft(d)) throw conflict(`Only drafts can be deleted. Void this ${documentNoun(d.type)} instead.`);
-      return [{ type: 'DocumentDeleted', data: { documentId: d.id } }];
-    }
-    case 'RecordAccountingSync': {
-      const d = requireExisting(state);
-      requireInvoice(d, 'be synced to accounting');
-      if (d.sync) throw conflict('This invoice is already synced');
-      return [{ type: 'SyncedToAccounting', data: { documentId: d.id, ...command.data } }];
-    }
-    case 'RecordAccountingTotals': {
-      const d = requireExisting(state);
-      if (!d.sync || d.sync.provider !== command.data.provider) throw conflict("This invoice isn't synced to that accounting system.");
-      const was = d.sync.reported;
-      const { subtotal, gst, total } = command.data;
-      if (was && was.subtotal === subtotal && was.gst === gst && was.total === total) return [];
-      return [{ type: 'AccountingTotalsReported', data: { documentId: d.id, ...command.data } }];
-    }
-    case 'RecordPdf': {
-      const d = requireExisting(state);
-      return d.pdfSha256 === command.data.sha256 ? [] : [{ type: 'PdfGenerated', data: { documentId: d.id, sha256: command.data.sha256 } }];
-    }
-    default:
-      return assertNever(command);
-  }
+  if (!Object.hasOwn(decisions, command.type)) return assertNever(command as never);
+  const decide = decisions[command.type] as (command: DocumentCommand, state: DocumentState) => DocumentEvent[];
+  return decide(command, state);
 }
 
 /** A draft nobody has seen or paid: deleting it is safe. Anything else is voided, keeping its number. */
@@ -534,5 +571,5 @@ export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: s
   };
 }
 
-export const documentDecider = { decide: decideDocument, evolve: evolveDocument, initialState: (): DocumentState => initialDocumentState };
+export const documentDecider = { decide: decideDocument, evolve: evolveDocument, initialState: (): DocumentState => initialDocumentState } satisfies Decider<DocumentCommand, EvolvableDocumentEvent, DocumentState>;
 

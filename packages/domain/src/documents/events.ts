@@ -1,24 +1,29 @@
 // Events of a quote or invoice stream (document-{id}). Past tense; data carries the ids so a
-// fixture line reads on its own. Amounts are decimal strings ("123.45").
-import type { LocalDate } from '../dates/dates.ts';
-import type { PaymentTerms } from '../dates/paymentTerms.ts';
-import type { GstRounding } from '../gst/gst.ts';
-import type { Line } from './lines.ts';
+// fixture line reads on its own. Amounts are decimal strings ("123.45"). The zod schemas are the
+// definition: the types below are `z.infer` of them (registry.ts checks stored events with them).
+import { z } from 'zod';
+import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
+import { type EventUnion, amountField, idField, localDateField } from '../events/fields.ts';
+import { storedLineSchema } from './lines.ts';
 
-export type DocumentType = 'quote' | 'invoice';
+export const DOCUMENT_TYPES = ['quote', 'invoice'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Who the document is for, as they were when it was drafted or revised. Survives the client's deletion. */
-export interface ClientSnapshot {
-  id: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  is_business: 'true' | 'false';
-  business_name: string;
-  company_number: string;
-  gst_number: string;
-}
+export const clientSnapshotSchema = z
+  .object({
+    id: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    is_business: z.enum(['true', 'false']),
+    business_name: z.string(),
+    company_number: z.string(),
+    gst_number: z.string(),
+  })
+  .meta({ title: 'ClientSnapshot', description: "who the document is for, as they were when it was drafted or revised; survives the client's deletion" });
+export type ClientSnapshot = z.infer<typeof clientSnapshotSchema>;
 
 export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'card', 'cheque', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -30,61 +35,77 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: 'Other',
 };
 
-export interface DraftedData {
-  documentId: string;
-  type: DocumentType;
-  number: number;
-  reference: string;
-  client: ClientSnapshot | null;
-  lines: Line[];
-  gstRounding: GstRounding;
-  issueDate: LocalDate;
-  dueDate: LocalDate;
-  paymentTerms: PaymentTerms;
-  /** Quotes only: the day the price stops holding. */
-  validUntil: LocalDate | null;
-  notes: string;
-  /** Set on an invoice made from a quote. */
-  convertedFrom: string | null;
-}
+const documentBody = {
+  client: clientSnapshotSchema.nullable().describe('who it is for, a snapshot taken now (null: no client)'),
+  lines: z.array(storedLineSchema).min(1),
+  issueDate: localDateField,
+  dueDate: localDateField,
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  validUntil: localDateField.nullable().describe('Quotes only: the day the price stops holding.'),
+  notes: z.string(),
+};
 
-export interface RevisedData {
-  documentId: string;
-  client: ClientSnapshot | null;
-  lines: Line[];
-  issueDate: LocalDate;
-  dueDate: LocalDate;
-  paymentTerms: PaymentTerms;
-  validUntil: LocalDate | null;
-  notes: string;
-}
+export const draftedDataSchema = z
+  .object({
+    documentId: idField,
+    type: z.enum(DOCUMENT_TYPES),
+    number: z.number().int().positive(),
+    reference: z.string().describe('QTE-0001 / INV-0001'),
+    gstRounding: z.enum(['total', 'line']),
+    convertedFrom: z.string().nullable().describe('Set on an invoice made from a quote: the quote.'),
+    ...documentBody,
+  })
+  .describe('A new quote or invoice, drafted.');
+export type DraftedData = z.infer<typeof draftedDataSchema>;
 
-export interface PaymentData {
-  documentId: string;
-  paymentId: string;
-  amount: string;
-  date: LocalDate;
-  method: PaymentMethod;
-  reference: string;
-}
+export const revisedDataSchema = z.object({ documentId: idField, ...documentBody }).describe('A draft changed (drafts only).');
+export type RevisedData = z.infer<typeof revisedDataSchema>;
 
-export type DocumentEvent =
-  | { type: 'DocumentDrafted'; data: DraftedData }
-  | { type: 'DocumentRevised'; data: RevisedData }
-  | { type: 'DocumentSent'; data: { documentId: string; to: string[]; cc: string[]; bcc: string[]; subject: string } }
-  /** An invoice handed over without the app's email (on site, printed): issued from now on. */
-  | { type: 'DocumentIssued'; data: { documentId: string } }
-  | { type: 'QuoteAccepted'; data: { documentId: string } }
-  | { type: 'QuoteDeclined'; data: { documentId: string } }
-  | { type: 'QuoteConverted'; data: { documentId: string; invoiceId: string } }
-  | { type: 'PaymentRecorded'; data: PaymentData }
-  | { type: 'PaymentRemoved'; data: { documentId: string; paymentId: string } }
-  | { type: 'DocumentVoided'; data: { documentId: string; reason: string } }
-  | { type: 'DocumentDeleted'; data: { documentId: string } }
-  | { type: 'SyncedToAccounting'; data: { documentId: string; provider: string; externalId: string; externalNumber: string } }
-  /** The totals the accounting system answered with for its copy of the invoice (dollars and cents, as it gave them). */
-  | { type: 'AccountingTotalsReported'; data: { documentId: string; provider: string; subtotal: string; gst: string; total: string } }
-  | { type: 'PdfGenerated'; data: { documentId: string; sha256: string } };
+export const paymentDataSchema = z
+  .object({
+    documentId: idField,
+    paymentId: idField,
+    amount: amountField,
+    date: localDateField,
+    method: z.enum(PAYMENT_METHODS),
+    reference: z.string(),
+  })
+  .describe("A payment received. 'Mark Paid' records the outstanding balance. A payment on a draft invoice issues it.");
+export type PaymentData = z.infer<typeof paymentDataSchema>;
+
+/** Every event of a document stream and the schema of its data. */
+export const documentEventSchemas = {
+  DocumentDrafted: draftedDataSchema,
+  DocumentRevised: revisedDataSchema,
+  DocumentSent: z
+    .object({ documentId: idField, to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string() })
+    .describe('Emailed by the app; the time is `meta.at`. Issues a draft invoice.'),
+  DocumentIssued: z
+    .object({ documentId: idField })
+    .describe('A draft invoice handed over without the app\'s email (on site, printed): issued from `meta.at` and counts in the reports.'),
+  QuoteAccepted: z.object({ documentId: idField }).describe('The client accepted the quote.'),
+  QuoteDeclined: z.object({ documentId: idField }).describe('The client declined the quote.'),
+  QuoteConverted: z
+    .object({ documentId: idField, invoiceId: idField.describe('the new invoice, drafted in the same transaction') })
+    .describe('The quote was made into an invoice.'),
+  PaymentRecorded: paymentDataSchema,
+  PaymentRemoved: z
+    .object({ documentId: idField, paymentId: idField })
+    .describe('A payment removed: a correction dated the NZ day of `meta.at` (the payment stays received on its own date).'),
+  DocumentVoided: z
+    .object({ documentId: idField, reason: z.string() })
+    .describe('A document voided. An issued document keeps its number; an issued invoice is reversed in the reports on the NZ day of `meta.at`.'),
+  DocumentDeleted: z.object({ documentId: idField }).describe('A draft deleted: only a draft nobody has seen or paid.'),
+  SyncedToAccounting: z
+    .object({ documentId: idField, provider: z.string().describe("'xero'"), externalId: z.string(), externalNumber: z.string() })
+    .describe('The invoice was copied to an accounting system.'),
+  AccountingTotalsReported: z
+    .object({ documentId: idField, provider: z.string(), subtotal: amountField, gst: amountField, total: amountField })
+    .describe('The totals the accounting system answered with for its copy of the invoice (dollars and cents, as it gave them). Recorded only when they change; a difference from ours shows on the detail screen.'),
+  PdfGenerated: z.object({ documentId: idField, sha256: z.string().describe('of the PDF produced') }).describe('A PDF was produced.'),
+} as const;
+
+export type DocumentEvent = EventUnion<typeof documentEventSchemas>;
 
 export type DocumentEventType = DocumentEvent['type'];
 

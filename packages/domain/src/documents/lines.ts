@@ -1,7 +1,7 @@
 // Line items and their validation (issue: at most 500 lines; description
 // non-blank, ≤ 500 chars; qty and unit_price finite, ≥ 0, at most 4 decimal places).
 import { z } from 'zod';
-import { LINE_LIMITS, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
+import { LINE_LIMITS, type Line, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
 import { GST_RATE } from '../gst/gst.ts';
 
 export { LINE_LIMITS, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
@@ -64,10 +64,16 @@ export const linesSchema = z
 export type LineInput = z.input<typeof lineInputSchema>;
 
 /** The stored form of a line, validated. */
-export const storedLineSchema = z.object({
-  description: z.string(),
-  qty: z.string(),
-  unit_price: z.string(),
-  tax_included: z.boolean(),
-  tax_rate: z.string(),
-});
+export const storedLineSchema = z
+  .object({
+    description: z.string(),
+    qty: z.string().describe('canonical decimal string ("2.75"), at most 4 places'),
+    unit_price: z.string().describe('canonical decimal string, dollars, at most 4 places'),
+    tax_included: z.boolean().describe('true when unit_price includes GST'),
+    tax_rate: z.string().describe('"0.15" or "0"'),
+  })
+  .meta({ title: 'Line', description: 'a line item as stored' }) satisfies z.ZodType<Line>;
+
+// `Line` is written out in lineValues.ts so the zod-free calculator bundle can use it; this keeps
+// it the same type as the schema's (the `satisfies` above checks the other direction).
+const _lineIsTheStoredSchema: Line extends z.infer<typeof storedLineSchema> ? true : never = true;

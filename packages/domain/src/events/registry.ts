@@ -1,87 +1,44 @@
 // Every event the domain writes, with its schema version and a zod schema checked when events
 // are read back. An event is never rewritten: a changed shape gets a new version and an upcaster.
-import { z } from 'zod';
-import type { clientFieldsSchema} from '../clients/client.ts';
-import { type ClientEvent } from '../clients/client.ts';
-import { isLocalDate } from '../dates/dates.ts';
-import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
-import { PAYMENT_METHODS, type DocumentEvent } from '../documents/events.ts';
-import { storedLineSchema } from '../documents/lines.ts';
-import type { SequenceEvent } from '../numbering/references.ts';
+import type { z } from 'zod';
+import { type ClientEvent, clientEventSchemas } from '../clients/client.ts';
+import { type DocumentEvent, documentEventSchemas } from '../documents/events.ts';
+import { type SequenceEvent, sequenceEventSchemas } from '../numbering/references.ts';
 
-const localDate = z.string().refine(isLocalDate, { error: 'not a YYYY-MM-DD date' });
-const amount = z.string().regex(/^-?\d+(\.\d{1,2})?$/, { error: 'not an amount in dollars and cents' });
-const id = z.string().min(1);
+/** The kinds of stream: client-{id}, document-{id}, sequence-{accountId}-{type}. */
+export type EventStreamKind = 'client' | 'document' | 'sequence';
 
-const clientSnapshot = z.object({
-  id: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  is_business: z.enum(['true', 'false']),
-  business_name: z.string(),
-  company_number: z.string(),
-  gst_number: z.string(),
-});
+type AllEventSchemas = typeof clientEventSchemas & typeof documentEventSchemas & typeof sequenceEventSchemas;
 
-const storedClientFields = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  is_business: z.enum(['true', 'false']),
-  business_name: z.string(),
-  company_number: z.string(),
-  gst_number: z.string(),
-  notes: z.string(),
-  default_payment_terms: z.enum(PAYMENT_TERMS),
-}) satisfies z.ZodType<z.output<typeof clientFieldsSchema>>;
+export interface EventRegistryEntry {
+  stream: EventStreamKind;
+  /** The schema version written today. */
+  version: number;
+  schema: z.ZodType;
+}
 
-const documentBody = {
-  client: clientSnapshot.nullable(),
-  lines: z.array(storedLineSchema).min(1),
-  issueDate: localDate,
-  dueDate: localDate,
-  paymentTerms: z.enum(PAYMENT_TERMS),
-  validUntil: localDate.nullable(),
-  notes: z.string(),
-};
+const entry = <S extends z.ZodType>(stream: EventStreamKind, version: number, schema: S) => ({ stream, version, schema });
 
 export const eventSchemas = {
-  ClientAdded: { version: 1, schema: storedClientFields.extend({ clientId: id }) },
-  ClientUpdated: { version: 1, schema: storedClientFields.extend({ clientId: id }) },
-  ClientRemoved: { version: 1, schema: z.object({ clientId: id }) },
-  DocumentDrafted: {
-    version: 1,
-    schema: z.object({
-      documentId: id,
-      type: z.enum(['quote', 'invoice']),
-      number: z.number().int().positive(),
-      reference: z.string(),
-      gstRounding: z.enum(['total', 'line']),
-      convertedFrom: z.string().nullable(),
-      ...documentBody,
-    }),
-  },
-  DocumentRevised: { version: 1, schema: z.object({ documentId: id, ...documentBody }) },
-  DocumentSent: { version: 1, schema: z.object({ documentId: id, to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string() }) },
-  DocumentIssued: { version: 1, schema: z.object({ documentId: id }) },
-  QuoteAccepted: { version: 1, schema: z.object({ documentId: id }) },
-  QuoteDeclined: { version: 1, schema: z.object({ documentId: id }) },
-  QuoteConverted: { version: 1, schema: z.object({ documentId: id, invoiceId: id }) },
-  PaymentRecorded: {
-    version: 1,
-    schema: z.object({ documentId: id, paymentId: id, amount, date: localDate, method: z.enum(PAYMENT_METHODS), reference: z.string() }),
-  },
-  PaymentRemoved: { version: 1, schema: z.object({ documentId: id, paymentId: id }) },
-  DocumentVoided: { version: 1, schema: z.object({ documentId: id, reason: z.string() }) },
-  DocumentDeleted: { version: 1, schema: z.object({ documentId: id }) },
-  SyncedToAccounting: { version: 1, schema: z.object({ documentId: id, provider: z.string(), externalId: z.string(), externalNumber: z.string() }) },
-  AccountingTotalsReported: { version: 1, schema: z.object({ documentId: id, provider: z.string(), subtotal: amount, gst: amount, total: amount }) },
-  PdfGenerated: { version: 1, schema: z.object({ documentId: id, sha256: z.string() }) },
-  ReferenceAllocated: { version: 1, schema: z.object({ documentId: id, number: z.number().int().positive(), reference: z.string() }) },
-} as const;
+  ClientAdded: entry('client', 1, clientEventSchemas.ClientAdded),
+  ClientUpdated: entry('client', 1, clientEventSchemas.ClientUpdated),
+  ClientRemoved: entry('client', 1, clientEventSchemas.ClientRemoved),
+  DocumentDrafted: entry('document', 1, documentEventSchemas.DocumentDrafted),
+  DocumentRevised: entry('document', 1, documentEventSchemas.DocumentRevised),
+  DocumentSent: entry('document', 1, documentEventSchemas.DocumentSent),
+  DocumentIssued: entry('document', 1, documentEventSchemas.DocumentIssued),
+  QuoteAccepted: entry('document', 1, documentEventSchemas.QuoteAccepted),
+  QuoteDeclined: entry('document', 1, documentEventSchemas.QuoteDeclined),
+  QuoteConverted: entry('document', 1, documentEventSchemas.QuoteConverted),
+  PaymentRecorded: entry('document', 1, documentEventSchemas.PaymentRecorded),
+  PaymentRemoved: entry('document', 1, documentEventSchemas.PaymentRemoved),
+  DocumentVoided: entry('document', 1, documentEventSchemas.DocumentVoided),
+  DocumentDeleted: entry('document', 1, documentEventSchemas.DocumentDeleted),
+  SyncedToAccounting: entry('document', 1, documentEventSchemas.SyncedToAccounting),
+  AccountingTotalsReported: entry('document', 1, documentEventSchemas.AccountingTotalsReported),
+  PdfGenerated: entry('document', 1, documentEventSchemas.PdfGenerated),
+  ReferenceAllocated: entry('sequence', 1, sequenceEventSchemas.ReferenceAllocated),
+} as const satisfies { [K in keyof AllEventSchemas]: EventRegistryEntry & { schema: AllEventSchemas[K] } };
 
 export type DomainEvent = ClientEvent | DocumentEvent | SequenceEvent;
 export type DomainEventType = DomainEvent['type'];
@@ -95,8 +52,16 @@ export const isDomainEventType = (t: string): t is DomainEventType => Object.has
 /** The schema version written for each event type today. */
 export const currentVersion = (type: DomainEventType): number => eventSchemas[type].version;
 
-/** Upcasters turn an older stored shape into the current one: `${type}@${version}` → data. None yet. */
-const upcasters: Record<string, (data: unknown) => unknown> = {};
+/** Turns the data of an event stored at version `from` into the shape of version `from + 1`. */
+export interface Upcaster {
+  from: number;
+  /** What changed, for docs/events.md. */
+  description: string;
+  up: (data: unknown) => unknown;
+}
+
+/** Upcasters per event type, oldest first. None yet. */
+export const upcasters: { readonly [K in DomainEventType]?: readonly Upcaster[] } = {};
 
 export class EventShapeError extends Error {
   constructor(type: string, version: number, issues: string) {
@@ -112,9 +77,9 @@ export function parseDomainEvent(raw: { type: string; version?: number; data: un
   const version = raw.version ?? entry.version;
   let data = raw.data;
   for (let v = version; v < entry.version; v++) {
-    const up = upcasters[`${raw.type}@${v}`];
+    const up = upcasters[raw.type]?.find((u) => u.from === v);
     if (!up) throw new EventShapeError(raw.type, version, `no upcaster from v${v}`);
-    data = up(data);
+    data = up.up(data);
   }
   const parsed = entry.schema.safeParse(data);
   if (!parsed.success) throw new EventShapeError(raw.type, version, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
