@@ -14,6 +14,7 @@ import { billingFromEnv } from './integrations/stripe/index.ts';
 import { createLogger } from './log.ts';
 import { mailerFromEnv } from './mail/index.ts';
 import { allMigrations } from './migrations.ts';
+import { outboxWriter, scheduleReactions } from './reactions/outbox.ts';
 import { checkAppSecret, loadSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -27,7 +28,10 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
   // Refused before anything is opened: no server signs with a missing, short or weak APP_SECRET.
   const problem = checkAppSecret(config);
   if (problem) throw new ConfigError(problem);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }, projections, allMigrations);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }, projections, allMigrations, {
+    // Reactions to events (reactions/registry.ts) are stored in the events' own transaction.
+    afterAppend: outboxWriter(),
+  });
   const secrets = await loadSecrets(store.db, config, log).catch(async (e: unknown) => {
     await store.close();
     throw e;
@@ -61,6 +65,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const app = createApp(deps);
   // Tokens, throttle rows and idempotency keys that can no longer change an answer: at start-up and hourly.
   const stopPruning = schedulePruning(deps);
+  // Reactions a crash left behind, and failed ones due again (routes run their own at once).
+  const stopReactions = scheduleReactions(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -82,6 +88,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
         clearInterval(analyze);
         stopPruning();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopReactions();
         await pdfPool.close();
         await deps.mailer.close();
         await deps.store.close();

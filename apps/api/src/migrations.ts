@@ -7,6 +7,7 @@ import { billingMigrations } from './billing/migrations.ts';
 import { clientMigrations } from './clients/migrations.ts';
 import { documentMigrations } from './documents/migrations.ts';
 import { reportMigrations } from './reports/migrations.ts';
+import { reactionMigrations } from './reactions/migrations.ts';
 import { auditMigrations } from './security/audit.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
@@ -45,4 +46,5 @@ export const allMigrations: Migration[] = [
   ...accountingMigrations,
   ...securityMigrations,
   ...auditMigrations,
+  ...reactionMigrations,
 ];

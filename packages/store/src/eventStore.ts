@@ -5,7 +5,7 @@ import { isUniqueViolation } from './errors.ts';
 import {
   ConcurrencyError, DuplicateEventError, streamCategory,
   type AppendResult, type Db, type EventStore, type NewEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
-  type RecordedEvent, type Sql, type StoreTx, type StreamSnapshot,
+  type RecordedEvent, type Sql, type StoreOptions, type StoreTx, type StreamSnapshot,
 } from './types.ts';
 
 interface EventRow {
@@ -191,7 +191,7 @@ const projectionHash = (p: Projection): string =>
 
 // ---- the store -----------------------------------------------------------------------------
 
-export function createEventStore(db: Db, projections: readonly Projection[] = []): EventStore {
+export function createEventStore(db: Db, projections: readonly Projection[] = [], options: StoreOptions = {}): EventStore {
   const byCategory = new Map<string, Projection[]>();
   for (const p of projections) for (const c of p.categories) byCategory.set(c, [...(byCategory.get(c) ?? []), p]);
 
@@ -232,6 +232,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
       const statement = replaceStreamRows(listeners, { streamId, events: all });
       if (statement) await sql.query(statement.text, statement.params);
     }
+    if (options.afterAppend) await options.afterAppend(sql, recorded);
     return { version: expectedVersion + events.length, events: recorded };
   }
 

@@ -4,7 +4,7 @@ import { createEventStore } from './eventStore.ts';
 import { migrate, storeMigrations, type Migration } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
-import type { Db, EventStore, Projection } from './types.ts';
+import type { Db, EventStore, Projection, StoreOptions } from './types.ts';
 
 export interface DbConfig {
   /** postgres://… — a PostgreSQL server. */
@@ -20,12 +20,12 @@ export const openDb = (config: DbConfig): Promise<Db> =>
     ? openPostgres({ url: config.databaseUrl, ...(config.poolSize ? { max: config.poolSize } : {}) })
     : openPglite(config.dataDir ? { dataDir: config.dataDir } : {});
 
-/** Opens the store: runs the store's and the caller's migrations, then readies the projections. */
-export async function openStore(config: DbConfig, projections: readonly Projection[], migrations: readonly Migration[] = []): Promise<EventStore> {
+/** Opens the store: runs the store's and the caller's migrations, then readies the projections. `options.afterAppend` runs in every append's transaction. */
+export async function openStore(config: DbConfig, projections: readonly Projection[], migrations: readonly Migration[] = [], options: StoreOptions = {}): Promise<EventStore> {
   const db = await openDb(config);
   try {
     await migrate(db, [...storeMigrations, ...migrations]);
-    const store = createEventStore(db, projections);
+    const store = createEventStore(db, projections, options);
     await store.ensureProjections();
     // PGlite runs no autovacuum, so its planner would never learn the tables' sizes.
     if (db.kind === 'pglite') await db.exec('ANALYZE');

@@ -96,6 +96,18 @@ export interface Projection {
   rows(stream: { streamId: string; events: RecordedEvent[] }): Partial<Record<string, ProjectionRow[]>>;
 }
 
+/**
+ * Called inside an append's transaction, after its events are inserted and the inline projections
+ * updated, with the events just recorded. What it writes commits or rolls back with them; a throw
+ * rolls the whole transaction back. The store knows nothing of what it is for (an outbox of work
+ * to do because of the events, say).
+ */
+export type AfterAppend = (sql: Sql, events: readonly RecordedEvent[]) => Promise<void>;
+
+export interface StoreOptions {
+  afterAppend?: AfterAppend;
+}
+
 export interface AppendResult {
   /** Stream version after the append. */
   version: number;

@@ -8,7 +8,7 @@ import {
 } from '@tradie/contracts';
 import {
   type DocumentCommand, type DocumentView, type LocalDate, DEFAULT_PAYMENT_TERMS, allocateReference, discardCommand, documentDecider, documentFigures,
-  documentStatus, invoiceDraftFromQuote, nzDateOf, paymentStatus, parseDecimalInput, centsToNumber,
+  documentStatus, documentStreamId, invoiceDraftFromQuote, nzDateOf, paymentStatus, parseDecimalInput, centsToNumber,
 } from '@tradie/domain';
 import type { StoreTx } from '@tradie/store';
 import type { Context } from 'hono';
@@ -17,13 +17,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
-import { pushDocumentChangesToXero } from '../accounting/index.ts';
 import { requireActiveSubscription } from '../billing/access.ts';
 import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute, toNewEvents } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseQuery, refuseUnstorableText } from '../http/body.ts';
 import { idempotencyKey, idempotent, requestHash } from '../http/idempotency.ts';
 import { ApiError, zodProblem, zodStatus } from '../http/problem.ts';
+import { settleReactions } from '../reactions/outbox.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeDocumentMail } from './email.ts';
 import { pdfFileName, renderPdfFor } from './pdf.ts';
@@ -85,11 +85,11 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const today = (): LocalDate => nzDateOf(deps.clock.now());
   /**
-   * After a committed change to a synced invoice, Xero is brought up to date (payments, sent,
-   * void). It never throws and does nothing unless the invoice is synced and Xero connected; a
-   * failure is stored and retried by POST /integrations/xero/push/{id}.
+   * After a command's transaction committed: runs the reactions its events set off
+   * (reactions/registry.ts), so they are done when the answer goes. Never throws; a failure stays
+   * in the outbox and is retried.
    */
-  const pushToXero = (accountId: string, id: string): Promise<unknown> => pushDocumentChangesToXero(deps, accountId, id);
+  const settle = (accountId: string, id: string): Promise<void> => settleReactions(deps, accountId, documentStreamId(id));
 
   /** Loads, checks the version the user saw (when given), decides and appends; answers the detail. */
   async function runCommand(tx: StoreTx, actor: Actor, id: string, build: (d: DocumentView) => DocumentCommand, expectedVersion?: number) {
@@ -218,7 +218,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
       await decideAndAppend(tx, loaded, documentDecider, command, eventMeta(deps, actor));
       return command.type === 'DeleteDraft' ? 'deleted' : 'voided';
     });
-    if (outcome === 'voided') await pushToXero(actor.accountId, id);
+    await settle(actor.accountId, id);
     return c.json({ id, outcome });
   });
 
@@ -229,7 +229,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = actorOf(c);
     const id = c.req.param('id');
     const detail = await execute(deps, (tx) => runCommand(tx, actor, id, () => ({ type: 'VoidDocument', data: { reason: body.reason } })));
-    await pushToXero(actor.accountId, id);
+    await settle(actor.accountId, id);
     return c.json(detail);
   });
 
@@ -325,7 +325,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
         if (claim) await completeKey(tx, claim, result);
         return result;
       });
-      await pushToXero(actor.accountId, id);
+      await settle(actor.accountId, id);
       return reply(c, answer);
     } catch (e) {
       if (claim && !mailed) await releaseKey(deps.store.db, claim);
@@ -353,7 +353,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
         return { status: 200, body: detail };
       }),
     );
-    await pushToXero(actor.accountId, id);
+    await settle(actor.accountId, id);
     return reply(c, answer);
   });
 
@@ -386,7 +386,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
         };
       }),
     );
-    await pushToXero(actor.accountId, id);
+    await settle(actor.accountId, id);
     return reply(c, answer);
   });
 
@@ -395,7 +395,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = c.req.param('id');
     const paymentId = c.req.param('paymentId');
     const detail = await execute(deps, (tx) => runCommand(tx, actor, id, () => ({ type: 'RemovePayment', data: { paymentId } })));
-    await pushToXero(actor.accountId, id);
+    await settle(actor.accountId, id);
     return c.json(detail);
   });
 

@@ -10,6 +10,7 @@
 //   billing_webhook_events  received more than 30 days ago (Stripe redelivers for 3 days at most)
 //   rate_limits             windows that have ended (a count only matters inside its window)
 //   audit_log               older than 400 days (a year of security history, and a little more)
+//   outbox                  done more than 7 days ago (a failed or given-up row stays until it is done)
 //
 // The event log is never pruned: it is the tradie's record.
 import type { AppDeps } from '../deps.ts';
@@ -35,6 +36,7 @@ export const PRUNE_RULES: readonly PruneRule[] = [
   { table: 'billing_webhook_events', where: 'received_at < $1', keepMs: 30 * DAY },
   { table: 'rate_limits', where: 'window_end < $1', keepMs: 0 },
   { table: 'audit_log', where: 'at < $1', keepMs: 400 * DAY },
+  { table: 'outbox', where: 'done_at < $1', keepMs: 7 * DAY },
 ];
 
 /** Deletes what the rules say is spent; answers how many rows of each table went. */

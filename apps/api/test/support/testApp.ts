@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { AppDeps, Clock } from '../../src/deps.ts';
 import type { Mailer, OutgoingMail, SentMail } from '../../src/mail/index.ts';
 import { allMigrations } from '../../src/migrations.ts';
+import { outboxWriter } from '../../src/reactions/outbox.ts';
 import { secretsFrom } from '../../src/secrets.ts';
 
 export class TestClock implements Clock {
@@ -62,7 +63,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tradie-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://app.test', LOG_LEVEL: 'error', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web'), IP_LIMIT_MULTIPLIER: '1000', ...options.env });
-  const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
+  const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations, { afterAppend: outboxWriter() });
   const clock = options.clock ?? new TestClock();
   const mailer = new MemoryMailer(options.mailKind);
   const deps: AppDeps = {

@@ -1,0 +1,263 @@
+// The outbox: reactions (registry.ts) to committed events, stored in the events' own transaction
+// and run after the commit, at least once.
+//
+// Writing: outboxWriter is the event store's after-append hook (main.ts opens the store with it).
+// Inside every append's transaction it adds a row per (reaction, event) the registry asks for, so
+// a committed event always has its rows and a rolled-back one never does.
+//
+// Running: a processor claims due rows in small batches (SELECT … FOR UPDATE SKIP LOCKED, then a
+// lease in claimed_until, so two processors — in one process or two — never hold the same row),
+// runs each row's handler outside any transaction, and marks the row done; a handler that throws
+// gets its row back with attempts + 1 and a next attempt 30 s × 2^n later (at most an hour), and
+// after MAX_ATTEMPTS the row is left, given up, with its last error (outboxFailures).
+//
+// When: a route awaits settleReactions for the stream it just changed, after its transaction
+// committed, so what a reaction does is done when the answer goes (Xero is up to date right after
+// a payment, as before). scheduleReactions (main.ts) sweeps up the rest: rows left by a crash
+// between commit and processing, and failures that are due again.
+import { randomUUID } from 'node:crypto';
+import type { AfterAppend, Sql } from '@tradie/store';
+import type { AppDeps } from '../deps.ts';
+import { type OutboxRow, type Reaction, type ReactionDeps, REACTIONS } from './registry.ts';
+
+/** Rows claimed at a time. */
+export const OUTBOX_BATCH = 10;
+/** A claimed row is left alone this long; a processor that died holding it loses it then. */
+export const OUTBOX_LEASE_MS = 10 * 60_000;
+/** The first retry waits this long; each further one twice as long as the last. */
+export const OUTBOX_FIRST_RETRY_MS = 30_000;
+export const OUTBOX_MAX_RETRY_MS = 3_600_000;
+/** Failed attempts after which a row is given up (and stays, visible, with its last error). */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+/** The sweep leaves a new row this long to the request that wrote it. */
+export const OUTBOX_SWEEP_GRACE_MS = 10_000;
+/** At most this many batches in one run, so a run always ends. */
+const MAX_BATCHES_PER_RUN = 100;
+
+/** The wait before attempt n + 1, after n failed attempts (n ≥ 1). */
+export const retryDelayMs = (failedAttempts: number): number =>
+  Math.min(OUTBOX_MAX_RETRY_MS, OUTBOX_FIRST_RETRY_MS * 2 ** Math.max(0, Math.min(failedAttempts - 1, 30)));
+
+// ---- writing --------------------------------------------------------------------------------
+
+/**
+ * The event store's after-append hook: one outbox row per (reaction, event) for the events of
+ * this append, in its transaction. Due at once (at the instant the command was decided).
+ */
+export function outboxWriter(reactions: readonly { name: string; on: readonly string[] }[] = REACTIONS): AfterAppend {
+  const byType = new Map<string, string[]>();
+  for (const r of reactions) for (const type of r.on) byType.set(type, [...(byType.get(type) ?? []), r.name]);
+  return async (sql, events) => {
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    for (const e of events) {
+      for (const reaction of byType.get(e.type) ?? []) {
+        params.push(e.meta.accountId, reaction, e.streamId, e.eventId, e.position, e.type, e.data, e.meta.at);
+        const b = params.length - 8;
+        tuples.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}::uuid, $${b + 5}::bigint, $${b + 6}, $${b + 7}::jsonb, $${b + 8}::timestamptz, $${b + 8}::timestamptz)`);
+      }
+    }
+    if (tuples.length === 0) return;
+    await sql.query(
+      `INSERT INTO outbox (account_id, reaction, stream_id, event_id, event_position, event_type, payload, created_at, next_attempt_at)
+       VALUES ${tuples.join(', ')} ON CONFLICT (reaction, event_id) DO NOTHING`,
+      params,
+    );
+  };
+}
+
+// ---- running --------------------------------------------------------------------------------
+
+export type OutboxDeps = Pick<AppDeps, 'store' | 'clock' | 'log'>;
+
+interface ClaimedRow {
+  id: string;
+  account_id: string;
+  reaction: string;
+  stream_id: string;
+  event_id: string;
+  event_position: string;
+  event_type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export interface RunFilter {
+  /** Only this account's rows of this stream (what a request just wrote). */
+  accountId?: string;
+  streamId?: string;
+  /** Only rows due at or before this instant (default: now). */
+  dueBy?: Date;
+}
+
+export interface RunResult {
+  done: number;
+  failed: number;
+}
+
+export interface OutboxProcessor {
+  /** Claims and runs due rows, batch after batch, until none is left (or a bound is reached). */
+  runDue(filter?: RunFilter): Promise<RunResult>;
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 2_000);
+
+export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D>[]): OutboxProcessor {
+  const byName = new Map(reactions.map((r) => [r.name, r]));
+  const db = (): Sql => deps.store.db;
+
+  async function claim(token: string, filter: RunFilter): Promise<ClaimedRow[]> {
+    const now = deps.clock.now();
+    const params: unknown[] = [token, new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString(), (filter.dueBy ?? now).toISOString(), now.toISOString(), OUTBOX_BATCH];
+    let scope = '';
+    if (filter.accountId !== undefined) {
+      params.push(filter.accountId);
+      scope += ` AND account_id = $${params.length}`;
+    }
+    if (filter.streamId !== undefined) {
+      params.push(filter.streamId);
+      scope += ` AND stream_id = $${params.length}`;
+    }
+    return db().query<ClaimedRow>(
+      `UPDATE outbox SET claimed_by = $1, claimed_until = $2::timestamptz
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE done_at IS NULL AND next_attempt_at <= $3::timestamptz AND (claimed_until IS NULL OR claimed_until < $4::timestamptz)${scope}
+         ORDER BY next_attempt_at, id LIMIT $5::int
+         FOR UPDATE SKIP LOCKED)
+       RETURNING id::text AS id, account_id, reaction, stream_id, event_id::text AS event_id, event_position::text AS event_position, event_type, payload, attempts`,
+      params,
+    );
+  }
+
+  async function markDone(row: ClaimedRow, token: string): Promise<void> {
+    await db().query('UPDATE outbox SET done_at = $3::timestamptz, claimed_by = NULL, claimed_until = NULL WHERE id = $1::bigint AND claimed_by = $2', [
+      row.id, token, deps.clock.now().toISOString(),
+    ]);
+  }
+
+  async function markFailed(row: ClaimedRow, token: string, error: string): Promise<void> {
+    const attempts = Number(row.attempts) + 1;
+    const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+    const next = givenUp ? null : new Date(deps.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
+    await db().query(
+      `UPDATE outbox SET attempts = $3::int, next_attempt_at = $4::timestamptz, last_error = $5, claimed_by = NULL, claimed_until = NULL
+       WHERE id = $1::bigint AND claimed_by = $2`,
+      [row.id, token, attempts, next, error],
+    );
+    deps.log('error', givenUp ? 'a reaction failed and was given up' : 'a reaction failed and will be retried', {
+      outboxId: row.id, reaction: row.reaction, accountId: row.account_id, streamId: row.stream_id, eventType: row.event_type, attempts, error, ...(next ? { nextAttemptAt: next } : {}),
+    });
+  }
+
+  async function run(row: ClaimedRow, token: string): Promise<boolean> {
+    const reaction = byName.get(row.reaction);
+    if (!reaction) {
+      await markFailed(row, token, `No reaction named ${row.reaction} is registered`);
+      return false;
+    }
+    const view: OutboxRow = {
+      id: row.id, accountId: row.account_id, reaction: row.reaction, streamId: row.stream_id, eventId: row.event_id,
+      eventPosition: row.event_position, eventType: row.event_type, payload: row.payload, attempts: Number(row.attempts),
+    };
+    try {
+      await reaction.handle(deps, view);
+    } catch (e) {
+      await markFailed(row, token, errorText(e));
+      return false;
+    }
+    await markDone(row, token);
+    return true;
+  }
+
+  return {
+    async runDue(filter = {}) {
+      const result: RunResult = { done: 0, failed: 0 };
+      for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+        const token = randomUUID();
+        const rows = await claim(token, filter);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          if (await run(row, token)) result.done++;
+          else result.failed++;
+        }
+        if (rows.length < OUTBOX_BATCH) break;
+      }
+      return result;
+    },
+  };
+}
+
+// ---- the API's use ----------------------------------------------------------------------------
+
+/**
+ * After a command's transaction committed: runs what it set off for that stream (and anything of
+ * the stream due again), so it is done before the answer goes. Never throws: the command stands,
+ * a failure is logged and left on its row for the sweep.
+ */
+export async function settleReactions(deps: ReactionDeps, accountId: string, streamId: string): Promise<void> {
+  try {
+    await outboxProcessor(deps, REACTIONS).runDue({ accountId, streamId });
+  } catch (e) {
+    deps.log('error', 'running reactions failed', { accountId, streamId, error: errorText(e) });
+  }
+}
+
+/**
+ * Sweeps the outbox now and then every `everyMs`: rows a crash left behind, and failures due
+ * again. A new row is left to its request for OUTBOX_SWEEP_GRACE_MS. The timer never keeps the
+ * process alive; runs never overlap. Returns a stop function that waits for a run in progress.
+ */
+export function scheduleOutbox<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D>[], everyMs = 30_000): () => Promise<void> {
+  const processor = outboxProcessor(deps, reactions);
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): void => {
+    if (running || stopped) return;
+    const dueBy = new Date(deps.clock.now().getTime() - OUTBOX_SWEEP_GRACE_MS);
+    running = processor.runDue({ dueBy }).then(
+      (r) => {
+        if (r.done + r.failed > 0) deps.log('info', 'outbox swept', { ...r });
+      },
+      (e: unknown) => deps.log('error', 'sweeping the outbox failed', { error: errorText(e) }),
+    ).finally(() => {
+      running = null;
+    });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** The API's sweep (main.ts), every 30 s, over every registered reaction. */
+export const scheduleReactions = (deps: ReactionDeps, everyMs = 30_000): (() => Promise<void>) => scheduleOutbox(deps, REACTIONS, everyMs);
+
+// ---- visibility -------------------------------------------------------------------------------
+
+export interface OutboxFailure {
+  id: string;
+  reaction: string;
+  stream_id: string;
+  event_type: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  /** null: given up after OUTBOX_MAX_ATTEMPTS. */
+  next_attempt_at: string | null;
+}
+
+/** The account's reactions that failed and are not done: waiting for a retry, or given up. Oldest first. */
+export async function outboxFailures(db: Sql, accountId: string): Promise<OutboxFailure[]> {
+  const rows = await db.query<Omit<OutboxFailure, 'created_at' | 'next_attempt_at'> & { created_at: Date | string; next_attempt_at: Date | string | null }>(
+    `SELECT id::text AS id, reaction, stream_id, event_type, attempts, last_error, created_at, next_attempt_at
+     FROM outbox WHERE account_id = $1 AND done_at IS NULL AND attempts > 0 ORDER BY created_at, id`,
+    [accountId],
+  );
+  const iso = (d: Date | string): string => new Date(d).toISOString();
+  return rows.map((r) => ({ ...r, attempts: Number(r.attempts), created_at: iso(r.created_at), next_attempt_at: r.next_attempt_at === null ? null : iso(r.next_attempt_at) }));
+}

@@ -1,0 +1,78 @@
+// What happens because of an event, declared once. Each reaction names the event types it follows
+// and an idempotent handler; the event store's append writes one outbox row per (reaction, event)
+// in the event's own transaction, and the outbox (outbox.ts) runs the handler after the commit —
+// at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
+// note to the client) is one more entry in REACTIONS; no route changes.
+import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { pushDocumentChangesToXero } from '../accounting/index.ts';
+import type { AppDeps } from '../deps.ts';
+
+/** An outbox row as a handler sees it. */
+export interface OutboxRow {
+  id: string;
+  accountId: string;
+  reaction: string;
+  streamId: string;
+  eventId: string;
+  /** The event's position in the log, as a decimal string. */
+  eventPosition: string;
+  eventType: string;
+  /** The event's data. */
+  payload: Record<string, unknown>;
+  /** Attempts that failed before this one. */
+  attempts: number;
+}
+
+/** What reactions may use. */
+export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting'>;
+
+export interface Reaction<D = ReactionDeps> {
+  /** Stored on the outbox rows: never rename one that may have rows waiting. */
+  name: string;
+  /** The event types that call for it. */
+  on: readonly string[];
+  /**
+   * Does the work; returning means done. Throwing means "try again later" (with backoff): it must
+   * be safe to run again after a partial success, and after a success whose marking was lost.
+   */
+  handle(deps: D, row: OutboxRow): Promise<void>;
+}
+
+/** A failure worth trying again later (the outbox backs off and retries any throw; this one carries a clear message). */
+export class RetryLater extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+/** The document an event of a document stream is about. */
+export function documentIdOf(row: OutboxRow): string {
+  const id = row.payload.documentId;
+  if (typeof id === 'string' && id !== '') return id;
+  return row.streamId.startsWith('document-') ? row.streamId.slice('document-'.length) : row.streamId;
+}
+
+/**
+ * Xero answered 429 or 5xx (or could not be reached), or another process was pushing the same
+ * invoice: worth another go. A refusal (not connected, not synced, validation) is not.
+ */
+const retryableXeroFailure = (status: number, detail: string): boolean => status === 429 || status >= 500 || (status === 409 && detail === ACCOUNTING_MESSAGES.busy);
+
+/**
+ * A synced invoice is brought up to date in Xero after it is sent, paid, a payment is taken off,
+ * or it is voided. pushDocumentChangesToXero never throws, does nothing for a document that is
+ * not a synced invoice of a connected account, sends only what Xero does not have yet, and keeps
+ * its own failure in xero_sync.last_push_error (POST /integrations/xero/push/{id} retries by hand).
+ */
+export const xeroPush: Reaction = {
+  name: 'xero-push',
+  on: ['DocumentSent', 'PaymentRecorded', 'PaymentRemoved', 'DocumentVoided'],
+  async handle(deps, row) {
+    const r = await pushDocumentChangesToXero(deps, row.accountId, documentIdOf(row));
+    if (r.outcome === 'failed' && retryableXeroFailure(r.status, r.detail)) throw new RetryLater(`Xero answered ${r.status}: ${r.detail}`);
+  },
+};
+
+/** Every reaction the API runs. */
+export const REACTIONS: readonly Reaction[] = [xeroPush];
