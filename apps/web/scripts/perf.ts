@@ -9,6 +9,9 @@
  *   web.landing.usable                   load event: the page is complete and every link works, ms
  *   web.landing.js_before_usable         gzip KB of JavaScript fetched before load        (budget ≤ 60)
  *   web.landing.js_total                 gzip KB of JavaScript including the idle-time hydration
+ *   web.landing.js_total_save_data       the same with Save-Data on and the connection reported as
+ *                                        3G: everything fetched by the time the network has been
+ *                                        idle for 3 s (budget ≤ 60; the app waits for intent)
  *
  * The calculator after sign-in (`measureCalculator`, needs the API: a fresh account per run):
  *   web.calculator.usable                navigation start until the Generate button and the first
@@ -185,9 +188,19 @@ const observeVitals = () => {
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
-async function landingRun(baseUrl: string, path: string, env: NodeJS.ProcessEnv): Promise<LandingRun> {
+/** navigator.connection as Chromium reports it with Save-Data on, on a 3G connection. */
+const saveDataConnection = () => {
+  const connection = Object.assign(new EventTarget(), { saveData: true, effectiveType: '3g', downlink: 0.4, rtt: 400, type: 'cellular' });
+  Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+};
+
+async function landingRun(baseUrl: string, path: string, env: NodeJS.ProcessEnv, saveData = false): Promise<LandingRun> {
   return withPhone(env, async (context, page) => {
     await page.addInitScript(observeVitals);
+    if (saveData) {
+      await page.addInitScript(saveDataConnection);
+      await context.setExtraHTTPHeaders({ 'Save-Data': 'on' });
+    }
     const cdp = await context.newCDPSession(page);
     const scripts = await trackScripts(cdp);
     await throttle(cdp);
@@ -198,9 +211,15 @@ async function landingRun(baseUrl: string, path: string, env: NodeJS.ProcessEnv)
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return nav ? nav.loadEventStart : 0;
     });
-    // Let the idle-time hydration finish, so its layout shifts (if any) and bytes are counted.
-    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 60_000 }).catch(() => undefined);
-    await page.waitForTimeout(1000);
+    if (saveData) {
+      // Nothing should follow; whatever does is counted.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(3000);
+    } else {
+      // Let the idle-time hydration finish, so its layout shifts (if any) and bytes are counted.
+      await page.waitForSelector('html[data-hydrated="true"]', { timeout: 60_000 }).catch(() => undefined);
+      await page.waitForTimeout(1000);
+    }
     await scripts.settled();
     const vitals = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals);
     return { lcp: vitals.lcp, cls: vitals.cls, usable, jsBeforeUsable: sumOf(scripts.sizes, scripts.beforeMark), jsTotal: sumOf(scripts.sizes, scripts.sizes.keys()) };
@@ -215,12 +234,19 @@ export async function measureLandingPage({ baseUrl, path = '/', runs = 3, env = 
     results.push(r);
   }
   const pick = (key: keyof LandingRun) => median(results.map((r) => r[key]));
+  const saveData: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await landingRun(baseUrl, path, env, true);
+    log(`landing run ${i + 1}/${runs} with Save-Data: js ${kb(r.jsTotal)} KB`);
+    saveData.push(r.jsTotal);
+  }
   return [
     { name: 'web.landing.lcp', value: Math.round(pick('lcp')), unit: 'ms' },
     { name: 'web.landing.cls', value: Math.round(pick('cls') * 1000) / 1000, unit: 'score' },
     { name: 'web.landing.usable', value: Math.round(pick('usable')), unit: 'ms' },
     { name: 'web.landing.js_before_usable', value: kb(pick('jsBeforeUsable')), unit: 'KB gzip' },
     { name: 'web.landing.js_total', value: kb(pick('jsTotal')), unit: 'KB gzip' },
+    { name: 'web.landing.js_total_save_data', value: kb(median(saveData)), unit: 'KB gzip' },
   ];
 }
 

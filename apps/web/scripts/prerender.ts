@@ -66,6 +66,44 @@ async function listFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
+/** The /assets/… files an HTML file loads (scripts, module preloads, stylesheets), in order. */
+export function assetRefs(html: string): string[] {
+  return [...new Set([...html.matchAll(/\b(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!))];
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The app's files a public page prefetches when a visitor reaches for 'Login' or 'Try Free' (see
+ * src/boot/prefetch.ts): `shell`, what spa.html loads for every route, and per route the screen's
+ * chunk with what it imports that the shell does not already bring.
+ */
+export function appPrefetchMap(spaHtml: string, manifest: Record<string, ManifestChunk>): Record<string, string[]> {
+  const shell = assetRefs(spaHtml);
+  const inShell = new Set(shell);
+  const screen = (source: string): string[] => {
+    const entry = Object.values(manifest).find((chunk) => chunk.src === source);
+    if (!entry) throw new Error(`prerender: no chunk for ${source} in the build manifest`);
+    const files = new Set<string>();
+    const walk = (chunk: ManifestChunk | undefined) => {
+      if (!chunk || files.has(`/${chunk.file}`)) return;
+      files.add(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) files.add(`/${css}`);
+      for (const key of chunk.imports ?? []) walk(manifest[key]);
+    };
+    walk(entry);
+    return [...files].filter((file) => !inShell.has(file));
+  };
+  const login = screen('src/screens/login/LoginScreen.tsx');
+  const register = screen('src/screens/register/RegisterScreen.tsx');
+  return { shell, '/login': login, '/register': register, '/signup': register };
+}
+
 /** Files the service worker keeps for offline use, as URLs. */
 function precacheUrls(distDir: string, files: readonly string[], pages: readonly RenderedPage[]): string[] {
   const assetUrls = files
@@ -75,7 +113,17 @@ function precacheUrls(distDir: string, files: readonly string[], pages: readonly
   return [...pages.map((p) => p.path), '/spa.html', ...assetUrls.sort()];
 }
 
-export async function prerender({ webRoot, siteUrl }: PrerenderOptions): Promise<{ pages: string[]; precache: string[] }> {
+/**
+ * What the public-only worker keeps (/sw.js?precache=public: a public page on a slow connection or
+ * with Save-Data): the pages, the files their template loads up front, the icons and the manifest.
+ * Not the app, and not React: the pages work without it.
+ */
+function publicPrecacheUrls(precache: readonly string[], pages: readonly RenderedPage[], template: string): string[] {
+  const own = new Set([...pages.map((p) => p.path), ...assetRefs(template)]);
+  return precache.filter((url) => own.has(url) || url.startsWith('/icons/') || url === '/manifest.webmanifest' || url === '/favicon.svg');
+}
+
+export async function prerender({ webRoot, siteUrl }: PrerenderOptions): Promise<{ pages: string[]; precache: string[]; publicPrecache: string[] }> {
   const distDir = join(webRoot, 'dist');
   const ssrEntry = pathToFileURL(join(webRoot, 'node_modules', '.cache', 'prerender', 'render.js')).href;
   const { renderPublicPages } = (await import(ssrEntry)) as { renderPublicPages: () => Promise<RenderedPage[]> };
@@ -86,9 +134,13 @@ export async function prerender({ webRoot, siteUrl }: PrerenderOptions): Promise
     throw new Error('public.html lost its <!--app-head--> / <!--app-html--> placeholders');
   }
 
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const prefetch = appPrefetchMap(await readFile(join(distDir, 'spa.html'), 'utf8'), manifest);
+  const prefetchTag = `<meta name="app-prefetch" content="${escapeHtml(JSON.stringify(prefetch))}" />`;
+
   const pages = await renderPublicPages();
   for (const page of pages) {
-    const html = template.replace('<!--app-head-->', headTags(page, siteUrl)).replace('<!--app-html-->', page.html);
+    const html = template.replace('<!--app-head-->', `${headTags(page, siteUrl)}\n    ${prefetchTag}`).replace('<!--app-html-->', page.html);
     const out = page.path === '/' ? join(distDir, 'index.html') : join(distDir, ...page.path.slice(1).split('/'), 'index.html');
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, html);
@@ -98,23 +150,25 @@ export async function prerender({ webRoot, siteUrl }: PrerenderOptions): Promise
   // The service worker: types stripped, precache list and a version derived from every cached byte.
   const files = (await listFiles(distDir)).filter((f) => !f.endsWith(`${sep}sw.js`));
   const precache = precacheUrls(distDir, files, pages);
+  const publicPrecache = publicPrecacheUrls(precache, pages, template);
   const hash = createHash('sha256');
   for (const file of files.sort()) hash.update(relative(distDir, file)).update(await readFile(file));
   const version = hash.digest('hex').slice(0, 16);
   const swSource = await readFile(join(webRoot, 'src', 'sw', 'sw.ts'), 'utf8');
   const swJs = [
     `const PRECACHE_URLS = ${JSON.stringify(precache)};`,
+    `const PUBLIC_PRECACHE_URLS = ${JSON.stringify(publicPrecache)};`,
     `const CACHE_VERSION = ${JSON.stringify(version)};`,
     stripTypeScriptTypes(swSource, { mode: 'strip' }),
   ].join('\n');
   await writeFile(join(distDir, 'sw.js'), swJs);
 
-  return { pages: pages.map((p) => p.path), precache };
+  return { pages: pages.map((p) => p.path), precache, publicPrecache };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const webRoot = fileURLToPath(new URL('..', import.meta.url));
   const result = await prerender({ webRoot, siteUrl: process.env.SITE_URL || undefined });
   console.log(`pre-rendered ${result.pages.length} pages: ${result.pages.join(' ')}`);
-  console.log(`service worker precaches ${result.precache.length} files`);
+  console.log(`service worker precaches ${result.precache.length} files (${result.publicPrecache.length} for a public page on a slow connection or with Save-Data)`);
 }

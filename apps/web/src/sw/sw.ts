@@ -7,10 +7,15 @@
  *   the app shell (spa.html), marked with data-offline so the page says plainly that it is offline.
  * - /assets/* (content-hashed, immutable) and the precached icons/manifest: cache first.
  *
- * Built by scripts/prerender.ts: types are stripped and PRECACHE_URLS / CACHE_VERSION are prepended.
- * This file is a classic script: no imports or exports.
+ * Registered as /sw.js?precache=public (a public page on a slow connection or with Save-Data), it
+ * installs only PUBLIC_PRECACHE_URLS: the public pages and their own few files, not the app. The app
+ * shell registers plain /sw.js, which replaces it and keeps everything in PRECACHE_URLS.
+ *
+ * Built by scripts/prerender.ts: types are stripped and PRECACHE_URLS / PUBLIC_PRECACHE_URLS /
+ * CACHE_VERSION are prepended. This file is a classic script: no imports or exports.
  */
 declare const PRECACHE_URLS: readonly string[];
+declare const PUBLIC_PRECACHE_URLS: readonly string[];
 declare const CACHE_VERSION: string;
 
 interface ExtendableEventLike extends Event {
@@ -34,12 +39,13 @@ const worker = self as unknown as ServiceWorkerScopeLike;
 const CACHE_PREFIX = 'tradie-shell-';
 const CACHE_NAME = CACHE_PREFIX + CACHE_VERSION;
 const SHELL_URL = '/spa.html';
+const PUBLIC_ONLY = new URL(worker.location.href).searchParams.get('precache') === 'public';
 
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE_NAME)
-      .then((cache) => cache.addAll([...PRECACHE_URLS]))
+      .then((cache) => cache.addAll([...(PUBLIC_ONLY ? PUBLIC_PRECACHE_URLS : PRECACHE_URLS)]))
       .then(() => worker.skipWaiting()),
   );
 });
@@ -86,7 +92,9 @@ async function handleNavigation(request: Request, url: URL): Promise<Response> {
     return response;
   } catch {
     const cache = await caches.open(CACHE_NAME);
-    const cached = (await cache.match(pageKey(url.pathname))) ?? (await cache.match(SHELL_URL));
+    // The public-only worker has no app shell: the landing page, saying it is offline, beats the
+    // browser's error page.
+    const cached = (await cache.match(pageKey(url.pathname))) ?? (await cache.match(SHELL_URL)) ?? (await cache.match('/'));
     if (!cached) return Response.error();
     return markedOffline(cached);
   }

@@ -8,8 +8,8 @@ import { api, errorDetail } from '../../api/client.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
-import { clientPickerQuery, createDocument, generatePdf, invalidateDocuments, settingsQuery } from '../invoices/documents.ts';
-import { useIdempotencyKeys } from '../invoices/idempotency.ts';
+import { invalidateDocuments, settingsQuery } from '../shared/documents.ts';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
 import {
   calculatorFigures,
@@ -24,6 +24,7 @@ import {
 import type { ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
 import { LineRow } from './LineRow.tsx';
+import { clientPickerQuery, createDocument, generatePdf } from './queries.ts';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
 const NO_CLIENTS: readonly ClientRecord[] = [];

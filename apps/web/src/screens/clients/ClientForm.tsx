@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { PAYMENT_TERMS, formWarnings, nameLabel, type ClientFormValues } from './clientForm.ts';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CLIENT_FIELDS, labelOf, leftWhenEditing, type ClientField, type ClientFormSection } from './clientFields.ts';
+import { formWarnings, type ClientFormValues } from './clientForm.ts';
 
 export interface ClientFormProps {
   id: string;
@@ -14,11 +15,12 @@ export interface ClientFormProps {
 
 /**
  * Add or edit one client. The values are the component's own state; the parent remounts it (by key)
- * to reset it. Check-digit warnings show under their field once it has been left, and never block.
+ * to reset it. The fields come from CLIENT_FIELDS (clientFields.ts), one loop per block. Check-digit
+ * warnings show under their field once it has been left, and never block.
  */
 export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCancel }: ClientFormProps) {
   const [values, setValues] = useState<ClientFormValues>(initial);
-  const [left, setLeft] = useState<Record<string, boolean>>(mode === 'editing' ? { gst_number: true, company_number: true } : {});
+  const [left, setLeft] = useState<Record<string, boolean>>(() => (mode === 'editing' ? leftWhenEditing() : {}));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const uid = useId();
   const f = (name: string) => `${uid}-${name}`;
@@ -41,9 +43,23 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
     if (!saving) onSubmit(values);
   };
 
-  const gstWarning = warningOf('gst_number');
-  const nzbnWarning = warningOf('company_number');
   const title = mode === 'editing' ? 'Edit Client' : 'Add New Client';
+
+  const fieldsOf = (section: ClientFormSection): ReactNode => (
+    <div className="form-grid">
+      {CLIENT_FIELDS.filter((field) => field.section === section).map((field) => (
+        <FieldBlock
+          key={field.name}
+          field={field}
+          values={values}
+          fieldId={f}
+          warning={field.control === 'input' && field.warning ? warningOf(field.name) : undefined}
+          onChange={(value) => set(field.name, value as ClientFormValues[typeof field.name])}
+          onLeave={() => leave(field.name)}
+        />
+      ))}
+    </div>
+  );
 
   return (
     <section id={id} className="card card--emphasis client-form" aria-labelledby={f('title')}>
@@ -71,170 +87,16 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
           </div>
         </fieldset>
 
-        <div className="form-grid">
-          <div className="field field--wide">
-            <label className="field__label" htmlFor={f('name')}>
-              {nameLabel(values.is_business)}
-            </label>
-            <input
-              id={f('name')}
-              className="input client-input"
-              name="name"
-              type="text"
-              required
-              maxLength={200}
-              autoComplete="off"
-              value={values.name}
-              onChange={(e) => set('name', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={f('email')}>
-              Email
-            </label>
-            <input
-              id={f('email')}
-              className="input client-input"
-              name="email"
-              type="email"
-              maxLength={254}
-              autoComplete="off"
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={f('phone')}>
-              Phone
-            </label>
-            <input
-              id={f('phone')}
-              className="input client-input"
-              name="phone"
-              type="tel"
-              maxLength={50}
-              autoComplete="off"
-              value={values.phone}
-              onChange={(e) => set('phone', e.target.value)}
-            />
-          </div>
-        </div>
+        {fieldsOf('contact')}
 
         {business && (
           <fieldset className="client-form__business">
             <legend>Business Details</legend>
-            <div className="form-grid">
-              <div className="field field--wide">
-                <label className="field__label" htmlFor={f('business_name')}>
-                  Business/Trading Name
-                </label>
-                <input
-                  id={f('business_name')}
-                  className="input client-input"
-                  name="business_name"
-                  type="text"
-                  maxLength={200}
-                  autoComplete="off"
-                  value={values.business_name}
-                  onChange={(e) => set('business_name', e.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={f('company_number')}>
-                  NZBN / Company Number
-                </label>
-                <input
-                  id={f('company_number')}
-                  className="input client-input"
-                  name="company_number"
-                  type="text"
-                  maxLength={50}
-                  autoComplete="off"
-                  value={values.company_number}
-                  aria-describedby={nzbnWarning ? f('company_number-warning') : undefined}
-                  onChange={(e) => set('company_number', e.target.value)}
-                  onBlur={() => leave('company_number')}
-                />
-                {nzbnWarning && (
-                  <p id={f('company_number-warning')} className="callout callout--warning field__warning">
-                    {nzbnWarning}
-                  </p>
-                )}
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={f('gst_number')}>
-                  GST Number
-                </label>
-                <input
-                  id={f('gst_number')}
-                  className="input client-input"
-                  name="gst_number"
-                  type="text"
-                  maxLength={50}
-                  autoComplete="off"
-                  value={values.gst_number}
-                  aria-describedby={gstWarning ? f('gst_number-warning') : undefined}
-                  onChange={(e) => set('gst_number', e.target.value)}
-                  onBlur={() => leave('gst_number')}
-                />
-                {gstWarning && (
-                  <p id={f('gst_number-warning')} className="callout callout--warning field__warning">
-                    {gstWarning}
-                  </p>
-                )}
-              </div>
-            </div>
+            {fieldsOf('business')}
           </fieldset>
         )}
 
-        <div className="form-grid">
-          <div className="field field--wide">
-            <label className="field__label" htmlFor={f('address')}>
-              Address
-            </label>
-            <textarea
-              id={f('address')}
-              className="input client-input"
-              name="address"
-              rows={3}
-              maxLength={1000}
-              value={values.address}
-              onChange={(e) => set('address', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={f('terms')}>
-              Default Payment Terms
-            </label>
-            <select
-              id={f('terms')}
-              className="input client-input"
-              name="default_payment_terms"
-              value={values.default_payment_terms}
-              onChange={(e) => set('default_payment_terms', e.target.value as ClientFormValues['default_payment_terms'])}
-            >
-              {PAYMENT_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field field--wide">
-            <label className="field__label" htmlFor={f('notes')}>
-              Notes (Internal)
-            </label>
-            <textarea
-              id={f('notes')}
-              className="input client-input"
-              name="notes"
-              rows={3}
-              maxLength={5000}
-              value={values.notes}
-              onChange={(e) => set('notes', e.target.value)}
-            />
-          </div>
-        </div>
+        {fieldsOf('more')}
 
         {error && (
           <p className="callout callout--error client-form__error" role="alert">
@@ -252,5 +114,91 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
         </div>
       </form>
     </section>
+  );
+}
+
+interface FieldBlockProps {
+  field: ClientField;
+  values: ClientFormValues;
+  /** The form's ids: `${useId()}-${suffix}`. */
+  fieldId: (suffix: string) => string;
+  /** The check-digit warning to show under it, if any. */
+  warning: string | undefined;
+  onChange: (value: string) => void;
+  onLeave: () => void;
+}
+
+/** One field: its label, its control, and under it its hint and warning when it has them. */
+function FieldBlock({ field, values, fieldId, warning, onChange, onLeave }: FieldBlockProps) {
+  const id = fieldId(field.id ?? field.name);
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const warningId = warning ? `${id}-warning` : undefined;
+  const describedBy = [hintId, warningId].filter(Boolean).join(' ') || undefined;
+  const value = values[field.name];
+
+  let control: ReactNode;
+  switch (field.control) {
+    case 'input':
+      control = (
+        <input
+          id={id}
+          className="input client-input"
+          name={field.name}
+          type={field.type}
+          inputMode={field.inputMode}
+          required={field.required}
+          maxLength={field.maxLength}
+          autoComplete={field.autoComplete}
+          value={value}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={field.warning ? onLeave : undefined}
+        />
+      );
+      break;
+    case 'textarea':
+      control = (
+        <textarea
+          id={id}
+          className="input client-input"
+          name={field.name}
+          rows={field.rows}
+          maxLength={field.maxLength}
+          value={value}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+      break;
+    case 'select':
+      control = (
+        <select id={id} className="input client-input" name={field.name} value={value} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
+          {field.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+  }
+
+  return (
+    <div className={field.width === 'wide' ? 'field field--wide' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {labelOf(field, values)}
+      </label>
+      {control}
+      {field.hint && (
+        <p id={hintId} className="field__hint">
+          {field.hint}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="callout callout--warning field__warning">
+          {warning}
+        </p>
+      )}
+    </div>
   );
 }

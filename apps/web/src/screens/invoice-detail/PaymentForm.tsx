@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { nzDateOf, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@tradie/domain';
 import { errorDetail } from '../../api/client.ts';
-import { useIdempotencyKeys } from '../invoices/idempotency.ts';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import type { PaymentInput } from '@tradie/contracts';
 
 interface Props {

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMAIL_UNCONFIRMED_CODE, type DocumentDetail, type SendResult } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
-import { settingsQuery } from '../invoices/documents.ts';
-import { useIdempotencyKeys } from '../invoices/idempotency.ts';
+import { settingsQuery } from '../shared/documents.ts';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
 
 interface Props {
   doc: DocumentDetail;

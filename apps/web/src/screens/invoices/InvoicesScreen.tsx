@@ -7,10 +7,11 @@ import { formatNzDate, formatNzdList } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
-import { useMarkPaid, useSyncToAccounting } from './actions.ts';
-import { centsOf, documentCountsQuery, documentListQuery, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from './documents.ts';
+import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
+import { centsOf, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from '../shared/documents.ts';
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
-import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from './parts.tsx';
+import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
+import { documentCountsQuery, documentListQuery } from './queries.ts';
 import { describeFilter, filterOf, hasFilter, type ListFilter, type ListTab } from './search.ts';
 
 type Tab = ListTab;

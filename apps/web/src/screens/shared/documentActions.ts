@@ -1,20 +1,26 @@
 // 'Mark Paid' and the sync-to-Xero button: the same behaviour on the list and on the detail.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
+import type { AccountingSyncResult, DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import {
+  documentPath,
   invalidateDocuments,
   MARK_PAID_CONFIRM,
   MARK_PAID_FAILED,
-  markPaid,
   newIdempotencyKey,
+  PROVIDER_PATH,
   syncedMessage,
   syncErrorMessage,
-  syncToAccounting,
+  type Api,
 } from './documents.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 
 type Show = (text: string, tone?: NoticeTone) => void;
+
+export const markPaid = (api: Api, id: string, idempotencyKey: string) => api.post<DocumentDetail>(documentPath(id, '/mark-paid'), undefined, { idempotencyKey });
+
+export const syncToAccounting = (api: Api, id: string) => api.post<AccountingSyncResult>(`/integrations/${PROVIDER_PATH}/sync/${encodeURIComponent(id)}`);
 
 /** One Idempotency-Key per document until the call succeeds: a double tap or a retry pays once. */
 function useKeyPerDocument() {

@@ -1,0 +1,143 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { DocumentDetail } from '@tradie/contracts';
+import { api, errorDetail } from '../../api/client.ts';
+import type { NoticeTone } from '../../ui/Toast.tsx';
+import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
+import { documentKeys, invalidateDocuments, PROVIDER_NAME } from '../shared/documents.ts';
+import { applyDetailChange, fetchPdf, runCommand, type DocumentCommand } from './queries.ts';
+import type { DetailView } from './view.ts';
+import { voidConfirmText } from './voidText.ts';
+
+/** Which form is open under the buttons. */
+export type Panel = 'none' | 'send' | 'payment';
+
+interface Props {
+  doc: DocumentDetail;
+  view: DetailView;
+  panel: Panel;
+  onPanel: (panel: Panel) => void;
+  show: (text: string, tone?: NoticeTone) => void;
+}
+
+/**
+ * The row of buttons under the summary: View PDF, Send, Mark as issued, Record payment, Mark Paid,
+ * the quote's Convert / Accept / Decline, Sync to Xero and Void, each shown only when it applies.
+ */
+export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
+  const { isQuote, reference, isVoid, paid, synced, openQuote, isDraftInvoice } = view;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const markPaid = useMarkPaid(show);
+  const sync = useSyncToAccounting(show);
+  const objectUrls = useRef<string[]>([]);
+
+  useEffect(
+    () => () => {
+      for (const u of objectUrls.current) URL.revokeObjectURL(u);
+    },
+    [],
+  );
+
+  const command = useMutation({
+    mutationFn: async (action: DocumentCommand) => runCommand(api, doc.id, action),
+    onSuccess: async (updated, action) => {
+      if (action === 'convert') {
+        queryClient.setQueryData(documentKeys.detail(updated.id), updated);
+        void invalidateDocuments(queryClient);
+        await navigate({ to: '/app/invoices/$id', params: { id: updated.id } });
+        return;
+      }
+      applyDetailChange(queryClient, updated);
+      const said = {
+        void: `${reference} is now void`,
+        accept: 'Quote marked as accepted',
+        decline: 'Quote marked as declined',
+        issue: `${reference} is marked issued: it now counts in your GST report`,
+      } as const;
+      show(said[action]);
+    },
+    onError: (e) => show(errorDetail(e) ?? 'Something went wrong', 'error'),
+  });
+
+  // The PDF needs the bearer header, so it is fetched as a blob and opened from an object URL. The
+  // window is opened in the tap itself (pop-up blockers allow that), then pointed at the PDF.
+  const viewPdf = async () => {
+    if (pdfBusy) return;
+    const win = window.open('', '_blank');
+    setPdfBusy(true);
+    try {
+      const blob = await fetchPdf(api, doc.id);
+      const url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
+      objectUrls.current.push(url);
+      if (win && !win.closed) win.location.href = url;
+      else window.location.assign(url);
+    } catch (e) {
+      win?.close();
+      show(errorDetail(e) ?? 'Could not open the PDF', 'error');
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+
+  const confirmThen = (text: string, action: DocumentCommand) => {
+    if (window.confirm(text)) command.mutate(action);
+  };
+
+  const busyAction = command.isPending ? command.variables : null;
+
+  return (
+    <div className="detail__actions" role="group" aria-label="Actions">
+      <button type="button" className="button button--secondary" onClick={() => void viewPdf()} disabled={pdfBusy} aria-busy={pdfBusy}>
+        {pdfBusy ? 'Opening...' : 'View PDF'}
+      </button>
+      {!isVoid && doc.converted_to === null && doc.status !== 'declined' && (
+        <button type="button" className="button button--accent" aria-expanded={panel === 'send'} onClick={() => onPanel(panel === 'send' ? 'none' : 'send')}>
+          Send
+        </button>
+      )}
+      {isDraftInvoice && (
+        <button type="button" className="button button--secondary" onClick={() => command.mutate('issue')} disabled={busyAction === 'issue'}>
+          {busyAction === 'issue' ? 'Saving...' : 'Mark as issued'}
+        </button>
+      )}
+      {!isQuote && !isVoid && !paid && (
+        <button type="button" className="button button--primary" aria-expanded={panel === 'payment'} onClick={() => onPanel(panel === 'payment' ? 'none' : 'payment')}>
+          Record payment
+        </button>
+      )}
+      {!isQuote && !isVoid && !paid && (
+        <button type="button" className="button button--secondary" onClick={() => markPaid.run(doc.id)} disabled={markPaid.pendingId === doc.id}>
+          {markPaid.pendingId === doc.id ? 'Saving...' : 'Mark Paid'}
+        </button>
+      )}
+      {openQuote && (
+        <button type="button" className="button button--primary" onClick={() => command.mutate('convert')} disabled={busyAction === 'convert'}>
+          {busyAction === 'convert' ? 'Converting...' : 'Convert to Invoice'}
+        </button>
+      )}
+      {openQuote && doc.status !== 'accepted' && (
+        <button type="button" className="button button--secondary" onClick={() => command.mutate('accept')} disabled={busyAction === 'accept'}>
+          Accept Quote
+        </button>
+      )}
+      {openQuote && (
+        <button type="button" className="button button--ghost" onClick={() => confirmThen('Mark this quote as declined?', 'decline')} disabled={busyAction === 'decline'}>
+          Decline Quote
+        </button>
+      )}
+      {!isQuote && !isVoid && !synced && (
+        <button type="button" className="button button--ghost" onClick={() => sync.run(doc.id)} disabled={sync.pendingId === doc.id}>
+          {sync.pendingId === doc.id ? 'Syncing...' : `Sync to ${PROVIDER_NAME}`}
+        </button>
+      )}
+      {!isVoid && !paid && doc.converted_to === null && (
+        <button type="button" className="button button--danger" onClick={() => confirmThen(voidConfirmText({ ...doc, reference }), 'void')} disabled={busyAction === 'void'}>
+          {busyAction === 'void' ? 'Voiding...' : 'Void'}
+        </button>
+      )}
+    </div>
+  );
+}

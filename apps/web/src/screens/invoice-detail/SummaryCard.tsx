@@ -1,0 +1,91 @@
+import { Link } from '@tanstack/react-router';
+import type { DocumentDetail } from '@tradie/contracts';
+import { formatNzDate } from '@tradie/domain';
+import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
+import { AccountingCallout } from './AccountingCallout.tsx';
+import type { DetailView } from './view.ts';
+
+/**
+ * The detail's header card: the reference with its chips, the client, the dates, the total and
+ * balance, then what the tradie should know about it (converted, void, draft, a Xero difference).
+ */
+export function SummaryCard({ doc, view }: { doc: DocumentDetail; view: DetailView }) {
+  const { isQuote, reference, isVoid, synced, isDraftInvoice } = view;
+  const dueLabel = isQuote ? 'Valid until' : 'Due';
+  const dueDate = isQuote ? doc.valid_until : doc.due_date;
+
+  return (
+    <header className="card detail__summary">
+      <div className="detail__ref-row">
+        <p className="detail__ref">{reference}</p>
+        <span className="chip-row">
+          <TypeChip type={doc.type} />
+          <StatusChip status={doc.status} />
+          {!isQuote && <PaymentBadge status={doc.payment_status} />}
+          {synced && <SyncedBadge />}
+        </span>
+      </div>
+      <p className="detail__client">
+        {doc.client_name || 'No client'}
+        {doc.client?.email && <span className="detail__client-email">{doc.client.email}</span>}
+      </p>
+      <dl className="detail__dates">
+        <div>
+          <dt>Issued</dt>
+          <dd>{formatNzDate(doc.issue_date)}</dd>
+        </div>
+        {dueDate && (
+          <div>
+            <dt>{dueLabel}</dt>
+            <dd>{formatNzDate(dueDate)}</dd>
+          </div>
+        )}
+        {doc.paid_date && (
+          <div>
+            <dt>Paid</dt>
+            <dd>{formatNzDate(doc.paid_date)}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="detail__amounts">
+        <div>
+          <span className="detail__amount-label">Total</span>
+          <span className="detail__amount" data-testid="detail-total">
+            {doc.formatted.total}
+          </span>
+        </div>
+        {!isQuote && (
+          <div>
+            <span className="detail__amount-label">Balance</span>
+            <span className={`detail__amount${doc.balance === 0 ? ' detail__amount--clear' : ''}`} data-testid="detail-balance">
+              {doc.formatted.balance}
+            </span>
+          </div>
+        )}
+      </div>
+      {doc.converted_to && (
+        <p className="callout callout--success detail__note">
+          Converted to an invoice.{' '}
+          <Link to="/app/invoices/$id" params={{ id: doc.converted_to }}>
+            View the invoice
+          </Link>
+        </p>
+      )}
+      {doc.converted_from && (
+        <p className="callout detail__note">
+          Made from a quote.{' '}
+          <Link to="/app/invoices/$id" params={{ id: doc.converted_from }}>
+            View the quote
+          </Link>
+        </p>
+      )}
+      {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
+      <AccountingCallout doc={doc} />
+      {isDraftInvoice && (
+        <p className="callout detail__note" data-testid="draft-note">
+          Draft: not in your GST report until it is sent, marked issued or paid. Handed it over on site or printed it? Mark it issued.
+        </p>
+      )}
+    </header>
+  );
+}

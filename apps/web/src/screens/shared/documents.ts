@@ -1,0 +1,80 @@
+// What the quotes-and-invoices screens (the list, the detail, the calculator) share: the cache keys,
+// the reload after a change, the business settings they read, and pure helpers for what they show.
+// Each screen's own queries and calls live in the queries.ts beside it.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AccountingSyncResult, BusinessSettingsRecord } from '@tradie/contracts';
+import { Decimal, fallbackReference, toCents, toCentsHalfUp } from '@tradie/domain';
+import { ApiError, type ApiClient } from '../../api/client.ts';
+import type { ListFilter } from '../invoices/search.ts';
+
+export type Api = Pick<ApiClient, 'get' | 'getWithHeaders' | 'post' | 'put' | 'del' | 'blob'>;
+export type DocumentType = 'quote' | 'invoice';
+
+/** The accounting provider: Xero. */
+export const PROVIDER_NAME = 'Xero';
+export const PROVIDER_PATH = 'xero';
+export const PROVIDER_INVOICE_ID = 'xero_invoice_id';
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  counts: () => [...documentKeys.all, 'counts'] as const,
+  lists: () => [...documentKeys.all, 'list'] as const,
+  list: (type: DocumentType, filter: ListFilter = {}) => [...documentKeys.lists(), type, filter] as const,
+  detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
+};
+
+/** The API path of one document, and of what hangs off it ('/pdf', '/payments', …). */
+export const documentPath = (id: string, rest = ''): string => `/invoices/${encodeURIComponent(id)}${rest}`;
+
+/** After any change to documents: the tabs, the counts and every detail reload. */
+export const invalidateDocuments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: documentKeys.all });
+
+/** GET /business-settings: CC/BCC shown before sending, and the calculator's GST rounding. */
+export const settingsQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: ['business-settings'] as const,
+    queryFn: ({ signal }) => api.get<BusinessSettingsRecord>('/business-settings', { signal }),
+  });
+
+// ---- what the screens show --------------------------------------------------------------------
+
+/** The reference, or 'QTE-'/'INV-' plus the first 8 characters of the id. */
+export const referenceOf = (d: { type: DocumentType; reference: string; id: string }): string => d.reference || fallbackReference(d.type, d.id);
+
+/**
+ * A money number from the API to whole cents, through the domain. The API rounds to cents, so
+ * toCents is exact; anything else (a float sum) is rounded to the cent rather than shown wrong.
+ */
+export function centsOf(amount: number): bigint {
+  if (!Number.isFinite(amount)) return 0n;
+  try {
+    return toCents(amount);
+  } catch (e) {
+    // A fraction of a cent (a float sum): rounded to the cent rather than shown wrong. Anything else is a bug.
+    if (!(e instanceof RangeError)) throw e;
+    return toCentsHalfUp(new Decimal(amount));
+  }
+}
+
+/** Payment status: 'paid', 'partial', anything else is unpaid. */
+export { paymentBadge } from '../../ui/Chip.tsx';
+
+export const isSynced = (extra: Record<string, string> | null | undefined): boolean => Boolean(extra?.[PROVIDER_INVOICE_ID]);
+
+export const syncedMessage = (r: AccountingSyncResult): string =>
+  r.already_synced ? `Already synced ${PROVIDER_NAME}: ${r.xero_invoice_number}` : `✓ Synced ${PROVIDER_NAME}: ${r.xero_invoice_number}`;
+
+/** Sync failures: HTTP 400 shows the detail (or 'Please connect … in Settings first'); else 'Failed to sync to …'. */
+export function syncErrorMessage(e: unknown): string {
+  if (e instanceof ApiError && e.status === 400) return e.detail || `Please connect ${PROVIDER_NAME} in Settings first`;
+  return `Failed to sync to ${PROVIDER_NAME}`;
+}
+
+export const MARK_PAID_CONFIRM = 'Mark this invoice as paid?';
+export const MARK_PAID_FAILED = 'Failed to mark as paid';
+
+/** A fresh Idempotency-Key (randomUUID needs a secure context; getRandomValues does not). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
