@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../dates/paymentTerms.ts';
 import type { Decider } from '../decider.ts';
 import { type DomainError, assertNever, conflict, notFound } from '../errors.ts';
-import { type EventUnion, idField } from '../events/fields.ts';
+import type { ClientEvent } from './events.ts';
 import { type FieldWarning, identifierWarnings } from '../identifiers/nzIdentifiers.ts';
 
 export const clientStreamId = (clientId: string): string => `client-${clientId}`;
@@ -53,30 +53,7 @@ export { clientDisplayName } from './displayName.ts';
 export const clientWarnings = (f: Pick<ClientFields, 'gst_number' | 'company_number'>): FieldWarning[] =>
   identifierWarnings({ gst_number: f.gst_number, company_number: f.company_number });
 
-// ---- events -------------------------------------------------------------------------------
-
-/** Client fields as stored in events: all of them, already validated and defaulted. */
-const storedClientFields = z.object({
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  is_business: z.enum(['true', 'false']),
-  business_name: z.string(),
-  company_number: z.string(),
-  gst_number: z.string(),
-  notes: z.string(),
-  default_payment_terms: z.enum(PAYMENT_TERMS),
-}) satisfies z.ZodType<ClientFields>;
-
-/** Every event of a client stream and the schema of its data. */
-export const clientEventSchemas = {
-  ClientAdded: storedClientFields.extend({ clientId: idField }).describe('A client added to the book.'),
-  ClientUpdated: storedClientFields.extend({ clientId: idField }).describe('A client changed: every field, all of them (a full replacement).'),
-  ClientRemoved: z.object({ clientId: idField }).describe('A client removed; documents keep their snapshot.'),
-} as const;
-
-export type ClientEvent = EventUnion<typeof clientEventSchemas>;
+export type { ClientEvent } from './events.ts';
 
 export type ClientState = { status: 'none' } | { status: 'active'; client: Client } | { status: 'removed'; client: Client };
 

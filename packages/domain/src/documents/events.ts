@@ -6,8 +6,9 @@ import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
 import { type EventUnion, amountField, idField, localDateField } from '../events/fields.ts';
 import { storedLineSchema } from './lines.ts';
 
-export const DOCUMENT_TYPES = ['quote', 'invoice'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+import { DOCUMENT_TYPES, PAYMENT_METHODS } from './kinds.ts';
+
+export { DOCUMENT_TYPES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type DocumentType, type PaymentMethod } from './kinds.ts';
 
 /** Who the document is for, as they were when it was drafted or revised. Survives the client's deletion. */
 export const clientSnapshotSchema = z
@@ -25,15 +26,6 @@ export const clientSnapshotSchema = z
   .meta({ title: 'ClientSnapshot', description: "who the document is for, as they were when it was drafted or revised; survives the client's deletion" });
 export type ClientSnapshot = z.infer<typeof clientSnapshotSchema>;
 
-export const PAYMENT_METHODS = ['bank_transfer', 'cash', 'card', 'cheque', 'other'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  card: 'Card',
-  cheque: 'Cheque',
-  other: 'Other',
-};
 
 const documentBody = {
   client: clientSnapshotSchema.nullable().describe('who it is for, a snapshot taken now (null: no client)'),

@@ -1,9 +1,9 @@
 // Every event the domain writes, with its schema version and a zod schema checked when events
 // are read back. An event is never rewritten: a changed shape gets a new version and an upcaster.
 import type { z } from 'zod';
-import { type ClientEvent, clientEventSchemas } from '../clients/client.ts';
+import { type ClientEvent, clientEventSchemas } from '../clients/events.ts';
 import { type DocumentEvent, documentEventSchemas } from '../documents/events.ts';
-import { type SequenceEvent, sequenceEventSchemas } from '../numbering/references.ts';
+import { type SequenceEvent, sequenceEventSchemas } from '../numbering/events.ts';
 
 /** The kinds of stream: client-{id}, document-{id}, sequence-{accountId}-{type}. */
 export type EventStreamKind = 'client' | 'document' | 'sequence';

@@ -1,9 +1,8 @@
 // Sequential references per account and type: QTE-0001, INV-0001, never reused. The counter is
 // its own stream (sequence-{accountId}-{type}); its version is the last number handed out, so
 // optimistic concurrency on that stream is what keeps two numbers from ever being the same.
-import { z } from 'zod';
 import type { DocumentType } from '../documents/events.ts';
-import { type EventUnion, idField } from '../events/fields.ts';
+import type { SequenceEvent } from './events.ts';
 
 export const REFERENCE_PREFIX: Record<DocumentType, string> = { quote: 'QTE', invoice: 'INV' };
 
@@ -13,15 +12,6 @@ export const formatReference = (type: DocumentType, n: number): string => `${REF
 export const fallbackReference = (type: DocumentType, id: string): string => `${REFERENCE_PREFIX[type]}-${id.slice(0, 8)}`;
 
 export const sequenceStreamId = (accountId: string, type: DocumentType): string => `sequence-${accountId}-${type}`;
-
-/** Every event of a sequence stream and the schema of its data. */
-export const sequenceEventSchemas = {
-  ReferenceAllocated: z
-    .object({ documentId: idField.describe('the document the number went to'), number: z.number().int().positive(), reference: z.string() })
-    .describe('The next number handed out; the stream version is that number.'),
-} as const;
-
-export type SequenceEvent = EventUnion<typeof sequenceEventSchemas>;
 
 /** The next number after a sequence stream at `version` (its version counts the numbers handed out). */
 export function allocateReference(version: number, type: DocumentType, documentId: string): SequenceEvent {
