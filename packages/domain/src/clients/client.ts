@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../dates/paymentTerms.ts';
 import type { Decider } from '../decider.ts';
 import { type DomainError, assertNever, conflict, notFound } from '../errors.ts';
-import type { ClientEvent } from './events.ts';
+import type { ClientEvent, storedClientFields } from './events.ts';
 import { type FieldWarning, identifierWarnings } from '../identifiers/nzIdentifiers.ts';
 
 export const clientStreamId = (clientId: string): string => `client-${clientId}`;
@@ -54,6 +54,9 @@ export const clientWarnings = (f: Pick<ClientFields, 'gst_number' | 'company_num
   identifierWarnings({ gst_number: f.gst_number, company_number: f.company_number });
 
 export type { ClientEvent } from './events.ts';
+
+// The fields a client event stores are the fields the book validates (checked when compiling).
+void (true satisfies (typeof storedClientFields extends z.ZodType<ClientFields> ? true : false));
 
 export type ClientState = { status: 'none' } | { status: 'active'; client: Client } | { status: 'removed'; client: Client };
 

@@ -4,10 +4,9 @@
 import { z } from 'zod';
 import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
 import { type EventUnion, idField } from '../events/fields.ts';
-import type { ClientFields } from './client.ts';
 
 /** Client fields as stored in events: all of them, already validated and defaulted. */
-const storedClientFields = z.object({
+export const storedClientFields = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -18,7 +17,7 @@ const storedClientFields = z.object({
   gst_number: z.string(),
   notes: z.string(),
   default_payment_terms: z.enum(PAYMENT_TERMS),
-}) satisfies z.ZodType<ClientFields>;
+});
 
 /** Every event of a client stream and the schema of its data. */
 export const clientEventSchemas = {
