@@ -41,6 +41,25 @@ export interface RenderedPdf {
   bytes: Buffer;
   sha256: string;
   settings: BusinessSettings;
+  /** The cache key of these bytes (pdfCache.ts). */
+  key: string;
+}
+
+/**
+ * A fingerprint of everything a document's PDF is made from, read in one query from the read
+ * models: the document's stream version (documents_list, written in the same transaction as its
+ * events), the business settings row's content, the logo's hash and state, and today in NZ. Null
+ * when the account has no such document (the full path then answers 404).
+ */
+export async function pdfFingerprint(deps: Pick<AppDeps, 'store' | 'clock'>, accountId: string, documentId: string): Promise<string | null> {
+  const [row] = await deps.store.db.query<{ v: number | null; s: string | null; l: string | null }>(
+    `SELECT (SELECT stream_version FROM documents_list WHERE id = $1 AND account_id = $2) AS v,
+            (SELECT md5(b::text) FROM business_settings b WHERE account_id = $2) AS s,
+            (SELECT sha256 || ':' || state FROM business_logos WHERE account_id = $2) AS l`,
+    [documentId, accountId],
+  );
+  if (!row || row.v === null) return null;
+  return JSON.stringify([accountId, documentId, row.v, row.s, row.l, nzDateOf(deps.clock.now())]);
 }
 
 const caches = new WeakMap<object, PdfCache>();
@@ -58,8 +77,9 @@ export async function renderPdfFor(deps: Pick<AppDeps, 'store' | 'clock' | 'rend
   const input = { document: d, business: pdfBusinessOf(settings), today: nzDateOf(deps.clock.now()) };
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;
+  const key = pdfCacheKey(input, logo?.sha256 ?? null);
   try {
-    bytes = await pdfCacheOf(deps).getOrRender(pdfCacheKey(input, logo?.sha256 ?? null), () =>
+    bytes = await pdfCacheOf(deps).getOrRender(key, () =>
       render({ ...input, logo: logo ? { bytes: logo.bytes, kind: logo.kind } : null }),
     );
   } catch (e) {
@@ -68,5 +88,5 @@ export async function renderPdfFor(deps: Pick<AppDeps, 'store' | 'clock' | 'rend
     if (e.code === 'failed') throw new ApiError(500, PDF_MESSAGES.failed);
     throw new ApiError(503, PDF_MESSAGES[e.code], undefined, { 'Retry-After': e.code === 'timeout' ? '10' : '5' });
   }
-  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), settings };
+  return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), settings, key };
 }

@@ -11,8 +11,24 @@ export function pdfCacheKey(input: Omit<PdfInput, 'logo'>, logoSha256: string | 
   return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256])).digest('hex');
 }
 
+/** What a repeat download needs to be answered without loading anything: the bytes' key, and the response's name and ETag. */
+export interface PdfShortcut {
+  key: string;
+  filename: string;
+  sha256: string;
+}
+
+/** How many shortcuts are kept at most (each a few hundred bytes). */
+const MAX_SHORTCUTS = 10_000;
+
 export class PdfCache {
   private readonly entries = new Map<string, Buffer>();
+  /**
+   * From a fingerprint of what a PDF is made of (account, document and its stream version, the
+   * settings row's content, the logo, today) to the cached render: a repeat download costs one
+   * small query and no document load, no hashing of its 500 lines, no logo read.
+   */
+  private readonly shortcuts = new Map<string, PdfShortcut>();
   private readonly pending = new Map<string, Promise<Buffer>>();
   private size = 0;
   readonly maxBytes: number;
@@ -29,6 +45,28 @@ export class PdfCache {
 
   get count(): number {
     return this.entries.size;
+  }
+
+  /** The cached bytes behind a fingerprint, or null when either has gone. */
+  viaShortcut(fingerprint: string): { bytes: Buffer; filename: string; sha256: string } | null {
+    const cut = this.shortcuts.get(fingerprint);
+    if (!cut) return null;
+    const bytes = this.entries.get(cut.key);
+    if (!bytes) {
+      this.shortcuts.delete(fingerprint);
+      return null;
+    }
+    this.entries.delete(cut.key);
+    this.entries.set(cut.key, bytes);
+    return { bytes, filename: cut.filename, sha256: cut.sha256 };
+  }
+
+  /** Remembers that `fingerprint` is answered by the render under `shortcut.key`. */
+  remember(fingerprint: string, shortcut: PdfShortcut): void {
+    if (this.maxBytes === 0 || !this.entries.has(shortcut.key)) return;
+    this.shortcuts.delete(fingerprint);
+    this.shortcuts.set(fingerprint, shortcut);
+    if (this.shortcuts.size > MAX_SHORTCUTS) this.shortcuts.delete(this.shortcuts.keys().next().value!);
   }
 
   /** The cached PDF of `key`, or the one `render` makes (shared with any render of `key` already running). */

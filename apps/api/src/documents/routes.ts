@@ -26,7 +26,7 @@ import { ApiError, zodProblem, zodStatus } from '../http/problem.ts';
 import { settleReactions } from '../reactions/outbox.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeDocumentMail } from './email.ts';
-import { pdfFileName, renderPdfFor } from './pdf.ts';
+import { pdfCacheOf, pdfFileName, pdfFingerprint, renderPdfFor } from './pdf.ts';
 import { countDocuments, listDocuments } from './queries.ts';
 import { DOCUMENT_NOT_FOUND, clientForDocument, emptyDocument, loadDocument, lockSequence, plausibleId, sequenceVersion, userNames } from './repository.ts';
 import { claimKey, completeKey, releaseKey, type Claim } from './sendClaim.ts';
@@ -270,15 +270,25 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.get('/:id/pdf', async (c) => {
-    const loaded = await loadDocument(deps.store, c.get('accountId'), c.req.param('id'));
-    const pdf = await renderPdfFor(deps, c.get('accountId'), loaded.state);
+    const accountId = c.get('accountId');
+    const id = c.req.param('id');
     const disposition = c.req.query('download') === '1' ? 'attachment' : 'inline';
-    return c.body(new Uint8Array(pdf.bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `${disposition}; filename="${pdfFileName(loaded.state)}"`,
-      'Content-Length': String(pdf.bytes.length),
-      ETag: `"${pdf.sha256}"`,
-    });
+    const answer = (pdf: { bytes: Buffer; filename: string; sha256: string }) =>
+      c.body(new Uint8Array(pdf.bytes), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `${disposition}; filename="${pdf.filename}"`,
+        'Content-Length': String(pdf.bytes.length),
+        ETag: `"${pdf.sha256}"`,
+      });
+    // A repeat download of an unchanged document is answered from the cache after one small query.
+    const fingerprint = plausibleId(id) ? await pdfFingerprint(deps, accountId, id) : null;
+    const cached = fingerprint ? pdfCacheOf(deps).viaShortcut(fingerprint) : null;
+    if (cached) return answer(cached);
+    const loaded = await loadDocument(deps.store, accountId, id);
+    const pdf = await renderPdfFor(deps, accountId, loaded.state);
+    const filename = pdfFileName(loaded.state);
+    if (fingerprint) pdfCacheOf(deps).remember(fingerprint, { key: pdf.key, filename, sha256: pdf.sha256 });
+    return answer({ bytes: pdf.bytes, filename, sha256: pdf.sha256 });
   });
 
   // ---- sending ---------------------------------------------------------------------------

@@ -115,3 +115,56 @@ describe('the renderPdf port', () => {
     }
   });
 });
+
+describe('repeat downloads from the cache', () => {
+  it('an unchanged document is rendered once; a new payment, new settings (at the same instant), or a new day each make a new PDF', async () => {
+    const renders: PdfInput[] = [];
+    const clock = new TestClock('2026-06-01T01:00:00Z');
+    const app = await createTestApp({ clock, overrides: { renderPdf: async (input) => (renders.push(input), renderDocumentPdf(input)) } });
+    const get = async (token: string, id: string) => {
+      const res = await app.app.request(`/api/v1/invoices/${id}/pdf`, { headers: { Authorization: `Bearer ${token}` } });
+      return { status: res.status, etag: res.headers.get('ETag'), disposition: res.headers.get('Content-Disposition'), bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    try {
+      const u = await signUp(app);
+      await setSettings(app, u.userId, { business_name: 'Cache Test Ltd', gst_number: '49-091-850' });
+      const doc = (await app.post('/invoices', { type: 'invoice', line_items: [line('Work', 1, 100)] }, u.token)).json;
+      const first = await get(u.token, doc.id);
+      const again = await get(u.token, doc.id);
+      expect(renders).toHaveLength(1);
+      expect(again).toEqual(first);
+      expect(again.disposition).toBe('inline; filename="INV-0001.pdf"');
+
+      // A payment moves the document's version on: a new render, with the new balance in it.
+      expect((await app.post(`/invoices/${doc.id}/payments`, { amount: 50, date: '2026-06-01', method: 'cash' }, u.token)).status).toBe(201);
+      expect((await get(u.token, doc.id)).etag).not.toBe(first.etag);
+      expect(renders).toHaveLength(2);
+
+      // New settings with the clock standing still: still seen (the row's content is the fingerprint, not its time).
+      await setSettings(app, u.userId, { business_name: 'Renamed Ltd' });
+      await get(u.token, doc.id);
+      expect(renders).toHaveLength(3);
+      expect(renders.at(-1)?.business.business_name).toBe('Renamed Ltd');
+
+      // A new day: the PDF is dated today, so it is made again.
+      clock.advance(86_400_000);
+      const token = (await app.post('/auth/login', { email: u.email, password: u.password })).json.access_token as string;
+      expect((await get(token, doc.id)).status).toBe(200);
+      expect(renders).toHaveLength(4);
+      expect(renders.at(-1)?.today).toBe('2026-06-02');
+      await get(token, doc.id);
+      expect(renders).toHaveLength(4);
+
+      // Another account asking for the same id gets 404, however warm the cache is.
+      const other = await signUp(app);
+      expect((await get(other.token, doc.id)).status).toBe(404);
+      // A deleted draft is gone from the cache's point of view too.
+      const draft = (await app.post('/invoices', { type: 'invoice', line_items: [line('Draft work', 1, 10)] }, token)).json;
+      expect((await get(token, draft.id)).status).toBe(200);
+      expect((await app.del(`/invoices/${draft.id}`, token)).status).toBeLessThan(300);
+      expect((await get(token, draft.id)).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
