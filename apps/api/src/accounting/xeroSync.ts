@@ -15,9 +15,9 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, type DocumentView, documentDecider, PAYMENT_METHOD_LABELS } from '@tradie/domain';
+import { accountingDifference, accountingDifferenceText, type DocumentView, documentDecider, documentStreamId, PAYMENT_METHOD_LABELS } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
-import { type Actor, decideAndAppend, eventMeta, execute, foldWith, load } from '../commands.ts';
+import { type Actor, decideAndAppend, eventMeta, execute, load } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
 import {
@@ -32,6 +32,7 @@ import {
   type TokenKeeper,
   toXeroInvoice,
 } from '../integrations/xero/index.ts';
+import { loadDocument as loadDocumentStream } from '../documents/repository.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
 
@@ -99,18 +100,10 @@ async function rethrow(deps: Deps, accountId: string, e: unknown): Promise<never
 
 // ---- reading ----------------------------------------------------------------------------------
 
-export const documentStreamId = (documentId: string): string => `document-${documentId}`;
-
-/** The account's document, folded from its stream; 404 for a missing, deleted or another account's document. */
+/** The account's document through the documents feature's loader (every event checked and upcast); 404 for a missing, deleted or another account's document. */
 export async function loadDocument(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<{ view: DocumentView; version: number }> {
-  const notFound = new ApiError(404, 'Invoice or quote not found');
-  // Ids are UUIDs: anything else (a NUL from %00, a 10,000-character path) is not looked up.
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(documentId)) throw notFound;
-  const snap = await deps.store.readStream(documentStreamId(documentId));
-  if (snap.events.length === 0 || snap.events[0]?.meta.accountId !== accountId) throw notFound;
-  const state = foldWith(documentDecider, snap.events);
-  if (state.status === 'none' || state.status === 'deleted') throw notFound;
-  return { view: state, version: snap.version };
+  const loaded = await loadDocumentStream(deps.store, accountId, documentId);
+  return { view: loaded.state, version: loaded.version };
 }
 
 interface SyncRow {

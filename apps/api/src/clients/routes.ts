@@ -13,6 +13,7 @@ import { parseBody, parseQuery } from '../http/body.ts';
 import { idempotencyKey, idempotent, requestHash } from '../http/idempotency.ts';
 import { ApiError } from '../http/problem.ts';
 import { clientDocuments, clientRecordOf, findClient, listClients } from './repository.ts';
+import { plausibleId } from '../http/ids.ts';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 const notFound = (): ApiError => new ApiError(404, CLIENT_NOT_FOUND);
@@ -25,8 +26,6 @@ async function loadOwnClient(tx: StoreTx, accountId: string, id: string) {
   return loaded;
 }
 
-/** Ids are ours (UUIDs); anything else cannot name a client (and never reaches SQL). */
-const plausibleId = (id: string): boolean => /^[A-Za-z0-9_-]{1,100}$/.test(id);
 
 export function clientRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();

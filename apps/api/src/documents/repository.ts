@@ -2,21 +2,18 @@
 // client of another account is "not found", exactly like one that does not exist.
 import {
   type ClientSnapshot, type DocumentState, type DocumentType, type DocumentView, type PaymentTerms,
-  DEFAULT_PAYMENT_TERMS, documentStreamId, initialDocumentState, isPaymentTerms, sequenceStreamId,
+  DEFAULT_PAYMENT_TERMS, allocateReference, documentStreamId, initialDocumentState, isPaymentTerms, sequenceStreamId,
 } from '@tradie/domain';
 import { foldDocumentStream } from '@tradie/projections';
-import type { RecordedEvent, Sql, StoreTx } from '@tradie/store';
-import type { Loaded } from '../commands.ts';
+import type { EventMeta, RecordedEvent, Sql, StoreTx } from '@tradie/store';
+import { type Loaded, toNewEvents } from '../commands.ts';
+import { plausibleId } from '../http/ids.ts';
 import { ApiError } from '../http/problem.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Invoice or quote not found';
 export const CLIENT_NOT_FOUND = 'Client not found';
 
-/**
- * Ids are UUIDs; anything much longer, or with other characters, can't name a document, so it is
- * not looked up at all (a NUL from a path's %00 cannot even be sent to PostgreSQL as text).
- */
-export const plausibleId = (id: string): boolean => /^[A-Za-z0-9_-]{1,100}$/.test(id);
+export { plausibleId } from '../http/ids.ts';
 
 const ownedBy = (events: readonly RecordedEvent[], accountId: string): boolean => events[0]?.meta.accountId === accountId;
 
@@ -67,6 +64,34 @@ export async function lockSequence(tx: Sql, accountId: string, type: DocumentTyp
 export async function sequenceVersion(tx: Sql, streamId: string): Promise<number> {
   const [row] = await tx.query<{ v: number | string }>('SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1', [streamId]);
   return Number(row?.v ?? 0);
+}
+
+/** A number handed out for one document, and how to record it on the sequence stream. */
+export interface AllocatedReference {
+  number: number;
+  reference: string;
+  /** Appends the allocation with the sequence's expected version (after the document's own events). */
+  record(meta: EventMeta): Promise<unknown>;
+}
+
+/**
+ * The one way a document gets its number (creating one, and converting a quote into an invoice).
+ * Takes the sequence's lock now, so call it before any other append in the transaction; `allocate`
+ * then hands out the next number for `documentId`.
+ */
+export async function reserveReference(tx: StoreTx, accountId: string, type: DocumentType): Promise<{ allocate(documentId: string): Promise<AllocatedReference> }> {
+  const streamId = await lockSequence(tx, accountId, type);
+  return {
+    async allocate(documentId) {
+      const version = await sequenceVersion(tx, streamId);
+      const allocated = allocateReference(version, type, documentId);
+      return {
+        number: allocated.data.number,
+        reference: allocated.data.reference,
+        record: (meta) => tx.append(streamId, version, toNewEvents([allocated], meta)),
+      };
+    },
+  };
 }
 
 export interface UserNames {

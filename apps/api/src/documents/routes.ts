@@ -7,7 +7,7 @@ import {
   sendDocumentInput, TOTAL_COUNT_HEADER, voidDocumentInput,
 } from '@tradie/contracts';
 import {
-  type DocumentCommand, type DocumentView, type LocalDate, DEFAULT_PAYMENT_TERMS, allocateReference, discardCommand, documentDecider, documentFigures,
+  type DocumentCommand, type DocumentView, type LocalDate, DEFAULT_PAYMENT_TERMS, discardCommand, documentDecider, documentFigures,
   documentStatus, documentStreamId, invoiceDraftFromQuote, nzDateOf, paymentStatus, parseDecimalInput, centsToNumber,
 } from '@tradie/domain';
 import type { StoreTx } from '@tradie/store';
@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import { requireActiveSubscription } from '../billing/access.ts';
-import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute, toNewEvents } from '../commands.ts';
+import { type Actor, StaleWriteError, decideAndAppend, eventMeta, execute } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseQuery, refuseUnstorableText } from '../http/body.ts';
 import { idempotencyKey, idempotent, requestHash } from '../http/idempotency.ts';
@@ -28,7 +28,7 @@ import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeDocumentMail } from './email.ts';
 import { pdfCacheOf, pdfFileName, pdfFingerprint, renderPdfFor } from './pdf.ts';
 import { countDocuments, listDocuments } from './queries.ts';
-import { DOCUMENT_NOT_FOUND, clientForDocument, emptyDocument, loadDocument, lockSequence, plausibleId, sequenceVersion, userNames } from './repository.ts';
+import { DOCUMENT_NOT_FOUND, clientForDocument, emptyDocument, loadDocument, plausibleId, reserveReference, userNames } from './repository.ts';
 import { claimKey, completeKey, releaseKey, type Claim } from './sendClaim.ts';
 import { requireConfirmedEmail, reserveSend } from './sendGuard.ts';
 import { detailOf, paymentRecordOf, pdfPathOf } from './view.ts';
@@ -135,20 +135,19 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const key = idempotencyKey(c);
     const answer = await execute(deps, (tx) =>
       idempotent(tx, { accountId: actor.accountId, scope: 'documents:create', key, hash: requestHash(body) }, async () => {
-        const seqStream = await lockSequence(tx, actor.accountId, body.type);
+        const numbering = await reserveReference(tx, actor.accountId, body.type);
         const client = body.client_id ? await clientForDocument(tx, actor.accountId, body.client_id) : null;
         const settings = await loadBusinessSettings(tx, actor.accountId);
         const id = deps.ids.uuid();
-        const seqVersion = await sequenceVersion(tx, seqStream);
-        const allocated = allocateReference(seqVersion, body.type, id);
+        const allocated = await numbering.allocate(id);
         const meta = eventMeta(deps, actor);
         const drafted = await decideAndAppend(tx, emptyDocument(id), documentDecider, {
           type: 'DraftDocument',
           data: {
             documentId: id,
             type: body.type,
-            number: allocated.data.number,
-            reference: allocated.data.reference,
+            number: allocated.number,
+            reference: allocated.reference,
             client: client?.snapshot ?? null,
             lines: body.line_items,
             gstRounding: settings.gst_rounding === 'line' ? 'line' : 'total',
@@ -159,7 +158,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
             notes: body.notes ?? '',
           },
         }, meta);
-        await tx.append(seqStream, seqVersion, toNewEvents([allocated], meta));
+        await allocated.record(meta);
         return { status: 201, body: detailOf(drafted.state as DocumentView, drafted.version, today()) };
       }),
     );
@@ -242,17 +241,16 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = actorOf(c);
     const id = c.req.param('id');
     const invoice = await execute(deps, async (tx) => {
-      // The lock comes before any append (see lockSequence).
-      const seqStream = await lockSequence(tx, actor.accountId, 'invoice');
+      // The number's lock comes before any append (see reserveReference).
+      const numbering = await reserveReference(tx, actor.accountId, 'invoice');
       const quote = await loadDocument(tx, actor.accountId, id);
       const invoiceId = deps.ids.uuid();
       const meta = eventMeta(deps, actor);
       await decideAndAppend(tx, quote, documentDecider, { type: 'ConvertQuote', data: { invoiceId } }, meta);
-      const seqVersion = await sequenceVersion(tx, seqStream);
-      const allocated = allocateReference(seqVersion, 'invoice', invoiceId);
-      const draft = invoiceDraftFromQuote(quote.state, { invoiceId, number: allocated.data.number, reference: allocated.data.reference, issueDate: today() });
+      const allocated = await numbering.allocate(invoiceId);
+      const draft = invoiceDraftFromQuote(quote.state, { invoiceId, number: allocated.number, reference: allocated.reference, issueDate: today() });
       const drafted = await decideAndAppend(tx, emptyDocument(invoiceId), documentDecider, { type: 'DraftDocument', data: draft }, meta);
-      await tx.append(seqStream, seqVersion, toNewEvents([allocated], meta));
+      await allocated.record(meta);
       return detailOf(drafted.state as DocumentView, drafted.version, today());
     });
     return c.json(invoice, 201);
