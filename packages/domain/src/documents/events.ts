@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
 import { type EventUnion, amountField, idField, localDateField } from '../events/fields.ts';
+import { storedClientFields } from '../clients/events.ts';
 import { storedLineSchema } from './lines.ts';
 
 import { DOCUMENT_TYPES, PAYMENT_METHODS } from './kinds.ts';
@@ -14,14 +15,8 @@ export { DOCUMENT_TYPES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type DocumentTy
 export const clientSnapshotSchema = z
   .object({
     id: z.string().nullable(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    is_business: z.enum(['true', 'false']),
-    business_name: z.string(),
-    company_number: z.string(),
-    gst_number: z.string(),
+    // The client's own fields as its events store them, less the notes and terms.
+    ...storedClientFields.omit({ notes: true, default_payment_terms: true }).shape,
   })
   .meta({ title: 'ClientSnapshot', description: "who the document is for, as they were when it was drafted or revised; survives the client's deletion" });
 export type ClientSnapshot = z.infer<typeof clientSnapshotSchema>;
