@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CLIENT_LIMITS, clientFieldsSchema, PAYMENT_TERMS } from '@tradie/domain';
+import { CLIENT_LIMITS, clientFieldsSchema, storedClientFields } from '@tradie/domain';
 import { fieldWarning } from './common.ts';
-import { documentStatus, documentType, paymentStatus } from './invoices.ts';
+import { documentRowFields, paymentStatus } from './invoices.ts';
 
 /** The optional client fields: sent as '' when blank; `null` is read as blank too. */
 export const OPTIONAL_CLIENT_FIELDS = [
@@ -59,16 +59,8 @@ export type ClientUpdateInput = ClientInput & { version?: number };
 
 export const clientRecord = z.object({
   id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  is_business: z.enum(['true', 'false']),
-  business_name: z.string(),
-  company_number: z.string(),
-  gst_number: z.string(),
-  notes: z.string(),
-  default_payment_terms: z.enum(PAYMENT_TERMS),
+  // Every field of the client, as its events store them.
+  ...storedClientFields.shape,
   /** The client's version: send it back with PUT to be told (409) when someone else changed the client meanwhile. */
   version: z.number().int(),
   /** Soft check-digit warnings (never block a save). */
@@ -106,12 +98,7 @@ export const clientList = z.array(clientRecord);
 
 /** One quote or invoice in GET /clients/{id}/documents. Money in dollars, rounded to cents. */
 export const clientDocument = z.object({
-  id: z.string(),
-  type: documentType,
-  reference: z.string(),
-  status: documentStatus,
-  client_name: z.string(),
-  total: z.number(),
+  ...documentRowFields,
   paid: z.number(),
   balance: z.number(),
   payment_status: paymentStatus,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLocalDate, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS } from '@tradie/domain';
+import { clientSnapshotSchema, isLocalDate, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS } from '@tradie/domain';
 import { localDate } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
@@ -29,14 +29,19 @@ export const paymentStatus = z.enum(['paid', 'partial', 'unpaid']);
 
 export const documentStatus = z.enum(['draft', 'issued', 'sent', 'accepted', 'declined', 'converted', 'expired', 'partial', 'paid', 'overdue', 'void']);
 
-/** A record in GET /invoices (docs/api/documents.md): the list fields plus issue_date, due_date, balance. */
-export const documentListRecord = z.object({
+/** The fields a document's row starts with, in GET /invoices and in a client's history. */
+export const documentRowFields = {
   id: z.string(),
   type: documentType,
   reference: z.string(),
   status: documentStatus,
   client_name: z.string(),
   total: z.number(),
+};
+
+/** A record in GET /invoices (docs/api/documents.md): the list fields plus issue_date, due_date, balance. */
+export const documentListRecord = z.object({
+  ...documentRowFields,
   payment_status: paymentStatus,
   paid_date: z.string().nullable(),
   extra_data: z.record(z.string(), z.string()),
@@ -168,17 +173,8 @@ export const paymentRecord = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
 
-export const clientSnapshotRecord = z.object({
-  id: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  is_business: z.enum(['true', 'false']),
-  business_name: z.string(),
-  company_number: z.string(),
-  gst_number: z.string(),
-});
+/** Who the document is for: the client snapshot its events store. */
+export const clientSnapshotRecord = z.object(clientSnapshotSchema.shape);
 
 export const lineRecord = z.object({
   description: z.string(),

@@ -13,7 +13,7 @@ export * from './identifiers/nzIdentifiers.ts';
 export * from './errors.ts';
 export * from './decider.ts';
 export * from './clients/client.ts';
-export { clientEventSchemas } from './clients/events.ts';
+export { clientEventSchemas, storedClientFields } from './clients/events.ts';
 export * from './documents/events.ts';
 export * from './documents/lines.ts';
 export * from './documents/document.ts';

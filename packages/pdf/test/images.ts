@@ -1,32 +1,6 @@
-// Logos for the tests, made here rather than checked in: a truecolour PNG (zlib and CRC-32 from
-// node:zlib) and an SVG with shapes and text.
-import { crc32, deflateSync } from 'node:zlib';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** An RGB PNG of the given size, coloured by `pixel`. */
-export function makePng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type: truecolour
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    raw[row] = 0; // filter: none
-    for (let x = 0; x < width; x++) raw.set(pixel(x, y), row + 1 + x * 3);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+// Logos for the tests, made here rather than checked in: a truecolour PNG (made by the testkit's
+// PNG writer) and an SVG with shapes and text.
+import { makePng } from '@tradie/testkit/images';
 
 /** A wide teal badge with a yellow kōwhai flower: 300×100. */
 export const pngLogo = (): Buffer =>

@@ -1,5 +1,6 @@
 // Reading business settings with their defaults. Every feature that
 // needs the tradie's details (PDF, email, Xero) reads them here.
+import type { PdfBusiness } from '@tradie/pdf';
 import type { Sql } from '@tradie/store';
 
 export const DEFAULT_EMAIL_SUBJECT = 'Invoice from [Business Name]';
@@ -12,23 +13,11 @@ If you have any questions, just reply to this email.
 Kind regards,
 [Your Name]`;
 
-export interface BusinessSettings {
-  business_name: string;
-  trading_as: string;
+/** The business's settings: the details its PDFs print (PdfBusiness), and the rest. */
+export interface BusinessSettings extends PdfBusiness {
   abn: string;
-  nzbn: string;
-  gst_number: string;
-  phone: string;
-  email: string;
-  website: string;
-  address: string;
-  city: string;
-  postcode: string;
   /** A path relative to the API base, or '' when there is no logo. */
   logo_url: string;
-  bank_name: string;
-  bank_account_name: string;
-  bank_account_number: string;
   email_signature: string;
   default_email_subject: string;
   default_email_message: string;

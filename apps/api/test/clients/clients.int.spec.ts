@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_WRITE_DETAIL } from '../../src/http/problem.ts';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { clientCalls } from './calls.ts';
 import { apply, draft, line, snapshotOf } from './documents.ts';
 
 const GST_WARNING = "This GST number doesn't look valid — please check it";
@@ -23,12 +24,7 @@ describe('clients API', () => {
   });
   afterAll(() => t.close());
 
-  const add = async (token: string, body: unknown) => {
-    const r = await t.post('/clients', body, token);
-    if (r.status !== 201) throw new Error(`POST /clients: ${r.status} ${r.text}`);
-    return r.json;
-  };
-  const names = async (token: string, query = '') => ((await t.get(`/clients${query}`, token)).json as { name: string }[]).map((c) => c.name);
+  const { add, names } = clientCalls(() => t);
 
   it('needs a signed-in user on every route', async () => {
     for (const [method, path] of [['GET', '/clients'], ['POST', '/clients'], ['GET', '/clients/x'], ['PUT', '/clients/x'], ['DELETE', '/clients/x'], ['GET', '/clients/x/documents']] as const) {

@@ -4,6 +4,7 @@ import { freshDatabaseUrl } from '@tradie/testkit/pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_WRITE_DETAIL } from '../../src/http/problem.ts';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { clientCalls } from './calls.ts';
 import { apply, draft, line, snapshotOf } from './documents.ts';
 
 describe('clients API on PostgreSQL', () => {
@@ -13,12 +14,7 @@ describe('clients API on PostgreSQL', () => {
   });
   afterAll(() => t.close());
 
-  const add = async (token: string, body: unknown) => {
-    const r = await t.post('/clients', body, token);
-    if (r.status !== 201) throw new Error(`POST /clients: ${r.status} ${r.text}`);
-    return r.json;
-  };
-  const names = async (token: string, query = '') => ((await t.get(`/clients${query}`, token)).json as { name: string }[]).map((c) => c.name);
+  const { add, names } = clientCalls(() => t);
 
   it("creates with defaults and '' for blanks, warns on a bad GST number, and reads back the same record", async () => {
     const u = await signUp(t);

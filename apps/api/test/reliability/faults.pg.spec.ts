@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DatabaseRestartReport, databaseRestartRun } from '../../../cli/src/load/scenarios.ts';
 import { STORE_DOWN_DETAIL } from '../../src/http/problem.ts';
+import { itKeptEveryAccountWhole } from './afterFault.ts';
 
 describe('PostgreSQL stopped and restarted mid-load', () => {
   let report: DatabaseRestartReport;
@@ -37,12 +38,5 @@ describe('PostgreSQL stopped and restarted mid-load', () => {
     expect(report.summary.unresolvedWrites).toBe(0);
   });
 
-  it("nothing lost or doubled: every account's reports, list and documents equal the driver's ledger", () => {
-    expect(report.ledgerProblems).toEqual([]);
-  });
-
-  it('no partial command, and the read models rebuild to exactly what they were', () => {
-    expect(report.store.problems).toEqual([]);
-    expect(report.store.rebuildEqual).toBe(true);
-  });
+  itKeptEveryAccountWhole(() => report);
 });

@@ -9,6 +9,7 @@ import { addDays, oracleInvoicesArb } from '@tradie/testkit/oracle/arbitraries';
 import { oracleAnnualSummary, oracleGstReport, type OracleInvoice } from '@tradie/testkit/oracle/oracle';
 import { toDomainLine } from '@tradie/testkit/oracle/toEvents';
 import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
+import { cents, dollars, toCents } from './money.ts';
 
 const clock = new TestClock('2026-01-01T00:00:00.000Z');
 let t: TestApp;
@@ -18,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const dollars = (cents: bigint): string => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
 /** The NZ day `date` at midday (midnight UTC): what the app dates a removal or a void made then. */
 const onDay = (date: string): void => clock.set(`${date}T00:00:00.000Z`);
 
@@ -53,14 +53,6 @@ async function make(token: string, inv: OracleInvoice, clients: Map<string, stri
     expect(r.status, r.text).toBe(200);
   }
 }
-
-const cents = (s: string): bigint => {
-  const negative = s.startsWith('-');
-  const [w, f = ''] = (negative ? s.slice(1) : s).split('.');
-  const c = BigInt(w!) * 100n + BigInt(f.padEnd(2, '0'));
-  return negative ? -c : c;
-};
-const toCents = (n: number): bigint => cents(n.toFixed(2));
 
 describe('reports through the API equal the oracle', () => {
   // Per-line rounding is a business setting; the histories below use each document's own setting

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { annualSummary, centsToString, checkRange, gstReport, MISSING_DATES, reportRowsFromEvents, type LoggedEvent } from '@tradie/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDocuments, type SeedDocument } from '../../src/reports/seed.ts';
+import { seedDocuments, type SeedDocument } from '../../../cli/src/bench/seed.ts';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;
@@ -17,22 +17,28 @@ afterAll(() => t.close());
 const line = (unit_price: number | string, extra: Record<string, unknown> = {}) => ({ description: 'Work', qty: 1, unit_price, ...extra });
 const gst = (token: string, from: string, to: string, basis = 'invoice') => t.get(`/reports/gst?start_date=${from}&end_date=${to}&basis=${basis}`, token);
 
-describe('range edges are NZ calendar days, first and last day inclusive', () => {
-  let token: string;
+/** A new account holding `docs`, seeded before the tests of the block it is called in run. */
+function accountWith(docs: SeedDocument[]): { token: string; events: LoggedEvent[] } {
+  const account = { token: '', events: [] as LoggedEvent[] };
   beforeAll(async () => {
     const u = await signUp(t);
-    token = u.token;
-    await seedDocuments(t.deps.store, u.userId, [
-      { number: 1, at: '2026-03-31T10:00:00.000Z', lines: [line(10)], issued: true }, // NZ 31 March 23:00 (NZDT) → tax year 2026, Q1
-      { number: 2, at: '2026-03-31T11:00:00.000Z', lines: [line(20)], issued: true }, // UTC still 31 March; NZ 1 April 00:00 → Q2, tax year 2027
-      { number: 3, at: '2026-06-30T11:59:59.000Z', lines: [line(40)], issued: true }, // NZ 30 June 23:59:59 (NZST) → Q2
-      { number: 4, at: '2026-06-30T12:00:00.000Z', lines: [line(80)], issued: true }, // UTC noon 30 June; NZ 1 July 00:00 → Q3
-      { number: 5, at: '2026-07-01T00:00:00.000Z', lines: [line(160)], issued: true }, // UTC midnight; NZ 1 July 12:00 → Q3
-    ]);
+    account.token = u.token;
+    account.events = await seedDocuments(t.deps.store, u.userId, docs);
   });
+  return account;
+}
+
+describe('range edges are NZ calendar days, first and last day inclusive', () => {
+  const account = accountWith([
+    { number: 1, at: '2026-03-31T10:00:00.000Z', lines: [line(10)], issued: true }, // NZ 31 March 23:00 (NZDT) → tax year 2026, Q1
+    { number: 2, at: '2026-03-31T11:00:00.000Z', lines: [line(20)], issued: true }, // UTC still 31 March; NZ 1 April 00:00 → Q2, tax year 2027
+    { number: 3, at: '2026-06-30T11:59:59.000Z', lines: [line(40)], issued: true }, // NZ 30 June 23:59:59 (NZST) → Q2
+    { number: 4, at: '2026-06-30T12:00:00.000Z', lines: [line(80)], issued: true }, // UTC noon 30 June; NZ 1 July 00:00 → Q3
+    { number: 5, at: '2026-07-01T00:00:00.000Z', lines: [line(160)], issued: true }, // UTC midnight; NZ 1 July 12:00 → Q3
+  ]);
 
   it('Q2 (1 April – 30 June) holds the invoices of NZ 1 April and NZ 30 June, not 31 March or 1 July', async () => {
-    const r = await gst(token, '2026-04-01', '2026-06-30');
+    const r = await gst(account.token, '2026-04-01', '2026-06-30');
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ invoice_count: 2, total_sales: 69, total_gst_collected: 9 });
     expect(r.json.breakdown_by_month).toEqual([
@@ -43,13 +49,13 @@ describe('range edges are NZ calendar days, first and last day inclusive', () =>
   });
 
   it('a one-day range is that day only', async () => {
-    expect((await gst(token, '2026-03-31', '2026-03-31')).json).toMatchObject({ invoice_count: 1, total_sales: 11.5 });
-    expect((await gst(token, '2026-07-01', '2026-07-01')).json).toMatchObject({ invoice_count: 2, total_sales: 276 });
+    expect((await gst(account.token, '2026-03-31', '2026-03-31')).json).toMatchObject({ invoice_count: 1, total_sales: 11.5 });
+    expect((await gst(account.token, '2026-07-01', '2026-07-01')).json).toMatchObject({ invoice_count: 2, total_sales: 276 });
   });
 
   it('31 March closes tax year 2026 and 1 April opens 2027', async () => {
-    const y2026 = (await t.get('/reports/annual?year=2026', token)).json;
-    const y2027 = (await t.get('/reports/annual?year=2027', token)).json;
+    const y2026 = (await t.get('/reports/annual?year=2026', account.token)).json;
+    const y2027 = (await t.get('/reports/annual?year=2027', account.token)).json;
     expect(y2026).toMatchObject({ year: 2026, label: '2025–26', start_date: '2025-04-01', end_date: '2026-03-31', total_revenue: 10, total_gst: 1.5 });
     expect(y2026.monthly_breakdown.at(-1)).toEqual({ month: '2026-03', revenue: 10, gst: 1.5, count: 1, paid_count: 0 });
     expect(y2027).toMatchObject({ year: 2027, total_revenue: 300, total_gst: 45 });
@@ -60,41 +66,35 @@ describe('range edges are NZ calendar days, first and last day inclusive', () =>
 });
 
 describe('what counts', () => {
-  let token: string;
-  let events: LoggedEvent[];
-  beforeAll(async () => {
-    const u = await signUp(t);
-    token = u.token;
-    events = await seedDocuments(t.deps.store, u.userId, [
-      { number: 1, at: '2026-05-04T22:00:00.000Z', lines: [line(100)], sent: true, client: { name: 'Hemi' } }, // counts: 115
-      { number: 1, type: 'quote', at: '2026-05-04T22:00:00.000Z', lines: [line(999)], sent: true }, // a quote: never
-      { number: 2, type: 'quote', at: '2026-05-06T22:00:00.000Z', lines: [line(5000)], sent: true }, // accepted or not, a quote is no sale
-      { number: 2, at: '2026-05-05T22:00:00.000Z', lines: [line(200)], sent: true, voided: true }, // voided: never
-      { number: 3, at: '2026-05-06T22:00:00.000Z', lines: [line(300)], payments: [{ amount: '100.00', date: '2026-05-07' }], removePayments: [], sent: true, voided: false },
-      { number: 4, at: '2026-05-07T22:00:00.000Z', lines: [line(400)], deleted: true }, // a deleted draft: never
-      { number: 5, at: '2026-05-08T22:00:00.000Z', lines: [line(50)], payments: [{ amount: '10.00', date: '2026-05-09', paymentId: 'x' }], removePayments: ['x'], voided: true }, // paid, payment removed, voided
-      { number: 6, at: '2026-05-09T22:00:00.000Z', lines: [line(60)] }, // a draft never issued: left out, and said so
-    ]);
-  });
+  const account = accountWith([
+    { number: 1, at: '2026-05-04T22:00:00.000Z', lines: [line(100)], sent: true, client: { name: 'Hemi' } }, // counts: 115
+    { number: 1, type: 'quote', at: '2026-05-04T22:00:00.000Z', lines: [line(999)], sent: true }, // a quote: never
+    { number: 2, type: 'quote', at: '2026-05-06T22:00:00.000Z', lines: [line(5000)], sent: true }, // accepted or not, a quote is no sale
+    { number: 2, at: '2026-05-05T22:00:00.000Z', lines: [line(200)], sent: true, voided: true }, // voided: never
+    { number: 3, at: '2026-05-06T22:00:00.000Z', lines: [line(300)], payments: [{ amount: '100.00', date: '2026-05-07' }], removePayments: [], sent: true, voided: false },
+    { number: 4, at: '2026-05-07T22:00:00.000Z', lines: [line(400)], deleted: true }, // a deleted draft: never
+    { number: 5, at: '2026-05-08T22:00:00.000Z', lines: [line(50)], payments: [{ amount: '10.00', date: '2026-05-09', paymentId: 'x' }], removePayments: ['x'], voided: true }, // paid, payment removed, voided
+    { number: 6, at: '2026-05-09T22:00:00.000Z', lines: [line(60)] }, // a draft never issued: left out, and said so
+  ]);
 
   it('invoice basis: issued invoices only — quotes, drafts and deleted drafts never count; a void in the same month nets out', async () => {
-    const r = (await gst(token, '2026-05-01', '2026-05-31')).json;
+    const r = (await gst(account.token, '2026-05-01', '2026-05-31')).json;
     // 115.00 + 345.00 standing; INV-0002 (230.00) and INV-0005 (57.50) issued and voided in May.
     expect(r).toMatchObject({ invoice_count: 4, paid_invoices_count: 0, unpaid_invoices_count: 2, voided_invoices_count: 2, total_sales: 460, total_gst_collected: 60 });
     expect(r.corrections).toEqual({ count: 2, sales: -287.5, gst: -37.5 });
     expect(r.drafts_left_out).toBe(1);
-    expect(r).toEqual(gstReport(reportRowsFromEvents(events), checkRange('2026-05-01', '2026-05-31')));
+    expect(r).toEqual(gstReport(reportRowsFromEvents(account.events), checkRange('2026-05-01', '2026-05-31')));
   });
 
   it('payments basis: the payment on a live invoice counts; a payment removed the same month nets out', async () => {
-    const r = (await gst(token, '2026-05-01', '2026-05-31', 'payments')).json;
+    const r = (await gst(account.token, '2026-05-01', '2026-05-31', 'payments')).json;
     expect(r).toMatchObject({ basis: 'payments', invoice_count: 2, paid_invoices_count: 0, unpaid_invoices_count: 1, voided_invoices_count: 1, total_sales: 100, total_gst_collected: 13.04 });
     expect(r.corrections).toEqual({ count: 1, sales: -10, gst: -1.3 });
-    expect(r).toEqual(gstReport(reportRowsFromEvents(events), checkRange('2026-05-01', '2026-05-31'), 'payments'));
+    expect(r).toEqual(gstReport(reportRowsFromEvents(account.events), checkRange('2026-05-01', '2026-05-31'), 'payments'));
   });
 
   it('the annual summary skips them too and names only the invoices\' clients', async () => {
-    const r = (await t.get('/reports/annual?year=2027', token)).json;
+    const r = (await t.get('/reports/annual?year=2027', account.token)).json;
     expect(r).toMatchObject({ total_revenue: 400, total_gst: 60, paid_revenue: 0, unpaid_revenue: 400, drafts_left_out: 1 });
     expect(r.corrections).toEqual({ count: 2, revenue: -250, gst: -37.5 });
     expect(r.top_clients).toEqual([{ name: 'Hemi', revenue: 100 }]);
@@ -102,50 +102,44 @@ describe('what counts', () => {
 });
 
 describe('payments basis with part payments, and a deposit before the invoice', () => {
-  let token: string;
-  let events: LoggedEvent[];
-  beforeAll(async () => {
-    const u = await signUp(t);
-    token = u.token;
-    events = await seedDocuments(t.deps.store, u.userId, [
-      // 115.00 paid 50.00 in April and 65.00 in May: GST 15.00 apportioned 6.52 + 8.48.
-      { number: 1, at: '2026-04-02T22:00:00.000Z', lines: [line(100)], sent: true, payments: [{ amount: '50.00', date: '2026-04-20' }, { amount: '65.00', date: '2026-05-20' }] },
-      // 230.00 with 40.00 received in April: part-paid, unpaid.
-      { number: 2, at: '2026-04-09T22:00:00.000Z', lines: [line(200)], sent: true, payments: [{ amount: '40.00', date: '2026-04-25' }] },
-      // As fixtures/deposit-before-invoice.md: a deposit of 500.00 on 20 March, invoice 2,300.00 incl. issued 5 April, balance 30 April.
-      { number: 3, at: '2026-03-19T21:00:00.000Z', issueDate: '2026-04-05', lines: [line(2300, { tax_included: true })], payments: [{ amount: '500.00', date: '2026-03-20' }, { amount: '1800.00', date: '2026-04-30' }] },
-    ]);
-  });
+  const account = accountWith([
+    // 115.00 paid 50.00 in April and 65.00 in May: GST 15.00 apportioned 6.52 + 8.48.
+    { number: 1, at: '2026-04-02T22:00:00.000Z', lines: [line(100)], sent: true, payments: [{ amount: '50.00', date: '2026-04-20' }, { amount: '65.00', date: '2026-05-20' }] },
+    // 230.00 with 40.00 received in April: part-paid, unpaid.
+    { number: 2, at: '2026-04-09T22:00:00.000Z', lines: [line(200)], sent: true, payments: [{ amount: '40.00', date: '2026-04-25' }] },
+    // As fixtures/deposit-before-invoice.md: a deposit of 500.00 on 20 March, invoice 2,300.00 incl. issued 5 April, balance 30 April.
+    { number: 3, at: '2026-03-19T21:00:00.000Z', issueDate: '2026-04-05', lines: [line(2300, { tax_included: true })], payments: [{ amount: '500.00', date: '2026-03-20' }, { amount: '1800.00', date: '2026-04-30' }] },
+  ]);
 
   it('April: the money received in April and its share of GST', async () => {
-    const r = (await gst(token, '2026-04-01', '2026-04-30', 'payments')).json;
+    const r = (await gst(account.token, '2026-04-01', '2026-04-30', 'payments')).json;
     // 50.00 (GST 6.52) + 40.00 (GST round(40×30/230) = 5.22) + 1800.00 (GST 300 − 65.22 = 234.78)
     expect(r).toMatchObject({ total_sales: 1890, total_gst_collected: 246.52, invoice_count: 3, paid_invoices_count: 2, unpaid_invoices_count: 1 });
   });
 
   it('May: the rest of the first invoice — the shares add up to its GST exactly', async () => {
-    const r = (await gst(token, '2026-05-01', '2026-05-31', 'payments')).json;
+    const r = (await gst(account.token, '2026-05-01', '2026-05-31', 'payments')).json;
     expect(r).toMatchObject({ total_sales: 65, total_gst_collected: 8.48, invoice_count: 1, paid_invoices_count: 1 });
   });
 
   it('invoice basis: the deposit puts the whole sale in March; April has the other two in full', async () => {
-    const march = (await gst(token, '2026-02-01', '2026-03-31')).json;
+    const march = (await gst(account.token, '2026-02-01', '2026-03-31')).json;
     expect(march).toMatchObject({ total_sales: 2300, total_gst_collected: 300, invoice_count: 1, paid_invoices_count: 1 });
     expect(march.gst_return).toEqual({ box5: 2300, box6: 0, box7: 2300, box8: 300, box9: 0, box10: 300 });
-    const april = (await gst(token, '2026-04-01', '2026-05-31')).json;
+    const april = (await gst(account.token, '2026-04-01', '2026-05-31')).json;
     expect(april).toMatchObject({ total_sales: 345, total_gst_collected: 45, invoice_count: 2, paid_invoices_count: 1, unpaid_invoices_count: 1 });
   });
 
   it('payments basis before the invoice: only the deposit, in March', async () => {
-    expect((await gst(token, '2026-02-01', '2026-03-31', 'payments')).json).toMatchObject({ total_sales: 500, total_gst_collected: 65.22 });
+    expect((await gst(account.token, '2026-02-01', '2026-03-31', 'payments')).json).toMatchObject({ total_sales: 500, total_gst_collected: 65.22 });
   });
 
-  it('every report equals the replay of the same events', async () => {
-    const rows = reportRowsFromEvents(events);
+  it('every report equals the replay of the same account.events', async () => {
+    const rows = reportRowsFromEvents(account.events);
     for (const [from, to] of [['2026-02-01', '2026-03-31'], ['2026-04-01', '2026-05-31'], ['2026-03-20', '2026-04-30']] as const) {
-      for (const basis of ['invoice', 'payments'] as const) expect((await gst(token, from, to, basis)).json).toEqual(gstReport(rows, checkRange(from, to), basis));
+      for (const basis of ['invoice', 'payments'] as const) expect((await gst(account.token, from, to, basis)).json).toEqual(gstReport(rows, checkRange(from, to), basis));
     }
-    expect((await t.get('/reports/annual?year=2027', token)).json).toEqual(annualSummary(rows, 2027));
+    expect((await t.get('/reports/annual?year=2027', account.token)).json).toEqual(annualSummary(rows, 2027));
   });
 });
 

@@ -72,6 +72,27 @@ function loadOptions(shape: RunShape, api: ApiProcess, extra: Partial<LoadOption
   };
 }
 
+/**
+ * Load with a fault `faultAfter` seconds in: `fault` runs once the users have started and slept
+ * that long, and they keep going through it, retrying what got no answer with the same keys.
+ * `shape.seconds` of load in all, not counting the fault itself. Ends at once if the API crashes.
+ */
+async function loadWithFault(shape: RunShape, api: ApiProcess, faultAfter: number, fault: () => Promise<void>): Promise<LoadResult> {
+  let started!: () => void;
+  const start = new Promise<void>((r) => (started = r));
+  let faultOver!: () => void;
+  const over = new Promise<void>((r) => (faultOver = r));
+  const after = over.then(() => sleep(Math.max(0, shape.seconds - faultAfter) * 1000));
+  const running = runLoad(loadOptions(shape, api, { retry: true, onStart: () => started(), stopWhen: after, seconds: shape.seconds + 600 }));
+  const faulted = (async () => {
+    await start;
+    await sleep(faultAfter * 1000);
+    await fault();
+  })().finally(() => faultOver());
+  const [result] = await Promise.race([Promise.all([running, faulted]), api.crashed]);
+  return result;
+}
+
 /** Load only: N users for T seconds against a spawned API. */
 export async function loadRun(shape: RunShape): Promise<RunReport> {
   const before = la();
@@ -113,16 +134,7 @@ export async function killRun(shape: RunShape & { killAfter: number }): Promise<
   let lock: KillReport['lock'] = null;
   let downMs = 0;
   try {
-    let started!: () => void;
-    const start = new Promise<void>((r) => (started = r));
-    let faultOver!: () => void;
-    const over = new Promise<void>((r) => (faultOver = r));
-    // `seconds` of load in all, not counting the time the API was down.
-    const after = over.then(() => sleep(Math.max(0, shape.seconds - shape.killAfter) * 1000));
-    const running = runLoad(loadOptions(shape, api, { retry: true, onStart: () => started(), stopWhen: after, seconds: shape.seconds + 600 }));
-    const fault = (async () => {
-      await start;
-      await sleep(shape.killAfter * 1000);
+    const result = await loadWithFault(shape, api, shape.killAfter, async () => {
       const killedPid = api.pid;
       shape.log?.(`load: kill -9 ${killedPid}`);
       const t0 = performance.now();
@@ -132,8 +144,7 @@ export async function killRun(shape: RunShape & { killAfter: number }): Promise<
       downMs = Math.round(performance.now() - t0);
       if (!databaseUrl) lock = { killedPid, leftBehind, newPid: api.pid, takenOver: leftBehind === killedPid && readLock() === api.pid };
       shape.log?.(`load: restarted as ${api.pid} after ${downMs} ms`);
-    })().finally(() => faultOver());
-    const [result] = await Promise.race([Promise.all([running, fault]), api.crashed]);
+    });
     const report = await finish(shape, api, databaseUrl, result, before);
     return { ...report, lock, downMs };
   } finally {
@@ -177,16 +188,7 @@ export async function databaseRestartRun(
   let recoveryMs = 0;
   const health = { asked: 0, slowestMs: 0, statuses: [] as number[] };
   try {
-    let started!: () => void;
-    const start = new Promise<void>((r) => (started = r));
-    let faultOver!: () => void;
-    const over = new Promise<void>((r) => (faultOver = r));
-    // `seconds` of load in all, not counting the outage (the users keep going through it).
-    const after = over.then(() => sleep(Math.max(0, shape.seconds - shape.stopAfter) * 1000));
-    const running = runLoad(loadOptions({ ...shape, db: 'postgres' }, api, { retry: true, onStart: () => started(), stopWhen: after, seconds: shape.seconds + 600 }));
-    const fault = (async () => {
-      await start;
-      await sleep(shape.stopAfter * 1000);
+    const result = await loadWithFault({ ...shape, db: 'postgres' }, api, shape.stopAfter, async () => {
       shape.log?.('load: stopping PostgreSQL');
       await server.kill(signal);
       const t0 = performance.now();
@@ -208,8 +210,7 @@ export async function databaseRestartRun(
         await sleep(50);
       }
       recoveryMs = Math.round(performance.now() - r0);
-    })().finally(() => faultOver());
-    const [result] = await Promise.race([Promise.all([running, fault]), api.crashed]);
+    });
     const pidAfter = api.pid;
     const report = await finish({ ...shape, db: 'postgres' }, api, databaseUrl, result, before);
     return { ...report, downMs, healthWhileDown: health, recoveryMs, pids: [pidBefore, pidAfter] };

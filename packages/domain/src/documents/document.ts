@@ -288,31 +288,26 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
 
 // ---- commands -----------------------------------------------------------------------------
 
-export interface DraftInput {
-  documentId: string;
-  type: DocumentType;
-  number: number;
-  reference: string;
+/** What a revision sets: who it is for, the lines, the dates, terms and notes. */
+export interface RevisionInput {
   client: ClientSnapshot | null;
   lines: Line[];
-  gstRounding: GstRounding;
   issueDate: LocalDate;
   /** Defaults from the payment terms. */
   dueDate?: LocalDate | null;
   paymentTerms: PaymentTerms;
   validUntil?: LocalDate | null;
   notes?: string;
-  convertedFrom?: string | null;
 }
 
-export interface RevisionInput {
-  client: ClientSnapshot | null;
-  lines: Line[];
-  issueDate: LocalDate;
-  dueDate?: LocalDate | null;
-  paymentTerms: PaymentTerms;
-  validUntil?: LocalDate | null;
-  notes?: string;
+/** A new document: all a revision sets, and what it is (its id, type, number and GST rounding). */
+export interface DraftInput extends RevisionInput {
+  documentId: string;
+  type: DocumentType;
+  number: number;
+  reference: string;
+  gstRounding: GstRounding;
+  convertedFrom?: string | null;
 }
 
 export type DocumentCommand =
@@ -439,20 +434,25 @@ function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentStat
   return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
 }
 
-function decideAcceptQuote(_command: CommandOf<'AcceptQuote'>, state: DocumentState): DocumentEvent[] {
+/**
+ * The quote the client's answer is recorded on. A quote takes an answer while it is a draft or
+ * sent, and the client may change their mind (accepted ↔ declined); nothing else takes one.
+ */
+function requireAnswerableQuote(state: DocumentState, answer: 'accepted' | 'declined'): DocumentView {
   const d = requireExisting(state);
-  if (d.type !== 'quote') throw conflict('Only a quote can be accepted');
-  if (d.status === 'accepted') throw conflict('This quote is already accepted');
-  if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'declined') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be accepted`);
-  return [{ type: 'QuoteAccepted', data: { documentId: d.id } }];
+  const otherAnswer = answer === 'accepted' ? 'declined' : 'accepted';
+  if (d.type !== 'quote') throw conflict(`Only a quote can be ${answer}`);
+  if (d.status === answer) throw conflict(`This quote is already ${answer}`);
+  if (d.status !== 'draft' && d.status !== 'sent' && d.status !== otherAnswer) throw conflict(`This quote is ${d.status}, so it can't be ${answer}`);
+  return d;
+}
+
+function decideAcceptQuote(_command: CommandOf<'AcceptQuote'>, state: DocumentState): DocumentEvent[] {
+  return [{ type: 'QuoteAccepted', data: { documentId: requireAnswerableQuote(state, 'accepted').id } }];
 }
 
 function decideDeclineQuote(_command: CommandOf<'DeclineQuote'>, state: DocumentState): DocumentEvent[] {
-  const d = requireExisting(state);
-  if (d.type !== 'quote') throw conflict('Only a quote can be declined');
-  if (d.status === 'declined') throw conflict('This quote is already declined');
-  if (d.status !== 'draft' && d.status !== 'sent' && d.status !== 'accepted') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be declined`);
-  return [{ type: 'QuoteDeclined', data: { documentId: d.id } }];
+  return [{ type: 'QuoteDeclined', data: { documentId: requireAnswerableQuote(state, 'declined').id } }];
 }
 
 function decideConvertQuote(command: CommandOf<'ConvertQuote'>, state: DocumentState): DocumentEvent[] {
