@@ -6,11 +6,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { toResponse } from './http/problem.ts';
 import { createStaticHandler } from './http/static.ts';
+import { describe } from './openapi/describe.ts';
 import { openApiDocument } from './openapi/document.ts';
+import { operationsOf } from './openapi/operationsOf.ts';
 import { featureRoutes } from './routes/index.ts';
 
 /** JSON bodies are small; the logo upload has its own, larger limit on its route. */
@@ -71,6 +74,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   app.onError((err, c) => toResponse(c, err, deps.log));
 
+  app.route(API_PREFIX, apiRoutes(deps));
+
+  const web = createStaticHandler(deps.config.webDist);
+  app.get('*', (c) => web(c));
+  app.notFound((c) => c.json({ detail: 'Not found' }, 404));
+  return app;
+}
+
+/**
+ * /api/v1: no caching, the body-size limits, this API's description and health check, every
+ * feature's routes, and a JSON 404 for the rest. Every route describes itself (openapi/describe.ts).
+ */
+export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
     await next();
@@ -79,18 +95,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const tooLarge = bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => c.json({ detail: 'The request is too large.' }, 413) });
   const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: (c) => c.json({ detail: 'Logo must be less than 2MB' }, 413) });
   api.use((c, next) => (c.req.path.endsWith('/business-settings/logo') ? uploadLimit(c, next) : tooLarge(c, next)));
-  api.get('/health', async (c) => {
-    await deps.store.db.query('select 1');
-    return c.json({ status: 'ok' });
-  });
   let openApi: Record<string, unknown> | undefined;
-  api.get('/openapi.json', (c) => c.json((openApi ??= openApiDocument())));
+  api.get(
+    '/openapi.json',
+    describe({ tag: 'System', summary: 'This API description (OpenAPI 3.1)', auth: false, response: { status: 200, schema: z.object({}).passthrough() } }),
+    (c) => c.json((openApi ??= openApiDocument(operationsOf(api)))),
+  );
+  api.get(
+    '/health',
+    describe({ tag: 'System', summary: 'Health check', auth: false, response: { status: 200, schema: z.object({ status: z.literal('ok') }) }, errors: [503] }),
+    async (c) => {
+      await deps.store.db.query('select 1');
+      return c.json({ status: 'ok' });
+    },
+  );
   for (const [path, routes] of featureRoutes(deps)) api.route(path, routes);
   api.all('*', (c) => c.json({ detail: `No such API route: ${c.req.method} ${c.req.path}` }, 404));
-  app.route(API_PREFIX, api);
-
-  const web = createStaticHandler(deps.config.webDist);
-  app.get('*', (c) => web(c));
-  app.notFound((c) => c.json({ detail: 'Not found' }, 404));
-  return app;
+  return api;
 }

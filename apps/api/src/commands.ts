@@ -1,7 +1,8 @@
 // Command handling: load a stream, decide with the domain's pure decider, append with the
 // expected version, all in one store transaction (inline projections included). A conflict with
 // a concurrent writer is retried from a fresh read — the decision is remade on the new state.
-import { currentVersion, type Decider, type DomainEventType } from '@tradie/domain';
+import { currentVersion, notFound, type Decider, type DomainEventType } from '@tradie/domain';
+import { domainEventOf } from '@tradie/projections';
 import { ConcurrencyError, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
 import type { AppDeps } from './deps.ts';
 
@@ -24,13 +25,6 @@ export function toNewEvents(events: readonly { type: string; data: object }[], m
   return events.map((e) => ({ type: e.type, version: currentVersion(e.type as DomainEventType), data: e.data as Record<string, unknown>, meta }));
 }
 
-/** Folds recorded events with a decider's evolve; events are handed over as `{type, data, meta}`. */
-export function foldWith<S, E>(decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>, events: readonly RecordedEvent[]): S {
-  let s = decider.initialState();
-  for (const e of events) s = decider.evolve(s, { type: e.type, data: e.data, meta: { at: e.meta.at } } as E);
-  return s;
-}
-
 export interface Loaded<S> {
   streamId: string;
   state: S;
@@ -38,10 +32,36 @@ export interface Loaded<S> {
   events: RecordedEvent[];
 }
 
-export async function load<S, E>(tx: StoreTx, streamId: string, decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>): Promise<Loaded<S>> {
-  const snap = await tx.readStream(streamId);
-  return { streamId, state: foldWith(decider, snap.events), version: snap.version, events: snap.events };
+/** Who must own a stream for a command to see it, and what a person reads when they do not. */
+export interface StreamOwner {
+  accountId: string;
+  /** The 404's detail, e.g. "Client not found". */
+  notFound: string;
 }
+
+/**
+ * The one way a command reads a stream. Every stored event is checked against its schema and
+ * upcast to today's shape (the domain's parseDomainEvent, remembered per event so the inline
+ * projections of the same append do not check it again) before the decider's evolve sees it.
+ * With an `owner`, a stream of another account — or one with no events — is "not found" (404),
+ * exactly like one that does not exist, and is refused before any of its events is read.
+ * Without one (a stream the command is about to start), an empty stream folds to the initial state.
+ */
+export async function loadStream<S, E>(
+  tx: Pick<StoreTx, 'readStream'>,
+  streamId: string,
+  decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>,
+  owner?: StreamOwner,
+): Promise<Loaded<S>> {
+  const snap = await tx.readStream(streamId);
+  if (owner && snap.events[0]?.meta.accountId !== owner.accountId) throw notFound(owner.notFound);
+  let state = decider.initialState();
+  for (const e of snap.events) state = decider.evolve(state, { ...domainEventOf(e), meta: { at: e.meta.at } } as E);
+  return { streamId, state, version: snap.version, events: snap.events };
+}
+
+/** The loader under its first name, for the callers that start or own the stream themselves. */
+export const load = loadStream;
 
 /** Decides a command on a loaded stream and appends the events; returns the new state. */
 export async function decideAndAppend<S, C, E extends { type: string; data: object }>(
@@ -78,3 +98,8 @@ export async function execute<T>(deps: Pick<AppDeps, 'store'>, fn: (tx: StoreTx)
 
 /** The user edited version N and someone else got there first: answer 409, never retry. */
 export class StaleWriteError extends ConcurrencyError {}
+
+/** Refuses (409, not retried) when the user named the version they saw and the stream has moved on. */
+export function expectVersion(loaded: Pick<Loaded<unknown>, 'streamId' | 'version'>, expected: number | undefined): void {
+  if (expected !== undefined && loaded.version !== expected) throw new StaleWriteError(loaded.streamId, expected, loaded.version);
+}

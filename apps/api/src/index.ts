@@ -4,8 +4,9 @@ export type { AppDeps, Clock, Ids } from './deps.ts';
 export { buildDeps, startServer, type RunningServer } from './main.ts';
 export { allMigrations } from './migrations.ts';
 export { openApiDocument } from './openapi/document.ts';
+export { apiOperations } from './openapi/apiOperations.ts';
 export { hashPassword } from './auth/passwords.ts';
 // For the benchmarks and fixtures in apps/cli: an app built from ports, seeded with events.
 export { secretsFrom } from './secrets.ts';
 export type { Mailer } from './mail/index.ts';
-export { seedDocuments, type SeedDocument } from './reports/seed.ts';
+export { toNewEvents } from './commands.ts';

@@ -5,7 +5,7 @@ import { createPdfPool } from '@tradie/pdf';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { accountingFromConfig } from './accounting/fromConfig.ts';
+import { xeroFromConfig } from './integrations/xero/fromConfig.ts';
 import { createApp } from './app.ts';
 import { schedulePruning } from './maintenance/prune.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -44,7 +44,7 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
     mailer: mailerFromEnv({ SMTP_URL: config.env.SMTP_URL }, { dataDir: config.dataDir, now: () => systemClock.now() }),
     secrets,
     log,
-    accounting: accountingFromConfig(config, systemClock, { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }),
+    accounting: xeroFromConfig(config, systemClock, { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }),
     billing: billingFromEnv(
       {
         STRIPE_SECRET_KEY: config.env.STRIPE_SECRET_KEY,

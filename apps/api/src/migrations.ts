@@ -1,7 +1,7 @@
 // The API's own tables (identity, settings, idempotency, integrations): ordinary tables, not
 // domain history. Each feature keeps its list beside its code; this file orders them.
 import type { Migration } from '@tradie/store';
-import { accountingMigrations } from './accounting/migrations.ts';
+import { xeroMigrations } from './integrations/xero/migrations.ts';
 import { authMigrations } from './auth/migrations.ts';
 import { billingMigrations } from './billing/migrations.ts';
 import { clientMigrations } from './clients/migrations.ts';
@@ -43,7 +43,7 @@ export const allMigrations: Migration[] = [
   ...documentMigrations,
   ...reportMigrations,
   ...billingMigrations,
-  ...accountingMigrations,
+  ...xeroMigrations,
   ...securityMigrations,
   ...auditMigrations,
   ...reactionMigrations,

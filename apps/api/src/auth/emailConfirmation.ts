@@ -9,13 +9,15 @@
 //   POST /auth/confirm-email {token}  no sign-in: marks the address confirmed (audit 'email_confirmed')
 //   POST /auth/resend-confirmation    signed in: a new link, at most 3 an hour per account
 //   GET  /auth/sending-status         signed in: confirmation state and today's recipients
-import { AUTH_MESSAGES, confirmEmailInput, SENDING_MESSAGES } from '@tradie/contracts';
+import { AUTH_MESSAGES, confirmEmailInput, confirmEmailResult, SENDING_MESSAGES, sendingStatus } from '@tradie/contracts';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { confirmationRequired, sendingStatusOf } from '../documents/sendGuard.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
+import { describe } from '../openapi/describe.ts';
 import { recordAudit } from '../security/audit.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
@@ -74,11 +76,16 @@ function mailProblem(e: unknown): ApiError | null {
   return null;
 }
 
+const tag = 'Authentication';
+
 export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const now = (): Date => deps.clock.now();
 
-  r.post('/confirm-email', async (c) => {
+  r.post('/confirm-email', describe({
+    tag, summary: 'Confirm the email address with the emailed link (single use, 7 days, only the newest link works)', auth: false,
+    body: confirmEmailInput, response: { status: 200, schema: confirmEmailResult }, errors: [400],
+  }), async (c) => {
     const body = await parseBody(c, confirmEmailInput);
     const hash = tokenHash(body.token);
     type TokenRow = { user_id: string; email: string; expires_at: Date | string; used_at: unknown };
@@ -107,7 +114,9 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ detail: SENDING_MESSAGES.emailConfirmed, email: confirmed.email });
   });
 
-  r.post('/resend-confirmation', requireAuth(deps), async (c) => {
+  r.post('/resend-confirmation', requireAuth(deps), describe({
+    tag, summary: 'Email a new confirmation link (3 an hour per account)', response: { status: 200, schema: z.object({ detail: z.string() }) }, errors: [429, 503],
+  }), async (c) => {
     const userId = c.get('userId');
     const [user] = await deps.store.db.query<{ id: string; email: string; full_name: string; email_confirmed_at: unknown }>(
       'SELECT id, email, full_name, email_confirmed_at FROM users WHERE id = $1',
@@ -136,7 +145,10 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ detail: SENDING_MESSAGES.confirmationSent(user.email) });
   });
 
-  r.get('/sending-status', requireAuth(deps), async (c) => {
+  r.get('/sending-status', requireAuth(deps), describe({
+    tag, summary: "Whether the account may send: email confirmed (needed when mail really leaves the server) and today's recipients against the daily limit",
+    response: { status: 200, schema: sendingStatus },
+  }), async (c) => {
     const status = await sendingStatusOf(deps, c.get('userId'));
     if (!status) throw new ApiError(401, AUTH_MESSAGES.sessionEnded);
     return c.json(status);

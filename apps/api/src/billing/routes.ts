@@ -4,9 +4,10 @@
 //   POST /create-checkout-session   signed in: {checkout_url} of a Stripe Checkout Session
 //   POST /create-portal-session     signed in: {portal_url} of a Stripe Billing Portal session
 //   POST /webhook                   Stripe only, no bearer: verified by its Stripe-Signature
-import { BILLING_MESSAGES } from '@tradie/contracts';
+import { BILLING_MESSAGES, checkoutSessionResponse, portalSessionResponse, subscriptionStatusResponse } from '@tradie/contracts';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
@@ -18,6 +19,7 @@ import {
   trialEndsAt,
   type BillingProvider,
 } from '../integrations/stripe/index.ts';
+import { describe } from '../openapi/describe.ts';
 import { applyWebhookEvent, loadAccountBilling, statusResponse, type AccountBilling } from './repository.ts';
 
 /** HTTP status for the adapter's typed errors (port.ts says which is meant). */
@@ -54,12 +56,12 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
 
   const settingsUrl = (query = ''): string => `${deps.config.appUrl}/app/settings${query}`;
 
-  r.get('/subscription-status', auth, async (c) => {
+  r.get('/subscription-status', describe({ tag: 'Billing', summary: 'Trial and subscription status', response: { status: 200, schema: subscriptionStatusResponse } }), auth, async (c) => {
     const billing = await accountBilling(c.get('accountId'));
     return c.json(statusResponse(billing, deps.clock.now(), provider.configured));
   });
 
-  r.post('/create-checkout-session', auth, async (c) => {
+  r.post('/create-checkout-session', describe({ tag: 'Billing', summary: 'Start a subscription: the Stripe Checkout address', response: { status: 200, schema: checkoutSessionResponse }, errors: [409, 502, 503] }), auth, async (c) => {
     const accountId = c.get('accountId');
     const billing = await accountBilling(accountId);
     if (!provider.configured) throw new ApiError(503, BILLING_MESSAGES.notConfigured);
@@ -79,7 +81,7 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ checkout_url: session.url });
   });
 
-  r.post('/create-portal-session', auth, async (c) => {
+  r.post('/create-portal-session', describe({ tag: 'Billing', summary: 'Manage the subscription: the Stripe billing portal address', response: { status: 200, schema: portalSessionResponse }, errors: [409, 502, 503] }), auth, async (c) => {
     const billing = await accountBilling(c.get('accountId'));
     if (!provider.configured) throw new ApiError(503, BILLING_MESSAGES.notConfigured);
     const customerId = billing.state.customerId;
@@ -88,7 +90,7 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ portal_url: portal.url });
   });
 
-  r.post('/webhook', async (c) => {
+  r.post('/webhook', describe({ tag: 'Billing', summary: 'Stripe webhooks (verified by Stripe-Signature; each event applied once)', auth: false, bodyNote: 'the raw Stripe event JSON', response: { status: 200, schema: z.object({}).passthrough() }, errors: [400] }), async (c) => {
     // The signature covers the exact bytes: read them before anything parses the body.
     const raw = await c.req.text();
     const verified = await call('webhook', () => provider.verifyWebhook(raw, c.req.header('stripe-signature')));

@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
 import { type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
 import type { AppDeps } from '../deps.ts';
+import { plausibleId } from '../http/ids.ts';
 import { ApiError } from '../http/problem.ts';
 import { prepareLogo } from '../settings/logoPrepare.ts';
 import { type BusinessSettings, loadBusinessSettings, logoForPdf } from '../settings/repository.ts';
 import { PdfCache, pdfCacheKey } from './pdfCache.ts';
+import { loadDocument } from './repository.ts';
 
 export const PDF_MESSAGES = {
   timeout: 'This PDF is taking too long to make. Please try again in a moment.',
@@ -89,4 +91,23 @@ export async function renderPdfFor(deps: Pick<AppDeps, 'store' | 'clock' | 'rend
     throw new ApiError(503, PDF_MESSAGES[e.code], undefined, { 'Retry-After': e.code === 'timeout' ? '10' : '5' });
   }
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), settings, key };
+}
+
+/** A PDF as it is downloaded: its bytes, the file name (its reference) and the ETag's hash. */
+export interface PdfFile {
+  bytes: Buffer;
+  filename: string;
+  sha256: string;
+}
+
+/** The document's PDF to download. A repeat download of an unchanged document is answered from the cache after one small query. */
+export async function pdfFileOf(deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>, accountId: string, id: string): Promise<PdfFile> {
+  const fingerprint = plausibleId(id) ? await pdfFingerprint(deps, accountId, id) : null;
+  const cached = fingerprint ? pdfCacheOf(deps).viaShortcut(fingerprint) : null;
+  if (cached) return cached;
+  const loaded = await loadDocument(deps.store, accountId, id);
+  const pdf = await renderPdfFor(deps, accountId, loaded.state);
+  const filename = pdfFileName(loaded.state);
+  if (fingerprint) pdfCacheOf(deps).remember(fingerprint, { key: pdf.key, filename, sha256: pdf.sha256 });
+  return { bytes: pdf.bytes, filename, sha256: pdf.sha256 };
 }

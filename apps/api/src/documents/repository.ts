@@ -2,11 +2,10 @@
 // client of another account is "not found", exactly like one that does not exist.
 import {
   type ClientSnapshot, type DocumentState, type DocumentType, type DocumentView, type PaymentTerms,
-  DEFAULT_PAYMENT_TERMS, allocateReference, documentStreamId, initialDocumentState, isPaymentTerms, sequenceStreamId,
+  DEFAULT_PAYMENT_TERMS, allocateReference, documentDecider, documentStreamId, initialDocumentState, isPaymentTerms, sequenceStreamId,
 } from '@tradie/domain';
-import { foldDocumentStream } from '@tradie/projections';
-import type { EventMeta, RecordedEvent, Sql, StoreTx } from '@tradie/store';
-import { type Loaded, toNewEvents } from '../commands.ts';
+import type { EventMeta, Sql, StoreTx } from '@tradie/store';
+import { type Loaded, loadStream, toNewEvents } from '../commands.ts';
 import { plausibleId } from '../http/ids.ts';
 import { ApiError } from '../http/problem.ts';
 
@@ -15,16 +14,19 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 
 export { plausibleId } from '../http/ids.ts';
 
-const ownedBy = (events: readonly RecordedEvent[], accountId: string): boolean => events[0]?.meta.accountId === accountId;
+/** A live document's stream, loaded for a command or a read. */
+export type LoadedDocument = Loaded<DocumentState> & { state: DocumentView };
 
-/** A document stream loaded for a command: its state (folded with every event checked) and version. */
-export async function loadDocument(tx: Pick<StoreTx, 'readStream'>, accountId: string, id: string): Promise<Loaded<DocumentState> & { state: DocumentView }> {
+/**
+ * A document stream of the account, every event checked (commands.ts loadStream). An id that
+ * cannot name a document, another account's document, and a deleted one are all "not found".
+ */
+export async function loadDocument(tx: Pick<StoreTx, 'readStream'>, accountId: string, id: string): Promise<LoadedDocument> {
   if (!plausibleId(id)) throw new ApiError(404, DOCUMENT_NOT_FOUND);
-  const snap = await tx.readStream(documentStreamId(id));
-  if (!ownedBy(snap.events, accountId)) throw new ApiError(404, DOCUMENT_NOT_FOUND);
-  const state = foldDocumentStream(snap.events);
+  const loaded = await loadStream(tx, documentStreamId(id), documentDecider, { accountId, notFound: DOCUMENT_NOT_FOUND });
+  const state = loaded.state;
   if (state.status === 'none' || state.status === 'deleted') throw new ApiError(404, DOCUMENT_NOT_FOUND);
-  return { streamId: snap.streamId, state, version: snap.version, events: snap.events };
+  return { ...loaded, state };
 }
 
 /** A new document's empty stream. */

@@ -3,7 +3,7 @@
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
 import type { DocumentDetail, DocumentListRecord, PaymentRecord } from '@tradie/contracts';
 import {
-  type DocumentType, type DocumentView, type LocalDate, type Lifecycle, type Payment, type PaymentStatus,
+  type DocumentStatus, type DocumentType, type DocumentView, type LocalDate, type Lifecycle, type Payment, type PaymentStatus,
   STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, deriveStatus, documentFigures, documentStatus, formatNzd, paidDate,
   paymentStatus, toCents,
 } from '@tradie/domain';
@@ -36,6 +36,20 @@ export const paymentRecordOf = (p: Payment): PaymentRecord => ({
   reference: p.reference,
   recorded_at: p.recordedAt,
 });
+
+/** The answer to recording a payment: the payment, and what the document owes and is now. */
+export interface RecordedPayment extends PaymentRecord {
+  balance: number;
+  payment_status: PaymentStatus;
+  status: DocumentStatus;
+}
+
+export function recordedPaymentOf(d: DocumentView, paymentId: string, today: LocalDate): RecordedPayment {
+  const payment = d.payments.find((p) => p.paymentId === paymentId);
+  if (!payment) throw new Error(`Payment ${paymentId} is not on document ${d.id}`);
+  const f = documentFigures(d);
+  return { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status: documentStatus(d, today, f) };
+}
 
 /** The detail of a live document (deleted ones are 404 before they get here). */
 export function detailOf(d: DocumentView, version: number, today: LocalDate): DocumentDetail {

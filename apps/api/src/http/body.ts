@@ -44,11 +44,10 @@ export function refuseUnstorableText(value: unknown, label: (path: (string | num
   if (at) throw new ApiError(422, `${label(at)} contains a character that can't be saved`);
 }
 
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
+
 export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
-    throw new ApiError(415, 'Send the request body as JSON (Content-Type: application/json).');
-  }
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'Send the request body as JSON (Content-Type: application/json).');
   const text = await c.req.text();
   if (text.trim() === '') throw new ApiError(400, 'The request body is empty. Send a JSON object.');
   let value: unknown;
@@ -61,17 +60,46 @@ export async function readJson(c: Context): Promise<unknown> {
   return value;
 }
 
-/** Parses the JSON body with a schema: 400 unreadable (or a value that cannot exist), 415 not JSON, 422 the first problem. */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const raw = await readJson(c);
+/** How a body's problems are named in the answer's detail. */
+export interface BodyLabels {
+  /** Names the field holding text that can't be stored ("Line 2: description"). */
+  field(path: (string | number)[]): string;
+  /** Goes before the sentence of the first schema problem ("Line 2: "), '' for none. */
+  problemPrefix(path: PropertyKey[]): string;
+}
+
+const fieldPaths: BodyLabels = { field: (p) => p.join('.') || 'The request', problemPrefix: () => '' };
+
+/**
+ * A JSON body through a schema: 415 not JSON, 400 unreadable (or a value that cannot exist), 422
+ * the first problem, named by `labels`. With `optional`, an empty body reads as {} (commands whose
+ * every field may be left out, called by the screens without a body).
+ */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S, options: { optional?: boolean; labels?: BodyLabels } = {}): Promise<z.output<S>> {
+  const labels = options.labels ?? fieldPaths;
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (!(options.optional && text.trim() === '')) {
+    if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(415, 'Send the request body as JSON (Content-Type: application/json).');
+    if (text.trim() === '') throw new ApiError(400, 'The request body is empty. Send a JSON object.');
+    try {
+      raw = JSON.parse(text) as unknown;
+    } catch {
+      throw new ApiError(400, 'The request body is not valid JSON.');
+    }
+    refuseUnstorableText(raw, labels.field);
+  }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(422, 'The request body must be a JSON object.');
   const r = schema.safeParse(raw);
   if (!r.success) {
     const p = zodProblem(r.error);
-    throw new ApiError(zodStatus(r.error), p.detail, { errors: p.errors });
+    throw new ApiError(zodStatus(r.error), `${labels.problemPrefix(r.error.issues[0]?.path ?? [])}${p.detail}`, { errors: p.errors });
   }
   return r.data;
 }
+
+/** Parses the JSON body with a schema: 400 unreadable (or a value that cannot exist), 415 not JSON, 422 the first problem. */
+export const parseBody = <S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> => readBody(c, schema);
 
 /** Parses query parameters with a schema (422 on the first problem). */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {

@@ -14,7 +14,7 @@
 //
 // The event log is never pruned: it is the tradie's record.
 import type { AppDeps } from '../deps.ts';
-import { LOGIN_THROTTLE } from '../auth/routes.ts';
+import { LOGIN_THROTTLE } from '../auth/commands/shared.ts';
 
 const DAY = 86_400_000;
 

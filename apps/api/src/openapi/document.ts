@@ -1,8 +1,9 @@
-// The OpenAPI 3.1 document of /api/v1, built from operations.ts with the same zod schemas the API
-// validates with. Served at GET /api/v1/openapi.json and written to docs/api/openapi.json.
+// The OpenAPI 3.1 document of /api/v1, built from the routes' own descriptions (describe.ts, read
+// by operationsOf.ts) with the same zod schemas the API validates with. Served at
+// GET /api/v1/openapi.json and written to docs/api/openapi.json (npm run openapi).
 import { API_PREFIX } from '@tradie/contracts';
 import { z } from 'zod';
-import { operations, type Operation } from './operations.ts';
+import type { Operation } from './describe.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Unreadable request (e.g. malformed JSON)',
@@ -53,7 +54,7 @@ function operationObject(op: Operation): Record<string, unknown> {
   return o;
 }
 
-export function openApiDocument(): Record<string, unknown> {
+export function openApiDocument(operations: readonly Operation[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) (paths[op.path] ??= {})[op.method] = operationObject(op);
   const errorSchema = { type: 'object', required: ['detail'], properties: { detail: { type: 'string', description: 'What went wrong, in words the screens show' } } };

@@ -4,7 +4,7 @@
 // at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
-import { pushDocumentChangesToXero } from '../accounting/index.ts';
+import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
 import type { AppDeps } from '../deps.ts';
 
 /** An outbox row as a handler sees it. */

@@ -1,7 +1,7 @@
 // /api/v1/reports: the GST report, the annual summary, their CSV exports and signed download
 // links for the exports (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
-import { annualReportQuery, exportLinkInput, gstReportQuery, type ExportKind } from '@tradie/contracts';
+import { annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse, type ExportKind } from '@tradie/contracts';
 import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/body.ts';
 import { ApiError, zodProblem } from '../http/problem.ts';
+import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../secrets.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
 import { signExportLink, verifyExportLink } from './links.ts';
@@ -54,20 +55,20 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   const sql = deps.store.db;
   const memo = createReportMemo((accountId) => deps.store.accountVersion(accountId), 256);
 
-  r.get('/gst', auth, async (c) => {
+  r.get('/gst', describe({ tag: 'Reports', summary: 'GST report for a date range (invoice or payments basis) with the GST return boxes', query: gstReportQuery, response: { status: 200, schema: gstReportResponse } }), auth, async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const accountId = c.get('accountId');
     const key = `gst ${q.basis} ${q.start_date} ${q.end_date}`;
     return c.json(await memo.get(accountId, key, () => gstReportFor(sql, accountId, { start: q.start_date, end: q.end_date }, q.basis)));
   });
 
-  r.get('/annual', auth, async (c) => {
+  r.get('/annual', describe({ tag: 'Reports', summary: 'Annual summary for an NZ tax year (2026 = 1 Apr 2025 – 31 Mar 2026)', query: annualReportQuery, response: { status: 200, schema: annualReportResponse } }), auth, async (c) => {
     const q = parseQuery(c, annualReportQuery);
     const accountId = c.get('accountId');
     return c.json(await memo.get(accountId, `annual ${q.year}`, () => annualSummaryFor(sql, accountId, q.year)));
   });
 
-  r.post('/export-links', auth, async (c) => {
+  r.post('/export-links', describe({ tag: 'Reports', summary: 'A short-lived signed link to a CSV export (for opening in a new tab)', body: exportLinkInput, response: { status: 200, schema: exportLinkResponse } }), auth, async (c) => {
     const body = await parseBody(c, exportLinkInput);
     let query: Record<string, string>;
     if (body.kind === 'gst-csv') {
@@ -80,7 +81,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
   });
 
-  r.get('/export/gst-csv', linkOrBearer(deps, 'gst-csv'), async (c) => {
+  r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or signed link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const range = { start: q.start_date, end: q.end_date };
     const csv = q.basis === 'invoice'
@@ -89,7 +90,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return csvResponse(csv, gstCsvFileName(range, q.basis));
   });
 
-  r.get('/export/annual-csv', linkOrBearer(deps, 'annual-csv'), async (c) => {
+  r.get('/export/annual-csv', describe({ tag: 'Reports', summary: 'Annual summary as CSV (bearer token or signed link)', query: annualReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV' }, errors: [403] }), linkOrBearer(deps, 'annual-csv'), async (c) => {
     const q = parseQuery(c, annualReportQuery);
     return csvResponse(annualCsv(await invoicesIssuedIn(sql, c.get('accountId'), taxYearRange(q.year))), annualCsvFileName(q.year));
   });

@@ -1,6 +1,6 @@
 // Every resource under /api/v1, one sub-app each. Each feature owns its folder.
 import type { Hono } from 'hono';
-import { accountingRoutes } from '../accounting/routes.ts';
+import { integrationRoutes } from '../integrations/routes.ts';
 import type { AppEnv } from '../http/env.ts';
 import { emailConfirmationRoutes } from '../auth/emailConfirmation.ts';
 import { authRoutes } from '../auth/routes.ts';
@@ -22,7 +22,7 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
     ['/billing', billingRoutes(deps)],
-    ['/integrations', accountingRoutes(deps)],
+    ['/integrations', integrationRoutes(deps)],
     ['/security', securityRoutes(deps)],
   ];
 }

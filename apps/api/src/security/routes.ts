@@ -6,12 +6,13 @@
 // Pages are keyed on (at, id), the order they are shown in, so an entry recorded while someone
 // pages is never shown twice or skipped. `before` names the last entry of the previous page; an id
 // that is not this account's names nothing and gives an empty page.
-import { type AuditDetail, type AuditLogEntry, type AuditLogPage, auditLogQuery, describeAuditEntry } from '@tradie/contracts';
+import { type AuditDetail, type AuditLogEntry, type AuditLogPage, auditLogPage, auditLogQuery, describeAuditEntry } from '@tradie/contracts';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseQuery } from '../http/body.ts';
+import { describe } from '../openapi/describe.ts';
 
 interface AuditRow {
   id: string;
@@ -69,7 +70,7 @@ export function securityRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireAuth(deps));
 
-  r.get('/audit', async (c) => {
+  r.get('/audit', describe({ tag: 'Security', summary: "The account's security activity (sign-ins, password changes, Xero connections…), newest first, paged with `before`", query: auditLogQuery, response: { status: 200, schema: auditLogPage } }), async (c) => {
     const query = parseQuery(c, auditLogQuery);
     return c.json(await readAuditPage(deps, c.get('accountId'), query));
   });

@@ -6,15 +6,17 @@
 //                             kept re-encoded (logoPrepare.ts) → {logo_url}
 //   GET    /logo             the logo, to a signed-in caller or through a signed logo_url
 //   DELETE /logo             removes it
-import { businessSettingsInput, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
+import { businessSettingsInput, businessSettingsRecord, logoUploadResponse, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
 import { identifierWarnings, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
+import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../secrets.ts';
 import { prepareLogo } from './logoPrepare.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
@@ -42,9 +44,9 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     };
   }
 
-  r.get('/', auth, async (c) => c.json(await record(deps.store.db, c.get('accountId'))));
+  r.get('/', describe({ tag: 'Business settings', summary: 'Every business setting with its default', response: { status: 200, schema: businessSettingsRecord } }), auth, async (c) => c.json(await record(deps.store.db, c.get('accountId'))));
 
-  r.put('/', auth, async (c) => {
+  r.put('/', describe({ tag: 'Business settings', summary: 'Save business, email and currency settings (logo_url ignored)', body: businessSettingsInput, response: { status: 200, schema: businessSettingsRecord } }), auth, async (c) => {
     const patch = await parseBody(c, businessSettingsInput);
     const accountId = c.get('accountId');
     const answer = await deps.store.db.tx(async (tx) => {
@@ -55,7 +57,7 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  r.post('/logo', auth, async (c) => {
+  r.post('/logo', describe({ tag: 'Business settings', summary: 'Upload the logo: PNG, JPEG or SVG (checked by content, SVG sanitised), at most 2 MB', bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: logoUploadResponse }, errors: [413] }), auth, async (c) => {
     const file = await uploadedFile(c);
     if (file.size > MAX_LOGO_BYTES) throw new ApiError(413, SETTINGS_MESSAGES.logoTooLarge);
     // Decoded and re-encoded (rasters, and the rasters inside an SVG); only the result is kept.
@@ -66,7 +68,7 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, logo.sha256, deps.clock.now()) });
   });
 
-  r.get('/logo', async (c, next) => {
+  r.get('/logo', describe({ tag: 'Business settings', summary: 'The logo (signed-in, or with the signature logo_url carries)', auth: false, response: { status: 200, contentType: 'image/*', description: 'The logo, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [403, 404] }), async (c, next) => {
     // A signed link (an <img> cannot send the bearer token) or the signed-in account.
     if (c.req.query('sig') === undefined) return auth(c, next);
     const accountId = verifyLogoLink(verificationKeys(deps.secrets, 'linkKey'), c.req.query(), deps.clock.now());
@@ -79,7 +81,7 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(new Uint8Array(logo.bytes), 200, { ...LOGO_RESPONSE_HEADERS, 'Content-Type': logo.contentType, 'Content-Length': String(logo.bytes.length) });
   });
 
-  r.delete('/logo', auth, async (c) => {
+  r.delete('/logo', describe({ tag: 'Business settings', summary: 'Remove the logo', response: { status: 200, schema: z.object({ detail: z.string() }) } }), auth, async (c) => {
     await deleteLogo(deps.store.db, c.get('accountId'));
     // Deleting what is already gone is the same success: the screen's state is what was asked for.
     return c.json({ logo_url: '' });

@@ -7,7 +7,7 @@ import {
   OUTBOX_MAX_ATTEMPTS, OUTBOX_SWEEP_GRACE_MS, outboxFailures, outboxProcessor, retryDelayMs, scheduleOutbox,
 } from '../../src/reactions/outbox.ts';
 import { type OutboxRow, REACTIONS } from '../../src/reactions/registry.ts';
-import { connectXero, setGstNumber, signUp, startXeroApp, type XeroTestApp } from '../accounting/support.ts';
+import { connectXero, setGstNumber, signUp, startXeroApp, type XeroTestApp } from '../integrations/xero/support.ts';
 import { appendNotes, type Harness, newAccount, openHarness, outboxRows, recorder } from './support.ts';
 
 const noted = recorder('noted', ['NoteTaken', 'NoteAmended']);

@@ -1,5 +1,5 @@
 // Access, across the whole API: nobody else sees a tradie's data. Driven by the operations list
-// (src/openapi/operations.ts), so a new route is covered without touching this file.
+// (each route's own description), so a new route is covered without touching this file.
 //
 //   - every id-bearing route, called by account B with account A's ids: 404 with a detail, none of
 //     A's data in the answer, nothing written; every read route shows a new account none of A's data
@@ -17,10 +17,10 @@
 import { parse } from 'csv-parse/sync';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, type Operation } from '../../src/openapi/operations.ts';
+import type { Operation } from '../../src/openapi/describe.ts';
 import { signUp } from '../support/testApp.ts';
 import {
-  changedTables, connectXero, fillPath, fingerprint, idBearing, idsOf, makeFixtures, opKey, paramKind, pathParams, startReliabilityApp, validBody, validQuery,
+  changedTables, connectXero, fillPath, fingerprint, idBearing, idsOf, makeFixtures, operations, opKey, paramKind, pathParams, startReliabilityApp, validBody, validQuery,
   type Fixtures, type ReliabilityApp,
 } from './support.ts';
 

@@ -1,5 +1,5 @@
 // Fault: Xero hangs. 429s, 5xx and lost answers are covered where the sync is tested
-// (accounting/sync.int.spec.ts, xero/accounting.spec.ts); this is the case they leave out — Xero
+// (integrations/xero/sync.int.spec.ts and adapter.spec.ts); this is the case they leave out — Xero
 // accepting the request and never answering (the fake holds it). The adapter's timeout is set to
 // 300 ms here (30 s in production); its waits between attempts are recorded, not slept.
 //
@@ -9,7 +9,7 @@
 // first looks for the invoice by its reference).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { XERO_DEFAULTS } from '../../src/integrations/xero/index.ts';
-import { connectXero, makeDocument, setGstNumber, signUp, startXeroApp, until, type User, xeroCalls, type XeroTestApp } from '../accounting/support.ts';
+import { connectedUser, makeDocument, startXeroApp, until, type User, xeroCalls, type XeroTestApp } from '../integrations/xero/support.ts';
 
 let x: XeroTestApp;
 beforeAll(async () => {
@@ -17,29 +17,25 @@ beforeAll(async () => {
 });
 afterAll(() => x?.close());
 
-async function connectedUser(): Promise<User> {
-  const user = await signUp(x.t);
-  await setGstNumber(x.t, user);
-  const { callback } = await connectXero(x, user);
-  if (callback.status !== 200) throw new Error(`connect failed: ${callback.text}`);
-  return user;
-}
-
 const sync = (user: User, id: string) => x.t.post(`/integrations/xero/sync/${id}`, undefined, user.token);
 const invoicesWithReference = (reference: string) => x.fake.state.invoices.filter((i) => i.Reference === reference);
 const putsFor = (reference: string) => xeroCalls(x.fake, 'PUT', 'Invoices').filter((p) => p.body.includes(reference));
 
+/** A connected user's new invoice, synced while Xero holds every `held` request unanswered; the hold ends once the sync has answered. */
+async function syncWhileHeld(held: string) {
+  const user = await connectedUser(x);
+  const doc = await makeDocument(x.t, user);
+  const release = x.fake.hold(held);
+  try {
+    return { user, doc, lost: await sync(user, doc.id) };
+  } finally {
+    release();
+  }
+}
+
 describe('Xero accepting requests and never answering', () => {
   it('a create that hangs: bounded attempts with one key, then 503; when Xero wakes up there is one invoice, and a second sync finds it', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user);
-    const release = x.fake.hold('PUT /Invoices');
-    let lost;
-    try {
-      lost = await sync(user, doc.id);
-    } finally {
-      release();
-    }
+    const { user, doc, lost } = await syncWhileHeld('PUT /Invoices');
     expect(lost.status).toBe(503);
     expect(lost.json.detail).toBe('Xero could not be reached. Please try again.');
     expect(lost.headers.get('retry-after')).toBe('30');
@@ -60,15 +56,7 @@ describe('Xero accepting requests and never answering', () => {
   });
 
   it('a lookup that hangs: bounded attempts, 503, nothing created; the next sync goes through once', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user);
-    const release = x.fake.hold('GET /Invoices');
-    let lost;
-    try {
-      lost = await sync(user, doc.id);
-    } finally {
-      release();
-    }
+    const { user, doc, lost } = await syncWhileHeld('GET /Invoices');
     expect(lost.status).toBe(503);
     expect(putsFor(doc.reference)).toHaveLength(0);
     expect(invoicesWithReference(doc.reference)).toHaveLength(0);
@@ -78,7 +66,7 @@ describe('Xero accepting requests and never answering', () => {
   });
 
   it('Xero hanging for one attempt only: the retry goes through and one invoice is made', async () => {
-    const user = await connectedUser();
+    const user = await connectedUser(x);
     const doc = await makeDocument(x.t, user);
     const release = x.fake.hold('PUT /Invoices');
     const pending = sync(user, doc.id);

@@ -1,5 +1,5 @@
 // Hostile input, every /api/v1 route: a fast-check fuzz driven by the operations list
-// (src/openapi/operations.ts), so a route added there is fuzzed without touching this file.
+// (each route's own description), so a route added to the app is fuzzed without touching this file.
 //
 // Signed in as a fresh account with one resource of every kind, each route gets bodies, queries
 // and path ids that are wrong in every way a phone, a script or an attacker can make them: wrong
@@ -16,9 +16,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY } from '../../src/app.ts';
-import { operations, type Operation } from '../../src/openapi/operations.ts';
+import type { Operation } from '../../src/openapi/describe.ts';
 import {
-  changedTables, connectXero, eventCount, fillPath, fingerprint, idsOf, makeFixtures, nextXid, opKey, paramKind, pathParams, startReliabilityApp, validBody, validLine, validQuery,
+  changedTables, connectXero, eventCount, fillPath, fingerprint, idsOf, makeFixtures, nextXid, operations, opKey, paramKind, pathParams, startReliabilityApp, validBody, validLine, validQuery,
   type Fixtures, type ReliabilityApp,
 } from './support.ts';
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, type HttpClient, httpClient } from '../../../cli/src/load/http.ts';
 import { type ApiProcess, startApiProcess } from '../../../cli/src/load/server.ts';
 import { LoadStats } from '../../../cli/src/load/stats.ts';
-import { LOGIN_THROTTLE } from '../../src/auth/routes.ts';
+import { LOGIN_THROTTLE } from '../../src/auth/commands/shared.ts';
 import { STALE_WRITE_DETAIL } from '../../src/http/problem.ts';
 
 let a: ApiProcess;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeStripe, type FakeStripe } from '@tradie/testkit/fake-stripe';
 import { startFakeXero, type FakeXero } from '@tradie/testkit/fake-xero';
-import { operations, type Operation } from '../../src/openapi/operations.ts';
+import { apiOperations } from '../../src/openapi/apiOperations.ts';
+import type { Operation } from '../../src/openapi/describe.ts';
 import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
 import { createXeroAdapter } from '../../src/integrations/xero/index.ts';
 import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
@@ -157,6 +158,9 @@ export const pathParams = (op: Operation): string[] => [...op.path.matchAll(/\{(
 
 /** The path with its parameters replaced (values inserted as given: the caller encodes). */
 export const fillPath = (op: Operation, values: Record<string, string>): string => op.path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+
+/** Every /api/v1 operation, as the routes describe themselves (the OpenAPI document's list). */
+export const operations: readonly Operation[] = apiOperations();
 
 /** Operations that name a resource in their path. */
 export const idBearing = (): Operation[] => operations.filter((op) => pathParams(op).length > 0);

@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import { toCents, centsToString } from '@tradie/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDocuments } from '../../src/reports/seed.ts';
+import { seedDocuments } from '../../../cli/src/bench/seed.ts';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;

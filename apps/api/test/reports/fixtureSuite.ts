@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { annualSummary, checkRange, gstReport, reportRowsFromEvents, type LoggedEvent } from '@tradie/domain';
 import { annualSummaryFor, gstReportFor } from '../../src/reports/queries.ts';
-import { seedDocuments, type SeedDocument } from '../../src/reports/seed.ts';
+import { seedDocuments, type SeedDocument } from '../../../cli/src/bench/seed.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestApp } from '../support/testApp.ts';
 import { fixtureNames, loadFixture, type FixtureExpectation } from './fixtures.ts';

@@ -2,7 +2,7 @@
 // header, bound to the account, the export and its exact query, and short-lived.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_EXPIRED, LINK_INVALID, LINK_TTL_SECONDS } from '../../src/reports/links.ts';
-import { seedDocuments } from '../../src/reports/seed.ts';
+import { seedDocuments } from '../../../cli/src/bench/seed.ts';
 import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
 
 const START = '2026-05-04T21:30:00.000Z';

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, type HttpClient, httpClient } from '../../../cli/src/load/http.ts';
 import { type ApiProcess, startApiProcess } from '../../../cli/src/load/server.ts';
 import { LoadStats } from '../../../cli/src/load/stats.ts';
+import { cents, dollars, toCents } from './money.ts';
 
 const ROUNDS = 50;
 /** Tax year 1 April 2025 – 31 March 2026; every date below falls in it. */
@@ -68,14 +69,6 @@ function lcg(seed: number): () => number {
 
 const DAY_MS = 86_400_000;
 const dayOf = (start: string, offset: number): string => new Date(Date.parse(`${start}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-const dollars = (cents: bigint): string => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-const cents = (s: string): bigint => {
-  const negative = s.startsWith('-');
-  const [w, f = ''] = (negative ? s.slice(1) : s).split('.');
-  const c = BigInt(w!) * 100n + BigInt(f.padEnd(2, '0'));
-  return negative ? -c : c;
-};
-const toCents = (n: number): bigint => cents(n.toFixed(2));
 
 async function call(api: HttpClient, method: string, path: string, token: string, json?: unknown): Promise<Answer> {
   const answer = await api.call(`${method} ${path}`, method, path, { token, json });

@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { type AppDeps, type Mailer, type SeedDocument, allMigrations, createApp, loadConfig, secretsFrom, seedDocuments } from '@tradie/api';
+import { type AppDeps, type Mailer, allMigrations, createApp, loadConfig, secretsFrom } from '@tradie/api';
+import { type SeedDocument, seedDocuments } from './seed.ts';
 
 export interface BenchFigure {
   name: string;

@@ -1,0 +1,96 @@
+// What the auth use cases share: the limits counted on the way in, the outcome they answer (the
+// routes turn a refusal into its HTTP answer), the audit entry and the issuing of a token pair.
+import type { TokenPair } from '@tradie/contracts';
+import type { Sql } from '@tradie/store';
+import type { AppDeps } from '../../deps.ts';
+import { type AuditKind, recordAudit } from '../../security/audit.ts';
+import type { Hit, Limit } from '../../security/rateLimit.ts';
+import { newOpaqueToken, signAccessToken, tokenHash } from '../tokens.ts';
+
+export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
+export const RESET_TOKEN_MINUTES = 60;
+
+/**
+ * Every limit on the way in, counted in the database (shared by every API process) before the work
+ * it protects. Sign-in attempts count per account from one IP (the guesser is stopped after 10),
+ * per account from everywhere (a botnet is slowed, while the owner on another network waits at
+ * most one window), and per IP across accounts (one address trying many accounts).
+ */
+export const AUTH_LIMITS_IN_DB = {
+  loginAccountIp: { name: 'login:account-ip', max: LOGIN_THROTTLE.maxFailures, windowSeconds: LOGIN_THROTTLE.windowMinutes * 60 },
+  loginAccount: { name: 'login:account', max: 100, windowSeconds: LOGIN_THROTTLE.windowMinutes * 60 },
+  loginIp: { name: 'login:ip', max: 100, windowSeconds: LOGIN_THROTTLE.windowMinutes * 60 },
+  register: { name: 'register:ip', max: 10, windowSeconds: 3600 },
+  forgotEmail: { name: 'forgot:email', max: 3, windowSeconds: 3600 },
+  forgotIp: { name: 'forgot:ip', max: 20, windowSeconds: 3600 },
+  resetIp: { name: 'reset:ip', max: 20, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/** Refresh tokens live 30 days from their last use, and never past 90 days from the sign-in. */
+export const REFRESH_ABSOLUTE_DAYS = 90;
+/**
+ * Two tabs (or a tab and the service worker) may refresh with the same token at the same moment.
+ * Within this many seconds of its first use, a second use is taken as that race and answered with
+ * a new pair in the same family; after it, a second use means a stolen copy and ends the family.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+
+/** Where a request came from, for per-IP limits and the audit log. */
+export interface Origin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** Why a use case said no. The routes give each its status and words (auth/http.ts). */
+export type Refusal =
+  | { ok: false; reason: 'throttled'; detail: string; retryAfter: number }
+  | { ok: false; reason: 'common_password' | 'email_taken' | 'incorrect_login' | 'session_ended' | 'current_password_wrong' | 'same_password' | 'reset_link_expired' };
+
+export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
+
+export const refuse = (reason: Exclude<Refusal['reason'], 'throttled'>): Refusal => ({ ok: false, reason });
+export const throttled = (detail: string, h: Pick<Hit, 'retryAfter'>): Refusal => ({ ok: false, reason: 'throttled', detail, retryAfter: h.retryAfter });
+
+/** scrypt's cost (log2 of N) for the use cases that hash or verify a password. */
+export interface PasswordCost {
+  passwordCost: number;
+}
+
+/** A per-IP limit scaled for networks whose users share one address (IP_LIMIT_MULTIPLIER). */
+export const perIp = (config: AppDeps['config'], limit: Limit): Limit => ({ ...limit, max: limit.max * config.env.IP_LIMIT_MULTIPLIER });
+
+export interface UserRow {
+  id: string;
+  email: string;
+  full_name: string;
+  password_hash: string;
+  created_at: Date | string;
+  email_confirmed_at?: Date | string | null;
+}
+
+export function audit(
+  deps: Pick<AppDeps, 'clock'>, sql: Sql, origin: Origin, accountId: string, kind: AuditKind, detail?: Record<string, string | number | boolean | null>,
+): Promise<void> {
+  return recordAudit(sql, { accountId, kind, at: deps.clock.now(), ip: origin.ip, userAgent: origin.userAgent, detail });
+}
+
+export type PairDeps = Pick<AppDeps, 'clock' | 'config' | 'secrets'>;
+
+/** A new pair; `familyStartedAt` is the sign-in that began the family (its absolute lifetime runs from there). */
+export async function issuePair(deps: PairDeps, sql: Sql, userId: string, familyId: string, familyStartedAt: Date = deps.clock.now()): Promise<TokenPair> {
+  const refresh = newOpaqueToken();
+  const at = deps.clock.now();
+  const sliding = at.getTime() + deps.config.refreshTokenTtlDays * 86_400_000;
+  const absolute = familyStartedAt.getTime() + REFRESH_ABSOLUTE_DAYS * 86_400_000;
+  const expires = new Date(Math.min(sliding, absolute));
+  await sql.query(
+    'INSERT INTO refresh_tokens (token_hash, user_id, family_id, created_at, expires_at, family_started_at) VALUES ($1, $2, $3, $4, $5, $6)',
+    [tokenHash(refresh), userId, familyId, at.toISOString(), expires.toISOString(), familyStartedAt.toISOString()],
+  );
+  return {
+    access_token: await signAccessToken(deps.secrets.jwtKey, userId, at, deps.config.accessTokenTtlSeconds),
+    refresh_token: refresh,
+    token_type: 'bearer',
+    expires_in: deps.config.accessTokenTtlSeconds,
+  };
+}

@@ -1,0 +1,43 @@
+// A document's lifecycle after drafting: issued by hand, a quote accepted or declined, voided, or
+// deleted (an unseen draft goes; anything a client may have seen is voided, its number kept).
+import type { DocumentDetail, voidDocumentInput } from '@tradie/contracts';
+import { discardCommand, type DocumentCommand } from '@tradie/domain';
+import type { z } from 'zod';
+import type { Actor } from '../../commands.ts';
+import { detailOf } from '../view.ts';
+import { type Answer, type CommandPorts, type CommandRun, runDocumentCommand } from './run.ts';
+
+/** A command that needs nothing but the document, answered with its detail. */
+function decideOn(ports: CommandPorts, actor: Actor, id: string, command: DocumentCommand, run: CommandRun = {}): Promise<Answer<DocumentDetail>> {
+  return runDocumentCommand(ports, actor, run, async (w) => {
+    const done = await w.decide(id, command);
+    return detailOf(done.view, done.version, w.today());
+  });
+}
+
+/** An invoice handed over on site or printed: issued without the app's email, so it counts in the reports. */
+export const issueDocument = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> => decideOn(ports, actor, id, { type: 'MarkIssued' });
+
+export const acceptQuote = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> => decideOn(ports, actor, id, { type: 'AcceptQuote' });
+
+export const declineQuote = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> => decideOn(ports, actor, id, { type: 'DeclineQuote' });
+
+export type VoidDocument = z.output<typeof voidDocumentInput>;
+
+export const voidDocument = (ports: CommandPorts, actor: Actor, id: string, input: VoidDocument): Promise<Answer<DocumentDetail>> =>
+  decideOn(ports, actor, id, { type: 'VoidDocument', data: { reason: input.reason } }, { settle: id });
+
+export interface Discarded {
+  id: string;
+  outcome: 'deleted' | 'voided';
+}
+
+/** Deletes an unseen draft, voids anything else (the domain's discardCommand says which). */
+export function discardDocument(ports: CommandPorts, actor: Actor, id: string): Promise<Answer<Discarded>> {
+  return runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+    const loaded = await w.load(id);
+    const command = discardCommand(loaded.state);
+    await w.decide(loaded, command);
+    return { id, outcome: command.type === 'DeleteDraft' ? 'deleted' : 'voided' };
+  });
+}

@@ -1,0 +1,76 @@
+// Emailing a quote or invoice to the client with its PDF attached. The mail can't be rolled back,
+// so its Idempotency-Key is claimed before it goes and completed with the answer in the
+// transaction that records DocumentSent (sendClaim.ts); every refusal comes before any mail goes.
+import type { DocumentDetail, SendResult, sendDocumentInput } from '@tradie/contracts';
+import type { DocumentCommand } from '@tradie/domain';
+import { documentDecider } from '@tradie/domain';
+import type { z } from 'zod';
+import type { Actor } from '../../commands.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requestHash } from '../../http/idempotency.ts';
+import { ApiError } from '../../http/problem.ts';
+import { composeDocumentMail } from '../email.ts';
+import { pdfFileName, renderPdfFor } from '../pdf.ts';
+import { loadDocument, userNames } from '../repository.ts';
+import { type Claim, claimKey, completeKey, releaseKey } from '../sendClaim.ts';
+import { requireConfirmedEmail, reserveSend } from '../sendGuard.ts';
+import { detailOf } from '../view.ts';
+import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
+
+export type SendDocument = z.output<typeof sendDocumentInput>;
+
+export type SendPorts = CommandPorts & Pick<AppDeps, 'renderPdf'>;
+
+export async function sendDocument(ports: SendPorts, actor: Actor, id: string, input: SendDocument, key: string | undefined): Promise<Answer<SendResult>> {
+  // No mail relay (sendGuard.ts): an unconfirmed address sends nothing and records nothing.
+  await requireConfirmedEmail(ports, actor.userId);
+  const claim: Claim | undefined = key ? { accountId: actor.accountId, scope: `documents:send:${id}`, key, hash: requestHash(input) } : undefined;
+  if (claim) {
+    const got = await claimKey(ports.store.db, claim);
+    if (!got.claimed) return { status: got.status, body: got.body as SendResult, replayed: true };
+  }
+  let mailed = false;
+  try {
+    const loaded = await loadDocument(ports.store, actor.accountId, id);
+    const d = loaded.state;
+    const pdf = await renderPdfFor(ports, actor.accountId, d);
+    const user = await userNames(ports.store.db, actor.userId);
+    const composed = composeDocumentMail({
+      document: d,
+      settings: pdf.settings,
+      user,
+      overrides: input,
+      pdf: { bytes: pdf.bytes, filename: pdfFileName(d) },
+      mailFrom: ports.config.env.MAIL_FROM,
+    });
+    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to: composed.to, cc: composed.cc, bcc: composed.bcc, subject: composed.subject } };
+    // The decider's refusals (void, converted, no email) come before any mail goes.
+    documentDecider.decide(sendCommand, d);
+    // The account's daily recipients and burst of sends (sendGuard.ts): 429 before any mail goes;
+    // given back when the mail server took nothing.
+    const allowance = await reserveSend(ports, actor.accountId, composed);
+    const sent = await ports.mailer.send(composed.mail).catch((e: unknown) => allowance.failed(e));
+    mailed = true;
+    return await runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+      const done = await w.decide(id, sendCommand);
+      const detail: DocumentDetail = detailOf(done.view, done.version, w.today());
+      await w.decide(id, { type: 'RecordPdf', data: { sha256: pdf.sha256 } });
+      const at = ports.clock.now().toISOString();
+      const result: SendResult = { id, status: detail.status, to: composed.to, cc: composed.cc, bcc: composed.bcc, subject: composed.subject, message_id: sent.messageId, sent_at: at };
+      if (claim) await completeKey(w.tx, claim, { status: 200, body: result });
+      return result;
+    });
+  } catch (e) {
+    if (claim && !mailed) await releaseKey(ports.store.db, claim);
+    if (mailed) ports.log('error', 'an email was sent but could not be recorded', { documentId: id, error: e instanceof Error ? e.message : String(e) });
+    throw mailProblem(e);
+  }
+}
+
+/** The mail server's refusals as answers: 503 (try again in a minute) when it is down, 422 when it refused the message. */
+function mailProblem(e: unknown): unknown {
+  const mailError = e as { code?: unknown; detail?: unknown };
+  if (mailError?.code === 'MAIL_UNAVAILABLE') return new ApiError(503, typeof mailError.detail === 'string' ? mailError.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
+  if (mailError?.code === 'MAIL_REJECTED' && typeof mailError.detail === 'string') return new ApiError(422, mailError.detail);
+  return e;
+}

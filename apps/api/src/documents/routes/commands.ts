@@ -1,0 +1,76 @@
+// Drafting and the lifecycle: create, revise, delete, void, issue, accept, decline, convert. Each
+// route parses, calls its use case (commands/*.ts) and answers what it returns.
+import { createDocumentInput, documentDetail, reviseDocumentInput, voidDocumentInput } from '@tradie/contracts';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { actorOf } from '../../auth/middleware.ts';
+import { requireActiveSubscription } from '../../billing/access.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
+import { describe } from '../../openapi/describe.ts';
+import { convertQuote } from '../commands/convert.ts';
+import { createDocument } from '../commands/create.ts';
+import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
+import { reviseDocument } from '../commands/revise.ts';
+import { readDocumentBody, reply, TAG } from './http.ts';
+
+const detail = { status: 200, schema: documentDetail };
+
+export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
+  // An expired trial blocks new work (docs/decisions/0004-expired-trial.md); payments, voids,
+  // reads and PDFs of what the tradie already has stay open.
+  const newWork = requireActiveSubscription(deps);
+
+  r.post(
+    '/',
+    describe({ tag: TAG, summary: 'Create a quote or invoice (numbered QTE-/INV-, issue date today in NZ)', body: createDocumentInput, idempotent: true, response: { status: 201, schema: documentDetail }, errors: [402, 404] }),
+    newWork,
+    async (c) => {
+      const input = await readDocumentBody(c, createDocumentInput);
+      return reply(c, await createDocument(deps, actorOf(c), input, idempotencyKey(c)));
+    },
+  );
+
+  r.put('/:id', describe({ tag: TAG, summary: 'Revise a draft', body: reviseDocumentInput, response: detail, errors: [402, 404, 409] }), newWork, async (c) => {
+    const input = await readDocumentBody(c, reviseDocumentInput);
+    return reply(c, await reviseDocument(deps, actorOf(c), c.req.param('id'), input));
+  });
+
+  r.delete(
+    '/:id',
+    describe({
+      tag: TAG,
+      summary: 'Delete an unseen draft; an issued document is voided (its number is never reused)',
+      response: { status: 200, schema: z.object({ id: z.string(), outcome: z.enum(['deleted', 'voided']) }) },
+      errors: [404, 409],
+    }),
+    async (c) => reply(c, await discardDocument(deps, actorOf(c), c.req.param('id'))),
+  );
+
+  r.post('/:id/void', describe({ tag: TAG, summary: 'Void', body: voidDocumentInput, response: detail, errors: [404, 409] }), async (c) => {
+    const input = await readDocumentBody(c, voidDocumentInput, { optional: true });
+    return reply(c, await voidDocument(deps, actorOf(c), c.req.param('id'), input));
+  });
+
+  r.post(
+    '/:id/issue',
+    describe({ tag: TAG, summary: "Mark a draft invoice issued (handed over without the app's email): it counts in the reports from now on", response: detail, errors: [404, 409] }),
+    async (c) => reply(c, await issueDocument(deps, actorOf(c), c.req.param('id'))),
+  );
+
+  r.post('/:id/accept', describe({ tag: TAG, summary: 'Mark a quote accepted', response: detail, errors: [404, 409] }), async (c) =>
+    reply(c, await acceptQuote(deps, actorOf(c), c.req.param('id'))),
+  );
+
+  r.post('/:id/decline', describe({ tag: TAG, summary: 'Mark a quote declined', response: detail, errors: [404, 409] }), async (c) =>
+    reply(c, await declineQuote(deps, actorOf(c), c.req.param('id'))),
+  );
+
+  r.post(
+    '/:id/convert',
+    describe({ tag: TAG, summary: 'Turn a quote into a new invoice', response: { status: 201, schema: documentDetail }, errors: [402, 404, 409] }),
+    newWork,
+    async (c) => reply(c, await convertQuote(deps, actorOf(c), c.req.param('id'))),
+  );
+}

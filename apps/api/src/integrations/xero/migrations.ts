@@ -1,0 +1,80 @@
+import type { Migration } from '@tradie/store';
+
+/** This feature's tables, in order. Never edit a migration that has shipped: add a new one. */
+export const xeroMigrations: Migration[] = [
+  {
+    id: 'accounting-001-xero',
+    sql: `
+-- An authorisation in progress: the state is single use and lives ten minutes. Only its SHA-256
+-- is kept; the PKCE verifier is encrypted like the tokens.
+CREATE TABLE IF NOT EXISTS xero_oauth_states (
+  state_hash         text        PRIMARY KEY,
+  account_id         text        NOT NULL,
+  code_verifier_enc  text        NOT NULL,
+  created_at         timestamptz NOT NULL,
+  expires_at         timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS xero_oauth_states_expires ON xero_oauth_states (expires_at);
+
+-- One Xero connection per account. Tokens are AES-256-GCM ciphertexts (accounting/secretBox.ts).
+CREATE TABLE IF NOT EXISTS xero_connections (
+  account_id         text        PRIMARY KEY,
+  tenant_id          text        NOT NULL,
+  tenant_name        text        NOT NULL,
+  connection_id      text        NOT NULL,
+  access_token_enc   text        NOT NULL,
+  refresh_token_enc  text        NOT NULL,
+  expires_at         timestamptz NOT NULL,
+  scope              text        NOT NULL,
+  auth_event_id      text,
+  -- Xero refused the refresh token or the organisation: the user must connect again.
+  needs_reauth       boolean     NOT NULL DEFAULT false,
+  connected_at       timestamptz NOT NULL,
+  updated_at         timestamptz NOT NULL
+);
+
+-- What each invoice is in Xero and what was last pushed there. A row without xero_invoice_id is
+-- a claim only (claimed_by / claimed_until serialise syncs and pushes of one document across
+-- processes).
+CREATE TABLE IF NOT EXISTS xero_sync (
+  account_id           text        NOT NULL,
+  document_id          text        NOT NULL,
+  tenant_id            text,
+  xero_invoice_id      text,
+  xero_invoice_number  text,
+  xero_contact_id      text,
+  -- The Xero invoice's status as last seen (AUTHORISED, PAID, VOIDED).
+  xero_status          text,
+  -- What we last set: AUTHORISED or VOIDED, and whether SentToContact is set.
+  pushed_status        text,
+  pushed_sent          boolean     NOT NULL DEFAULT false,
+  last_push_error      text,
+  synced_at            timestamptz,
+  pushed_at            timestamptz,
+  claimed_by           text,
+  claimed_until        timestamptz,
+  created_at           timestamptz NOT NULL,
+  PRIMARY KEY (account_id, document_id)
+);
+
+-- Payments recorded here that are in Xero (one row each, so each is pushed once).
+CREATE TABLE IF NOT EXISTS xero_payments (
+  account_id       text        NOT NULL,
+  document_id      text        NOT NULL,
+  payment_id       text        NOT NULL,
+  xero_payment_id  text        NOT NULL,
+  pushed_at        timestamptz NOT NULL,
+  PRIMARY KEY (account_id, document_id, payment_id)
+);
+`,
+  },
+  {
+    id: 'accounting-002-oauth-browser',
+    sql: `
+-- The browser that pressed Connect: the SHA-256 of a nonce given to it in a cookie scoped to the
+-- callback path. The callback must bring that cookie, so a callback address opened in another
+-- browser attaches nothing. States from before this column have none and are refused.
+ALTER TABLE xero_oauth_states ADD COLUMN IF NOT EXISTS browser_hash text;
+`,
+  },
+];

@@ -1,0 +1,112 @@
+// /api/v1/integrations/xero/* — connect, status, disconnect, sync and push
+// (docs/api/accounting.md). The callback and its close script are the only routes without a
+// bearer token: Xero's redirect lands in the Connect window.
+import {
+  ACCOUNTING_MESSAGES, accountingAuthorization, accountingPushResult, accountingStatus, accountingSyncResult, type AccountingStatus,
+} from '@tradie/contracts';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { actorOf, requireAuth } from '../../auth/middleware.ts';
+import type { AppEnv } from '../../http/env.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/problem.ts';
+import { describe } from '../../openapi/describe.ts';
+import { clientIp } from '../../security/clientIp.ts';
+import { z } from 'zod';
+import { readConnection } from './connections.ts';
+import { XERO_CALLBACK_PATH } from './fromConfig.ts';
+import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, type RequestOrigin, startAuthorization } from './oauth.ts';
+import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
+import { pushInvoice, syncInvoice } from './sync.ts';
+
+async function statusOf(deps: AppDeps, accountId: string): Promise<AccountingStatus> {
+  const row = await readConnection(deps.store.db, accountId);
+  const connected = row !== null && !row.needs_reauth;
+  return { connected, tenant_id: connected ? row.tenant_id : null, tenant_name: connected ? row.tenant_name : null, configured: Boolean(deps.accounting), needs_reauth: row?.needs_reauth ?? false };
+}
+
+type CookieOptions = NonNullable<Parameters<typeof setCookie>[3]>;
+
+/**
+ * The Connect cookie (oauth.ts): sent back only to the callback (the path of the redirect URI
+ * Xero uses), only over HTTPS when the app is served so, never readable by scripts, and with the
+ * top-level navigation Xero's redirect is (SameSite=Lax).
+ */
+function connectCookieOptions(config: AppDeps['config']): CookieOptions {
+  let path = XERO_CALLBACK_PATH;
+  try {
+    if (config.env.XERO_REDIRECT_URI) path = new URL(config.env.XERO_REDIRECT_URI).pathname;
+  } catch {
+    // Not a URL: the adapter will fail on it anyway; the default path stands.
+  }
+  return { path, httpOnly: true, sameSite: 'Lax', secure: config.appUrl.startsWith('https://') };
+}
+
+const originOf = (deps: AppDeps, c: Context<AppEnv>): RequestOrigin => ({ ip: clientIp(c, deps.config.trustedProxies), userAgent: c.req.header('user-agent') });
+
+const detail = z.object({ detail: z.string() });
+const tag = 'Xero';
+
+/** Mounted at /integrations/xero (integrations/routes.ts). */
+export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const cookieOptions = connectCookieOptions(deps.config);
+  const signedIn = requireAuth(deps);
+
+  // ---- public: where Xero sends the Connect window back -----------------------------------
+  r.get('/callback', describe({
+    tag, summary: 'Where Xero sends the Connect window back; needs the xero_connect cookie of the browser that pressed Connect; stores the tokens encrypted', auth: false,
+    response: { status: 200, contentType: 'text/html', description: 'A page that closes the window' }, errors: [400, 503],
+  }), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    // The window arrives here from Xero (no opener policy). Keeping it in the app's browsing
+    // context group lets the app see it close and lets window.close() work.
+    c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    // The nonce is read, then cleared whatever the outcome: it served this one Connect.
+    const nonce = getCookie(c, CONNECT_COOKIE);
+    if (nonce !== undefined) deleteCookie(c, CONNECT_COOKIE, cookieOptions);
+    const provider = deps.accounting;
+    if (!provider) return c.html(callbackPage(false, ACCOUNTING_MESSAGES.notConfigured), 503);
+    const q = c.req.query();
+    const outcome = await completeAuthorization({ ...deps, accounting: provider }, { state: q['state'], code: q['code'], error: q['error'] }, { nonce, origin: originOf(deps, c) });
+    return outcome.ok ? c.html(callbackPage(true)) : c.html(callbackPage(false, outcome.reason), 400);
+  });
+  r.get('/close.js', describe({
+    tag, summary: "The callback page's closing script", auth: false, response: { status: 200, contentType: 'text/javascript', description: 'Script' },
+  }), (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(CLOSE_SCRIPT);
+  });
+
+  // ---- signed in ------------------------------------------------------------------------------
+  r.get('/authorize', signedIn, describe({
+    tag, summary: 'The Xero sign-in address for the Connect window (PKCE + state); sets the xero_connect cookie that binds the callback to this browser',
+    response: { status: 200, schema: accountingAuthorization }, errors: [503],
+  }), async (c) => {
+    const provider = deps.accounting;
+    if (!provider) throw new ApiError(503, ACCOUNTING_MESSAGES.notConfigured);
+    const { url, browserNonce } = await startAuthorization({ ...deps, accounting: provider }, c.get('accountId'));
+    // This browser's half of the Connect: the callback will want it back (oauth.ts).
+    setCookie(c, CONNECT_COOKIE, browserNonce, { ...cookieOptions, maxAge: Math.floor(OAUTH_STATE_TTL_MS / 1000) });
+    return c.json({ authorization_url: url });
+  });
+
+  r.get('/status', signedIn, describe({ tag, summary: 'Connection status', response: { status: 200, schema: accountingStatus } }), async (c) => c.json(await statusOf(deps, c.get('accountId'))));
+
+  r.delete('/disconnect', signedIn, describe({ tag, summary: 'Revoke and forget the connection', response: { status: 200, schema: detail } }), async (c) => {
+    await disconnect(deps, c.get('accountId'), originOf(deps, c));
+    return c.json(await statusOf(deps, c.get('accountId')));
+  });
+
+  r.post('/sync/:id', signedIn, describe({
+    tag, summary: 'Sync an invoice to Xero once (a second sync creates nothing)', response: { status: 200, schema: accountingSyncResult }, errors: [400, 402, 404, 409, 429, 503],
+  }), async (c) => c.json(await syncInvoice(deps, actorOf(c), c.req.param('id'))));
+
+  r.post('/push/:id', signedIn, describe({
+    tag, summary: "Push a synced invoice's payments, sent flag and void to Xero", response: { status: 200, schema: accountingPushResult }, errors: [400, 404, 429, 503],
+  }), async (c) => c.json(await pushInvoice(deps, c.get('accountId'), c.req.param('id'))));
+
+  return r;
+}

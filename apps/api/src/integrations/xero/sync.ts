@@ -1,0 +1,388 @@
+// Syncing invoices to Xero and keeping them true there.
+//
+// Sync: the invoice's own stream (SyncedToAccounting) and the xero_sync row say whether it is
+// already in Xero: then nothing is sent. Otherwise, holding the document's claim: find or create
+// the contact, look for an invoice an earlier lost attempt created (by our Reference), else create
+// it with a deterministic Idempotency-Key, and record the Xero id in xero_sync and the stream in
+// one transaction. Then push what happened since (sent, payments).
+//
+// Push: compare the document with what xero_sync says was last pushed (status, SentToContact,
+// the payments in xero_payments) and send the difference, recording each step as it succeeds,
+// so a repeat sends only what is left.
+//
+// One document at a time: an in-process lock (a second request waits and then finds the work
+// done), inside a claim row in xero_sync (another process gets 409 'busy' until the first is
+// done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
+import { createHash } from 'node:crypto';
+import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
+import { accountingDifference, accountingDifferenceText, type DocumentView, documentDecider, documentStreamId, PAYMENT_METHOD_LABELS } from '@tradie/domain';
+import type { Sql, StoreTx } from '@tradie/store';
+import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
+import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/problem.ts';
+import {
+  AccountingError,
+  type AccountingProvider,
+  contactFromClient,
+  createKeyedLock,
+  type InvoiceRef,
+  type KeyedLock,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  type ProviderConnection,
+  type TokenKeeper,
+  toXeroInvoice,
+} from './index.ts';
+import { loadDocument as loadDocumentStream } from '../../documents/repository.ts';
+import { loadBusinessSettings } from '../../settings/repository.ts';
+import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
+
+/** A claim older than this is taken over (its holder died). Longer than any sync can take with the adapter's bounded retries. */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+type Deps = Pick<AppDeps, 'store' | 'secrets' | 'clock' | 'ids' | 'log' | 'accounting'>;
+
+interface XeroRuntime {
+  provider: AccountingProvider;
+  keeper: TokenKeeper;
+  documents: KeyedLock;
+}
+
+// One runtime per app (keyed by its store): the in-process locks must be shared by every request
+// of the app. Different apps (or processes) on one database rely on the database locks.
+const runtimes = new WeakMap<object, XeroRuntime>();
+
+export function xeroRuntime(deps: Deps): XeroRuntime | null {
+  const provider = deps.accounting;
+  if (!provider) return null;
+  let r = runtimes.get(deps.store);
+  if (!r || r.provider !== provider) {
+    r = { provider, keeper: createConnectionKeeper({ ...deps, accounting: provider }), documents: createKeyedLock() };
+    runtimes.set(deps.store, r);
+  }
+  return r;
+}
+
+// ---- errors ---------------------------------------------------------------------------------
+
+/** An AccountingError as the API answers it. Marks the connection for re-authorisation where Xero refused it. */
+export async function apiErrorOf(deps: Deps, accountId: string, e: unknown): Promise<unknown> {
+  if (!(e instanceof AccountingError)) return e;
+  deps.log('info', 'xero call failed', { kind: e.kind, status: e.status, accountId });
+  switch (e.kind) {
+    case 'not_connected':
+      return new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
+    case 'invalid_grant':
+    case 'forbidden':
+      await markNeedsReauth(deps.store.db, accountId, deps.clock.now());
+      return new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+    case 'rate_limited': {
+      const wait = Math.max(1, e.retryAfterSeconds ?? 60);
+      return new ApiError(429, e.detail, { retry_after_seconds: wait }, { 'Retry-After': String(wait) });
+    }
+    case 'validation':
+    case 'mapping':
+      return new ApiError(422, e.detail);
+    case 'unavailable':
+      return new ApiError(503, e.detail, undefined, { 'Retry-After': '30' });
+    case 'not_found':
+      return new ApiError(409, 'Xero could not find this invoice. It may have been deleted in Xero.');
+    case 'unauthorized':
+      return new ApiError(502, 'Xero did not accept our sign-in. Please try again in a moment.');
+    case 'oauth':
+      return new ApiError(502, e.detail);
+  }
+}
+
+async function rethrow(deps: Deps, accountId: string, e: unknown): Promise<never> {
+  throw await apiErrorOf(deps, accountId, e);
+}
+
+// ---- reading ----------------------------------------------------------------------------------
+
+/** The account's document through the documents feature's loader (every event checked and upcast); 404 for a missing, deleted or another account's document. */
+export async function loadDocument(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<{ view: DocumentView; version: number }> {
+  const loaded = await loadDocumentStream(deps.store, accountId, documentId);
+  return { view: loaded.state, version: loaded.version };
+}
+
+interface SyncRow {
+  tenant_id: string | null;
+  xero_invoice_id: string | null;
+  xero_invoice_number: string | null;
+  xero_status: string | null;
+  pushed_status: string | null;
+  pushed_sent: boolean;
+}
+
+async function readSyncRow(sql: Sql, accountId: string, documentId: string): Promise<SyncRow | null> {
+  const [row] = await sql.query<SyncRow>(
+    'SELECT tenant_id, xero_invoice_id, xero_invoice_number, xero_status, pushed_status, pushed_sent FROM xero_sync WHERE account_id = $1 AND document_id = $2',
+    [accountId, documentId],
+  );
+  return row ?? null;
+}
+
+/** An Idempotency-Key that is the same on every retry of one attempt, within Xero's 128 characters. */
+function xeroKey(parts: string[]): string {
+  const plain = parts.join('-');
+  if (plain.length <= MAX_IDEMPOTENCY_KEY_LENGTH) return plain;
+  return `${parts[0]}-${createHash('sha256').update(parts.join('\n')).digest('base64url')}`;
+}
+
+// ---- one document at a time -------------------------------------------------------------------
+
+async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId: string, documentId: string, fn: () => Promise<T>): Promise<T> {
+  return runtime.documents.run(`${accountId}:${documentId}`, async () => {
+    const token = deps.ids.uuid();
+    const now = deps.clock.now();
+    const claimed = await deps.store.db.query(
+      `INSERT INTO xero_sync (account_id, document_id, claimed_by, claimed_until, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (account_id, document_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_until = EXCLUDED.claimed_until
+       WHERE xero_sync.claimed_by IS NULL OR xero_sync.claimed_until < EXCLUDED.created_at
+       RETURNING claimed_by`,
+      [accountId, documentId, token, new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), now.toISOString()],
+    );
+    if (claimed.length === 0) throw new ApiError(409, ACCOUNTING_MESSAGES.busy, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+    try {
+      return await fn();
+    } finally {
+      // A claim that synced nothing (refused, or Xero failed) leaves no row behind; otherwise the claim is released.
+      await deps.store.db.query('DELETE FROM xero_sync WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3 AND xero_invoice_id IS NULL', [accountId, documentId, token]);
+      await deps.store.db.query('UPDATE xero_sync SET claimed_by = NULL, claimed_until = NULL WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3', [accountId, documentId, token]);
+    }
+  });
+}
+
+// ---- sync ---------------------------------------------------------------------------------------
+
+const alreadySynced = (number: string, id: string): AccountingSyncResult => ({ already_synced: true, xero_invoice_number: number, xero_invoice_id: id });
+
+function syncedIn(view: DocumentView, row: SyncRow | null): AccountingSyncResult | null {
+  if (view.sync) return alreadySynced(view.sync.externalNumber, view.sync.externalId);
+  if (row?.xero_invoice_id) return alreadySynced(row.xero_invoice_number ?? '', row.xero_invoice_id);
+  return null;
+}
+
+/** Connected and usable, or the 400 the screens show. */
+async function requireConnection(deps: Deps, accountId: string): Promise<{ tenantId: string }> {
+  const conn = await readConnection(deps.store.db, accountId);
+  if (!conn) throw new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
+  if (conn.needs_reauth) throw new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+  return { tenantId: conn.tenant_id };
+}
+
+/** POST /integrations/xero/sync/{id}. */
+export async function syncInvoice(deps: Deps, actor: Actor, documentId: string): Promise<AccountingSyncResult> {
+  const { accountId } = actor;
+  const first = await loadDocument(deps, accountId, documentId);
+  if (first.view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  const done = syncedIn(first.view, await readSyncRow(deps.store.db, accountId, documentId));
+  if (done) return done;
+  const runtime = xeroRuntime(deps);
+  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  await requireConnection(deps, accountId);
+
+  return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
+    // Under the claim: whoever held it before may have synced it meanwhile.
+    const { view, version } = await loadDocument(deps, accountId, documentId);
+    const doneMeanwhile = syncedIn(view, await readSyncRow(deps.store.db, accountId, documentId));
+    if (doneMeanwhile) return doneMeanwhile;
+    if (view.status === 'void') throw new ApiError(409, ACCOUNTING_MESSAGES.voidInvoice);
+    const contact = view.client ? contactFromClient(view.client) : null;
+    if (!contact || contact.name === '') throw new ApiError(422, 'Add a client with a name to this invoice before syncing it to Xero.');
+    const settings = await loadBusinessSettings(deps.store.db, accountId);
+    const gstRegistered = settings.gst_number.trim() !== '';
+    try {
+      // What Xero can't hold is refused before anything is sent (no contact is created for it).
+      toXeroInvoice(view, 'unchecked', { gstRegistered });
+    } catch (e) {
+      await rethrow(deps, accountId, e);
+    }
+
+    let created: { ref: InvoiceRef; adopted: boolean; tenantId: string; contactId: string };
+    try {
+      created = await runtime.keeper.withConnection(accountId, async (conn: ProviderConnection) => {
+        const { contactId } = await runtime.provider.findOrCreateContact(conn, contact);
+        // Beyond Xero's six-minute Idempotency-Key window: an invoice an earlier attempt made.
+        const lost = await runtime.provider.findInvoiceByReference(conn, view.reference);
+        if (lost) return { ref: lost, adopted: true, tenantId: conn.tenantId, contactId };
+        const ref = await runtime.provider.createInvoice(conn, { document: view, contactId, gstRegistered }, xeroKey(['sync', accountId, documentId, String(version)]));
+        return { ref, adopted: false, tenantId: conn.tenantId, contactId };
+      });
+    } catch (e) {
+      return rethrow(deps, accountId, e);
+    }
+    const { ref } = created;
+    // SentToContact went with an invoice created now (toXeroInvoice); for an adopted one the push sets it.
+    const sentWith = !created.adopted && view.sends.length > 0;
+    await execute(deps, async (tx) => {
+      const loaded = await load(tx, documentStreamId(documentId), documentDecider);
+      if (loaded.state.status !== 'none' && loaded.state.status !== 'deleted' && !loaded.state.sync) {
+        await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingSync', data: { provider: 'xero', externalId: ref.invoiceId, externalNumber: ref.invoiceNumber } }, eventMeta(deps, actor));
+      }
+      await recordXeroTotals(deps, tx, actor, documentId, ref.totals);
+      await tx.query(
+        `UPDATE xero_sync SET tenant_id = $3, xero_invoice_id = $4, xero_invoice_number = $5, xero_contact_id = $6, xero_status = $7, pushed_status = $8, pushed_sent = $9, synced_at = $10
+         WHERE account_id = $1 AND document_id = $2`,
+        [accountId, documentId, created.tenantId, ref.invoiceId, ref.invoiceNumber, created.contactId, ref.status, ref.status === 'VOIDED' ? 'VOIDED' : 'AUTHORISED', sentWith, deps.clock.now().toISOString()],
+      );
+    });
+    const result: AccountingSyncResult = { already_synced: false, xero_invoice_number: ref.invoiceNumber, xero_invoice_id: ref.invoiceId };
+    // Payments already recorded, a send the adopted invoice missed: pushed now, still under the claim.
+    try {
+      await pushLocked(deps, runtime, accountId, documentId);
+    } catch (e) {
+      const err = await apiErrorOf(deps, accountId, e);
+      const detail = err instanceof ApiError ? err.detail : 'Something went wrong on our side.';
+      await recordPushError(deps.store.db, accountId, documentId, detail);
+      result.warning = `Synced to Xero, but its payments or status could not be updated yet: ${detail}`;
+    }
+    return result;
+  });
+}
+
+// ---- Xero's totals ----------------------------------------------------------------------------
+
+/** Who records what Xero answered when no person asked (a push after a payment, say). */
+const integrationActor = (accountId: string): Actor => ({ accountId, userId: 'integration:xero' });
+
+/**
+ * Keeps the totals Xero answered with on the invoice (an AccountingTotalsReported event, only when
+ * they changed), inside `tx`. A difference from ours is shown on the invoice's detail screen
+ * ('Xero shows $X — this invoice is $Y') and logged; it is never accepted silently.
+ */
+async function recordXeroTotals(deps: Deps, tx: StoreTx, actor: Actor, documentId: string, totals: InvoiceRef['totals']): Promise<void> {
+  if (!totals) return;
+  const loaded = await load(tx, documentStreamId(documentId), documentDecider);
+  if (loaded.state.status === 'none' || loaded.state.status === 'deleted' || loaded.state.sync?.provider !== 'xero') return;
+  const { state } = await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingTotals', data: { provider: 'xero', ...totals } }, eventMeta(deps, actor));
+  if (state.status === 'none' || state.status === 'deleted') return;
+  const diff = accountingDifference(state);
+  if (diff) deps.log('error', 'Xero totals differ from the invoice', { accountId: actor.accountId, documentId, difference: accountingDifferenceText('xero', diff) });
+}
+
+// ---- push ---------------------------------------------------------------------------------------
+
+async function recordPushError(sql: Sql, accountId: string, documentId: string, detail: string | null): Promise<void> {
+  await sql.query('UPDATE xero_sync SET last_push_error = $3 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, detail]);
+}
+
+/**
+ * Sends the difference between the document and what was last pushed. Runs under the document's
+ * claim. Every step is recorded as soon as Xero confirms it, so a repeat (or the retry after a
+ * 401) sends only what is left.
+ */
+async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, documentId: string): Promise<{ xeroInvoiceId: string; pushed: AccountingPushAction[] }> {
+  const db = deps.store.db;
+  const row0 = await readSyncRow(db, accountId, documentId);
+  if (!row0?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  const xeroInvoiceId = row0.xero_invoice_id;
+  const { view } = await loadDocument(deps, accountId, documentId);
+  const { tenantId } = await requireConnection(deps, accountId);
+  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
+  const pushed: AccountingPushAction[] = [];
+  const at = () => deps.clock.now().toISOString();
+
+  await runtime.keeper.withConnection(accountId, async (conn) => {
+    const row = (await readSyncRow(db, accountId, documentId)) ?? row0;
+    const sentPayments = await db.query<{ payment_id: string; xero_payment_id: string }>('SELECT payment_id, xero_payment_id FROM xero_payments WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
+    const ours = new Set(view.payments.map((p) => p.paymentId));
+    let xeroStatus = row.xero_status;
+    const setStatus = async (status: string | null) => {
+      if (status === null) return;
+      xeroStatus = status;
+      await db.query('UPDATE xero_sync SET xero_status = $3, pushed_at = $4 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, status, at()]);
+    };
+
+    // Voided in Xero: nothing can change there any more.
+    if (row.pushed_status === 'VOIDED') return;
+
+    // Payments removed here come off in Xero first: a void needs an invoice with none applied.
+    for (const p of sentPayments.filter((x) => !ours.has(x.payment_id))) {
+      const ref = await runtime.provider.deletePayment(conn, p.xero_payment_id);
+      await db.query('DELETE FROM xero_payments WHERE account_id = $1 AND document_id = $2 AND payment_id = $3', [accountId, documentId, p.payment_id]);
+      await setStatus(ref.invoiceStatus);
+      pushed.push({ type: 'payment_removed', payment_id: p.payment_id, xero_payment_id: p.xero_payment_id });
+    }
+
+    if (view.status === 'void') {
+      const ref = await runtime.provider.updateInvoiceStatus(conn, xeroInvoiceId, 'VOIDED');
+      await db.query('UPDATE xero_sync SET pushed_status = $3, xero_status = $4, pushed_at = $5 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, 'VOIDED', ref.status, at()]);
+      await execute(deps, (tx) => recordXeroTotals(deps, tx, integrationActor(accountId), documentId, ref.totals));
+      pushed.push({ type: 'voided' });
+      return;
+    }
+
+    // Xero chases only invoices marked as sent; a paid one can no longer be edited (nor needs chasing).
+    if (view.sends.length > 0 && !row.pushed_sent && xeroStatus !== 'PAID') {
+      const ref = await runtime.provider.updateInvoiceStatus(conn, xeroInvoiceId, 'AUTHORISED', true);
+      await db.query('UPDATE xero_sync SET pushed_sent = true, xero_status = $3, pushed_at = $4 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, ref.status, at()]);
+      await execute(deps, (tx) => recordXeroTotals(deps, tx, integrationActor(accountId), documentId, ref.totals));
+      pushed.push({ type: 'sent' });
+    }
+
+    const already = new Set(sentPayments.map((p) => p.payment_id));
+    for (const p of view.payments.filter((x) => !already.has(x.paymentId))) {
+      const ref = await runtime.provider.createPayment(
+        conn,
+        { invoiceId: xeroInvoiceId, amount: p.amount, date: p.date, reference: p.reference.trim() || PAYMENT_METHOD_LABELS[p.method] },
+        xeroKey(['pay', accountId, documentId, p.paymentId]),
+      );
+      await db.query('INSERT INTO xero_payments (account_id, document_id, payment_id, xero_payment_id, pushed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [accountId, documentId, p.paymentId, ref.paymentId, at()]);
+      await setStatus(ref.invoiceStatus);
+      pushed.push({ type: 'payment', payment_id: p.paymentId, xero_payment_id: ref.paymentId });
+    }
+  });
+  await recordPushError(db, accountId, documentId, null);
+  return { xeroInvoiceId, pushed };
+}
+
+/** POST /integrations/xero/push/{id}: throws the API error for the route to answer. */
+export async function pushInvoice(deps: Deps, accountId: string, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
+  const { view } = await loadDocument(deps, accountId, documentId);
+  if (view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  const row = await readSyncRow(deps.store.db, accountId, documentId);
+  if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  const runtime = xeroRuntime(deps);
+  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  await requireConnection(deps, accountId);
+  try {
+    const r = await withDocumentClaim(deps, runtime, accountId, documentId, () => pushLocked(deps, runtime, accountId, documentId));
+    return { xero_invoice_id: r.xeroInvoiceId, pushed: r.pushed };
+  } catch (e) {
+    const err = await apiErrorOf(deps, accountId, e);
+    if (err instanceof ApiError && err.status !== 409) await recordPushError(deps.store.db, accountId, documentId, err.detail);
+    throw err;
+  }
+}
+
+export type PushOutcome =
+  | { outcome: 'pushed'; xero_invoice_id: string; pushed: AccountingPushAction[] }
+  /** Nothing to do: Xero isn't configured, the invoice isn't synced (or isn't an invoice), or the account isn't connected. */
+  | { outcome: 'skipped'; reason: 'not_configured' | 'not_synced' | 'not_connected' }
+  /** Recorded in xero_sync.last_push_error; POST /integrations/xero/push/{id} (or the next change) tries again. */
+  | { outcome: 'failed'; status: number; detail: string };
+
+/**
+ * For the documents feature, after a command on an invoice has committed (sent, payment recorded
+ * or removed, marked paid, voided): brings the invoice in Xero up to date. Safe to call after any
+ * command on any document: it does nothing unless the invoice is synced to Xero and the account is
+ * connected. Never throws (failures are logged, without tokens, and recorded for a retry).
+ */
+export async function pushDocumentChangesToXero(deps: Deps, accountId: string, documentId: string): Promise<PushOutcome> {
+  try {
+    if (!xeroRuntime(deps)) return { outcome: 'skipped', reason: 'not_configured' };
+    const row = await readSyncRow(deps.store.db, accountId, documentId);
+    if (!row?.xero_invoice_id) return { outcome: 'skipped', reason: 'not_synced' };
+    const conn = await readConnection(deps.store.db, accountId);
+    if (!conn || conn.needs_reauth) return { outcome: 'skipped', reason: 'not_connected' };
+    const r = await pushInvoice(deps, accountId, documentId);
+    return { outcome: 'pushed', ...r };
+  } catch (e) {
+    const status = e instanceof ApiError ? e.status : 500;
+    const detail = e instanceof ApiError ? e.detail : 'Something went wrong on our side.';
+    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(e instanceof ApiError ? {} : { error: e instanceof Error ? e.message : String(e) }) });
+    return { outcome: 'failed', status, detail };
+  }
+}
