@@ -2,7 +2,6 @@
 // document (document.ts) is built from this list, and the tests drive every operation from it.
 import type { Hono } from 'hono';
 import { routesOf, type Operation } from './describe.ts';
-import { withTableFallback } from './transition.ts';
 
 /**
  * Every described route of `app` under `prefix`, in registration order, with paths written
@@ -10,6 +9,5 @@ import { withTableFallback } from './transition.ts';
  * the API prefix.
  */
 export function operationsOf(app: Hono<any>, prefix = ''): Operation[] { // eslint-disable-line @typescript-eslint/no-explicit-any
-  // TRANSITION: becomes `return routesOf(app, prefix);` when transition.ts is deleted.
-  return withTableFallback(app, prefix, routesOf(app, prefix));
+  return routesOf(app, prefix);
 }

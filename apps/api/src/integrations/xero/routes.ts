@@ -12,7 +12,6 @@ import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/problem.ts';
 import { describe } from '../../openapi/describe.ts';
 import { clientIp } from '../../security/clientIp.ts';
-import { z } from 'zod';
 import { readConnection } from './connections.ts';
 import { XERO_CALLBACK_PATH } from './fromConfig.ts';
 import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, type RequestOrigin, startAuthorization } from './oauth.ts';
@@ -44,7 +43,6 @@ function connectCookieOptions(config: AppDeps['config']): CookieOptions {
 
 const originOf = (deps: AppDeps, c: Context<AppEnv>): RequestOrigin => ({ ip: clientIp(c, deps.config.trustedProxies), userAgent: c.req.header('user-agent') });
 
-const detail = z.object({ detail: z.string() });
 const tag = 'Xero';
 
 /** Mounted at /integrations/xero (integrations/routes.ts). */
@@ -95,7 +93,7 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/status', signedIn, describe({ tag, summary: 'Connection status', response: { status: 200, schema: accountingStatus } }), async (c) => c.json(await statusOf(deps, c.get('accountId'))));
 
-  r.delete('/disconnect', signedIn, describe({ tag, summary: 'Revoke and forget the connection', response: { status: 200, schema: detail } }), async (c) => {
+  r.delete('/disconnect', signedIn, describe({ tag, summary: 'Revoke and forget the connection; answers the status after it', response: { status: 200, schema: accountingStatus } }), async (c) => {
     await disconnect(deps, c.get('accountId'), originOf(deps, c));
     return c.json(await statusOf(deps, c.get('accountId')));
   });
