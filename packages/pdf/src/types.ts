@@ -1,21 +1,29 @@
 import type { DocumentView, LocalDate } from '@tradie/domain';
 
-/** The business settings the PDF prints. Every field is '' when blank. */
-export interface PdfBusiness {
-  business_name: string;
-  trading_as: string;
-  nzbn: string;
-  gst_number: string;
-  phone: string;
-  email: string;
-  website: string;
-  address: string;
-  city: string;
-  postcode: string;
-  bank_name: string;
-  bank_account_name: string;
-  bank_account_number: string;
-}
+/**
+ * The business settings the PDF prints, in the order they are kept in a render input (the API's
+ * PDF cache key is made from that input's JSON, so the order is part of the key).
+ */
+export const PDF_BUSINESS_FIELDS = [
+  'business_name',
+  'trading_as',
+  'nzbn',
+  'gst_number',
+  'phone',
+  'email',
+  'website',
+  'address',
+  'city',
+  'postcode',
+  'bank_name',
+  'bank_account_name',
+  'bank_account_number',
+] as const;
+
+export type PdfBusinessField = (typeof PDF_BUSINESS_FIELDS)[number];
+
+/** The business settings the PDF prints (PDF_BUSINESS_FIELDS). Every field is '' when blank. */
+export type PdfBusiness = Record<PdfBusinessField, string>;
 
 export type LogoKind = 'png' | 'jpeg' | 'svg';
 

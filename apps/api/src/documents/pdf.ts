@@ -5,7 +5,7 @@
 // answer (503 for a time-out or a full queue, 500 otherwise), never the process's.
 import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
-import { type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
+import { PDF_BUSINESS_FIELDS, type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
 import type { AppDeps } from '../deps.ts';
 import { plausibleId } from '../http/ids.ts';
 import { ApiError } from '../http/problem.ts';
@@ -20,21 +20,9 @@ export const PDF_MESSAGES = {
   failed: "We couldn't make this PDF. Please try again; if it keeps happening, contact support.",
 } as const;
 
-export const pdfBusinessOf = (s: BusinessSettings): PdfBusiness => ({
-  business_name: s.business_name,
-  trading_as: s.trading_as,
-  nzbn: s.nzbn,
-  gst_number: s.gst_number,
-  phone: s.phone,
-  email: s.email,
-  website: s.website,
-  address: s.address,
-  city: s.city,
-  postcode: s.postcode,
-  bank_name: s.bank_name,
-  bank_account_name: s.bank_account_name,
-  bank_account_number: s.bank_account_number,
-});
+/** The settings the PDF prints (PdfBusiness), in the order of PDF_BUSINESS_FIELDS: that order is part of the PDF cache key. */
+export const pdfBusinessOf = (s: BusinessSettings): PdfBusiness =>
+  Object.fromEntries(PDF_BUSINESS_FIELDS.map((field) => [field, s[field]])) as PdfBusiness;
 
 /** `INV-0001.pdf`: the reference is made of letters, digits and a dash, but keep the name safe whatever it holds. */
 export const pdfFileName = (d: Pick<DocumentView, 'reference'>): string => `${d.reference.replace(/[^\w.-]+/g, '_') || 'document'}.pdf`;

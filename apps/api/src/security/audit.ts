@@ -37,6 +37,12 @@ CREATE INDEX IF NOT EXISTS audit_log_account_at ON audit_log (account_id, at DES
   },
 ];
 
+/** Where a request came from (its client IP and user agent): for per-IP limits and the audit entries it leaves. */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string | undefined;
+}
+
 export interface AuditEntry {
   accountId: string;
   kind: AuditKind;

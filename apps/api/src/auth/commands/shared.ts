@@ -3,7 +3,7 @@
 import type { TokenPair } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../../deps.ts';
-import { type AuditKind, recordAudit } from '../../security/audit.ts';
+import { type AuditKind, recordAudit, type RequestOrigin } from '../../security/audit.ts';
 import type { Hit, Limit } from '../../security/rateLimit.ts';
 import { newOpaqueToken, signAccessToken, tokenHash } from '../tokens.ts';
 
@@ -35,11 +35,8 @@ export const REFRESH_ABSOLUTE_DAYS = 90;
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 
-/** Where a request came from, for per-IP limits and the audit log. */
-export interface Origin {
-  ip: string;
-  userAgent: string | undefined;
-}
+/** Where a request came from (security/audit.ts), under the name the auth use cases know it by. */
+export type { RequestOrigin as Origin } from '../../security/audit.ts';
 
 /** Why a use case said no. The routes give each its status and words (auth/http.ts). */
 export type Refusal =
@@ -69,7 +66,7 @@ export interface UserRow {
 }
 
 export function audit(
-  deps: Pick<AppDeps, 'clock'>, sql: Sql, origin: Origin, accountId: string, kind: AuditKind, detail?: Record<string, string | number | boolean | null>,
+  deps: Pick<AppDeps, 'clock'>, sql: Sql, origin: RequestOrigin, accountId: string, kind: AuditKind, detail?: Record<string, string | number | boolean | null>,
 ): Promise<void> {
   return recordAudit(sql, { accountId, kind, at: deps.clock.now(), ip: origin.ip, userAgent: origin.userAgent, detail });
 }

@@ -14,7 +14,7 @@ import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { AccountingError, createOAuthState, createPkcePair, type Tenant } from './index.ts';
 import { verificationKeys } from '../../secrets.ts';
-import { recordAudit } from '../../security/audit.ts';
+import { recordAudit, type RequestOrigin } from '../../security/audit.ts';
 import { deleteConnection, readConnection, saveConnection, tokensOf, verifierContext } from './connections.ts';
 import { open, seal } from './secretBox.ts';
 
@@ -25,12 +25,6 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export const CONNECT_COOKIE = 'xero_connect';
 
 type Deps = Pick<AppDeps, 'store' | 'secrets' | 'clock' | 'log' | 'accounting'>;
-
-/** Where a request came from, for the audit log. */
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string | undefined;
-}
 
 const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 const hashState = sha256;
