@@ -10,11 +10,13 @@ import { actorOf, requireAuth } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/env.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/problem.ts';
+import { requireActiveSubscription } from '../../billing/access.ts';
 import { describe } from '../../openapi/describe.ts';
+import type { RequestOrigin } from '../../security/audit.ts';
 import { clientIp } from '../../security/clientIp.ts';
 import { readConnection } from './connections.ts';
 import { XERO_CALLBACK_PATH } from './fromConfig.ts';
-import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, type RequestOrigin, startAuthorization } from './oauth.ts';
+import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, startAuthorization } from './oauth.ts';
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushInvoice, syncInvoice } from './sync.ts';
 
@@ -98,7 +100,9 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await statusOf(deps, c.get('accountId')));
   });
 
-  r.post('/sync/:id', signedIn, describe({
+  // Syncing is new work (docs/decisions/0004-expired-trial.md): 402 once the trial has ended
+  // without a subscription. Push only keeps an invoice already in Xero up to date, so it stays open.
+  r.post('/sync/:id', signedIn, requireActiveSubscription(deps), describe({
     tag, summary: 'Sync an invoice to Xero once (a second sync creates nothing)', response: { status: 200, schema: accountingSyncResult }, errors: [400, 402, 404, 409, 429, 503],
   }), async (c) => c.json(await syncInvoice(deps, actorOf(c), c.req.param('id'))));
 
