@@ -1,5 +1,6 @@
 // The read models: folds from events to tables, keyed by account, updated in the append's
-// transaction and rebuildable from the log (npm run projections:rebuild).
+// transaction and rebuildable from the log (npm run projections:rebuild), and the queries that
+// read them (queries/).
 import type { Projection } from '@tradie/store';
 import { clientsProjection } from './clientsList.ts';
 import { documentsListProjection } from './documentsList.ts';
@@ -7,5 +8,7 @@ import { reportRowsProjection } from './reportRows.ts';
 
 export { clientsProjection, documentsListProjection, reportRowsProjection };
 export * from './fold.ts';
+export * from './queries/documentsList.ts';
+export * from './queries/clientsList.ts';
 
 export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection];

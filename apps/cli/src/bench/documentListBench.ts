@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { type AppDeps, allMigrations, createApp, loadConfig, secretsFrom, seedDocuments } from '@tradie/api';
+import { type AppDeps, allMigrations, createApp, loadConfig, secretsFrom } from '@tradie/api';
+import { seedDocuments } from './seed.ts';
 import { benchDocuments, type BenchFigure } from './reportsBench.ts';
 
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.ceil(0.95 * xs.length) - 1] ?? NaN;

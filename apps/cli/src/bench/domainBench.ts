@@ -18,9 +18,11 @@ export async function domainFigures(): Promise<Figure[]> {
     const { streamId, events } = invoiceEvents(i, 3);
     for (const e of events) log.push({ stream: streamId, type: e.type, version: e.version, data: e.data, meta: e.meta });
   }
-  reportRowsFromEvents(log.slice(0, 5000));
+  // Warmed up on the whole log (the optimising compiler sees every event type and stream size),
+  // then the median of 5 runs: a run that shares the CPUs with other work weighs less.
+  gstReport(reportRowsFromEvents(log), checkRange('2025-04-01', '2026-03-31'));
   const runs: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     const rows = reportRowsFromEvents(log);
     gstReport(rows, checkRange('2025-04-01', '2026-03-31'));
