@@ -8,8 +8,6 @@ import {
 import type { RecordedEvent } from '@tradie/store';
 
 const parsed = new WeakMap<RecordedEvent, DomainEvent>();
-const documentFolds = new WeakMap<readonly RecordedEvent[], DocumentState>();
-const clientFolds = new WeakMap<readonly RecordedEvent[], ClientState>();
 
 /** The domain event of a recorded one, validated once per event object. */
 export function domainEventOf(e: RecordedEvent): DomainEvent {
@@ -21,23 +19,24 @@ export function domainEventOf(e: RecordedEvent): DomainEvent {
   return d;
 }
 
-export function foldDocumentStream(events: readonly RecordedEvent[]): DocumentState {
-  const hit = documentFolds.get(events);
-  if (hit) return hit;
-  let s: DocumentState = initialDocumentState;
-  for (const e of events) s = evolveDocument(s, { ...(domainEventOf(e) as DocumentEvent), meta: { at: e.meta.at } });
-  documentFolds.set(events, s);
-  return s;
+/** Folds a stream from `initial` with `evolve`, once per events array. */
+function memoisedFold<S extends object>(initial: S, evolve: (s: S, e: RecordedEvent) => S): (events: readonly RecordedEvent[]) => S {
+  const folds = new WeakMap<readonly RecordedEvent[], S>();
+  return (events) => {
+    const hit = folds.get(events);
+    if (hit) return hit;
+    let s = initial;
+    for (const e of events) s = evolve(s, e);
+    folds.set(events, s);
+    return s;
+  };
 }
 
-export function foldClientStream(events: readonly RecordedEvent[]): ClientState {
-  const hit = clientFolds.get(events);
-  if (hit) return hit;
-  let s: ClientState = initialClientState;
-  for (const e of events) s = evolveClient(s, domainEventOf(e) as ClientEvent);
-  clientFolds.set(events, s);
-  return s;
-}
+export const foldDocumentStream: (events: readonly RecordedEvent[]) => DocumentState = memoisedFold(initialDocumentState, (s, e) =>
+  evolveDocument(s, { ...(domainEventOf(e) as DocumentEvent), meta: { at: e.meta.at } }),
+);
+
+export const foldClientStream: (events: readonly RecordedEvent[]) => ClientState = memoisedFold(initialClientState, (s, e) => evolveClient(s, domainEventOf(e) as ClientEvent));
 
 /** The account that owns a stream: every event carries it; the first one is authoritative. */
 export function streamAccount(events: readonly RecordedEvent[]): string {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/testApp.ts';
 
 describe('the walking skeleton', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('GET /api/v1/health answers {"status":"ok"} and is never cached', async () => {
     const r = await t.get('/health');

@@ -3,18 +3,14 @@
 // generated document.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiOperations } from '../../src/openapi/apiOperations.ts';
 import { openApiDocument } from '../../src/openapi/document.ts';
 import { operationsOf } from '../../src/openapi/operationsOf.ts';
-import { createTestApp, type TestApp } from '../support/testApp.ts';
+import { useTestApp } from '../support/testApp.ts';
 
 describe('the OpenAPI document', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('describes exactly the routes the app registers', () => {
     // Method-specific routes only: the catch-all 404 and the middleware are registered for ALL.

@@ -1,15 +1,11 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, signUp, useTestApp } from '../support/testApp.ts';
 
 const url = (text: string): string => /https?:\/\/\S+/.exec(text)?.[0] ?? '';
 
 describe('accounts and sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   describe('register', () => {
     it('creates an account with a trimmed, lower-cased email and answers who it is', async () => {

@@ -1,8 +1,8 @@
 import { PAYMENT_TERMS } from '@tradie/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_WRITE_DETAIL } from '../../src/http/problem.ts';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { signUp, useTestApp } from '../support/testApp.ts';
 import { clientCalls } from './calls.ts';
 import { apply, draft, line, snapshotOf } from './documents.ts';
 
@@ -18,11 +18,7 @@ const BLANKS = {
 };
 
 describe('clients API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const { add, names } = clientCalls(() => t);
 

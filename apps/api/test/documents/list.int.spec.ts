@@ -1,27 +1,12 @@
 // GET /invoices and GET /invoices/counts: the record's exact fields, newest first, keyset pages
 // with X-Next-Cursor and X-Total-Count, every filter, status derived for today, and counts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp, useTestApp } from '../support/testApp.ts';
+import { listCalls, ok } from './listSupport.ts';
 import { addClient, line, signInAgain } from './support.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type User = Awaited<ReturnType<typeof signUp>>;
-
-async function make(u: User, body: Record<string, unknown>): Promise<{ id: string; reference: string }> {
-  const r = await t.post('/invoices', { type: 'invoice', line_items: [line('Work', 1, 100)], ...body }, u.token);
-  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
-  return r.json;
-}
-
-async function ok(p: Promise<{ status: number; text: string }>, status = 200): Promise<void> {
-  const r = await p;
-  if (r.status !== status) throw new Error(`expected ${status}, got ${r.status} ${r.text}`);
-}
+const t = useTestApp();
+const { make } = listCalls(t);
 
 const ids = (records: { id: string }[]): string[] => records.map((r) => r.id);
 

@@ -9,12 +9,12 @@
 //   (on PostgreSQL with two apps at once: sending.pg.spec.ts).
 import { createHash } from 'node:crypto';
 import { EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES } from '@tradie/contracts';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONFIRM_TOKEN_DAYS, RESEND_CONFIRMATION_LIMIT } from '../../src/auth/emailConfirmation.ts';
 import { SEND_LIMITS } from '../../src/documents/sendGuard.ts';
 import { MailUnavailableError } from '../../src/mail/index.ts';
 import { signInAgain } from '../documents/support.ts';
-import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
+import { createTestApp, signUp, TestClock, useTestApp } from '../support/testApp.ts';
 import { CONFIRM_SUBJECT, addresses, confirmationToken, documentMails, invoiceToSend } from './sendingSupport.ts';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -29,11 +29,7 @@ const secondsLeft = (clock: TestClock, windowSeconds: number): number => {
 const TRIAL_LIMIT_REACHED = "Trial accounts can email up to 50 recipients a day. You've reached today's limit — subscribe to send more, or try again tomorrow.";
 
 describe('with the outbox (nothing leaves the machine)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('sends no confirmation email, and sends documents without one', async () => {
     const u = await signUp(t, 'Mere Outbox', { confirmEmail: false });
@@ -54,11 +50,7 @@ describe('with the outbox (nothing leaves the machine)', () => {
 
 describe('where mail really leaves (SMTP): confirming the email address', () => {
   const clock = new TestClock('2026-05-04T21:30:00.000Z');
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock, mailKind: 'smtp' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock, mailKind: 'smtp' });
 
   const newUser = async (name: string): Promise<User & { link: string }> => {
     const u = await signUp(t, name, { confirmEmail: false });
@@ -174,11 +166,7 @@ describe('where mail really leaves (SMTP): confirming the email address', () => 
 
 describe('where mail really leaves (SMTP): daily recipients and bursts', () => {
   const clock = new TestClock('2026-05-04T21:30:00.000Z');
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock, mailKind: 'smtp' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock, mailKind: 'smtp' });
 
   const send = (u: { token: string }, id: string, body: Record<string, unknown>) => t.post(`/invoices/${id}/send`, body, u.token);
 

@@ -2,9 +2,9 @@
 // saves, validation, check-digit and GST-rounding warnings, tenant isolation.
 import { GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
 import { SETTINGS_MESSAGES } from '@tradie/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '../../src/settings/repository.ts';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { signUp, useTestApp } from '../support/testApp.ts';
 
 const FULL = {
   business_name: 'Tamihana Electrical Ltd',
@@ -33,11 +33,7 @@ const FULL = {
 };
 
 describe('business settings', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("remembers the calculator's markup-or-margin choice, alone, and refuses anything else", async () => {
     const { token } = await signUp(t);

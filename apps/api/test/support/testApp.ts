@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { AppDeps, Clock } from '../../src/deps.ts';
@@ -111,6 +112,26 @@ export async function createTestApp(options: TestAppOptions = {}) {
     del: (path: string, token?: string) => call('DELETE', path, { token }),
     close: () => store.close(),
   };
+}
+
+/**
+ * Starts a test app before the tests of the enclosing describe (or file) and closes it after them.
+ * Answers a handle that stands for that app: use it inside tests and hooks, once the app is up.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await createTestApp(options);
+  });
+  afterAll(() => started?.close());
+  const current = (): TestApp => {
+    if (!started) throw new Error('The test app starts in beforeAll: use it inside tests and hooks');
+    return started;
+  };
+  return new Proxy({} as TestApp, {
+    get: (_target, key) => Reflect.get(current(), key),
+    set: (_target, key, value) => Reflect.set(current(), key, value),
+  });
 }
 
 let userSeq = 0;

@@ -4,26 +4,16 @@
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
-import { createTestApp, type TestApp } from '../../support/testApp.ts';
-import { command, connectXero, makeDocument, payCmd, sendCmd, setGstNumber, signUp, startXeroApp, type User, voidCmd, xeroCalls, type XeroTestApp } from './support.ts';
+import { useTestApp } from '../../support/testApp.ts';
+import { command, connectedUser, makeDocument, payCmd, sendCmd, signUp, startXeroApp, type User, voidCmd, xeroCalls, type XeroTestApp } from './support.ts';
 
 let x: XeroTestApp;
-let bare: TestApp;
 beforeAll(async () => {
   x = await startXeroApp({ adapter: { paymentsAccountCode: '090' } });
-  bare = await createTestApp();
 });
-afterAll(async () => {
-  await x?.close();
-  await bare?.close();
-});
-
-async function connectedUser(): Promise<User> {
-  const user = await signUp(x.t);
-  await setGstNumber(x.t, user);
-  await connectXero(x, user);
-  return user;
-}
+afterAll(() => x?.close());
+/** A server without Xero. */
+const bare = useTestApp();
 
 const sync = (user: User, id: string) => x.t.post(`/integrations/xero/sync/${id}`, undefined, user.token);
 const push = (user: User, id: string) => x.t.post(`/integrations/xero/push/${id}`, undefined, user.token);
@@ -35,9 +25,17 @@ const xeroInvoice = (reference: string) => {
 const paymentsOf = (invoiceId: string) => x.fake.state.payments.filter((p) => p.InvoiceID === invoiceId);
 const paymentPuts = (invoiceId: string) => xeroCalls(x.fake, 'PUT', 'Payments').filter((r) => r.body.includes(invoiceId));
 
+/** A connected user's invoice (made with `opts`), synced to Xero, and the invoice there. */
+async function syncedInvoice(opts?: Parameters<typeof makeDocument>[2]) {
+  const user = await connectedUser(x);
+  const doc = await makeDocument(x.t, user, opts);
+  await sync(user, doc.id);
+  return { user, doc, inv: xeroInvoice(doc.reference) };
+}
+
 describe('payments', () => {
   it('syncing an invoice already part-paid pushes its payment, with a key per payment', async () => {
-    const user = await connectedUser();
+    const user = await connectedUser(x);
     const doc = await makeDocument(x.t, user, { then: [sendCmd, payCmd('pay-a', '100.00')] });
     const r = await sync(user, doc.id);
     expect(r.status).toBe(200);
@@ -49,10 +47,7 @@ describe('payments', () => {
   });
 
   it('each payment recorded here is pushed once; pushing again sends nothing; paid in full, Xero shows PAID', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user, { then: [sendCmd] });
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice({ then: [sendCmd] });
 
     await command(x.t, user, doc.id, payCmd('p1', '200.00'));
     const first = await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id);
@@ -72,10 +67,7 @@ describe('payments', () => {
   });
 
   it('a lost answer on a payment is retried with the same key: one payment in Xero', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user);
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice();
     await command(x.t, user, doc.id, payCmd('p1', '50.00'));
     x.fake.dropNextResponse('PUT /Payments');
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed' });
@@ -86,10 +78,7 @@ describe('payments', () => {
   });
 
   it('Xero down: the push reports the failure without throwing, remembers it, and POST /push catches up later', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user);
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice();
     await command(x.t, user, doc.id, payCmd('p1', '80.00'));
     for (let i = 0; i < 4; i++) x.fake.failNext('PUT /Payments', 503);
     const failed = await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id);
@@ -109,10 +98,7 @@ describe('payments', () => {
 
 describe('status', () => {
   it('sent after syncing: SentToContact is set in Xero, once', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user);
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice();
     expect(inv.SentToContact).toBe(false);
     await command(x.t, user, doc.id, sendCmd);
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [{ type: 'sent' }] });
@@ -125,20 +111,14 @@ describe('status', () => {
   });
 
   it('paid in full before it was sent: Xero has it PAID, so the send is not pushed (nor an error)', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user, { then: [payCmd('p1', '465.75')] });
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice({ then: [payCmd('p1', '465.75')] });
     expect(inv.Status).toBe('PAID');
     await command(x.t, user, doc.id, sendCmd);
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [] });
   });
 
   it('voided here: VOIDED in Xero, once', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user, { then: [sendCmd] });
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice({ then: [sendCmd] });
     await command(x.t, user, doc.id, voidCmd);
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [{ type: 'voided' }] });
     expect(inv.Status).toBe('VOIDED');
@@ -149,10 +129,7 @@ describe('status', () => {
   });
 
   it('a payment removed here, then the invoice voided: the payment is deleted in Xero first, then the invoice voided', async () => {
-    const user = await connectedUser();
-    const doc = await makeDocument(x.t, user, { then: [sendCmd, payCmd('p1', '100.00')] });
-    await sync(user, doc.id);
-    const inv = xeroInvoice(doc.reference);
+    const { user, doc, inv } = await syncedInvoice({ then: [sendCmd, payCmd('p1', '100.00')] });
     const [pushedPayment] = paymentsOf(inv.InvoiceID);
     await command(x.t, user, doc.id, { type: 'RemovePayment', data: { paymentId: 'p1' } });
     await command(x.t, user, doc.id, voidCmd);
@@ -166,7 +143,7 @@ describe('status', () => {
 
 describe('when there is nothing to push', () => {
   it('skips an invoice that is not synced, an account not connected, and a server without Xero', async () => {
-    const user = await connectedUser();
+    const user = await connectedUser(x);
     const doc = await makeDocument(x.t, user, { then: [payCmd('p1', '10.00')] });
     const calls = x.fake.state.requests.length;
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toEqual({ outcome: 'skipped', reason: 'not_synced' });
@@ -188,8 +165,8 @@ describe('when there is nothing to push', () => {
   });
 
   it('another account cannot push this account’s invoice, even by calling the function with its own account id', async () => {
-    const owner = await connectedUser();
-    const other = await connectedUser();
+    const owner = await connectedUser(x);
+    const other = await connectedUser(x);
     const doc = await makeDocument(x.t, owner);
     await sync(owner, doc.id);
     await command(x.t, owner, doc.id, payCmd('p1', '10.00'));
@@ -201,7 +178,7 @@ describe('when there is nothing to push', () => {
 
 describe('one document at a time, across processes', () => {
   it('a claim held by another process answers 409 busy with Retry-After; a lapsed claim is taken over', async () => {
-    const user = await connectedUser();
+    const user = await connectedUser(x);
     const doc = await makeDocument(x.t, user);
     const later = new Date(x.clock.now().getTime() + 60_000).toISOString();
     await x.t.deps.store.db.query('INSERT INTO xero_sync (account_id, document_id, claimed_by, claimed_until, created_at) VALUES ($1, $2, $3, $4, $5)', [user.userId, doc.id, 'another-process', later, x.clock.now().toISOString()]);

@@ -5,7 +5,7 @@ import { startFakeXero, type FakeXero } from '@tradie/testkit/fake-xero';
 import { freshDatabaseUrl } from '@tradie/testkit/pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../support/testApp.ts';
-import { connectXero, makeDocument, REDIRECT_URI, setGstNumber, signUp, startXeroApp, tokenCalls, until, type User, type XeroTestApp } from './support.ts';
+import { connectedUser, makeDocument, REDIRECT_URI, startXeroApp, tokenCalls, until, type XeroTestApp } from './support.ts';
 
 let fake: FakeXero;
 let one: XeroTestApp;
@@ -24,13 +24,6 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-async function connectedUser(): Promise<User> {
-  const user = await signUp(one.t);
-  await setGstNumber(one.t, user);
-  await connectXero(one, user);
-  return user;
-}
-
 /** Sessions blocked on a row lock of xero_connections (the second process waiting for the first's refresh). */
 async function waitingOnConnectionRow(): Promise<number> {
   const [row] = await one.t.deps.store.db.query<{ n: string | number }>(
@@ -41,7 +34,7 @@ async function waitingOnConnectionRow(): Promise<number> {
 
 describe('two API processes, one database', () => {
   it('both find the access token expired and sync at once: one refresh at Xero, both syncs go through', async () => {
-    const user = await connectedUser();
+    const user = await connectedUser(one);
     const a = await makeDocument(one.t, user);
     const b = await makeDocument(one.t, user);
     clock.advance(31 * 60_000);
@@ -66,7 +59,7 @@ describe('two API processes, one database', () => {
   });
 
   it('one invoice synced from both at once: the second process is told it is busy, then finds it synced; one Xero invoice', async () => {
-    const user = await connectedUser();
+    const user = await connectedUser(one);
     const doc = await makeDocument(one.t, user);
     const release = fake.hold('PUT /Invoices');
     let first;
