@@ -10,127 +10,24 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { allMigrations, loadConfig } from '@tradie/api';
+import { accountIdByEmail, allMigrations, buildAccountExport, loadConfig, normaliseEmail, type AccountExport } from '@tradie/api';
 import { projections } from '@tradie/projections';
-import { openStore, streamCategory, type EventStore, type RecordedEvent, type Sql } from '@tradie/store';
+import { openStore, streamCategory, type EventStore } from '@tradie/store';
 
-export const EXPORT_FORMAT = 'tradie-quotes/account-export';
-export const EXPORT_VERSION = 1;
-
-/**
- * The ordinary tables an account's restore needs, each with the column that names the account and
- * the columns that are never exported. Everything else about an account (sessions, reset tokens,
- * login failures, Xero tokens and sign-in states, idempotency keys, webhook receipts) is
- * short-lived or secret and deliberately left out.
- */
-export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: readonly string[] }[] = [
-  { table: 'business_settings', owner: 'account_id', omit: [] },
-  { table: 'business_logos', owner: 'account_id', omit: [] },
-  { table: 'billing_accounts', owner: 'account_id', omit: [] },
-  // Which invoices (and payments) are already in Xero, so a reconnected Xero gets no duplicates.
-  { table: 'xero_sync', owner: 'account_id', omit: ['claimed_by', 'claimed_until'] },
-  { table: 'xero_payments', owner: 'account_id', omit: [] },
-];
-
-/** The user's profile: who the account is. Never the password hash. */
-export const ACCOUNT_COLUMNS = ['id', 'email', 'full_name', 'created_at', 'trial_started_at', 'email_confirmed_at'] as const;
-
-export type Row = Record<string, unknown>;
-
-export interface ExportedEvent {
-  position: string;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: Record<string, unknown>;
-  meta: Record<string, unknown>;
-  recorded_at: string;
-}
-
-export interface AccountExport {
-  format: typeof EXPORT_FORMAT;
-  version: number;
-  exported_at: string;
-  /** What the file holds, in words, for whoever opens it. */
-  about: string;
-  account: { id: string; email: string; full_name: string; created_at: string; trial_started_at: string; email_confirmed_at?: string | null };
-  /** Rows of the ordinary tables, by table; binary columns as base64 text. */
-  tables: Record<string, Row[]>;
-  /** The account's events in log order. */
-  events: ExportedEvent[];
-}
-
-/** A table's columns and their SQL types (bytea, jsonb, timestamptz…), in table order. */
-export async function columnTypes(sql: Sql, table: string): Promise<Map<string, string>> {
-  const rows = await sql.query<{ column_name: string; udt_name: string }>(
-    `SELECT column_name, udt_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-    [table],
-  );
-  return new Map(rows.map((r) => [r.column_name, r.udt_name]));
-}
-
-/** A value as JSON carries it: timestamps as ISO 8601, binary as base64, the rest as the driver gives it. */
-function portable(value: unknown, type: string | undefined): unknown {
-  if (value === null || value === undefined) return null;
-  if (type === 'bytea') return Buffer.from(value as Uint8Array).toString('base64');
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'bigint') return value.toString();
-  return value;
-}
-
-const exportedEvent = (e: RecordedEvent): ExportedEvent => ({
-  position: e.position,
-  stream_id: e.streamId,
-  stream_version: e.streamVersion,
-  event_id: e.eventId,
-  type: e.type,
-  schema_version: e.version,
-  data: e.data,
-  meta: e.meta,
-  recorded_at: e.recordedAt,
-});
-
-/** Emails are compared trimmed and lower-cased, as the API stores them. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+// The document itself is built by the API (apps/api/src/account/export.ts), which also streams it
+// to the signed-in tradie: one implementation, one format.
+export {
+  ACCOUNT_COLUMNS, ACCOUNT_TABLES, EXPORT_FORMAT, EXPORT_VERSION, columnTypes, normaliseEmail, type AccountExport, type ExportedEvent, type Row,
+} from '@tradie/api';
 
 export class CliError extends Error {}
 
 /** Everything of the account with this email, as one JSON-ready document. */
 export async function exportAccount(store: EventStore, email: string, now: Date = new Date()): Promise<AccountExport> {
-  const db = store.db;
-  const [user] = await db.query<Row>(`SELECT ${ACCOUNT_COLUMNS.join(', ')} FROM users WHERE email = $1`, [normaliseEmail(email)]);
-  if (!user) throw new CliError(`No account with the email ${normaliseEmail(email)} in this store.`);
-  const accountId = String(user.id);
-  const tables: Record<string, Row[]> = {};
-  for (const { table, owner, omit } of ACCOUNT_TABLES) {
-    const types = await columnTypes(db, table);
-    if (types.size === 0) continue;
-    const columns = [...types.keys()].filter((c) => !omit.includes(c));
-    const rows = await db.query<Row>(`SELECT ${columns.join(', ')} FROM ${table} WHERE ${owner} = $1 ORDER BY ${columns.slice(0, 3).join(', ')}`, [accountId]);
-    tables[table] = rows.map((r) => Object.fromEntries(columns.map((c) => [c, portable(r[c], types.get(c))])));
-  }
-  const events = (await store.readAccount(accountId)).map(exportedEvent);
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exported_at: now.toISOString(),
-    about:
-      'Everything this Tradie Quotes account holds: the full history of its clients, quotes, invoices and payments (events, oldest first), ' +
-      'its business settings and logo, and its subscription record. No password or sign-in token is included. Restore it with `npm run import`.',
-    account: {
-      id: accountId,
-      email: String(user.email),
-      full_name: String(user.full_name),
-      created_at: String(portable(user.created_at, 'timestamptz')),
-      trial_started_at: String(portable(user.trial_started_at, 'timestamptz')),
-      // A confirmed address stays confirmed in the restored store (files from before it: unconfirmed).
-      email_confirmed_at: user.email_confirmed_at == null ? null : String(portable(user.email_confirmed_at, 'timestamptz')),
-    },
-    tables,
-    events,
-  };
+  const accountId = await accountIdByEmail(store.db, email);
+  const doc = accountId ? await buildAccountExport(store, accountId, now) : null;
+  if (!doc) throw new CliError(`No account with the email ${normaliseEmail(email)} in this store.`);
+  return doc;
 }
 
 /** '12 clients, 40 documents, …' — what a file holds, for the command's last line. */

@@ -49,7 +49,7 @@ const routes: readonly PublicRoute[] = [
       'fees you paid us in the 12 months',
       'export of your data for 30 days',
       'delete your personal information within 30 days',
-      'kept for 7 years',
+      'kept for 7 years, as New Zealand tax rules require',
       '18 or older',
       'non-refundable except where the law requires',
     ],

@@ -26,6 +26,9 @@ export const AUDIT_DESCRIPTIONS = {
   xero_connected: (detail: AuditDetail) => (text(detail.organisation) ? `Connected to Xero (${text(detail.organisation)})` : 'Connected to Xero'),
   xero_disconnected: () => 'Disconnected from Xero',
   data_exported: () => 'Downloaded a copy of your data',
+  account_deleted: () => 'Asked for the account to be deleted',
+  email_change_requested: (detail: AuditDetail) => (text(detail.new_email) ? `Asked to change the email address to ${text(detail.new_email)}` : 'Asked to change the email address'),
+  email_changed: () => 'Email address changed',
 } as const satisfies Record<string, (detail: AuditDetail) => string>;
 
 export type DescribedAuditKind = keyof typeof AUDIT_DESCRIPTIONS;

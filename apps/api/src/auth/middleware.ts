@@ -1,5 +1,7 @@
 // Every signed-in route reads the account from the bearer token. Missing, expired, forged or
-// otherwise unusable → 401 {detail}. The account is the signed-in user's business.
+// otherwise unusable → 401 {detail}. The account is the signed-in user's business. An account
+// being deleted is signed out at once: an access token issued before the deletion (they live up to
+// 15 minutes) is refused like an expired one.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
@@ -10,13 +12,15 @@ import { verifyAccessToken } from './tokens.ts';
 export const NOT_SIGNED_IN = 'Please sign in to continue.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
-export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock'>): MiddlewareHandler<AppEnv> {
+export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock' | 'store'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m?.[1]) throw new ApiError(401, NOT_SIGNED_IN, undefined, { 'WWW-Authenticate': 'Bearer' });
     const userId = await verifyAccessToken(verificationKeys(deps.secrets, 'jwtKey'), m[1], deps.clock.now());
     if (!userId) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    const [deleted] = await deps.store.db.query('SELECT 1 FROM account_deletions WHERE account_id = $1', [userId]);
+    if (deleted) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     c.set('userId', userId);
     c.set('accountId', userId);
     await next();

@@ -4,6 +4,7 @@
 //   refresh_tokens          expired more than a day ago (a replay of one is refused as unknown, as before)
 //   password_reset_tokens   expired more than a day ago (used or not: a link past its hour is refused either way)
 //   email_confirmation_tokens expired more than a day ago (a link past its week is refused either way)
+//   email_change_tokens     expired more than a day ago (the same, for change-email links)
 //   login_failures          older than the login throttle's window (they count for nothing after it)
 //   idempotency_keys        older than 30 days (a phone replaying a queued request does so within minutes or hours)
 //   xero_oauth_states       expired (a Connect window lives ten minutes)
@@ -12,8 +13,10 @@
 //   audit_log               older than 400 days (a year of security history, and a little more)
 //   outbox                  done more than 7 days ago (a failed or given-up row stays until it is done)
 //
-// The event log is never pruned: it is the tradie's record.
+// The event log is never pruned: it is the tradie's record — until the tradie deletes their
+// account: then the same hourly pass purges it once its window has passed (account/purge.ts).
 import type { AppDeps } from '../deps.ts';
+import { purgeDeletedAccounts } from '../account/purge.ts';
 import { LOGIN_THROTTLE } from '../auth/commands/shared.ts';
 
 const DAY = 86_400_000;
@@ -30,6 +33,7 @@ export const PRUNE_RULES: readonly PruneRule[] = [
   { table: 'refresh_tokens', where: 'expires_at < $1', keepMs: DAY },
   { table: 'password_reset_tokens', where: 'expires_at < $1', keepMs: DAY },
   { table: 'email_confirmation_tokens', where: 'expires_at < $1', keepMs: DAY },
+  { table: 'email_change_tokens', where: 'expires_at < $1', keepMs: DAY },
   { table: 'login_failures', where: 'at < $1', keepMs: LOGIN_THROTTLE.windowMinutes * 60_000 },
   { table: 'idempotency_keys', where: 'created_at < $1', keepMs: 30 * DAY },
   { table: 'xero_oauth_states', where: 'expires_at < $1', keepMs: 0 },
@@ -50,10 +54,12 @@ export async function pruneSpentRows(deps: Pick<AppDeps, 'store' | 'clock'>): Pr
   return removed;
 }
 
-/** Prunes now and then every `everyMs`; the timer never keeps the process alive. Returns a stop function. */
+/** Purges deleted accounts that are due and prunes, now and then every `everyMs`; the timer never keeps the process alive. Returns a stop function. */
 export function schedulePruning(deps: Pick<AppDeps, 'store' | 'clock' | 'log'>, everyMs = 3_600_000): () => void {
   const run = (): void => {
-    void pruneSpentRows(deps).then(
+    // Deleted accounts whose window has passed (account/purge.ts), then the spent rows.
+    void purgeDeletedAccounts(deps).catch((e: unknown) => deps.log('error', 'purging deleted accounts failed', { error: e instanceof Error ? e.message : String(e) }))
+      .then(() => pruneSpentRows(deps)).then(
       (removed) => {
         const total = Object.values(removed).reduce((a, b) => a + b, 0);
         if (total > 0) deps.log('info', 'pruned spent rows', removed);

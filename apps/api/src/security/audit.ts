@@ -16,6 +16,9 @@ export const AUDIT_KINDS = [
   'xero_connected',
   'xero_disconnected',
   'data_exported',
+  'account_deleted',
+  'email_change_requested',
+  'email_changed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -82,6 +82,9 @@ describe('GET /security/audit', () => {
       xero_connected: 'Connected to Xero (Demo Company (NZ))',
       xero_disconnected: 'Disconnected from Xero',
       data_exported: 'Downloaded a copy of your data',
+      account_deleted: 'Asked for the account to be deleted',
+      email_change_requested: 'Asked to change the email address',
+      email_changed: 'Email address changed',
     });
     // One sentence per kind the API can record, in one place (packages/contracts).
     expect(Object.keys(AUDIT_DESCRIPTIONS).sort()).toEqual([...AUDIT_KINDS].sort());

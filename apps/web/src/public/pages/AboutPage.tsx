@@ -1,20 +1,19 @@
 import { CtaBand } from '../components/CtaBand.tsx';
 import { commitments as c, site } from '../../site.ts';
+import { PageHero } from '../components/PageSection.tsx';
 
 export default function AboutPage() {
   return (
     <>
-      <section className="page-hero">
-        <div className="container container--prose">
-          <p className="eyebrow">About</p>
-          <h1>Built for the people who build things</h1>
-          <p className="lead">
-            {site.name} is a quoting, invoicing and profit app for New Zealand tradespeople, sole traders and small
-            businesses. It does one job well: helping you charge enough, get paid and keep tidy records — from your
-            phone.
-          </p>
-        </div>
-      </section>
+      <PageHero prose>
+        <p className="eyebrow">About</p>
+        <h1>Built for the people who build things</h1>
+        <p className="lead">
+          {site.name} is a quoting, invoicing and profit app for New Zealand tradespeople, sole traders and small
+          businesses. It does one job well: helping you charge enough, get paid and keep tidy records — from your
+          phone.
+        </p>
+      </PageHero>
 
       <div className="container container--prose prose section section--tight">
         <section aria-labelledby="a-why">
@@ -84,10 +83,9 @@ export default function AboutPage() {
         <section aria-labelledby="a-data">
           <h2 id="a-data">What we keep, and for how long</h2>
           <p>
-            We keep your account, business settings, clients, quotes, invoices and payments so the app works. Templates
-            stay on your own device. When you delete your account, your personal information goes within{' '}
-            {c.deleteDaysAfterAccountDeletion} days; issued invoices are kept for {c.invoiceRetentionYears} years
-            because the tax rules require it. The details are in our <a href="/privacy">privacy policy</a>.
+            We keep your account, business settings, clients, quotes, invoices, payments and saved templates so the app
+            works. When you delete your account, all of it goes within {c.deleteDaysAfterAccountDeletion} days: download
+            your records first, because the tax rules require you to keep them for {c.invoiceRetentionYears} years. The details are in our <a href="/privacy">privacy policy</a>.
           </p>
         </section>
 

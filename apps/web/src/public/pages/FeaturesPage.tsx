@@ -12,6 +12,8 @@ import {
   SyncIcon,
   TemplateIcon,
 } from '../../ui/icons.tsx';
+import { PageHero, PageSection } from '../components/PageSection.tsx';
+import { DotList } from '../components/DotList.tsx';
 
 interface Feature {
   id: string;
@@ -141,57 +143,47 @@ const features: readonly Feature[] = [
 export default function FeaturesPage() {
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Features</p>
-          <h1>Everything between the first phone call and the money in the bank</h1>
-          <p className="lead">
-            Price the job, quote it, invoice it, get paid and hand your accountant clean numbers — all in one place,
-            all on your phone.
-          </p>
-        </div>
-      </section>
+      <PageHero>
+        <p className="eyebrow">Features</p>
+        <h1>Everything between the first phone call and the money in the bank</h1>
+        <p className="lead">
+          Price the job, quote it, invoice it, get paid and hand your accountant clean numbers — all in one place,
+          all on your phone.
+        </p>
+      </PageHero>
 
-      <section className="section section--tight" aria-label="Feature list">
-        <div className="container">
-          <div className="card-grid card-grid--2">
-            {features.map((feature) => (
-              <article key={feature.id} id={feature.id} className="feature-card feature-card--detailed">
-                <div className="feature-card__top">
-                  <span className="feature-card__icon">{feature.icon}</span>
-                  {feature.fullAccess ? <span className="badge badge--brand">Full Access</span> : null}
-                </div>
-                <h2 className="feature-card__title">{feature.title}</h2>
-                <p>{feature.intro}</p>
-                <ul className="dot-list">
-                  {feature.points.map((point) => (
-                    <li key={point}>{point}</li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-
-            <article id="timesheets" className="feature-card feature-card--detailed feature-card--soon">
+      <PageSection tone="tight" label="Feature list">
+        <div className="card-grid card-grid--2">
+          {features.map((feature) => (
+            <article key={feature.id} id={feature.id} className="feature-card feature-card--detailed">
               <div className="feature-card__top">
-                <span className="feature-card__icon">
-                  <ClockIcon />
-                </span>
-                <span className="badge badge--soon">Coming Soon</span>
+                <span className="feature-card__icon">{feature.icon}</span>
+                {feature.fullAccess ? <span className="badge badge--brand">Full Access</span> : null}
               </div>
-              <h2 className="feature-card__title">Timesheets</h2>
-              <p>Log the hours you and your crew put in on each job, right from the site.</p>
-              <ul className="dot-list">
-                <li>Start and stop a timer, or enter hours after the day is done</li>
-                <li>Pull logged hours straight into an invoice as labour lines</li>
-                <li>Planned as an add-on for +$3/month</li>
-              </ul>
+              <h2 className="feature-card__title">{feature.title}</h2>
+              <p>{feature.intro}</p>
+              <DotList points={feature.points} />
             </article>
-          </div>
-          <p className="fine-print">
-            Features marked Full Access are part of the paid plan. Your free trial includes every one of them.
-          </p>
+          ))}
+
+          <article id="timesheets" className="feature-card feature-card--detailed feature-card--soon">
+            <div className="feature-card__top">
+              <span className="feature-card__icon">
+                <ClockIcon />
+              </span>
+              <span className="badge badge--soon">Coming Soon</span>
+            </div>
+            <h2 className="feature-card__title">Timesheets</h2>
+            <p>Log the hours you and your crew put in on each job, right from the site.</p>
+            <DotList
+              points={['Start and stop a timer, or enter hours after the day is done', 'Pull logged hours straight into an invoice as labour lines', 'Planned as an add-on for +$3/month']}
+            />
+          </article>
         </div>
-      </section>
+        <p className="fine-print">
+          Features marked Full Access are part of the paid plan. Your free trial includes every one of them.
+        </p>
+      </PageSection>
 
       <CtaBand title="See it on your next job" />
     </>

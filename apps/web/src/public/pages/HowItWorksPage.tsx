@@ -2,6 +2,8 @@ import { Faq, type FaqItem } from '../components/Faq.tsx';
 import { CtaBand } from '../components/CtaBand.tsx';
 import { PlayIcon } from '../../ui/icons.tsx';
 import { plans } from '../../site.ts';
+import { PageHero, PageSection } from '../components/PageSection.tsx';
+import { DotList } from '../components/DotList.tsx';
 
 const steps = [
   {
@@ -94,63 +96,51 @@ const questions: readonly FaqItem[] = [
 export default function HowItWorksPage() {
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">How it works</p>
-          <h1>From the driveway to the bank in three steps</h1>
-          <p className="lead">
-            No training, no setup day. If you can send a text, you can quote, invoice and get paid with {' '}
-            Tradie Quotes.
-          </p>
-        </div>
-      </section>
+      <PageHero>
+        <p className="eyebrow">How it works</p>
+        <h1>From the driveway to the bank in three steps</h1>
+        <p className="lead">
+          No training, no setup day. If you can send a text, you can quote, invoice and get paid with {' '}
+          Tradie Quotes.
+        </p>
+      </PageHero>
 
-      <section className="section section--tight" aria-label="The three steps">
-        <div className="container">
-          <ol className="steps">
-            {steps.map((step, index) => (
-              <li key={step.title} className="step">
-                <span className="step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <div className="step__body">
-                  <h2 className="step__title">
-                    <span className="visually-hidden">Step {index + 1}: </span>
-                    {step.title}
-                  </h2>
-                  <p>{step.body}</p>
-                  <ul className="dot-list">
-                    {step.points.map((point) => (
-                      <li key={point}>{point}</li>
-                    ))}
-                  </ul>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection tone="tight" label="The three steps">
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step.title} className="step">
+              <span className="step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <div className="step__body">
+                <h2 className="step__title">
+                  <span className="visually-hidden">Step {index + 1}: </span>
+                  {step.title}
+                </h2>
+                <p>{step.body}</p>
+                <DotList points={step.points} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section className="section section--sunken" aria-labelledby="video-title">
-        <div className="container container--prose">
-          <h2 id="video-title">See it in action</h2>
-          <div className="video-placeholder" role="img" aria-label="Video demo coming soon">
-            <PlayIcon />
-            <p>Video demo coming soon</p>
-          </div>
-          <p className="fine-print">
-            In the meantime, the quickest way to see it is to try it: the {plans.trialDays}-day trial is free and needs
-            no credit card.
-          </p>
+      <PageSection tone="sunken" titleId="video-title" prose>
+        <h2 id="video-title">See it in action</h2>
+        <div className="video-placeholder" role="img" aria-label="Video demo coming soon">
+          <PlayIcon />
+          <p>Video demo coming soon</p>
         </div>
-      </section>
+        <p className="fine-print">
+          In the meantime, the quickest way to see it is to try it: the {plans.trialDays}-day trial is free and needs
+          no credit card.
+        </p>
+      </PageSection>
 
-      <section className="section" aria-labelledby="questions-title">
-        <div className="container container--prose">
-          <h2 id="questions-title">Common Questions</h2>
-          <Faq items={questions} />
-        </div>
-      </section>
+      <PageSection titleId="questions-title" prose>
+        <h2 id="questions-title">Common Questions</h2>
+        <Faq items={questions} />
+      </PageSection>
 
       <CtaBand title="Price your next job properly" />
     </>

@@ -1,7 +1,40 @@
+import type { ReactNode } from 'react';
 import { PricingCards } from '../components/PricingCards.tsx';
 import { CtaBand } from '../components/CtaBand.tsx';
 import { CalculatorIcon, InvoiceIcon, TaxIcon } from '../../ui/icons.tsx';
 import { plans } from '../../site.ts';
+import { PageSection } from '../components/PageSection.tsx';
+
+/** The example job on the hero's profit card, line by line. */
+const PROFIT_ROWS: readonly { label: string; value: string; className?: string }[] = [
+  { label: 'Materials', value: '$860.00' },
+  { label: 'Labour (8 h × $47.50)', value: '$380.00' },
+  { label: 'Your costs', value: '$1,240.00', className: 'profit-card__subtotal' },
+  { label: 'Profit at 25% markup on cost', value: '$310.00', className: 'profit-card__profit' },
+  { label: 'That is a margin on the price of', value: '20.0%', className: 'profit-card__note' },
+  { label: 'Charge client (excl. GST)', value: '$1,550.00' },
+  { label: 'GST (15%)', value: '$232.50' },
+  { label: 'Quote total', value: '$1,782.50', className: 'profit-card__total' },
+];
+
+/** How It Works: the three tools. */
+const TOOLS: readonly { icon: ReactNode; title: string; body: string }[] = [
+  {
+    icon: <CalculatorIcon />,
+    title: 'Profit calculator',
+    body: 'List the materials and hours, set your margin (most tradies sit between 20 and 30%) and see the profit and the price to charge — with or without GST. Drop below 15% and it tells you.',
+  },
+  {
+    icon: <InvoiceIcon />,
+    title: 'Professional invoicing',
+    body: "Quotes and invoices with your logo, GST number and bank details, emailed as a PDF. Turn an accepted quote into an invoice in one tap and see what's Draft, Sent or Paid at a glance.",
+  },
+  {
+    icon: <TaxIcon />,
+    title: 'Tax-service compatible',
+    body: 'GST worked out to the cent the way the GST Act allows, a GST report for any dates, a summary for the tax year (1 April – 31 March), CSV downloads and one-tap sync to your accounting software.',
+  },
+];
 
 export default function LandingPage() {
   return (
@@ -31,129 +64,74 @@ export default function LandingPage() {
               Example job: heat pump install, Hamilton
             </figcaption>
             <dl className="profit-card__rows">
-              <div>
-                <dt>Materials</dt>
-                <dd>$860.00</dd>
-              </div>
-              <div>
-                <dt>Labour (8 h × $47.50)</dt>
-                <dd>$380.00</dd>
-              </div>
-              <div className="profit-card__subtotal">
-                <dt>Your costs</dt>
-                <dd>$1,240.00</dd>
-              </div>
-              <div className="profit-card__profit">
-                <dt>Profit at 25% markup on cost</dt>
-                <dd>$310.00</dd>
-              </div>
-              <div className="profit-card__note">
-                <dt>That is a margin on the price of</dt>
-                <dd>20.0%</dd>
-              </div>
-              <div>
-                <dt>Charge client (excl. GST)</dt>
-                <dd>$1,550.00</dd>
-              </div>
-              <div>
-                <dt>GST (15%)</dt>
-                <dd>$232.50</dd>
-              </div>
-              <div className="profit-card__total">
-                <dt>Quote total</dt>
-                <dd>$1,782.50</dd>
-              </div>
+              {PROFIT_ROWS.map((row) => (
+                <div key={row.label} className={row.className}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
             </dl>
           </figure>
         </div>
       </section>
 
-      <section id="how-it-works" className="section" aria-labelledby="how-title">
-        <div className="container">
-          <div className="section__head">
-            <h2 id="how-title">How It Works</h2>
-            <p className="section__intro">
-              Three tools that replace the back-of-the-invoice-book maths, the Word template and the spreadsheet you
-              fight with at GST time.
-            </p>
-          </div>
-          <div className="card-grid card-grid--3">
-            <article className="feature-card">
-              <span className="feature-card__icon">
-                <CalculatorIcon />
-              </span>
-              <h3>Profit calculator</h3>
-              <p>
-                List the materials and hours, set your margin (most tradies sit between 20 and 30%) and see the profit
-                and the price to charge — with or without GST. Drop below 15% and it tells you.
-              </p>
-            </article>
-            <article className="feature-card">
-              <span className="feature-card__icon">
-                <InvoiceIcon />
-              </span>
-              <h3>Professional invoicing</h3>
-              <p>
-                Quotes and invoices with your logo, GST number and bank details, emailed as a PDF. Turn an accepted
-                quote into an invoice in one tap and see what&apos;s Draft, Sent or Paid at a glance.
-              </p>
-            </article>
-            <article className="feature-card">
-              <span className="feature-card__icon">
-                <TaxIcon />
-              </span>
-              <h3>Tax-service compatible</h3>
-              <p>
-                GST worked out to the cent the way the GST Act allows, a GST report for any dates, a summary for the
-                tax year (1 April – 31 March), CSV downloads and one-tap sync to your accounting software.
-              </p>
-            </article>
-          </div>
-          <p className="section__more">
-            <a href="/how-it-works">Walk through a job, step by step</a>
-            <a href="/features">See every feature</a>
+      <PageSection id="how-it-works" titleId="how-title">
+        <div className="section__head">
+          <h2 id="how-title">How It Works</h2>
+          <p className="section__intro">
+            Three tools that replace the back-of-the-invoice-book maths, the Word template and the spreadsheet you
+            fight with at GST time.
           </p>
         </div>
-      </section>
-
-      <section className="section section--sunken" aria-labelledby="nz-title">
-        <div className="container">
-          <div className="section__head">
-            <h2 id="nz-title">Made for the way New Zealand does business</h2>
-          </div>
-          <ul className="fact-grid">
-            <li>
-              <strong>15% GST, to the cent</strong>
-              <span>Rounded on the invoice total the way IRD allows, or per line if your business prefers.</span>
-            </li>
-            <li>
-              <strong>NZ dollars and NZ dates</strong>
-              <span>$1,234.50 and 23/11/2026 — no American formats on your paperwork.</span>
-            </li>
-            <li>
-              <strong>The NZ tax year</strong>
-              <span>Annual summaries run 1 April to 31 March, so they line up with your return.</span>
-            </li>
-            <li>
-              <strong>Records kept 7 years</strong>
-              <span>Issued invoices stay on file for as long as the tax rules say you must keep them.</span>
-            </li>
-          </ul>
+        <div className="card-grid card-grid--3">
+          {TOOLS.map((tool) => (
+            <article key={tool.title} className="feature-card">
+              <span className="feature-card__icon">{tool.icon}</span>
+              <h3>{tool.title}</h3>
+              <p>{tool.body}</p>
+            </article>
+          ))}
         </div>
-      </section>
+        <p className="section__more">
+          <a href="/how-it-works">Walk through a job, step by step</a>
+          <a href="/features">See every feature</a>
+        </p>
+      </PageSection>
 
-      <section className="section" aria-labelledby="pricing-title">
-        <div className="container">
-          <div className="section__head section__head--centre">
-            <h2 id="pricing-title">Simple pricing</h2>
-            <p className="section__intro">One plan with everything in it. Try it properly first — it&apos;s free for {plans.trialDays} days.</p>
-          </div>
-          <PricingCards />
-          <p className="section__more section__more--centre">
-            <a href="/pricing">Pricing details and common questions</a>
-          </p>
+      <PageSection tone="sunken" titleId="nz-title">
+        <div className="section__head">
+          <h2 id="nz-title">Made for the way New Zealand does business</h2>
         </div>
-      </section>
+        <ul className="grid-list fact-grid">
+          <li>
+            <strong>15% GST, to the cent</strong>
+            <span>Rounded on the invoice total the way IRD allows, or per line if your business prefers.</span>
+          </li>
+          <li>
+            <strong>NZ dollars and NZ dates</strong>
+            <span>$1,234.50 and 23/11/2026 — no American formats on your paperwork.</span>
+          </li>
+          <li>
+            <strong>The NZ tax year</strong>
+            <span>Annual summaries run 1 April to 31 March, so they line up with your return.</span>
+          </li>
+          <li>
+            <strong>Records you can keep 7 years</strong>
+            <span>Issued invoices are never deleted, only voided, and you can download everything whenever you like.</span>
+          </li>
+        </ul>
+      </PageSection>
+
+      <PageSection titleId="pricing-title">
+        <div className="section__head section__head--centre">
+          <h2 id="pricing-title">Simple pricing</h2>
+          <p className="section__intro">One plan with everything in it. Try it properly first — it&apos;s free for {plans.trialDays} days.</p>
+        </div>
+        <PricingCards />
+        <p className="section__more section__more--centre">
+          <a href="/pricing">Pricing details and common questions</a>
+        </p>
+      </PageSection>
 
       <CtaBand />
     </>

@@ -10,6 +10,7 @@ const addOnIcons: Record<string, ReactNode> = {
   'Team accounts': <ClientsIcon />,
 };
 import { commitments, plans, site } from '../../site.ts';
+import { PageHero, PageSection } from '../components/PageSection.tsx';
 
 const faq: readonly FaqItem[] = [
   {
@@ -106,55 +107,47 @@ const faq: readonly FaqItem[] = [
 export default function PricingPage() {
   return (
     <>
-      <section className="page-hero">
-        <div className="container">
-          <p className="eyebrow">Pricing</p>
-          <h1>One plan. Everything in it.</h1>
-          <p className="lead">
-            Try it free for {plans.trialDays} days with no credit card. Then Full Access is {plans.fullAccessMonthly} a
-            month — less than a coffee a fortnight for knowing what every job really makes you.
-          </p>
-        </div>
-      </section>
+      <PageHero>
+        <p className="eyebrow">Pricing</p>
+        <h1>One plan. Everything in it.</h1>
+        <p className="lead">
+          Try it free for {plans.trialDays} days with no credit card. Then Full Access is {plans.fullAccessMonthly} a
+          month — less than a coffee a fortnight for knowing what every job really makes you.
+        </p>
+      </PageHero>
 
-      <section className="section section--tight" aria-label="Plans">
-        <div className="container">
-          <PricingCards headingLevel={2} />
-          <p className="fine-print fine-print--center">{plans.feesNote}</p>
-        </div>
-      </section>
+      <PageSection tone="tight" label="Plans">
+        <PricingCards headingLevel={2} />
+        <p className="fine-print fine-print--center">{plans.feesNote}</p>
+      </PageSection>
 
-      <section className="section section--sunken" aria-labelledby="addons-title">
-        <div className="container">
-          <div className="section__head">
-            <h2 id="addons-title">Coming Soon: Add-ons</h2>
-            <p className="section__intro">Optional extras for Full Access, for when you need them.</p>
-          </div>
-          <ul className="addon-list">
-            {plans.addOns.map((addOn) => (
-              <li key={addOn.name} className="addon">
-                <span className="addon__icon">{addOnIcons[addOn.name]}</span>
-                <span className="addon__body">
-                  <strong className="addon__name">{addOn.name}</strong>
-                  <span className="addon__detail">{addOn.detail}</span>
-                </span>
-                <span className="addon__price">{addOn.price}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="fine-print">Add-on prices exclude GST. They&apos;re not available to buy yet.</p>
+      <PageSection tone="sunken" titleId="addons-title">
+        <div className="section__head">
+          <h2 id="addons-title">Coming Soon: Add-ons</h2>
+          <p className="section__intro">Optional extras for Full Access, for when you need them.</p>
         </div>
-      </section>
+        <ul className="addon-list">
+          {plans.addOns.map((addOn) => (
+            <li key={addOn.name} className="addon">
+              <span className="addon__icon">{addOnIcons[addOn.name]}</span>
+              <span className="addon__body">
+                <strong className="addon__name">{addOn.name}</strong>
+                <span className="addon__detail">{addOn.detail}</span>
+              </span>
+              <span className="addon__price">{addOn.price}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="fine-print">Add-on prices exclude GST. They&apos;re not available to buy yet.</p>
+      </PageSection>
 
-      <section className="section" aria-labelledby="faq-title">
-        <div className="container container--prose">
-          <h2 id="faq-title">Frequently asked questions</h2>
-          <Faq items={faq} />
-          <p>
-            Something else? <a href="/support">Visit support</a> or email <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
-          </p>
-        </div>
-      </section>
+      <PageSection titleId="faq-title" prose>
+        <h2 id="faq-title">Frequently asked questions</h2>
+        <Faq items={faq} />
+        <p>
+          Something else? <a href="/support">Visit support</a> or email <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
+        </p>
+      </PageSection>
 
       <CtaBand title="Try it on your next job" />
     </>

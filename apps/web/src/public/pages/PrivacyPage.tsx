@@ -1,22 +1,21 @@
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { commitments as c, site } from '../../site.ts';
+import { PageHero } from '../components/PageSection.tsx';
 
 export default function PrivacyPage() {
   const mail = `mailto:${site.supportEmail}?subject=Privacy%20request`;
   return (
     <article className="legal">
-      <header className="page-hero page-hero--legal">
-        <div className="container container--prose">
-          <p className="eyebrow">Legal</p>
-          <h1>Privacy policy</h1>
-          <LastUpdated />
-          <p className="lead">
-            {site.name} holds your business records and your clients&apos; details. This policy says, in plain words,
-            what we collect, why, who sees it, how long we keep it and how you stay in control of it. We follow the
-            New Zealand Privacy Act 2020.
-          </p>
-        </div>
-      </header>
+      <PageHero legal prose>
+        <p className="eyebrow">Legal</p>
+        <h1>Privacy policy</h1>
+        <LastUpdated />
+        <p className="lead">
+          {site.name} holds your business records and your clients&apos; details. This policy says, in plain words,
+          what we collect, why, who sees it, how long we keep it and how you stay in control of it. We follow the
+          New Zealand Privacy Act 2020.
+        </p>
+      </PageHero>
 
       <div className="container container--prose prose">
         <section aria-labelledby="p-summary">
@@ -26,11 +25,12 @@ export default function PrivacyPage() {
             <li>We never sell your information or your clients&apos; information, and we show no advertising.</li>
             <li>You can export your data, including for {c.exportDaysAfterTermination} days after your account ends.</li>
             <li>
-              When you delete your account, your personal information is deleted within{' '}
-              {c.deleteDaysAfterAccountDeletion} days.
+              When you delete your account (Settings → Account), your personal information and everything else in it is
+              removed within {c.deleteDaysAfterAccountDeletion} days.
             </li>
             <li>
-              Issued invoices are kept for {c.invoiceRetentionYears} years because New Zealand tax rules require it.
+              New Zealand tax rules ask you to keep your business records for {c.invoiceRetentionYears} years: download
+              them before you delete your account, because we don&apos;t keep a copy.
             </li>
             <li>We answer privacy requests within {c.privacyResponseWorkingDays} working days.</li>
           </ul>
@@ -121,13 +121,14 @@ export default function PrivacyPage() {
               {c.exportDaysAfterTermination} days.
             </li>
             <li>
-              When you delete your account, we delete your personal information within{' '}
+              When you delete your account, we remove your personal information — and everything else in the account,
+              including your clients&apos; details, quotes, invoices and payments — within{' '}
               {c.deleteDaysAfterAccountDeletion} days.
             </li>
             <li>
-              Issued invoices, and the payments and corrections that go with them, are kept for{' '}
-              {c.invoiceRetentionYears} years, because New Zealand tax rules require business records to be kept that
-              long. They are kept only for that purpose and deleted after it.
+              New Zealand tax rules require business records to be kept for {c.invoiceRetentionYears} years. Those
+              records are yours: download them at any time from Settings → Account (you are offered the download
+              again before you delete your account). Once your account is deleted we don&apos;t keep a copy.
             </li>
           </ul>
         </section>

@@ -1,5 +1,6 @@
 import { Faq, type FaqItem } from '../components/Faq.tsx';
 import { commitments as c, site } from '../../site.ts';
+import { PageHero } from '../components/PageSection.tsx';
 
 const howTo: readonly FaqItem[] = [
   {
@@ -83,16 +84,14 @@ export default function SupportPage() {
   const mail = `mailto:${site.supportEmail}`;
   return (
     <>
-      <section className="page-hero">
-        <div className="container container--prose">
-          <p className="eyebrow">Support</p>
-          <h1>How can we help?</h1>
-          <p className="lead">
-            Answers to the common questions are below. If you&apos;re stuck, email us — a real person who knows the app
-            will reply.
-          </p>
-        </div>
-      </section>
+      <PageHero prose>
+        <p className="eyebrow">Support</p>
+        <h1>How can we help?</h1>
+        <p className="lead">
+          Answers to the common questions are below. If you&apos;re stuck, email us — a real person who knows the app
+          will reply.
+        </p>
+      </PageHero>
 
       <div className="container container--prose section section--tight">
         <section className="contact-card" aria-labelledby="s-contact">
@@ -132,9 +131,9 @@ export default function SupportPage() {
             send it to you. That works for {c.exportDaysAfterTermination} days after your account ends, too.
           </p>
           <p>
-            <strong>Deleting:</strong> ask us to delete your account and your personal information is deleted within{' '}
-            {c.deleteDaysAfterAccountDeletion} days. Issued invoices are kept for {c.invoiceRetentionYears} years, as
-            New Zealand tax rules require.
+            <strong>Deleting:</strong> delete your account in Settings → Account and everything in it is deleted within{' '}
+            {c.deleteDaysAfterAccountDeletion} days. New Zealand tax rules require you to keep your business records for{' '}
+            {c.invoiceRetentionYears} years, so download them first (Settings → Account → Download my data).
           </p>
           <p>
             <strong>Privacy requests</strong> — to see or correct what we hold about you — are answered within{' '}

@@ -1,20 +1,19 @@
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { commitments as c, plans, site } from '../../site.ts';
+import { PageHero } from '../components/PageSection.tsx';
 
 export default function TermsPage() {
   return (
     <article className="legal">
-      <header className="page-hero page-hero--legal">
-        <div className="container container--prose">
-          <p className="eyebrow">Legal</p>
-          <h1>Terms of service</h1>
-          <LastUpdated />
-          <p className="lead">
-            These terms are the agreement between you and {site.name} when you use the app. We&apos;ve kept them as
-            short and plain as we can. The commitments we make to you are in bold.
-          </p>
-        </div>
-      </header>
+      <PageHero legal prose>
+        <p className="eyebrow">Legal</p>
+        <h1>Terms of service</h1>
+        <LastUpdated />
+        <p className="lead">
+          These terms are the agreement between you and {site.name} when you use the app. We&apos;ve kept them as
+          short and plain as we can. The commitments we make to you are in bold.
+        </p>
+      </PageHero>
 
       <div className="container container--prose prose">
         <section aria-labelledby="t-who">
@@ -77,7 +76,7 @@ export default function TermsPage() {
             </li>
             <li>
               <strong>
-                Issued invoices are kept for {c.invoiceRetentionYears} years, as New Zealand tax rules require.
+                Your business records must be kept for {c.invoiceRetentionYears} years, as New Zealand tax rules require: they are yours, so download them before you delete your account — we keep no copy after it.
               </strong>
             </li>
           </ul>

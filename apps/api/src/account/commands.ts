@@ -1,0 +1,233 @@
+// The account's own use cases: deleting it, and changing its email address. Each answers an
+// outcome; the routes (routes.ts) turn a refusal into its HTTP answer. What they decide is in
+// docs/decisions/0010-account-deletion.md and docs/api/account.md.
+import {
+  ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, API_PREFIX, AUTH_MESSAGES, DELETE_CONFIRMATION_WORD, normaliseEmail, type ChangeEmailInput, type DeleteAccountInput,
+} from '@tradie/contracts';
+import type { Sql } from '@tradie/store';
+import { sendAccountMail } from '../auth/accountMail.ts';
+import { CONFIRM_TOKEN_DAYS } from '../auth/emailConfirmation.ts';
+import { AUTH_LIMITS_IN_DB, type Origin } from '../auth/commands/shared.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { newOpaqueToken, tokenHash } from '../auth/tokens.ts';
+import type { AppDeps } from '../deps.ts';
+import { BillingError, BillingRejectedError } from '../integrations/stripe/index.ts';
+import { disconnect } from '../integrations/xero/oauth.ts';
+import { type AuditKind, recordAudit } from '../security/audit.ts';
+import { hit, type Limit } from '../security/rateLimit.ts';
+
+const DAY = 86_400_000;
+
+/** Change-email links: at most 3 an hour per account, like the other account mail. */
+export const EMAIL_CHANGE_LIMIT: Limit = { name: 'email-change:account', max: 3, windowSeconds: 3600 };
+
+/** What a deleted account's password hash becomes: no password verifies against it. */
+export const DELETED_PASSWORD = 'deleted$account';
+/** A deleted account's address until the purge: unique, never deliverable, frees the real one at once. */
+export const deletedEmail = (accountId: string): string => `deleted-${accountId}@deleted.invalid`;
+
+export type AccountRefusal = { ok: false; status: 401 | 409 | 422 | 429 | 502 | 503; detail: string; retryAfter?: number };
+export type AccountOutcome<T extends object = object> = ({ ok: true } & T) | AccountRefusal;
+
+const no = (status: AccountRefusal['status'], detail: string, retryAfter?: number): AccountRefusal => ({ ok: false, status, detail, ...(retryAfter ? { retryAfter } : {}) });
+
+/** This feature's audit kinds (their words: AUDIT_DESCRIPTIONS in the contracts). */
+type AccountAuditKind = Extract<AuditKind, 'account_deleted' | 'email_change_requested' | 'email_changed'>;
+
+function audit(deps: Pick<AppDeps, 'clock'>, sql: Sql, origin: Origin, accountId: string, kind: AccountAuditKind | AuditKind, detail?: Record<string, string | number | boolean | null>): Promise<void> {
+  return recordAudit(sql, { accountId, kind, at: deps.clock.now(), ip: origin.ip, userAgent: origin.userAgent, detail });
+}
+
+interface AccountUser {
+  id: string;
+  email: string;
+  full_name: string;
+  password_hash: string;
+}
+
+/** The signed-in user, unless the account is gone or deleted. */
+async function liveUser(sql: Sql, userId: string): Promise<AccountUser | null> {
+  const [user] = await sql.query<AccountUser>(
+    'SELECT id, email, full_name, password_hash FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM account_deletions WHERE account_id = $1)',
+    [userId],
+  );
+  return user ?? null;
+}
+
+/** The password check both use cases share: counted like sign-in first (no guessing oracle), a wrong one audited. */
+async function checkPassword(deps: Pick<AppDeps, 'store' | 'clock'>, user: AccountUser, password: string, origin: Origin, during: string, wrong: string): Promise<AccountRefusal | null> {
+  const over = await hit(deps.store.db, AUTH_LIMITS_IN_DB.loginAccountIp, `${user.email}|${origin.ip}`, deps.clock.now());
+  if (!over.allowed) return no(429, AUTH_MESSAGES.throttled, over.retryAfter);
+  if (await verifyPassword(password, user.password_hash)) return null;
+  await audit(deps, deps.store.db, origin, user.id, 'sign_in_failed', { during });
+  return no(422, wrong);
+}
+
+export type DeleteAccountDeps = Pick<AppDeps, 'store' | 'clock' | 'log' | 'secrets' | 'accounting' | 'billing'>;
+
+/**
+ * Deletes the signed-in account: the typed word and the password first (a wrong one changes
+ * nothing), then the Stripe subscription is cancelled (if that cannot be done now, nothing else is
+ * either: the tradie must not be charged for an account that is gone), Xero is disconnected, and in
+ * one transaction sign-in is disabled (the address is freed and no password verifies), every
+ * session and emailed link ends, the purge is scheduled ACCOUNT_PURGE_DAYS ahead and the audit
+ * entry written.
+ */
+export async function deleteAccount(deps: DeleteAccountDeps, userId: string, input: DeleteAccountInput, origin: Origin): Promise<AccountOutcome<{ purgeAfter: Date }>> {
+  const user = await liveUser(deps.store.db, userId);
+  if (!user) return no(401, AUTH_MESSAGES.sessionEnded);
+  if (input.confirm.trim() !== DELETE_CONFIRMATION_WORD) return no(422, ACCOUNT_MESSAGES.confirmationWrong);
+  const wrong = await checkPassword(deps, user, input.password, origin, 'account deletion', ACCOUNT_MESSAGES.passwordWrong);
+  if (wrong) return wrong;
+
+  const cancelled = await cancelSubscription(deps, userId);
+  if (cancelled) return cancelled;
+  // Best effort at Xero (a failed revoke is logged); the stored connection is forgotten either way.
+  await disconnect(deps, userId, origin);
+
+  const now = deps.clock.now();
+  const purgeAfter = new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY);
+  const at = now.toISOString();
+  await deps.store.db.tx(async (sql) => {
+    await sql.query('INSERT INTO account_deletions (account_id, email, requested_at, purge_after) VALUES ($1, $2, $3, $4) ON CONFLICT (account_id) DO NOTHING', [
+      userId, user.email, at, purgeAfter.toISOString(),
+    ]);
+    // Sign-in answers as for an unknown address (the same words and time as a wrong password), and a
+    // reset link cannot be asked for: the address no longer finds the account.
+    await sql.query('UPDATE users SET email = $2, password_hash = $3 WHERE id = $1', [userId, deletedEmail(userId), DELETED_PASSWORD]);
+    await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
+    await sql.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND expires_at > $2', [userId, at]);
+    await sql.query('UPDATE email_confirmation_tokens SET expires_at = $2 WHERE user_id = $1 AND expires_at > $2', [userId, at]);
+    await sql.query('DELETE FROM email_change_tokens WHERE user_id = $1', [userId]);
+    await audit(deps, sql, origin, userId, 'account_deleted', { purge_after: purgeAfter.toISOString() });
+  });
+  deps.log('info', 'account deleted; purge scheduled', { accountId: userId, purgeAfter: purgeAfter.toISOString() });
+  return { ok: true, purgeAfter };
+}
+
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
+/** Ends the account's live Stripe subscription, if any; a refusal when it could not be done now. */
+async function cancelSubscription(deps: DeleteAccountDeps, accountId: string): Promise<AccountRefusal | null> {
+  const [row] = await deps.store.db.query<{ subscription_id: string | null; status: string | null }>(
+    'SELECT subscription_id, status FROM billing_accounts WHERE account_id = $1',
+    [accountId],
+  );
+  if (!row?.subscription_id || ENDED_STATUSES.has(row.status ?? '')) return null;
+  if (!deps.billing?.configured) {
+    // Without Stripe settings this server cannot reach the subscription; the operator must end it.
+    deps.log('info', 'account deleted with a subscription this server cannot cancel (billing not configured)', { accountId, subscriptionId: row.subscription_id });
+    return null;
+  }
+  try {
+    await deps.billing.cancelSubscription(row.subscription_id);
+    return null;
+  } catch (e) {
+    // Already gone at Stripe: nothing left to cancel.
+    if (e instanceof BillingRejectedError && e.providerCode === 'resource_missing') return null;
+    deps.log('error', 'cancelling the subscription failed; the account was not deleted', { accountId, error: e instanceof Error ? e.message : String(e) });
+    if (e instanceof BillingError) return no(e instanceof BillingRejectedError ? 502 : 503, ACCOUNT_MESSAGES.billingUnavailable);
+    throw e;
+  }
+}
+
+export type ChangeEmailDeps = Pick<AppDeps, 'store' | 'clock' | 'config' | 'mailer' | 'log'>;
+
+const mailRefusal = (e: unknown): AccountRefusal | null => {
+  const m = e as { code?: unknown; detail?: unknown } | null;
+  if (m?.code === 'MAIL_UNAVAILABLE') return no(503, typeof m.detail === 'string' ? m.detail : "We couldn't send the email right now. Please try again in a few minutes.", 60);
+  if (m?.code === 'MAIL_REJECTED' && typeof m.detail === 'string') return no(422, m.detail);
+  return null;
+};
+
+/**
+ * Emails a confirmation link to the new address (the password first; 3 an hour per account). The
+ * address changes only when the link is opened (confirmEmailChange); only the newest link works.
+ */
+export async function requestEmailChange(deps: ChangeEmailDeps, userId: string, input: ChangeEmailInput, origin: Origin): Promise<AccountOutcome<{ email: string }>> {
+  const user = await liveUser(deps.store.db, userId);
+  if (!user) return no(401, AUTH_MESSAGES.sessionEnded);
+  const newEmail = normaliseEmail(input.new_email);
+  if (newEmail === user.email) return no(422, ACCOUNT_MESSAGES.sameEmail);
+  const wrong = await checkPassword(deps, user, input.password, origin, 'email change', ACCOUNT_MESSAGES.emailChangePasswordWrong);
+  if (wrong) return wrong;
+  const at = deps.clock.now();
+  const limit = await hit(deps.store.db, EMAIL_CHANGE_LIMIT, userId, at);
+  if (!limit.allowed) return no(429, ACCOUNT_MESSAGES.tooManyEmailChanges, limit.retryAfter);
+  const [taken] = await deps.store.db.query('SELECT 1 FROM users WHERE email = $1', [newEmail]);
+  if (taken) return no(409, AUTH_MESSAGES.emailTaken);
+
+  const token = newOpaqueToken();
+  await deps.store.db.tx(async (sql) => {
+    // A newer link makes the older ones useless.
+    await sql.query('UPDATE email_change_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [userId, at.toISOString()]);
+    await sql.query('INSERT INTO email_change_tokens (token_hash, user_id, new_email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+      tokenHash(token), userId, newEmail, at.toISOString(), new Date(at.getTime() + CONFIRM_TOKEN_DAYS * DAY).toISOString(),
+    ]);
+    await audit(deps, sql, origin, userId, 'email_change_requested', { new_email: newEmail });
+  });
+  const link = `${deps.config.appUrl}${API_PREFIX}/account/confirm-email-change?token=${encodeURIComponent(token)}`;
+  try {
+    await sendAccountMail(deps, { email: newEmail, full_name: user.full_name }, 'Confirm your new email address for Tradie Quotes', [
+      `You asked to change the email address of your Tradie Quotes account from ${user.email} to this one.`,
+      'Open this link to confirm it:',
+      '',
+      link,
+      '',
+      `The link works for ${CONFIRM_TOKEN_DAYS} days. Until you open it, you keep signing in with ${user.email}.`,
+      '',
+      "If you didn't ask for this, you can ignore this email — nothing changes.",
+    ]);
+  } catch (e) {
+    const refusal = mailRefusal(e);
+    if (!refusal) throw e;
+    // Nothing was sent: the attempt doesn't count.
+    await hit(deps.store.db, EMAIL_CHANGE_LIMIT, userId, at, -1);
+    return refusal;
+  }
+  // The current address hears about it too (not awaited): a stolen session cannot quietly take the account.
+  void sendAccountMail(deps, user, 'Your Tradie Quotes email address is being changed', [
+    `Someone signed in to your account asked to change its email address to ${newEmail}.`,
+    'Nothing changes until a link sent to that address is opened.',
+    '',
+    "If this wasn't you, change your password now in Settings → Security.",
+  ]).catch((e: unknown) => deps.log('error', 'email change notice failed', { error: e instanceof Error ? e.message : String(e) }));
+  return { ok: true, email: newEmail };
+}
+
+type ChangeTokenRow = { user_id: string; new_email: string; expires_at: Date | string; used_at: unknown };
+
+/**
+ * Follows an emailed change link: single use, within its 7 days, the newest only, for an account
+ * that still exists and an address nobody else has taken meanwhile. The address is then the new
+ * one (confirmed: the link proved it), older confirmation links end, and the audit says so.
+ */
+export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<AccountOutcome<{ email: string }>> {
+  const hash = tokenHash(token);
+  const now = deps.clock.now();
+  const live = (row: ChangeTokenRow | undefined): row is ChangeTokenRow => !!row && row.used_at === null && new Date(row.expires_at).getTime() > now.getTime();
+  const [seen] = await deps.store.db.query<ChangeTokenRow>('SELECT user_id, new_email, expires_at, used_at FROM email_change_tokens WHERE token_hash = $1', [hash]);
+  if (!live(seen)) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+  const result = await deps.store.db.tx(async (sql): Promise<AccountOutcome<{ email: string; old: AccountUser }>> => {
+    const [row] = await sql.query<ChangeTokenRow>('SELECT user_id, new_email, expires_at, used_at FROM email_change_tokens WHERE token_hash = $1 FOR UPDATE', [hash]);
+    if (!live(row)) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+    const user = await liveUser(sql, row.user_id);
+    if (!user) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+    const [taken] = await sql.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [row.new_email, row.user_id]);
+    if (taken) return no(409, AUTH_MESSAGES.emailTaken);
+    const at = now.toISOString();
+    await sql.query('UPDATE email_change_tokens SET used_at = $2 WHERE token_hash = $1', [hash, at]);
+    await sql.query('UPDATE email_change_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [row.user_id, at]);
+    await sql.query('UPDATE email_confirmation_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [row.user_id, at]);
+    await sql.query('UPDATE users SET email = $2, email_confirmed_at = $3 WHERE id = $1', [row.user_id, row.new_email, at]);
+    await audit(deps, sql, origin, row.user_id, 'email_changed', { from: user.email, to: row.new_email });
+    return { ok: true, email: row.new_email, old: user };
+  });
+  if (!result.ok) return result;
+  void sendAccountMail(deps, result.old, 'Your Tradie Quotes email address has changed', [
+    `The email address of your Tradie Quotes account is now ${result.email}. Sign in with it from now on.`,
+    '',
+    "If this wasn't you, please contact support straight away.",
+  ]).catch((e: unknown) => deps.log('error', 'email changed notice failed', { error: e instanceof Error ? e.message : String(e) }));
+  return { ok: true, email: result.email };
+}

@@ -1,0 +1,67 @@
+// Settings → Account on a real PostgreSQL server (postgres.js): the streamed export matches the
+// CLI's document with the driver's own types (timestamptz, bytea, jsonb, bigint positions), and a
+// deleted account's purge leaves no row of it in any table, with a logo, a subscription record and
+// a history in them, while another account keeps everything.
+import { startFakeStripe, type FakeStripe } from '@tradie/testkit/fake-stripe';
+import { freshDatabaseUrl } from '@tradie/testkit/pg';
+import { ACCOUNT_PURGE_DAYS } from '@tradie/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAccountExport } from '../../src/account/export.ts';
+import { purgeDeletedAccounts } from '../../src/account/purge.ts';
+import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
+import { makeFixtures } from '../reliability/support.ts';
+import { createTestApp, TestClock, type TestApp } from '../support/testApp.ts';
+import { DAY, ownedRowCounts, rowsMentioning } from './support.ts';
+
+const WHSEC = 'whsec_pg_account';
+const KEY = 'sk_test_pg_account';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+describe('account export and deletion on PostgreSQL', () => {
+  const clock = new TestClock('2026-05-04T21:30:00.000Z');
+  let t: TestApp;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WHSEC, secretKey: KEY, now: () => clock.now(), webhookUrl: 'http://app.test/api/v1/billing/webhook', fetch: async (req) => t.app.fetch(req) });
+    const billing = createStripeBilling({ secretKey: KEY, priceId: 'price_pg', webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
+    t = await createTestApp({ clock, databaseUrl: await freshDatabaseUrl('account'), overrides: { billing } });
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await t.close();
+  });
+
+  async function account(name: string) {
+    const f = await makeFixtures(t, name);
+    const fd = new FormData();
+    fd.append('file', new File([PNG], 'logo.png'));
+    expect((await t.call('POST', '/business-settings/logo', { token: f.user.token, body: fd })).status).toBeLessThan(300);
+    const checkout = await t.post('/billing/create-checkout-session', undefined, f.user.token);
+    const done = await fake.completeCheckout((checkout.json.checkout_url as string).split('/').at(-1)!);
+    return { ...f, subscriptionId: done.subscription.id };
+  }
+
+  it('streams the same bytes the CLI writes', async () => {
+    const a = await account('Export Tradie');
+    const res = await t.get('/account/export', a.user.token);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(`${JSON.stringify(await buildAccountExport(t.deps.store, a.user.userId, clock.now()), null, 2)}\n`);
+    expect(res.json.tables.business_logos).toHaveLength(1);
+  });
+
+  it('deletes, cancels the subscription and purges every row after the window; another account keeps its own', async () => {
+    const other = await account('Staying Tradie');
+    const a = await account('Leaving Tradie');
+    const otherBefore = await ownedRowCounts(t, other.user.userId);
+    const res = await t.post('/account/delete', { confirm: 'DELETE', password: a.user.password }, a.user.token);
+    expect(res.status).toBe(200);
+    expect((await t.post('/auth/login', { email: a.user.email, password: a.user.password })).status).toBe(401);
+    expect((await t.post('/auth/refresh', { refresh_token: a.user.refresh })).status).toBe(401);
+    expect(fake.subscriptions.get(a.subscriptionId)?.status).toBe('canceled');
+    clock.advance(ACCOUNT_PURGE_DAYS * DAY);
+    expect(await purgeDeletedAccounts(t.deps)).toEqual([a.user.userId]);
+    expect(await ownedRowCounts(t, a.user.userId)).toEqual({});
+    expect(await rowsMentioning(t, [a.user.userId, a.user.email])).toEqual([]);
+    expect(await ownedRowCounts(t, other.user.userId)).toEqual(otherBefore);
+  });
+});

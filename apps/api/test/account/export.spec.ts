@@ -1,0 +1,59 @@
+// The streamed export, section by section, is byte for byte JSON.stringify(document, null, 2) + '\n'
+// whatever the tables and events hold: no tables, empty tables, text with newlines and quotes,
+// nested data, binary and timestamps.
+import type { EventStore, RecordedEvent } from '@tradie/store';
+import { describe, expect, it } from 'vitest';
+import { buildAccountExport, exportFileName, streamAccountExport } from '../../src/account/export.ts';
+
+type Tables = Record<string, { types: [string, string][]; rows: Record<string, unknown>[] }>;
+
+function fakeStore(tables: Tables, events: RecordedEvent[]): EventStore {
+  const db = {
+    async query(text: string, params: unknown[] = []) {
+      if (text.includes('FROM users')) {
+        return [{ id: 'acc-1', email: 'mere@example.nz', full_name: 'Mere "Sparky" Parata\nLtd', created_at: new Date('2026-01-02T03:04:05Z'), trial_started_at: new Date('2026-01-02T03:04:05Z'), email_confirmed_at: null }];
+      }
+      if (text.includes('information_schema.columns')) return (tables[String(params[0])]?.types ?? []).map(([column_name, udt_name]) => ({ column_name, udt_name }));
+      const table = /FROM (\w+) WHERE/.exec(text)?.[1] ?? '';
+      return tables[table]?.rows ?? [];
+    },
+  };
+  return { db, readAccount: async () => events.map((e) => ({ ...e })) } as unknown as EventStore;
+}
+
+const event = (n: number, data: Record<string, unknown>): RecordedEvent =>
+  ({ position: String(n), streamId: `client-${n}`, streamVersion: 1, eventId: `e-${n}`, type: 'ClientCreated', version: 1, data, meta: { by: 'acc-1' }, recordedAt: '2026-01-02T03:04:05.000Z', accountId: 'acc-1' }) as unknown as RecordedEvent;
+
+async function streamed(store: EventStore, now: Date): Promise<string> {
+  let out = '';
+  for await (const chunk of (await streamAccountExport(store, 'acc-1', now))!) out += chunk;
+  return out;
+}
+
+describe('streamAccountExport', () => {
+  const now = new Date('2026-05-04T21:30:00.000Z');
+  const cases: [string, Tables, RecordedEvent[]][] = [
+    ['no tables in the store, no events', {}, []],
+    ['empty tables, one event', { business_settings: { types: [['account_id', 'text'], ['business_name', 'text']], rows: [] } }, [event(1, { name: 'A' })]],
+    [
+      'rows with binary, jsonb, timestamps and awkward text; several events with nested data',
+      {
+        business_settings: { types: [['account_id', 'text'], ['business_name', 'text'], ['extra', 'jsonb']], rows: [{ account_id: 'acc-1', business_name: 'Kōwhai\n"Builders"\t\\', extra: { a: [1, { b: null }], c: [] } }] },
+        business_logos: { types: [['account_id', 'text'], ['bytes', 'bytea'], ['updated_at', 'timestamptz']], rows: [{ account_id: 'acc-1', bytes: Buffer.from([0, 1, 2, 255]), updated_at: new Date('2026-02-03T04:05:06Z') }] },
+        xero_sync: { types: [['account_id', 'text'], ['document_id', 'text'], ['claimed_by', 'text']], rows: [{ account_id: 'acc-1', document_id: 'd1', claimed_by: 'x' }, { account_id: 'acc-1', document_id: 'd2', claimed_by: null }] },
+      },
+      [event(1, { name: 'Ā "quoted"\nline', lines: [{ qty: 1, price: '10.00' }], empty: {} }), event(2, { list: [] }), event(3, {})],
+    ],
+  ];
+  for (const [name, tables, events] of cases) {
+    it(name, async () => {
+      const store = fakeStore(tables, events);
+      const doc = await buildAccountExport(store, 'acc-1', now);
+      expect(await streamed(store, now)).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+    });
+  }
+
+  it('names the file by the UTC day', () => {
+    expect(exportFileName(new Date('2026-05-04T21:30:00.000Z'))).toBe('tradie-export-2026-05-04.json');
+  });
+});
