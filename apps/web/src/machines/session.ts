@@ -19,6 +19,8 @@
  */
 import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { ApiError, NO_REFRESH_TOKEN, type ApiClient, type Tokens, type TokenStorage, ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, clearTokens, storeTokens } from '../api/client.ts';
+import { clearTemplateCache } from '../templates/templateStore.ts';
+import { notProvidedIn } from './actors.ts';
 
 /** The signed-in user, from GET /auth/me. */
 export interface SessionUser {
@@ -61,9 +63,7 @@ export type SessionEvent =
   /** Internal: raised by the refresh region when a refresh fails. */
   | { type: 'SESSION_ENDED' };
 
-const notProvided = (name: string) => () => {
-  throw new Error(`session machine: '${name}' was not provided`);
-};
+const notProvided = notProvidedIn('session');
 
 export const sessionMachine = setup({
   types: {
@@ -89,6 +89,8 @@ export const sessionMachine = setup({
   actions: {
     persistTokens: (_, _tokens: Tokens) => undefined,
     forgetTokens: () => undefined,
+    /** On LOGOUT: what this browser keeps of the user for offline use (their templates' copy), so the next user sees none of it. */
+    forgetUserData: () => undefined,
     /** POST /auth/logout with the stored tokens, so the server revokes this device's refresh token (its whole family). */
     revokeOnServer: () => undefined,
     /** A full page load to /login (window.location.assign). */
@@ -168,7 +170,7 @@ export const sessionMachine = setup({
         },
         signedIn: {
           on: {
-            LOGOUT: { target: 'signedOut', actions: ['revokeOnServer', 'forgetTokens', assign({ user: null, error: null })] },
+            LOGOUT: { target: 'signedOut', actions: ['revokeOnServer', 'forgetTokens', 'forgetUserData', assign({ user: null, error: null })] },
             // A refresh failed: the tokens are gone and the page is on its way to /login.
             SESSION_ENDED: { target: 'signedOut', actions: assign({ user: null }) },
           },
@@ -260,6 +262,7 @@ export function createSessionMachine(ports: SessionPorts) {
     actions: {
       persistTokens: (_, tokens) => storeTokens(ports.storage(), tokens),
       forgetTokens: () => clearTokens(ports.storage()),
+      forgetUserData: ({ context }) => clearTemplateCache(ports.storage(), context.user?.id ?? null),
       revokeOnServer: () => {
         // The tokens are read now, before they are cleared; the call goes on its own. Offline, the
         // refresh token still dies with its 30-day lifetime, and this device no longer holds it.
