@@ -1,7 +1,7 @@
 // Tax reports (docs/api/reports.md): the queries, the answers and
 // the signed download links. The figures themselves come from @tradie/domain's reports.
 import { z } from 'zod';
-import { checkRange, checkTaxYear, DomainError, type GstBasis } from '@tradie/domain';
+import { checkRange, checkTaxYear, DomainError, invalid, taxYearRange, type GstBasis } from '@tradie/domain';
 
 export const gstBasis = z.enum(['invoice', 'payments'], { error: "basis must be 'invoice' or 'payments'" });
 
@@ -120,3 +120,34 @@ export type ExportLinkInput = z.input<typeof exportLinkInput>;
 /** A same-origin URL (starting /api/v1/) to open in a new tab, usable until expires_at (ISO 8601). */
 export const exportLinkResponse = z.object({ url: z.string(), expires_at: z.string() });
 export type ExportLinkResponse = z.infer<typeof exportLinkResponse>;
+
+export const ACCOUNTANT_EXPORT_PERIOD = 'Choose either a tax year or start and end dates, not both';
+
+/**
+ * GET /reports/export/accountant-zip and POST /reports/accountant-export-links: the period as a
+ * tax year (`year`, as GET /annual) or as start_date and end_date (as GET /gst), not both; `basis`
+ * is the GST basis of the ZIP's gst-report.csv (default invoice). Answers the checked range.
+ */
+export const accountantExportQuery = z
+  .object({
+    start_date: z.string().optional(),
+    end_date: z.string().optional(),
+    year: z.union([z.string(), z.number()]).optional(),
+    basis: gstBasis.optional(),
+  })
+  .transform(
+    domainChecked((q): { start_date: string; end_date: string; basis: GstBasis; year: number | null } => {
+      const hasYear = q.year !== undefined && q.year !== '';
+      const hasDates = (q.start_date ?? '') !== '' || (q.end_date ?? '') !== '';
+      if (hasYear && hasDates) throw invalid(ACCOUNTANT_EXPORT_PERIOD);
+      const basis = q.basis ?? 'invoice';
+      if (hasYear) {
+        const year = checkTaxYear(typeof q.year === 'number' ? q.year : q.year?.trim());
+        const r = taxYearRange(year);
+        return { start_date: r.start, end_date: r.end, basis, year };
+      }
+      const r = checkRange(q.start_date, q.end_date);
+      return { start_date: r.start, end_date: r.end, basis, year: null };
+    }),
+  );
+export type AccountantExportQuery = z.input<typeof accountantExportQuery>;

@@ -17,7 +17,7 @@ import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { InvoiceLine, PaymentLine } from './queries.ts';
 
-type Cell = string | bigint | null;
+export type Cell = string | bigint | null;
 
 const OPTIONS = {
   bom: true,
@@ -26,7 +26,8 @@ const OPTIONS = {
   cast: { bigint: (cents: bigint): string => centsToString(cents) },
 } as const;
 
-const toCsv = (rows: Cell[][]): string => stringify(rows, OPTIONS);
+/** Rows as the exports write them (every CSV of the app and of the accountant's ZIP goes through here). */
+export const toCsv = (rows: Cell[][]): string => stringify(rows, OPTIONS);
 
 const status = (paid: boolean): string => (paid ? 'Paid' : 'Unpaid');
 /** Paid / Unpaid; 'Voided <date>' for an invoice voided since; 'Reversal of void' for the correction row. */

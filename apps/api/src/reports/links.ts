@@ -17,16 +17,20 @@ export const LINK_TTL_SECONDS = 5 * 60;
 const FUTURE_SKEW_SECONDS = 60;
 const SIGNATURE_BYTES = 32;
 
+/** What a link can open: a CSV export, or the accountant's ZIP (accountantExport.ts). */
+export type LinkKind = ExportKind | 'accountant-zip';
+
 /** The query parameters each export is signed over, in a fixed order. */
-export const SIGNED_PARAMS: Record<ExportKind, readonly string[]> = {
+export const SIGNED_PARAMS: Record<LinkKind, readonly string[]> = {
   'gst-csv': ['start_date', 'end_date', 'basis'],
   'annual-csv': ['year'],
+  'accountant-zip': ['start_date', 'end_date', 'basis'],
 };
 
 export const LINK_INVALID = 'This download link is not valid. Go back to Tax Reports and download the CSV again.';
 export const LINK_EXPIRED = 'This download link has expired (links last 5 minutes). Go back to Tax Reports and download the CSV again.';
 
-function mac(key: Uint8Array, kind: ExportKind, accountId: string, exp: number, values: readonly string[]): Buffer {
+function mac(key: Uint8Array, kind: LinkKind, accountId: string, exp: number, values: readonly string[]): Buffer {
   // Length-prefixed fields: no value can run into the next one, whatever characters it holds.
   const fields = ['tradie-quotes/report-export/v1', kind, accountId, String(exp), ...values];
   const h = createHmac('sha256', key);
@@ -35,7 +39,7 @@ function mac(key: Uint8Array, kind: ExportKind, accountId: string, exp: number, 
 }
 
 /** A same-origin URL for one export of one account, valid for LINK_TTL_SECONDS. */
-export function signExportLink(key: Uint8Array, kind: ExportKind, accountId: string, query: Readonly<Record<string, string>>, now: Date): { url: string; expiresAt: Date } {
+export function signExportLink(key: Uint8Array, kind: LinkKind, accountId: string, query: Readonly<Record<string, string>>, now: Date): { url: string; expiresAt: Date } {
   const exp = Math.floor(now.getTime() / 1000) + LINK_TTL_SECONDS;
   const values = SIGNED_PARAMS[kind].map((p) => query[p] ?? '');
   const sig = mac(key, kind, accountId, exp, values).toString('base64url');
@@ -47,7 +51,7 @@ export function signExportLink(key: Uint8Array, kind: ExportKind, accountId: str
  * Checks a link's signature over the request's own query values; answers the account it was
  * made for. 403 with a detail a person can act on when it was altered or has expired.
  */
-export function verifyExportLink(keys: KeyRing, kind: ExportKind, query: (name: string) => string | undefined, now: Date): string {
+export function verifyExportLink(keys: KeyRing, kind: LinkKind, query: (name: string) => string | undefined, now: Date): string {
   const sig = query('sig') ?? '';
   const accountId = query('account') ?? '';
   const expText = query('exp') ?? '';

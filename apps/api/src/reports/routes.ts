@@ -1,7 +1,7 @@
-// /api/v1/reports: the GST report, the annual summary, their CSV exports and signed download
-// links for the exports (docs/api/reports.md). Every read is one account's rows of the report
+// /api/v1/reports: the GST report, the annual summary, their CSV exports, the accountant's ZIP
+// (accountantExport.ts) and signed download links for the exports (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
-import { annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse, type ExportKind } from '@tradie/contracts';
+import { accountantExportQuery, annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse } from '@tradie/contracts';
 import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
@@ -13,7 +13,8 @@ import { ApiError, zodProblem } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../secrets.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
-import { signExportLink, verifyExportLink } from './links.ts';
+import { signExportLink, verifyExportLink, type LinkKind } from './links.ts';
+import { accountantExport } from './accountantExport.ts';
 import { createReportMemo } from './memo.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
 
@@ -27,7 +28,7 @@ function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 }
 
 /** The exports take a signed link (?…&sig=) or, for scripts and accountants' tools, the bearer header. */
-function linkOrBearer(deps: AppDeps, kind: ExportKind): MiddlewareHandler<AppEnv> {
+function linkOrBearer(deps: AppDeps, kind: LinkKind): MiddlewareHandler<AppEnv> {
   const bearer = requireAuth(deps);
   return async (c, next) => {
     if (c.req.query('sig') === undefined) return bearer(c, next);
@@ -94,6 +95,37 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = parseQuery(c, annualReportQuery);
     return csvResponse(annualCsv(await invoicesIssuedIn(sql, c.get('accountId'), taxYearRange(q.year))), annualCsvFileName(q.year));
   });
+
+  r.post(
+    '/accountant-export-links',
+    describe({ tag: 'Reports', summary: "A short-lived signed link to the accountant's ZIP (for starting the download in the browser)", body: accountantExportQuery, response: { status: 200, schema: exportLinkResponse } }),
+    auth,
+    async (c) => {
+      const q = await parseBody(c, accountantExportQuery);
+      const link = signExportLink(deps.secrets.linkKey, 'accountant-zip', c.get('accountId'), { start_date: q.start_date, end_date: q.end_date, basis: q.basis }, deps.clock.now());
+      return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
+    },
+  );
+
+  r.get(
+    '/export/accountant-zip',
+    describe({
+      tag: 'Reports',
+      summary: "Export for my accountant: one ZIP of the period's invoices, payments, clients, GST report, annual summary and invoice PDFs (bearer token or signed link)",
+      query: accountantExportQuery,
+      response: { status: 200, contentType: 'application/zip', description: 'A ZIP: README.txt, invoices.csv, payments.csv, clients.csv, gst-report.csv, annual-summary.csv, pdfs/<reference>.pdf' },
+      errors: [403, 503],
+    }),
+    linkOrBearer(deps, 'accountant-zip'),
+    async (c) => {
+      const q = parseQuery(c, accountantExportQuery);
+      const zip = await accountantExport(deps, { accountId: c.get('accountId'), range: { start: q.start_date, end: q.end_date }, basis: q.basis });
+      return new Response(zip.body, {
+        status: 200,
+        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${zip.fileName}"`, 'Cache-Control': 'no-store' },
+      });
+    },
+  );
 
   return r;
 }

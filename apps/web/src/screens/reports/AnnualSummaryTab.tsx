@@ -2,12 +2,11 @@
 // three before it), Generate Report, and the summary: boxes, Top 10 Clients by Revenue, a monthly
 // chart, the Monthly Breakdown table and the CSV download.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import type { AnnualReportResponse } from '@tradie/contracts';
-import { formatMonth, toCents } from '@tradie/domain';
 import { api } from '../../api/client.ts';
-import { BarChart } from './BarChart.tsx';
-import { DownloadCsvButton, money, ReportError, ReportNotes, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
+import { FormField } from '../../ui/FormField.tsx';
+import { DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, useGenerate } from './parts.tsx';
 import { rangeText, taxYearOptions } from './periods.ts';
 import { annualReportQuery } from './queries.ts';
 
@@ -17,69 +16,41 @@ export function AnnualSummaryTab({ today }: { today: string }) {
   const [submitted, setSubmitted] = useState<number | null>(null);
   const report = useQuery({ ...annualReportQuery(api, submitted ?? 0), enabled: submitted !== null, retry: retryOnce });
 
-  const resultsRef = useRef<HTMLHeadingElement>(null);
-  const [wantFocus, setWantFocus] = useState(false);
-  const ready = report.isSuccess && !report.isFetching;
-  useEffect(() => {
-    if (wantFocus && ready) {
-      resultsRef.current?.focus();
-      setWantFocus(false);
-    }
-    if (wantFocus && report.isError) setWantFocus(false);
-  }, [wantFocus, ready, report.isError]);
-
-  const generate = (e: FormEvent) => {
-    e.preventDefault();
-    setWantFocus(true);
-    if (submitted === year) void report.refetch();
-    else setSubmitted(year);
-  };
+  const { headingRef, generate } = useGenerate(report, submitted, setSubmitted, (a, b) => a === b);
 
   return (
     <>
-      <form className="card report-card" aria-labelledby="annual-card-title" onSubmit={generate} noValidate>
-        <h2 id="annual-card-title" className="card__title">
-          Annual Summary
-        </h2>
-        <div className="field">
-          <label className="field__label" htmlFor="annual-tax-year">
-            Tax Year
-          </label>
-          <select id="annual-tax-year" className="input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby="annual-tax-year-hint">
-            {options.map((o) => (
-              <option key={o.year} value={String(o.year)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <p id="annual-tax-year-hint" className="field__hint">
-            NZ tax years run 1 April to 31 March. Revenue is before GST, for your income tax return.
-          </p>
-        </div>
+      <ReportForm id="annual-card-title" title="Annual Summary" onSubmit={() => generate(year)}>
+        <FormField id="annual-tax-year" label="Tax Year" hint="NZ tax years run 1 April to 31 March. Revenue is before GST, for your income tax return.">
+          {(describedBy) => (
+            <select id="annual-tax-year" className="input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby={describedBy}>
+              {options.map((o) => (
+                <option key={o.year} value={String(o.year)}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <button type="submit" className="button button--accent report-generate">
           Generate Report
         </button>
-      </form>
+      </ReportForm>
 
-      {report.isFetching && (
-        <p className="loading-row report-status" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Generating report...
-        </p>
-      )}
-      {report.isError && !report.isFetching && <ReportError title="Failed to load annual report" error={report.error} />}
-      {report.data && !report.isError && submitted !== null && <AnnualResults report={report.data} headingRef={resultsRef} />}
+      <ReportStatus report={report} errorTitle="Failed to load annual report" />
+      {report.data && !report.isError && submitted !== null && <AnnualResults report={report.data} headingRef={headingRef} />}
     </>
   );
 }
 
 function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const rows = report.monthly_breakdown;
   return (
-    <section className="report-results" aria-labelledby="annual-results-title">
-      <h2 id="annual-results-title" ref={headingRef} tabIndex={-1} className="report-results__title">
-        {report.label} Annual Summary
-      </h2>
-      <p className="report-results__meta">{rangeText({ start: report.start_date, end: report.end_date })}</p>
+    <ReportResults
+      id="annual-results-title"
+      headingRef={headingRef}
+      title={<>{report.label} Annual Summary</>}
+      meta={rangeText({ start: report.start_date, end: report.end_date })}
+    >
 
       <SummaryBoxes
         label="Annual summary"
@@ -121,41 +92,15 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
         )}
       </section>
 
-      {rows.length > 0 && (
-        <section className="report-monthly" aria-labelledby="annual-monthly-title">
-          <h3 id="annual-monthly-title" className="report-section__title">
-            Monthly Breakdown
-          </h3>
-          <BarChart title="Monthly revenue and GST" mainLabel="Revenue" rows={rows.map((r) => ({ month: r.month, main: toCents(r.revenue), gst: toCents(r.gst) }))} />
-          <ScrollTable label="Monthly Breakdown">
-            <table className="report-table__table">
-              <caption className="visually-hidden">Monthly Breakdown: revenue, GST, invoices and paid invoices for each month</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Revenue</th>
-                  <th scope="col">GST</th>
-                  <th scope="col">Invoices</th>
-                  <th scope="col">Paid</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.month}>
-                    <th scope="row">{formatMonth(r.month)}</th>
-                    <td>{money(r.revenue)}</td>
-                    <td>{money(r.gst)}</td>
-                    <td>{r.count}</td>
-                    <td>{r.paid_count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </section>
-      )}
+      <MonthlyBreakdown
+        id="annual"
+        rows={report.monthly_breakdown}
+        main={{ label: 'Revenue', of: (r) => r.revenue }}
+        counts={[{ label: 'Invoices', of: (r) => r.count }, { label: 'Paid', of: (r) => r.paid_count }]}
+        caption="revenue, GST, invoices and paid invoices for each month"
+      />
 
       <DownloadCsvButton what="annual" input={{ kind: 'annual-csv', year: report.year }} />
-    </section>
+    </ReportResults>
   );
 }

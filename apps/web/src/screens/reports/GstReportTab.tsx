@@ -3,12 +3,12 @@
 // accounting basis — and the report: summary boxes, the note, the GST return boxes, a monthly chart
 // and the Monthly Breakdown table, and the CSV download.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
-import { formatMonth, toCents, type GstBasis } from '@tradie/domain';
+import type { GstBasis } from '@tradie/domain';
 import { api } from '../../api/client.ts';
-import { BarChart } from './BarChart.tsx';
-import { DownloadCsvButton, money, ReportError, ReportNotes, retryOnce, ScrollTable, SummaryBoxes } from './parts.tsx';
+import { FormField } from '../../ui/FormField.tsx';
+import { DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, useGenerate } from './parts.tsx';
 import {
   QUARTERS,
   currentYear,
@@ -53,33 +53,22 @@ export function GstReportTab({ today }: { today: string }) {
     setEnd(r.end);
   };
 
-  // After Generate Report, bring the answer into view (on a phone it is below the fold).
-  const resultsRef = useRef<HTMLHeadingElement>(null);
-  const [wantFocus, setWantFocus] = useState(false);
-  const ready = report.isSuccess && !report.isFetching;
-  useEffect(() => {
-    if (wantFocus && ready) {
-      resultsRef.current?.focus();
-      setWantFocus(false);
-    }
-    if (wantFocus && report.isError) setWantFocus(false);
-  }, [wantFocus, ready, report.isError]);
-
-  const generate = (e: FormEvent) => {
-    e.preventDefault();
-    if (!start || !end) return;
-    const next: GstParams = { start_date: start, end_date: end, basis };
-    setWantFocus(true);
-    if (submitted && submitted.start_date === next.start_date && submitted.end_date === next.end_date && submitted.basis === next.basis) void report.refetch();
-    else setSubmitted(next);
-  };
+  const { headingRef, generate } = useGenerate(
+    report,
+    submitted,
+    setSubmitted,
+    (a: GstParams, b: GstParams) => a.start_date === b.start_date && a.end_date === b.end_date && a.basis === b.basis,
+  );
 
   return (
     <>
-      <form className="card report-card" aria-labelledby="gst-period-title" onSubmit={generate} noValidate>
-        <h2 id="gst-period-title" className="card__title">
-          GST Period
-        </h2>
+      <ReportForm
+        id="gst-period-title"
+        title="GST Period"
+        onSubmit={() => {
+          if (start && end) generate({ start_date: start, end_date: end, basis });
+        }}
+      >
 
         <div className="report-quick" role="group" aria-labelledby="gst-quick-label">
           <p id="gst-quick-label" className="field__label">
@@ -103,49 +92,39 @@ export function GstReportTab({ today }: { today: string }) {
           </p>
         </div>
 
-        <div className="field">
-          <label className="field__label" htmlFor="gst-more-periods">
-            More periods
-          </label>
-          <select
-            id="gst-more-periods"
-            className="input"
-            value={matchingPeriod?.value ?? ''}
-            onChange={(e) => {
-              const r = periodFromValue(e.target.value);
-              if (r) fill(r);
-            }}
-            aria-describedby="gst-more-periods-hint"
-          >
-            <option value="">Choose a GST period…</option>
-            {groups.map((g) => (
-              <optgroup key={g.label} label={g.label}>
-                {g.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <p id="gst-more-periods-hint" className="field__hint">
-            Two-monthly and six-monthly GST return periods (31 March balance date).
-          </p>
-        </div>
+        <FormField id="gst-more-periods" label="More periods" hint="Two-monthly and six-monthly GST return periods (31 March balance date).">
+          {(describedBy) => (
+            <select
+              id="gst-more-periods"
+              className="input"
+              value={matchingPeriod?.value ?? ''}
+              onChange={(e) => {
+                const r = periodFromValue(e.target.value);
+                if (r) fill(r);
+              }}
+              aria-describedby={describedBy}
+            >
+              <option value="">Choose a GST period…</option>
+              {groups.map((g) => (
+                <optgroup key={g.label} label={g.label}>
+                  {g.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </FormField>
 
         <div className="report-dates">
-          <div className="field">
-            <label className="field__label" htmlFor="gst-start-date">
-              Start Date
-            </label>
-            <input id="gst-start-date" className="input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="gst-end-date">
-              End Date
-            </label>
-            <input id="gst-end-date" className="input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />
-          </div>
+          <FormField id="gst-start-date" label="Start Date">
+            {() => <input id="gst-start-date" className="input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
+          </FormField>
+          <FormField id="gst-end-date" label="End Date">
+            {() => <input id="gst-end-date" className="input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
+          </FormField>
         </div>
 
         <fieldset className="choice-group report-basis">
@@ -171,32 +150,27 @@ export function GstReportTab({ today }: { today: string }) {
             Choose a period or both dates first.
           </p>
         )}
-      </form>
+      </ReportForm>
 
-      {report.isFetching && (
-        <p className="loading-row report-status" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Generating report...
-        </p>
-      )}
-      {report.isError && !report.isFetching && <ReportError title="Failed to load GST report" error={report.error} />}
-      {report.data && !report.isError && submitted && <GstResults report={report.data} headingRef={resultsRef} />}
+      <ReportStatus report={report} errorTitle="Failed to load GST report" />
+      {report.data && !report.isError && submitted && <GstResults report={report.data} headingRef={headingRef} />}
     </>
   );
 }
 
 function GstResults({ report, headingRef }: { report: GstReportResponse; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const range = { start: report.start_date, end: report.end_date };
-  const rows = report.breakdown_by_month;
   return (
-    <section className="report-results" aria-labelledby="gst-results-title">
-      <h2 id="gst-results-title" ref={headingRef} tabIndex={-1} className="report-results__title">
-        GST report: {rangeText(range)}
-      </h2>
-      <p className="report-results__meta">
+    <ReportResults
+      id="gst-results-title"
+      headingRef={headingRef}
+      title={<>GST report: {rangeText(range)}</>}
+      meta={
         <span className="badge badge--brand" data-testid="gst-basis">
           {basisName(report.basis)}
         </span>
-      </p>
+      }
+    >
 
       <SummaryBoxes
         label="GST summary"
@@ -248,39 +222,15 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
         </p>
       </section>
 
-      {rows.length > 0 && (
-        <section className="report-monthly" aria-labelledby="gst-monthly-title">
-          <h3 id="gst-monthly-title" className="report-section__title">
-            Monthly Breakdown
-          </h3>
-          <BarChart title="Monthly sales and GST" mainLabel="Sales" rows={rows.map((r) => ({ month: r.month, main: toCents(r.sales), gst: toCents(r.gst) }))} />
-          <ScrollTable label="Monthly Breakdown">
-            <table className="report-table__table">
-              <caption className="visually-hidden">Monthly Breakdown: sales, GST and invoices for each month</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Sales</th>
-                  <th scope="col">GST</th>
-                  <th scope="col">Invoices</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.month}>
-                    <th scope="row">{formatMonth(r.month)}</th>
-                    <td>{money(r.sales)}</td>
-                    <td>{money(r.gst)}</td>
-                    <td>{r.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </section>
-      )}
+      <MonthlyBreakdown
+        id="gst"
+        rows={report.breakdown_by_month}
+        main={{ label: 'Sales', of: (r) => r.sales }}
+        counts={[{ label: 'Invoices', of: (r) => r.count }]}
+        caption="sales, GST and invoices for each month"
+      />
 
       <DownloadCsvButton what="gst" input={{ kind: 'gst-csv', start_date: report.start_date, end_date: report.end_date, basis: report.basis }} />
-    </section>
+    </ReportResults>
   );
 }

@@ -3,6 +3,7 @@
 import './reports.css';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { nzDateOf } from '@tradie/domain';
+import { AccountantExport } from './AccountantExport.tsx';
 import { AnnualSummaryTab } from './AnnualSummaryTab.tsx';
 import { GstReportTab } from './GstReportTab.tsx';
 
@@ -68,6 +69,8 @@ export function ReportsScreen() {
       <div id="reports-panel-annual" role="tabpanel" aria-labelledby="reports-tab-annual" className="tab-panel" hidden={tab !== 'annual'}>
         <AnnualSummaryTab today={today} />
       </div>
+
+      <AccountantExport today={today} />
     </section>
   );
 }

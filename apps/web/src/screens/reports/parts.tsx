@@ -1,10 +1,14 @@
-// Pieces both report tabs use: summary boxes, a table that scrolls inside itself when it must,
-// the error banner and the Download CSV button.
+// Pieces both report tabs use: focusing the results once they arrive, the generating/error status,
+// summary boxes, the Monthly Breakdown (chart and table), a table that scrolls inside itself when it
+// must, the error banner and the Download CSV button.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ExportLinkInput } from '@tradie/contracts';
-import { formatNzd, toCents } from '@tradie/domain';
+import { formatMonth, formatNzd, toCents } from '@tradie/domain';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { LoadingLine } from '../../ui/Status.tsx';
+import { BarChart } from './BarChart.tsx';
 import { downloadThroughSignedLink } from './download.ts';
 import { createExportLink } from './queries.ts';
 
@@ -14,6 +18,87 @@ export const money = (amount: number): string => formatNzd(toCents(amount));
 /** Read failures that a second try can't fix (a 4xx) are not retried. */
 export const retryOnce = (failureCount: number, error: unknown): boolean =>
   failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500);
+
+/**
+ * After Generate Report, brings the answer into view (on a phone it is below the fold): call
+ * `focusWhenReady()` on submit and the results heading (`headingRef`) takes focus once the report has
+ * arrived; an error cancels the wish.
+ */
+function useFocusResults(report: UseQueryResult<unknown>) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [wantFocus, setWantFocus] = useState(false);
+  const ready = report.isSuccess && !report.isFetching;
+  useEffect(() => {
+    if (wantFocus && ready) {
+      headingRef.current?.focus();
+      setWantFocus(false);
+    }
+    if (wantFocus && report.isError) setWantFocus(false);
+  }, [wantFocus, ready, report.isError]);
+  return { headingRef, focusWhenReady: () => setWantFocus(true) };
+}
+
+/**
+ * Generate Report for `next`: the same parameters as last time fetch the report again (it may have
+ * changed since), new ones start a new report; either way the results heading (`headingRef`) takes
+ * focus once the answer is in.
+ */
+export function useGenerate<P>(report: UseQueryResult<unknown>, submitted: P | null, setSubmitted: (next: P) => void, same: (a: P, b: P) => boolean) {
+  const { headingRef, focusWhenReady } = useFocusResults(report);
+  const generate = (next: P) => {
+    focusWhenReady();
+    if (submitted !== null && same(submitted, next)) void report.refetch();
+    else setSubmitted(next);
+  };
+  return { headingRef, generate };
+}
+
+/** The card with the report's choices: a form under its title, submitted by Generate Report. */
+export function ReportForm({ id, title, onSubmit, children }: { id: string; title: string; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="card report-card"
+      aria-labelledby={id}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+    >
+      <h2 id={id} className="card__title">
+        {title}
+      </h2>
+      {children}
+    </form>
+  );
+}
+
+/** A generated report: its heading (focused once it arrives, through `headingRef`), a line under it, then the rest. */
+export function ReportResults({ id, headingRef, title, meta, children }: {
+  id: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  title: ReactNode;
+  meta: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="report-results" aria-labelledby={id}>
+      <h2 id={id} ref={headingRef} tabIndex={-1} className="report-results__title">
+        {title}
+      </h2>
+      <p className="report-results__meta">{meta}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Under the form: 'Generating report...' while it loads, else the error banner when it failed. */
+export function ReportStatus({ report, errorTitle }: { report: UseQueryResult<unknown>; errorTitle: string }) {
+  if (report.isFetching) {
+    return <LoadingLine className="report-status">Generating report...</LoadingLine>;
+  }
+  return report.isError ? <ReportError title={errorTitle} error={report.error} /> : null;
+}
 
 /** Longer than '$123,456.78': two boxes side by side no longer fit a phone. */
 const LONG_VALUE = 11;
@@ -70,6 +155,74 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
         {children}
       </div>
     </div>
+  );
+}
+
+/** A figure of a month's row: its column heading and how to read it from the row. */
+export interface MonthFigure<Row> {
+  label: string;
+  of: (row: Row) => number;
+}
+
+/**
+ * The Monthly Breakdown section: a bar chart of the main figure (sales or revenue) and GST, then the
+ * table of every month: Month, the main figure and GST in dollars, then the counts. Nothing when the
+ * report has no months.
+ */
+export function MonthlyBreakdown<Row extends { month: string; gst: number }>({ id, rows, main, counts, caption }: {
+  /** Prefix of the section's ids ('gst', 'annual'). */
+  id: string;
+  rows: readonly Row[];
+  /** 'Sales' or 'Revenue': the chart's main bars and the first column. */
+  main: MonthFigure<Row>;
+  /** Whole numbers after the amounts: invoices, paid invoices. */
+  counts: readonly MonthFigure<Row>[];
+  /** What the table holds, for screen readers. */
+  caption: string;
+}) {
+  if (rows.length === 0) return null;
+  const titleId = `${id}-monthly-title`;
+  const columns: readonly { label: string; cell: (row: Row) => string | number }[] = [
+    { label: main.label, cell: (r) => money(main.of(r)) },
+    { label: 'GST', cell: (r) => money(r.gst) },
+    ...counts.map((c) => ({ label: c.label, cell: c.of })),
+  ];
+  return (
+    <section className="report-monthly" aria-labelledby={titleId}>
+      <h3 id={titleId} className="report-section__title">
+        Monthly Breakdown
+      </h3>
+      <BarChart
+        title={`Monthly ${main.label.toLowerCase()} and GST`}
+        mainLabel={main.label}
+        rows={rows.map((r) => ({ month: r.month, main: toCents(main.of(r)), gst: toCents(r.gst) }))}
+      />
+      <ScrollTable label="Monthly Breakdown">
+        <table className="report-table__table">
+          <caption className="visually-hidden">Monthly Breakdown: {caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              {columns.map((c) => (
+                <th key={c.label} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.month}>
+                <th scope="row">{formatMonth(r.month)}</th>
+                {columns.map((c) => (
+                  <td key={c.label}>{c.cell(r)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+    </section>
   );
 }
 

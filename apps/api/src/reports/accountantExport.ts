@@ -1,0 +1,446 @@
+// "Export for my accountant": one ZIP holding a period's invoices, payments and clients as CSV,
+// the GST report and the annual summary exactly as their own CSV exports write them, every
+// invoice's PDF and a README that explains it all (docs/api/reports.md).
+//
+// Nothing is computed here. Invoice amounts, paid and balance are the projections' figures
+// (report_invoices and documents_list, both written from the domain's documentFigures); a
+// payment's GST share is report_payments' (the domain's apportionCumulative, the payments basis);
+// statuses are the domain's deriveStatus. The CSVs go through csv.ts's toCsv: csv-stringify,
+// UTF-8 with a BOM, CRLF, formula-looking text neutralised, amounts as plain 2-dp numbers.
+//
+// Bounded: a period with more than ACCOUNTANT_EXPORT_MAX_INVOICES invoices is refused (422) before
+// any work; at most ACCOUNTANT_EXPORTS_AT_ONCE exports run at once in a process (else 503); the
+// PDFs are rendered one at a time (the existing PDF path: cache, then the worker pool), each only
+// when the download has taken the bytes before it, and are stored as they are (a PDF is already
+// compressed), so one request holds one PDF in memory and at most one worker slot.
+import {
+  deriveStatus, formatNzDateLong, nzDateOf, PAYMENT_METHOD_LABELS, STATUS_LABELS,
+  type DateRange, type GstBasis, type Lifecycle, type LocalDate, type PaymentMethod, type PaymentStatus,
+} from '@tradie/domain';
+import { domainEventOf } from '@tradie/projections';
+import type { Sql } from '@tradie/store';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { AppDeps } from '../deps.ts';
+import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
+import { loadDocument } from '../documents/repository.ts';
+import { ApiError } from '../http/problem.ts';
+import { loadBusinessSettings } from '../settings/repository.ts';
+import { annualCsv, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
+import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
+
+/** The most invoices (with a row in invoices.csv or a payment in payments.csv) one export holds. */
+export const ACCOUNTANT_EXPORT_MAX_INVOICES = 500;
+/** Exports being made at once in one API process. */
+export const ACCOUNTANT_EXPORTS_AT_ONCE = 2;
+
+export const tooManyInvoices = (n: number): string =>
+  `This period has ${n} invoices; one export can hold at most ${ACCOUNTANT_EXPORT_MAX_INVOICES}. Choose a shorter period (for example each GST period) and export each one.`;
+export const EXPORT_BUSY = 'Another export is being made right now. Please try again in a minute.';
+
+export const accountantZipFileName = (range: DateRange): string => `accountant-export-${range.start}-to-${range.end}.zip`;
+
+// ---- rows -----------------------------------------------------------------------------------
+
+/** One row of invoices.csv: an invoice issued in the range, or the reversal of one voided in it. */
+export interface RegisterLine {
+  kind: 'invoice' | 'void';
+  documentId: string;
+  reference: string;
+  issueDate: LocalDate;
+  dueDate: LocalDate;
+  clientName: string;
+  clientGstNumber: string;
+  lifecycle: Lifecycle;
+  paymentStatus: PaymentStatus;
+  subtotalCents: bigint;
+  gstCents: bigint;
+  totalCents: bigint;
+  paidCents: bigint;
+  balanceCents: bigint;
+  voidDate: LocalDate | null;
+}
+
+type RegisterTuple = [string, string, string, string, string, string, string, string, string, string, string, string, string, string | null, 'invoice' | 'void'];
+
+/**
+ * The invoice register: invoices issued in the range (the annual summary's rule) and reversals of
+ * invoices voided in it (negative amounts, dated the day of the void), in date order — the rows
+ * of annualCsv with the list's due date, paid and balance beside them.
+ * Indexes: report_invoices (account_id, issue_date), the partial (account_id, void_date); documents_list's primary key.
+ */
+export async function invoiceRegisterIn(sql: Sql, accountId: string, range: DateRange): Promise<RegisterLine[]> {
+  const [row] = await sql.query<{ rows: string }>(
+    `SELECT coalesce(json_agg(json_build_array(i.document_id, i.reference, i.issue_date, d.due_date, i.client_name, i.client_gst_number,
+              d.lifecycle, d.payment_status, i.subtotal_cents::text, i.gst_cents::text, i.total_cents::text, d.paid_cents::text,
+              d.balance_cents::text, i.void_date, k.kind)
+              ORDER BY k.day, k.kind, i.issue_date, i.reference COLLATE "C", i.document_id), '[]')::text AS rows
+       FROM (SELECT document_id, 'invoice' AS kind, issue_date AS day FROM report_invoices
+              WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
+             UNION ALL
+             SELECT document_id, 'void', void_date FROM report_invoices
+              WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date) k
+       JOIN report_invoices i ON i.document_id = k.document_id AND i.account_id = $1
+       JOIN documents_list d ON d.id = i.document_id AND d.account_id = $1`,
+    [accountId, range.start, range.end],
+  );
+  const tuples = JSON.parse(row?.rows ?? '[]') as RegisterTuple[];
+  return tuples.map(([documentId, reference, issueDate, dueDate, clientName, clientGstNumber, lifecycle, paymentStatus, subtotal, gst, total, paid, balance, voidDate, kind]) => {
+    const sign = kind === 'void' ? -1n : 1n;
+    return {
+      kind, documentId, reference, issueDate, dueDate, clientName, clientGstNumber,
+      lifecycle: lifecycle as Lifecycle, paymentStatus: paymentStatus as PaymentStatus,
+      subtotalCents: sign * BigInt(subtotal), gstCents: sign * BigInt(gst), totalCents: sign * BigInt(total),
+      paidCents: BigInt(paid), balanceCents: BigInt(balance), voidDate,
+    };
+  });
+}
+
+/** One row of payments.csv: a payment received in the range, or the removal of one (negative). */
+export interface PaymentEntry {
+  kind: 'payment' | 'removal';
+  documentId: string;
+  paymentId: string;
+  reference: string;
+  date: LocalDate;
+  clientName: string;
+  amountCents: bigint;
+  gstCents: bigint;
+}
+
+type PaymentEntryTuple = [string, string, 'payment' | 'removal', string, string, string, string, string];
+
+/** The payments-basis rows (as paymentsReceivedIn, same order) with the payment's id. Index: report_payments (account_id, date). */
+export async function paymentEntriesIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentEntry[]> {
+  const [row] = await sql.query<{ rows: string }>(
+    `SELECT coalesce(json_agg(json_build_array(p.document_id, p.payment_id, p.kind, i.reference, p.date, i.client_name, p.amount_cents::text, p.gst_cents::text)
+              ORDER BY p.date, i.reference COLLATE "C", p.document_id, p.entry), '[]')::text AS rows
+       FROM report_payments p
+       JOIN report_invoices i ON i.document_id = p.document_id AND i.account_id = p.account_id
+      WHERE p.account_id = $1 AND p.date BETWEEN $2::date AND $3::date`,
+    [accountId, range.start, range.end],
+  );
+  const tuples = JSON.parse(row?.rows ?? '[]') as PaymentEntryTuple[];
+  return tuples.map(([documentId, paymentId, kind, reference, date, clientName, amount, gst]) => ({
+    kind, documentId, paymentId, reference, date, clientName, amountCents: BigInt(amount), gstCents: BigInt(gst),
+  }));
+}
+
+interface ClientRow {
+  name: string;
+  business_name: string;
+  is_business: string;
+  email: string;
+  phone: string;
+  address: string;
+  gst_number: string;
+  company_number: string;
+  default_payment_terms: string;
+}
+
+/** The account's client book as it is now. Index: clients_account_name. */
+export const clientsOf = (sql: Sql, accountId: string): Promise<ClientRow[]> =>
+  sql.query<ClientRow>(
+    `SELECT name, business_name, is_business, email, phone, address, gst_number, company_number, default_payment_terms
+       FROM clients WHERE account_id = $1 ORDER BY lower(name), id`,
+    [accountId],
+  );
+
+/** How a payment was made, from its PaymentRecorded event (a removed payment has left the document's view, not its stream). */
+type PaymentDetails = Map<string, { method: PaymentMethod; reference: string }>;
+
+async function paymentDetailsOf(deps: Pick<AppDeps, 'store'>, accountId: string, documentIds: Iterable<string>): Promise<PaymentDetails> {
+  const out: PaymentDetails = new Map();
+  for (const id of documentIds) {
+    const loaded = await loadDocument(deps.store, accountId, id);
+    for (const e of loaded.events) {
+      const d = domainEventOf(e);
+      if (d.type === 'PaymentRecorded') out.set(`${id} ${d.data.paymentId}`, { method: d.data.method, reference: d.data.reference });
+    }
+  }
+  return out;
+}
+
+// ---- the files --------------------------------------------------------------------------------
+
+export const INVOICES_HEADER = [
+  'Invoice number', 'Issue date', 'Due date', 'Client', 'Client GST number', 'Status', 'Excl. GST', 'GST', 'Incl. GST', 'Paid', 'Balance', 'Voided on',
+];
+export const PAYMENTS_HEADER = ['Payment date', 'Invoice number', 'Client', 'Amount', 'GST share', 'Method', 'Payment reference', 'Entry'];
+export const CLIENTS_HEADER = ['Name', 'Business name', 'Business', 'Email', 'Phone', 'Address', 'GST number', 'Company number', 'Payment terms'];
+
+export function invoicesCsv(lines: readonly RegisterLine[], today: LocalDate): string {
+  return toCsv([
+    INVOICES_HEADER,
+    ...lines.map((l): Cell[] => {
+      if (l.kind === 'void') {
+        return [l.reference, l.issueDate, l.dueDate, l.clientName, l.clientGstNumber, 'Reversal of void', l.subtotalCents, l.gstCents, l.totalCents, null, null, l.voidDate];
+      }
+      const status = STATUS_LABELS[deriveStatus({ type: 'invoice', lifecycle: l.lifecycle, validUntil: null, dueDate: l.dueDate, paymentStatus: l.paymentStatus }, today)];
+      // A voided invoice owes nothing: its balance is left empty rather than shown as owed.
+      const balance = l.lifecycle === 'void' ? null : l.balanceCents;
+      return [l.reference, l.issueDate, l.dueDate, l.clientName, l.clientGstNumber, status, l.subtotalCents, l.gstCents, l.totalCents, l.paidCents, balance, l.voidDate];
+    }),
+  ]);
+}
+
+export function paymentsCsv(entries: readonly PaymentEntry[], details: PaymentDetails): string {
+  return toCsv([
+    PAYMENTS_HEADER,
+    ...entries.map((p): Cell[] => {
+      const how = details.get(`${p.documentId} ${p.paymentId}`);
+      return [
+        p.date, p.reference, p.clientName, p.amountCents, p.gstCents,
+        how ? PAYMENT_METHOD_LABELS[how.method] : null, how?.reference ?? null, p.kind === 'removal' ? 'Payment removed' : 'Payment',
+      ];
+    }),
+  ]);
+}
+
+export function clientsCsv(clients: readonly ClientRow[]): string {
+  return toCsv([
+    CLIENTS_HEADER,
+    ...clients.map((c): Cell[] => [
+      c.name, c.business_name, c.is_business === 'true' ? 'Yes' : 'No', c.email, c.phone, c.address, c.gst_number, c.company_number, c.default_payment_terms,
+    ]),
+  ]);
+}
+
+export interface ReadmeFacts {
+  range: DateRange;
+  basis: GstBasis;
+  businessName: string;
+  madeOn: LocalDate;
+  invoices: number;
+  payments: number;
+  clients: number;
+  pdfs: number;
+}
+
+/** README.txt: what each file and column is, in plain English. CRLF, so Notepad shows it as lines. */
+export function readmeText(f: ReadmeFacts): string {
+  const period = `${formatNzDateLong(f.range.start)} to ${formatNzDateLong(f.range.end)}`;
+  const basis = f.basis === 'invoice' ? 'invoice basis' : 'payments basis';
+  const lines = [
+    `Export for your accountant${f.businessName ? ` - ${f.businessName}` : ''}`,
+    `Period: ${period} (both days included). Made on ${formatNzDateLong(f.madeOn)}.`,
+    '',
+    'HOW TO READ THESE FILES',
+    '- Amounts are New Zealand dollars (NZD) written as plain numbers with two decimals, e.g. 1234.50:',
+    '  no $ sign and no thousands separators. "Excl. GST" is before GST, "Incl. GST" is the total the',
+    '  client pays, "GST" is the 15% GST in it. Negative amounts are corrections.',
+    '- Dates are New Zealand calendar days written year-month-day, e.g. 2026-03-31 is 31 March 2026,',
+    '  the same as in the app\'s other CSV exports (spreadsheets read this form as a date everywhere).',
+    '- The CSV files are UTF-8 with a byte-order mark, so Excel shows macrons (Māori names, Kōwhai)',
+    '  correctly. Text that a spreadsheet could run as a formula (starting with = + - @) has a \' in front.',
+    '- Only issued invoices count: sent, marked issued, or paid against. Drafts and quotes are left out.',
+    '- A correction counts on the day it was made: an invoice voided in the period appears again as a',
+    '  "Reversal of void" row with negative amounts; a payment removed in the period appears again as a',
+    '  "Payment removed" row with a negative amount. A period that is over never changes afterwards.',
+    '',
+    'THE FILES',
+    '',
+    `invoices.csv (${f.invoices} rows) - every invoice issued in the period, by issue date, and every reversal of a void.`,
+    '  Invoice number   the invoice\'s number, e.g. INV-0001',
+    '  Issue date       the date on the invoice',
+    '  Due date         when payment is due',
+    '  Client           the client named on the invoice (empty if none)',
+    '  Client GST number  as on the invoice (empty if none)',
+    '  Status           Paid, Partly paid, Overdue, Sent, Issued, or Void (as of the day this was made);',
+    '                   "Reversal of void" for the correction row of an invoice voided in the period',
+    '  Excl. GST        the invoice\'s subtotal before GST',
+    '  GST              the GST on the invoice',
+    '  Incl. GST        the invoice\'s total including GST',
+    '  Paid             money received against the invoice so far',
+    '  Balance          what the client still owes (empty for a voided invoice and for reversal rows)',
+    '  Voided on        the day the invoice was voided (empty if it was not)',
+    '  The Excl. GST and GST columns add up to the annual summary\'s revenue and GST for the same period.',
+    '',
+    `payments.csv (${f.payments} rows) - every payment received in the period, by payment date.`,
+    '  Payment date     the day the money was received (or, for a removal, the day it was removed)',
+    '  Invoice number   the invoice it paid',
+    '  Client           the client named on that invoice',
+    '  Amount           the money received, GST included',
+    '  GST share        the GST contained in this payment (payments basis): the invoice\'s GST shared',
+    '                   over its payments in proportion, so an invoice\'s payments carry exactly its GST',
+    '  Method           Bank transfer, Cash, Card, Cheque or Other',
+    '  Payment reference  the reference recorded with the payment (e.g. the bank statement reference)',
+    '  Entry            "Payment", or "Payment removed" for the correction of a payment taken back',
+    '  The Amount and GST share columns add up to the payments-basis GST report for the same period.',
+    '',
+    `clients.csv (${f.clients} rows) - your client list as it is today (not only clients of this period).`,
+    '  Name, Business name, Business (Yes/No), Email, Phone, Address, GST number, Company number (NZBN or',
+    '  company number), Payment terms (the default terms for new invoices).',
+    '',
+    `gst-report.csv - the GST report for the period on the ${basis}, exactly as the app's GST report`,
+    '  "Download CSV" gives it: one row per invoice (invoice basis: each invoice at its full value in the',
+    '  period of its time of supply - the issue date, or an earlier deposit) or per payment (payments',
+    '  basis), a Total row, then the GST return (GST101A) Boxes 5 to 10.',
+    '',
+    'annual-summary.csv - the annual summary for the period (by issue date; revenue is excluding GST),',
+    '  exactly as the Annual Summary\'s "Download CSV" gives it for a tax year: one row per invoice, then',
+    '  the Total, Paid and Unpaid rows.',
+    '',
+    `pdfs/ (${f.pdfs} files) - the PDF of every invoice in invoices.csv, named by its number, as the app`,
+    '  makes it today.',
+    '',
+    'Purchases and expenses are not recorded by the app, so GST on purchases (Boxes 11 to 15) is not here.',
+    '',
+  ];
+  return lines.join('\r\n');
+}
+
+// ---- the ZIP ----------------------------------------------------------------------------------
+
+export interface ZipEntry {
+  name: string;
+  bytes: Uint8Array;
+  /** false for data that is compressed already (PDFs): stored as it is. */
+  deflate: boolean;
+}
+
+/**
+ * A ZIP written as it is read: the next entry is asked for only once the bytes before it have
+ * been taken (pull), so a slow download holds back the work. An entry that fails errors the
+ * stream: the download breaks rather than end as a ZIP that looks complete. `done` runs once,
+ * however the stream ends.
+ */
+export function zipStream(entries: AsyncIterator<ZipEntry>, mtime: Date, done: () => void): ReadableStream<Uint8Array> {
+  const ready: Uint8Array[] = [];
+  let finished = false;
+  let failure: Error | null = null;
+  let ended = false;
+  const end = () => {
+    if (!ended) {
+      ended = true;
+      done();
+    }
+  };
+  const zip = new Zip((err, chunk, final) => {
+    if (err) failure = err;
+    else {
+      ready.push(chunk);
+      if (final) finished = true;
+    }
+  });
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        while (ready.length === 0 && !finished) {
+          const next = await entries.next();
+          if (next.done) {
+            zip.end();
+          } else {
+            const file = next.value.deflate ? new ZipDeflate(next.value.name, { level: 6 }) : new ZipPassThrough(next.value.name);
+            file.mtime = mtime;
+            zip.add(file);
+            file.push(next.value.bytes, true);
+          }
+          if (failure) throw failure;
+        }
+        for (const chunk of ready.splice(0)) controller.enqueue(chunk);
+        if (finished) {
+          controller.close();
+          end();
+        }
+      } catch (e) {
+        end();
+        zip.terminate();
+        throw e;
+      }
+    },
+    async cancel() {
+      end();
+      zip.terminate();
+      await entries.return?.();
+    },
+  });
+}
+
+// ---- putting it together ----------------------------------------------------------------------
+
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+const running = new WeakMap<object, { n: number }>();
+
+export interface AccountantExportRequest {
+  accountId: string;
+  range: DateRange;
+  basis: GstBasis;
+}
+
+/**
+ * The export's files and its stream. Every query runs (and a period too big is refused) before
+ * the answer starts, so those failures are proper error answers; the PDFs follow one at a time.
+ */
+export async function accountantExport(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>,
+  req: AccountantExportRequest,
+): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
+  const sql = deps.store.db;
+  const { accountId, range, basis } = req;
+  const slot = running.get(deps) ?? { n: 0 };
+  running.set(deps, slot);
+  if (slot.n >= ACCOUNTANT_EXPORTS_AT_ONCE) throw new ApiError(503, EXPORT_BUSY, undefined, { 'Retry-After': '30' });
+  slot.n += 1;
+  let released = false;
+  const release = () => {
+    if (!released) {
+      released = true;
+      slot.n -= 1;
+    }
+  };
+
+  try {
+    const [register, payments] = await Promise.all([invoiceRegisterIn(sql, accountId, range), paymentEntriesIn(sql, accountId, range)]);
+    const pdfIds = [...new Set(register.map((l) => l.documentId))];
+    const paymentDocs = new Set(payments.map((p) => p.documentId));
+    const involved = new Set([...pdfIds, ...paymentDocs]).size;
+    if (involved > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new ApiError(422, tooManyInvoices(involved));
+    const today = nzDateOf(deps.clock.now());
+    const [gst, annual, clients, details, business] = await Promise.all([
+      basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
+      invoicesIssuedIn(sql, accountId, range).then(annualCsv),
+      clientsOf(sql, accountId),
+      paymentDetailsOf(deps, accountId, paymentDocs),
+      loadBusinessSettings(sql, accountId),
+    ]);
+    const references = new Map(register.map((l) => [l.documentId, l.reference]));
+    const csvFiles: ZipEntry[] = [
+      {
+        name: 'README.txt',
+        deflate: true,
+        bytes: utf8(readmeText({
+          range, basis, businessName: business.business_name, madeOn: today,
+          invoices: register.length, payments: payments.length, clients: clients.length, pdfs: pdfIds.length,
+        })),
+      },
+      { name: 'invoices.csv', deflate: true, bytes: utf8(invoicesCsv(register, today)) },
+      { name: 'payments.csv', deflate: true, bytes: utf8(paymentsCsv(payments, details)) },
+      { name: 'clients.csv', deflate: true, bytes: utf8(clientsCsv(clients)) },
+      { name: 'gst-report.csv', deflate: true, bytes: utf8(gst) },
+      { name: 'annual-summary.csv', deflate: true, bytes: utf8(annual) },
+    ];
+    async function* files(): AsyncGenerator<ZipEntry> {
+      yield* csvFiles;
+      const names = new Set<string>();
+      for (const id of pdfIds) {
+        let pdf: Awaited<ReturnType<typeof pdfFileOf>>;
+        try {
+          pdf = await pdfFileOf(deps, accountId, id);
+        } catch (e) {
+          deps.log('error', 'an accountant export stopped: a PDF could not be made', { documentId: id, error: e instanceof Error ? e.message : String(e) });
+          throw e;
+        }
+        // References are unique in an account; a name is never used twice whatever they hold.
+        let name = `pdfs/${pdfFileName({ reference: references.get(id) ?? '' })}`;
+        for (let i = 2; names.has(name); i++) name = name.replace(/(?:-\d+)?\.pdf$/, `-${i}.pdf`);
+        names.add(name);
+        yield { name, deflate: false, bytes: new Uint8Array(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.length) };
+      }
+    }
+    const body = zipStream(files(), deps.clock.now(), release);
+    return { fileName: accountantZipFileName(range), body };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}

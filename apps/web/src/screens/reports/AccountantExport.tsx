@@ -1,0 +1,122 @@
+// 'Export for my accountant': one ZIP of a period — invoices, payments and clients as CSV, the GST
+// report and annual summary, every invoice's PDF and a README (GET /reports/export/accountant-zip).
+// The period is an NZ tax year (the last complete one by default) or two dates. Like the CSV
+// buttons, the download goes through a five-minute signed link (POST /reports/accountant-export-links)
+// opened in a tab made inside the click, so the bearer token never travels in a URL.
+import { useState } from 'react';
+import type { AccountantExportQuery, ExportLinkResponse } from '@tradie/contracts';
+import { taxYearOf, type GstBasis } from '@tradie/domain';
+import { api, errorDetail } from '../../api/client.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { downloadThroughSignedLink } from './download.ts';
+import { taxYearOptionLabel } from './periods.ts';
+
+type Mode = 'year' | 'dates';
+
+/** The last complete NZ tax year first (the default), then the three before it, then the one under way. */
+export function accountantYearOptions(today: string): { year: number; label: string }[] {
+  const current = taxYearOf(today);
+  const years = [current - 1, current - 2, current - 3, current - 4, current];
+  return years.map((year) => ({ year, label: year === current ? `${taxYearOptionLabel(year)} – so far` : taxYearOptionLabel(year) }));
+}
+
+export function AccountantExport({ today }: { today: string }) {
+  const options = accountantYearOptions(today);
+  const [mode, setMode] = useState<Mode>('year');
+  const [year, setYear] = useState<number>(() => options[0]?.year ?? taxYearOf(today) - 1);
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [basis, setBasis] = useState<GstBasis>('invoice');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ready = mode === 'year' || (start !== '' && end !== '');
+
+  const onSubmit = () => {
+    if (!ready) return;
+    setError(null);
+    setBusy(true);
+    const input: AccountantExportQuery = mode === 'year' ? { year, basis } : { start_date: start, end_date: end, basis };
+    // The tab is opened inside this click (popup blockers), then sent to the link.
+    downloadThroughSignedLink(window, () => api.post<ExportLinkResponse>('/reports/accountant-export-links', input), 'Preparing your export…')
+      .catch((e: unknown) => setError(`Couldn't make the export: ${errorDetail(e) ?? 'Request failed'}`))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <form
+      className="card report-card accountant-export"
+      aria-labelledby="accountant-export-title"
+      aria-describedby="accountant-export-what"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      noValidate
+    >
+      <h2 id="accountant-export-title" className="card__title">
+        Export for my accountant
+      </h2>
+      <p id="accountant-export-what" className="field__hint">
+        One ZIP: invoices, payments and clients (CSV), the GST report and annual summary, every invoice's PDF, and a README explaining each file.
+      </p>
+
+      <fieldset className="choice-group">
+        <legend className="field__label">Period</legend>
+        <label className="choice">
+          <input type="radio" name="accountant-export-mode" value="year" checked={mode === 'year'} onChange={() => setMode('year')} />
+          <span>A whole year (1 April – 31 March)</span>
+        </label>
+        <label className="choice">
+          <input type="radio" name="accountant-export-mode" value="dates" checked={mode === 'dates'} onChange={() => setMode('dates')} />
+          <span>Between two dates</span>
+        </label>
+      </fieldset>
+
+      {mode === 'year' ? (
+        <FormField id="accountant-export-year" label="Year to export" hint="NZ tax years run 1 April to 31 March.">
+          {(describedBy) => (
+            <select id="accountant-export-year" className="input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby={describedBy}>
+              {options.map((o) => (
+                <option key={o.year} value={String(o.year)}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ) : (
+        <div className="report-dates">
+          <FormField id="accountant-export-start" label="First day">
+            {() => <input id="accountant-export-start" className="input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
+          </FormField>
+          <FormField id="accountant-export-end" label="Last day">
+            {() => <input id="accountant-export-end" className="input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
+          </FormField>
+        </div>
+      )}
+
+      <FormField id="accountant-export-basis" label="GST basis of the GST report">
+        {(describedBy) => (
+          <select id="accountant-export-basis" className="input" value={basis} onChange={(e) => setBasis(e.target.value === 'payments' ? 'payments' : 'invoice')} aria-describedby={describedBy}>
+            <option value="invoice">Invoice basis</option>
+            <option value="payments">Payments basis</option>
+          </select>
+        )}
+      </FormField>
+
+      <button type="submit" className="button button--accent report-generate" disabled={busy || !ready} aria-describedby={!ready ? 'accountant-export-hint' : undefined}>
+        <span aria-hidden="true">🗂️</span> {busy ? 'Preparing…' : 'Download ZIP'}
+      </button>
+      {!ready && (
+        <p id="accountant-export-hint" className="field__hint">
+          Choose both dates first.
+        </p>
+      )}
+      {error && (
+        <p className="callout callout--error report-banner" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
