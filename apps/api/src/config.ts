@@ -31,7 +31,12 @@ const envSchema = z.object({
   XERO_SALES_ACCOUNT_CODE: optional,
   XERO_PAYMENTS_ACCOUNT_CODE: optional,
   STRIPE_SECRET_KEY: optional,
+  /** The monthly price (price_...), excluding GST. With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET it turns billing on. */
   STRIPE_PRICE_ID: optional,
+  /** The annual price (price_..., recurring yearly), excluding GST. Unset: only monthly billing is offered. Read by billing/routes.ts. */
+  STRIPE_PRICE_ID_ANNUAL: optional.refine((v) => v === undefined || v.startsWith('price_'), 'must be a Stripe price id (price_...)'),
+  /** The NZ GST Tax Rate (txr_..., 15 %, exclusive) added at checkout. Unset: one is created in Stripe once and remembered (billing/repository.ts). */
+  STRIPE_TAX_RATE_ID: optional.refine((v) => v === undefined || v.startsWith('txr_'), 'must be a Stripe tax rate id (txr_...)'),
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
   WEB_DIST: optional,

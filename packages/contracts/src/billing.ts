@@ -23,6 +23,35 @@ export const subscriptionStatusResponse = z.object({
 });
 export type SubscriptionStatusResponse = z.infer<typeof subscriptionStatusResponse>;
 
+/** How often the subscription is billed: a Stripe price each (STRIPE_PRICE_ID, STRIPE_PRICE_ID_ANNUAL). */
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export const billingInterval = z.enum(BILLING_INTERVALS, { error: "interval must be 'month' or 'year'" });
+export type BillingInterval = z.infer<typeof billingInterval>;
+
+/** POST /billing/create-checkout-session. No body, or no interval: monthly. */
+export const checkoutSessionRequest = z.object({ interval: billingInterval.default('month') });
+export type CheckoutSessionRequest = z.input<typeof checkoutSessionRequest>;
+
+/** GST added at checkout to the fees, which are shown excluding it. */
+export const BILLING_GST_PERCENT = 15;
+
+/** GET /billing/plans: the prices the server offers, from Stripe, excluding GST. */
+export const billingPlansResponse = z.object({
+  plans: z.array(
+    z.object({
+      interval: billingInterval,
+      /** Whole cents per interval, excluding GST (Stripe's unit_amount). */
+      unit_amount: z.number().int().min(0),
+      /** ISO 4217, lower case as Stripe sends it ('nzd'). */
+      currency: z.string(),
+    }),
+  ),
+  /** GST added on top at checkout, in percent. */
+  gst_percent: z.number(),
+});
+export type BillingPlansResponse = z.infer<typeof billingPlansResponse>;
+export type BillingPlan = BillingPlansResponse['plans'][number];
+
 /** POST /billing/create-checkout-session: send the browser to `checkout_url`. */
 export const checkoutSessionResponse = z.object({ checkout_url: z.string() });
 export type CheckoutSessionResponse = z.infer<typeof checkoutSessionResponse>;
@@ -43,4 +72,5 @@ export const BILLING_MESSAGES = {
   subscriptionEnded:
     'Your subscription has ended. Subscribe again to keep creating and sending quotes and invoices. Everything you have made is kept, and you can still view, download and export it.',
   webhookRejected: 'Webhook signature verification failed.',
+  annualNotOffered: "Annual billing isn't available on this server yet. Choose monthly billing.",
 } as const;

@@ -1,12 +1,14 @@
 // A small stateful fake of the parts of Stripe the app uses, on loopback, speaking Stripe's wire
 // contract: form-encoded bodies with bracket nesting, Bearer
-// `sk_` auth, `Request-Id`, idempotency keys, Stripe-shaped error bodies, Checkout Sessions,
-// Billing Portal sessions, and webhook events signed exactly as Stripe signs them.
+// `sk_` auth, `Request-Id`, idempotency keys, Stripe-shaped error bodies, Prices (monthly and
+// yearly), Tax Rates on Checkout line items, Checkout Sessions, Billing Portal configurations
+// and sessions, and webhook events signed exactly as Stripe signs them.
 //
 // The official SDK talks to it with `new Stripe(key, { host, port, protocol })`. A session's
 // `url` opens a 'Fake Stripe Checkout' page on this server whose Pay button completes the
 // checkout (the webhooks fire) and redirects to the session's success_url, so a browser test
-// can walk the whole subscribe flow.
+// can walk the whole subscribe flow. A portal session's page offers Cancel, and 'Switch to
+// annual/monthly billing' for the prices its configuration lists.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +24,44 @@ export interface FakePrice extends Obj {
   object: 'price';
   unit_amount: number;
   currency: string;
-  recurring: { interval: string; interval_count: number };
+  recurring: { interval: string; interval_count: number; usage_type?: string };
+}
+
+export interface FakeTaxRate extends Obj {
+  id: string;
+  object: 'tax_rate';
+  active: boolean;
+  display_name: string;
+  percentage: number;
+  effective_percentage: number;
+  inclusive: boolean;
+  country: string | null;
+  jurisdiction: string | null;
+  description: string | null;
+  tax_type: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+/** A price the fake knows: whole cents per `interval` ('month' or 'year'). */
+export interface FakePriceSpec {
+  id: string;
+  unitAmount: number;
+  currency: string;
+  interval: 'day' | 'week' | 'month' | 'year';
+  /** Its product; default 'prod_full_access'. */
+  product?: string;
+}
+
+export interface FakePortalConfiguration extends Obj {
+  id: string;
+  object: 'billing_portal.configuration';
+  active: boolean;
+  is_default: boolean;
+  features: Obj;
+  created: number;
+  livemode: false;
 }
 
 export interface FakeCustomer extends Obj {
@@ -115,7 +154,12 @@ export interface FakeStripeOptions {
   secretKey?: string;
   /** Clock for `created`, trial ends and webhook timestamps. */
   now?: () => Date;
-  /** The plan every price id resolves to (unit amount in cents). Default NZD 750 a month. */
+  /**
+   * The prices that exist, e.g. a monthly and a yearly one. Given: any other price id is refused
+   * as Stripe does ('No such price'). Absent: every `price_...` id resolves to `price`.
+   */
+  prices?: FakePriceSpec[];
+  /** The plan every price id resolves to when `prices` is absent (unit amount in cents). Default NZD 750 a month. */
   price?: { unitAmount: number; currency: string; interval: string };
 }
 
@@ -139,6 +183,10 @@ export interface FakeStripe {
   portalSessions: Map<string, FakePortalSession>;
   customers: Map<string, FakeCustomer>;
   subscriptions: Map<string, FakeSubscription>;
+  /** Tax rates made with POST /v1/tax_rates (or put here by a test), by id. */
+  taxRates: Map<string, FakeTaxRate>;
+  /** Billing portal configurations made with POST /v1/billing_portal/configurations, by id. */
+  portalConfigurations: Map<string, FakePortalConfiguration>;
   invoices: Map<string, Obj>;
   /** Every API request, in order. */
   requests: FakeRequest[];
@@ -154,7 +202,7 @@ export interface FakeStripe {
   cancelSubscription(id: string): Promise<WebhookDelivery>;
   /** A failed renewal: `invoice.payment_failed`, then the subscription goes `past_due`. */
   failRenewal(id: string): Promise<WebhookDelivery[]>;
-  /** A paid renewal: the subscription goes `active` for another month, then `invoice.paid`. */
+  /** A paid renewal: the subscription goes `active` for another period of its price's interval (month or year), then `invoice.paid`. */
   renew(id: string): Promise<WebhookDelivery[]>;
   /** The `Stripe-Signature` header for a payload, as Stripe computes it. */
   sign(payload: string, timestamp?: number): string;
@@ -195,29 +243,163 @@ const strRecord = (v: unknown): Record<string, string> =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 const formatCents = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-function addMonth(unix: number): number {
+/** One billing period after `unix`, for a price's `recurring.interval`. */
+function addInterval(unix: number, interval: string): number {
   const d = new Date(unix * 1000);
-  d.setUTCMonth(d.getUTCMonth() + 1);
+  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else if (interval === 'week') d.setUTCDate(d.getUTCDate() + 7);
+  else if (interval === 'day') d.setUTCDate(d.getUTCDate() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
   return Math.floor(d.getTime() / 1000);
+}
+
+const TAX_RATE_PARAMS = new Set(['display_name', 'inclusive', 'percentage', 'active', 'country', 'description', 'jurisdiction', 'metadata', 'state', 'tax_type', 'expand']);
+const TAX_TYPES = new Set(['amusement_tax', 'communications_tax', 'gst', 'hst', 'igst', 'jct', 'lease_tax', 'pst', 'qst', 'retail_delivery_fee', 'rst', 'sales_tax', 'service_tax', 'vat']);
+
+/** Stripe's form booleans: 'true' / 'false'. */
+function formBoolean(v: unknown, param: string): boolean {
+  if (v === 'true' || v === true) return true;
+  if (v === 'false' || v === false) return false;
+  throw invalid(`Invalid boolean: ${String(v)}`, { param });
+}
+
+/** The tax on `amount` cents at each rate: exclusive rates add to it, inclusive ones are part of it (Stripe rounds half up per rate). */
+function taxOn(amount: number, rates: readonly FakeTaxRate[]): { exclusive: number; inclusive: number } {
+  let exclusive = 0, inclusive = 0;
+  for (const r of rates) {
+    if (r.inclusive) inclusive += Math.round(amount - amount / (1 + r.percentage / 100));
+    else exclusive += Math.round((amount * r.percentage) / 100);
+  }
+  return { exclusive, inclusive };
 }
 
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
   const now = options.now ?? (() => new Date());
   const send = options.fetch ?? ((r: Request) => fetch(r));
   const plan = options.price ?? { unitAmount: 750, currency: 'nzd', interval: 'month' };
+  const knownPrices = options.prices ? new Map(options.prices.map((p) => [p.id, p])) : null;
   const unix = (): number => Math.floor(now().getTime() / 1000);
   const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
   const idempotency = new Map<string, { fingerprint: string; status: number; body: Obj }>();
   /** The params each session was created with (Stripe does not echo line_items or subscription_data). */
   const sessionParams = new Map<string, Record<string, unknown>>();
 
-  const priceOf = (id: string): FakePrice => ({
-    id,
-    object: 'price',
-    unit_amount: plan.unitAmount,
-    currency: plan.currency,
-    recurring: { interval: plan.interval, interval_count: 1 },
-  });
+  /** The price `id`, or Stripe's 'No such price' (with `param` when it came from a request parameter). */
+  const priceOf = (id: string, param?: string): FakePrice => {
+    const spec = knownPrices ? knownPrices.get(id) : id.startsWith('price_') ? { id, ...plan } : undefined;
+    if (!spec) throw noSuch('price', id, param);
+    return {
+      id,
+      object: 'price',
+      product: ('product' in spec ? spec.product : undefined) ?? 'prod_full_access',
+      active: true,
+      type: 'recurring',
+      unit_amount: spec.unitAmount,
+      currency: spec.currency,
+      recurring: { interval: spec.interval, interval_count: 1, usage_type: 'licensed' },
+      livemode: false,
+    };
+  };
+  /** The line items a session was created with: price, quantity and tax rates, as Stripe lists them. */
+  const lineItemsOf = (sessionId: string): { price: FakePrice; quantity: number; taxRates: FakeTaxRate[] }[] => {
+    const items = (sessionParams.get(sessionId)?.line_items ?? []) as Record<string, unknown>[];
+    return items.map((i) => ({
+      price: priceOf(String(i.price)),
+      quantity: Number(i.quantity ?? 1),
+      taxRates: (Array.isArray(i.tax_rates) ? (i.tax_rates as string[]) : []).map((t) => fake.taxRates.get(t)!),
+    }));
+  };
+  /** Subtotal, tax and total of a session's line items, in cents. */
+  const amountsOf = (items: readonly { price: FakePrice; quantity: number; taxRates: readonly FakeTaxRate[] }[]): { subtotal: number; tax: number; total: number } => {
+    let subtotal = 0, tax = 0, added = 0;
+    for (const li of items) {
+      const amount = li.price.unit_amount * li.quantity;
+      const t = taxOn(amount, li.taxRates);
+      subtotal += amount;
+      tax += t.exclusive + t.inclusive;
+      added += t.exclusive;
+    }
+    return { subtotal, tax, total: subtotal + added };
+  };
+
+  const PORTAL_CONFIGURATION_PARAMS = new Set(['features', 'business_profile', 'default_return_url', 'login_page', 'metadata', 'name', 'expand']);
+
+  /** POST /v1/billing_portal/configurations: `features` required; switchable prices must exist and belong to the product they are listed under. */
+  function createPortalConfiguration(params: Record<string, unknown>): FakePortalConfiguration {
+    for (const k of Object.keys(params)) if (!PORTAL_CONFIGURATION_PARAMS.has(k)) throw invalid(`Received unknown parameter: ${k}`, { code: 'parameter_unknown', param: k });
+    const features = params.features as Record<string, unknown> | undefined;
+    if (!features || typeof features !== 'object') throw missingParam('features');
+    const update = features.subscription_update as Record<string, unknown> | undefined;
+    if (update !== undefined) {
+      const enabled = formBoolean(update.enabled, 'features[subscription_update][enabled]');
+      const products = Array.isArray(update.products) ? (update.products as Record<string, unknown>[]) : [];
+      if (enabled && products.length === 0) throw missingParam('features[subscription_update][products]');
+      for (const [n, p] of products.entries()) {
+        const product = str(p.product);
+        if (!product) throw missingParam(`features[subscription_update][products][${n}][product]`);
+        const prices = Array.isArray(p.prices) ? (p.prices as unknown[]) : [];
+        if (prices.length === 0) throw missingParam(`features[subscription_update][products][${n}][prices]`);
+        for (const [k, id] of prices.entries()) {
+          const param = `features[subscription_update][products][${n}][prices][${k}]`;
+          const price = priceOf(String(id), param);
+          if (price.product !== product) throw invalid(`The price ${price.id} does not belong to the product ${product}.`, { param });
+        }
+      }
+    }
+    const config: FakePortalConfiguration = {
+      id: newId('bpc'),
+      object: 'billing_portal.configuration',
+      active: true,
+      is_default: false,
+      features: structuredClone(features) as Obj,
+      metadata: strRecord(params.metadata),
+      created: unix(),
+      livemode: false,
+    };
+    fake.portalConfigurations.set(config.id, config);
+    return config;
+  }
+
+  /** The prices a portal session's configuration lets its customer switch to. */
+  function switchablePrices(session: FakePortalSession): string[] {
+    const config = fake.portalConfigurations.get(String(session.configuration));
+    const update = config?.features.subscription_update as { enabled?: string; products?: { prices?: string[] }[] } | undefined;
+    if (!update || update.enabled !== 'true') return [];
+    return (update.products ?? []).flatMap((p) => p.prices ?? []);
+  }
+
+  function createTaxRate(params: Record<string, unknown>): FakeTaxRate {
+    for (const k of Object.keys(params)) if (!TAX_RATE_PARAMS.has(k)) throw invalid(`Received unknown parameter: ${k}`, { code: 'parameter_unknown', param: k });
+    const displayName = str(params.display_name);
+    if (!displayName) throw missingParam('display_name');
+    if (params.inclusive === undefined) throw missingParam('inclusive');
+    if (params.percentage === undefined) throw missingParam('percentage');
+    const inclusive = formBoolean(params.inclusive, 'inclusive');
+    const percentage = Number(params.percentage);
+    if (typeof params.percentage !== 'string' || !/^\d+(\.\d+)?$/.test(params.percentage) || percentage > 100) throw invalid(`Invalid decimal: ${String(params.percentage)}`, { param: 'percentage' });
+    const taxType = str(params.tax_type);
+    if (taxType && !TAX_TYPES.has(taxType)) throw invalid(`Invalid tax_type: must be one of ${[...TAX_TYPES].join(', ')}`, { param: 'tax_type' });
+    const rate: FakeTaxRate = {
+      id: newId('txr'),
+      object: 'tax_rate',
+      active: params.active === undefined ? true : formBoolean(params.active, 'active'),
+      display_name: displayName,
+      percentage,
+      effective_percentage: percentage,
+      inclusive,
+      country: str(params.country),
+      jurisdiction: str(params.jurisdiction),
+      jurisdiction_level: null,
+      state: str(params.state),
+      description: str(params.description),
+      tax_type: taxType,
+      metadata: strRecord(params.metadata),
+      created: unix(),
+      livemode: false,
+    };
+    fake.taxRates.set(rate.id, rate);
+    return rate;
+  }
 
   function checkKey(req: IncomingMessage): void {
     const auth = req.headers.authorization ?? '';
@@ -247,8 +429,18 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         throw invalid('You must provide at least one recurring price in `subscription` mode when using prices.', { param: 'line_items' });
       }
       for (const [n, i] of items.entries()) {
-        if (!str(i.price)!.startsWith('price_')) throw noSuch('price', str(i.price)!, `line_items[${n}][price]`);
+        const price = priceOf(str(i.price)!, `line_items[${n}][price]`);
+        if (!price.recurring) throw invalid('You must provide at least one recurring price in `subscription` mode when using prices.', { param: 'line_items' });
         if (i.quantity !== undefined && !/^[1-9]\d*$/.test(String(i.quantity))) throw invalid('Invalid integer: quantity', { param: `line_items[${n}][quantity]` });
+      }
+    }
+    for (const [n, i] of items.entries()) {
+      if (i?.tax_rates === undefined) continue;
+      if (!Array.isArray(i.tax_rates)) throw invalid('Invalid array', { param: `line_items[${n}][tax_rates]` });
+      for (const [k, t] of (i.tax_rates as unknown[]).entries()) {
+        const rate = typeof t === 'string' ? fake.taxRates.get(t) : undefined;
+        if (!rate) throw noSuch('tax rate', String(t), `line_items[${n}][tax_rates][${k}]`);
+        if (!rate.active) throw invalid(`The tax rate ${rate.id} is not active and cannot be used.`, { param: `line_items[${n}][tax_rates][${k}]` });
       }
     }
     const customer = str(params.customer);
@@ -287,7 +479,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       cancel_url: str(params.cancel_url),
       metadata: strRecord(params.metadata),
       currency: plan.currency,
-      amount_total: mode === 'subscription' ? plan.unitAmount : null,
+      amount_subtotal: null,
+      amount_total: null,
+      total_details: null,
       ui_mode: 'hosted_page',
       created,
       expires_at: created + 24 * 3600,
@@ -295,6 +489,15 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     };
     fake.checkoutSessions.set(id, session);
     sessionParams.set(id, params);
+    if (items.length > 0 && items.every((i) => str(i?.price))) {
+      const amounts = amountsOf(lineItemsOf(id));
+      Object.assign(session, {
+        currency: lineItemsOf(id)[0]!.price.currency,
+        amount_subtotal: amounts.subtotal,
+        amount_total: amounts.total,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: amounts.tax },
+      });
+    }
     return session;
   }
 
@@ -305,6 +508,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (!fake.portalConfigured) {
       throw invalid("You can't create a portal session in test mode until you save your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.");
     }
+    const configuration = str(params.configuration);
+    if (configuration && !fake.portalConfigurations.has(configuration)) throw noSuch('configuration', configuration, 'configuration');
     const id = newId('bps');
     const session: FakePortalSession = {
       id,
@@ -312,7 +517,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       customer,
       return_url: str(params.return_url),
       url: `${fake.url}/portal/${id}`,
-      configuration: 'bpc_fake',
+      configuration: configuration ?? 'bpc_fake',
       created: unix(),
       livemode: false,
       locale: null,
@@ -368,17 +573,33 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return event;
   }
 
-  function newInvoice(sub: FakeSubscription, amount: number, paid: boolean, reason: string): Obj {
+  /** An invoice for one period of `sub`: its items' prices plus their tax rates, or `zero` for a trial's first invoice. */
+  function newInvoice(sub: FakeSubscription, zero: 0 | null, paid: boolean, reason: string): Obj {
     const periodEnd = (sub.items.data[0]?.current_period_end as number | undefined) ?? unix();
+    const items = sub.items.data.map((i) => ({ price: i.price as FakePrice, quantity: Number(i.quantity ?? 1), taxRates: (i.tax_rates ?? []) as FakeTaxRate[] }));
+    const amounts = zero === 0 ? { subtotal: 0, tax: 0, total: 0 } : amountsOf(items);
+    const amount = amounts.total;
+    const totalTaxes: Obj[] = [];
+    for (const li of items) {
+      for (const rate of li.taxRates) {
+        const base = zero === 0 ? 0 : li.price.unit_amount * li.quantity;
+        const t = taxOn(base, [rate]);
+        totalTaxes.push({ amount: t.exclusive + t.inclusive, tax_behavior: rate.inclusive ? 'inclusive' : 'exclusive', taxable_amount: base, taxability_reason: 'standard_rated', type: 'tax_rate_details', tax_rate_details: { tax_rate: rate.id } });
+      }
+    }
     const invoice: Obj = {
       id: newId('in'),
       object: 'invoice',
       customer: sub.customer,
       status: paid ? 'paid' : 'open',
+      subtotal: amounts.subtotal,
+      total_excluding_tax: amounts.total - amounts.tax,
+      total: amounts.total,
+      total_taxes: totalTaxes,
       amount_due: amount,
       amount_paid: paid ? amount : 0,
       amount_remaining: paid ? 0 : amount,
-      currency: plan.currency,
+      currency: String(sub.currency ?? plan.currency),
       billing_reason: reason,
       attempt_count: amount === 0 ? 0 : 1,
       attempted: amount !== 0,
@@ -420,6 +641,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     portalSessions: new Map(),
     customers: new Map(),
     subscriptions: new Map(),
+    taxRates: new Map(),
+    portalConfigurations: new Map(),
     invoices: new Map(),
     requests: [],
     events: [],
@@ -443,11 +666,12 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       }
       const params = sessionParams.get(sessionId) ?? {};
       const subData = (params.subscription_data ?? {}) as Record<string, unknown>;
-      const items = (params.line_items ?? []) as Record<string, unknown>[];
       const t = unix();
       const customer = session.customer ? fake.customers.get(session.customer)! : createCustomer({ email: session.customer_email ?? undefined });
       const trialEnd = subData.trial_end !== undefined ? Number(subData.trial_end) : subData.trial_period_days !== undefined ? t + Number(subData.trial_period_days) * 86_400 : null;
-      const periodEnd = trialEnd ?? addMonth(t);
+      const lineItems = lineItemsOf(sessionId);
+      const interval = lineItems[0]?.price.recurring.interval ?? 'month';
+      const periodEnd = trialEnd ?? addInterval(t, interval);
       const sub: FakeSubscription = {
         id: newId('sub'),
         object: 'subscription',
@@ -461,15 +685,17 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         cancel_at: null,
         canceled_at: null,
         ended_at: null,
-        currency: plan.currency,
+        currency: lineItems[0]?.price.currency ?? plan.currency,
         metadata: strRecord(subData.metadata),
         items: {
           object: 'list',
-          data: items.map((i) => ({
+          data: lineItems.map((li) => ({
             id: newId('si'),
             object: 'subscription_item',
-            price: priceOf(String(i.price)),
-            quantity: Number(i.quantity ?? 1),
+            price: li.price,
+            quantity: li.quantity,
+            // Checkout copies the line item's tax rates onto the subscription item: every renewal adds them too.
+            tax_rates: li.taxRates,
             current_period_start: t,
             current_period_end: periodEnd,
           })),
@@ -478,7 +704,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         livemode: false,
       };
       fake.subscriptions.set(sub.id, sub);
-      const invoice = newInvoice(sub, trialEnd ? 0 : plan.unitAmount, true, 'subscription_create');
+      const invoice = newInvoice(sub, trialEnd ? 0 : null, true, 'subscription_create');
       Object.assign(session, {
         status: 'complete',
         payment_status: trialEnd ? 'no_payment_required' : 'paid',
@@ -499,16 +725,16 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
 
     async failRenewal(id) {
       const sub = subscription(id);
-      const invoice = newInvoice(sub, plan.unitAmount, false, 'subscription_cycle');
+      const invoice = newInvoice(sub, null, false, 'subscription_cycle');
       return [(await fake.sendEvent('invoice.payment_failed', invoice)).delivery, await changeSubscription(sub, { status: 'past_due' })];
     },
 
     async renew(id) {
       const sub = subscription(id);
       const start = unix();
-      const end = addMonth(start);
+      const end = addInterval(start, String((sub.items.data[0]?.price as FakePrice | undefined)?.recurring.interval ?? 'month'));
       const items = { object: 'list' as const, data: sub.items.data.map((i) => ({ ...i, current_period_start: start, current_period_end: end })) };
-      const invoice = newInvoice(sub, plan.unitAmount, true, 'subscription_cycle');
+      const invoice = newInvoice(sub, null, true, 'subscription_cycle');
       const updated = await changeSubscription(sub, { status: 'active', items });
       return [updated, (await fake.sendEvent('invoice.paid', invoice)).delivery];
     },
@@ -549,7 +775,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
           return reply(seen.status, seen.body);
         }
       }
-      const result = route(method, url.pathname, params);
+      const result = await cancelRoute(method, url.pathname) ?? route(method, url.pathname, params);
       if (method === 'POST' && idempotencyKey) idempotency.set(idempotencyKey, { fingerprint, status: 200, body: result });
       reply(200, result);
     } catch (e) {
@@ -563,6 +789,42 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     }
   }
 
+  /** DELETE /v1/subscriptions/{id}: cancelled now, `customer.subscription.deleted` sent; null for any other request. */
+  async function cancelRoute(method: string, path: string): Promise<Obj | null> {
+    const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    if (method !== 'DELETE' || parts[1] !== 'subscriptions' || !parts[2] || parts.length !== 3) return null;
+    const sub = fake.subscriptions.get(parts[2]) ?? throwIt(noSuch('subscription', parts[2]));
+    if (sub.status === 'canceled') throw invalid(`A canceled subscription can only update its cancellation_details and metadata.`, {}, 400);
+    await fake.cancelSubscription(sub.id);
+    return sub;
+  }
+
+  /** GET /v1/checkout/sessions/{id}/line_items; each item's `taxes` with `expand[]=data.taxes`, as Stripe does. */
+  function sessionLineItems(sessionId: string, params: Record<string, unknown>): Obj {
+    if (!fake.checkoutSessions.has(sessionId)) throw noSuch('checkout.session', sessionId);
+    const expand = Array.isArray(params.expand) ? (params.expand as unknown[]) : [];
+    const data = lineItemsOf(sessionId).map((li, n) => {
+      const amount = li.price.unit_amount * li.quantity;
+      const t = taxOn(amount, li.taxRates);
+      return {
+        id: `li_${sessionId.slice(-16)}${n}`,
+        object: 'item',
+        description: 'Full Access',
+        price: li.price,
+        quantity: li.quantity,
+        currency: li.price.currency,
+        amount_subtotal: amount,
+        amount_tax: t.exclusive + t.inclusive,
+        amount_discount: 0,
+        amount_total: amount + t.exclusive,
+        ...(expand.includes('data.taxes')
+          ? { taxes: li.taxRates.map((rate) => { const r = taxOn(amount, [rate]); return { amount: r.exclusive + r.inclusive, rate, taxability_reason: 'standard_rated', taxable_amount: amount }; }) }
+          : {}),
+      };
+    });
+    return { object: 'list', url: `/v1/checkout/sessions/${sessionId}/line_items`, has_more: false, data };
+  }
+
   function route(method: string, path: string, params: Record<string, unknown>): Obj {
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent); // ['v1', ...]
     const [, a, b, c] = parts;
@@ -573,6 +835,17 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (method === 'GET' && a === 'customers' && b && parts.length === 3) return fake.customers.get(b) ?? throwIt(noSuch('customer', b));
     if (method === 'GET' && a === 'subscriptions' && b && parts.length === 3) return fake.subscriptions.get(b) ?? throwIt(noSuch('subscription', b));
     if (method === 'GET' && a === 'invoices' && b && parts.length === 3) return fake.invoices.get(b) ?? throwIt(noSuch('invoice', b));
+    if (method === 'GET' && a === 'checkout' && b === 'sessions' && c && parts[4] === 'line_items' && parts.length === 5) return sessionLineItems(c, params);
+    if (method === 'GET' && a === 'prices' && b && parts.length === 3) return priceOf(b);
+    if (method === 'POST' && a === 'tax_rates' && parts.length === 2) return createTaxRate(params);
+    if (method === 'POST' && a === 'billing_portal' && b === 'configurations' && parts.length === 3) return createPortalConfiguration(params);
+    if (method === 'GET' && a === 'billing_portal' && b === 'configurations' && c && parts.length === 4) return fake.portalConfigurations.get(c) ?? throwIt(noSuch('billing_portal.configuration', c));
+    if (method === 'GET' && a === 'tax_rates' && b && parts.length === 3) return fake.taxRates.get(b) ?? throwIt(noSuch('tax rate', b));
+    if (method === 'GET' && a === 'tax_rates' && parts.length === 2) {
+      const active = params.active === undefined ? null : formBoolean(params.active, 'active');
+      const data = [...fake.taxRates.values()].filter((r) => active === null || r.active === active).reverse();
+      return { object: 'list', url: '/v1/tax_rates', has_more: false, data };
+    }
     throw invalid(`Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, {}, 404);
   }
 
@@ -607,12 +880,27 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
             ? `Free until ${escapeHtml(new Date(Number(subData.trial_end) * 1000).toISOString().slice(0, 10))}, then `
             : '';
         const email = session.customer_email ?? (session.customer ? fake.customers.get(session.customer)?.email : null) ?? '';
+        /** The plan's price per interval, then each tax rate's amount and the total, as Stripe's page lists them. */
+        const priceLines = (s: FakeCheckoutSession): string => {
+          const items = lineItemsOf(s.id);
+          const first = items[0];
+          if (!first) return '';
+          const amount = first.price.unit_amount * first.quantity;
+          const money = (cents: number) => `${first.price.currency === 'nzd' ? 'NZ$' : `${escapeHtml(first.price.currency.toUpperCase())} `}${formatCents(cents)}`;
+          const per = escapeHtml(first.price.recurring.interval);
+          const taxes = first.taxRates.map((r) => {
+            const t = taxOn(amount, [r]);
+            return `<p class="tax">${escapeHtml(r.display_name)} (${escapeHtml(String(r.percentage))}%${r.inclusive ? ', included' : ''}): ${money(t.exclusive + t.inclusive)}</p>`;
+          });
+          const total = amount + taxOn(amount, first.taxRates).exclusive;
+          return `<p class="price">${trial}${money(amount)} per ${per}</p>${taxes.join('')}${taxes.length ? `<p class="total">Total per ${per}: ${money(total)}</p>` : ''}`;
+        };
         html(
           200,
           'Fake Stripe Checkout',
           `<h1>Fake Stripe Checkout</h1>
 <p class="plan">Full Access</p>
-<p class="price">${trial}NZ$${formatCents(plan.unitAmount)} per ${escapeHtml(plan.interval)}</p>
+${priceLines(session)}
 ${email ? `<p>Email: <span class="email">${escapeHtml(email)}</span></p>` : ''}
 <p class="note">This is a test page. No card is needed and no money moves.</p>
 <form method="post" action="/checkout/${encodeURIComponent(session.id)}/pay"><button type="submit">Pay</button></form>
@@ -631,12 +919,32 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a
         else html(200, 'Fake Stripe Billing Portal', '<p>Subscription cancelled.</p>');
         return true;
       }
+      const intervalOf = (sub: FakeSubscription): string => String((sub.items.data[0]?.price as FakePrice | undefined)?.recurring.interval ?? '');
+      if (req.method === 'POST' && parts[2] === 'switch' && parts[3]) {
+        // Allowed only to a price the session's configuration lists: the price changes on the same item (its tax rates stay).
+        if (!switchablePrices(session).includes(parts[3])) return html(400, 'Not allowed', '<p>This portal does not offer that plan.</p>'), true;
+        const price = priceOf(parts[3]);
+        for (const s of subs) {
+          if (s.status === 'canceled') continue;
+          const items = { object: 'list' as const, data: s.items.data.map((i) => ({ ...i, price })) };
+          await changeSubscription(s, { items });
+        }
+        if (session.return_url) redirect(session.return_url);
+        else html(200, 'Fake Stripe Billing Portal', '<p>Plan changed.</p>');
+        return true;
+      }
       if (req.method === 'GET' && parts.length === 2) {
-        const rows = subs.map((s) => `<li>Full Access — <span class="status">${escapeHtml(s.status)}</span></li>`).join('');
+        const rows = subs.map((s) => `<li>Full Access — <span class="status">${escapeHtml(s.status)}</span> — <span class="interval">billed per ${escapeHtml(intervalOf(s))}</span></li>`).join('');
+        const live = subs.filter((s) => s.status !== 'canceled');
+        const switches = switchablePrices(session)
+          .filter((id) => live.some((s) => (s.items.data[0]?.price as FakePrice | undefined)?.id !== id))
+          .map((id) => `<form method="post" action="/portal/${encodeURIComponent(session.id)}/switch/${encodeURIComponent(id)}"><button type="submit">Switch to ${escapeHtml(priceOf(id).recurring.interval === 'year' ? 'annual' : 'monthly')} billing</button></form>`)
+          .join('');
         html(
           200,
           'Fake Stripe Billing Portal',
           `<h1>Fake Stripe Billing Portal</h1><ul>${rows || '<li>No subscriptions</li>'}</ul>
+${live.length ? switches : ''}
 <form method="post" action="/portal/${encodeURIComponent(session.id)}/cancel"><button type="submit">Cancel subscription</button></form>
 ${session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return</a></p>` : ''}`,
         );

@@ -28,4 +28,17 @@ CREATE TABLE IF NOT EXISTS billing_webhook_events (
 );
 `,
   },
+  {
+    id: 'billing-002-provider-settings',
+    sql: `
+-- What the billing feature made in the payment provider and must reuse, by key: the NZ GST tax
+-- rate created when STRIPE_TAX_RATE_ID is not set ('stripe_gst_tax_rate_test' / '_live') and the billing
+-- portal configuration listing the monthly and annual prices ('stripe_portal_configuration_...').
+CREATE TABLE IF NOT EXISTS billing_provider_settings (
+  key         text        PRIMARY KEY,
+  value       text        NOT NULL,
+  created_at  timestamptz NOT NULL
+);
+`,
+  },
 ];

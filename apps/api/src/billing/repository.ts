@@ -9,6 +9,7 @@ import {
   subscriptionStatus,
   trialEndsAt,
   type BillingEvent,
+  type BillingProvider,
   type BillingState,
 } from '../integrations/stripe/index.ts';
 
@@ -95,4 +96,50 @@ async function accountFor(tx: Sql, ref: { accountId: string | null; customerId: 
     if (row) return row.account_id;
   }
   return null;
+}
+
+/**
+ * Something this server made in the payment provider once and reuses (billing_provider_settings):
+ * the stored value for `key`, else `create()`'s, stored. Two servers creating it at once: the
+ * first row stored wins (the provider's idempotency key makes both creations the same anyway).
+ */
+async function remembered(sql: Sql, key: string, create: () => Promise<string>, now: Date): Promise<string> {
+  const read = async () => (await sql.query<{ value: string }>('SELECT value FROM billing_provider_settings WHERE key = $1', [key]))[0]?.value;
+  const known = await read();
+  if (known) return known;
+  const created = await create();
+  await sql.query('INSERT INTO billing_provider_settings (key, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING', [key, created, now.toISOString()]);
+  return (await read()) ?? created;
+}
+
+/**
+ * The NZ GST tax rate checkouts carry: `configured` (STRIPE_TAX_RATE_ID) when set, else the one
+ * this server created in Stripe before, else a new one, created once and remembered.
+ */
+export async function gstTaxRateId(
+  sql: Sql,
+  provider: Pick<BillingProvider, 'mode' | 'createGstTaxRate'>,
+  configured: string | undefined,
+  now: Date,
+): Promise<string> {
+  if (configured) return configured;
+  return remembered(sql, `stripe_gst_tax_rate_${provider.mode}`, () => provider.createGstTaxRate(), now);
+}
+
+/**
+ * The billing portal configuration in which a customer switches between `priceIds` (monthly and
+ * annual): created once per set of prices (Stripe lists switchable prices under their product)
+ * and remembered.
+ */
+export async function portalConfigurationId(
+  sql: Sql,
+  provider: Pick<BillingProvider, 'mode' | 'retrievePrice' | 'createPortalConfiguration'>,
+  priceIds: readonly (string | undefined)[],
+  now: Date,
+): Promise<string> {
+  const prices = await Promise.all(priceIds.map((id) => provider.retrievePrice(id)));
+  const byProduct = new Map<string, string[]>();
+  for (const p of prices) byProduct.set(p.product, [...(byProduct.get(p.product) ?? []), p.priceId]);
+  const products = [...byProduct].map(([product, ids]) => ({ product, prices: ids }));
+  return remembered(sql, `stripe_portal_configuration_${provider.mode}_${prices.map((p) => p.priceId).join('_')}`, () => provider.createPortalConfiguration(products), now);
 }

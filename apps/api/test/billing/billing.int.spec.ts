@@ -14,6 +14,12 @@ import { createTestApp, signUp, TestClock, type TestApp } from '../support/testA
 const WHSEC = 'whsec_api_test_secret';
 const KEY = 'sk_test_api_key';
 const PRICE = 'price_full_access_nzd750';
+const PRICE_ANNUAL = 'price_full_access_yearly';
+/** The fake's prices: monthly and yearly, excluding GST (the annual amount is only a test value). */
+const PRICES = [
+  { id: PRICE, unitAmount: 750, currency: 'nzd', interval: 'month' as const },
+  { id: PRICE_ANNUAL, unitAmount: 7500, currency: 'nzd', interval: 'year' as const },
+];
 const DAY = 86_400_000;
 /** 9:30 am on Tuesday 5 May 2026 in Auckland. */
 const SIGN_UP = '2026-05-04T21:30:00.000Z';
@@ -30,9 +36,10 @@ describe('billing', () => {
       now: () => clock.now(),
       webhookUrl: 'http://app.test/api/v1/billing/webhook',
       fetch: async (req) => t.app.fetch(req),
+      prices: PRICES,
     });
     const billing = createStripeBilling({ secretKey: KEY, priceId: PRICE, webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
-    t = await createTestApp({ clock, overrides: { billing } });
+    t = await createTestApp({ clock, env: { STRIPE_PRICE_ID_ANNUAL: PRICE_ANNUAL }, overrides: { billing } });
   });
   afterAll(async () => {
     await fake.stop();
@@ -164,6 +171,110 @@ describe('billing', () => {
     });
   });
 
+  describe('monthly or annual, GST added at checkout', () => {
+    const checkout = (token: string, body?: unknown) => t.post('/billing/create-checkout-session', body, token);
+    const sessionOf = (url: string) => fake.checkoutSessions.get(url.split('/').at(-1)!)!;
+    const taxRateCreations = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/tax_rates');
+
+    it('lists both plans from Stripe, excluding GST', async () => {
+      const user = await account();
+      const r = await t.get('/billing/plans', user.token);
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({
+        plans: [
+          { interval: 'month', unit_amount: 750, currency: 'nzd' },
+          { interval: 'year', unit_amount: 7500, currency: 'nzd' },
+        ],
+        gst_percent: 15,
+      });
+      expect((await t.get('/billing/plans')).status).toBe(401);
+    });
+
+    it('monthly: the monthly price with a 15% exclusive NZ GST tax rate on the line item, created once', async () => {
+      const user = await account();
+      const r = await checkout(user.token, { interval: 'month' });
+      expect(r.status).toBe(200);
+      const [rate, ...more] = [...fake.taxRates.values()];
+      expect(more).toEqual([]);
+      expect(rate).toMatchObject({ display_name: 'GST', percentage: 15, inclusive: false, country: 'NZ', jurisdiction: 'NZ', tax_type: 'gst', active: true });
+      expect(taxRateCreations()).toHaveLength(1);
+      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: PRICE, quantity: '1', tax_rates: [rate!.id] }]);
+      // The session, as Stripe reports it: $7.50 + $1.13 GST (15%, rounded to the cent) = $8.63.
+      expect(sessionOf(r.json.checkout_url)).toMatchObject({ currency: 'nzd', amount_subtotal: 750, amount_total: 863, total_details: { amount_tax: 113 } });
+
+      // No body at all is monthly too, and the tax rate remembered in the database is reused.
+      const other = await account();
+      expect((await checkout(other.token)).status).toBe(200);
+      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: PRICE, quantity: '1', tax_rates: [rate!.id] }]);
+      expect(taxRateCreations()).toHaveLength(1);
+    });
+
+    it('annual: the yearly price with the same tax rate; paying gives a subscription billed by the year', async () => {
+      const user = await account();
+      clock.advance(20 * DAY); // past our trial: no Stripe trial, the first year is paid at once
+      const token = await signIn(user);
+      const r = await checkout(token, { interval: 'year' });
+      expect(r.status).toBe(200);
+      const [rate] = [...fake.taxRates.values()];
+      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: PRICE_ANNUAL, quantity: '1', tax_rates: [rate!.id] }]);
+      expect(sessionOf(r.json.checkout_url)).toMatchObject({ amount_subtotal: 7500, amount_total: 8625, total_details: { amount_tax: 1125 } });
+
+      const done = await fake.completeCheckout(sessionOf(r.json.checkout_url).id);
+      const item = done.subscription.items.data[0]!;
+      expect(item).toMatchObject({ price: { id: PRICE_ANNUAL, recurring: { interval: 'year' } }, tax_rates: [{ id: rate!.id }] });
+      const paid = [...fake.invoices.values()].find((i) => i.id === done.subscription.latest_invoice)!;
+      expect(paid).toMatchObject({ subtotal: 7500, total: 8625, amount_paid: 8625, total_taxes: [{ amount: 1125, tax_behavior: 'exclusive', tax_rate_details: { tax_rate: rate!.id } }] });
+      const s = await status(token);
+      expect(s).toMatchObject({ subscription_active: true, subscription_status: 'active' });
+      // Billed by the year: the paid-up period ends a year after paying.
+      const paidAt = clock.now();
+      const yearLater = new Date(paidAt);
+      yearLater.setUTCFullYear(yearLater.getUTCFullYear() + 1);
+      expect(s.current_period_end).toBe(new Date(Math.floor(yearLater.getTime() / 1000) * 1000).toISOString());
+    });
+
+    it('switching monthly ↔ annual is the billing portal’s: its configuration lists both prices, made once and reused', async () => {
+      const user = await account();
+      const done = await subscribe(user.token);
+      const configRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/billing_portal/configurations');
+      const first = await t.post('/billing/create-portal-session', undefined, user.token);
+      expect(first.status).toBe(200);
+      expect(configRequests()).toHaveLength(1);
+      const [config, ...others] = [...fake.portalConfigurations.values()];
+      expect(others).toEqual([]);
+      expect(config!.features).toMatchObject({
+        subscription_update: { enabled: 'true', default_allowed_updates: ['price'], products: [{ product: 'prod_full_access', prices: [PRICE, PRICE_ANNUAL] }] },
+      });
+      expect(lastRequest('/v1/billing_portal/sessions').params).toMatchObject({ customer: done.customer.id, configuration: config!.id });
+      // The next portal session reuses the configuration remembered in the database.
+      expect((await t.post('/billing/create-portal-session', undefined, user.token)).status).toBe(200);
+      expect(configRequests()).toHaveLength(1);
+      expect(lastRequest('/v1/billing_portal/sessions').params).toMatchObject({ configuration: config!.id });
+
+      // In the (fake) portal: switch to annual. The price changes on the same item and the tax rate stays.
+      const portalId = (first.json.portal_url as string).split('/').at(-1)!;
+      const page = await (await fetch(first.json.portal_url as string)).text();
+      expect(page).toContain('Switch to annual billing');
+      const switched = await fetch(`${fake.url}/portal/${portalId}/switch/${PRICE_ANNUAL}`, { method: 'POST', redirect: 'manual' });
+      expect(switched.status).toBe(303);
+      const item = fake.subscriptions.get(done.subscription.id)!.items.data[0]!;
+      expect(item).toMatchObject({ price: { id: PRICE_ANNUAL, recurring: { interval: 'year' } }, tax_rates: [{ percentage: 15, inclusive: false }] });
+      expect(fake.events.at(-1)).toMatchObject({ type: 'customer.subscription.updated' });
+      expect(await status(user.token)).toMatchObject({ subscription_active: true });
+    });
+
+    it('answers 422 to an interval other than month or year, and asks nothing of Stripe', async () => {
+      const user = await account();
+      const before = fake.requests.length;
+      for (const body of [{ interval: 'week' }, { interval: 'annual' }, { interval: 12 }]) {
+        const r = await checkout(user.token, body);
+        expect(r.status, JSON.stringify(body)).toBe(422);
+        expect(r.json.detail).toBe("interval must be 'month' or 'year'");
+      }
+      expect(fake.requests).toHaveLength(before);
+    });
+  });
+
   describe('webhook', () => {
     it('applies a redelivered event once: the second delivery is a no-op answered 2xx', async () => {
       const user = await account();
@@ -254,7 +365,8 @@ describe('billing', () => {
       const r = await t.post('/billing/create-portal-session', undefined, user.token);
       expect(r.status).toBe(200);
       expect(r.json.portal_url).toMatch(new RegExp(`^${fake.url}/portal/bps_`));
-      expect(lastRequest('/v1/billing_portal/sessions').params).toEqual({ customer: done.customer.id, return_url: 'http://app.test/app/settings?tab=billing' });
+      // With an annual price the portal opens with the configuration that lists both prices (below).
+      expect(lastRequest('/v1/billing_portal/sessions').params).toEqual({ customer: done.customer.id, return_url: 'http://app.test/app/settings?tab=billing', configuration: expect.stringMatching(/^bpc_/) });
     });
 
     it('answers 502 with a readable detail when Stripe turns the request down', async () => {
@@ -325,6 +437,7 @@ describe('billing not configured', () => {
     expect((await t.get('/billing/subscription-status', user.token)).json).toMatchObject({
       is_trial_active: true, trial_days_left: 14, subscription_active: false, billing_configured: false,
     });
+    expect((await t.get('/billing/plans', user.token)).json).toEqual({ plans: [], gst_percent: 15 });
 
     clock.advance(30 * DAY);
     const token = (await t.post('/auth/login', { email: user.email, password: user.password })).json.access_token as string;
@@ -332,5 +445,59 @@ describe('billing not configured', () => {
     const app = new Hono<AppEnv>();
     app.post('/thing', requireAuth(t.deps), requireActiveSubscription(t.deps), (c) => c.json({ ok: true }, 201));
     expect((await app.request('/thing', { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(201);
+  });
+});
+
+describe('billing with only a monthly price and a configured tax rate', () => {
+  const clock = new TestClock(SIGN_UP);
+  let t: TestApp;
+  let fake: FakeStripe;
+  let taxRateId: string;
+  beforeAll(async () => {
+    fake = await startFakeStripe({ webhookSecret: WHSEC, secretKey: KEY, now: () => clock.now(), prices: PRICES.slice(0, 1) });
+    // Made beforehand in Stripe's dashboard (or API), and named by STRIPE_TAX_RATE_ID.
+    const made = await fetch(`${fake.url}/v1/tax_rates`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'display_name=GST&percentage=15&inclusive=false&country=NZ',
+    });
+    taxRateId = ((await made.json()) as { id: string }).id;
+    const billing = createStripeBilling({ secretKey: KEY, priceId: PRICE, webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
+    t = await createTestApp({ clock, env: { STRIPE_TAX_RATE_ID: taxRateId }, overrides: { billing } });
+  });
+  afterAll(async () => {
+    await fake.stop();
+    await t.close();
+  });
+
+  it('offers monthly only (annual answers 422) and puts the configured tax rate on the line item without making one', async () => {
+    const user = await signUp(t);
+    expect((await t.get('/billing/plans', user.token)).json).toEqual({ plans: [{ interval: 'month', unit_amount: 750, currency: 'nzd' }], gst_percent: 15 });
+    const annual = await t.post('/billing/create-checkout-session', { interval: 'year' }, user.token);
+    expect(annual.status).toBe(422);
+    expect(annual.json.detail).toBe(BILLING_MESSAGES.annualNotOffered);
+    expect(fake.requests.some((r) => r.path === '/v1/checkout/sessions')).toBe(false);
+
+    expect((await t.post('/billing/create-checkout-session', { interval: 'month' }, user.token)).status).toBe(200);
+    const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    expect(created.map((r) => r.params.line_items)).toEqual([[{ price: PRICE, quantity: '1', tax_rates: [taxRateId] }]]);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/tax_rates')).toHaveLength(1); // only the one made above
+  });
+
+  it('the fake answers Stripe-shaped errors for a bad tax rate request and an unknown tax rate on a line item', async () => {
+    const post = async (path: string, body: string) => {
+      const r = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      return { status: r.status, json: (await r.json()) as { error: Record<string, unknown> } };
+    };
+    expect(await post('/v1/tax_rates', 'display_name=GST&inclusive=false')).toEqual({
+      status: 400, json: { error: { type: 'invalid_request_error', message: 'Missing required param: percentage.', code: 'parameter_missing', param: 'percentage' } },
+    });
+    expect((await post('/v1/tax_rates', 'display_name=GST&percentage=15&inclusive=maybe')).json.error).toMatchObject({ type: 'invalid_request_error', param: 'inclusive' });
+    const unknown = await post('/v1/checkout/sessions', 'mode=subscription&line_items[0][price]=price_full_access_nzd750&line_items[0][quantity]=1&line_items[0][tax_rates][0]=txr_nope&success_url=http://x/s');
+    expect(unknown).toEqual({
+      status: 400, json: { error: { type: 'invalid_request_error', message: "No such tax rate: 'txr_nope'", code: 'resource_missing', param: 'line_items[0][tax_rates][0]' } },
+    });
+    const noPrice = await post('/v1/checkout/sessions', 'mode=subscription&line_items[0][price]=price_unknown&line_items[0][quantity]=1&success_url=http://x/s');
+    expect(noPrice.json.error).toMatchObject({ code: 'resource_missing', param: 'line_items[0][price]' });
   });
 });

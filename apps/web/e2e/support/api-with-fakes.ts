@@ -36,6 +36,11 @@ const stripe = await startFakeStripe({
   webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
   secretKey: required('STRIPE_SECRET_KEY'),
   webhookUrl: `${appUrl}/api/v1/billing/webhook`,
+  // A monthly and an annual plan, as the pricing page offers (test amounts, exclusive of GST).
+  prices: [
+    { id: required('STRIPE_PRICE_ID'), unitAmount: 750, currency: 'nzd', interval: 'month' },
+    { id: required('STRIPE_PRICE_ID_ANNUAL'), unitAmount: 9000, currency: 'nzd', interval: 'year' },
+  ],
 });
 
 const xero = await startFakeXero({

@@ -3,7 +3,7 @@
  *
  *   loading ('Loading subscription status...') — GET /billing/subscription-status
  *     → ready.active        'Active Subscription'   — MANAGE    → portal   (POST /billing/create-portal-session)
- *     → ready.trialActive   'Free Trial Active'     — SUBSCRIBE → checkout (POST /billing/create-checkout-session)
+ *     → ready.trialActive   'Free Trial Active'     — SUBSCRIBE {interval} → checkout (POST /billing/create-checkout-session)
  *     → ready.trialExpired  'Trial Expired'         — SUBSCRIBE → checkout
  *     → unavailable         (the failure is logged only) — RETRY → loading
  *   checkout / portal → redirecting: the browser is sent to checkout_url / portal_url. A failure
@@ -19,8 +19,9 @@
  * `createSubscriptionMachine(ports)` supplies the real ones, tests swap them with `.provide`.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { CheckoutSessionResponse, PortalSessionResponse, SubscriptionStatusResponse } from '@tradie/contracts';
+import type { BillingInterval, CheckoutSessionResponse, PortalSessionResponse, SubscriptionStatusResponse } from '@tradie/contracts';
 import { isApiError, type ApiClient } from '../api/client.ts';
+import { notProvidedIn, type SettingsEmitted } from './actors.ts';
 
 /**
  * The server's own `detail` text, or undefined when there is none to show (no answer at all, or an
@@ -60,19 +61,16 @@ export interface SubscriptionContext {
   confirmAttempts: number;
   /** Where the browser is being sent (checkout or portal). */
   redirectUrl: string | null;
+  /** Monthly or annual billing, as chosen with the last SUBSCRIBE. */
+  interval: BillingInterval;
 }
 
-export type SubscriptionEvent = { type: 'SUBSCRIBE' } | { type: 'MANAGE' } | { type: 'RETRY' };
+/** SUBSCRIBE without an interval is monthly. */
+export type SubscriptionEvent = { type: 'SUBSCRIBE'; interval?: BillingInterval } | { type: 'MANAGE' } | { type: 'RETRY' };
 
-export type SubscriptionEmitted =
-  /** For the Settings banner. `failure` decides how long it stays (3 s / 5 s). */
-  | { type: 'message'; text: string; failure: boolean }
-  /** A load that failed: logged only. */
-  | { type: 'log'; what: string; error: unknown };
+export type SubscriptionEmitted = SettingsEmitted;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`subscription machine: '${name}' was not provided`);
-};
+const notProvided = notProvidedIn('subscription');
 
 export const subscriptionMachine = setup({
   types: {
@@ -85,13 +83,15 @@ export const subscriptionMachine = setup({
     /** GET /billing/subscription-status */
     loadStatus: fromPromise<SubscriptionStatusResponse>(notProvided('loadStatus')),
     /** POST /billing/create-checkout-session → checkout_url */
-    createCheckout: fromPromise<string>(notProvided('createCheckout')),
+    createCheckout: fromPromise<string, { interval: BillingInterval }>(notProvided('createCheckout')),
     /** POST /billing/create-portal-session → portal_url */
     createPortal: fromPromise<string>(notProvided('createPortal')),
   },
   actions: {
     /** Sends the browser to another address (window.location.assign). */
     goTo: (_, _params: { url: string }) => undefined,
+    /** Remembers the billing interval a SUBSCRIBE asked for (monthly when it names none). */
+    chooseInterval: assign({ interval: ({ event }) => (event.type === 'SUBSCRIBE' ? (event.interval ?? 'month') : 'month') }),
   },
   guards: {
     subscriptionActive: ({ context }) => context.status?.subscription_active === true,
@@ -105,7 +105,7 @@ export const subscriptionMachine = setup({
   },
 }).createMachine({
   id: 'subscription',
-  context: ({ input }) => ({ status: null, checkoutReturn: input.checkoutReturn ?? null, confirmAttempts: 0, redirectUrl: null }),
+  context: ({ input }) => ({ status: null, checkoutReturn: input.checkoutReturn ?? null, confirmAttempts: 0, redirectUrl: null, interval: 'month' }),
   initial: 'loading',
   states: {
     loading: {
@@ -137,14 +137,15 @@ export const subscriptionMachine = setup({
         deciding: {
           always: [{ guard: 'subscriptionActive', target: 'active' }, { guard: 'trialActive', target: 'trialActive' }, { target: 'trialExpired' }],
         },
-        trialActive: { on: { SUBSCRIBE: '#subscription.checkout' } },
-        trialExpired: { on: { SUBSCRIBE: '#subscription.checkout' } },
+        trialActive: { on: { SUBSCRIBE: { target: '#subscription.checkout', actions: 'chooseInterval' } } },
+        trialExpired: { on: { SUBSCRIBE: { target: '#subscription.checkout', actions: 'chooseInterval' } } },
         active: { on: { MANAGE: '#subscription.portal' } },
       },
     },
     checkout: {
       invoke: {
         src: 'createCheckout',
+        input: ({ context }) => ({ interval: context.interval }),
         onDone: { target: 'redirecting', actions: assign({ redirectUrl: ({ event }) => event.output }) },
         onError: {
           target: 'ready',
@@ -182,8 +183,8 @@ export function createSubscriptionMachine(ports: SubscriptionPorts): Subscriptio
   return subscriptionMachine.provide({
     actors: {
       loadStatus: fromPromise(({ signal }) => ports.api.get<SubscriptionStatusResponse>('/billing/subscription-status', { signal })),
-      createCheckout: fromPromise(async () => {
-        const { checkout_url } = await ports.api.post<CheckoutSessionResponse>('/billing/create-checkout-session');
+      createCheckout: fromPromise(async ({ input }: { input: { interval: BillingInterval } }) => {
+        const { checkout_url } = await ports.api.post<CheckoutSessionResponse>('/billing/create-checkout-session', { interval: input.interval });
         return checkout_url;
       }),
       createPortal: fromPromise(async () => {

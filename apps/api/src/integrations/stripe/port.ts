@@ -27,7 +27,28 @@ export interface CheckoutRequest {
    * when less than 48 hours are left (Stripe's minimum for `trial_end`) there is no Stripe trial.
    */
   trialEndsAt?: Date;
+  /** The recurring price to subscribe to. Absent: the adapter's own (STRIPE_PRICE_ID, monthly). */
+  priceId?: string;
+  /**
+   * Stripe Tax Rates on the line item (`line_items[0][tax_rates][]`): NZ GST, 15 % exclusive, so
+   * the fee is shown excluding GST and Checkout, the invoices and the receipts add it on top.
+   */
+  taxRateIds?: readonly string[];
 }
+
+/** A recurring price as Stripe holds it: whole cents excluding GST, per `interval`. */
+export interface PlanPrice {
+  priceId: string;
+  /** The product (`prod_...`) the price belongs to: the portal lists switchable prices under it. */
+  product: string;
+  unitAmount: number;
+  currency: string;
+  /** Stripe's `recurring.interval` ('month', 'year', ...); null for a one-off price. */
+  interval: string | null;
+}
+
+/** The NZ GST tax rate the adapter creates when none is configured: 15 %, added on top (exclusive). */
+export const NZ_GST_TAX_RATE = { displayName: 'GST', percentage: 15, inclusive: false, country: 'NZ', jurisdiction: 'NZ', description: 'New Zealand GST', taxType: 'gst' } as const;
 
 export interface CheckoutSessionRef {
   id: string;
@@ -37,7 +58,12 @@ export interface CheckoutSessionRef {
 export interface PortalRequest {
   customerId: string;
   returnUrl: string;
+  /** A portal configuration (`bpc_...`) to open with; absent: the account's default one from the dashboard. */
+  configurationId?: string;
 }
+
+/** The prices a customer may switch between in the billing portal, grouped by their product (Stripe's `features.subscription_update.products`). */
+export type PortalSwitchableProducts = ReadonlyArray<{ product: string; prices: readonly string[] }>;
 
 /** A subscription as one event saw it (a snapshot, never a delta). */
 export interface SubscriptionSnapshot {
@@ -107,6 +133,23 @@ export interface BillingProvider {
   readonly configured: boolean;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSessionRef>;
   createPortalSession(request: PortalRequest): Promise<{ url: string }>;
+  /** 'live' for a live key, else 'test': a tax rate made in one mode does not exist in the other. */
+  readonly mode: 'test' | 'live';
+  /** The price `priceId` (absent: the adapter's own), from Stripe; the same id is fetched once per process. */
+  retrievePrice(priceId?: string): Promise<PlanPrice>;
+  /** Creates NZ_GST_TAX_RATE in Stripe (POST /v1/tax_rates, with an idempotency key) and answers its `txr_...` id. */
+  createGstTaxRate(): Promise<string>;
+  /**
+   * Creates a billing portal configuration (POST /v1/billing_portal/configurations) in which the
+   * customer may switch between `products`' prices (monthly ↔ annual), update the card, see
+   * invoices and cancel at the period's end; answers its `bpc_...` id.
+   */
+  createPortalConfiguration(products: PortalSwitchableProducts): Promise<string>;
+  /**
+   * Ends the subscription now (Stripe: DELETE /v1/subscriptions/{id}), with no further charge;
+   * Stripe then sends `customer.subscription.deleted`. Used when the account is deleted.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** `rawBody` exactly as received (read it before any JSON parsing). Never throws for a bad signature. */
   verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | null | undefined): Promise<WebhookVerification>;
 }

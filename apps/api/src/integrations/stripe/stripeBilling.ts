@@ -6,6 +6,8 @@
 //   STRIPE_WEBHOOK_SECRET  whsec_... of the webhook endpoint
 //   STRIPE_API_BASE        optional, e.g. http://127.0.0.1:12111 — where the API lives (tests
 //                          point it at the fake Stripe server; the SDK takes host/port/protocol)
+// The annual price (STRIPE_PRICE_ID_ANNUAL) and the GST tax rate (STRIPE_TAX_RATE_ID) are chosen
+// per checkout by the billing feature (apps/api/src/billing/routes.ts) and passed in the request.
 // Any of the first three missing → billing is "not configured": every call throws
 // BillingNotConfiguredError (the API answers 503) and the trial still counts.
 import Stripe from 'stripe';
@@ -13,11 +15,14 @@ import {
   BillingNotConfiguredError,
   BillingRejectedError,
   BillingUnavailableError,
+  NZ_GST_TAX_RATE,
   SUBSCRIPTION_STATUSES,
   WebhookVerificationError,
   type BillingEvent,
   type BillingProvider,
   type CheckoutRequest,
+  type PlanPrice,
+  type PortalSwitchableProducts,
   type SubscriptionSnapshot,
   type SubscriptionStatusName,
   type WebhookRejection,
@@ -80,7 +85,10 @@ export function notConfiguredBilling(missing: readonly string[] = ['STRIPE_SECRE
   const fail = async (): Promise<never> => {
     throw new BillingNotConfiguredError(missing);
   };
-  return { configured: false, createCheckoutSession: fail, createPortalSession: fail, verifyWebhook: fail };
+  return {
+    configured: false, mode: 'test', createCheckoutSession: fail, createPortalSession: fail, cancelSubscription: fail, verifyWebhook: fail,
+    retrievePrice: fail, createGstTaxRate: fail, createPortalConfiguration: fail,
+  };
 }
 
 export function createStripeBilling(config: StripeBillingConfig, deps: StripeBillingDeps): BillingProvider {
@@ -92,14 +100,18 @@ export function createStripeBilling(config: StripeBillingConfig, deps: StripeBil
     ...(config.api ?? {}),
   });
   const tolerance = config.webhookToleranceSeconds ?? 300;
+  /** Prices by id: a price's amount and interval never change in Stripe (a new price is made instead). */
+  const prices = new Map<string, Promise<PlanPrice>>();
 
   return {
     configured: true,
+    mode: /^[sr]k_live_/.test(config.secretKey) ? 'live' : 'test',
 
     async createCheckoutSession(req: CheckoutRequest) {
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: 'subscription',
-        line_items: [{ price: config.priceId, quantity: 1 }],
+        // GST is added on top of the price by the tax rate, so Checkout, the invoice and the receipt show it.
+        line_items: [{ price: req.priceId ?? config.priceId, quantity: 1, ...(req.taxRateIds?.length ? { tax_rates: [...req.taxRateIds] } : {}) }],
         client_reference_id: req.accountId,
         metadata: { account_id: req.accountId },
         // Copied onto the subscription, so every customer.subscription.* event names the account.
@@ -114,9 +126,77 @@ export function createStripeBilling(config: StripeBillingConfig, deps: StripeBil
       return { id: session.id, url: session.url };
     },
 
-    async createPortalSession({ customerId, returnUrl }) {
-      const session = await call(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    async createPortalSession({ customerId, returnUrl, configurationId }) {
+      const session = await call(() =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, ...(configurationId ? { configuration: configurationId } : {}) }),
+      );
       return { url: session.url };
+    },
+
+    async cancelSubscription(subscriptionId) {
+      // DELETE /v1/subscriptions/{id}: ends it at once (no proration invoice, no refund).
+      await call(() => stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    retrievePrice(priceId = config.priceId) {
+      let found = prices.get(priceId);
+      if (!found) {
+        found = call(() => stripe.prices.retrieve(priceId)).then((p) => ({
+          priceId: p.id,
+          product: typeof p.product === 'string' ? p.product : p.product.id,
+          unitAmount: p.unit_amount ?? 0,
+          currency: p.currency,
+          interval: p.recurring?.interval ?? null,
+        }));
+        prices.set(priceId, found);
+        // A failure is not remembered: the next call asks again.
+        found.catch(() => prices.delete(priceId));
+      }
+      return found;
+    },
+
+    async createGstTaxRate() {
+      const rate = NZ_GST_TAX_RATE;
+      const created = await call(() =>
+        stripe.taxRates.create(
+          {
+            display_name: rate.displayName,
+            percentage: rate.percentage,
+            inclusive: rate.inclusive,
+            country: rate.country,
+            jurisdiction: rate.jurisdiction,
+            description: rate.description,
+            tax_type: rate.taxType,
+          },
+          // Two servers creating it at once get the same rate back (Stripe keeps keys 24 hours).
+          { idempotencyKey: `tradie-nz-gst-${rate.percentage}-exclusive` },
+        ),
+      );
+      return created.id;
+    },
+
+    async createPortalConfiguration(products: PortalSwitchableProducts) {
+      const created = await call(() =>
+        stripe.billingPortal.configurations.create(
+          {
+            features: {
+              // Switching between the monthly and annual price is a price update; Stripe prorates it.
+              subscription_update: {
+                enabled: true,
+                default_allowed_updates: ['price'],
+                proration_behavior: 'create_prorations',
+                products: products.map((p) => ({ product: p.product, prices: [...p.prices] })),
+              },
+              subscription_cancel: { enabled: true, mode: 'at_period_end' },
+              payment_method_update: { enabled: true },
+              invoice_history: { enabled: true },
+              customer_update: { enabled: true, allowed_updates: ['email', 'address', 'tax_id'] },
+            },
+          },
+          { idempotencyKey: `tradie-portal-${products.flatMap((p) => p.prices).join('-')}` },
+        ),
+      );
+      return created.id;
     },
 
     async verifyWebhook(rawBody, signatureHeader) {
