@@ -9,3 +9,5 @@ export * from './billing.ts';
 export * from './accounting.ts';
 export * from './sending.ts';
 export * from './security.ts';
+export * from './account.ts';
+export * from './templates.ts';

@@ -188,7 +188,29 @@ export const lineRecord = z.object({
   gst: money,
 });
 
+/**
+ * How an attempt to email a document ended (docs/api/documents.md, "Sending"): 'delivered' (a mail
+ * server took it: the document is sent), 'saved_not_delivered' (no mail server is set up: kept in
+ * this server's outbox, nobody received it) or 'failed' (the mail server refused it).
+ */
+export const sendOutcome = z.enum(['delivered', 'saved_not_delivered', 'failed']);
+export type SendOutcome = z.infer<typeof sendOutcome>;
+
+/** The words for a send that was not delivered. */
+export const SEND_MESSAGES = {
+  savedNotDelivered: 'Saved to the outbox — email is not set up on this server',
+} as const;
+
+/** An email of the document a mail server took for delivery: what makes a document sent. */
 export const sendRecord = z.object({ to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string(), at: z.string().nullable() });
+
+/** One attempt to email the document, delivered or not, with what happened to it. */
+export const sendAttemptRecord = sendRecord.extend({
+  outcome: sendOutcome,
+  /** Why it was not delivered ('failed': the mail server's answer); null when delivered. */
+  detail: z.string().nullable(),
+});
+export type SendAttemptRecord = z.infer<typeof sendAttemptRecord>;
 
 /** GET /invoices/{id}: everything the detail screen shows. Money as numbers rounded to cents, and as NZD text in `formatted`. */
 export const documentDetail = z.object({
@@ -217,7 +239,10 @@ export const documentDetail = z.object({
   balance: money,
   formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), paid: z.string(), balance: z.string() }),
   payments: z.array(paymentRecord),
+  /** The emails delivered (a mail server took them), oldest first: a document with none was never sent. */
   sends: z.array(sendRecord),
+  /** Every attempt to email it, oldest first, with its outcome: the delivered ones and those that were not (the outbox, a refusal). */
+  send_attempts: z.array(sendAttemptRecord),
   converted_to: z.string().nullable(),
   converted_from: z.string().nullable(),
   extra_data: z.record(z.string(), z.string()),
@@ -253,7 +278,12 @@ export const sendResult = z.object({
   bcc: z.array(z.string()),
   subject: z.string(),
   message_id: z.string(),
+  /** When it was sent, or saved to the outbox. */
   sent_at: z.string(),
+  /** 'delivered', or 'saved_not_delivered' (no mail server is set up; `status` is unchanged). A refusal is a 422 instead. */
+  outcome: sendOutcome.exclude(['failed']),
+  /** For 'saved_not_delivered': 'Saved to the outbox — email is not set up on this server'; null when delivered. */
+  detail: z.string().nullable(),
 });
 export type SendResult = z.infer<typeof sendResult>;
 

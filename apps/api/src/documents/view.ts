@@ -100,6 +100,8 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     },
     payments: d.payments.map(paymentRecordOf),
     sends: d.sends.map((s) => ({ to: s.to, cc: s.cc, bcc: s.bcc, subject: s.subject, at: s.at })),
+    // Every attempt with its outcome; only the delivered ones (`sends`) make the document sent.
+    send_attempts: d.sendLog.map((s) => ({ to: s.to, cc: s.cc, bcc: s.bcc, subject: s.subject, at: s.at, outcome: s.outcome, detail: s.detail })),
     converted_to: d.convertedTo,
     converted_from: d.convertedFrom,
     extra_data: extraDataOf(d),

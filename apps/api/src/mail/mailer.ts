@@ -32,6 +32,11 @@ export interface SentMail {
   accepted: string[];
   /** Cc/Bcc recipients the server refused; a refused To recipient throws MailRejectedError instead. */
   rejected: string[];
+  /**
+   * Set when the message was only kept on this server and nobody received it: 'outbox' (no mail
+   * server is set up, outboxMailer.ts). Absent when a mail server took it for delivery.
+   */
+  notDelivered?: 'outbox';
 }
 
 export interface Mailer {
@@ -77,7 +82,9 @@ export class MailUnavailableError extends MailError {
 export class MailRejectedError extends MailError {
   readonly rejected: readonly string[];
   readonly delivered: boolean;
-  constructor(rejected: readonly string[], delivered: boolean, message: string, options?: ErrorOptions) {
+  /** The mail server's own answer (e.g. '550 5.1.1 <gone@example.nz>: Recipient address rejected: User unknown'), when it gave one. */
+  readonly serverAnswer: string | null;
+  constructor(rejected: readonly string[], delivered: boolean, message: string, options?: ErrorOptions & { serverAnswer?: string | undefined }) {
     const detail =
       rejected.length > 0
         ? `The mail server refused ${rejected.join(', ')}. Please check the email address and try again.`
@@ -86,6 +93,7 @@ export class MailRejectedError extends MailError {
     this.name = 'MailRejectedError';
     this.rejected = rejected;
     this.delivered = delivered;
+    this.serverAnswer = options?.serverAnswer?.trim() || null;
   }
 }
 

@@ -1,6 +1,7 @@
 // The default adapter: every message becomes an RFC 822 .eml file in DATA_DIR/outbox, built by
 // nodemailer's stream transport (the same MIME the SMTP adapter would send, CRLF line ends).
-// Bcc stays in the file's headers: the outbox is a local record, nothing is delivered from it.
+// Bcc stays in the file's headers: the outbox is a local record, nothing is delivered from it, so
+// every answer says `notDelivered: 'outbox'` (a document emailed this way is not marked sent).
 //
 // File names sort by time: 20261105T090000123Z-<message id>.eml. Each file is written under a
 // temporary name and renamed, so a reader never sees half a message.
@@ -36,7 +37,7 @@ export function createOutboxMailer({ dir, now }: OutboxMailerOptions): Mailer {
       } catch (e) {
         throw new MailUnavailableError('storage', `Could not write ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       }
-      return { messageId: info.messageId, accepted: [...bareAddresses(mail.to), ...bareAddresses(mail.cc), ...bareAddresses(mail.bcc)], rejected: [] };
+      return { messageId: info.messageId, accepted: [...bareAddresses(mail.to), ...bareAddresses(mail.cc), ...bareAddresses(mail.bcc)], rejected: [], notDelivered: 'outbox' };
     },
 
     async close() {},

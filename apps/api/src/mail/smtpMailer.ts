@@ -49,7 +49,10 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       const to = new Set(bareAddresses(mail.to));
       const rejectedTo = rejected.filter((a) => to.has(a));
       if (rejectedTo.length > 0) {
-        throw new MailRejectedError(rejectedTo, info.accepted.length > 0, `SMTP server refused To recipient(s) ${rejectedTo.join(', ')}: ${info.response}`);
+        // The server's own answer to the refused To recipient (its RCPT TO reply).
+        const answers = (info as { rejectedErrors?: { recipient?: string; response?: string }[] }).rejectedErrors ?? [];
+        const answer = answers.find((r) => r.recipient !== undefined && to.has(r.recipient.toLowerCase()))?.response;
+        throw new MailRejectedError(rejectedTo, info.accepted.length > 0, `SMTP server refused To recipient(s) ${rejectedTo.join(', ')}: ${answer ?? info.response}`, { serverAnswer: answer });
       }
       return { messageId: info.messageId, accepted: info.accepted.map((a) => String(a).toLowerCase()), rejected };
     },
@@ -63,13 +66,13 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
 // Node's TLS failures (a bad, expired or self-signed certificate) reach us as ESOCKET.
 const TLS_FAILURE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|HOSTNAME|ALTNAME/;
 
-export function mapSmtpError(e: NodemailerError & { rejected?: string[]; originalCode?: string }): Error {
+export function mapSmtpError(e: NodemailerError & { rejected?: string[]; originalCode?: string; response?: string }): Error {
   const message = `SMTP send failed (${e.code ?? 'no code'}${e.responseCode ? ` ${e.responseCode}` : ''}): ${e.message}`;
   const options = { cause: e };
   if (e.code === 'EENVELOPE' || e.code === 'EMESSAGE') {
     // 4xx: deferred (greylisting, a full mailbox, a busy server): try again later.
     if (e.responseCode !== undefined && e.responseCode < 500) return new MailUnavailableError('temporary', message, options);
-    if (e.responseCode !== undefined) return new MailRejectedError((e.rejected ?? []).map((a) => a.toLowerCase()), false, message, options);
+    if (e.responseCode !== undefined) return new MailRejectedError((e.rejected ?? []).map((a) => a.toLowerCase()), false, message, { ...options, serverAnswer: e.response });
   }
   const reason: MailUnavailableReason =
     e.code === 'ETIMEDOUT'

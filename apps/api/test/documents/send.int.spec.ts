@@ -1,7 +1,8 @@
 // POST /invoices/{id}/send through the SMTP mailer to a real SMTP server on loopback: recipients
 // (To, CC, BCC in the envelope), the subject and message with their placeholders filled in, the
-// PDF attached; 503 with nothing marked sent when the server is down; one email per
-// Idempotency-Key.
+// PDF attached; 503 with nothing marked sent when the server is down; a refused recipient recorded
+// as a failed send with the server's answer, nothing marked sent; one email per Idempotency-Key.
+// (Without a mail server, the outbox: send-outbox.int.spec.ts.)
 import { createServer, type AddressInfo } from 'node:net';
 import { documentStreamId } from '@tradie/domain';
 import { addressesOf } from '@tradie/testkit/outbox';
@@ -80,6 +81,7 @@ describe('POST /invoices/{id}/send', () => {
     expect(r.json).toEqual({
       id: inv.id, status: 'sent', to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], bcc: ['archive@tamakisparky.nz'],
       subject: 'Invoice from Tāmaki Sparky', message_id: expect.stringMatching(/^<.+>$/), sent_at: '2026-05-04T21:30:00.000Z',
+      outcome: 'delivered', detail: null,
     });
 
     const got = await sink.waitFor(byDocument(inv.id));
@@ -108,7 +110,9 @@ describe('POST /invoices/{id}/send', () => {
 
     const detail = (await t.get(`/invoices/${inv.id}`, u.token)).json;
     expect(detail.status).toBe('sent');
-    expect(detail.sends).toEqual([{ to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], bcc: ['archive@tamakisparky.nz'], subject: 'Invoice from Tāmaki Sparky', at: '2026-05-04T21:30:00.000Z' }]);
+    const delivered = { to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], bcc: ['archive@tamakisparky.nz'], subject: 'Invoice from Tāmaki Sparky', at: '2026-05-04T21:30:00.000Z' };
+    expect(detail.sends).toEqual([delivered]);
+    expect(detail.send_attempts).toEqual([{ ...delivered, outcome: 'delivered', detail: null }]);
     expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'DocumentSent', 'PdfGenerated']);
     expect((await t.get('/invoices', u.token)).json[0].status).toBe('sent');
   });
@@ -194,19 +198,42 @@ describe('POST /invoices/{id}/send', () => {
     expect(sentTo(inv.id)).toHaveLength(1);
   });
 
-  it('answers 422 when the server refuses the recipient, and marks nothing sent', async () => {
+  it("answers 422 when the server refuses the recipient, records the failure with the server's answer, and marks nothing sent", async () => {
     const u = await signUp(t);
     const inv = await invoiceFor(u, { name: 'Gone', email: 'gone@example.nz' });
+    const headers = { 'Idempotency-Key': 'send-gone' };
     route.url = rejectingSink.url;
     let r;
     try {
-      r = await t.post(`/invoices/${inv.id}/send`, undefined, u.token);
+      r = await t.post(`/invoices/${inv.id}/send`, undefined, u.token, headers);
     } finally {
       route.url = sink.url;
     }
     expect(r.status).toBe(422);
     expect(r.json.detail).toBe('The mail server refused gone@example.nz. Please check the email address and try again.');
-    expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted']);
+    expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'DocumentSendNotDelivered']);
+    const detail = (await t.get(`/invoices/${inv.id}`, u.token)).json;
+    expect(detail).toMatchObject({ status: 'draft', issued_on: null });
+    expect(detail.sends).toEqual([]);
+    expect(detail.send_attempts).toEqual([
+      {
+        to: ['gone@example.nz'], cc: [], bcc: [], subject: 'Invoice from Aroha Tamihana', at: '2026-05-04T21:30:00.000Z', outcome: 'failed',
+        detail: expect.stringMatching(/^The mail server refused it: 550 .*gone@example\.nz.*Recipient address rejected: User unknown/),
+      },
+    ]);
+    const listed = (await t.get('/invoices', u.token)).json.find((d: { id: string }) => d.id === inv.id);
+    expect(listed.status).toBe('draft');
+    // Nobody got it.
+    expect(rejectingSink.messages.filter(byDocument(inv.id))).toHaveLength(0);
+
+    // Try again once the address is fixed: the same key is free again (nothing went), and this one is delivered.
+    const retry = await t.post(`/invoices/${inv.id}/send`, { to: ['found@example.nz'] }, u.token, { 'Idempotency-Key': 'send-found' });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toMatchObject({ status: 'sent', outcome: 'delivered', detail: null });
+    const after = (await t.get(`/invoices/${inv.id}`, u.token)).json;
+    expect(after.status).toBe('sent');
+    expect(after.sends).toHaveLength(1);
+    expect(after.send_attempts.map((s: { outcome: string }) => s.outcome)).toEqual(['failed', 'delivered']);
   });
 
   it('one Idempotency-Key sends one email: 409 while the first is on its way, the stored answer after', async () => {

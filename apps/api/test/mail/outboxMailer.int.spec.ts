@@ -33,6 +33,8 @@ describe('outbox mailer', () => {
     clock = new Date('2026-11-05T09:00:01.000Z');
     const second = await mailer.send({ ...mail, subject: 'Second', attachments: [] });
     expect(first.accepted).toEqual(['sam@sparky.co.nz', 'office@sparky.co.nz', 'books@sparky.co.nz']);
+    // Kept here, delivered to nobody: the answer says so (a document sent this way is not marked sent).
+    expect(first.notDelivered).toBe('outbox');
 
     const outbox = join(dataDir, 'outbox');
     const names = await readdir(outbox);

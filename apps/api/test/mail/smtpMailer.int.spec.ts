@@ -120,6 +120,8 @@ describe('SMTP mailer → SMTP server on loopback', () => {
 
       const nobody = await mailer.send(invoiceMail({ to: ['Nobody <nobody@example.nz>'], cc: [], bcc: [] })).catch((e: unknown) => e);
       expect(nobody).toMatchObject({ name: 'MailRejectedError', rejected: ['nobody@example.nz'], delivered: false });
+      // Both carry the server's own answer, which the document records (documents/commands/send.ts).
+      for (const e of [partly, nobody]) expect((e as MailRejectedError).serverAnswer).toMatch(/^550 .*nobody@example\.nz.*Recipient address rejected: User unknown$/);
       await mailer.close();
     });
 
@@ -127,6 +129,7 @@ describe('SMTP mailer → SMTP server on loopback', () => {
       const mailer = createSmtpMailer({ url: sink.url });
       const sent = await mailer.send(invoiceMail({ cc: ['nobody@example.nz'] }));
       expect(sent.rejected).toEqual(['nobody@example.nz']);
+      expect(sent.notDelivered).toBeUndefined(); // taken for delivery
       expect((await sink.waitFor((m) => m.mail.messageId === sent.messageId)).envelope.rcptTo).not.toContain('nobody@example.nz');
       await mailer.close();
     });

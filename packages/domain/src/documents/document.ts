@@ -6,7 +6,7 @@ import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/payment
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
-import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod } from './events.ts';
+import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 
@@ -33,12 +33,25 @@ export interface PaymentLogEntry {
   date: LocalDate;
 }
 
+/** An email the app sent and the mail server took for delivery (DocumentSent). */
 export interface SendRecord {
   to: string[];
   cc: string[];
   bcc: string[];
   subject: string;
   at: string | null;
+}
+
+/** How an attempt to email the document ended: delivered to the mail server, or not delivered. */
+export type SendOutcome = 'delivered' | SendNotDeliveredOutcome;
+
+/**
+ * One attempt to email the document, delivered or not. `detail` says why one was not delivered
+ * (for 'failed', the mail server's answer); null for a delivered one.
+ */
+export interface SendAttempt extends SendRecord {
+  outcome: SendOutcome;
+  detail: string | null;
 }
 
 export interface AccountingLink {
@@ -76,7 +89,10 @@ export interface DocumentView {
   convertedTo: string | null;
   payments: Payment[];
   paymentLog: PaymentLogEntry[];
+  /** The emails delivered (taken by the mail server): what makes a document sent. */
   sends: SendRecord[];
+  /** Every attempt to email it, in order: the delivered ones and those that were not (outbox, refused). */
+  sendLog: SendAttempt[];
   /** Invoices: the NZ day it was first issued (sent, marked issued or paid against); null while a draft. */
   issuedOn: LocalDate | null;
   acceptedAt: string | null;
@@ -121,6 +137,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       payments: [],
       paymentLog: [],
       sends: [],
+      sendLog: [],
       issuedOn: null,
       acceptedAt: null,
       declinedAt: null,
@@ -146,7 +163,18 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
-      return { ...s, status: s.status === 'draft' || s.status === 'issued' ? 'sent' : s.status, issuedOn: issued(), sends: [...s.sends, { ...send, at }] };
+      return {
+        ...s,
+        status: s.status === 'draft' || s.status === 'issued' ? 'sent' : s.status,
+        issuedOn: issued(),
+        sends: [...s.sends, { ...send, at }],
+        sendLog: [...s.sendLog, { ...send, at, outcome: 'delivered', detail: null }],
+      };
+    }
+    case 'DocumentSendNotDelivered': {
+      // Not delivered: recorded, and nothing else changes (the document is not sent by it).
+      const { documentId: _id, ...attempt } = event.data;
+      return { ...s, sendLog: [...s.sendLog, { ...attempt, at }] };
     }
     case 'DocumentIssued':
       return { ...s, status: s.status === 'draft' ? 'issued' : s.status, issuedOn: issued() };
@@ -314,6 +342,8 @@ export type DocumentCommand =
   | { type: 'DraftDocument'; data: DraftInput }
   | { type: 'ReviseDocument'; data: RevisionInput }
   | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  /** After SendDocument was decided, the mail was not delivered: record that instead of DocumentSent. */
+  | { type: 'RecordUndeliveredSend'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendNotDeliveredOutcome; detail: string } }
   | { type: 'MarkIssued' }
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
@@ -426,6 +456,11 @@ function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentS
   return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
 }
 
+function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  return [{ type: 'DocumentSendNotDelivered', data: { documentId: d.id, ...command.data } }];
+}
+
 function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
   const d = requireExisting(state);
   requireInvoice(d, 'be marked issued');
@@ -524,6 +559,7 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   DraftDocument: decideDraftDocument,
   ReviseDocument: decideReviseDocument,
   SendDocument: decideSendDocument,
+  RecordUndeliveredSend: decideRecordUndeliveredSend,
   MarkIssued: decideMarkIssued,
   AcceptQuote: decideAcceptQuote,
   DeclineQuote: decideDeclineQuote,

@@ -60,13 +60,28 @@ export const paymentDataSchema = z
   .describe("A payment received. 'Mark Paid' records the outstanding balance. A payment on a draft invoice issues it.");
 export type PaymentData = z.infer<typeof paymentDataSchema>;
 
+/** How a send that was not delivered ended (DocumentSendNotDelivered). */
+export const SEND_NOT_DELIVERED_OUTCOMES = ['saved_not_delivered', 'failed'] as const;
+export type SendNotDeliveredOutcome = (typeof SEND_NOT_DELIVERED_OUTCOMES)[number];
+
 /** Every event of a document stream and the schema of its data. */
 export const documentEventSchemas = {
   DocumentDrafted: draftedDataSchema,
   DocumentRevised: revisedDataSchema,
   DocumentSent: z
     .object({ documentId: idField, to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string() })
-    .describe('Emailed by the app; the time is `meta.at`. Issues a draft invoice.'),
+    .describe('Emailed by the app and taken by the mail server for delivery; the time is `meta.at`. Issues a draft invoice.'),
+  DocumentSendNotDelivered: z
+    .object({
+      documentId: idField,
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      bcc: z.array(z.string()),
+      subject: z.string(),
+      outcome: z.enum(SEND_NOT_DELIVERED_OUTCOMES).describe("'saved_not_delivered': kept in this server's outbox, no mail server is set up; 'failed': the mail server refused it"),
+      detail: z.string().describe("what went wrong, in words (for 'failed', the mail server's answer)"),
+    })
+    .describe('An email of the document the app tried to send but did not deliver; the time is `meta.at`. Changes no status: the document is not sent by it.'),
   DocumentIssued: z
     .object({ documentId: idField })
     .describe('A draft invoice handed over without the app\'s email (on site, printed): issued from `meta.at` and counts in the reports.'),

@@ -26,6 +26,7 @@ export const eventSchemas = {
   DocumentDrafted: entry('document', 1, documentEventSchemas.DocumentDrafted),
   DocumentRevised: entry('document', 1, documentEventSchemas.DocumentRevised),
   DocumentSent: entry('document', 1, documentEventSchemas.DocumentSent),
+  DocumentSendNotDelivered: entry('document', 1, documentEventSchemas.DocumentSendNotDelivered),
   DocumentIssued: entry('document', 1, documentEventSchemas.DocumentIssued),
   QuoteAccepted: entry('document', 1, documentEventSchemas.QuoteAccepted),
   QuoteDeclined: entry('document', 1, documentEventSchemas.QuoteDeclined),

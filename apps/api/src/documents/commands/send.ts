@@ -1,14 +1,23 @@
 // Emailing a quote or invoice to the client with its PDF attached. The mail can't be rolled back,
 // so its Idempotency-Key is claimed before it goes and completed with the answer in the
-// transaction that records DocumentSent (sendClaim.ts); every refusal comes before any mail goes.
-import type { DocumentDetail, SendResult, sendDocumentInput } from '@tradie/contracts';
-import type { DocumentCommand } from '@tradie/domain';
+// transaction that records the send (sendClaim.ts); every refusal comes before any mail goes.
+//
+// What is recorded is what happened to the mail (docs/api/documents.md, "Sending"):
+// - a mail server took it: DocumentSent, outcome 'delivered' — the document is sent;
+// - no mail server is set up (the outbox keeps it on this server): DocumentSendNotDelivered,
+//   outcome 'saved_not_delivered' — answered 200, and the document is not sent;
+// - the mail server refused it for good (MailRejectedError): DocumentSendNotDelivered, outcome
+//   'failed' with the server's answer, then 422 — the document is not sent;
+// - the mail server could not be reached (MailUnavailableError): nothing recorded, 503 — try again.
+import { SEND_MESSAGES, type DocumentDetail, type SendResult, type sendDocumentInput } from '@tradie/contracts';
+import type { DocumentCommand, SendNotDeliveredOutcome } from '@tradie/domain';
 import { documentDecider } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requestHash } from '../../http/idempotency.ts';
 import { ApiError } from '../../http/problem.ts';
+import { MailRejectedError, type SentMail } from '../../mail/index.ts';
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
 import { loadDocument, userNames } from '../repository.ts';
@@ -43,20 +52,38 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       pdf: { bytes: pdf.bytes, filename: pdfFileName(d) },
       mailFrom: ports.config.env.MAIL_FROM,
     });
-    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to: composed.to, cc: composed.cc, bcc: composed.bcc, subject: composed.subject } };
+    const { to, cc, bcc, subject } = composed;
+    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject } };
     // The decider's refusals (void, converted, no email) come before any mail goes.
     documentDecider.decide(sendCommand, d);
     // The account's daily recipients and burst of sends (sendGuard.ts): 429 before any mail goes;
     // given back when the mail server took nothing.
     const allowance = await reserveSend(ports, actor.accountId, composed);
-    const sent = await ports.mailer.send(composed.mail).catch((e: unknown) => allowance.failed(e));
+    const sent: SentMail | MailRejectedError = await ports.mailer.send(composed.mail).catch((e: unknown) =>
+      // A refusal for good is recorded on the document (below); anything else is answered as it is.
+      allowance.failed(e).catch((thrown: unknown) => {
+        if (thrown instanceof MailRejectedError) return thrown;
+        throw thrown;
+      }),
+    );
+    if (sent instanceof MailRejectedError) {
+      await recordNotDelivered(ports, actor, id, { to, cc, bcc, subject, outcome: 'failed', detail: refusalDetail(sent) });
+      throw sent;
+    }
     mailed = true;
+    const notDelivered = sent.notDelivered === 'outbox';
     return await runDocumentCommand(ports, actor, { settle: id }, async (w) => {
-      const done = await w.decide(id, sendCommand);
+      const done = notDelivered
+        ? await w.decide(id, { type: 'RecordUndeliveredSend', data: { to, cc, bcc, subject, outcome: 'saved_not_delivered', detail: SEND_MESSAGES.savedNotDelivered } })
+        : await w.decide(id, sendCommand);
       const detail: DocumentDetail = detailOf(done.view, done.version, w.today());
       await w.decide(id, { type: 'RecordPdf', data: { sha256: pdf.sha256 } });
       const at = ports.clock.now().toISOString();
-      const result: SendResult = { id, status: detail.status, to: composed.to, cc: composed.cc, bcc: composed.bcc, subject: composed.subject, message_id: sent.messageId, sent_at: at };
+      const result: SendResult = {
+        id, status: detail.status, to, cc, bcc, subject, message_id: sent.messageId, sent_at: at,
+        outcome: notDelivered ? 'saved_not_delivered' : 'delivered',
+        detail: notDelivered ? SEND_MESSAGES.savedNotDelivered : null,
+      };
       if (claim) await completeKey(w.tx, claim, { status: 200, body: result });
       return result;
     });
@@ -65,6 +92,26 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
     if (mailed) ports.log('error', 'an email was sent but could not be recorded', { documentId: id, error: e instanceof Error ? e.message : String(e) });
     throw mailProblem(e);
   }
+}
+
+/** What a refusal records: the mail server's own answer when it gave one. */
+function refusalDetail(e: MailRejectedError): string {
+  return e.serverAnswer ? `The mail server refused it: ${e.serverAnswer}` : e.detail;
+}
+
+/**
+ * Records an attempt that delivered nothing, in its own transaction (the answer to the request is
+ * the refusal, so there is no Idempotency-Key answer to store with it).
+ */
+async function recordNotDelivered(
+  ports: SendPorts,
+  actor: Actor,
+  id: string,
+  data: { to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendNotDeliveredOutcome; detail: string },
+): Promise<void> {
+  await runDocumentCommand(ports, actor, {}, async (w) => {
+    await w.decide(id, { type: 'RecordUndeliveredSend', data });
+  });
 }
 
 /** The mail server's refusals as answers: 503 (try again in a minute) when it is down, 422 when it refused the message. */

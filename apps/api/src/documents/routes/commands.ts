@@ -1,5 +1,5 @@
-// Drafting and the lifecycle: create, revise, delete, void, issue, accept, decline, convert. Each
-// route parses, calls its use case (commands/*.ts) and answers what it returns.
+// Drafting and the lifecycle: create, revise, delete, void, issue, accept, decline, convert,
+// duplicate. Each route parses, calls its use case (commands/*.ts) and answers what it returns.
 import { createDocumentInput, documentDetail, reviseDocumentInput, voidDocumentInput } from '@tradie/contracts';
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -11,9 +11,10 @@ import { idempotencyKey } from '../../http/idempotency.ts';
 import { describe } from '../../openapi/describe.ts';
 import { convertQuote } from '../commands/convert.ts';
 import { createDocument } from '../commands/create.ts';
+import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
-import { readDocumentBody, reply, TAG } from './http.ts';
+import { documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
 const detail = { status: 200, schema: documentDetail };
 
@@ -72,5 +73,21 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     describe({ tag: TAG, summary: 'Turn a quote into a new invoice', response: { status: 201, schema: documentDetail }, errors: [402, 404, 409] }),
     newWork,
     async (c) => reply(c, await convertQuote(deps, actorOf(c), c.req.param('id'))),
+  );
+
+  r.post(
+    '/:id/duplicate',
+    describe({
+      tag: TAG,
+      summary: "Duplicate a quote or invoice into a new draft: the next number of its type, dated today, the client's current details, its lines, notes and payment terms",
+      idempotent: true,
+      response: { status: 201, schema: documentDetail },
+      errors: [402, 404],
+    }),
+    newWork,
+    async (c) => {
+      const id = documentIdOf(c);
+      return reply(c, await duplicateDocument(deps, actorOf(c), id, idempotencyKey(c)));
+    },
   );
 }
