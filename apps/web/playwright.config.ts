@@ -50,6 +50,7 @@ const fakesLauncher = { command: 'node apps/web/e2e/support/api-with-fakes.ts', 
 const fakeServicesEnv = {
   STRIPE_SECRET_KEY: 'sk_test_e2e_tradie',
   STRIPE_PRICE_ID: 'price_e2e_full_access',
+  STRIPE_PRICE_ID_ANNUAL: 'price_e2e_full_access_annual',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e_tradie_webhook_secret',
   XERO_CLIENT_ID: 'e2e-xero-client-id',
   XERO_CLIENT_SECRET: 'e2e-xero-client-secret',
@@ -69,6 +70,10 @@ const layoutTests = [
   /GST report for Q1/,
   /period shortcuts fill the dates; errors say what failed/,
   /Settings: every tab/,
+  /Export for my accountant downloads one ZIP/,
+  /Settings → Account: Delete my account/,
+  /a template saved in one browser is there in another/,
+  /Subscribe annually/,
 ];
 // Checks that do not depend on the screen size run once, in the desktop project.
 const desktopOnly = ['**/offline.spec.ts', '**/budget.spec.ts'];

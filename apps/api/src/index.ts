@@ -10,3 +10,8 @@ export { hashPassword } from './auth/passwords.ts';
 export { secretsFrom } from './secrets.ts';
 export type { Mailer } from './mail/index.ts';
 export { toNewEvents } from './commands.ts';
+// The account's data as one JSON document (Download my data, `npm run export` / `npm run import`).
+export {
+  ACCOUNT_COLUMNS, ACCOUNT_TABLES, EXPORT_FORMAT, EXPORT_VERSION, accountIdByEmail, buildAccountExport, columnTypes, normaliseEmail, streamAccountExport,
+  type AccountExport, type ExportedEvent, type Row,
+} from './account/export.ts';

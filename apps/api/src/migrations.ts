@@ -1,6 +1,7 @@
 // The API's own tables (identity, settings, idempotency, integrations): ordinary tables, not
 // domain history. Each feature keeps its list beside its code; this file orders them.
 import type { Migration } from '@tradie/store';
+import { accountMigrations } from './account/migrations.ts';
 import { xeroMigrations } from './integrations/xero/migrations.ts';
 import { authMigrations } from './auth/migrations.ts';
 import { billingMigrations } from './billing/migrations.ts';
@@ -11,6 +12,7 @@ import { reactionMigrations } from './reactions/migrations.ts';
 import { auditMigrations } from './security/audit.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
+import { templateMigrations } from './templates/migrations.ts';
 
 export const coreMigrations: Migration[] = [
   {
@@ -47,4 +49,6 @@ export const allMigrations: Migration[] = [
   ...securityMigrations,
   ...auditMigrations,
   ...reactionMigrations,
+  ...accountMigrations,
+  ...templateMigrations,
 ];

@@ -63,27 +63,20 @@ async function seedAccount(api: APIRequestContext): Promise<Seed> {
   });
   const other = await post<{ id: string }>('/clients', { name: 'Ben Smith', email: 'ben@example.nz' });
   const today = nzDateOf(new Date());
-  await post('/invoices', {
-    type: 'quote',
-    client_id: client.id,
-    issue_date: today,
-    line_items: [
-      { description: 'Deck build — kwila boards, 24 m²', qty: 1, unit_price: 6400 },
-      { description: 'Labour', qty: 32, unit_price: 85 },
-    ],
-  });
-  const invoice = await post<{ id: string; reference: string }>('/invoices', {
-    type: 'invoice',
-    client_id: client.id,
-    issue_date: today,
-    line_items: [
-      { description: 'Bathroom strip-out', qty: 8, unit_price: 95.5 },
-      { description: 'Materials (Whangārei supplier)', qty: 1, unit_price: 412.3 },
-      { description: 'Call-out fee', qty: 1, unit_price: 85 },
-    ],
-  });
+  type Line = { description: string; qty: number; unit_price: number };
+  const document = (type: 'quote' | 'invoice', clientId: string, lines: Line[]) =>
+    post<{ id: string; reference: string }>('/invoices', { type, client_id: clientId, issue_date: today, line_items: lines });
+  await document('quote', client.id, [
+    { description: 'Deck build — kwila boards, 24 m²', qty: 1, unit_price: 6400 },
+    { description: 'Labour', qty: 32, unit_price: 85 },
+  ]);
+  const invoice = await document('invoice', client.id, [
+    { description: 'Bathroom strip-out', qty: 8, unit_price: 95.5 },
+    { description: 'Materials (Whangārei supplier)', qty: 1, unit_price: 412.3 },
+    { description: 'Call-out fee', qty: 1, unit_price: 85 },
+  ]);
   await post(`/invoices/${invoice.id}/payments`, { amount: 500, date: today });
-  const paid = await post<{ id: string }>('/invoices', { type: 'invoice', client_id: other.id, issue_date: today, line_items: [{ description: 'Gate latch', qty: 1, unit_price: 45.5 }] });
+  const paid = await document('invoice', other.id, [{ description: 'Gate latch', qty: 1, unit_price: 45.5 }]);
   await post(`/invoices/${paid.id}/mark-paid`, { date: today });
   return { email, password, clientId: client.id, clientName: 'Kōwhai Builders (Mere Tāwhiao)', invoiceId: invoice.id, invoiceRef: invoice.reference };
 }

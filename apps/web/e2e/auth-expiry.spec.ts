@@ -1,9 +1,17 @@
 // Token expiry in a real browser. These run only in the
 // '*-short-ttl' projects, against an API whose access tokens last 5 seconds (playwright.config.ts).
-import { expect, test, type Page } from '@playwright/test';
-import { signUpAndSignIn } from './support/session.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
 test.use({ serviceWorkers: 'block' });
+
+/** A new account, signed in, on Home. */
+async function signUpAtHome(page: Page, request: APIRequestContext, emailPrefix: string): Promise<TestUser> {
+  const user = await signUpAndSignIn(page, request, { emailPrefix });
+  await page.goto('/app/home');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello!');
+  return user;
+}
 
 const tokensIn = (page: Page) =>
   page.evaluate(() => ({ access: window.localStorage.getItem('access_token'), refresh: window.localStorage.getItem('refresh_token') }));
@@ -30,9 +38,7 @@ async function openClients(page: Page) {
 }
 
 test('an expired access token is refreshed silently mid-session: one refresh, the call retried, still signed in', async ({ page, request }) => {
-  const user = await signUpAndSignIn(page, request, { emailPrefix: 'expiry' });
-  await page.goto('/app/home');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello!');
+  const user = await signUpAtHome(page, request, 'expiry');
   await waitForAccessTokenToExpire(page);
 
   const refreshes: number[] = [];
@@ -64,9 +70,7 @@ test('an expired access token is refreshed silently mid-session: one refresh, th
 });
 
 test('a reload with an expired token refreshes during the start-up check and stays signed in', async ({ page, request }) => {
-  await signUpAndSignIn(page, request, { emailPrefix: 'expiry-reload' });
-  await page.goto('/app/home');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello!');
+  await signUpAtHome(page, request, 'expiry-reload');
   await waitForAccessTokenToExpire(page);
 
   const refresh = page.waitForResponse((res) => res.url().endsWith('/api/v1/auth/refresh'));
@@ -77,9 +81,7 @@ test('a reload with an expired token refreshes during the start-up check and sta
 });
 
 test('when the refresh is refused, both tokens are cleared and the browser loads /login', async ({ page, request }) => {
-  await signUpAndSignIn(page, request, { emailPrefix: 'expiry-refused' });
-  await page.goto('/app/home');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello!');
+  await signUpAtHome(page, request, 'expiry-refused');
   await waitForAccessTokenToExpire(page);
   // Someone else used this refresh token (or it was revoked): the server refuses it.
   await page.evaluate(() => window.localStorage.setItem('refresh_token', 'revoked-or-stolen'));

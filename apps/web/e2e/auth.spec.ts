@@ -3,7 +3,7 @@
 // and error messages.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
+import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot, submitPasswords } from './helpers.ts';
 import { createUser, signUpAndSignIn } from './support/session.ts';
 import { firstLink, waitForEmailTo } from './support/outbox.ts';
 
@@ -22,6 +22,17 @@ async function holdNext(page: Page, path: string): Promise<() => void> {
   }, { times: 1 });
   return release;
 }
+
+/** Clicks `button` with the request to `path` held: the button says `busyText` and is disabled until it is let go. */
+async function clickWhileHeld(page: Page, path: string, button: string, busyText: string): Promise<void> {
+  const release = await holdNext(page, path);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('button', { name: busyText })).toBeDisabled();
+  release();
+}
+
+const REGISTER_FORM = { password: 'Password', confirm: 'Confirm Password', submit: 'Start Free Trial' };
+const RESET_FORM = { password: 'New Password', confirm: 'Confirm Password', submit: 'Reset Password' };
 
 const tokensIn = (page: Page) =>
   page.evaluate(() => ({ access: window.localStorage.getItem('access_token'), refresh: window.localStorage.getItem('refresh_token') }));
@@ -54,10 +65,7 @@ test.describe('register', () => {
     await page.getByLabel('Email Address').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('hammer-time');
     await page.getByLabel('Confirm Password').fill('hammer-time');
-    const release = await holdNext(page, '/auth/register');
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
-    release();
+    await clickWhileHeld(page, '/auth/register', 'Start Free Trial', 'Creating account...');
 
     await expectHome(page);
     const tokens = await tokensIn(page);
@@ -86,23 +94,14 @@ test.describe('register', () => {
     await page.goto('/register');
     await page.getByLabel('Your Name').fill('Aroha Builder');
     await page.getByLabel('Email Address').fill(newEmail('register'));
-    await page.getByLabel('Password', { exact: true }).fill('hammer-time');
-    await page.getByLabel('Confirm Password').fill('hammer-tim');
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page.getByRole('alert')).toHaveText("Passwords don't match");
+    await expect(await submitPasswords(page, REGISTER_FORM, 'hammer-time', 'hammer-tim')).toHaveText("Passwords don't match");
 
-    await page.getByLabel('Password', { exact: true }).fill('abc12');
-    await page.getByLabel('Confirm Password').fill('abc12');
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters');
+    await expect(await submitPasswords(page, REGISTER_FORM, 'abc12')).toHaveText('Password must be at least 8 characters');
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, testInfo, '/register-error');
 
     await page.getByLabel('Email Address').fill(taken.email);
-    await page.getByLabel('Password', { exact: true }).fill('hammer-time');
-    await page.getByLabel('Confirm Password').fill('hammer-time');
-    await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await expect(page.getByRole('alert')).toHaveText('An account with this email already exists. Sign in instead, or reset your password.');
+    await expect(await submitPasswords(page, REGISTER_FORM, 'hammer-time')).toHaveText('An account with this email already exists. Sign in instead, or reset your password.');
     await expect(page).toHaveURL(/\/register$/);
   });
 });
@@ -123,10 +122,7 @@ test.describe('login and logout', () => {
 
     await page.getByLabel('Email').fill(user.email.toUpperCase());
     await page.getByLabel('Password').fill(user.password);
-    const release = await holdNext(page, '/auth/login');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
-    release();
+    await clickWhileHeld(page, '/auth/login', 'Sign In', 'Signing in...');
     await expectHome(page);
 
     const held = await tokensIn(page);
@@ -239,10 +235,7 @@ test.describe('forgot and reset password', () => {
     await saveScreenshot(page, testInfo, '/forgot-password');
 
     await page.getByLabel('Email Address').fill(user.email);
-    const release = await holdNext(page, '/auth/forgot-password');
-    await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
-    release();
+    await clickWhileHeld(page, '/auth/forgot-password', 'Send Reset Link', 'Sending...');
     await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
     await expect(page.getByText(`If an account exists for ${user.email}, you'll receive a password reset link shortly.`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
@@ -261,21 +254,12 @@ test.describe('forgot and reset password', () => {
     await expectNoSeriousA11yViolations(page);
     await saveScreenshot(page, testInfo, '/reset-password');
 
-    await page.getByLabel('New Password').fill('short');
-    await page.getByLabel('Confirm Password').fill('short');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters');
-    await page.getByLabel('New Password').fill('a-new-password');
-    await page.getByLabel('Confirm Password').fill('a-new-passwort');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await expect(await submitPasswords(page, RESET_FORM, 'short')).toHaveText('Password must be at least 8 characters');
+    await expect(await submitPasswords(page, RESET_FORM, 'a-new-password', 'a-new-passwort')).toHaveText('Passwords do not match');
     await saveScreenshot(page, testInfo, '/reset-password-error');
 
     await page.getByLabel('Confirm Password').fill('a-new-password');
-    const releaseReset = await holdNext(page, '/auth/reset-password');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByRole('button', { name: 'Resetting...' })).toBeDisabled();
-    releaseReset();
+    await clickWhileHeld(page, '/auth/reset-password', 'Reset Password', 'Resetting...');
     await expect(page.getByRole('heading', { level: 1, name: 'Password Reset!' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
     await expectNoSeriousA11yViolations(page);
@@ -320,10 +304,7 @@ test.describe('forgot and reset password', () => {
 
     await page.goto('/reset-password?token=abc');
     await page.route('**/api/v1/auth/reset-password', (route) => route.abort('internetdisconnected'));
-    await page.getByLabel('New Password').fill('a-new-password');
-    await page.getByLabel('Confirm Password').fill('a-new-password');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Network error. Please try again.');
+    await expect(await submitPasswords(page, RESET_FORM, 'a-new-password')).toHaveText('Network error. Please try again.');
   });
 
   test('an unknown email gets the same Check Your Email answer', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -57,4 +57,20 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
+}
+
+/**
+ * Types a new password and its confirmation into the form in `scope`, submits it, and returns the
+ * form's alert (to check what it says).
+ */
+export async function submitPasswords(
+  scope: Page | Locator,
+  form: { password: string; confirm: string; submit: string },
+  password: string,
+  confirm = password,
+): Promise<Locator> {
+  await scope.getByLabel(form.password, { exact: true }).fill(password);
+  await scope.getByLabel(form.confirm).fill(confirm);
+  await scope.getByRole('button', { name: form.submit }).click();
+  return scope.getByRole('alert');
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot, submitPasswords } from './helpers.ts';
 import { signInThroughApi, signUpAndSignIn } from './support/session.ts';
 
 // Settings → Security through the real API: the account's recent security activity (each sign-in
@@ -95,21 +95,13 @@ test('Settings → Security: change the password; other devices are signed out, 
 
   // Checked here first, with the API's own words.
   await card.getByLabel('Current Password').fill(user.password);
-  await card.getByLabel('New Password', { exact: true }).fill('short');
-  await card.getByLabel('Confirm New Password').fill('short');
-  await card.getByRole('button', { name: 'Change Password' }).click();
-  await expect(card.getByRole('alert')).toHaveText('Password must be at least 8 characters');
+  const form = { password: 'New Password', confirm: 'Confirm New Password', submit: 'Change Password' };
+  await expect(await submitPasswords(card, form, 'short')).toHaveText('Password must be at least 8 characters');
 
   // The API refuses a common password and a wrong current one.
-  await card.getByLabel('New Password', { exact: true }).fill('iloveyou');
-  await card.getByLabel('Confirm New Password').fill('iloveyou');
-  await card.getByRole('button', { name: 'Change Password' }).click();
-  await expect(card.getByRole('alert')).toContainText('most common');
+  await expect(await submitPasswords(card, form, 'iloveyou')).toContainText('most common');
   await card.getByLabel('Current Password').fill('not my password');
-  await card.getByLabel('New Password', { exact: true }).fill('kauri-ladder-42');
-  await card.getByLabel('Confirm New Password').fill('kauri-ladder-42');
-  await card.getByRole('button', { name: 'Change Password' }).click();
-  await expect(card.getByRole('alert')).toHaveText('Your current password is incorrect');
+  await expect(await submitPasswords(card, form, 'kauri-ladder-42')).toHaveText('Your current password is incorrect');
 
   await card.getByLabel('Current Password').fill(user.password);
   await card.getByRole('button', { name: 'Change Password' }).click();

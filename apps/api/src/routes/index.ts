@@ -1,5 +1,6 @@
 // Every resource under /api/v1, one sub-app each. Each feature owns its folder.
 import type { Hono } from 'hono';
+import { accountRoutes } from '../account/routes.ts';
 import { integrationRoutes } from '../integrations/routes.ts';
 import type { AppEnv } from '../http/env.ts';
 import { emailConfirmationRoutes } from '../auth/emailConfirmation.ts';
@@ -11,6 +12,7 @@ import { documentRoutes } from '../documents/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { templateRoutes } from '../templates/routes.ts';
 
 export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
   return [
@@ -24,5 +26,7 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/billing', billingRoutes(deps)],
     ['/integrations', integrationRoutes(deps)],
     ['/security', securityRoutes(deps)],
+    ['/account', accountRoutes(deps)],
+    ['/templates', templateRoutes(deps)],
   ];
 }

@@ -244,6 +244,8 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'POST /invoices/{id}/mark-paid': () => ({ date: '2026-05-06', method: 'cash', reference: 'Paid on site' }),
   'POST /invoices/{id}/payments': () => ({ amount: 10.5, date: '2026-05-06', method: 'bank_transfer', reference: 'INV-0003' }),
   'POST /reports/export-links': () => ({ kind: 'gst-csv', start_date: '2026-04-01', end_date: '2026-06-30', basis: 'payments', year: 2026 }),
+  'POST /templates': () => ({ name: 'Bathroom refit', type: 'quote', line_items: [{ description: 'Labour', qty: 8, unit_price: 95.5, tax_included: false, tax_rate: 0.15 }], profit_margin_percent: 25 }),
+  'PUT /templates/{id}': () => ({ name: 'Bathroom refit', line_items: [], version: 1 }),
   'PUT /business-settings': () => ({ business_name: 'Sparky Ltd', gst_number: '49-091-850', email: 'me@example.nz', gst_rounding: 'total', default_currency: 'NZD', enable_multi_currency: false, cc_email: '' }),
   'POST /billing/webhook': () => ({ id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'x' } } }),
 };

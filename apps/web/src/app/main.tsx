@@ -25,7 +25,7 @@ const auth = createSessionAuth({
   storage: () => window.localStorage,
   goToLogin: () => window.location.assign('/login'),
 });
-const router = createAppRouter({ auth, queryClient });
+const router = createAppRouter({ auth, queryClient, api });
 // The screen's code starts loading now, beside the session check, not after React's first render.
 preloadScreenAt(router, window.location.pathname);
 

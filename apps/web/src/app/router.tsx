@@ -4,9 +4,12 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { api as browserApi, type ApiClient } from '../api/client.ts';
 import type { Auth } from './auth.ts';
+import { loadCalculator, loadClientHistory, loadClients, loadInvoiceDetail, loadInvoices, loadSettings } from './loaders.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { AppLayout } from './AppLayout.tsx';
 import { GuestLayout } from './GuestLayout.tsx';
@@ -16,10 +19,11 @@ import { publicPages } from '../public/pages.ts';
 import { validateInvoicesSearch } from '../screens/invoices/search.ts';
 import { validateSettingsSearch } from '../screens/settings/search.ts';
 
-/** What every route can read in `beforeLoad`/`loader`: the session seam and the query cache. */
+/** What every route can read in `beforeLoad`/`loader`: the session seam, the query cache and the api client the loaders fetch with. */
 export interface RouterContext {
   auth: Auth;
   queryClient: QueryClient;
+  api: ApiClient;
 }
 
 declare module '@tanstack/react-router' {
@@ -148,6 +152,7 @@ const homeRoute = createRoute({
 const calculatorRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'calculator',
+  loader: (match) => loadCalculator(match),
   component: lazyRouteComponent(() => import('../screens/calculator/CalculatorScreen.tsx'), 'CalculatorScreen'),
   staticData: { title: 'Quote & Profit Calculator | Tradie Quotes' },
 });
@@ -156,12 +161,15 @@ const invoicesRoute = createRoute({
   path: 'invoices',
   // ?tab= and a filter (?status=, ?from=, ?to=), see screens/invoices/search.ts.
   validateSearch: validateInvoicesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: (match) => loadInvoices(match, match.deps),
   component: lazyRouteComponent(() => import('../screens/invoices/InvoicesScreen.tsx'), 'InvoicesScreen'),
   staticData: { title: 'Invoices & Quotes | Tradie Quotes' },
 });
 const invoiceDetailRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'invoices/$id',
+  loader: (match) => loadInvoiceDetail(match, match.params.id),
   component: lazyRouteComponent(() => import('../screens/invoice-detail/InvoiceDetailScreen.tsx'), 'InvoiceDetailScreen'),
   staticData: { title: 'Invoice Detail | Tradie Quotes' },
 });
@@ -173,6 +181,7 @@ const clientsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'clients',
   validateSearch: (search: Record<string, unknown>): ClientsSearch => (typeof search.q === 'string' && search.q !== '' ? { q: search.q } : {}),
+  loader: (match) => loadClients(match),
   component: lazyRouteComponent(() => import('../screens/clients/ClientsScreen.tsx'), 'ClientsScreen'),
   staticData: { title: 'Clients | Tradie Quotes' },
 });
@@ -180,6 +189,7 @@ const clientsRoute = createRoute({
 const clientHistoryRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'clients/$id',
+  loader: (match) => loadClientHistory(match, match.params.id),
   component: lazyRouteComponent(() => import('../screens/clients/ClientHistoryScreen.tsx'), 'ClientHistoryScreen'),
   staticData: { title: 'Client History | Tradie Quotes' },
 });
@@ -194,6 +204,7 @@ const settingsRoute = createRoute({
   path: 'settings',
   // ?tab= (the selected tab) and ?checkout= (Stripe's return), see screens/settings/search.ts.
   validateSearch: validateSettingsSearch,
+  loader: (match) => loadSettings(match),
   component: lazyRouteComponent(() => import('../screens/settings/SettingsScreen.tsx'), 'SettingsScreen'),
   staticData: { title: 'Settings | Tradie Quotes' },
 });
@@ -235,11 +246,23 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(context: RouterContext) {
+export interface AppRouterOptions {
+  /** The browser's address bar unless given (tests hand in a memory history). */
+  history?: RouterHistory;
+}
+
+/** The api client defaults to the browser's; tests hand in their own. */
+export function createAppRouter({ api = browserApi, ...context }: Omit<RouterContext, 'api'> & { api?: ApiClient }, options: AppRouterOptions = {}) {
   return createRouter({
     routeTree,
-    context,
+    context: { ...context, api },
+    ...options,
+    // A link's intent preloads the route: its screen's code, and its data unless the connection is
+    // slow or Save-Data is on (app/loaders.ts).
     defaultPreload: 'intent',
+    // The loaders only start queries; the query cache decides what is fresh, so they run on every
+    // preload and navigation.
+    defaultPreloadStaleTime: 0,
     defaultPendingMs: 300,
     scrollRestoration: true,
     defaultNotFoundComponent: NotFound,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filesFor, savesData, type AppPrefetchMap } from './prefetch.ts';
+import { savesData } from './offline.ts';
+import { filesFor, type AppPrefetchMap } from './prefetch.ts';
 
 const nav = (connection?: object) => ({ connection }) as unknown as Navigator;
 

@@ -1,24 +1,10 @@
 /**
  * What a public page may download beyond itself. The page is complete HTML, so everything else is
  * for later: React (to hydrate) and the app behind 'Login' / 'Try Free'. On a slow connection or with
- * Save-Data on, none of it is fetched until the visitor shows they want the app; the app's files are
- * then prefetched the moment a pointer, finger or keyboard reaches one of those links.
+ * Save-Data on (savesData, in offline.ts), none of it is fetched until the visitor shows they want
+ * the app; the app's files are then prefetched the moment a pointer, finger or keyboard reaches one
+ * of those links.
  */
-
-/** The parts of the Network Information API we read (Chromium; absent elsewhere). */
-export interface ConnectionLike {
-  readonly saveData?: boolean;
-  readonly effectiveType?: string;
-}
-
-const SLOW_TYPES = new Set(['slow-2g', '2g', '3g']);
-
-/** True when the visitor asked to save data, or the connection is 3G or slower. Unknown connection: false. */
-export function savesData(nav: Navigator): boolean {
-  const connection = (nav as Navigator & { connection?: ConnectionLike }).connection;
-  if (!connection) return false;
-  return connection.saveData === true || SLOW_TYPES.has(connection.effectiveType ?? '');
-}
 
 /**
  * The app's files by route, written into each pre-rendered page by scripts/prerender.ts as

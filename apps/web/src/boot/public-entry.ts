@@ -3,16 +3,16 @@
  * (links, FAQ, anchors all work without JavaScript); this shows today's date, watches the
  * connection, registers the service worker and, once the browser is idle, loads React and hydrates.
  *
- * On a slow connection or with Save-Data on (see prefetch.ts) the page costs only this script: no
- * hydration (React alone is ~67 KB gzip and the page needs none of it), and a service worker that
+ * On a slow connection or with Save-Data on (savesData, offline.ts) the page costs only this script:
+ * no hydration (React alone is ~67 KB gzip and the page needs none of it), and a service worker that
  * keeps the public pages offline but not the whole app. Either way the app's files are prefetched
  * when a pointer, finger or keyboard reaches 'Login' or 'Try Free'.
  */
 import '../styles/index.css';
 import { showTodayInDates } from './today.ts';
-import { watchConnection } from './offline.ts';
+import { savesData, watchConnection } from './offline.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
-import { prefetchAppOnIntent, savesData } from './prefetch.ts';
+import { prefetchAppOnIntent } from './prefetch.ts';
 
 const lean = savesData(window.navigator);
 showTodayInDates(document, new Date());

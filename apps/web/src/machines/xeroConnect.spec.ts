@@ -195,22 +195,16 @@ describe('xeroConnect machine', () => {
     expect(t.calls.disconnect).toBe(0);
   });
 
-  it('Disconnect → Successfully disconnected Xero and the status from the answer', async () => {
-    const t = start({ statuses: [connected] });
+  it.each([
+    { outcome: 'Successfully disconnected Xero and the status from the answer', disconnect: undefined, connectedAfter: false, message: 'Successfully disconnected Xero' },
+    { outcome: 'fails → Error disconnecting Xero, still connected', disconnect: () => Promise.reject(new ApiError(0, 'Network Error')), connectedAfter: true, message: 'Error disconnecting Xero' },
+  ])('Disconnect: $outcome', async ({ disconnect, connectedAfter, message }) => {
+    const t = start({ statuses: [connected], ...(disconnect ? { disconnect } : {}) });
     await waitFor(t.actor, (x) => x.matches('idle'));
     t.actor.send({ type: 'DISCONNECT' });
     const s = await waitFor(t.actor, (x) => x.matches('idle') && t.emitted.length > 0);
-    expect(s.context.status?.connected).toBe(false);
-    expect(t.messages()).toEqual(['Successfully disconnected Xero']);
-  });
-
-  it('Disconnect fails → Error disconnecting Xero, still connected', async () => {
-    const t = start({ statuses: [connected], disconnect: () => Promise.reject(new ApiError(0, 'Network Error')) });
-    await waitFor(t.actor, (x) => x.matches('idle'));
-    t.actor.send({ type: 'DISCONNECT' });
-    const s = await waitFor(t.actor, (x) => x.matches('idle') && t.emitted.length > 0);
-    expect(s.context.status?.connected).toBe(true);
-    expect(t.messages()).toEqual(['Error disconnecting Xero']);
+    expect(s.context.status?.connected).toBe(connectedAfter);
+    expect(t.messages()).toEqual([message]);
   });
 
   it('Test Connection: connected (tenant id, or Unknown), not connected, failure', async () => {

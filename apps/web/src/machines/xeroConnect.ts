@@ -24,6 +24,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { ACCOUNTING_PROVIDER_NAME, type AccountingAuthorization, type AccountingStatus } from '@tradie/contracts';
 import type { ApiClient } from '../api/client.ts';
+import { notProvidedIn, type SettingsEmitted } from './actors.ts';
 
 const P = ACCOUNTING_PROVIDER_NAME;
 
@@ -70,13 +71,9 @@ export interface XeroConnectContext {
 
 export type XeroConnectEvent = { type: 'CONNECT' } | { type: 'DISCONNECT' } | { type: 'TEST' };
 
-export type XeroConnectEmitted =
-  | { type: 'message'; text: string; failure: boolean }
-  | { type: 'log'; what: string; error: unknown };
+export type XeroConnectEmitted = SettingsEmitted;
 
-const notProvided = (name: string) => () => {
-  throw new Error(`xeroConnect machine: '${name}' was not provided`);
-};
+const notProvided = notProvidedIn('xeroConnect');
 
 /** The `say` action with its params: a message for the Settings banner. */
 const say = (text: string, failure: boolean) => ({ type: 'say' as const, params: { text, failure } });

@@ -29,6 +29,42 @@ function NavLink({ href, path, children, className }: { href: string; path: stri
   );
 }
 
+interface SiteLink {
+  href: string;
+  label: string;
+}
+
+const HEADER_LINKS: readonly SiteLink[] = [
+  { href: '/features', label: 'Features' },
+  { href: '/pricing', label: 'Pricing' },
+  { href: '/login', label: 'Login' },
+];
+
+const FOOTER_GROUPS: readonly { heading: string; links: readonly SiteLink[] }[] = [
+  {
+    heading: 'Product',
+    links: [
+      { href: '/features', label: 'Features' },
+      { href: '/pricing', label: 'Pricing' },
+      { href: '/how-it-works', label: 'How it works' },
+    ],
+  },
+  {
+    heading: 'Company',
+    links: [
+      { href: '/about', label: 'About' },
+      { href: '/support', label: 'Support' },
+    ],
+  },
+  {
+    heading: 'Legal',
+    links: [
+      { href: '/terms', label: 'Terms' },
+      { href: '/privacy', label: 'Privacy' },
+    ],
+  },
+];
+
 function PublicHeader({ path }: { path: string }) {
   return (
     <header className="site-header">
@@ -39,21 +75,13 @@ function PublicHeader({ path }: { path: string }) {
         </a>
         <nav className="site-nav" aria-label="Main">
           <ul>
-            <li>
-              <NavLink href="/features" path={path}>
-                Features
-              </NavLink>
-            </li>
-            <li>
-              <NavLink href="/pricing" path={path}>
-                Pricing
-              </NavLink>
-            </li>
-            <li>
-              <NavLink href="/login" path={path}>
-                Login
-              </NavLink>
-            </li>
+            {HEADER_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink href={link.href} path={path}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
             <li>
               <a className="button button--accent button--compact" href="/signup">
                 Try Free
@@ -79,42 +107,20 @@ function PublicFooter({ path }: { path: string }) {
           <p>Quotes, invoices, profit and GST for New Zealand tradies — sorted on your phone.</p>
         </div>
         <nav className="site-footer__nav" aria-label="Footer">
-          <div>
-            <h2 className="site-footer__heading">Product</h2>
-            <ul>
-              <li>
-                <NavLink href="/features" path={path}>Features</NavLink>
-              </li>
-              <li>
-                <NavLink href="/pricing" path={path}>Pricing</NavLink>
-              </li>
-              <li>
-                <NavLink href="/how-it-works" path={path}>How it works</NavLink>
-              </li>
-            </ul>
-          </div>
-          <div>
-            <h2 className="site-footer__heading">Company</h2>
-            <ul>
-              <li>
-                <NavLink href="/about" path={path}>About</NavLink>
-              </li>
-              <li>
-                <NavLink href="/support" path={path}>Support</NavLink>
-              </li>
-            </ul>
-          </div>
-          <div>
-            <h2 className="site-footer__heading">Legal</h2>
-            <ul>
-              <li>
-                <NavLink href="/terms" path={path}>Terms</NavLink>
-              </li>
-              <li>
-                <NavLink href="/privacy" path={path}>Privacy</NavLink>
-              </li>
-            </ul>
-          </div>
+          {FOOTER_GROUPS.map((group) => (
+            <div key={group.heading}>
+              <h2 className="site-footer__heading">{group.heading}</h2>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.href}>
+                    <NavLink href={link.href} path={path}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         <p className="site-footer__small">
           © <span suppressHydrationWarning>{year}</span> {site.name}. Prices in NZD and exclude GST. Made for

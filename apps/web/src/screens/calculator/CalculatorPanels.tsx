@@ -18,9 +18,12 @@ import {
   type MarginBasis,
 } from '@tradie/domain';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
+import { TemplateButton } from '../../templates/TemplateButton.tsx';
 import type { CalculatorAction, CalculatorFigures, DocumentType } from './calculatorModel.ts';
 import type { ClientChoice } from './clientChoice.ts';
 import { ClientPicker } from './ClientPicker.tsx';
+import { FormField } from '../../ui/FormField.tsx';
+import { Card } from '../../ui/Card.tsx';
 
 /** One field of the quick-add client form (name, email or phone). */
 function QuickAddField({
@@ -43,29 +46,29 @@ function QuickAddField({
   onChange: (client: TemplateClientData) => void;
 }) {
   const id = `new-client-${field}`;
+  const labelText = required ? (
+    <>
+      {label} <span className="field__required">(required)</span>
+    </>
+  ) : (
+    label
+  );
   return (
-    <div className="field field--spaced">
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && (
-          <>
-            {' '}
-            <span className="field__required">(required)</span>
-          </>
-        )}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type={type}
-        required={required}
-        inputMode={inputMode}
-        autoComplete="off"
-        autoCapitalize={autoCapitalize}
-        value={client[field]}
-        onChange={(e) => onChange({ ...client, [field]: e.target.value })}
-      />
-    </div>
+    <FormField id={id} className="field--spaced" label={labelText}>
+      {() => (
+        <input
+          id={id}
+          className="input"
+          type={type}
+          required={required}
+          inputMode={inputMode}
+          autoComplete="off"
+          autoCapitalize={autoCapitalize}
+          value={client[field]}
+          onChange={(e) => onChange({ ...client, [field]: e.target.value })}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -78,6 +81,7 @@ export const DocumentPanel = memo(function DocumentPanel({
   onChoose,
   newClient,
   onNewClient,
+  typeLocked = false,
 }: {
   type: DocumentType;
   dispatch: Dispatch<CalculatorAction>;
@@ -87,13 +91,12 @@ export const DocumentPanel = memo(function DocumentPanel({
   onChoose: (choice: ClientChoice) => void;
   newClient: TemplateClientData;
   onNewClient: (client: TemplateClientData) => void;
+  /** A draft being edited stays what it is (a quote is made an invoice by converting it). */
+  typeLocked?: boolean;
 }) {
   return (
-    <section className="card" aria-labelledby="calc-doc-title">
-      <h2 id="calc-doc-title" className="card__title">
-        Document
-      </h2>
-      <fieldset className="segmented">
+    <Card titleId="calc-doc-title" title="Document">
+      <fieldset className="segmented" disabled={typeLocked}>
         <legend className="field__label">Document type</legend>
         {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
           <label key={t} className="segmented__option">
@@ -113,7 +116,7 @@ export const DocumentPanel = memo(function DocumentPanel({
           <QuickAddField field="phone" label="Phone" type="tel" client={newClient} onChange={onNewClient} />
         </fieldset>
       )}
-    </section>
+    </Card>
   );
 });
 
@@ -127,10 +130,7 @@ export const TotalsPanel = memo(function TotalsPanel({
   dispatch: Dispatch<CalculatorAction>;
 }) {
   return (
-    <section className="card calc-totals" aria-labelledby="calc-totals-title">
-      <h2 id="calc-totals-title" className="visually-hidden">
-        Totals
-      </h2>
+    <Card titleId="calc-totals-title" title="Totals" className="calc-totals" hiddenTitle>
       <label className="switch">
         <input type="checkbox" role="switch" checked={includeGst} onChange={(e) => dispatch({ type: 'setIncludeGst', value: e.target.checked })} />
         <span className="switch__track" aria-hidden="true" />
@@ -150,7 +150,7 @@ export const TotalsPanel = memo(function TotalsPanel({
           <dd data-testid="calc-total">{formatNzd(totals.totalCents)}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 });
 
@@ -249,20 +249,24 @@ export const TemplatesPanel = memo(function TemplatesPanel({
   onDelete,
 }: {
   templates: readonly Template[];
-  /** Saves the calculator as a template of this name; false when it was not saved (no name). */
-  onSave: (name: string) => boolean;
+  /** Saves the calculator as a template of this name (on the server); false when it was not saved. */
+  onSave: (name: string) => Promise<boolean>;
   onLoad: (t: Template) => void;
   onDelete: (t: Template) => void;
 }) {
   const [templateName, setTemplateName] = useState('');
-  const save = () => {
-    if (onSave(templateName)) setTemplateName('');
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    if (saving) return;
+    setSaving(true);
+    try {
+      if (await onSave(templateName)) setTemplateName('');
+    } finally {
+      setSaving(false);
+    }
   };
   return (
-    <section className="card" aria-labelledby="calc-templates-title">
-      <h2 id="calc-templates-title" className="card__title">
-        Templates
-      </h2>
+    <Card titleId="calc-templates-title" title="Templates">
       <div className="calc-template-save">
         <label htmlFor="calc-template-name" className="field__label">
           Template name
@@ -280,11 +284,11 @@ export const TemplatesPanel = memo(function TemplatesPanel({
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
-                save();
+                void save();
               }
             }}
           />
-          <button type="button" className="button button--secondary" onClick={save}>
+          <button type="button" className="button button--secondary" onClick={() => void save()} disabled={saving} aria-busy={saving}>
             Save Template
           </button>
         </div>
@@ -300,29 +304,28 @@ export const TemplatesPanel = memo(function TemplatesPanel({
                 </span>
               </span>
               <span className="calc-template-list__actions">
-                <button type="button" className="button button--ghost button--compact" onClick={() => onLoad(t)}>
-                  Load<span className="visually-hidden"> template {t.name}</span>
-                </button>
-                <button type="button" className="button button--danger button--compact" onClick={() => onDelete(t)}>
-                  Delete<span className="visually-hidden"> template {t.name}</span>
-                </button>
+                <TemplateButton action="Load" template={t} onClick={() => onLoad(t)} />
+                <TemplateButton action="Delete" template={t} onClick={() => onDelete(t)} />
               </span>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 });
 
 export const GenerateBar = memo(function GenerateBar({
   totalCents,
-  noun,
+  label,
+  busyLabel,
   busy,
   onGenerate,
 }: {
   totalCents: bigint;
-  noun: string;
+  /** 'Generate Quote', or 'Save changes' while editing a draft. */
+  label: string;
+  busyLabel: string;
   busy: boolean;
   onGenerate: () => void;
 }) {
@@ -333,7 +336,7 @@ export const GenerateBar = memo(function GenerateBar({
         <strong>{formatNzd(totalCents)}</strong>
       </p>
       <button type="button" className="button button--accent button--large button--block" onClick={onGenerate} disabled={busy} aria-busy={busy}>
-        {busy ? 'Generating...' : `Generate ${noun}`}
+        {busy ? busyLabel : label}
       </button>
     </div>
   );

@@ -2,13 +2,13 @@ import './calculator.css';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { ClientRecord } from '@tradie/contracts';
+import type { ClientRecord, DocumentDetail } from '@tradie/contracts';
 import { appliedMarginNotice, formatNzd, type MarginBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
-import { invalidateDocuments, settingsQuery } from '../shared/documents.ts';
+import { referenceOf } from '../shared/documents.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
 import {
@@ -23,8 +23,12 @@ import {
 } from './calculatorModel.ts';
 import type { ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
+import { DetailsPanel } from './DetailsPanel.tsx';
+import { clientOfRevision, revisionBody, seedFromDocument, type DocumentDetails } from './editDocument.ts';
+import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
-import { clientPickerQuery, createDocument, generatePdf } from './queries.ts';
+import { clientPickerQuery, createDocument, documentKeys, generatePdf, invalidateDocuments, reviseDocument, settingsQuery } from './queries.ts';
+import { Card } from '../../ui/Card.tsx';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
 const NO_CLIENTS: readonly ClientRecord[] = [];
@@ -34,18 +38,37 @@ function startState(handover: Template | null): CalculatorState {
   return handover ? calculatorReducer(start, { type: 'loadTemplate', template: handover }) : start;
 }
 
+/** A new quote or invoice; with ?edit={id}, the draft it names, opened for editing (see EditGate). */
 export function CalculatorScreen() {
+  const editId = useEditTarget();
+  if (editId === null) return <Calculator editing={null} />;
+  return (
+    <EditGate key={editId} id={editId}>
+      {(doc) => <Calculator key={doc.id} editing={doc} />}
+    </EditGate>
+  );
+}
+
+/**
+ * The calculator. `editing` is the draft it opened on (null for a new document): its lines, client,
+ * dates and notes are the start, and Save revises it with the version it was opened at.
+ */
+function Calculator({ editing }: { editing: DocumentDetail | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const store = useTemplateStore();
   const templates = useTemplates(store);
   const { notice, show, clear } = useNotice();
 
-  // A template handed over from the Templates tab is applied as the screen opens, then cleared.
-  const [handover] = useState(() => store.peekHandOver());
-  const [state, dispatch] = useReducer(calculatorReducer, handover, startState);
-  const [choice, setChoice] = useState<ClientChoice>(handover?.clientData ? { kind: 'new' } : { kind: 'none' });
+  // The draft as it was opened: a later reload of it (another tab's change) must not move the
+  // version Save sends, so someone else's change is refused (409) rather than overwritten.
+  const [opened] = useState(() => (editing ? { doc: editing, seed: seedFromDocument(editing) } : null));
+  // A template handed over from the Templates tab is applied as the screen opens, then cleared (not while editing).
+  const [handover] = useState(() => (opened ? null : store.peekHandOver()));
+  const [state, dispatch] = useReducer(calculatorReducer, handover, (h) => opened?.seed.state ?? startState(h));
+  const [choice, setChoice] = useState<ClientChoice>(() => opened?.seed.choice ?? (handover?.clientData ? { kind: 'new' } : { kind: 'none' }));
   const [newClient, setNewClient] = useState<TemplateClientData>(handover?.clientData ?? emptyNewClient);
+  const [details, setDetails] = useState<DocumentDetails | null>(opened?.seed.details ?? null);
   const [busy, setBusy] = useState(false);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
   // Generate refused a row: its key and the message shown under its description.
@@ -54,9 +77,9 @@ export function CalculatorScreen() {
 
   // What the buttons act on, read when pressed: the handlers stay the same functions from render to
   // render, so the memoised panels that hold them do not re-render on every keystroke.
-  const latest = useRef({ state, choice, newClient, busy });
+  const latest = useRef({ state, choice, newClient, busy, details });
   useLayoutEffect(() => {
-    latest.current = { state, choice, newClient, busy };
+    latest.current = { state, choice, newClient, busy, details };
   });
 
   useEffect(() => {
@@ -73,7 +96,7 @@ export function CalculatorScreen() {
   const clientList: readonly ClientRecord[] = clients.data ?? NO_CLIENTS;
 
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
-  const settings = useQuery({ ...settingsQuery(api), retry: false });
+  const settings = useQuery(settingsQuery(api));
   const rounding = settings.data?.gst_rounding;
 
   // Typing paints at once; the figures follow in a render React may interrupt (useDeferredValue),
@@ -119,24 +142,27 @@ export function CalculatorScreen() {
   }, [show]);
 
   const saveTemplate = useCallback(
-    (typed: string): boolean => {
+    async (typed: string): Promise<boolean> => {
       const name = typed.trim();
       if (name === '') {
         window.alert('Please enter a template name');
         return false;
       }
       const { state: now, choice: chosen, newClient: client } = latest.current;
-      store.save(
-        {
+      try {
+        // Kept by the account on the server (templates/templateStore.ts): 'saved' once it answered.
+        await store.save({
           name,
           type: now.type,
           lineItems: templateLineItems(now),
           profitMarginPercent: marginOf(now),
           includeGst: now.includeGst,
           clientData: chosen.kind === 'new' ? { ...client } : null,
-        },
-        new Date(),
-      );
+        });
+      } catch (e) {
+        show(errorDetail(e) ?? 'Could not save the template', 'error');
+        return false;
+      }
       show(`Template "${name}" saved!`);
       return true;
     },
@@ -158,15 +184,16 @@ export function CalculatorScreen() {
 
   const deleteTemplate = useCallback(
     (t: Template) => {
-      if (window.confirm('Delete this template?')) store.remove(t.id);
+      if (!window.confirm('Delete this template?')) return;
+      store.remove(t.id).catch((e: unknown) => show(errorDetail(e) ?? 'Could not delete the template', 'error'));
     },
-    [store],
+    [store, show],
   );
 
   // Document creation: client first (quick-add), then the document without blank lines,
   // then its PDF, then the detail page.
   const generate = useCallback(async () => {
-    const { state: now, choice: chosen, newClient: client, busy: already } = latest.current;
+    const { state: now, choice: chosen, newClient: client, busy: already, details: nowDetails } = latest.current;
     if (already) return;
     // A row with a price but no description: nothing is saved, and the row says why.
     const items = lineItemsToSend(now);
@@ -185,22 +212,34 @@ export function CalculatorScreen() {
         clientId = created.id;
         void queryClient.invalidateQueries({ queryKey: ['clients'] });
       }
+      if (opened && nowDetails) {
+        // Save: the same document, its number kept; a 409 (changed meanwhile) is said and nothing is lost here.
+        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, items.lines, clientOfRevision(opened.seed.choice, chosen, clientId));
+        const doc = await reviseDocument(api, opened.doc.id, body);
+        // The answer is the document as saved (its PDF is rendered from it when asked for).
+        queryClient.setQueryData(documentKeys.detail(doc.id), doc);
+        void invalidateDocuments(queryClient);
+        await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
+        return;
+      }
       const body = { type: now.type, line_items: items.lines, client_id: clientId };
       const doc = await createDocument(api, body, keyFor('document', body));
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
     } catch (e) {
-      window.alert(`Error creating invoice: ${errorDetail(e) ?? 'Request failed'}`);
+      if (opened) show(`Couldn't save: ${errorDetail(e) ?? 'Request failed'}`, 'error');
+      else window.alert(`Error creating invoice: ${errorDetail(e) ?? 'Request failed'}`);
+      latest.current = { ...latest.current, busy: false };
       setBusy(false);
     }
-  }, [keyFor, navigate, queryClient]);
+  }, [keyFor, navigate, queryClient, opened, show]);
   const onGenerate = useCallback(() => void generate(), [generate]);
 
   return (
     <section className="screen calc" aria-labelledby="calc-title">
       <h1 id="calc-title" className="screen-title">
-        Quote &amp; Profit Calculator
+        {opened ? `Edit ${referenceOf(opened.doc)}` : 'Quote & Profit Calculator'}
       </h1>
 
       <div className="calc__layout">
@@ -214,12 +253,12 @@ export function CalculatorScreen() {
             onChoose={setChoice}
             newClient={newClient}
             onNewClient={setNewClient}
+            typeLocked={opened !== null}
           />
 
-          <section className="card" aria-labelledby="calc-lines-title">
-            <h2 id="calc-lines-title" className="card__title">
-              Line items
-            </h2>
+          {details && <DetailsPanel type={state.type} details={details} onChange={setDetails} />}
+
+          <Card titleId="calc-lines-title" title="Line items">
             <ol className="calc-lines">
               {state.lines.map((line, i) => (
                 <LineRow
@@ -239,14 +278,21 @@ export function CalculatorScreen() {
               <PlusIcon />
               Add Line Item
             </button>
-          </section>
+          </Card>
         </div>
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={state.includeGst} dispatch={dispatch} />
           <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} />
-          <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />
-          <GenerateBar totalCents={totals.totalCents} noun={noun} busy={busy} onGenerate={onGenerate} />
+          {/* A template would replace the draft's lines and type: not offered while editing. */}
+          {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
+          <GenerateBar
+            totalCents={totals.totalCents}
+            label={opened ? 'Save changes' : `Generate ${noun}`}
+            busyLabel={opened ? 'Saving...' : 'Generating...'}
+            busy={busy}
+            onGenerate={onGenerate}
+          />
         </div>
       </div>
 

@@ -130,14 +130,16 @@ describe('the calculator model', () => {
   it('given a template saved and loaded back, then the rows, type, margin and GST switch come back', () => {
     const s = run([{ type: 'setType', value: 'invoice' }, { type: 'setMargin', text: '30' }, { type: 'setIncludeGst', value: false }], threeLines());
     const template = {
-      id: 1,
+      id: '1',
       name: 'T',
       type: s.type,
       lineItems: templateLineItems(s),
       profitMarginPercent: 30,
       includeGst: s.includeGst,
       clientData: null,
+      notes: '',
       createdAt: '',
+      version: 1,
     };
     const loaded = run([{ type: 'loadTemplate', template }]);
     expect(loaded.type).toBe('invoice');

@@ -29,6 +29,13 @@ export interface LineDraft {
   description: string;
   qty: string;
   unit_price: string;
+  /**
+   * A line of a draft opened for editing keeps its own GST: the price may include it, and a
+   * zero-rated line may sit among 15 % ones. Absent on a new row (GST on top, the switch's rate).
+   */
+  tax_included?: boolean;
+  /** The line's own rate while the GST switch is left alone; changing the switch drops it. */
+  tax_rate?: string;
 }
 
 export interface CalculatorState {
@@ -109,7 +116,12 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         }),
       };
     case 'setIncludeGst':
-      return { ...state, includeGst: action.value };
+      // The switch then applies to every line alike: a line's own rate goes (its price keeps whether it includes GST).
+      return {
+        ...state,
+        includeGst: action.value,
+        lines: state.lines.some((l) => l.tax_rate !== undefined) ? state.lines.map(({ tax_rate: _rate, ...l }) => l) : state.lines,
+      };
     case 'setMargin':
       return { ...state, marginText: action.text };
     case 'settleMargin': {
@@ -165,10 +177,10 @@ export const DESCRIPTION_NEEDED = 'Add a description for this line';
 /** The rows Generate saves, in order. */
 export const savedRows = (lines: readonly LineDraft[]): LineDraft[] => lines.filter((l) => rowKind(l) === 'line');
 
-/** The lines as the domain prices them: the rows that are saved, GST-exclusive, 15% unless the GST switch is off. */
+/** The lines as the domain prices them: the rows that are saved, GST on top at 15% unless the GST switch is off (a draft's line keeps its own GST). */
 export function pricedLines(state: Pick<CalculatorState, 'lines' | 'includeGst'>) {
   return applyGstSwitch(
-    savedRows(state.lines).map((l) => ({ qty: numericText(l.qty), unit_price: numericText(l.unit_price), tax_included: false, tax_rate: GST_RATE })),
+    savedRows(state.lines).map((l) => ({ qty: numericText(l.qty), unit_price: numericText(l.unit_price), tax_included: l.tax_included ?? false, tax_rate: l.tax_rate ?? GST_RATE })),
     state.includeGst,
   );
 }
@@ -193,7 +205,7 @@ export interface LineItemToSend {
   description: string;
   qty: string;
   unit_price: string;
-  tax_included: false;
+  tax_included: boolean;
   tax_rate: string;
 }
 
@@ -210,8 +222,8 @@ export function lineItemsToSend(state: Pick<CalculatorState, 'lines' | 'includeG
       description: l.description,
       qty: numericText(l.qty),
       unit_price: numericText(l.unit_price),
-      tax_included: false,
-      tax_rate: state.includeGst ? GST_RATE : '0',
+      tax_included: l.tax_included ?? false,
+      tax_rate: state.includeGst ? (l.tax_rate ?? GST_RATE) : '0',
     })),
   };
 }
@@ -222,7 +234,7 @@ export function templateLineItems(state: Pick<CalculatorState, 'lines' | 'includ
     description: l.description,
     qty: Number(numericText(l.qty)),
     unit_price: Number(numericText(l.unit_price)),
-    tax_included: false,
-    tax_rate: state.includeGst ? Number(GST_RATE) : 0,
+    tax_included: l.tax_included ?? false,
+    tax_rate: state.includeGst ? Number(l.tax_rate ?? GST_RATE) : 0,
   }));
 }

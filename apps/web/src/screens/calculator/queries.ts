@@ -1,16 +1,20 @@
-// Server data for the calculator: the client picker and the calls behind Generate. The api client
-// arrives as an argument, so tests can hand in their own. The business settings (GST rounding) and
-// the reload after a change are shared with the other document screens: ../shared/documents.ts.
-import { queryOptions } from '@tanstack/react-query';
-import type { ClientRecord, CreateDocumentInput, DocumentDetail } from '@tradie/contracts';
-import { documentPath, type Api } from '../shared/documents.ts';
+// Server data for the calculator: the client picker, the business settings (GST rounding), the
+// draft being edited and the calls behind Generate and Save. The api client arrives as an argument, so tests can hand in their own. The
+// picker, the settings and the reload after a change are shared with other screens: they are
+// defined in ../shared/queries.ts and re-exported here; the route's loader starts the same queries.
+import type { CreateDocumentInput, DocumentDetail } from '@tradie/contracts';
+import { clientListQuery, documentPath, type Api } from '../shared/queries.ts';
 
-/** GET /clients (the calculator's picker; the same cache entry as the Clients screen). */
-export const clientPickerQuery = (api: Api) =>
-  queryOptions({
-    queryKey: ['clients', 'list'] as const,
-    queryFn: ({ signal }) => api.get<ClientRecord[]>('/clients', { signal }),
-  });
+export { documentKeys, invalidateDocuments } from '../shared/queries.ts';
+/** GET /invoices/{id}: the draft being edited (the detail's own query, so one cache entry). */
+export { documentDetailQuery } from '../invoice-detail/queries.ts';
+/** PUT /invoices/{id}: Save while editing a draft. */
+export { reviseDocument } from '../shared/documentEdits.ts';
+/** GET /business-settings, no retry: the calculator works with the default rounding meanwhile. */
+export { documentSettingsQuery as settingsQuery } from '../shared/queries.ts';
+
+/** The client picker: the Clients screen's list (one cache entry). */
+export const clientPickerQuery = clientListQuery;
 
 export const createDocument = (api: Api, body: CreateDocumentInput, idempotencyKey: string) =>
   api.post<DocumentDetail>('/invoices', body, { idempotencyKey });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { FormField } from '../../ui/FormField.tsx';
 import { CLIENT_FIELDS, labelOf, leftWhenEditing, type ClientField, type ClientFormSection } from './clientFields.ts';
 import { formWarnings, type ClientFormValues } from './clientForm.ts';
 
@@ -131,74 +132,40 @@ interface FieldBlockProps {
 /** One field: its label, its control, and under it its hint and warning when it has them. */
 function FieldBlock({ field, values, fieldId, warning, onChange, onLeave }: FieldBlockProps) {
   const id = fieldId(field.id ?? field.name);
-  const hintId = field.hint ? `${id}-hint` : undefined;
-  const warningId = warning ? `${id}-warning` : undefined;
-  const describedBy = [hintId, warningId].filter(Boolean).join(' ') || undefined;
   const value = values[field.name];
-
-  let control: ReactNode;
-  switch (field.control) {
-    case 'input':
-      control = (
-        <input
-          id={id}
-          className="input client-input"
-          name={field.name}
-          type={field.type}
-          inputMode={field.inputMode}
-          required={field.required}
-          maxLength={field.maxLength}
-          autoComplete={field.autoComplete}
-          value={value}
-          aria-describedby={describedBy}
-          onChange={(e) => onChange(e.target.value)}
-          onBlur={field.warning ? onLeave : undefined}
-        />
-      );
-      break;
-    case 'textarea':
-      control = (
-        <textarea
-          id={id}
-          className="input client-input"
-          name={field.name}
-          rows={field.rows}
-          maxLength={field.maxLength}
-          value={value}
-          aria-describedby={describedBy}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      );
-      break;
-    case 'select':
-      control = (
-        <select id={id} className="input client-input" name={field.name} value={value} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
-          {field.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
-      );
-      break;
-  }
-
+  const common = { id, className: 'input client-input', name: field.name, value };
   return (
-    <div className={field.width === 'wide' ? 'field field--wide' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {labelOf(field, values)}
-      </label>
-      {control}
-      {field.hint && (
-        <p id={hintId} className="field__hint">
-          {field.hint}
-        </p>
-      )}
-      {warning && (
-        <p id={warningId} className="callout callout--warning field__warning">
-          {warning}
-        </p>
-      )}
-    </div>
+    <FormField id={id} label={labelOf(field, values)} hint={field.hint} warning={warning} wide={field.width === 'wide'}>
+      {(describedBy) => {
+        switch (field.control) {
+          case 'input':
+            return (
+              <input
+                {...common}
+                type={field.type}
+                inputMode={field.inputMode}
+                required={field.required}
+                maxLength={field.maxLength}
+                autoComplete={field.autoComplete}
+                aria-describedby={describedBy}
+                onChange={(e) => onChange(e.target.value)}
+                onBlur={field.warning ? onLeave : undefined}
+              />
+            );
+          case 'textarea':
+            return <textarea {...common} rows={field.rows} maxLength={field.maxLength} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)} />;
+          case 'select':
+            return (
+              <select {...common} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
+                {field.options.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            );
+        }
+      }}
+    </FormField>
   );
 }

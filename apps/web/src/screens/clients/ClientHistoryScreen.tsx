@@ -7,6 +7,7 @@ import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { PaymentBadge, StatusChip } from '../../ui/Chip.tsx';
 import { nzd } from './clientForm.ts';
 import { clientHistoryQuery } from './queries.ts';
+import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
 /** /app/clients/$id: one client's quotes and invoices, what they came to and what is still owed. */
 export function ClientHistoryScreen() {
@@ -24,10 +25,7 @@ export function ClientHistoryScreen() {
           <h1 id="client-history-title" className="screen-title">
             Client history
           </h1>
-          <div className="loading-row loading-row--centre" role="status">
-            <span className="spinner spinner--small" aria-hidden="true" />
-            <span>Loading...</span>
-          </div>
+          <LoadingBlock />
         </>
       )}
 
@@ -39,12 +37,9 @@ export function ClientHistoryScreen() {
           {isApiError(history.error) && history.error.status === 404 ? (
             <p>This client is not in your client book. It may have been deleted.</p>
           ) : (
-            <div className="callout callout--error callout--action" role="alert">
-              <span>Error: {errorDetail(history.error) ?? 'Failed to load client history'}</span>{' '}
-              <button type="button" className="link-button" onClick={() => void history.refetch()} disabled={history.isFetching}>
-                Retry
-              </button>
-            </div>
+            <RetryAlert link onRetry={() => void history.refetch()} busy={history.isFetching}>
+              Error: {errorDetail(history.error) ?? 'Failed to load client history'}
+            </RetryAlert>
           )}
         </>
       )}
@@ -66,22 +61,17 @@ function HistoryBody({ history }: { history: ClientHistory }) {
 
       <h2 className="client-history__heading">Summary</h2>
       <dl className="stats history-summary">
-        <div className="stat">
-          <dt className="stat__label">Invoiced</dt>
-          <dd className="stat__value">{nzd(summary.invoiced_total)}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Paid</dt>
-          <dd className="stat__value">{nzd(summary.paid_total)}</dd>
-        </div>
-        <div className={summary.outstanding_balance > 0 ? 'stat stat--attention' : 'stat'}>
-          <dt className="stat__label">Balance owing</dt>
-          <dd className="stat__value">{nzd(summary.outstanding_balance)}</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat__label">Overdue</dt>
-          <dd className="stat__value">{nzd(summary.overdue_balance)}</dd>
-        </div>
+        {[
+          { label: 'Invoiced', amount: summary.invoiced_total },
+          { label: 'Paid', amount: summary.paid_total },
+          { label: 'Balance owing', amount: summary.outstanding_balance, attention: summary.outstanding_balance > 0 },
+          { label: 'Overdue', amount: summary.overdue_balance },
+        ].map((stat) => (
+          <div key={stat.label} className={stat.attention ? 'stat stat--attention' : 'stat'}>
+            <dt className="stat__label">{stat.label}</dt>
+            <dd className="stat__value">{nzd(stat.amount)}</dd>
+          </div>
+        ))}
       </dl>
       <p className="client-history__counts">
         {countOf(summary.invoice_count, 'invoice')} · {countOf(summary.quote_count, 'quote')}

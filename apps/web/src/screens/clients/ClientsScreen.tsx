@@ -8,6 +8,7 @@ import { PlusIcon } from '../../ui/icons.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { clientBody, emptyClientForm, filterClients, formFromClient, type ClientFormValues } from './clientForm.ts';
 import { clientListQuery, createClient, deleteClient, invalidateClients, updateClient } from './queries.ts';
+import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'adding'; key: string } | { mode: 'editing'; key: string; client: ClientRecord };
 
@@ -164,19 +165,13 @@ export function ClientsScreen() {
       )}
 
       {list.isError && (
-        <div className="callout callout--error callout--action" role="alert">
-          <span>Error: {errorDetail(list.error) ?? 'Failed to load clients'}</span>{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()} disabled={list.isFetching}>
-            Retry
-          </button>
-        </div>
+        <RetryAlert link onRetry={() => void list.refetch()} busy={list.isFetching}>
+          Error: {errorDetail(list.error) ?? 'Failed to load clients'}
+        </RetryAlert>
       )}
 
       {list.isPending && (
-        <div className="loading-row loading-row--centre" role="status">
-          <span className="spinner spinner--small" aria-hidden="true" />
-          <span>Loading...</span>
-        </div>
+        <LoadingBlock />
       )}
 
       {clients && clients.length === 0 && (
@@ -194,7 +189,7 @@ export function ClientsScreen() {
       )}
 
       {shown.length > 0 && (
-        <ul className="client-grid" aria-label="Client list">
+        <ul className="grid-list client-grid" aria-label="Client list">
           {shown.map((c) => (
             <ClientCard
               key={c.id}

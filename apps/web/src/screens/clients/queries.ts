@@ -1,24 +1,17 @@
 // Server data for the client book: query factories and the calls behind the form's buttons. The
-// api client arrives as an argument, so tests can hand in their own.
+// api client arrives as an argument, so tests can hand in their own. The list is read by the
+// calculator's picker too, so it and the keys are defined in ../shared/queries.ts and re-exported
+// here; the routes' loaders start the same queries.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ClientHistory, ClientRecord } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
+import { clientKeys } from '../shared/queries.ts';
 import type { ClientBody } from './clientForm.ts';
 
 type Api = Pick<ApiClient, 'get' | 'post' | 'put' | 'del'>;
 
-export const clientKeys = {
-  all: ['clients'] as const,
-  list: () => [...clientKeys.all, 'list'] as const,
-  history: (id: string) => [...clientKeys.all, 'history', id] as const,
-};
-
 /** GET /clients: the whole book (the screen searches it in the browser, instantly). */
-export const clientListQuery = (api: Api) =>
-  queryOptions({
-    queryKey: clientKeys.list(),
-    queryFn: ({ signal }) => api.get<ClientRecord[]>('/clients', { signal }),
-  });
+export { clientKeys, clientListQuery } from '../shared/queries.ts';
 
 /** GET /clients/{id}/documents: the client's quotes and invoices with the money summary. */
 export const clientHistoryQuery = (api: Api, id: string) =>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { SENDING_MESSAGES } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
-import { AuthCard } from '../login/AuthCard.tsx';
+import { AuthCard, AuthFooterLink, AuthSuccess } from '../login/AuthCard.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
 
 type Outcome = { kind: 'checking' } | { kind: 'confirmed'; detail: string } | { kind: 'failed'; detail: string; retry: boolean };
@@ -41,18 +41,9 @@ export function ConfirmEmailScreen() {
 
   if (outcome.kind === 'confirmed') {
     return (
-      <section className="card auth-card auth-success" aria-labelledby="confirm-done-title">
-        <span className="auth-success__icon">
-          <CheckIcon />
-        </span>
-        <h1 id="confirm-done-title" className="auth-card__title" tabIndex={-1} ref={heading}>
-          Email confirmed
-        </h1>
+      <AuthSuccess titleId="confirm-done-title" title="Email confirmed" icon={<CheckIcon />} headingRef={heading} action={{ to: '/app/invoices', label: 'Go to Invoices & Quotes' }}>
         <p role="status">{outcome.detail}</p>
-        <Link to="/app/invoices" className="button button--primary button--block">
-          Go to Invoices &amp; Quotes
-        </Link>
-      </section>
+      </AuthSuccess>
     );
   }
 
@@ -60,13 +51,7 @@ export function ConfirmEmailScreen() {
     <AuthCard
       title="Confirm your email"
       titleId="confirm-title"
-      footer={
-        <p>
-          <Link to="/app/home" className="auth-link">
-            Open Tradie Quotes
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink to="/app/home">Open Tradie Quotes</AuthFooterLink>}
     >
       {outcome.kind === 'checking' ? (
         <p className="auth-notice" role="status">

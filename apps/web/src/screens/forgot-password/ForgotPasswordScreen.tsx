@@ -1,16 +1,14 @@
-import { useRef, useEffect, useState, type FormEvent } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useRef, useEffect, useState } from 'react';
 import { forgotPasswordInput } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
-import { AuthCard, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
+import { AuthCard, AuthFooterLink, AuthSuccess, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { forgotErrorMessage } from '../login/messages.ts';
+import { useAuthSubmit } from '../login/useAuthSubmit.ts';
 import { SendIcon } from '../../ui/icons.tsx';
 
 /** /forgot-password: ask for a reset link; the form gives way to 'Check Your Email'. */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
 
@@ -18,42 +16,27 @@ export function ForgotPasswordScreen() {
     if (sentTo) doneHeading.current?.focus();
   }, [sentTo]);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = forgotPasswordInput.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await api.post('/auth/forgot-password', { email: parsed.data.email }, { noRefresh: true });
-      setSentTo(parsed.data.email);
-    } catch (err) {
-      setError(forgotErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useAuthSubmit({
+    check: () => {
+      const parsed = forgotPasswordInput.safeParse({ email });
+      return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid email address');
+    },
+    send: async () => {
+      const address = forgotPasswordInput.parse({ email }).email;
+      await api.post('/auth/forgot-password', { email: address }, { noRefresh: true });
+      setSentTo(address);
+      return 'done';
+    },
+    failed: forgotErrorMessage,
+  });
 
   if (sentTo) {
     return (
-      <section className="card auth-card auth-success" aria-labelledby="forgot-done-title">
-        <span className="auth-success__icon">
-          <SendIcon />
-        </span>
-        <h1 id="forgot-done-title" className="auth-card__title" tabIndex={-1} ref={doneHeading}>
-          Check Your Email
-        </h1>
+      <AuthSuccess titleId="forgot-done-title" title="Check Your Email" icon={<SendIcon />} headingRef={doneHeading} action={{ to: '/login', label: 'Back to Login' }}>
         <p>
           If an account exists for <strong className="auth-email">{sentTo}</strong>, you&apos;ll receive a password reset link shortly.
         </p>
-        <Link to="/login" className="button button--primary button--block">
-          Back to Login
-        </Link>
-      </section>
+      </AuthSuccess>
     );
   }
 
@@ -61,14 +44,7 @@ export function ForgotPasswordScreen() {
     <AuthCard
       title="Forgot password"
       subtitle="Enter the email you signed up with and we'll send you a link to choose a new one."
-      footer={
-        <p>
-          Remembered it?{' '}
-          <Link to="/login" className="auth-link">
-            Back to Login
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink lead="Remembered it?" to="/login">Back to Login</AuthFooterLink>}
     >
       <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
         <FormAlert id="forgot-error" message={error} />

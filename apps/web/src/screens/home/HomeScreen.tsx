@@ -6,7 +6,7 @@ function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/cli
   return (
     <li>
       <Link to={to} className="home-card">
-        <span className="home-card__icon">{icon}</span>
+        <span className="icon-tile home-card__icon">{icon}</span>
         <span className="home-card__body">
           <span className="home-card__title">{title}</span>
           <span className="home-card__text">{text}</span>

@@ -5,8 +5,9 @@ import type { DocumentDetail } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
-import { documentKeys, invalidateDocuments, PROVIDER_NAME } from '../shared/documents.ts';
-import { applyDetailChange, fetchPdf, runCommand, type DocumentCommand } from './queries.ts';
+import { PROVIDER_NAME } from '../shared/documents.ts';
+import { useEditActions } from './EditActions.tsx';
+import { applyDetailChange, documentKeys, fetchPdf, invalidateDocuments, runCommand, type DocumentCommand } from './queries.ts';
 import type { DetailView } from './view.ts';
 import { voidConfirmText } from './voidText.ts';
 
@@ -22,8 +23,9 @@ interface Props {
 }
 
 /**
- * The row of buttons under the summary: View PDF, Send, Mark as issued, Record payment, Mark Paid,
- * the quote's Convert / Accept / Decline, Sync to Xero and Void, each shown only when it applies.
+ * The row of buttons under the summary: View PDF, Edit, Send, Mark as issued, Record payment, Mark
+ * Paid, the quote's Convert / Accept / Decline, Sync to Xero, Duplicate, Delete draft and Void, each
+ * shown only when it applies; then what Edit says of a document that can no longer be changed.
  */
 export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
   const { isQuote, reference, isVoid, paid, synced, openQuote, isDraftInvoice } = view;
@@ -33,6 +35,9 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
   const markPaid = useMarkPaid(show);
   const sync = useSyncToAccounting(show);
   const objectUrls = useRef<string[]>([]);
+  const edits = useEditActions({ doc, reference, show });
+  // The client may change their mind: a declined quote can still be marked accepted.
+  const answerable = openQuote || (isQuote && doc.status === 'declined');
 
   useEffect(
     () => () => {
@@ -89,55 +94,61 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
   const busyAction = command.isPending ? command.variables : null;
 
   return (
-    <div className="detail__actions" role="group" aria-label="Actions">
-      <button type="button" className="button button--secondary" onClick={() => void viewPdf()} disabled={pdfBusy} aria-busy={pdfBusy}>
-        {pdfBusy ? 'Opening...' : 'View PDF'}
-      </button>
-      {!isVoid && doc.converted_to === null && doc.status !== 'declined' && (
-        <button type="button" className="button button--accent" aria-expanded={panel === 'send'} onClick={() => onPanel(panel === 'send' ? 'none' : 'send')}>
-          Send
+    <>
+      <div className="detail__actions" role="group" aria-label="Actions">
+        <button type="button" className="button button--secondary" onClick={() => void viewPdf()} disabled={pdfBusy} aria-busy={pdfBusy}>
+          {pdfBusy ? 'Opening...' : 'View PDF'}
         </button>
-      )}
-      {isDraftInvoice && (
-        <button type="button" className="button button--secondary" onClick={() => command.mutate('issue')} disabled={busyAction === 'issue'}>
-          {busyAction === 'issue' ? 'Saving...' : 'Mark as issued'}
-        </button>
-      )}
-      {!isQuote && !isVoid && !paid && (
-        <button type="button" className="button button--primary" aria-expanded={panel === 'payment'} onClick={() => onPanel(panel === 'payment' ? 'none' : 'payment')}>
-          Record payment
-        </button>
-      )}
-      {!isQuote && !isVoid && !paid && (
-        <button type="button" className="button button--secondary" onClick={() => markPaid.run(doc.id)} disabled={markPaid.pendingId === doc.id}>
-          {markPaid.pendingId === doc.id ? 'Saving...' : 'Mark Paid'}
-        </button>
-      )}
-      {openQuote && (
-        <button type="button" className="button button--primary" onClick={() => command.mutate('convert')} disabled={busyAction === 'convert'}>
-          {busyAction === 'convert' ? 'Converting...' : 'Convert to Invoice'}
-        </button>
-      )}
-      {openQuote && doc.status !== 'accepted' && (
-        <button type="button" className="button button--secondary" onClick={() => command.mutate('accept')} disabled={busyAction === 'accept'}>
-          Accept Quote
-        </button>
-      )}
-      {openQuote && (
-        <button type="button" className="button button--ghost" onClick={() => confirmThen('Mark this quote as declined?', 'decline')} disabled={busyAction === 'decline'}>
-          Decline Quote
-        </button>
-      )}
-      {!isQuote && !isVoid && !synced && (
-        <button type="button" className="button button--ghost" onClick={() => sync.run(doc.id)} disabled={sync.pendingId === doc.id}>
-          {sync.pendingId === doc.id ? 'Syncing...' : `Sync to ${PROVIDER_NAME}`}
-        </button>
-      )}
-      {!isVoid && !paid && doc.converted_to === null && (
-        <button type="button" className="button button--danger" onClick={() => confirmThen(voidConfirmText({ ...doc, reference }), 'void')} disabled={busyAction === 'void'}>
-          {busyAction === 'void' ? 'Voiding...' : 'Void'}
-        </button>
-      )}
-    </div>
+        {edits.edit}
+        {!isVoid && doc.converted_to === null && doc.status !== 'declined' && (
+          <button type="button" className="button button--accent" aria-expanded={panel === 'send'} onClick={() => onPanel(panel === 'send' ? 'none' : 'send')}>
+            Send
+          </button>
+        )}
+        {isDraftInvoice && (
+          <button type="button" className="button button--secondary" onClick={() => command.mutate('issue')} disabled={busyAction === 'issue'}>
+            {busyAction === 'issue' ? 'Saving...' : 'Mark as issued'}
+          </button>
+        )}
+        {!isQuote && !isVoid && !paid && (
+          <button type="button" className="button button--primary" aria-expanded={panel === 'payment'} onClick={() => onPanel(panel === 'payment' ? 'none' : 'payment')}>
+            Record payment
+          </button>
+        )}
+        {!isQuote && !isVoid && !paid && (
+          <button type="button" className="button button--secondary" onClick={() => markPaid.run(doc.id)} disabled={markPaid.pendingId === doc.id}>
+            {markPaid.pendingId === doc.id ? 'Saving...' : 'Mark Paid'}
+          </button>
+        )}
+        {openQuote && (
+          <button type="button" className="button button--primary" onClick={() => command.mutate('convert')} disabled={busyAction === 'convert'}>
+            {busyAction === 'convert' ? 'Converting...' : 'Convert to Invoice'}
+          </button>
+        )}
+        {answerable && doc.status !== 'accepted' && (
+          <button type="button" className="button button--secondary" onClick={() => command.mutate('accept')} disabled={busyAction === 'accept'}>
+            Accept Quote
+          </button>
+        )}
+        {openQuote && (
+          <button type="button" className="button button--ghost" onClick={() => confirmThen('Mark this quote as declined?', 'decline')} disabled={busyAction === 'decline'}>
+            Decline Quote
+          </button>
+        )}
+        {!isQuote && !isVoid && !synced && (
+          <button type="button" className="button button--ghost" onClick={() => sync.run(doc.id)} disabled={sync.pendingId === doc.id}>
+            {sync.pendingId === doc.id ? 'Syncing...' : `Sync to ${PROVIDER_NAME}`}
+          </button>
+        )}
+        {edits.duplicate}
+        {edits.remove}
+        {!isVoid && !paid && doc.converted_to === null && (
+          <button type="button" className="button button--danger" onClick={() => confirmThen(voidConfirmText({ ...doc, reference }), 'void')} disabled={busyAction === 'void'}>
+            {busyAction === 'void' ? 'Voiding...' : 'Void'}
+          </button>
+        )}
+      </div>
+      {edits.panel}
+    </>
   );
 }

@@ -1,21 +1,22 @@
 import './detail.css';
 import { useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { DocumentDetail } from '@tradie/contracts';
+import { useState, type ReactNode } from 'react';
+import type { DocumentDetail, SendResult } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { newIdempotencyKey } from '../shared/documents.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
-import { invalidateDocuments } from '../shared/documents.ts';
 import { BackLink } from './BackLink.tsx';
 import { DetailActions, type Panel } from './DetailActions.tsx';
 import { LineItemsCard } from './LineItemsCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
-import { documentDetailQuery, recordPayment, sendDocument } from './queries.ts';
+import { documentDetailQuery, invalidateDocuments, recordPayment, sendDocument } from './queries.ts';
 import { SendHistory } from './SendHistory.tsx';
 import { SendPanel } from './SendPanel.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { detailView } from './view.ts';
+import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
 export function InvoiceDetailScreen() {
   const { id } = useParams({ from: '/app/invoices/$id' });
@@ -23,39 +24,37 @@ export function InvoiceDetailScreen() {
 
   if (query.isPending) {
     return (
-      <section className="screen detail" aria-labelledby="detail-title">
-        <h1 id="detail-title" className="eyebrow detail__heading">
-          Invoice Detail
-        </h1>
-        <div className="loading-row loading-row--centre" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>Loading...</span>
-        </div>
-      </section>
+      <DetailScreen back={false}>
+        <LoadingBlock largeSpinner />
+      </DetailScreen>
     );
   }
 
   if (query.isError) {
     const missing = isApiError(query.error) && query.error.status === 404;
     return (
-      <section className="screen detail" aria-labelledby="detail-title">
-        <BackLink />
-        <h1 id="detail-title" className="eyebrow detail__heading">
-          Invoice Detail
-        </h1>
-        <div className="callout callout--error callout--action" role="alert">
-          <span>{missing ? 'This quote or invoice was not found. It may have been deleted.' : (errorDetail(query.error) ?? 'Failed to load this document')}</span>
-          {!missing && (
-            <button type="button" className="button button--ghost button--compact" onClick={() => void query.refetch()}>
-              Retry
-            </button>
-          )}
-        </div>
-      </section>
+      <DetailScreen>
+        <RetryAlert onRetry={missing ? undefined : () => void query.refetch()}>
+          {missing ? 'This quote or invoice was not found. It may have been deleted.' : (errorDetail(query.error) ?? 'Failed to load this document')}
+        </RetryAlert>
+      </DetailScreen>
     );
   }
 
   return <Detail key={query.data.id} doc={query.data} />;
+}
+
+/** The screen's frame: the link back to the list (unless `back` is false) and the heading. */
+function DetailScreen({ back = true, children }: { back?: boolean; children: ReactNode }) {
+  return (
+    <section className="screen detail" aria-labelledby="detail-title">
+      {back && <BackLink />}
+      <h1 id="detail-title" className="eyebrow detail__heading">
+        Invoice Detail
+      </h1>
+      {children}
+    </section>
+  );
 }
 
 /** One loaded quote or invoice: its parts in order, the open form (send or payment) and the notice. */
@@ -65,13 +64,30 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   const [panel, setPanel] = useState<Panel>('none');
   const view = detailView(doc);
   const { isQuote, isVoid } = view;
+  const noun = isQuote ? 'Quote' : 'Invoice';
+
+  // What a send did, in words: 'sent' only when a mail server took it (docs/api/documents.md).
+  const announceSend = (result: SendResult) => {
+    void invalidateDocuments(queryClient);
+    if (result.outcome === 'delivered') show(`${noun} sent to ${[...result.to, ...result.cc].join(', ')}`);
+    else show(result.detail ?? 'Saved to the outbox — email is not set up on this server', 'info');
+  };
+  // A refused send is recorded on the document too: reload it to show the attempt.
+  const send = (key: string) =>
+    sendDocument(api, doc.id, key).catch((e: unknown) => {
+      void invalidateDocuments(queryClient);
+      throw e;
+    });
+  const tryAgain = async () => {
+    try {
+      announceSend(await send(newIdempotencyKey()));
+    } catch (e) {
+      show(errorDetail(e) ?? `Could not send the ${noun.toLowerCase()}`, 'error');
+    }
+  };
 
   return (
-    <section className="screen detail" aria-labelledby="detail-title">
-      <BackLink />
-      <h1 id="detail-title" className="eyebrow detail__heading">
-        Invoice Detail
-      </h1>
+    <DetailScreen>
 
       <SummaryCard doc={doc} view={view} />
 
@@ -80,11 +96,10 @@ function Detail({ doc }: { doc: DocumentDetail }) {
       {panel === 'send' && (
         <SendPanel
           doc={doc}
-          onSend={(key) => sendDocument(api, doc.id, key)}
+          onSend={send}
           onSent={(result) => {
             setPanel('none');
-            void invalidateDocuments(queryClient);
-            show(`${isQuote ? 'Quote' : 'Invoice'} sent to ${[...result.to, ...result.cc].join(', ')}`);
+            announceSend(result);
           }}
           onCancel={() => setPanel('none')}
         />
@@ -107,9 +122,9 @@ function Detail({ doc }: { doc: DocumentDetail }) {
 
       {!isQuote && <PaymentHistory doc={doc} isVoid={isVoid} show={show} />}
 
-      <SendHistory sends={doc.sends} />
+      <SendHistory attempts={doc.send_attempts} onRetry={isVoid ? undefined : tryAgain} />
 
       <Notice notice={notice} onClose={clear} />
-    </section>
+    </DetailScreen>
   );
 }

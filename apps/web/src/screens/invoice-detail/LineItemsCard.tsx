@@ -2,14 +2,12 @@ import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzdPrice } from '@tradie/domain';
 import { TotalsList } from './TotalsList.tsx';
 import { money } from './view.ts';
+import { Card } from '../../ui/Card.tsx';
 
 /** The lines, the figures under them, and the document's notes. */
 export function LineItemsCard({ doc, isQuote }: { doc: DocumentDetail; isQuote: boolean }) {
   return (
-    <section className="card" aria-labelledby="detail-lines-title">
-      <h2 id="detail-lines-title" className="card__title">
-        Line items
-      </h2>
+    <Card titleId="detail-lines-title" title="Line items">
       <ul className="detail-lines">
         {doc.line_items.map((l, i) => (
           <li key={i} className="detail-lines__item">
@@ -24,6 +22,6 @@ export function LineItemsCard({ doc, isQuote }: { doc: DocumentDetail; isQuote: 
       </ul>
       <TotalsList doc={doc} isQuote={isQuote} />
       {doc.notes && <p className="detail__notes">{doc.notes}</p>}
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { nzDateOf, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@tradie/domain';
 import { errorDetail } from '../../api/client.ts';
+import { FormField } from '../../ui/FormField.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import type { PaymentInput } from '@tradie/contracts';
 
@@ -48,54 +49,43 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
         Record payment
       </h3>
       <div className="form-grid detail-form__grid">
-        <div className="field">
-          <label htmlFor={`${id}-amount`} className="field__label">
-            Amount
-          </label>
-          <div className="input-affix">
-            <span className="input-affix__prefix" aria-hidden="true">
-              $
-            </span>
-            <input
-              id={`${id}-amount`}
-              className="input input--number"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              value={amount}
-              aria-describedby={`${id}-amount-hint`}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          <p id={`${id}-amount-hint`} className="field__hint">
-            A part payment is fine.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-date`} className="field__label">
-            Date
-          </label>
-          <input id={`${id}-date`} className="input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-method`} className="field__label">
-            Method
-          </label>
-          <select id={`${id}-method`} className="input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-reference`} className="field__label">
-            Reference
-          </label>
-          <input id={`${id}-reference`} className="input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
-        </div>
+        <FormField id={`${id}-amount`} label="Amount" hint="A part payment is fine.">
+          {(describedBy) => (
+            <div className="input-affix">
+              <span className="input-affix__prefix" aria-hidden="true">
+                $
+              </span>
+              <input
+                id={`${id}-amount`}
+                className="input input--number"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                value={amount}
+                aria-describedby={describedBy}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </div>
+          )}
+        </FormField>
+        <FormField id={`${id}-date`} label="Date">
+          {() => <input id={`${id}-date`} className="input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />}
+        </FormField>
+        <FormField id={`${id}-method`} label="Method">
+          {() => (
+            <select id={`${id}-method`} className="input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField id={`${id}-reference`} label="Reference">
+          {() => <input id={`${id}-reference`} className="input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />}
+        </FormField>
       </div>
       {error && (
         <p className="callout callout--error" role="alert">

@@ -5,6 +5,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { applyDetailChange, removePayment } from './queries.ts';
 import { money } from './view.ts';
+import { Card } from '../../ui/Card.tsx';
 
 interface Props {
   doc: DocumentDetail;
@@ -30,10 +31,7 @@ export function PaymentHistory({ doc, isVoid, show }: Props) {
   };
 
   return (
-    <section className="card" aria-labelledby="detail-payments-title">
-      <h2 id="detail-payments-title" className="card__title">
-        Payment history
-      </h2>
+    <Card titleId="detail-payments-title" title="Payment history">
       {doc.payments.length === 0 ? (
         <p className="detail__empty">No payments recorded yet.</p>
       ) : (
@@ -61,6 +59,6 @@ export function PaymentHistory({ doc, isVoid, show }: Props) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMAIL_UNCONFIRMED_CODE, type DocumentDetail, type SendResult } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
-import { settingsQuery } from '../shared/documents.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
+import { settingsQuery } from './queries.ts';
 
 interface Props {
   doc: DocumentDetail;
@@ -14,9 +14,12 @@ interface Props {
 
 /**
  * Before sending: who it goes to (the client's email) and the CC/BCC from business settings, then
- * a confirm. The server answers 422 when the client has no email, 503 when mail is down, 429 over
- * the account's sending limits; its sentence is shown as it is. A 403 `email_unconfirmed` (the
- * account's email address is not confirmed yet) also offers to resend the confirmation email.
+ * a confirm. The answer says what happened to the email (`outcome`): delivered, or only saved to
+ * the outbox when no mail server is set up — onSent says which, never 'sent' for the outbox. The
+ * server answers 422 when the client has no email or the mail server refused the recipient (that
+ * attempt is listed under Emails, not delivered), 503 when mail is down, 429 over the account's
+ * sending limits; its sentence is shown as it is. A 403 `email_unconfirmed` (the account's email
+ * address is not confirmed yet) also offers to resend the confirmation email.
  */
 
 /** True for the send's 403 that asks the user to confirm their email address first. */
@@ -25,7 +28,7 @@ export const isEmailUnconfirmed = (err: unknown): boolean =>
 
 export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
   const id = useId();
-  const settings = useQuery({ ...settingsQuery(api), retry: false });
+  const settings = useQuery(settingsQuery(api));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);

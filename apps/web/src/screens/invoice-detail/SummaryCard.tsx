@@ -63,22 +63,8 @@ export function SummaryCard({ doc, view }: { doc: DocumentDetail; view: DetailVi
           </div>
         )}
       </div>
-      {doc.converted_to && (
-        <p className="callout callout--success detail__note">
-          Converted to an invoice.{' '}
-          <Link to="/app/invoices/$id" params={{ id: doc.converted_to }}>
-            View the invoice
-          </Link>
-        </p>
-      )}
-      {doc.converted_from && (
-        <p className="callout detail__note">
-          Made from a quote.{' '}
-          <Link to="/app/invoices/$id" params={{ id: doc.converted_from }}>
-            View the quote
-          </Link>
-        </p>
-      )}
+      {doc.converted_to && <LinkedNote className="callout callout--success detail__note" text="Converted to an invoice." id={doc.converted_to} link="View the invoice" />}
+      {doc.converted_from && <LinkedNote className="callout detail__note" text="Made from a quote." id={doc.converted_from} link="View the quote" />}
       {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
       <AccountingCallout doc={doc} />
       {isDraftInvoice && (
@@ -87,5 +73,17 @@ export function SummaryCard({ doc, view }: { doc: DocumentDetail; view: DetailVi
         </p>
       )}
     </header>
+  );
+}
+
+/** A note about the document this one was converted to or from, with a link to it. */
+function LinkedNote({ className, text, id, link }: { className: string; text: string; id: string; link: string }) {
+  return (
+    <p className={className}>
+      {text}{' '}
+      <Link to="/app/invoices/$id" params={{ id }}>
+        {link}
+      </Link>
+    </p>
   );
 }

@@ -1,31 +1,26 @@
 import type { DocumentDetail } from '@tradie/contracts';
 
+/** One line of the figures: a label and an amount; a total stands out. */
+function FigureRow({ label, value, testId, total }: { label: string; value: string; testId?: string; total?: boolean }) {
+  return (
+    <div className={total ? 'figures__row figures__row--total' : 'figures__row'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
 /** Subtotal, GST and total; for an invoice also what is paid and the balance. */
 export function TotalsList({ doc, isQuote }: { doc: DocumentDetail; isQuote: boolean }) {
   return (
     <dl className="figures detail__figures">
-      <div className="figures__row">
-        <dt>Subtotal</dt>
-        <dd data-testid="detail-subtotal">{doc.formatted.subtotal}</dd>
-      </div>
-      <div className="figures__row">
-        <dt>GST</dt>
-        <dd data-testid="detail-gst">{doc.formatted.gst}</dd>
-      </div>
-      <div className="figures__row figures__row--total">
-        <dt>Total {doc.gst === 0 ? '(excl. GST)' : '(incl. GST)'}</dt>
-        <dd>{doc.formatted.total}</dd>
-      </div>
+      <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="detail-subtotal" />
+      <FigureRow label="GST" value={doc.formatted.gst} testId="detail-gst" />
+      <FigureRow label={`Total ${doc.gst === 0 ? '(excl. GST)' : '(incl. GST)'}`} value={doc.formatted.total} total />
       {!isQuote && (
         <>
-          <div className="figures__row">
-            <dt>Paid</dt>
-            <dd data-testid="detail-paid">{doc.formatted.paid}</dd>
-          </div>
-          <div className="figures__row figures__row--total">
-            <dt>Balance</dt>
-            <dd>{doc.formatted.balance}</dd>
-          </div>
+          <FigureRow label="Paid" value={doc.formatted.paid} testId="detail-paid" />
+          <FigureRow label="Balance" value={doc.formatted.balance} total />
         </>
       )}
     </dl>

@@ -1,9 +1,14 @@
 // Server data for one quote or invoice: its query, the calls behind the detail's buttons and forms,
 // and how an answer goes into the cache. The api client arrives as an argument, so tests can hand
-// in their own. What the list and the calculator share with it is in ../shared/documents.ts.
+// in their own. What the list and the calculator share with it is in ../shared/queries.ts (the
+// pieces the detail uses are re-exported here); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DocumentDetail, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
-import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/documents.ts';
+import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
+
+export { documentKeys, invalidateDocuments };
+/** The CC/BCC shown before sending. */
+export { documentSettingsQuery as settingsQuery } from '../shared/queries.ts';
 
 /** GET /invoices/{id}. */
 export const documentDetailQuery = (api: Api, id: string) =>

@@ -1,7 +1,7 @@
 import './invoices.css';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DocumentListRecord } from '@tradie/contracts';
 import { formatNzDate, formatNzdList } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
@@ -12,26 +12,18 @@ import { centsOf, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
 import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
 import { documentCountsQuery, documentListQuery } from './queries.ts';
-import { describeFilter, filterOf, hasFilter, type ListFilter, type ListTab } from './search.ts';
+import { describeFilter, filterOf, hasFilter, initialTab, TAB_STORAGE_KEY, type ListFilter, type ListTab } from './search.ts';
+import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { isChipFilter, showsInList, StatusFilter } from './StatusFilter.tsx';
+import { TemplateButton } from '../../templates/TemplateButton.tsx';
 
 type Tab = ListTab;
 const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];
-const TAB_STORAGE_KEY = 'invoicesTab';
 
 const tabLabel = (tab: Tab, n: number | undefined): string => {
   const name = tab === 'quotes' ? 'Quotes' : tab === 'invoices' ? 'Invoices' : 'Templates';
   return `${name} (${n ?? '…'})`;
 };
-
-/** The tab last open in this browser tab, so Back from a detail returns to it. */
-function initialTab(): Tab {
-  try {
-    const saved = window.sessionStorage.getItem(TAB_STORAGE_KEY);
-    return TABS.includes(saved as Tab) ? (saved as Tab) : 'quotes';
-  } catch {
-    return 'quotes';
-  }
-}
 
 export function InvoicesScreen() {
   const store = useTemplateStore();
@@ -98,7 +90,7 @@ export function InvoicesScreen() {
       </div>
 
       <div id={`docs-panel-${tab}`} role="tabpanel" aria-labelledby={`docs-tab-${tab}`} className="tab-panel">
-        {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => store.remove(t.id)} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} filter={filter} show={show} />}
+        {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => void store.remove(t.id).catch((e: unknown) => show(errorDetail(e) ?? 'Could not delete the template', 'error'))} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} filter={filter} show={show} />}
       </div>
 
       <Notice notice={notice} onClose={clear} />
@@ -131,27 +123,23 @@ function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: List
 
   if (list.isPending) {
     return (
-      <div className="loading-row loading-row--centre" role="status">
-        <span className="spinner spinner--small" aria-hidden="true" />
-        <span>Loading...</span>
-      </div>
+      <LoadingBlock />
     );
   }
 
   if (list.isError) {
     return (
-      <div className="callout callout--error callout--action" role="alert">
-        <span>{errorDetail(list.error) ?? `Failed to load ${type === 'quote' ? 'quotes' : 'invoices'}`}</span>
-        <button type="button" className="button button--ghost button--compact" onClick={() => void list.refetch()}>
-          Retry
-        </button>
-      </div>
+      <RetryAlert onRetry={() => void list.refetch()}>{errorDetail(list.error) ?? `Failed to load ${type === 'quote' ? 'quotes' : 'invoices'}`}</RetryAlert>
     );
   }
 
-  const records = list.data.pages.flatMap((p) => p.records);
+  const loaded = list.data.pages.flatMap((p) => p.records);
+  // Voided documents are under their own chip, never in 'All' (nor in the tab counts).
+  const records = loaded.filter((d) => showsInList(filter, d.status));
   const filtered = hasFilter(filter);
-  const banner = filtered && (
+  const chips = <StatusFilter type={type} filter={filter} />;
+  // The chips show a status filter of their own; dates, or a status they do not offer (a report's link), get the banner.
+  const banner = filtered && !isChipFilter(type, filter) && (
     <div className="callout callout--action docs__filter" role="status">
       <span>
         Showing {describeFilter(filter, type === 'quote' ? 'quotes' : 'invoices').replace(/^./, (c) => c.toLowerCase())}
@@ -162,20 +150,22 @@ function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: List
       </Link>
     </div>
   );
-  if (records.length === 0) {
-    if (!filtered) return <EmptyDocuments type={type} />;
+  if (records.length === 0 && !hasNextPage) {
+    if (!filtered && loaded.length === 0) return <EmptyDocuments type={type} />;
     return (
       <>
+        {chips}
         {banner}
-        <p className="empty-state">Nothing matches.</p>
+        <p className="empty-state">{filtered ? 'Nothing matches.' : `No open ${type === 'quote' ? 'quotes' : 'invoices'}. Voided ones are under Voided.`}</p>
       </>
     );
   }
 
   return (
     <>
+      {chips}
       {banner}
-      <ul className="docs__list" aria-label={type === 'quote' ? 'Quotes' : 'Invoices'}>
+      <ul className="grid-list docs__list" aria-label={type === 'quote' ? 'Quotes' : 'Invoices'}>
         {records.map((d) =>
           d.type === 'quote' ? (
             <QuoteCard key={d.id} doc={d} />
@@ -195,41 +185,48 @@ function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: List
   );
 }
 
+const EMPTY: Record<DocumentType, { title: string; text: string; action: string }> = {
+  quote: { title: 'No quotes yet', text: 'Create a quote to send pricing to potential clients', action: 'Create Quote' },
+  invoice: { title: 'No invoices yet', text: 'Create an invoice to bill clients for completed work', action: 'Create Invoice' },
+};
+
 function EmptyDocuments({ type }: { type: DocumentType }) {
-  return type === 'quote' ? (
+  const empty = EMPTY[type];
+  return (
     <div className="empty-state">
-      <p className="empty-state__title">No quotes yet</p>
-      <p>Create a quote to send pricing to potential clients</p>
+      <p className="empty-state__title">{empty.title}</p>
+      <p>{empty.text}</p>
       <Link to="/app/calculator" className="button button--primary">
-        Create Quote
-      </Link>
-    </div>
-  ) : (
-    <div className="empty-state">
-      <p className="empty-state__title">No invoices yet</p>
-      <p>Create an invoice to bill clients for completed work</p>
-      <Link to="/app/calculator" className="button button--primary">
-        Create Invoice
+        {empty.action}
       </Link>
     </div>
   );
 }
 
-const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) {
+/** A quote's or invoice's card in the list: its reference (the link to it) and chips, then `children`. */
+function DocCard({ doc, chips, children }: { doc: DocumentListRecord; chips: ReactNode; children: ReactNode }) {
   return (
     <li className="card card--item doc-card">
       <div className="doc-card__top">
         <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
           {referenceOf(doc)}
         </Link>
-        <StatusChip status={doc.status} />
+        {chips}
       </div>
+      {children}
+    </li>
+  );
+}
+
+const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) {
+  return (
+    <DocCard doc={doc} chips={<StatusChip status={doc.status} />}>
       <p className="doc-card__client">{doc.client_name || 'No client'}</p>
       <div className="doc-card__bottom">
         <p className="doc-card__date">Issued {formatNzDate(doc.issue_date)}</p>
         <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
       </div>
-    </li>
+    </DocCard>
   );
 });
 
@@ -248,17 +245,16 @@ const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMar
   const showMarkPaid = !paid && !isVoid;
   const showSync = !synced && !isVoid;
   return (
-    <li className="card card--item doc-card">
-      <div className="doc-card__top">
-        <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
-          {referenceOf(doc)}
-        </Link>
+    <DocCard
+      doc={doc}
+      chips={
         <span className="chip-row">
           <StatusChip status={doc.status} />
-          <PaymentBadge status={doc.payment_status} />
+          {!isVoid && <PaymentBadge status={doc.payment_status} />}
           {synced && <SyncedBadge />}
         </span>
-      </div>
+      }
+    >
       <p className="doc-card__client">
         {doc.client_name || 'No client'}
         {doc.paid_date && <span className="doc-card__paid">{` • Paid ${formatNzDate(doc.paid_date)}`}</span>}
@@ -283,7 +279,7 @@ const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMar
           )}
         </div>
       )}
-    </li>
+    </DocCard>
   );
 });
 
@@ -310,7 +306,7 @@ function TemplatesTab({ templates, onDelete, onUse }: { templates: Template[]; o
     if (window.confirm(`Delete template "${t.name}"?`)) onDelete(t);
   };
   return (
-    <ul className="docs__list" aria-label="Templates">
+    <ul className="grid-list docs__list" aria-label="Templates">
       {templates.map((t) => (
         <li key={t.id} className="card card--item doc-card">
           <div className="doc-card__top">
@@ -323,9 +319,7 @@ function TemplatesTab({ templates, onDelete, onUse }: { templates: Template[]; o
             <p className="doc-card__client">
               {t.lineItems.length} line items • {t.profitMarginPercent}% margin
             </p>
-            <button type="button" className="button button--danger button--compact doc-card__delete" onClick={() => remove(t)}>
-              Delete<span className="visually-hidden"> template {t.name}</span>
-            </button>
+            <TemplateButton action="Delete" template={t} onClick={() => remove(t)} className="doc-card__delete" />
           </div>
         </li>
       ))}

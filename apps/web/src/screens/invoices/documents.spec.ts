@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type TokenStorage } from '../../api/client.ts';
 import { pickerOptions } from '../calculator/clientChoice.ts';
-import { centsOf, fetchDocumentPage, isSynced, paymentBadge, referenceOf, syncedMessage, syncErrorMessage } from './documents.ts';
+import { centsOf, isSynced, paymentBadge, referenceOf, syncedMessage, syncErrorMessage } from '../shared/documents.ts';
+import { fetchDocumentPage } from './queries.ts';
 
 const noTokens: TokenStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
 

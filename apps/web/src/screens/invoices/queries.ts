@@ -1,9 +1,9 @@
 // Server data for the Invoices & Quotes list: the tab counts and the pages of each tab. The api
-// client arrives as an argument, so tests can hand in their own. What other screens share with
-// this one (keys, reload, display helpers) is in ../shared/documents.ts.
+// client arrives as an argument, so tests can hand in their own. The document keys and reload the
+// other screens share are in ../shared/queries.ts; the route's loader starts the same queries.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { DocumentCounts, DocumentListRecord } from '@tradie/contracts';
-import { documentKeys, type Api, type DocumentType } from '../shared/documents.ts';
+import { documentKeys, type Api, type DocumentType } from '../shared/queries.ts';
 import type { ListFilter } from './search.ts';
 
 /** 50 at a time; the screen loads more as you scroll. */

@@ -32,6 +32,19 @@ export function validateInvoicesSearch(search: Record<string, unknown>): Invoice
   return out;
 }
 
+/** Where the screen remembers the tab last open in this browser tab (sessionStorage). */
+export const TAB_STORAGE_KEY = 'invoicesTab';
+
+/** The tab last open in this browser tab, so Back from a detail returns to it. */
+export function initialTab(): ListTab {
+  try {
+    const saved = window.sessionStorage.getItem(TAB_STORAGE_KEY);
+    return TABS.includes(saved as ListTab) ? (saved as ListTab) : 'quotes';
+  } catch {
+    return 'quotes';
+  }
+}
+
 export const filterOf = (s: InvoicesSearch): ListFilter => ({
   ...(s.status ? { status: s.status } : {}),
   ...(s.from ? { from: s.from } : {}),

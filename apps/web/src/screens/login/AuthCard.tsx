@@ -2,7 +2,8 @@
  * The pieces the four auth screens share: a card with a heading, labelled fields, one alert for
  * the form's problem, and a submit button that says what it is doing.
  */
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, ReactNode, Ref } from 'react';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import './auth.css';
 
 export function AuthCard({ title, subtitle, children, footer, titleId = 'auth-title' }: {
@@ -20,6 +21,48 @@ export function AuthCard({ title, subtitle, children, footer, titleId = 'auth-ti
       {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
       {children}
       {footer ? <div className="auth-card__footer">{footer}</div> : null}
+    </section>
+  );
+}
+
+/** The card's footer line: 'New here? Start your free trial', the link after an optional lead-in. */
+export function AuthFooterLink({ lead, to, children }: { lead?: string; to: LinkProps['to']; children: string }) {
+  return (
+    <p>
+      {lead && (
+        <>
+          {lead}{' '}
+        </>
+      )}
+      <Link to={to} className="auth-link">
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The card that replaces a form once it has done its job: an icon, the heading (focused by the
+ * screen through `headingRef`, so it is announced), what happened, and the one way on.
+ */
+export function AuthSuccess({ titleId, title, icon, headingRef, action, children }: {
+  titleId: string;
+  title: string;
+  icon: ReactNode;
+  headingRef: Ref<HTMLHeadingElement>;
+  action: { to: LinkProps['to']; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section className="card auth-card auth-success" aria-labelledby={titleId}>
+      <span className="auth-success__icon">{icon}</span>
+      <h1 id={titleId} className="auth-card__title" tabIndex={-1} ref={headingRef}>
+        {title}
+      </h1>
+      {children}
+      <Link to={action.to} className="button button--primary button--block">
+        {action.label}
+      </Link>
     </section>
   );
 }

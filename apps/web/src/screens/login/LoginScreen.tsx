@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/useAuth.ts';
-import { AuthCard, FormAlert, SubmitButton, TextField } from './AuthCard.tsx';
+import { AuthCard, AuthFooterLink, FormAlert, SubmitButton, TextField } from './AuthCard.tsx';
 import { loginErrorMessage } from './messages.ts';
+import { useAuthSubmit } from './useAuthSubmit.ts';
 
 /** /login: email and password, 'Sign In', then /app/home. */
 export function LoginScreen() {
@@ -12,37 +13,22 @@ export function LoginScreen() {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    setError(null);
-    setBusy(true);
-    try {
+  const { busy, error, submit } = useAuthSubmit({
+    send: async () => {
       await auth.login({ email: email.trim(), password });
       // Nothing cached from an earlier session may show for this one.
       queryClient.clear();
       await navigate({ to: '/app/home' });
-    } catch (err) {
-      setError(loginErrorMessage(err));
-      setBusy(false);
-    }
-  };
+      return 'leaving';
+    },
+    failed: loginErrorMessage,
+  });
 
   return (
     <AuthCard
       title="Sign in"
       subtitle="Welcome back. Sign in to your Tradie Quotes account."
-      footer={
-        <p>
-          New here?{' '}
-          <Link to="/register" className="auth-link">
-            Start your free trial
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink lead="New here?" to="/register">Start your free trial</AuthFooterLink>}
     >
       <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
         <FormAlert id="login-error" message={error} />

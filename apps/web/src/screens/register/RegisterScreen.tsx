@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/useAuth.ts';
-import { AuthCard, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
+import { AuthCard, AuthFooterLink, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { registerErrorMessage } from '../login/messages.ts';
+import { useAuthSubmit } from '../login/useAuthSubmit.ts';
 import { validateRegister } from './validate.ts';
 
 /** /register and /signup: sign up, sign in with the same details, /app/home. */
@@ -15,39 +16,23 @@ export function RegisterScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const problem = validateRegister({ full_name: fullName, email, password, confirm });
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
+  const { busy, error, submit } = useAuthSubmit({
+    check: () => validateRegister({ full_name: fullName, email, password, confirm }),
+    send: async () => {
       await auth.register({ full_name: fullName.trim(), email: email.trim(), password });
       queryClient.clear();
       await navigate({ to: '/app/home' });
-    } catch (err) {
-      setError(registerErrorMessage(err));
-      setBusy(false);
-    }
-  };
+      return 'leaving';
+    },
+    failed: registerErrorMessage,
+  });
 
   const describedBy = error ? 'register-error' : undefined;
   return (
     <AuthCard
       title="Start your free trial"
       subtitle="14 days free, everything included. No credit card needed."
-      footer={
-        <p>
-          Already have an account?{' '}
-          <Link to="/login" className="auth-link">
-            Sign in
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink lead="Already have an account?" to="/login">Sign in</AuthFooterLink>}
     >
       <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
         <FormAlert id="register-error" message={error} />

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AUTH_MESSAGES } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
-import { AuthCard, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
+import { AuthCard, AuthFooterLink, AuthSuccess, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { resetErrorMessage } from '../login/messages.ts';
+import { useAuthSubmit } from '../login/useAuthSubmit.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { validateReset } from './validate.ts';
 
@@ -16,8 +17,6 @@ export function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const doneHeading = useRef<HTMLHeadingElement>(null);
 
@@ -28,37 +27,22 @@ export function ResetPasswordScreen() {
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const problem = validateReset(token, password, confirm);
-    setError(problem);
-    if (problem || !token) return;
-    setBusy(true);
-    try {
+  const { busy, error, submit } = useAuthSubmit({
+    // No token is a problem too ('Invalid reset link').
+    check: () => validateReset(token, password, confirm),
+    send: async () => {
       await api.post('/auth/reset-password', { token, new_password: password }, { noRefresh: true });
       setDone(true);
-    } catch (err) {
-      setError(resetErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return 'done';
+    },
+    failed: resetErrorMessage,
+  });
 
   if (done) {
     return (
-      <section className="card auth-card auth-success" aria-labelledby="reset-done-title">
-        <span className="auth-success__icon">
-          <CheckIcon />
-        </span>
-        <h1 id="reset-done-title" className="auth-card__title" tabIndex={-1} ref={doneHeading}>
-          Password Reset!
-        </h1>
+      <AuthSuccess titleId="reset-done-title" title="Password Reset!" icon={<CheckIcon />} headingRef={doneHeading} action={{ to: '/login', label: 'Go to Login' }}>
         <p>Your password has been changed. Taking you to the sign-in page…</p>
-        <Link to="/login" className="button button--primary button--block">
-          Go to Login
-        </Link>
-      </section>
+      </AuthSuccess>
     );
   }
 
@@ -68,13 +52,7 @@ export function ResetPasswordScreen() {
     <AuthCard
       title="Reset password"
       subtitle="Choose a new password for your account."
-      footer={
-        <p>
-          <Link to="/forgot-password" className="auth-link">
-            Request a new reset link
-          </Link>
-        </p>
-      }
+      footer={<AuthFooterLink to="/forgot-password">Request a new reset link</AuthFooterLink>}
     >
       {noToken ? (
         <p className="callout callout--warning auth-notice" role="alert">

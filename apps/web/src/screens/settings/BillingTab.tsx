@@ -1,10 +1,14 @@
 // Billing & Trial: the subscription machine's state (machines/subscription.ts) and 'What You Get'.
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { BILLING_MESSAGES, type SubscriptionStatusResponse } from '@tradie/contracts';
+import { BILLING_MESSAGES, type BillingInterval, type SubscriptionStatusResponse } from '@tradie/contracts';
 import { formatNzDate, nzDateOf } from '@tradie/domain';
 import { SUBSCRIPTION_TEXT, type SubscriptionMachine } from '../../machines/subscription.ts';
-import { CheckIcon } from '../../ui/icons.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { BillingPlanChoice, SwitchPlanNote } from './BillingPlanChoice.tsx';
+import { LoadingLine } from '../../ui/Status.tsx';
+import { CheckList } from '../../ui/CheckList.tsx';
 
 /** What a subscription gives. */
 export const WHAT_YOU_GET = [
@@ -17,7 +21,7 @@ export const WHAT_YOU_GET = [
   'Priority support',
 ] as const;
 
-export const PLAN_PRICE = 'Full Access is $7.50/month (excl. GST).';
+export const PLAN_PRICE = 'Full Access is $7.50/month (excl. GST), billed monthly or annually.';
 
 const dateOf = (iso: string | null): string | null => (iso ? formatNzDate(nzDateOf(iso)) : null);
 
@@ -34,6 +38,9 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
   const snapshot = useSelector(actor, (s) => s);
   const { status, checkoutReturn } = snapshot.context;
   const busy = snapshot.matches('checkout') || snapshot.matches('portal') || snapshot.matches('redirecting');
+  // Monthly or annual: chosen here, sent with Subscribe (GST is added at checkout).
+  const [interval, setBillingInterval] = useState<BillingInterval>(snapshot.context.interval);
+  const subscribe = () => actor.send({ type: 'SUBSCRIBE', interval });
   const view = snapshot.matches({ ready: 'active' })
     ? 'active'
     : snapshot.matches({ ready: 'trialActive' })
@@ -50,21 +57,12 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
 
   return (
     <>
-      <section className="card billing-card" aria-labelledby="billing-title" aria-busy={busy || snapshot.matches('loading')}>
-        <h2 id="billing-title" className="visually-hidden">
-          Subscription
-        </h2>
+      <Card titleId="billing-title" title="Subscription" className="billing-card" hiddenTitle aria-busy={busy || snapshot.matches('loading')}>
         {snapshot.matches('loading') && !status && (
-          <p className="loading-row" role="status">
-            <span className="spinner spinner--small" aria-hidden="true" />
-            {SUBSCRIPTION_TEXT.loading}
-          </p>
+          <LoadingLine>{SUBSCRIPTION_TEXT.loading}</LoadingLine>
         )}
         {(snapshot.matches('confirming') || (snapshot.matches('loading') && status && checkoutReturn === 'success')) && (
-          <p className="loading-row" role="status">
-            <span className="spinner spinner--small" aria-hidden="true" />
-            Payment received. Switching on your subscription...
-          </p>
+          <LoadingLine>Payment received. Switching on your subscription...</LoadingLine>
         )}
         {snapshot.matches('unavailable') && (
           <div className="billing-state">
@@ -79,7 +77,8 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
             <h3 className="billing-state__title">Free Trial Active</h3>
             <p>Your 14-day trial is active. {status.trial_days_left} days remaining.</p>
             <p className="billing-state__fine">{PLAN_PRICE} No card is needed until you subscribe.</p>
-            <button type="button" className="button button--accent billing-state__action" onClick={() => actor.send({ type: 'SUBSCRIBE' })} disabled={busy} aria-busy={busy}>
+            <BillingPlanChoice value={interval} onChange={setBillingInterval} disabled={busy} />
+            <button type="button" className="button button--accent billing-state__action" onClick={subscribe} disabled={busy} aria-busy={busy}>
               Subscribe
             </button>
           </div>
@@ -95,7 +94,8 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
               quotes and invoices needs a subscription.
             </p>
             <p className="billing-state__fine">{PLAN_PRICE}</p>
-            <button type="button" className="button button--accent billing-state__action" onClick={() => actor.send({ type: 'SUBSCRIBE' })} disabled={busy} aria-busy={busy}>
+            <BillingPlanChoice value={interval} onChange={setBillingInterval} disabled={busy} />
+            <button type="button" className="button button--accent billing-state__action" onClick={subscribe} disabled={busy} aria-busy={busy}>
               Subscribe Now
             </button>
           </div>
@@ -106,6 +106,7 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
             <h3 className="billing-state__title">Active Subscription</h3>
             <p>{PLAN_PRICE} Thanks for being with us.</p>
             <PeriodNote status={status} />
+            <SwitchPlanNote />
             {status.payment_failed && <p className="callout callout--warning billing-state__warning">Your last payment didn't go through. Update your card in Manage Subscription.</p>}
             <button type="button" className="button button--secondary billing-state__action" onClick={() => actor.send({ type: 'MANAGE' })} disabled={busy} aria-busy={busy}>
               Manage Subscription
@@ -118,21 +119,11 @@ export function BillingTab({ actor }: { actor: ActorRefFrom<SubscriptionMachine>
         {view && view !== 'active' && checkoutReturn === 'success' && (
           <p className="callout billing-state__note">Your payment went through. Your subscription will show here once the payment provider confirms it; reload this page in a minute.</p>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="billing-get-title">
-        <h2 id="billing-get-title" className="card__title">
-          What You Get
-        </h2>
-        <ul className="check-list billing-get">
-          {WHAT_YOU_GET.map((item) => (
-            <li key={item}>
-              <CheckIcon />
-              <span>{item}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Card titleId="billing-get-title" title="What You Get">
+        <CheckList items={WHAT_YOU_GET} className="billing-get" />
+      </Card>
     </>
   );
 }

@@ -1,9 +1,12 @@
-// Business & Logo: the logo (preview, upload, remove), the business details and the bank details.
+// Business & Logo: the logo (preview, upload, remove), the business details, GST rounding and the
+// bank details.
 import { useRef } from 'react';
-import { BUSINESS_SETTINGS_LIMITS, type FieldWarning } from '@tradie/contracts';
-import { Field } from './fields.tsx';
+import type { FieldWarning } from '@tradie/contracts';
+import { bindSettings, Field } from './fields.tsx';
+import { GstRoundingCard } from './GstRoundingCard.tsx';
 import { logoSrc } from './queries.ts';
 import type { SettingsFormValues } from './settingsForm.ts';
+import { Card } from '../../ui/Card.tsx';
 
 type Change = (field: keyof SettingsFormValues, value: string) => void;
 
@@ -23,10 +26,7 @@ const LOGO_TYPES = 'image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg';
 export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove, warning }: LogoProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <section className="card" aria-labelledby="settings-logo-title">
-      <h2 id="settings-logo-title" className="card__title">
-        Business Logo
-      </h2>
+    <Card titleId="settings-logo-title" title="Business Logo">
       <div className="settings-logo">
         <div className="settings-logo__preview">
           {logoUrl ? (
@@ -69,63 +69,35 @@ export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove, 
       <p id="settings-logo-hint" className="field__hint">
         PNG, JPG or SVG. Max 2MB. This appears on your invoices and quotes.
       </p>
-    </section>
+    </Card>
   );
 }
 
 export function BusinessDetails({ values, onChange, warnings }: { values: SettingsFormValues; onChange: Change; warnings: FieldWarning[] }) {
   const warningFor = (field: string) => warnings.find((w) => w.field === field)?.message;
-  const L = BUSINESS_SETTINGS_LIMITS;
+  const bind = bindSettings(values, onChange);
   return (
     <>
-      <section className="card" aria-labelledby="settings-business-title">
-        <h2 id="settings-business-title" className="card__title">
-          Business Details
-        </h2>
+      <Card titleId="settings-business-title" title="Business Details">
         <div className="form-grid">
-          <Field id="settings-business-name" label="Business Name" value={values.business_name} onChange={(v) => onChange('business_name', v)} autoComplete="organization" maxLength={L.business_name} />
-          <Field id="settings-trading-as" label="Trading As (optional)" value={values.trading_as} onChange={(v) => onChange('trading_as', v)} maxLength={L.trading_as} />
-          <Field
-            id="settings-nzbn"
-            label="NZBN (NZ Business Number)"
-            value={values.nzbn}
-            onChange={(v) => onChange('nzbn', v)}
-            inputMode="numeric"
-            warning={warningFor('nzbn')}
-            maxLength={L.nzbn}
-          />
-          <Field
-            id="settings-gst-number"
-            label="GST Number"
-            value={values.gst_number}
-            onChange={(v) => onChange('gst_number', v)}
-            warning={warningFor('gst_number')}
-            maxLength={L.gst_number}
-          />
-          <Field id="settings-address" label="Business Address" value={values.address} onChange={(v) => onChange('address', v)} autoComplete="street-address" wide maxLength={L.address} />
-          <Field id="settings-city" label="City" value={values.city} onChange={(v) => onChange('city', v)} autoComplete="address-level2" maxLength={L.city} />
-          <Field id="settings-postcode" label="Postcode" value={values.postcode} onChange={(v) => onChange('postcode', v)} autoComplete="postal-code" inputMode="numeric" maxLength={L.postcode} />
+          <Field id="settings-business-name" label="Business Name" {...bind('business_name')} autoComplete="organization" />
+          <Field id="settings-trading-as" label="Trading As (optional)" {...bind('trading_as')} />
+          <Field id="settings-nzbn" label="NZBN (NZ Business Number)" {...bind('nzbn')} inputMode="numeric" warning={warningFor('nzbn')} />
+          <Field id="settings-gst-number" label="GST Number" {...bind('gst_number')} warning={warningFor('gst_number')} />
+          <Field id="settings-address" label="Business Address" {...bind('address')} autoComplete="street-address" wide />
+          <Field id="settings-city" label="City" {...bind('city')} autoComplete="address-level2" />
+          <Field id="settings-postcode" label="Postcode" {...bind('postcode')} autoComplete="postal-code" inputMode="numeric" />
         </div>
-      </section>
-      <section className="card" aria-labelledby="settings-bank-title">
-        <h2 id="settings-bank-title" className="card__title">
-          Bank Account Details
-        </h2>
+      </Card>
+      <GstRoundingCard />
+      <Card titleId="settings-bank-title" title="Bank Account Details">
         <p className="card__intro">These will appear on your invoices so clients know where to pay you.</p>
         <div className="form-grid">
-          <Field id="settings-bank-name" label="Bank Name" value={values.bank_name} onChange={(v) => onChange('bank_name', v)} maxLength={L.bank_name} />
-          <Field id="settings-bank-account-name" label="Account Name" value={values.bank_account_name} onChange={(v) => onChange('bank_account_name', v)} maxLength={L.bank_account_name} />
-          <Field
-            id="settings-bank-account-number"
-            label="Account Number"
-            value={values.bank_account_number}
-            onChange={(v) => onChange('bank_account_number', v)}
-            hint="NZ format: XX-XXXX-XXXXXXX-XXX"
-            maxLength={L.bank_account_number}
-            wide
-          />
+          <Field id="settings-bank-name" label="Bank Name" {...bind('bank_name')} />
+          <Field id="settings-bank-account-name" label="Account Name" {...bind('bank_account_name')} />
+          <Field id="settings-bank-account-number" label="Account Number" {...bind('bank_account_number')} hint="NZ format: XX-XXXX-XXXXXXX-XXX" wide />
         </div>
-      </section>
+      </Card>
     </>
   );
 }

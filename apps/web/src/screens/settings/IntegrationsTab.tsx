@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { XERO_TEXT, type XeroConnectMachine } from '../../machines/xeroConnect.ts';
-import { CheckIcon } from '../../ui/icons.tsx';
+import { CheckList } from '../../ui/CheckList.tsx';
 
 export const XERO_FEATURES = [
   'Send an invoice to Xero with one tap',
@@ -15,7 +15,7 @@ export const XERO_FEATURES = [
 /** Xero's mark (a simple stand-in: their blue circle with the name). */
 function XeroMark() {
   return (
-    <span className="xero-mark" aria-hidden="true">
+    <span className="icon-tile xero-mark" aria-hidden="true">
       xero
     </span>
   );
@@ -50,14 +50,7 @@ export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMach
         {connected && <span className="chip chip--success integration-card__badge">Connected</span>}
       </header>
       <p>Keep your books up to date without typing anything twice: send your invoices straight to Xero, where your accountant and your GST return can use them.</p>
-      <ul className="check-list integration-card__features">
-        {XERO_FEATURES.map((f) => (
-          <li key={f}>
-            <CheckIcon />
-            <span>{f}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList items={XERO_FEATURES} className="integration-card__features" />
 
       {loading && (
         <p className="integration-card__status" role="status">

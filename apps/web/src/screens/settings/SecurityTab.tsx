@@ -10,6 +10,8 @@ import { api, errorDetail, storeTokens } from '../../api/client.ts';
 import { useAuth } from '../../app/useAuth.ts';
 import { auditLogQuery, signOutEverywhere } from './queries.ts';
 import { browserName, formatAuditTime, SECURITY_TEXT, shownIp } from './security.ts';
+import { Card } from '../../ui/Card.tsx';
+import { LoadingLine } from '../../ui/Status.tsx';
 
 /** Entries worth a second look: shown with a warning edge. */
 const WARNING_KINDS: ReadonlySet<string> = new Set(['sign_in_failed', 'session_reuse_detected']);
@@ -143,17 +145,11 @@ export function SecurityTab({ onFailure }: { onFailure: (text: string) => void }
   return (
     <>
       <ChangePasswordCard />
-      <section className="card security-card" aria-labelledby="security-activity-title" aria-busy={activity.isPending || activity.isFetchingNextPage}>
-        <h2 id="security-activity-title" className="card__title">
-          {SECURITY_TEXT.activityTitle}
-        </h2>
+      <Card titleId="security-activity-title" title={SECURITY_TEXT.activityTitle} className="security-card" aria-busy={activity.isPending || activity.isFetchingNextPage}>
         <p className="card__intro">{SECURITY_TEXT.activityIntro}</p>
 
         {activity.isPending && (
-          <p className="loading-row" role="status">
-            <span className="spinner spinner--small" aria-hidden="true" />
-            {SECURITY_TEXT.loading}
-          </p>
+          <LoadingLine>{SECURITY_TEXT.loading}</LoadingLine>
         )}
 
         {activity.isError && items.length === 0 && (
@@ -186,17 +182,14 @@ export function SecurityTab({ onFailure }: { onFailure: (text: string) => void }
             {activity.isFetchingNextPage ? SECURITY_TEXT.loadingMore : SECURITY_TEXT.showMore}
           </button>
         )}
-      </section>
+      </Card>
 
-      <section className="card" aria-labelledby="security-signout-title">
-        <h2 id="security-signout-title" className="card__title">
-          {SECURITY_TEXT.signOutTitle}
-        </h2>
+      <Card titleId="security-signout-title" title={SECURITY_TEXT.signOutTitle}>
         <p className="card__intro">{SECURITY_TEXT.signOutIntro}</p>
         <button type="button" className="button button--danger security-signout" onClick={() => void signOutAll()} disabled={leaving} aria-busy={leaving}>
           {leaving ? SECURITY_TEXT.signingOut : SECURITY_TEXT.signOutButton}
         </button>
-      </section>
+      </Card>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { api } from '../../api/client.ts';
 import { useSessionUser } from '../../app/useAuth.ts';
 import { createSubscriptionMachine, serverDetail } from '../../machines/subscription.ts';
 import { createXeroConnectMachine } from '../../machines/xeroConnect.ts';
+import { AccountTab } from './AccountTab.tsx';
 import { BillingTab } from './BillingTab.tsx';
 import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
@@ -17,6 +18,7 @@ import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, 
 import { SETTINGS_TABS, type SettingsTab } from './search.ts';
 import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
 import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
+import { LoadingLine } from '../../ui/Status.tsx';
 
 /** The tabs whose fields 'Save Settings' sends (business, email and currency together). */
 const SAVED_TABS: ReadonlySet<SettingsTab> = new Set(['business', 'email', 'currency']);
@@ -147,10 +149,7 @@ export function SettingsScreen() {
         </button>
       </div>
     ) : (
-      <p className="loading-row" role="status">
-        <span className="spinner spinner--small" aria-hidden="true" />
-        Loading settings...
-      </p>
+      <LoadingLine>Loading settings...</LoadingLine>
     );
 
   return (
@@ -192,6 +191,7 @@ export function SettingsScreen() {
       >
         <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="settings-panel">
           {tab === 'profile' && <ProfileTab user={user} />}
+          {tab === 'account' && <AccountTab />}
           {tab === 'billing' && <BillingTab actor={subscription} />}
           {tab === 'business' && (
             <>

@@ -1,7 +1,7 @@
 // The Profile, Email Settings and Currency tabs.
-import { BUSINESS_SETTINGS_LIMITS } from '@tradie/contracts';
 import type { SessionUser } from '../../app/auth.ts';
-import { Field } from './fields.tsx';
+import { FormField } from '../../ui/FormField.tsx';
+import { bindSettings, Field } from './fields.tsx';
 import type { SettingsFormValues } from './settingsForm.ts';
 
 type Change = (field: keyof SettingsFormValues, value: string) => void;
@@ -22,53 +22,21 @@ export function ProfileTab({ user }: { user: SessionUser | null }) {
 }
 
 export function EmailTab({ values, onChange }: { values: SettingsFormValues; onChange: Change }) {
+  const bind = bindSettings(values, onChange);
   return (
     <div className="card">
       <h2 className="card__title">Email &amp; PDF Settings</h2>
       <p className="card__intro">What your quotes and invoices say when you email them.</p>
       <div className="form-grid">
-        <Field
-          id="settings-email-subject"
-          label="Default Email Subject"
-          value={values.default_email_subject}
-          onChange={(v) => onChange('default_email_subject', v)}
-          hint="Available placeholders: [Business Name], [Invoice Number], [Client Name]"
-          maxLength={BUSINESS_SETTINGS_LIMITS.default_email_subject}
-          wide
-        />
-        <div className="field field--wide">
-          <label className="field__label" htmlFor="settings-email-message">
-            Default Email Message
-          </label>
-          <textarea
-            id="settings-email-message"
-            className="input settings-input--textarea"
-            rows={8}
-            value={values.default_email_message}
-            onChange={(e) => onChange('default_email_message', e.target.value)}
-            maxLength={BUSINESS_SETTINGS_LIMITS.default_email_message}
-          />
-        </div>
-        <Field
-          id="settings-cc-email"
-          label="CC Email (optional)"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.cc_email}
-          onChange={(v) => onChange('cc_email', v)}
-          maxLength={BUSINESS_SETTINGS_LIMITS.cc_email}
-        />
-        <Field
-          id="settings-bcc-email"
-          label="BCC Email (optional)"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={values.bcc_email}
-          onChange={(v) => onChange('bcc_email', v)}
-          maxLength={BUSINESS_SETTINGS_LIMITS.bcc_email}
-        />
+        <Field id="settings-email-subject" label="Default Email Subject" {...bind('default_email_subject')} hint="Available placeholders: [Business Name], [Invoice Number], [Client Name]" wide />
+        <FormField id="settings-email-message" label="Default Email Message" wide>
+          {() => {
+            const message = bind('default_email_message');
+            return <textarea id="settings-email-message" className="input settings-input--textarea" rows={8} value={message.value} onChange={(e) => message.onChange(e.target.value)} maxLength={message.maxLength} />;
+          }}
+        </FormField>
+        <Field id="settings-cc-email" label="CC Email (optional)" type="email" inputMode="email" autoComplete="email" {...bind('cc_email')} />
+        <Field id="settings-bcc-email" label="BCC Email (optional)" type="email" inputMode="email" autoComplete="email" {...bind('bcc_email')} />
       </div>
     </div>
   );
@@ -84,17 +52,13 @@ export function CurrencyTab() {
   return (
     <div className="card">
       <h2 className="card__title">Currency</h2>
-      <div className="field">
-        <label className="field__label" htmlFor="settings-currency">
-          Default Currency
-        </label>
-        <select id="settings-currency" className="input" value="NZD" disabled aria-describedby="settings-currency-note">
-          <option value="NZD">NZD - New Zealand Dollar</option>
-        </select>
-        <p id="settings-currency-note" className="field__hint">
-          Multi-currency invoicing coming soon
-        </p>
-      </div>
+      <FormField id="settings-currency" label="Default Currency" hint="Multi-currency invoicing coming soon">
+        {(describedBy) => (
+          <select id="settings-currency" className="input" value="NZD" disabled aria-describedby={describedBy}>
+            <option value="NZD">NZD - New Zealand Dollar</option>
+          </select>
+        )}
+      </FormField>
       <aside className="settings-promo" aria-labelledby="settings-promo-title">
         <h3 id="settings-promo-title" className="settings-promo__title">
           Need Overseas Currency Invoicing?

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { BUSINESS_SETTINGS_LIMITS } from '@tradie/contracts';
+import { FormField } from '../../ui/FormField.tsx';
+import type { SettingsField, SettingsFormValues } from './settingsForm.ts';
 
 interface FieldProps {
   id: string;
@@ -17,36 +20,30 @@ interface FieldProps {
 
 /** A labelled input with an optional hint and a soft warning, both tied to it for screen readers. */
 export function Field({ id, label, value, onChange, type = 'text', hint, warning, autoComplete, inputMode, readOnly, wide, maxLength }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const warningId = warning ? `${id}-warning` : undefined;
-  const describedBy = [hintId, warningId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${wide ? ' field--wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        type={type}
-        value={value}
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-        readOnly={readOnly}
-        autoComplete={autoComplete ?? 'off'}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        aria-describedby={describedBy}
-      />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FormField id={id} label={label} hint={hint} warning={warning} wide={wide}>
+      {(describedBy) => (
+        <input
+          id={id}
+          className="input"
+          type={type}
+          value={value}
+          onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+          readOnly={readOnly}
+          autoComplete={autoComplete ?? 'off'}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          aria-describedby={describedBy}
+        />
       )}
-      {warning && (
-        <p id={warningId} className="callout callout--warning field__warning">
-          {warning}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
+}
+
+/**
+ * The props that tie a Field to one setting of the form: its value, its change handler and its
+ * length limit. `const bind = bindSettings(values, onChange)`, then `<Field ... {...bind('city')} />`.
+ */
+export function bindSettings(values: SettingsFormValues, onChange: (field: keyof SettingsFormValues, value: string) => void) {
+  return (field: SettingsField) => ({ value: values[field], onChange: (v: string) => onChange(field, v), maxLength: BUSINESS_SETTINGS_LIMITS[field] });
 }

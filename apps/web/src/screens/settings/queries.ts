@@ -1,22 +1,21 @@
 // Server data for the Settings screen: the business settings query and the calls behind its
-// buttons. The api client arrives as an argument, so tests can hand in their own.
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+// buttons. The api client arrives as an argument, so tests can hand in their own. The business
+// settings are read by the document screens too: their query is defined in ../shared/queries.ts and
+// re-exported here; the route's loader starts the same query.
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { AUDIT_PAGE, type AuditLogPage, type BusinessSettingsInput, type BusinessSettingsRecord, type LogoUploadResponse } from '@tradie/contracts';
 import { API_BASE, type ApiClient } from '../../api/client.ts';
+import { businessSettingsKey } from '../shared/queries.ts';
 
 type Api = Pick<ApiClient, 'get' | 'put' | 'del' | 'upload'>;
 
 export const settingsKeys = {
-  all: ['business-settings'] as const,
+  all: businessSettingsKey,
   audit: ['security', 'audit'] as const,
 };
 
 /** GET /business-settings: every field with its default, plus soft warnings. */
-export const businessSettingsQuery = (api: Api) =>
-  queryOptions({
-    queryKey: settingsKeys.all,
-    queryFn: ({ signal }) => api.get<BusinessSettingsRecord>('/business-settings', { signal }),
-  });
+export { businessSettingsQuery } from '../shared/queries.ts';
 
 /** PUT /business-settings → the saved record (with warnings). */
 export const saveBusinessSettings = (api: Api, body: BusinessSettingsInput) => api.put<BusinessSettingsRecord>('/business-settings', body);

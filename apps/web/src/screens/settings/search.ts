@@ -3,6 +3,7 @@
 
 export const SETTINGS_TABS = [
   { id: 'profile', label: 'Profile' },
+  { id: 'account', label: 'Account' },
   { id: 'billing', label: 'Billing & Trial' },
   { id: 'business', label: 'Business & Logo' },
   { id: 'email', label: 'Email Settings' },

@@ -3,17 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { AccountingSyncResult, DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
-import {
-  documentPath,
-  invalidateDocuments,
-  MARK_PAID_CONFIRM,
-  MARK_PAID_FAILED,
-  newIdempotencyKey,
-  PROVIDER_PATH,
-  syncedMessage,
-  syncErrorMessage,
-  type Api,
-} from './documents.ts';
+import { MARK_PAID_CONFIRM, MARK_PAID_FAILED, newIdempotencyKey, PROVIDER_PATH, syncedMessage, syncErrorMessage } from './documents.ts';
+import { documentPath, invalidateDocuments, type Api } from './queries.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 
 type Show = (text: string, tone?: NoticeTone) => void;

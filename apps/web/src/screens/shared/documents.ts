@@ -1,42 +1,17 @@
-// What the quotes-and-invoices screens (the list, the detail, the calculator) share: the cache keys,
-// the reload after a change, the business settings they read, and pure helpers for what they show.
-// Each screen's own queries and calls live in the queries.ts beside it.
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingSyncResult, BusinessSettingsRecord } from '@tradie/contracts';
+// What the quotes-and-invoices screens (the list, the detail, the calculator) show alike: pure
+// helpers for references, money, sync state and messages. Their server data is in ./queries.ts (what
+// they share) and the queries.ts beside each screen.
+import type { AccountingSyncResult } from '@tradie/contracts';
 import { Decimal, fallbackReference, toCents, toCentsHalfUp } from '@tradie/domain';
-import { ApiError, type ApiClient } from '../../api/client.ts';
-import type { ListFilter } from '../invoices/search.ts';
+import { ApiError } from '../../api/client.ts';
+import type { DocumentType } from './queries.ts';
 
-export type Api = Pick<ApiClient, 'get' | 'getWithHeaders' | 'post' | 'put' | 'del' | 'blob'>;
-export type DocumentType = 'quote' | 'invoice';
+export type { DocumentType };
 
 /** The accounting provider: Xero. */
 export const PROVIDER_NAME = 'Xero';
 export const PROVIDER_PATH = 'xero';
 export const PROVIDER_INVOICE_ID = 'xero_invoice_id';
-
-export const documentKeys = {
-  all: ['documents'] as const,
-  counts: () => [...documentKeys.all, 'counts'] as const,
-  lists: () => [...documentKeys.all, 'list'] as const,
-  list: (type: DocumentType, filter: ListFilter = {}) => [...documentKeys.lists(), type, filter] as const,
-  detail: (id: string) => [...documentKeys.all, 'detail', id] as const,
-};
-
-/** The API path of one document, and of what hangs off it ('/pdf', '/payments', …). */
-export const documentPath = (id: string, rest = ''): string => `/invoices/${encodeURIComponent(id)}${rest}`;
-
-/** After any change to documents: the tabs, the counts and every detail reload. */
-export const invalidateDocuments = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: documentKeys.all });
-
-/** GET /business-settings: CC/BCC shown before sending, and the calculator's GST rounding. */
-export const settingsQuery = (api: Pick<ApiClient, 'get'>) =>
-  queryOptions({
-    queryKey: ['business-settings'] as const,
-    queryFn: ({ signal }) => api.get<BusinessSettingsRecord>('/business-settings', { signal }),
-  });
-
-// ---- what the screens show --------------------------------------------------------------------
 
 /** The reference, or 'QTE-'/'INV-' plus the first 8 characters of the id. */
 export const referenceOf = (d: { type: DocumentType; reference: string; id: string }): string => d.reference || fallbackReference(d.type, d.id);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentDetail } from '@tradie/contracts';
+import { documentTotals } from '@tradie/domain';
+import { calculatorFigures, calculatorReducer, lineItemsToSend } from './calculatorModel.ts';
+import { clientOfRevision, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
+
+const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0 });
+
+const draft = (over: Partial<DocumentDetail> = {}): DocumentDetail =>
+  ({
+    id: 'd1', type: 'invoice', version: 3, client_id: 'c1', issue_date: '2026-05-05', due_date: '2026-05-12', valid_until: null, notes: 'Gate code 1234',
+    line_items: [line('Labour', 2, 85), line('Parts', 1, 40.5)],
+    ...over,
+  }) as DocumentDetail;
+
+describe('the calculator opened on a draft', () => {
+  it('given a draft, then its lines, client, dates and notes are what the calculator starts with', () => {
+    const seed = seedFromDocument(draft());
+    expect(seed.state.type).toBe('invoice');
+    expect(seed.state.lines.map((l) => [l.description, l.qty, l.unit_price])).toEqual([['Labour', '2', '85'], ['Parts', '1', '40.5']]);
+    expect(seed.state.includeGst).toBe(true);
+    expect(seed.state.nextKey).toBe(3);
+    expect(seed.choice).toEqual({ kind: 'existing', id: 'c1' });
+    expect(seed.details).toEqual({ issueDate: '2026-05-05', dueDate: '2026-05-12', validUntil: '', notes: 'Gate code 1234' });
+    expect(seedFromDocument(draft({ client_id: null })).choice).toEqual({ kind: 'none' });
+  });
+
+  it('given a line with GST in its price and a zero-rated line, then saving unchanged sends them back as they were, with the same total', () => {
+    const doc = draft({ line_items: [line('Cylinder', 1, 115, true), line('Freight', 1, 20, false, 0), line('Labour', 1, 100)] });
+    const seed = seedFromDocument(doc);
+    const sent = lineItemsToSend(seed.state);
+    if (!sent.ok) throw new Error('refused');
+    expect(sent.lines.map((l) => [l.tax_included, l.tax_rate])).toEqual([[true, '0.15'], [false, '0'], [false, '0.15']]);
+    const saved = documentTotals(sent.lines.map((l) => ({ qty: l.qty, unit_price: l.unit_price, tax_included: l.tax_included, tax_rate: l.tax_rate })));
+    expect(calculatorFigures(seed.state).totals.totalCents).toBe(saved.totalCents);
+    expect(saved.totalCents).toBe(11500n + 2000n + 11500n);
+    // The GST switch then applies to every line alike.
+    const off = calculatorReducer(seed.state, { type: 'setIncludeGst', value: false });
+    const on = calculatorReducer(off, { type: 'setIncludeGst', value: true });
+    const again = lineItemsToSend(on);
+    expect(again.ok && again.lines.map((l) => l.tax_rate)).toEqual(['0.15', '0.15', '0.15']);
+  });
+
+  it('given nothing changed but a line, then the revision sends the lines and the version only', () => {
+    const seed = seedFromDocument(draft());
+    const body = revisionBody(draft(), seed.details, seed.details, [], clientOfRevision(seed.choice, seed.choice, 'c1'));
+    expect(body).toEqual({ line_items: [], version: 3 });
+  });
+
+  it('given a new issue date, notes and client, then just those are sent; a quote sends its valid-until, an invoice its due date', () => {
+    const seed = seedFromDocument(draft());
+    const now = { ...seed.details, issueDate: '2026-05-06', notes: '', dueDate: '2026-05-30', validUntil: '2026-06-30' };
+    expect(revisionBody(draft(), seed.details, now, [], clientOfRevision(seed.choice, { kind: 'none' }, null))).toEqual({
+      line_items: [], version: 3, client_id: null, issue_date: '2026-05-06', due_date: '2026-05-30', notes: '',
+    });
+    expect(revisionBody(draft({ type: 'quote' }), seed.details, now, [], 'c2')).toMatchObject({ client_id: 'c2', valid_until: '2026-06-30' });
+    expect(revisionBody(draft({ type: 'quote' }), seed.details, now, [], 'c2')).not.toHaveProperty('due_date');
+  });
+
+  it('reads ?edit= from the address, and drops anything that cannot be an id', () => {
+    expect(validateCalculatorSearch({ edit: '01a213f4-cb0e-7620-ae88-db50bbe1d216' })).toEqual({ edit: '01a213f4-cb0e-7620-ae88-db50bbe1d216' });
+    expect(validateCalculatorSearch({ edit: '../x' })).toEqual({});
+    expect(validateCalculatorSearch({ edit: 5 })).toEqual({});
+    expect(validateCalculatorSearch({})).toEqual({});
+  });
+});

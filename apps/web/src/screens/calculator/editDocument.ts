@@ -1,0 +1,94 @@
+// The calculator's edit mode (/app/calculator?edit={id}): a draft opened with its client, lines,
+// dates and notes, and Save sending back only what changed with the version it was opened at. Pure.
+import type { DocumentDetail, ReviseDocumentInput } from '@tradie/contracts';
+import { DEFAULT_MARGIN_BASIS, DEFAULT_MARGIN_PERCENT } from '@tradie/domain';
+import type { CalculatorState, LineDraft, LineItemToSend } from './calculatorModel.ts';
+import type { ClientChoice } from './clientChoice.ts';
+
+/** The calculator's address: ?edit= names the draft being edited. */
+export interface CalculatorSearch {
+  edit?: string;
+}
+
+/** Unknown values are dropped: the calculator then opens empty, as it would without them. */
+export function validateCalculatorSearch(search: Record<string, unknown>): CalculatorSearch {
+  return typeof search.edit === 'string' && /^[A-Za-z0-9-]{1,100}$/.test(search.edit) ? { edit: search.edit } : {};
+}
+
+/** The dates and notes a draft carries besides its lines (the calculator shows them while editing). */
+export interface DocumentDetails {
+  issueDate: string;
+  /** Invoices: the due date. */
+  dueDate: string;
+  /** Quotes: the day the price stops holding. */
+  validUntil: string;
+  notes: string;
+}
+
+export interface EditSeed {
+  state: CalculatorState;
+  choice: ClientChoice;
+  details: DocumentDetails;
+}
+
+/** A stored number as the text an input shows ('85', '40.5'); the API's numbers have at most 4 decimals. */
+const text = (n: number): string => (Number.isFinite(n) && n >= 0 ? String(n) : '0');
+
+/**
+ * The calculator as the draft left it. Each line keeps its own GST (included in the price, or a
+ * zero-rated line among 15 % ones) until the GST switch is changed; the switch starts on when any
+ * line carries GST.
+ */
+export function seedFromDocument(doc: DocumentDetail): EditSeed {
+  const lines: LineDraft[] = doc.line_items.map((l, i) => ({
+    key: i + 1,
+    description: l.description,
+    qty: text(l.qty),
+    unit_price: text(l.unit_price),
+    tax_included: l.tax_included,
+    tax_rate: text(l.tax_rate),
+  }));
+  return {
+    state: {
+      type: doc.type,
+      lines: lines.length > 0 ? lines : [{ key: 1, description: '', qty: '1', unit_price: '0' }],
+      includeGst: doc.line_items.some((l) => l.tax_rate > 0),
+      marginText: String(DEFAULT_MARGIN_PERCENT),
+      marginBasis: DEFAULT_MARGIN_BASIS,
+      nextKey: Math.max(lines.length, 1) + 1,
+    },
+    choice: doc.client_id ? { kind: 'existing', id: doc.client_id } : { kind: 'none' },
+    details: { issueDate: doc.issue_date, dueDate: doc.due_date, validUntil: doc.valid_until ?? '', notes: doc.notes },
+  };
+}
+
+const sameChoice = (a: ClientChoice, b: ClientChoice): boolean => a.kind === b.kind && (a.kind !== 'existing' || (b.kind === 'existing' && a.id === b.id));
+
+/**
+ * Who the revision is for: left out when the client was not changed (the server keeps the draft's
+ * client, even one removed from the client book since), null for none, else the client's id.
+ */
+export function clientOfRevision(original: ClientChoice, now: ClientChoice, clientId: string | null): string | null | undefined {
+  if (sameChoice(original, now)) return undefined;
+  return clientId;
+}
+
+/**
+ * PUT /invoices/{id}'s body: the lines, the version the edit started from, and only the dates and
+ * notes that changed (a changed issue date then moves the dates that follow from it on the server).
+ */
+export function revisionBody(
+  doc: Pick<DocumentDetail, 'type' | 'version'>,
+  original: DocumentDetails,
+  now: DocumentDetails,
+  lines: LineItemToSend[],
+  clientId: string | null | undefined,
+): ReviseDocumentInput {
+  const body: ReviseDocumentInput = { line_items: lines, version: doc.version };
+  if (clientId !== undefined) body.client_id = clientId;
+  if (now.issueDate !== original.issueDate && now.issueDate !== '') body.issue_date = now.issueDate;
+  if (doc.type === 'invoice' && now.dueDate !== original.dueDate && now.dueDate !== '') body.due_date = now.dueDate;
+  if (doc.type === 'quote' && now.validUntil !== original.validUntil && now.validUntil !== '') body.valid_until = now.validUntil;
+  if (now.notes !== original.notes) body.notes = now.notes;
+  return body;
+}
