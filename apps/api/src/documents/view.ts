@@ -1,10 +1,10 @@
-// How a quote or invoice reads in the API: the detail from the folded stream, the list record
-// from a documents_list row. Every figure comes from the domain (documentFigures, lineTotals)
+// How a quote or invoice reads in the API: the detail from the folded stream (the list record
+// from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import type { DocumentDetail, DocumentListRecord, PaymentRecord } from '@tradie/contracts';
+import type { DocumentDetail, PaymentRecord } from '@tradie/contracts';
 import {
-  type DocumentStatus, type DocumentType, type DocumentView, type LocalDate, type Lifecycle, type Payment, type PaymentStatus,
-  STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, deriveStatus, documentFigures, documentStatus, formatNzd, paidDate,
+  type DocumentStatus, type DocumentView, type LocalDate, type Payment, type PaymentStatus,
+  STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, formatNzd, paidDate,
   paymentStatus, toCents,
 } from '@tradie/domain';
 
@@ -114,42 +114,5 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     created_at: d.createdAt,
     updated_at: d.updatedAt,
     version,
-  };
-}
-
-/** A documents_list row as selected by queries.ts (dates and cents as text). */
-export interface ListRow {
-  id: string;
-  seq: string;
-  type: DocumentType;
-  reference: string;
-  lifecycle: Lifecycle;
-  client_name: string;
-  total_cents: string;
-  balance_cents: string;
-  payment_status: PaymentStatus;
-  paid_date: string | null;
-  extra_data: Record<string, string> | string;
-  issue_date: string;
-  due_date: string;
-  valid_until: string | null;
-}
-
-/** The list record (docs/api/documents.md): the list fields plus issue_date, due_date and balance; status derived for `today`. */
-export function listRecordOf(r: ListRow, today: LocalDate): DocumentListRecord {
-  const status = deriveStatus({ type: r.type, lifecycle: r.lifecycle, validUntil: r.valid_until, dueDate: r.due_date, paymentStatus: r.payment_status }, today);
-  return {
-    id: r.id,
-    type: r.type,
-    reference: r.reference,
-    status: status as DocumentListRecord['status'],
-    client_name: r.client_name,
-    total: centsToNumber(BigInt(r.total_cents)),
-    payment_status: r.payment_status,
-    paid_date: r.paid_date,
-    extra_data: typeof r.extra_data === 'string' ? (JSON.parse(r.extra_data) as Record<string, string>) : r.extra_data,
-    issue_date: r.issue_date,
-    due_date: r.due_date,
-    balance: centsToNumber(BigInt(r.balance_cents)),
   };
 }

@@ -9,9 +9,8 @@ import type { ClientSnapshot, DocumentView } from '@tradie/domain';
 import type { StoreTx } from '@tradie/store';
 import type { Actor } from '../../commands.ts';
 import { ApiError } from '../../http/problem.ts';
-import { loadBusinessSettings } from '../../settings/repository.ts';
-import { clientForDocument, emptyDocument, reserveReference } from '../repository.ts';
-import { detailOf } from '../view.ts';
+import { clientForDocument } from '../repository.ts';
+import { draftNumbered } from './create.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 
 /** Answers the new draft's detail (201); a repeat with the same Idempotency-Key replays it. */
@@ -19,32 +18,16 @@ export function duplicateDocument(ports: CommandPorts, actor: Actor, sourceId: s
   return runDocumentCommand(ports, actor, { status: 201, once: { scope: 'documents:duplicate', key, request: { id: sourceId } } }, async (w) => {
     // Reading the source appends nothing, so the number's lock still comes before any append.
     const source = (await w.load(sourceId)).state;
-    const numbering = await reserveReference(w.tx, actor.accountId, source.type);
-    const client = await currentClient(w.tx, actor.accountId, source);
-    const settings = await loadBusinessSettings(w.tx, actor.accountId);
-    const id = ports.ids.uuid();
-    const allocated = await numbering.allocate(id);
-    const meta = w.meta();
-    const drafted = await w.decide(emptyDocument(id), {
-      type: 'DraftDocument',
-      data: {
-        documentId: id,
-        type: source.type,
-        number: allocated.number,
-        reference: allocated.reference,
-        client,
-        lines: source.lines,
-        gstRounding: settings.gst_rounding === 'line' ? 'line' : 'total',
-        issueDate: w.today(),
-        // Worked out again from today: the due date from the terms, a quote's valid-until date.
-        dueDate: null,
-        paymentTerms: source.paymentTerms,
-        validUntil: null,
-        notes: source.notes,
-      },
-    }, { meta });
-    await allocated.record(meta);
-    return detailOf(drafted.view, drafted.version, w.today());
+    return draftNumbered(w, ports, actor, source.type, async () => ({
+      client: await currentClient(w.tx, actor.accountId, source),
+      lines: source.lines,
+      issueDate: w.today(),
+      // Worked out again from today: the due date from the terms, a quote's valid-until date.
+      dueDate: null,
+      paymentTerms: source.paymentTerms,
+      validUntil: null,
+      notes: source.notes,
+    }));
   });
 }
 
