@@ -1,5 +1,5 @@
 // The pure domain: money, GST, margin, dates, NZ identifiers, clients, quotes and invoices,
-// numbering, and reports. Imports decimal.js and zod, nothing else.
+// numbering, reports and when payment reminders go. Imports decimal.js and zod, nothing else.
 export * from './money/decimal.ts';
 export * from './money/rational.ts';
 export * from './money/rounding.ts';
@@ -9,6 +9,7 @@ export * from './margin/margin.ts';
 export * from './dates/dates.ts';
 export * from './dates/paymentTerms.ts';
 export * from './dates/nzHolidays.ts';
+export * from './reminders/schedule.ts';
 export * from './identifiers/nzIdentifiers.ts';
 export * from './errors.ts';
 export * from './decider.ts';
