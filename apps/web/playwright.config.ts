@@ -52,6 +52,7 @@ const fakeServicesEnv = {
   STRIPE_PRICE_ID: 'price_e2e_full_access',
   STRIPE_PRICE_ID_ANNUAL: 'price_e2e_full_access_annual',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e_tradie_webhook_secret',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_e2e_tradie_connect_secret',
   XERO_CLIENT_ID: 'e2e-xero-client-id',
   XERO_CLIENT_SECRET: 'e2e-xero-client-secret',
   XERO_REDIRECT_URI: `${baseURL}/api/v1/integrations/xero/callback`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import react from '@vitejs/plugin-react';
@@ -8,9 +9,10 @@ import react from '@vitejs/plugin-react';
  *   dist/index.html and dist/<route>/index.html from it, then removes it). Its script is a tiny boot
  *   module; React hydration loads after the page is already usable.
  * - spa.html: the shell for every other route (guest and signed-in screens), the full router.
+ * What both carry (the icons and manifest, the offline banner) is written once, in src/html/.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), devSpaFallback(), screenPreload()],
+  plugins: [react(), htmlIncludes(), devSpaFallback(), screenPreload()],
   build: isSsrBuild
     ? // `vite build --ssr src/prerender/render.tsx`: the server entry scripts/prerender.ts imports.
       { outDir: 'node_modules/.cache/prerender', emptyOutDir: true, target: 'node22' }
@@ -36,6 +38,24 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
 }));
+
+/** `<!--include:name-->` in an HTML entry stands for src/html/name.html, indented as the comment is. */
+function htmlIncludes(): Plugin {
+  return {
+    name: 'tradie-html-includes',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(/^([ \t]*)<!--include:([a-z-]+)-->$/gm, (_line, indent: string, name: string) =>
+          readFileSync(new URL(`./src/html/${name}.html`, import.meta.url), 'utf8')
+            .trimEnd()
+            .split('\n')
+            .map((l) => indent + l)
+            .join('\n'),
+        ),
+    },
+  };
+}
 
 /** In `vite dev`, every page navigation gets the SPA shell (the router renders public pages too). */
 function devSpaFallback(): Plugin {

@@ -38,6 +38,8 @@ const envSchema = z.object({
   /** The NZ GST Tax Rate (txr_..., 15 %, exclusive) added at checkout. Unset: one is created in Stripe once and remembered (billing/repository.ts). */
   STRIPE_TAX_RATE_ID: optional.refine((v) => v === undefined || v.startsWith('txr_'), 'must be a Stripe tax rate id (txr_...)'),
   STRIPE_WEBHOOK_SECRET: optional,
+  /** The signing secret (whsec_...) of the Connect webhook endpoint (POST /api/v1/payments/webhook). With STRIPE_SECRET_KEY it turns clients' card payments on (payments/). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: optional,
   WEB_DIST: optional,
   /** Comma-separated IP addresses of the reverse proxies in front of the API; only their X-Forwarded-For is believed. */

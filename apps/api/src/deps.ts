@@ -5,6 +5,7 @@ import type { EventStore } from '@tradie/store';
 import type { Config } from './config.ts';
 import type { Logger } from './http/problem.ts';
 import type { BillingProvider } from './integrations/stripe/index.ts';
+import type { ConnectProvider } from './integrations/stripe/connect.ts';
 import type { AccountingProvider } from './integrations/xero/port.ts';
 import type { Mailer } from './mail/index.ts';
 import type { Secrets } from './secrets.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   accounting?: AccountingProvider | null;
   /** Subscription billing (Stripe). Absent or null: billing is not configured (checkout/portal 503, the trial still counts). */
   billing?: BillingProvider | null;
+  /** Clients' card payments through the business's own Stripe account (payments/). Absent or null: not available on this server. */
+  connect?: ConnectProvider | null;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

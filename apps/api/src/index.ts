@@ -15,3 +15,6 @@ export {
   ACCOUNT_COLUMNS, ACCOUNT_TABLES, EXPORT_FORMAT, EXPORT_VERSION, accountIdByEmail, buildAccountExport, columnTypes, normaliseEmail, streamAccountExport,
   type AccountExport, type ExportedEvent, type Row,
 } from './account/export.ts';
+// Payment reminders' scheduling pass, for its benchmark.
+export { scheduleReminders } from './reminders/scheduler.ts';
+export { reminderMigrations } from './reminders/migrations.ts';

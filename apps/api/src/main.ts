@@ -11,10 +11,12 @@ import { schedulePruning } from './maintenance/prune.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { systemClock, type AppDeps } from './deps.ts';
 import { billingFromEnv } from './integrations/stripe/index.ts';
+import { connectFromEnv } from './integrations/stripe/connect.ts';
 import { createLogger } from './log.ts';
 import { mailerFromEnv } from './mail/index.ts';
 import { allMigrations } from './migrations.ts';
 import { outboxWriter, scheduleReactions } from './reactions/outbox.ts';
+import { scheduleReminderRuns } from './reminders/runner.ts';
 import { checkAppSecret, loadSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -54,6 +56,10 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
       },
       { now: () => systemClock.now() },
     ),
+    connect: connectFromEnv(
+      { STRIPE_SECRET_KEY: config.env.STRIPE_SECRET_KEY, STRIPE_CONNECT_WEBHOOK_SECRET: config.env.STRIPE_CONNECT_WEBHOOK_SECRET, STRIPE_API_BASE: config.env.STRIPE_API_BASE },
+      { now: () => systemClock.now() },
+    ),
   };
 }
 
@@ -67,6 +73,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const stopPruning = schedulePruning(deps);
   // Reactions a crash left behind, and failed ones due again (routes run their own at once).
   const stopReactions = scheduleReactions(deps);
+  // Payment reminders that are due, from any number of API processes (reminders/sender.ts).
+  const stopReminders = scheduleReminderRuns(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -89,6 +97,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
         stopPruning();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await stopReactions();
+        await stopReminders();
         await pdfPool.close();
         await deps.mailer.close();
         await deps.store.close();

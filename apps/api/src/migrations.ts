@@ -6,9 +6,12 @@ import { xeroMigrations } from './integrations/xero/migrations.ts';
 import { authMigrations } from './auth/migrations.ts';
 import { billingMigrations } from './billing/migrations.ts';
 import { clientMigrations } from './clients/migrations.ts';
+import { clientLinkMigrations } from './clientLinks/migrations.ts';
 import { documentMigrations } from './documents/migrations.ts';
+import { paymentMigrations } from './payments/migrations.ts';
 import { reportMigrations } from './reports/migrations.ts';
 import { reactionMigrations } from './reactions/migrations.ts';
+import { reminderMigrations } from './reminders/migrations.ts';
 import { auditMigrations } from './security/audit.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
@@ -51,4 +54,7 @@ export const allMigrations: Migration[] = [
   ...reactionMigrations,
   ...accountMigrations,
   ...templateMigrations,
+  ...clientLinkMigrations,
+  ...reminderMigrations,
+  ...paymentMigrations,
 ];

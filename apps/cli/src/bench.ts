@@ -1,5 +1,5 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, pdf, pdfload, auth, documents, reports, web, load. Budgets and the
+// Suites: domain, store, pdf, pdfload, auth, documents, reports, reminders, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { authFigures } from './bench/authBench.ts';
@@ -10,6 +10,7 @@ import { loadFigures } from './bench/loadBench.ts';
 import { pdfFigures } from './bench/pdfBench.ts';
 import { pdfLoadFigures } from './bench/pdfLoadBench.ts';
 import { benchReports } from './bench/reportsBench.ts';
+import { remindersFigures } from './bench/remindersBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
 import { webFigures } from './bench/webBench.ts';
 
@@ -33,6 +34,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['auth', () => authFigures()],
   ['documents', async () => [...(await benchDocumentList()), ...(await withPostgres((databaseUrl) => benchDocumentList({ databaseUrl })))]],
   ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
+  // The payment reminders' scheduling pass over 10,000 open invoices.
+  ['reminders', () => remindersFigures()],
   ['web', () => webFigures()],
   // 50 users × 60 s against a real API process on each database: a few minutes (LOAD_USERS, LOAD_SECONDS).
   ['load', () => loadFigures()],

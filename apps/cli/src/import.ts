@@ -74,7 +74,9 @@ async function insertRow(tx: StoreTx, table: string, types: Map<string, string>,
     if (type === 'jsonb' || type === 'json') return JSON.stringify(v);
     return v;
   });
-  await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c, i) => `$${i + 1}::${types.get(c)}`).join(', ')})`, params);
+  // JSON goes as text and is cast on the server: postgres.js would encode a string sent for a jsonb parameter once more.
+  const cast = (c: string): string => (types.get(c) === 'jsonb' || types.get(c) === 'json' ? `::text::${types.get(c)}` : `::${types.get(c)}`);
+  await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c, i) => `$${i + 1}${cast(c)}`).join(', ')})`, params);
   return Object.keys(values).filter((c) => !types.has(c));
 }
 

@@ -24,6 +24,9 @@ interface Seed {
   clientName: string;
   invoiceId: string;
   invoiceRef: string;
+  /** The client's pages of the quote and the invoice ('/q/…', '/i/…'). */
+  quoteLink: string;
+  invoiceLink: string;
 }
 
 const test = base.extend<object, { seed: Seed }>({
@@ -66,7 +69,7 @@ async function seedAccount(api: APIRequestContext): Promise<Seed> {
   type Line = { description: string; qty: number; unit_price: number };
   const document = (type: 'quote' | 'invoice', clientId: string, lines: Line[]) =>
     post<{ id: string; reference: string }>('/invoices', { type, client_id: clientId, issue_date: today, line_items: lines });
-  await document('quote', client.id, [
+  const quote = await document('quote', client.id, [
     { description: 'Deck build — kwila boards, 24 m²', qty: 1, unit_price: 6400 },
     { description: 'Labour', qty: 32, unit_price: 85 },
   ]);
@@ -78,7 +81,9 @@ async function seedAccount(api: APIRequestContext): Promise<Seed> {
   await post(`/invoices/${invoice.id}/payments`, { amount: 500, date: today });
   const paid = await document('invoice', other.id, [{ description: 'Gate latch', qty: 1, unit_price: 45.5 }]);
   await post(`/invoices/${paid.id}/mark-paid`, { date: today });
-  return { email, password, clientId: client.id, clientName: 'Kōwhai Builders (Mere Tāwhiao)', invoiceId: invoice.id, invoiceRef: invoice.reference };
+  const linkPath = async (id: string) => new URL((await post<{ url: string }>(`/invoices/${id}/link`, undefined)).url).pathname;
+  const [quoteLink, invoiceLink] = [await linkPath(quote.id), await linkPath(invoice.id)];
+  return { email, password, clientId: client.id, clientName: 'Kōwhai Builders (Mere Tāwhiao)', invoiceId: invoice.id, invoiceRef: invoice.reference, quoteLink, invoiceLink };
 }
 
 interface Route {
@@ -154,6 +159,8 @@ const routes: readonly Route[] = [
     },
   },
   { path: '/app/settings', name: 'app-settings', h1: 'Settings', signedIn: true },
+  { path: (seed) => seed.quoteLink, name: 'client-quote', h1: /^Quote QTE-/ },
+  { path: (seed) => seed.invoiceLink, name: 'client-invoice', h1: /^Invoice INV-/ },
 ];
 
 const screenshotDir = fileURLToPath(new URL('../test-output/screenshots/a11y', import.meta.url));

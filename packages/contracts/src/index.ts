@@ -11,3 +11,5 @@ export * from './sending.ts';
 export * from './security.ts';
 export * from './account.ts';
 export * from './templates.ts';
+export * from './clientLinks.ts';
+export * from './reminders.ts';

@@ -23,6 +23,7 @@ export const BUSINESS_SETTINGS_LIMITS = {
   bank_account_name: 200,
   bank_account_number: 50,
   email_signature: 2000,
+  quote_terms: 5000,
   default_email_subject: 200,
   default_email_message: 10_000,
   cc_email: 254,
@@ -47,6 +48,7 @@ const LABELS: Record<BusinessTextField, string> = {
   bank_account_name: 'Account name',
   bank_account_number: 'Account number',
   email_signature: 'Email signature',
+  quote_terms: 'Quote terms',
   default_email_subject: 'Default email subject',
   default_email_message: 'Default email message',
   cc_email: 'CC email',
@@ -115,6 +117,8 @@ export const businessSettingsInput = z.object({
   bank_account_name: text('bank_account_name'),
   bank_account_number: text('bank_account_number'),
   email_signature: text('email_signature'),
+  /** The terms a client ticks before accepting a quote online; '' for none. */
+  quote_terms: text('quote_terms'),
   default_email_subject: text('default_email_subject'),
   default_email_message: text('default_email_message'),
   cc_email: emailField('cc_email'),
@@ -165,6 +169,8 @@ export const businessSettingsRecord = z.object({
   bank_account_name: z.string(),
   bank_account_number: z.string(),
   email_signature: z.string(),
+  /** The terms a client ticks before accepting a quote online; '' for none. */
+  quote_terms: z.string(),
   default_email_subject: z.string(),
   default_email_message: z.string(),
   cc_email: z.string(),

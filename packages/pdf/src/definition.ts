@@ -24,6 +24,7 @@ import {
   type LineTotals,
 } from '@tradie/domain';
 import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
+import { acceptanceContent } from './acceptance.ts';
 import type { PdfBusiness, PdfInput, PdfLogo } from './types.ts';
 
 export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
@@ -322,6 +323,7 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
     { stack: paymentSection(d, b, f), margin: [0, 22, 0, 0], unbreakable: true },
   ];
   if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
+  if (input.acceptance) content.push(...acceptanceContent(input.acceptance, d.reference));
   return {
     pageSize: 'A4',
     pageMargins: PAGE_MARGINS,

@@ -38,4 +38,20 @@ export interface PdfInput {
   logo?: PdfLogo | null;
   /** The NZ calendar day of the render: the PDF's creation date, so the same input gives the same bytes. */
   today: LocalDate;
+  /** An accepted quote on the client's link: the acceptance certificate added as the last page. */
+  acceptance?: PdfAcceptance | null;
+}
+
+/** How a client accepted a quote through its link (the certificate page). */
+export interface PdfAcceptance {
+  signerName: string;
+  /** The instant (ISO 8601); printed in New Zealand time. */
+  acceptedAt: string;
+  documentVersion: number;
+  shownSha256: string;
+  termsAccepted: boolean;
+  ip: string;
+  userAgent: string;
+  /** The finger signature (PNG), or null when the client only typed their name. */
+  signaturePng: Uint8Array | null;
 }

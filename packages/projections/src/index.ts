@@ -4,11 +4,13 @@
 import type { Projection } from '@tradie/store';
 import { clientsProjection } from './clientsList.ts';
 import { documentsListProjection } from './documentsList.ts';
+import { reminderTargetsProjection } from './reminderTargets.ts';
 import { reportRowsProjection } from './reportRows.ts';
 
-export { clientsProjection, documentsListProjection, reportRowsProjection };
+export { clientsProjection, documentsListProjection, reminderTargetsProjection, reportRowsProjection };
 export * from './fold.ts';
 export * from './queries/documentsList.ts';
 export * from './queries/clientsList.ts';
+export * from './queries/reminderTargets.ts';
 
-export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection];
+export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection, reminderTargetsProjection];

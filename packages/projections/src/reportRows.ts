@@ -115,9 +115,9 @@ export const reportRowsProjection: Projection = {
       ],
       report_payments: [
         ...withPrevious(payments.filter((p) => p.kind === 'payment')),
-        ...payments.filter((p) => p.kind === 'removal').map((row) => ({ row, previous: null })),
+        ...payments.filter((p) => p.kind !== 'payment').map((row) => ({ row, previous: null })),
       ].map(({ row: p, previous }) => ({
-        document_id: p.documentId, entry: `${p.kind}:${p.paymentId}`, payment_id: p.paymentId, kind: p.kind, account_id: account, date: p.date, month: p.month,
+        document_id: p.documentId, entry: p.kind === 'refund' ? `refund:${p.refundId ?? p.paymentId}` : `${p.kind}:${p.paymentId}`, payment_id: p.paymentId, kind: p.kind, account_id: account, date: p.date, month: p.month,
         amount_cents: p.amountCents.toString(), gst_cents: p.gstCents.toString(), zero_rated_cents: p.zeroRatedCents.toString(),
         invoice_paid: p.invoicePaid, invoice_voided: p.invoiceVoided, previous_date: previous?.date ?? null, previous_in_month: previous?.month === p.month ? previous.date : null,
       })),

@@ -152,6 +152,10 @@ export interface FakeStripeOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Accept only this secret key. Default: any key starting `sk_test_` or `sk_live_`. */
   secretKey?: string;
+  /** Connect: where events of connected accounts are POSTed (the platform's Connect endpoint). Can be set later through `fake.connectWebhookUrl`. */
+  connectWebhookUrl?: string;
+  /** Connect: the Connect endpoint's `whsec_...` secret; events of connected accounts are signed with it. Default: `webhookSecret`. */
+  connectWebhookSecret?: string;
   /** Clock for `created`, trial ends and webhook timestamps. */
   now?: () => Date;
   /**
@@ -206,7 +210,51 @@ export interface FakeStripe {
   renew(id: string): Promise<WebhookDelivery[]>;
   /** The `Stripe-Signature` header for a payload, as Stripe computes it. */
   sign(payload: string, timestamp?: number): string;
+  // ---- Connect (Standard accounts, direct charges) ----
+  connectWebhookUrl: string | undefined;
+  /** Connected accounts made with POST /v1/accounts, by id. */
+  accounts: Map<string, FakeAccount>;
+  /** Account Links (onboarding), by their id in the url. */
+  accountLinks: Map<string, { account: string; refresh_url: string; return_url: string; used: boolean }>;
+  /** Checkout Sessions made with a Stripe-Account header, by id (each knows its `account`). */
+  connectSessions: Map<string, FakeConnectSession>;
+  paymentIntents: Map<string, Obj & { id: string; account: string }>;
+  charges: Map<string, Obj & { id: string; account: string; payment_intent: string; amount: number; amount_refunded: number }>;
+  /** Onboarding completed: the account may take charges; `account.updated` goes to the Connect endpoint. */
+  completeOnboarding(accountId: string): Promise<WebhookDelivery>;
+  /**
+   * What Pay does on a connected account's session: a PaymentIntent and its charge succeed, the session
+   * is complete and paid; then `checkout.session.completed` and `payment_intent.succeeded` (in `events`' order) go to the Connect endpoint.
+   */
+  completeConnectCheckout(sessionId: string, options?: { events?: ('checkout.session.completed' | 'payment_intent.succeeded')[] }): Promise<WebhookDelivery[]>;
+  /** A refund of `amount` cents (default: all that is left) of a charge or PaymentIntent: `charge.refunded`. */
+  refundCharge(chargeOrPaymentIntentId: string, amount?: number): Promise<WebhookDelivery>;
+  /** The client disputes a charge: `charge.dispute.created`. */
+  disputeCharge(chargeOrPaymentIntentId: string): Promise<WebhookDelivery>;
+  /** Build, sign (with the Connect secret) and deliver an event of connected account `account`. */
+  sendConnectEvent(type: string, object: Obj, account: string): Promise<{ event: FakeEvent; delivery: WebhookDelivery }>;
+  /** The `Stripe-Signature` header for a payload, signed with the Connect secret. */
+  signConnect(payload: string, timestamp?: number): string;
   stop(): Promise<void>;
+}
+
+export interface FakeAccount extends Obj {
+  id: string;
+  object: 'account';
+  type: 'standard' | 'express' | 'custom';
+  country: string;
+  email: string | null;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+export interface FakeConnectSession extends FakeCheckoutSession {
+  /** The connected account the session lives on (not a field Stripe returns; kept here). */
+  account: string;
+  payment_intent: string | null;
 }
 
 /** `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>` — Stripe's webhook signature scheme. */
@@ -630,6 +678,295 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return (await fake.sendEvent(type, sub, type === 'customer.subscription.updated' ? { previousAttributes: previous } : undefined)).delivery;
   }
 
+
+  // ---- Connect: Standard accounts, Account Links, Checkout Sessions on a connected account ----
+  const connectSecret = options.connectWebhookSecret ?? options.webhookSecret;
+  /** Events sent after an answer (a session expired): stop() waits for them. */
+  const later: Promise<void>[] = [];
+  const ACCOUNT_PARAMS = new Set(['type', 'country', 'email', 'metadata', 'business_type', 'business_profile', 'capabilities', 'controller', 'expand']);
+  const CONNECT_CHECKOUT_PARAMS = new Set([
+    'mode', 'line_items', 'metadata', 'payment_intent_data', 'success_url', 'cancel_url', 'currency', 'expires_at', 'customer_email', 'client_reference_id',
+    'locale', 'submit_type', 'payment_method_types', 'expand',
+  ]);
+
+  async function deliverConnect(event: FakeEvent): Promise<WebhookDelivery> {
+    const payload = JSON.stringify(event, null, 2);
+    const base = { eventId: event.id, type: event.type };
+    let delivery: WebhookDelivery;
+    if (!fake.connectWebhookUrl) delivery = { ...base, status: 0, responseBody: '', error: 'no connectWebhookUrl set' };
+    else {
+      try {
+        const res = await send(
+          new Request(fake.connectWebhookUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': fake.signConnect(payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+            body: payload,
+          }),
+        );
+        delivery = { ...base, status: res.status, responseBody: await res.text() };
+      } catch (e) {
+        delivery = { ...base, status: 0, responseBody: '', error: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    fake.deliveries.push(delivery);
+    return delivery;
+  }
+
+  const connectEvent = async (type: string, object: Obj, account: string): Promise<WebhookDelivery> => (await fake.sendConnectEvent(type, object, account)).delivery;
+
+  function connectedAccount(id: string | undefined): FakeAccount {
+    const a = id ? fake.accounts.get(id) : undefined;
+    if (!a) {
+      throw new StripeApiError(403, {
+        type: 'invalid_request_error',
+        code: 'account_invalid',
+        message: `The provided key does not have access to account '${id ?? ''}' (or that account does not exist). Application access may have been revoked.`,
+      });
+    }
+    return a;
+  }
+
+  function createAccount(params: Record<string, unknown>): FakeAccount {
+    for (const k of Object.keys(params)) if (!ACCOUNT_PARAMS.has(k)) throw invalid(`Received unknown parameter: ${k}`, { code: 'parameter_unknown', param: k });
+    const type = str(params.type);
+    if (type && !['standard', 'express', 'custom'].includes(type)) throw invalid('Invalid type: must be one of custom, express, or standard', { param: 'type' });
+    const account: FakeAccount = {
+      id: `acct_${randomBytes(8).toString('hex')}`,
+      object: 'account',
+      type: (type ?? 'standard') as FakeAccount['type'],
+      country: str(params.country) ?? 'US',
+      email: str(params.email),
+      default_currency: str(params.country) === 'NZ' ? 'nzd' : 'usd',
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      metadata: strRecord(params.metadata),
+      created: unix(),
+      livemode: false,
+    };
+    fake.accounts.set(account.id, account);
+    return account;
+  }
+
+  function createAccountLink(params: Record<string, unknown>): Obj {
+    const account = str(params.account);
+    if (!account) throw missingParam('account');
+    if (!fake.accounts.has(account)) throw noSuch('account', account, 'account');
+    const type = str(params.type);
+    if (!type) throw missingParam('type');
+    if (type !== 'account_onboarding' && type !== 'account_update') throw invalid('Invalid type: must be one of account_onboarding or account_update', { param: 'type' });
+    const refreshUrl = str(params.refresh_url);
+    const returnUrl = str(params.return_url);
+    if (!refreshUrl) throw missingParam('refresh_url');
+    if (!returnUrl) throw missingParam('return_url');
+    const linkId = randomBytes(12).toString('hex');
+    fake.accountLinks.set(linkId, { account, refresh_url: refreshUrl, return_url: returnUrl, used: false });
+    const created = unix();
+    return { object: 'account_link', created, expires_at: created + 300, url: `${fake.url}/connect/onboarding/${linkId}` };
+  }
+
+  function createConnectSession(params: Record<string, unknown>, account: FakeAccount): FakeConnectSession {
+    for (const k of Object.keys(params)) if (!CONNECT_CHECKOUT_PARAMS.has(k)) throw invalid(`Received unknown parameter: ${k}`, { code: 'parameter_unknown', param: k });
+    if (!account.charges_enabled) throw invalid('Your account cannot currently make live charges.', { code: 'account_invalid' });
+    const mode = str(params.mode);
+    if (!mode) throw missingParam('mode');
+    if (mode !== 'payment') throw invalid('This fake takes payment mode only on connected accounts', { param: 'mode' });
+    const items = Array.isArray(params.line_items) ? (params.line_items as Record<string, unknown>[]) : [];
+    if (items.length === 0) throw missingParam('line_items');
+    let total = 0;
+    let currency: string | null = str(params.currency);
+    for (const [n, i] of items.entries()) {
+      const pd = i.price_data as Record<string, unknown> | undefined;
+      if (!pd) throw missingParam(`line_items[${n}][price_data]`);
+      const cur = str(pd.currency);
+      if (!cur) throw missingParam(`line_items[${n}][price_data][currency]`);
+      if (currency && cur !== currency) throw invalid('All line items must use the same currency', { param: `line_items[${n}][price_data][currency]` });
+      currency = cur;
+      if (!/^\d+$/.test(String(pd.unit_amount))) throw invalid('Invalid integer: unit_amount', { param: `line_items[${n}][price_data][unit_amount]` });
+      if (!str((pd.product_data as Record<string, unknown> | undefined)?.name)) throw missingParam(`line_items[${n}][price_data][product_data][name]`);
+      const quantity = i.quantity === undefined ? 1 : Number(i.quantity);
+      if (!Number.isInteger(quantity) || quantity < 1) throw invalid('Invalid integer: quantity', { param: `line_items[${n}][quantity]` });
+      total += Number(pd.unit_amount) * quantity;
+    }
+    const created = unix();
+    let expiresAt = created + 24 * 3600;
+    if (params.expires_at !== undefined) {
+      expiresAt = Number(params.expires_at);
+      if (!Number.isInteger(expiresAt) || expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600) {
+        throw invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', { param: 'expires_at' });
+      }
+    }
+    const id = `cs_test_${randomBytes(16).toString('hex')}`;
+    const session: FakeConnectSession = {
+      id,
+      object: 'checkout.session',
+      url: `${fake.url}/connect/checkout/${id}`,
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      client_reference_id: str(params.client_reference_id),
+      customer: null,
+      customer_email: str(params.customer_email),
+      subscription: null,
+      payment_intent: null,
+      success_url: str(params.success_url),
+      cancel_url: str(params.cancel_url),
+      metadata: strRecord(params.metadata),
+      currency,
+      amount_subtotal: total,
+      amount_total: total,
+      created,
+      expires_at: expiresAt,
+      livemode: false,
+      account: account.id,
+    };
+    fake.connectSessions.set(id, session);
+    sessionParams.set(id, params);
+    return session;
+  }
+
+  /** What Stripe answers for a session: without our `account` bookkeeping. */
+  const sessionJson = (s: FakeConnectSession): Obj => {
+    const { account: _a, ...rest } = s;
+    return rest;
+  };
+
+  async function connectRoute(method: string, path: string, params: Record<string, unknown>, stripeAccount: string | undefined): Promise<Obj | null> {
+    const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const [, a, b, c, d] = parts;
+    if (method === 'POST' && a === 'accounts' && parts.length === 2) return createAccount(params);
+    if (method === 'GET' && a === 'accounts' && b && parts.length === 3) return fake.accounts.get(b) ?? throwIt(noSuch('account', b));
+    if (method === 'POST' && a === 'account_links' && parts.length === 2) return createAccountLink(params);
+    if (stripeAccount === undefined || a !== 'checkout' || b !== 'sessions') return null;
+    const account = connectedAccount(stripeAccount);
+    if (method === 'POST' && parts.length === 3) return sessionJson(createConnectSession(params, account));
+    const session = c ? fake.connectSessions.get(c) : undefined;
+    if (!c || !session || session.account !== account.id) throw noSuch('checkout.session', c ?? '');
+    if (method === 'GET' && parts.length === 4) return sessionJson(session);
+    if (method === 'POST' && d === 'expire' && parts.length === 5) {
+      if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`);
+      session.status = 'expired';
+      session.url = null;
+      // Sent after the answer, as Stripe does: the caller may still be inside the transaction that asked.
+      const expired = sessionJson(session);
+      later.push(new Promise<void>((resolve) => setImmediate(resolve)).then(() => connectEvent('checkout.session.expired', expired, account.id)).then(() => undefined, () => undefined));
+      return sessionJson(session);
+    }
+    return null;
+  }
+
+  async function completeOnboarding(accountId: string): Promise<WebhookDelivery> {
+    const account = fake.accounts.get(accountId);
+    if (!account) throw new Error(`fake-stripe: no account ${accountId}`);
+    const previous = { charges_enabled: account.charges_enabled, details_submitted: account.details_submitted, payouts_enabled: account.payouts_enabled };
+    Object.assign(account, { charges_enabled: true, details_submitted: true, payouts_enabled: true });
+    const event = makeEvent('account.updated', account, previous);
+    event.account = account.id;
+    return deliverConnect(event);
+  }
+
+  async function completeConnectCheckout(sessionId: string, opts: { events?: ('checkout.session.completed' | 'payment_intent.succeeded')[] } = {}): Promise<WebhookDelivery[]> {
+    const session = fake.connectSessions.get(sessionId);
+    if (!session) throw new Error(`fake-stripe: no connected-account checkout session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`fake-stripe: checkout session ${sessionId} is ${session.status}`);
+    const t = unix();
+    const amount = Number(session.amount_total);
+    const piMetadata = strRecord((sessionParams.get(sessionId)?.payment_intent_data as Record<string, unknown> | undefined)?.metadata);
+    const pi = { id: newId('pi'), object: 'payment_intent', amount, amount_received: amount, currency: session.currency, status: 'succeeded', metadata: piMetadata, created: t, latest_charge: '', livemode: false, account: session.account };
+    const charge = { id: newId('ch'), object: 'charge', amount, amount_captured: amount, amount_refunded: 0, refunded: false, captured: true, paid: true, status: 'succeeded', currency: session.currency, payment_intent: pi.id, metadata: {}, created: t, livemode: false, account: session.account };
+    pi.latest_charge = charge.id;
+    fake.paymentIntents.set(pi.id, pi);
+    fake.charges.set(charge.id, charge);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: pi.id });
+    const out: WebhookDelivery[] = [];
+    for (const type of opts.events ?? ['checkout.session.completed', 'payment_intent.succeeded']) {
+      const { account: _a, ...piJson } = pi;
+      out.push(await connectEvent(type, type === 'checkout.session.completed' ? sessionJson(session) : piJson, session.account));
+    }
+    return out;
+  }
+
+  function chargeOf(id: string): Obj & { id: string; account: string; payment_intent: string; amount: number; amount_refunded: number } {
+    const ch = fake.charges.get(id) ?? [...fake.charges.values()].find((c) => c.payment_intent === id);
+    if (!ch) throw new Error(`fake-stripe: no charge ${id}`);
+    return ch;
+  }
+
+  async function refundCharge(id: string, amount?: number): Promise<WebhookDelivery> {
+    const ch = chargeOf(id);
+    const left = ch.amount - ch.amount_refunded;
+    const refund = { id: newId('re'), object: 'refund', amount: amount ?? left, charge: ch.id, payment_intent: ch.payment_intent, status: 'succeeded', currency: ch.currency, created: unix() };
+    if (refund.amount <= 0 || refund.amount > left) throw new Error(`fake-stripe: cannot refund ${refund.amount} of ${left} left on ${ch.id}`);
+    ch.amount_refunded += refund.amount;
+    ch.refunded = ch.amount_refunded === ch.amount;
+    const refunds = [...(((ch.refunds as Obj | undefined)?.data as Obj[] | undefined) ?? []), refund];
+    ch.refunds = { object: 'list', data: refunds, has_more: false, url: `/v1/charges/${ch.id}/refunds` };
+    const { account, ...json } = ch;
+    return connectEvent('charge.refunded', json, account);
+  }
+
+  async function disputeCharge(id: string): Promise<WebhookDelivery> {
+    const ch = chargeOf(id);
+    const dispute = { id: newId('dp'), object: 'dispute', amount: ch.amount, charge: ch.id, payment_intent: ch.payment_intent, currency: ch.currency, reason: 'fraudulent', status: 'needs_response', created: unix(), livemode: false };
+    return connectEvent('charge.dispute.created', dispute, ch.account);
+  }
+
+  /** The hosted pages of Connect: onboarding (Complete) and a connected account's checkout (Pay), and test controls. */
+  async function connectPage(req: IncomingMessage, res: ServerResponse, parts: string[], html: (status: number, title: string, inner: string) => void, redirect: (to: string) => void): Promise<boolean> {
+    if (parts[0] === '__test' && req.method === 'POST' && parts[2] === 'charges' && parts[3] && parts[4] === 'refund') {
+      const delivery = await refundCharge(parts[3]);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ delivery }));
+      return true;
+    }
+    if (parts[1] === 'onboarding' && parts[2]) {
+      const link = fake.accountLinks.get(parts[2]);
+      if (!link) return html(404, 'Not found', '<p>No such onboarding link.</p>'), true;
+      if (req.method === 'POST' && parts[3] === 'complete') {
+        link.used = true;
+        await completeOnboarding(link.account);
+        return redirect(link.return_url), true;
+      }
+      if (req.method === 'GET' && parts.length === 3) {
+        // An Account Link works once: opened again, Stripe sends the person to refresh_url for a new one.
+        if (link.used) return redirect(link.refresh_url), true;
+        const account = fake.accounts.get(link.account);
+        html(200, 'Fake Stripe Connect onboarding', `<h1>Fake Stripe Connect onboarding</h1>
+<p>Account <span class="account">${escapeHtml(link.account)}</span>${account?.email ? ` for <span class="email">${escapeHtml(account.email)}</span>` : ''}</p>
+<p class="note">This is a test page. No details are needed.</p>
+<form method="post" action="/connect/onboarding/${encodeURIComponent(parts[2])}/complete"><button type="submit">Complete</button></form>
+<p><a href="${escapeHtml(link.refresh_url)}">Start again</a></p>`);
+        return true;
+      }
+    }
+    if (parts[1] === 'checkout' && parts[2]) {
+      const session = fake.connectSessions.get(parts[2]);
+      if (!session) return html(404, 'Not found', '<p>No such checkout session.</p>'), true;
+      if (req.method === 'POST' && parts[3] === 'pay') {
+        if (session.status === 'open') await completeConnectCheckout(session.id);
+        if (session.status === 'complete' && session.success_url) return redirect(session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id)), true;
+        return html(410, 'Fake Stripe Checkout', '<p>This checkout session has expired.</p>'), true;
+      }
+      if (req.method === 'GET' && parts.length === 3) {
+        if (session.status === 'expired') return html(410, 'Fake Stripe Checkout', '<h1>Fake Stripe Checkout</h1><p>This checkout session has expired.</p>'), true;
+        if (session.status === 'complete' && session.success_url) return redirect(session.success_url), true;
+        const items = ((sessionParams.get(session.id)?.line_items ?? []) as Record<string, Record<string, unknown>>[]).map((i) => {
+          const pd = i.price_data as Record<string, unknown>;
+          return `<li><span class="item">${escapeHtml(String((pd.product_data as Record<string, unknown>).name))}</span>: NZ$${formatCents(Number(pd.unit_amount) * Number(i.quantity ?? 1))}</li>`;
+        });
+        html(200, 'Fake Stripe Checkout', `<h1>Fake Stripe Checkout</h1>
+<p>Paying <span class="account">${escapeHtml(session.account)}</span></p>
+<ul>${items.join('')}</ul>
+<p class="total">Total: NZ$${formatCents(Number(session.amount_total))}</p>
+<p class="note">This is a test page. No card is needed and no money moves.</p>
+<form method="post" action="/connect/checkout/${encodeURIComponent(session.id)}/pay"><button type="submit">Pay</button></form>
+${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>` : ''}`);
+        return true;
+      }
+    }
+    return false;
+  }
+
   const fake: FakeStripe = {
     host: '127.0.0.1',
     port: 0,
@@ -649,6 +986,22 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     deliveries: [],
 
     sign: (payload, timestamp = unix()) => signStripePayload(payload, options.webhookSecret, timestamp),
+    connectWebhookUrl: options.connectWebhookUrl,
+    accounts: new Map(),
+    accountLinks: new Map(),
+    connectSessions: new Map(),
+    paymentIntents: new Map(),
+    charges: new Map(),
+    signConnect: (payload, timestamp = unix()) => signStripePayload(payload, connectSecret, timestamp),
+    completeOnboarding: (accountId) => completeOnboarding(accountId),
+    completeConnectCheckout: (sessionId, opts) => completeConnectCheckout(sessionId, opts),
+    refundCharge: (id, amount) => refundCharge(id, amount),
+    disputeCharge: (id) => disputeCharge(id),
+    async sendConnectEvent(type, object, account) {
+      const event = makeEvent(type, object);
+      event.account = account;
+      return { event, delivery: await deliverConnect(event) };
+    },
 
     async sendEvent(type, object, opts) {
       const event = makeEvent(type, object, opts?.previousAttributes);
@@ -740,6 +1093,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     },
 
     async stop() {
+      await Promise.all(later);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -775,7 +1129,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
           return reply(seen.status, seen.body);
         }
       }
-      const result = await cancelRoute(method, url.pathname) ?? route(method, url.pathname, params);
+      const result = await cancelRoute(method, url.pathname) ?? (await connectRoute(method, url.pathname, params, header(req, 'stripe-account'))) ?? route(method, url.pathname, params);
       if (method === 'POST' && idempotencyKey) idempotency.set(idempotencyKey, { fingerprint, status: 200, body: result });
       reply(200, result);
     } catch (e) {
@@ -951,6 +1305,7 @@ ${session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return</a
         return true;
       }
     }
+    if (parts[0] === 'connect' || (parts[0] === '__test' && parts[1] === 'connect')) return connectPage(req, res, parts, html, redirect);
     if (req.method === 'POST' && parts[0] === '__test' && parts[1] === 'checkout' && parts[2] && parts[3] === 'complete') {
       const done = await fake.completeCheckout(parts[2]);
       res.writeHead(200, { 'content-type': 'application/json' });

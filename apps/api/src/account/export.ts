@@ -25,6 +25,13 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
   { table: 'xero_payments', owner: 'account_id', omit: [] },
   // Saved templates: they follow the tradie to another phone, and to another install.
   { table: 'templates', owner: 'account_id', omit: [] },
+  // The business's own Stripe account for card payments and its surcharge choice (no secret: an id).
+  { table: 'payment_accounts', owner: 'account_id', omit: [] },
+  // Payment reminders: the steps and wording, and the clients who asked for none.
+  { table: 'reminder_settings', owner: 'account_id', omit: [] },
+  { table: 'reminder_client_optouts', owner: 'account_id', omit: [] },
+  // The signatures clients drew when accepting quotes (the acceptance itself is in the events).
+  { table: 'client_signatures', owner: 'account_id', omit: [] },
 ];
 
 /** The user's profile: who the account is. Never the password hash. */
@@ -88,6 +95,8 @@ function portable(value: unknown, type: string | undefined): unknown {
   if (type === 'bytea') return Buffer.from(value as Uint8Array).toString('base64');
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') return value.toString();
+  // A bigint column is text whichever driver read it (postgres.js gives text, PGlite a number).
+  if (type === 'int8' && typeof value === 'number') return String(value);
   return value;
 }
 

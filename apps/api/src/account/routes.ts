@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { originOf } from '../auth/http.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
+import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
@@ -50,14 +51,7 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
         await chunks.return(undefined);
       },
     });
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${exportFileName(now)}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return attachment(body, 'application/json; charset=utf-8', exportFileName(now));
   });
 
   r.post('/delete', signedIn, describe({

@@ -41,6 +41,10 @@ export interface SendOverrides {
   message?: string | undefined;
 }
 
+/** The line that carries the client's link in the email. */
+export const clientLinkLine = (type: DocumentView['type'], url: string): string =>
+  type === 'quote' ? `View and accept your quote online: ${url}` : `View and pay your invoice online: ${url}`;
+
 export interface ComposedMail {
   mail: OutgoingMail;
   to: string[];
@@ -56,6 +60,8 @@ export function composeDocumentMail(input: {
   overrides: SendOverrides;
   pdf: { bytes: Buffer; filename: string };
   mailFrom: string | undefined;
+  /** The client's link to the document (clientLinks/), put in the body after the message. */
+  clientLinkUrl?: string | null;
 }): ComposedMail {
   const { document: d, settings: s, user, overrides: o } = input;
   const placeholders: Placeholders = {
@@ -69,7 +75,8 @@ export function composeDocumentMail(input: {
   const messageTemplate = o.message ?? (quote && s.default_email_message === DEFAULT_EMAIL_MESSAGE ? DEFAULT_QUOTE_MESSAGE : s.default_email_message);
   const subject = fillPlaceholders(subjectTemplate, placeholders).replace(/[\r\n]+/g, ' ').trim();
   const signature = s.email_signature.trim();
-  const text = fillPlaceholders(messageTemplate, placeholders) + (signature ? `\n\n${signature}` : '');
+  const link = input.clientLinkUrl ? `\n\n${clientLinkLine(d.type, input.clientLinkUrl)}` : '';
+  const text = fillPlaceholders(messageTemplate, placeholders) + link + (signature ? `\n\n${signature}` : '');
   const to = o.to ?? (d.client?.email ? [d.client.email] : []);
   const cc = o.cc ?? addressList(s.cc_email);
   const bcc = o.bcc ?? addressList(s.bcc_email);

@@ -5,7 +5,7 @@
 // answer (503 for a time-out or a full queue, 500 otherwise), never the process's.
 import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
-import { PDF_BUSINESS_FIELDS, type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
+import { PDF_BUSINESS_FIELDS, type PdfAcceptance, type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
 import type { AppDeps } from '../deps.ts';
 import { plausibleId } from '../http/ids.ts';
 import { ApiError } from '../http/problem.ts';
@@ -60,11 +60,17 @@ export function pdfCacheOf(deps: Pick<AppDeps, 'config'>): PdfCache {
   return cache;
 }
 
-export async function renderPdfFor(deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>, accountId: string, d: DocumentView): Promise<RenderedPdf> {
+/** The document's PDF; with `acceptance` (an accepted quote on the client's link), the acceptance certificate as its last page. */
+export async function renderPdfFor(
+  deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>,
+  accountId: string,
+  d: DocumentView,
+  acceptance: PdfAcceptance | null = null,
+): Promise<RenderedPdf> {
   const settings = await loadBusinessSettings(deps.store.db, accountId);
   // A logo stored before uploads were re-encoded is checked here, once (repository.ts).
   const logo = await logoForPdf(deps.store.db, accountId, prepareLogo);
-  const input = { document: d, business: pdfBusinessOf(settings), today: nzDateOf(deps.clock.now()) };
+  const input = { document: d, business: pdfBusinessOf(settings), today: nzDateOf(deps.clock.now()), ...(acceptance ? { acceptance } : {}) };
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;
   const key = pdfCacheKey(input, logo?.sha256 ?? null);

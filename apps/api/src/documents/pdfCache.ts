@@ -8,7 +8,9 @@ import type { PdfInput } from '@tradie/pdf';
 
 /** The cache key of a render input: sha256 of its JSON, the logo by its own sha256. */
 export function pdfCacheKey(input: Omit<PdfInput, 'logo'>, logoSha256: string | null): string {
-  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256])).digest('hex');
+  // An acceptance certificate (the client's link) is part of the key only when there is one.
+  const acceptance = input.acceptance ? [{ ...input.acceptance, signaturePng: input.acceptance.signaturePng ? createHash('sha256').update(input.acceptance.signaturePng).digest('hex') : null }] : [];
+  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance])).digest('hex');
 }
 
 /** What a repeat download needs to be answered without loading anything: the bytes' key, and the response's name and ETag. */

@@ -32,6 +32,8 @@ export interface SentMail {
   accepted: string[];
   /** Cc/Bcc recipients the server refused; a refused To recipient throws MailRejectedError instead. */
   rejected: string[];
+  /** The server's answer to each refused recipient, by lower-cased address, when it gave one. */
+  refusals?: Record<string, string>;
   /**
    * Set when the message was only kept on this server and nobody received it: 'outbox' (no mail
    * server is set up, outboxMailer.ts). Absent when a mail server took it for delivery.

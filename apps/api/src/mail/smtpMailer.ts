@@ -48,13 +48,15 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       const rejected = info.rejected.map((a) => String(a).toLowerCase());
       const to = new Set(bareAddresses(mail.to));
       const rejectedTo = rejected.filter((a) => to.has(a));
+      // The server's own answer to each refused recipient (its RCPT TO reply).
+      const answers = (info as { rejectedErrors?: { recipient?: string; response?: string }[] }).rejectedErrors ?? [];
       if (rejectedTo.length > 0) {
-        // The server's own answer to the refused To recipient (its RCPT TO reply).
-        const answers = (info as { rejectedErrors?: { recipient?: string; response?: string }[] }).rejectedErrors ?? [];
         const answer = answers.find((r) => r.recipient !== undefined && to.has(r.recipient.toLowerCase()))?.response;
         throw new MailRejectedError(rejectedTo, info.accepted.length > 0, `SMTP server refused To recipient(s) ${rejectedTo.join(', ')}: ${answer ?? info.response}`, { serverAnswer: answer });
       }
-      return { messageId: info.messageId, accepted: info.accepted.map((a) => String(a).toLowerCase()), rejected };
+      const refusals: Record<string, string> = {};
+      for (const r of answers) if (r.recipient && r.response) refusals[r.recipient.toLowerCase()] = r.response.trim();
+      return { messageId: info.messageId, accepted: info.accepted.map((a) => String(a).toLowerCase()), rejected, ...(rejected.length > 0 ? { refusals } : {}) };
     },
 
     async close() {

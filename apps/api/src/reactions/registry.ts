@@ -5,6 +5,9 @@
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
+import { clientAnswerNotice } from '../clientLinks/notify.ts';
+import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
+import { expireCheckoutSessions } from '../payments/reaction.ts';
 import type { AppDeps } from '../deps.ts';
 
 /** An outbox row as a handler sees it. */
@@ -24,7 +27,7 @@ export interface OutboxRow {
 }
 
 /** What reactions may use. */
-export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting'>;
+export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect'>;
 
 export interface Reaction<D = ReactionDeps> {
   /** Stored on the outbox rows: never rename one that may have rows waiting. */
@@ -64,6 +67,8 @@ const retryableXeroFailure = (status: number, detail: string): boolean => status
  * or it is voided. pushDocumentChangesToXero never throws, does nothing for a document that is
  * not a synced invoice of a connected account, sends only what Xero does not have yet, and keeps
  * its own failure in xero_sync.last_push_error (POST /integrations/xero/push/{id} retries by hand).
+ * A card refund (PaymentRefunded) is not pushed: the business records it in Xero as it chooses
+ * (docs/decisions/0015-card-payments-connect-direct-charges.md).
  */
 export const xeroPush: Reaction = {
   name: 'xero-push',
@@ -75,4 +80,4 @@ export const xeroPush: Reaction = {
 };
 
 /** Every reaction the API runs. */
-export const REACTIONS: readonly Reaction[] = [xeroPush];
+export const REACTIONS: readonly Reaction[] = [xeroPush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions];

@@ -97,7 +97,7 @@ export async function invoiceRegisterIn(sql: Sql, accountId: string, range: Date
 
 /** One row of payments.csv: a payment received in the range, or the removal of one (negative). */
 export interface PaymentEntry {
-  kind: 'payment' | 'removal';
+  kind: 'payment' | 'removal' | 'refund';
   documentId: string;
   paymentId: string;
   reference: string;
@@ -107,7 +107,7 @@ export interface PaymentEntry {
   gstCents: bigint;
 }
 
-type PaymentEntryTuple = [string, string, 'payment' | 'removal', string, string, string, string, string];
+type PaymentEntryTuple = [string, string, 'payment' | 'removal' | 'refund', string, string, string, string, string];
 
 /** The payments-basis rows (as paymentsReceivedIn, same order) with the payment's id. Index: report_payments (account_id, date). */
 export async function paymentEntriesIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentEntry[]> {
@@ -190,7 +190,7 @@ export function paymentsCsv(entries: readonly PaymentEntry[], details: PaymentDe
       const how = details.get(`${p.documentId} ${p.paymentId}`);
       return [
         p.date, p.reference, p.clientName, p.amountCents, p.gstCents,
-        how ? PAYMENT_METHOD_LABELS[how.method] : null, how?.reference ?? null, p.kind === 'removal' ? 'Payment removed' : 'Payment',
+        how ? PAYMENT_METHOD_LABELS[how.method] : null, how?.reference ?? null, p.kind === 'removal' ? 'Payment removed' : p.kind === 'refund' ? 'Refund' : 'Payment',
       ];
     }),
   ]);

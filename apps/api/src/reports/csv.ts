@@ -105,7 +105,7 @@ export function gstPaymentsCsv(payments: readonly PaymentLine[]): string {
     GST_PAYMENT_HEADER,
     ...payments.map((p): Cell[] => [
       p.reference, p.date, p.clientName, p.clientGstNumber, p.amountCents - p.gstCents, p.gstCents, p.amountCents,
-      p.kind === 'removal' ? 'Payment removed' : p.invoiceVoided ? 'Voided' : status(p.invoicePaid), p.kind === 'removal' ? null : p.paidDate, p.issueDate,
+      p.kind === 'removal' ? 'Payment removed' : p.kind === 'refund' ? 'Refunded' : p.invoiceVoided ? 'Voided' : status(p.invoicePaid), p.kind !== 'payment' ? null : p.paidDate, p.issueDate,
     ]),
     ['Total', null, counted, null, net - gst, gst, net, paidSplit([...invoices.values()]), null, null],
     ...boxRows(net, sum(payments, (p) => p.zeroRatedCents), GST_PAYMENT_HEADER.length),

@@ -117,9 +117,9 @@ export async function paymentsBasisSums(sql: Sql, accountId: string, range: Date
               count(*) FILTER (WHERE kind = 'payment' AND (previous_date IS NULL OR previous_date < $2::date))::int AS invoices,
               count(*) FILTER (WHERE kind = 'payment' AND invoice_paid AND (previous_date IS NULL OR previous_date < $2::date))::int AS paid,
               count(*) FILTER (WHERE kind = 'payment' AND invoice_voided AND (previous_date IS NULL OR previous_date < $2::date))::int AS voided,
-              count(*) FILTER (WHERE kind = 'removal')::int AS corrections,
-              (sum(amount_cents) FILTER (WHERE kind = 'removal'))::text AS correction_sales,
-              (sum(gst_cents) FILTER (WHERE kind = 'removal'))::text AS correction_gst
+              count(*) FILTER (WHERE kind <> 'payment')::int AS corrections,
+              (sum(amount_cents) FILTER (WHERE kind <> 'payment'))::text AS correction_sales,
+              (sum(gst_cents) FILTER (WHERE kind <> 'payment'))::text AS correction_gst
          FROM report_payments
         WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
         GROUP BY date`,
@@ -210,8 +210,8 @@ export type InvoiceLine = Pick<
 
 /** One payment as the payments-basis CSV shows it, with its invoice's reference and client. */
 export interface PaymentLine {
-  /** 'removal': a payment removed on `date` (negative amounts). */
-  kind: 'payment' | 'removal';
+  /** 'removal': a payment removed on `date`; 'refund': money refunded on a payment on `date` (negative amounts). */
+  kind: 'payment' | 'removal' | 'refund';
   documentId: string;
   reference: string;
   date: LocalDate;
@@ -309,7 +309,7 @@ export async function invoicesIssuedIn(sql: Sql, accountId: string, range: DateR
   return [...rows.map(toInvoiceLine), ...voids].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.issueDate)));
 }
 
-type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, 'payment' | 'removal', boolean];
+type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, 'payment' | 'removal' | 'refund', boolean];
 
 /** Payments received in the range (payments basis), in date order, with their invoice's details. */
 export async function paymentsReceivedIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentLine[]> {

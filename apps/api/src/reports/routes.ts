@@ -5,6 +5,7 @@ import { accountantExportQuery, annualReportQuery, annualReportResponse, exportL
 import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
@@ -39,16 +40,7 @@ function linkOrBearer(deps: AppDeps, kind: LinkKind): MiddlewareHandler<AppEnv> 
   };
 }
 
-function csvResponse(body: string, fileName: string): Response {
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8; header=present',
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
-}
+const csvResponse = (body: string, fileName: string): Response => attachment(body, 'text/csv; charset=utf-8; header=present', fileName);
 
 export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -120,10 +112,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     async (c) => {
       const q = parseQuery(c, accountantExportQuery);
       const zip = await accountantExport(deps, { accountId: c.get('accountId'), range: { start: q.start_date, end: q.end_date }, basis: q.basis });
-      return new Response(zip.body, {
-        status: 200,
-        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${zip.fileName}"`, 'Cache-Control': 'no-store' },
-      });
+      return attachment(zip.body, 'application/zip', zip.fileName);
     },
   );
 

@@ -7,12 +7,17 @@ import { emailConfirmationRoutes } from '../auth/emailConfirmation.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
+import { clientLinkPublicRoutes } from '../clientLinks/publicRoutes.ts';
+import { clientLinkRoutes } from '../clientLinks/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { documentRoutes } from '../documents/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
+import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { templateRoutes } from '../templates/routes.ts';
+import { paymentRoutes } from '../payments/routes.ts';
+import { publicPaymentRoutes } from '../payments/publicRoutes.ts';
 
 export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
   return [
@@ -21,12 +26,21 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/auth', emailConfirmationRoutes(deps)],
     ['/clients', clientRoutes(deps)],
     ['/invoices', documentRoutes(deps)],
+    // A document's client link and its timeline (clientLinks/routes.ts).
+    ['/invoices', clientLinkRoutes(deps)],
+    // The pages a client opens from a link, without signing in (clientLinks/publicRoutes.ts).
+    ['/public', clientLinkPublicRoutes(deps)],
+    // Paying an invoice by card from its link (payments/publicRoutes.ts).
+    ['/public', publicPaymentRoutes(deps)],
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
     ['/billing', billingRoutes(deps)],
+    ['/payments', paymentRoutes(deps)],
     ['/integrations', integrationRoutes(deps)],
     ['/security', securityRoutes(deps)],
     ['/account', accountRoutes(deps)],
     ['/templates', templateRoutes(deps)],
+    ['/reminders', reminderRoutes(deps)],
+    ['/mail', mailRoutes(deps)],
   ];
 }

@@ -57,4 +57,11 @@ ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS margin_basis text NOT NUL
 ALTER TABLE business_logos ADD COLUMN IF NOT EXISTS state text NOT NULL DEFAULT 'unchecked';
 `,
   },
+  {
+    // The terms a client ticks before accepting a quote through its link ('' for none).
+    id: 'settings-004-quote-terms',
+    sql: `
+ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS quote_terms text NOT NULL DEFAULT '';
+`,
+  },
 ];

@@ -19,6 +19,8 @@ export interface BusinessSettings extends PdfBusiness {
   /** A path relative to the API base, or '' when there is no logo. */
   logo_url: string;
   email_signature: string;
+  /** The terms a client must tick before accepting a quote through its link; '' when none. */
+  quote_terms: string;
   default_email_subject: string;
   default_email_message: string;
   cc_email: string;
@@ -36,7 +38,7 @@ export interface BusinessSettings extends PdfBusiness {
 
 export const DEFAULT_SETTINGS: BusinessSettings = {
   business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '',
-  postcode: '', logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '',
+  postcode: '', logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '', quote_terms: '',
   default_email_subject: DEFAULT_EMAIL_SUBJECT, default_email_message: DEFAULT_EMAIL_MESSAGE, cc_email: '', bcc_email: '',
   default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup',
 };
@@ -68,7 +70,7 @@ export async function loadLogo(sql: Sql, accountId: string): Promise<{ bytes: Bu
 /** The columns PUT /business-settings writes (everything but the logo). */
 export const WRITABLE_SETTINGS = [
   'business_name', 'trading_as', 'abn', 'nzbn', 'gst_number', 'phone', 'email', 'website', 'address', 'city', 'postcode',
-  'bank_name', 'bank_account_name', 'bank_account_number', 'email_signature', 'default_email_subject', 'default_email_message',
+  'bank_name', 'bank_account_name', 'bank_account_number', 'email_signature', 'quote_terms', 'default_email_subject', 'default_email_message',
   'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding', 'margin_basis',
 ] as const satisfies readonly (keyof BusinessSettings)[];
 

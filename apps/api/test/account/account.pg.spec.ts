@@ -2,34 +2,19 @@
 // CLI's document with the driver's own types (timestamptz, bytea, jsonb, bigint positions), and a
 // deleted account's purge leaves no row of it in any table, with a logo, a subscription record and
 // a history in them, while another account keeps everything.
-import { startFakeStripe, type FakeStripe } from '@tradie/testkit/fake-stripe';
 import { freshDatabaseUrl } from '@tradie/testkit/pg';
 import { ACCOUNT_PURGE_DAYS } from '@tradie/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAccountExport } from '../../src/account/export.ts';
 import { purgeDeletedAccounts } from '../../src/account/purge.ts';
-import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
 import { makeFixtures } from '../reliability/support.ts';
-import { createTestApp, TestClock, type TestApp } from '../support/testApp.ts';
+import { PNG, useBillingApp } from '../billing/support.ts';
+import { TestClock } from '../support/testApp.ts';
 import { DAY, ownedRowCounts, rowsMentioning } from './support.ts';
-
-const WHSEC = 'whsec_pg_account';
-const KEY = 'sk_test_pg_account';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('account export and deletion on PostgreSQL', () => {
   const clock = new TestClock('2026-05-04T21:30:00.000Z');
-  let t: TestApp;
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WHSEC, secretKey: KEY, now: () => clock.now(), webhookUrl: 'http://app.test/api/v1/billing/webhook', fetch: async (req) => t.app.fetch(req) });
-    const billing = createStripeBilling({ secretKey: KEY, priceId: 'price_pg', webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
-    t = await createTestApp({ clock, databaseUrl: await freshDatabaseUrl('account'), overrides: { billing } });
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await t.close();
-  });
+  const { t, fake } = useBillingApp(clock, { databaseUrl: () => freshDatabaseUrl('account') });
 
   async function account(name: string) {
     const f = await makeFixtures(t, name);

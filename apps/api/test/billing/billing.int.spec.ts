@@ -9,15 +9,14 @@ import { requireAuth } from '../../src/auth/middleware.ts';
 import { requireActiveSubscription } from '../../src/billing/access.ts';
 import { toResponse } from '../../src/http/problem.ts';
 import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
-import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
+import { refusal } from '../support/refusal.ts';
+import { createTestApp, signUp, TestClock, useTestApp, type TestApp } from '../support/testApp.ts';
+import { STRIPE_KEY, STRIPE_PRICE, STRIPE_WHSEC, useBillingApp } from './support.ts';
 
-const WHSEC = 'whsec_api_test_secret';
-const KEY = 'sk_test_api_key';
-const PRICE = 'price_full_access_nzd750';
 const PRICE_ANNUAL = 'price_full_access_yearly';
 /** The fake's prices: monthly and yearly, excluding GST (the annual amount is only a test value). */
 const PRICES = [
-  { id: PRICE, unitAmount: 750, currency: 'nzd', interval: 'month' as const },
+  { id: STRIPE_PRICE, unitAmount: 750, currency: 'nzd', interval: 'month' as const },
   { id: PRICE_ANNUAL, unitAmount: 7500, currency: 'nzd', interval: 'year' as const },
 ];
 const DAY = 86_400_000;
@@ -26,25 +25,7 @@ const SIGN_UP = '2026-05-04T21:30:00.000Z';
 
 describe('billing', () => {
   const clock = new TestClock(SIGN_UP);
-  let t: TestApp;
-  let fake: FakeStripe;
-
-  beforeAll(async () => {
-    fake = await startFakeStripe({
-      webhookSecret: WHSEC,
-      secretKey: KEY,
-      now: () => clock.now(),
-      webhookUrl: 'http://app.test/api/v1/billing/webhook',
-      fetch: async (req) => t.app.fetch(req),
-      prices: PRICES,
-    });
-    const billing = createStripeBilling({ secretKey: KEY, priceId: PRICE, webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
-    t = await createTestApp({ clock, env: { STRIPE_PRICE_ID_ANNUAL: PRICE_ANNUAL }, overrides: { billing } });
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await t.close();
-  });
+  const { t, fake } = useBillingApp(clock, { prices: PRICES, env: { STRIPE_PRICE_ID_ANNUAL: PRICE_ANNUAL } });
 
   /** A new account signed up at `at` (the clock is left there). */
   async function account(at = SIGN_UP) {
@@ -110,7 +91,7 @@ describe('billing', () => {
       const req = lastRequest('/v1/checkout/sessions');
       expect(req.params).toMatchObject({
         mode: 'subscription',
-        line_items: [{ price: PRICE, quantity: '1' }],
+        line_items: [{ price: STRIPE_PRICE, quantity: '1' }],
         client_reference_id: user.userId,
         customer_email: user.email,
         metadata: { account_id: user.userId },
@@ -151,8 +132,7 @@ describe('billing', () => {
 
       // Subscribing again is refused while the subscription grants access.
       const again = await t.post('/billing/create-checkout-session', undefined, user.token);
-      expect(again.status).toBe(409);
-      expect(again.json.detail).toBe(BILLING_MESSAGES.alreadySubscribed);
+      expect(refusal(again)).toEqual({ status: 409, detail: BILLING_MESSAGES.alreadySubscribed });
     });
 
     it('keeps the subscription active through the trial’s end and a failed renewal (past_due), and ends it on cancel', async () => {
@@ -198,14 +178,14 @@ describe('billing', () => {
       expect(more).toEqual([]);
       expect(rate).toMatchObject({ display_name: 'GST', percentage: 15, inclusive: false, country: 'NZ', jurisdiction: 'NZ', tax_type: 'gst', active: true });
       expect(taxRateCreations()).toHaveLength(1);
-      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: PRICE, quantity: '1', tax_rates: [rate!.id] }]);
+      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: STRIPE_PRICE, quantity: '1', tax_rates: [rate!.id] }]);
       // The session, as Stripe reports it: $7.50 + $1.13 GST (15%, rounded to the cent) = $8.63.
       expect(sessionOf(r.json.checkout_url)).toMatchObject({ currency: 'nzd', amount_subtotal: 750, amount_total: 863, total_details: { amount_tax: 113 } });
 
       // No body at all is monthly too, and the tax rate remembered in the database is reused.
       const other = await account();
       expect((await checkout(other.token)).status).toBe(200);
-      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: PRICE, quantity: '1', tax_rates: [rate!.id] }]);
+      expect(lastRequest('/v1/checkout/sessions').params.line_items).toEqual([{ price: STRIPE_PRICE, quantity: '1', tax_rates: [rate!.id] }]);
       expect(taxRateCreations()).toHaveLength(1);
     });
 
@@ -243,7 +223,7 @@ describe('billing', () => {
       const [config, ...others] = [...fake.portalConfigurations.values()];
       expect(others).toEqual([]);
       expect(config!.features).toMatchObject({
-        subscription_update: { enabled: 'true', default_allowed_updates: ['price'], products: [{ product: 'prod_full_access', prices: [PRICE, PRICE_ANNUAL] }] },
+        subscription_update: { enabled: 'true', default_allowed_updates: ['price'], products: [{ product: 'prod_full_access', prices: [STRIPE_PRICE, PRICE_ANNUAL] }] },
       });
       expect(lastRequest('/v1/billing_portal/sessions').params).toMatchObject({ customer: done.customer.id, configuration: config!.id });
       // The next portal session reuses the configuration remembered in the database.
@@ -268,8 +248,7 @@ describe('billing', () => {
       const before = fake.requests.length;
       for (const body of [{ interval: 'week' }, { interval: 'annual' }, { interval: 12 }]) {
         const r = await checkout(user.token, body);
-        expect(r.status, JSON.stringify(body)).toBe(422);
-        expect(r.json.detail).toBe("interval must be 'month' or 'year'");
+        expect(refusal(r), JSON.stringify(body)).toEqual({ status: 422, detail: "interval must be 'month' or 'year'" });
       }
       expect(fake.requests).toHaveLength(before);
     });
@@ -319,8 +298,7 @@ describe('billing', () => {
         [payload, fake.sign(payload, Math.floor(clock.now().getTime() / 1000) - 301)],
       ] as const) {
         const r = await postWebhook(body, sig);
-        expect(r.status).toBe(400);
-        expect(r.json.detail).toBe('Webhook signature verification failed.');
+        expect(refusal(r)).toEqual({ status: 400, detail: 'Webhook signature verification failed.' });
       }
       expect((await status(user.token)).subscription_active).toBe(false);
       expect(await t.deps.store.db.query('SELECT 1 FROM billing_webhook_events WHERE event_id = $1', ['evt_tampered'])).toEqual([]);
@@ -355,8 +333,7 @@ describe('billing', () => {
     it('answers 409 before the account has subscribed', async () => {
       const user = await account();
       const r = await t.post('/billing/create-portal-session', undefined, user.token);
-      expect(r.status).toBe(409);
-      expect(r.json.detail).toBe(BILLING_MESSAGES.noCustomer);
+      expect(refusal(r)).toEqual({ status: 409, detail: BILLING_MESSAGES.noCustomer });
     });
 
     it("opens the billing portal for the account's Stripe customer", async () => {
@@ -375,8 +352,7 @@ describe('billing', () => {
       fake.portalConfigured = false;
       try {
         const r = await t.post('/billing/create-portal-session', undefined, user.token);
-        expect(r.status).toBe(502);
-        expect(r.json.detail).toBe('The payment provider turned the request down. Please try again, or contact support if it keeps happening.');
+        expect(refusal(r)).toEqual({ status: 502, detail: 'The payment provider turned the request down. Please try again, or contact support if it keeps happening.' });
       } finally {
         fake.portalConfigured = true;
       }
@@ -421,11 +397,7 @@ describe('billing', () => {
 
 describe('billing not configured', () => {
   const clock = new TestClock(SIGN_UP);
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ clock });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ clock });
 
   it('answers 503 to checkout, portal and webhooks with a clear detail; the trial still counts and nothing is blocked', async () => {
     const user = await signUp(t);
@@ -454,15 +426,15 @@ describe('billing with only a monthly price and a configured tax rate', () => {
   let fake: FakeStripe;
   let taxRateId: string;
   beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WHSEC, secretKey: KEY, now: () => clock.now(), prices: PRICES.slice(0, 1) });
+    fake = await startFakeStripe({ webhookSecret: STRIPE_WHSEC, secretKey: STRIPE_KEY, now: () => clock.now(), prices: PRICES.slice(0, 1) });
     // Made beforehand in Stripe's dashboard (or API), and named by STRIPE_TAX_RATE_ID.
     const made = await fetch(`${fake.url}/v1/tax_rates`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: { Authorization: `Bearer ${STRIPE_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: 'display_name=GST&percentage=15&inclusive=false&country=NZ',
     });
     taxRateId = ((await made.json()) as { id: string }).id;
-    const billing = createStripeBilling({ secretKey: KEY, priceId: PRICE, webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
+    const billing = createStripeBilling({ secretKey: STRIPE_KEY, priceId: STRIPE_PRICE, webhookSecret: STRIPE_WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
     t = await createTestApp({ clock, env: { STRIPE_TAX_RATE_ID: taxRateId }, overrides: { billing } });
   });
   afterAll(async () => {
@@ -474,19 +446,18 @@ describe('billing with only a monthly price and a configured tax rate', () => {
     const user = await signUp(t);
     expect((await t.get('/billing/plans', user.token)).json).toEqual({ plans: [{ interval: 'month', unit_amount: 750, currency: 'nzd' }], gst_percent: 15 });
     const annual = await t.post('/billing/create-checkout-session', { interval: 'year' }, user.token);
-    expect(annual.status).toBe(422);
-    expect(annual.json.detail).toBe(BILLING_MESSAGES.annualNotOffered);
+    expect(refusal(annual)).toEqual({ status: 422, detail: BILLING_MESSAGES.annualNotOffered });
     expect(fake.requests.some((r) => r.path === '/v1/checkout/sessions')).toBe(false);
 
     expect((await t.post('/billing/create-checkout-session', { interval: 'month' }, user.token)).status).toBe(200);
     const created = fake.requests.filter((r) => r.path === '/v1/checkout/sessions');
-    expect(created.map((r) => r.params.line_items)).toEqual([[{ price: PRICE, quantity: '1', tax_rates: [taxRateId] }]]);
+    expect(created.map((r) => r.params.line_items)).toEqual([[{ price: STRIPE_PRICE, quantity: '1', tax_rates: [taxRateId] }]]);
     expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/tax_rates')).toHaveLength(1); // only the one made above
   });
 
   it('the fake answers Stripe-shaped errors for a bad tax rate request and an unknown tax rate on a line item', async () => {
     const post = async (path: string, body: string) => {
-      const r = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      const r = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${STRIPE_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
       return { status: r.status, json: (await r.json()) as { error: Record<string, unknown> } };
     };
     expect(await post('/v1/tax_rates', 'display_name=GST&inclusive=false')).toEqual({

@@ -1,30 +1,15 @@
 // Settings, logo and billing on a real PostgreSQL server (postgres.js): the driver-sensitive parts
 // — the reducer's state as jsonb, the logo as bytea, the upsert of a partial save — and the
 // webhook's claim on an event id under real concurrency.
-import { startFakeStripe, type FakeStripe } from '@tradie/testkit/fake-stripe';
 import { freshDatabaseUrl } from '@tradie/testkit/pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
+import { describe, expect, it } from 'vitest';
 import { loadLogo } from '../../src/settings/repository.ts';
-import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
-
-const WHSEC = 'whsec_pg_test';
-const KEY = 'sk_test_pg';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+import { signUp, TestClock } from '../support/testApp.ts';
+import { PNG, useBillingApp } from './support.ts';
 
 describe('settings and billing on PostgreSQL', () => {
   const clock = new TestClock('2026-05-04T21:30:00.000Z');
-  let t: TestApp;
-  let fake: FakeStripe;
-  beforeAll(async () => {
-    fake = await startFakeStripe({ webhookSecret: WHSEC, secretKey: KEY, now: () => clock.now(), webhookUrl: 'http://app.test/api/v1/billing/webhook', fetch: async (req) => t.app.fetch(req) });
-    const billing = createStripeBilling({ secretKey: KEY, priceId: 'price_pg', webhookSecret: WHSEC, api: parseApiBase(fake.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
-    t = await createTestApp({ clock, databaseUrl: await freshDatabaseUrl('billing'), overrides: { billing } });
-  });
-  afterAll(async () => {
-    await fake.stop();
-    await t.close();
-  });
+  const { t, fake } = useBillingApp(clock, { databaseUrl: () => freshDatabaseUrl('billing') });
 
   it('saves settings partially and reads the same record back', async () => {
     const { token } = await signUp(t);

@@ -1,23 +1,14 @@
 // PUT (revise a draft, stale versions), DELETE (drafts go, issued documents are voided), void,
 // convert (quote → new invoice in one transaction), accept and decline.
 import { documentStreamId, sequenceStreamId } from '@tradie/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { refusal } from '../support/refusal.ts';
+import { signUp, useTestApp } from '../support/testApp.ts';
+import { listCalls } from './listSupport.ts';
 import { addClient, eventTypes, line, removeClient } from './support.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type User = Awaited<ReturnType<typeof signUp>>;
-
-async function make(u: User, body: Record<string, unknown> = {}) {
-  const r = await t.post('/invoices', { type: 'invoice', line_items: [line('Work', 1, 100)], ...body }, u.token);
-  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
-  return r.json;
-}
+const t = useTestApp();
+const { make } = listCalls(t);
 
 const STALE = 'Someone else changed this at the same time. Please reload and try again.';
 
@@ -57,8 +48,7 @@ describe('PUT /invoices/{id}', () => {
     const doc = await make(u);
     expect((await t.put(`/invoices/${doc.id}`, { line_items: [line('Mine', 1, 1)], version: 1 }, u.token)).status).toBe(200);
     const stale = await t.put(`/invoices/${doc.id}`, { line_items: [line('Theirs', 1, 2)], version: 1 }, u.token);
-    expect(stale.status).toBe(409);
-    expect(stale.json.detail).toBe(STALE);
+    expect(refusal(stale)).toEqual({ status: 409, detail: STALE });
     expect((await t.get(`/invoices/${doc.id}`, u.token)).json.line_items[0].description).toBe('Mine');
     expect((await t.put(`/invoices/${doc.id}`, { line_items: [line('x', 1, 1)], version: 0 }, u.token)).status).toBe(422);
   });
@@ -69,8 +59,7 @@ describe('PUT /invoices/{id}', () => {
     const sent = await make(u, { client_id: c });
     expect((await t.post(`/invoices/${sent.id}/send`, undefined, u.token)).status).toBe(200);
     const r = await t.put(`/invoices/${sent.id}`, { line_items: [line('x', 1, 1)] }, u.token);
-    expect(r.status).toBe(409);
-    expect(r.json.detail).toBe("This invoice has been sent, so it can't be changed. Void it and create a new invoice instead.");
+    expect(refusal(r)).toEqual({ status: 409, detail: "This invoice has been sent, so it can't be changed. Void it and create a new invoice instead." });
 
     const paid = await make(u);
     expect((await t.post(`/invoices/${paid.id}/payments`, { amount: 20 }, u.token)).status).toBe(201);
@@ -88,8 +77,7 @@ describe('PUT /invoices/{id}', () => {
     const u = await signUp(t);
     const doc = await make(u);
     const r = await t.put(`/invoices/${doc.id}`, { line_items: [line('ok', 1, 1), line('', 1, 1)] }, u.token);
-    expect(r.status).toBe(422);
-    expect(r.json.detail).toBe('Line 2: Each line needs a description');
+    expect(refusal(r)).toEqual({ status: 422, detail: 'Line 2: Each line needs a description' });
     expect((await t.put(`/invoices/${doc.id}`, { line_items: [line('ok', 1, 1)], client_id: 'nobody' }, u.token)).status).toBe(404);
     expect((await t.put(`/invoices/${doc.id}`, { line_items: [line('ok', 1, 1)], due_date: '2026-01-01' }, u.token)).json.detail).toBe('The due date cannot be before the issue date');
     expect((await t.get(`/invoices/${doc.id}`, u.token)).json.version).toBe(1);
@@ -120,8 +108,7 @@ describe('DELETE /invoices/{id}', () => {
     expect((await t.get(`/invoices/${doc.id}`, u.token)).json).toMatchObject({ status: 'void', reference: 'INV-0001', void_reason: 'Deleted by user' });
     expect((await t.get('/invoices', u.token)).json[0]).toMatchObject({ id: doc.id, status: 'void' });
     const again = await t.del(`/invoices/${doc.id}`, u.token);
-    expect(again.status).toBe(409);
-    expect(again.json.detail).toBe('This invoice is already void');
+    expect(refusal(again)).toEqual({ status: 409, detail: 'This invoice is already void' });
   });
 
   it('refuses to void an invoice with payments until they are removed', async () => {
@@ -129,8 +116,7 @@ describe('DELETE /invoices/{id}', () => {
     const doc = await make(u);
     await t.post(`/invoices/${doc.id}/mark-paid`, undefined, u.token);
     const r = await t.del(`/invoices/${doc.id}`, u.token);
-    expect(r.status).toBe(409);
-    expect(r.json.detail).toBe('Remove the payments recorded on this invoice before voiding it');
+    expect(refusal(r)).toEqual({ status: 409, detail: 'Remove the payments recorded on this invoice before voiding it' });
   });
 });
 
@@ -151,7 +137,8 @@ describe('POST /invoices/{id}/convert', () => {
     const u = await signUp(t);
     const c = await addClient(t, u.userId, { name: 'Rangi', email: 'rangi@example.nz', default_payment_terms: '14 days' });
     await make(u); // INV-0001 exists already
-    const quote = await make(u, { type: 'quote', client_id: c, issue_date: '2026-04-20', notes: 'Bring ladder', line_items: [line('Rewire', 1, 1200), line('Switches', 4, 25.5)] });
+    const made = await make(u, { type: 'quote', client_id: c, issue_date: '2026-04-20', notes: 'Bring ladder', line_items: [line('Rewire', 1, 1200), line('Switches', 4, 25.5)] });
+    const quote = (await t.get(`/invoices/${made.id}`, u.token)).json;
     const r = await t.post(`/invoices/${quote.id}/convert`, undefined, u.token);
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({
@@ -177,8 +164,7 @@ describe('POST /invoices/{id}/convert', () => {
     const quote = await make(u, { type: 'quote' });
     expect((await t.post(`/invoices/${quote.id}/convert`, undefined, u.token)).json.reference).toBe('INV-0001');
     const again = await t.post(`/invoices/${quote.id}/convert`, undefined, u.token);
-    expect(again.status).toBe(409);
-    expect(again.json.detail).toBe('This quote has already been converted to an invoice');
+    expect(refusal(again)).toEqual({ status: 409, detail: 'This quote has already been converted to an invoice' });
     expect((await make(u)).reference).toBe('INV-0002');
     const invoice = await make(u);
     expect((await t.post(`/invoices/${invoice.id}/convert`, undefined, u.token)).json.detail).toBe('Only a quote can be converted to an invoice');
@@ -198,7 +184,6 @@ describe('accept and decline', () => {
     expect((await t.post(`/invoices/${quote.id}/decline`, undefined, u.token)).json.status).toBe('declined');
     const invoice = await make(u);
     const r = await t.post(`/invoices/${invoice.id}/accept`, undefined, u.token);
-    expect(r.status).toBe(409);
-    expect(r.json.detail).toBe('Only a quote can be accepted');
+    expect(refusal(r)).toEqual({ status: 409, detail: 'Only a quote can be accepted' });
   });
 });

@@ -1,24 +1,17 @@
 // Payments: record (> 0, ≤ balance, whole cents), list, remove, mark paid, and a double tap with
 // an Idempotency-Key recording one payment.
 import { documentStreamId } from '@tradie/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { describe, expect, it } from 'vitest';
+import { refusal } from '../support/refusal.ts';
+import { signUp, useTestApp } from '../support/testApp.ts';
+import { listCalls, type User } from './listSupport.ts';
 import { eventTypes, line } from './support.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type User = Awaited<ReturnType<typeof signUp>>;
+const t = useTestApp();
+const { make } = listCalls(t);
 
 /** An invoice of $230.00 (200 + GST). */
-async function invoice(u: User, body: Record<string, unknown> = {}) {
-  const r = await t.post('/invoices', { type: 'invoice', line_items: [line('Work', 2, 100)], ...body }, u.token);
-  if (r.status !== 201) throw new Error(`create failed: ${r.status} ${r.text}`);
-  return r.json as { id: string; total: number };
-}
+const invoice = (u: User, body: Record<string, unknown> = {}) => make(u, { line_items: [line('Work', 2, 100)], ...body });
 
 describe('POST /invoices/{id}/payments', () => {
   it('records a part payment (date defaults to NZ today), then the rest; the list shows paid and the paid date', async () => {
@@ -71,8 +64,7 @@ describe('POST /invoices/{id}/payments', () => {
     const paid = await invoice(u);
     await t.post(`/invoices/${paid.id}/mark-paid`, undefined, u.token);
     const r = await t.post(`/invoices/${paid.id}/payments`, { amount: 1 }, u.token);
-    expect(r.status).toBe(409);
-    expect(r.json.detail).toBe('This invoice is already paid in full');
+    expect(refusal(r)).toEqual({ status: 409, detail: 'This invoice is already paid in full' });
   });
 
   it('a double tap with one Idempotency-Key records one payment', async () => {
@@ -101,8 +93,7 @@ describe('DELETE /invoices/{id}/payments/{paymentId}', () => {
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ balance: 230, payment_status: 'unpaid', payments: [] });
     const again = await t.del(`/invoices/${inv.id}/payments/${p.id}`, u.token);
-    expect(again.status).toBe(404);
-    expect(again.json.detail).toBe('Payment not found');
+    expect(refusal(again)).toEqual({ status: 404, detail: 'Payment not found' });
   });
 });
 
@@ -116,8 +107,7 @@ describe('POST /invoices/{id}/mark-paid', () => {
     expect(r.json).toMatchObject({ status: 'paid', payment_status: 'paid', paid_date: '2026-05-06', balance: 0 });
     expect(r.json.payments.at(-1)).toMatchObject({ amount: 200, date: '2026-05-06', method: 'card', reference: 'EFTPOS' });
     const again = await t.post(`/invoices/${inv.id}/mark-paid`, undefined, u.token);
-    expect(again.status).toBe(409);
-    expect(again.json.detail).toBe('This invoice is already paid');
+    expect(refusal(again)).toEqual({ status: 409, detail: 'This invoice is already paid' });
   });
 
   it('takes no body at all (the screens send none); the payment is dated NZ today', async () => {
@@ -144,7 +134,6 @@ describe('POST /invoices/{id}/mark-paid', () => {
     const u = await signUp(t);
     const quote = await invoice(u, { type: 'quote' });
     const r = await t.post(`/invoices/${quote.id}/mark-paid`, undefined, u.token);
-    expect(r.status).toBe(409);
-    expect(r.json.detail).toBe("Quotes can't be marked paid. Convert the quote to an invoice first.");
+    expect(refusal(r)).toEqual({ status: 409, detail: "Quotes can't be marked paid. Convert the quote to an invoice first." });
   });
 });

@@ -51,7 +51,7 @@ describe('POST /invoices/{id}/send with no mail server (the outbox)', () => {
     expect(addressesOf(kept[0]!.mail.to)).toEqual(['hemi@example.nz']);
 
     // Recorded as not delivered; never DocumentSent.
-    expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'DocumentSendNotDelivered', 'PdfGenerated']);
+    expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'ClientLinkIssued', 'DocumentSendNotDelivered', 'PdfGenerated']);
     const detail = (await t.get(`/invoices/${inv.id}`, u.token)).json;
     expect(detail).toMatchObject({ status: 'draft', status_label: 'Draft', issued_on: null });
     expect(detail.sends).toEqual([]);

@@ -5,10 +5,11 @@
 // (Without a mail server, the outbox: send-outbox.int.spec.ts.)
 import { createServer, type AddressInfo } from 'node:net';
 import { documentStreamId } from '@tradie/domain';
-import { addressesOf } from '@tradie/testkit/outbox';
 import { startSmtpSink, type SinkMessage, type SmtpSink } from '@tradie/testkit/smtp-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer, type Mailer, type OutgoingMail } from '../../src/mail/index.ts';
+import { addressing } from '../mail/support.ts';
+import { refusal } from '../support/refusal.ts';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
 import { addClient, eventTypes, line, pdfText, setSettings } from './support.ts';
 
@@ -39,6 +40,16 @@ const mailer: Mailer = {
     for (const m of mailers.values()) await m.close();
   },
 };
+
+/** Runs `call` with the mailer pointed at `url`, and back at the sink after. */
+async function through<T>(url: string, call: () => Promise<T>): Promise<T> {
+  route.url = url;
+  try {
+    return await call();
+  } finally {
+    route.url = sink.url;
+  }
+}
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -85,13 +96,10 @@ describe('POST /invoices/{id}/send', () => {
     });
 
     const got = await sink.waitFor(byDocument(inv.id));
-    expect(got.envelope.mailFrom).toBe('invoices@mail.tradie.test');
-    expect(got.envelope.rcptTo.sort()).toEqual(['archive@tamakisparky.nz', 'books@tamakisparky.nz', 'hemi@example.nz']);
-    expect(addressesOf(got.mail.to)).toEqual(['hemi@example.nz']);
-    expect(addressesOf(got.mail.cc)).toEqual(['books@tamakisparky.nz']);
-    expect(got.mail.bcc).toBeUndefined();
-    expect(got.raw.toString('latin1')).not.toMatch(/^bcc:/im);
-    expect(addressesOf(got.mail.replyTo)).toEqual(['office@tamakisparky.nz']);
+    expect(addressing(got)).toEqual({
+      mailFrom: 'invoices@mail.tradie.test', rcptTo: ['archive@tamakisparky.nz', 'books@tamakisparky.nz', 'hemi@example.nz'],
+      to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], replyTo: ['office@tamakisparky.nz'], bccHeader: false,
+    });
     expect(got.mail.from?.text).toContain('Tāmaki Sparky via Tradie Quotes');
     expect(got.mail.subject).toBe('Invoice from Tāmaki Sparky');
     expect(got.mail.text).toContain('Hi Hēmi Walker,');
@@ -113,7 +121,7 @@ describe('POST /invoices/{id}/send', () => {
     const delivered = { to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], bcc: ['archive@tamakisparky.nz'], subject: 'Invoice from Tāmaki Sparky', at: '2026-05-04T21:30:00.000Z' };
     expect(detail.sends).toEqual([delivered]);
     expect(detail.send_attempts).toEqual([{ ...delivered, outcome: 'delivered', detail: null }]);
-    expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'DocumentSent', 'PdfGenerated']);
+    expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'ClientLinkIssued', 'DocumentSent', 'PdfGenerated']);
     expect((await t.get('/invoices', u.token)).json[0].status).toBe('sent');
   });
 
@@ -127,9 +135,8 @@ describe('POST /invoices/{id}/send', () => {
     expect((await t.post(`/invoices/${inv.id}/send`, undefined, u.token)).status).toBe(200);
     const got = await sink.waitFor(byDocument(inv.id));
     expect(got.mail.subject).toBe('INV-0001 from Wiremu Pere for Mere');
-    expect(got.mail.text?.trim()).toBe('Kia ora Mere, INV-0001 is attached. Wiremu Pere (Wiremu Pere)');
-    expect(addressesOf(got.mail.replyTo)).toEqual([u.email]);
-    expect(got.envelope.rcptTo).toEqual(['mere@example.nz']); // no CC/BCC in settings
+    expect(got.mail.text?.trim()).toMatch(/^Kia ora Mere, INV-0001 is attached\. Wiremu Pere \(Wiremu Pere\)\n\nView and pay your invoice online: http:\/\/app\.test\/i\/[\w-]{32}$/);
+    expect(addressing(got)).toMatchObject({ replyTo: [u.email], rcptTo: ['mere@example.nz'] }); // no CC/BCC in settings
   });
 
   it('a quote with the default wording says quote', async () => {
@@ -148,30 +155,27 @@ describe('POST /invoices/{id}/send', () => {
     await setSettings(t, u.userId, { cc_email: 'books@example.nz' });
     const inv = await invoiceFor(u, { name: 'Tui', email: 'tui@example.nz' });
     const bad = await t.post(`/invoices/${inv.id}/send`, { to: ['not-an-address'] }, u.token);
-    expect(bad.status).toBe(422);
-    expect(bad.json.detail).toBe("To: 'not-an-address' is not a valid email address");
+    expect(refusal(bad)).toEqual({ status: 422, detail: "To: 'not-an-address' is not a valid email address" });
     expect(sentTo(inv.id)).toHaveLength(0);
     const r = await t.post(`/invoices/${inv.id}/send`, { to: 'accounts@tui.nz, tui@example.nz', cc: [], bcc: ['me@example.nz'], subject: 'Your invoice [Invoice Number]', message: 'Thanks [Client Name]!' }, u.token);
     expect(r.status).toBe(200);
     const got = await sink.waitFor(byDocument(inv.id));
-    expect(got.envelope.rcptTo.sort()).toEqual(['accounts@tui.nz', 'me@example.nz', 'tui@example.nz']);
+    expect(addressing(got).rcptTo).toEqual(['accounts@tui.nz', 'me@example.nz', 'tui@example.nz']);
     expect(got.mail.subject).toBe('Your invoice INV-0001');
-    expect(got.mail.text?.trim()).toBe('Thanks Tui!');
+    expect(got.mail.text?.trim()).toMatch(/^Thanks Tui!\n\nView and pay your invoice online: http:\/\/app\.test\/i\/[\w-]{32}$/);
   });
 
   it('refuses a client without an email (422) and a void invoice (409), sending nothing', async () => {
     const u = await signUp(t);
     const noEmail = await invoiceFor(u, { name: 'No Email' });
     const r = await t.post(`/invoices/${noEmail.id}/send`, undefined, u.token);
-    expect(r.status).toBe(422);
-    expect(r.json.detail).toBe('This client has no email address. Add one to the client, then send.');
+    expect(refusal(r)).toEqual({ status: 422, detail: 'This client has no email address. Add one to the client, then send.' });
     const noClient = await invoiceFor(u, null);
     expect((await t.post(`/invoices/${noClient.id}/send`, {}, u.token)).json.detail).toBe('This client has no email address. Add one to the client, then send.');
     const voided = await invoiceFor(u, { name: 'V', email: 'v@example.nz' });
     await t.post(`/invoices/${voided.id}/void`, undefined, u.token);
     const v = await t.post(`/invoices/${voided.id}/send`, undefined, u.token);
-    expect(v.status).toBe(409);
-    expect(v.json.detail).toBe('This invoice is void.');
+    expect(refusal(v)).toEqual({ status: 409, detail: 'This invoice is void.' });
     for (const id of [noEmail.id, noClient.id]) expect(await eventTypes(t, documentStreamId(id))).toEqual(['DocumentDrafted']);
     expect(sentTo(noEmail.id).length + sentTo(noClient.id).length + sentTo(voided.id).length).toBe(0);
   });
@@ -180,15 +184,8 @@ describe('POST /invoices/{id}/send', () => {
     const u = await signUp(t);
     const inv = await invoiceFor(u, { name: 'Down', email: 'down@example.nz' });
     const headers = { 'Idempotency-Key': 'send-down' };
-    route.url = deadUrl;
-    let r;
-    try {
-      r = await t.post(`/invoices/${inv.id}/send`, undefined, u.token, headers);
-    } finally {
-      route.url = sink.url;
-    }
-    expect(r.status).toBe(503);
-    expect(r.json.detail).toBe("We couldn't send the email right now. Please try again in a few minutes.");
+    const r = await through(deadUrl, () => t.post(`/invoices/${inv.id}/send`, undefined, u.token, headers));
+    expect(refusal(r)).toEqual({ status: 503, detail: "We couldn't send the email right now. Please try again in a few minutes." });
     expect(r.headers.get('Retry-After')).toBe('60');
     expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted']);
     expect((await t.get(`/invoices/${inv.id}`, u.token)).json).toMatchObject({ status: 'draft', sends: [] });
@@ -202,15 +199,8 @@ describe('POST /invoices/{id}/send', () => {
     const u = await signUp(t);
     const inv = await invoiceFor(u, { name: 'Gone', email: 'gone@example.nz' });
     const headers = { 'Idempotency-Key': 'send-gone' };
-    route.url = rejectingSink.url;
-    let r;
-    try {
-      r = await t.post(`/invoices/${inv.id}/send`, undefined, u.token, headers);
-    } finally {
-      route.url = sink.url;
-    }
-    expect(r.status).toBe(422);
-    expect(r.json.detail).toBe('The mail server refused gone@example.nz. Please check the email address and try again.');
+    const r = await through(rejectingSink.url, () => t.post(`/invoices/${inv.id}/send`, undefined, u.token, headers));
+    expect(refusal(r)).toEqual({ status: 422, detail: 'The mail server refused gone@example.nz. Please check the email address and try again.' });
     expect(await eventTypes(t, documentStreamId(inv.id))).toEqual(['DocumentDrafted', 'DocumentSendNotDelivered']);
     const detail = (await t.get(`/invoices/${inv.id}`, u.token)).json;
     expect(detail).toMatchObject({ status: 'draft', issued_on: null });
@@ -236,6 +226,20 @@ describe('POST /invoices/{id}/send', () => {
     expect(after.send_attempts.map((s: { outcome: string }) => s.outcome)).toEqual(['failed', 'delivered']);
   });
 
+  it('a Cc the server refuses did not get it: the send is recorded for the others, the refusal apart, and the home screen lists it', async () => {
+    const u = await signUp(t);
+    const inv = await invoiceFor(u, { name: 'Hēmi Walker', email: 'hemi@example.nz' });
+    const r = await through(rejectingSink.url, () => t.post(`/invoices/${inv.id}/send`, { cc: ['gone@example.nz'] }, u.token));
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ status: 'sent', outcome: 'delivered', to: ['hemi@example.nz'], cc: [] });
+    expect(r.json.detail).toMatch(/^Sent, but not to gone@example\.nz: 550 /);
+    const detail = (await t.get(`/invoices/${inv.id}`, u.token)).json;
+    expect(detail.sends).toEqual([expect.objectContaining({ to: ['hemi@example.nz'], cc: [] })]);
+    expect(detail.send_attempts.map((a: { outcome: string; cc: string[] }) => [a.outcome, a.cc])).toEqual([['delivered', []], ['failed', ['gone@example.nz']]]);
+    const failures = (await t.get('/mail/failures', u.token)).json.items;
+    expect(failures).toEqual([expect.objectContaining({ kind: 'document', reference: inv.reference, recipient: 'gone@example.nz', text: expect.stringMatching(new RegExp(`^${inv.reference} to gone@example.nz failed: 550 `)) })]);
+  });
+
   it('one Idempotency-Key sends one email: 409 while the first is on its way, the stored answer after', async () => {
     const u = await signUp(t);
     const inv = await invoiceFor(u, { name: 'Tap', email: 'tap@example.nz' });
@@ -247,8 +251,7 @@ describe('POST /invoices/{id}/send', () => {
     try {
       await entered; // the first request is at the mailer
       const second = await t.post(`/invoices/${inv.id}/send`, undefined, u.token, headers);
-      expect(second.status).toBe(409);
-      expect(second.json.detail).toBe('This is already being sent. Please wait a moment and reload.');
+      expect(refusal(second)).toEqual({ status: 409, detail: 'This is already being sent. Please wait a moment and reload.' });
     } finally {
       route.gate = null;
       route.entered = null;

@@ -248,6 +248,13 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'PUT /templates/{id}': () => ({ name: 'Bathroom refit', line_items: [], version: 1 }),
   'PUT /business-settings': () => ({ business_name: 'Sparky Ltd', gst_number: '49-091-850', email: 'me@example.nz', gst_rounding: 'total', default_currency: 'NZD', enable_multi_currency: false, cc_email: '' }),
   'POST /billing/webhook': () => ({ id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'x' } } }),
+  'POST /public/quotes/{token}/accept': () => ({ signer_name: 'Jo Bloggs', terms_accepted: true, shown_sha256: '0'.repeat(64), version: 1 }),
+  'POST /public/quotes/{token}/decline': () => ({ reasons: ['price'], note: 'Too dear for now' }),
+  'POST /public/quotes/{token}/changes': () => ({ note: 'Could the tap be chrome?' }),
+  'PUT /reminders/settings': () => ({ enabled: true, minimum_balance: 5, steps: [{ id: 'due', offset_days: 0, subject: 'Invoice [Invoice Number] is due', message: 'Please pay [Balance].' }] }),
+  'PUT /reminders/invoices/{id}/paused': () => ({ paused: true }),
+  'PUT /reminders/clients/{id}': () => ({ no_reminders: true }),
+  'PUT /payments/settings': () => ({ surcharge_enabled: true, surcharge_percent: 2.5 }),
 };
 
 /** A valid query per route. */

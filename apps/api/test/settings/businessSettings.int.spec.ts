@@ -22,6 +22,7 @@ const FULL = {
   bank_account_name: 'Tamihana Electrical Ltd',
   bank_account_number: '01-0123-0123456-00',
   email_signature: 'Ngā mihi,\nAroha',
+  quote_terms: 'A 30% deposit is due before work starts.',
   default_email_subject: 'Invoice [Invoice Number] from [Business Name]',
   default_email_message: 'Kia ora [Client Name],\n\nInvoice [Invoice Number] is attached.\n\n[Your Name]',
   cc_email: 'books@sparky.co.nz',
@@ -53,7 +54,7 @@ describe('business settings', () => {
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '', postcode: '',
-      logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '',
+      logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '', quote_terms: '',
       default_email_subject: 'Invoice from [Business Name]', default_email_message: DEFAULT_EMAIL_MESSAGE,
       cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', warnings: [],
     });

@@ -7,7 +7,7 @@
  * process (apps/api/src/start.ts), so they live and die together.
  *
  * From playwright.config.ts (webServer env): PORT, APP_URL, DATA_DIR, STRIPE_SECRET_KEY,
- * STRIPE_PRICE_ID, STRIPE_WEBHOOK_SECRET, XERO_CLIENT_ID, XERO_CLIENT_SECRET, XERO_REDIRECT_URI.
+ * STRIPE_PRICE_ID, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET, XERO_CLIENT_ID, XERO_CLIENT_SECRET, XERO_REDIRECT_URI.
  * Set here, from the fakes: STRIPE_API_BASE, XERO_LOGIN_URL, XERO_IDENTITY_URL, XERO_API_URL.
  *
  * Tests find the fakes in DATA_DIR/e2e-fakes.json (see fakes.ts): their addresses, and a small
@@ -36,6 +36,9 @@ const stripe = await startFakeStripe({
   webhookSecret: required('STRIPE_WEBHOOK_SECRET'),
   secretKey: required('STRIPE_SECRET_KEY'),
   webhookUrl: `${appUrl}/api/v1/billing/webhook`,
+  // Stripe Connect: clients paying invoices by card on the business's own (fake) Stripe account.
+  connectWebhookSecret: required('STRIPE_CONNECT_WEBHOOK_SECRET'),
+  connectWebhookUrl: `${appUrl}/api/v1/payments/webhook`,
   // A monthly and an annual plan, as the pricing page offers (test amounts, exclusive of GST).
   prices: [
     { id: required('STRIPE_PRICE_ID'), unitAmount: 750, currency: 'nzd', interval: 'month' },

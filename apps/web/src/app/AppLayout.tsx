@@ -1,8 +1,17 @@
-import { Link, Outlet, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogoMark } from '../ui/Logo.tsx';
 import { CalculatorIcon, ClientsIcon, InvoiceIcon, LogoutIcon, ReportIcon, SettingsIcon } from '../ui/icons.tsx';
+import { LayoutFrame } from './LayoutFrame.tsx';
+
+/** The four sections of the main navigation, in order. */
+const SECTIONS = [
+  { to: '/app/calculator', Icon: CalculatorIcon, label: 'Calculator' },
+  { to: '/app/invoices', Icon: InvoiceIcon, label: 'Invoices & Quotes' },
+  { to: '/app/clients', Icon: ClientsIcon, label: 'Clients' },
+  { to: '/app/reports', Icon: ReportIcon, label: 'Reports' },
+] as const;
 
 /**
  * The signed-in frame. Phone: brand with Settings and Logout on the first row, the four sections as
@@ -29,59 +38,41 @@ export function AppLayout() {
   };
 
   return (
-    <div className="app-shell">
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <header className="app-header">
-        <div className="app-header__inner">
-          <Link to="/app/home" className="brand app-header__brand">
-            <LogoMark />
-            <span className="brand__name">Tradie Quotes</span>
-          </Link>
-          <nav className="app-nav" aria-label="Main">
-            <ul>
-              <li>
-                <Link to="/app/calculator" className="app-nav__link">
-                  <CalculatorIcon />
-                  <span>Calculator</span>
-                </Link>
-              </li>
-              <li>
-                <Link to="/app/invoices" className="app-nav__link">
-                  <InvoiceIcon />
-                  <span>Invoices &amp; Quotes</span>
-                </Link>
-              </li>
-              <li>
-                <Link to="/app/clients" className="app-nav__link">
-                  <ClientsIcon />
-                  <span>Clients</span>
-                </Link>
-              </li>
-              <li>
-                <Link to="/app/reports" className="app-nav__link">
-                  <ReportIcon />
-                  <span>Reports</span>
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          <div className="app-header__actions">
-            <Link to="/app/settings" className="app-header__action">
-              <SettingsIcon />
-              <span>Settings</span>
+    <LayoutFrame
+      className="app-shell"
+      header={
+        <header className="app-header">
+          <div className="app-header__inner">
+            <Link to="/app/home" className="brand app-header__brand">
+              <LogoMark />
+              <span className="brand__name">Tradie Quotes</span>
             </Link>
-            <button type="button" className="app-header__action" onClick={() => void logout()} disabled={leaving}>
-              <LogoutIcon />
-              <span>Logout</span>
-            </button>
+            <nav className="app-nav" aria-label="Main">
+              <ul>
+                {SECTIONS.map(({ to, Icon, label }) => (
+                  <li key={to}>
+                    <Link to={to} className="app-nav__link">
+                      <Icon />
+                      <span>{label}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="app-header__actions">
+              <Link to="/app/settings" className="app-header__action">
+                <SettingsIcon />
+                <span>Settings</span>
+              </Link>
+              <button type="button" className="app-header__action" onClick={() => void logout()} disabled={leaving}>
+                <LogoutIcon />
+                <span>Logout</span>
+              </button>
+            </div>
           </div>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="app-main">
-        <Outlet />
-      </main>
-    </div>
+        </header>
+      }
+      mainClassName="app-main"
+    />
   );
 }

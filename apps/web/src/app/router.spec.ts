@@ -24,6 +24,8 @@ const specRoutes = [
   '/forgot-password',
   '/reset-password',
   '/confirm-email',
+  '/q/$token',
+  '/i/$token',
   '/app',
   '/app/home',
   '/app/calculator',
@@ -44,6 +46,17 @@ describe('the router', () => {
 
   it('registers every pre-rendered public page, and nothing else is pre-rendered', () => {
     expect(publicPages.map((p) => p.path).sort()).toEqual(specRoutes.slice(0, 8).sort());
+  });
+
+  it("a client's quote and invoice pages load their code only when opened, and ?paid=1 survives the address", () => {
+    for (const path of ['/q/$token', '/i/$token'] as const) {
+      const component = router.routesByPath[path].options.component as { preload?: unknown };
+      expect(typeof component.preload, path).toBe('function');
+    }
+    const validate = router.routesByPath['/i/$token'].options.validateSearch as (s: Record<string, unknown>) => unknown;
+    expect(validate({ paid: 1 })).toEqual({ paid: 1 });
+    expect(validate({ paid: '1' })).toEqual({ paid: 1 });
+    expect(validate({ paid: 0, session_id: 'cs_1' })).toEqual({});
   });
 
   it('/register and /signup show the same screen', () => {

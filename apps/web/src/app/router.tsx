@@ -120,6 +120,30 @@ const confirmEmailRoute = createRoute({
 });
 
 // ---------------------------------------------------------------------------------------------
+// A client's quote or invoice, from the link the tradie sent: no sign-in, no app frame (the page
+// shows the tradie's business). Their code loads only when such a link is opened.
+// ---------------------------------------------------------------------------------------------
+export interface ClientInvoiceSearch {
+  /** Back from Stripe Checkout (?paid=1). */
+  paid?: 1;
+}
+const clientQuoteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/q/$token',
+  component: lazyRouteComponent(() => import('../screens/client-links/ClientQuotePage.tsx'), 'ClientQuotePage'),
+  pendingComponent: FullPageLoading,
+  staticData: { title: 'Your quote' },
+});
+const clientInvoiceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/i/$token',
+  validateSearch: (search: Record<string, unknown>): ClientInvoiceSearch => (search.paid === 1 || search.paid === '1' || search.paid === true ? { paid: 1 } : {}),
+  component: lazyRouteComponent(() => import('../screens/client-links/ClientInvoicePage.tsx'), 'ClientInvoicePage'),
+  pendingComponent: FullPageLoading,
+  staticData: { title: 'Your invoice' },
+});
+
+// ---------------------------------------------------------------------------------------------
 // Signed in: a signed-out user is sent to /login. While the session check runs: 'Loading...'.
 // ---------------------------------------------------------------------------------------------
 const appRoute = createRoute({
@@ -233,6 +257,8 @@ export const routeTree = rootRoute.addChildren([
   ]),
   guestLayout.addChildren([loginRoute, registerRoute, signupRoute, forgotPasswordRoute, resetPasswordRoute]),
   openLayout.addChildren([confirmEmailRoute]),
+  clientQuoteRoute,
+  clientInvoiceRoute,
   appRoute.addChildren([
     appIndexRoute,
     homeRoute,

@@ -6,7 +6,7 @@ import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/payment
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
-import type { ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
+import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 
@@ -26,11 +26,22 @@ export interface Payment extends Omit<PaymentData, 'documentId'> {
  * an earlier period never changes (see reportRowsOf).
  */
 export interface PaymentLogEntry {
-  kind: 'recorded' | 'removed';
+  kind: 'recorded' | 'removed' | 'refunded';
   paymentId: string;
   amount: string;
-  /** The payment's date, or for a removal the NZ day it was removed. */
+  /** The payment's date, or for a removal the NZ day it was removed, or for a refund its date. */
   date: LocalDate;
+  /** For a refund: the provider's refund id. */
+  refundId?: string;
+}
+
+/** Money paid back on a payment (PaymentRefunded): the payment stays, the balance goes back up. */
+export interface Refund {
+  paymentId: string;
+  refundId: string;
+  amount: string;
+  date: LocalDate;
+  recordedAt: string | null;
 }
 
 /** An email the app sent and the mail server took for delivery (DocumentSent). */
@@ -71,6 +82,43 @@ export interface AccountingTotals {
   at: string | null;
 }
 
+/** The link the client opens without signing in, while it works (ClientLinkIssued, until withdrawn). */
+export interface ActiveClientLink {
+  linkId: string;
+  expiresOn: LocalDate;
+  issuedAt: string | null;
+}
+
+/** The client's acceptance through a link (QuoteAcceptedByClient). */
+export interface ClientAcceptance {
+  linkId: string;
+  documentVersion: number;
+  shownSha256: string;
+  signerName: string;
+  signatureSha256: string | null;
+  termsAccepted: boolean;
+  ip: string;
+  userAgent: string;
+  at: string | null;
+}
+
+/** A payment reminder: delivered to the mail server, or not (ReminderSent / ReminderNotDelivered). */
+export interface ReminderRecord {
+  stepId: string;
+  to: string[];
+  subject: string;
+  at: string | null;
+  outcome: SendOutcome;
+  detail: string | null;
+}
+
+/** The client's decline through a link (QuoteDeclinedByClient). */
+export interface ClientDecline {
+  reasons: ClientDeclineReason[];
+  note: string;
+  at: string | null;
+}
+
 export interface DocumentView {
   status: Lifecycle;
   id: string;
@@ -88,6 +136,8 @@ export interface DocumentView {
   convertedFrom: string | null;
   convertedTo: string | null;
   payments: Payment[];
+  /** Refunds on the payments (card refunds); each lowers what was paid. */
+  refunds: Refund[];
   paymentLog: PaymentLogEntry[];
   /** The emails delivered (taken by the mail server): what makes a document sent. */
   sends: SendRecord[];
@@ -103,6 +153,16 @@ export interface DocumentView {
   voidReason: string | null;
   sync: AccountingLink | null;
   pdfSha256: string | null;
+  /** The client link that works now; null when none was issued or the last was withdrawn. */
+  clientLink: ActiveClientLink | null;
+  /** The client's answers through a link: the last acceptance and decline, and when changes were last asked for. */
+  clientAcceptance: ClientAcceptance | null;
+  clientDecline: ClientDecline | null;
+  changesRequestedAt: string | null;
+  /** Payment reminders tried, in order (delivered or not). */
+  reminders: ReminderRecord[];
+  /** The business paused reminders for this invoice. */
+  remindersPaused: boolean;
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -135,6 +195,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       convertedFrom: d.convertedFrom,
       convertedTo: null,
       payments: [],
+      refunds: [],
       paymentLog: [],
       sends: [],
       sendLog: [],
@@ -146,6 +207,12 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       voidReason: null,
       sync: null,
       pdfSha256: null,
+      clientLink: null,
+      clientAcceptance: null,
+      clientDecline: null,
+      changesRequestedAt: null,
+      reminders: [],
+      remindersPaused: false,
       createdAt: at,
       updatedAt: at,
     };
@@ -204,6 +271,14 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
         paymentLog: [...s.paymentLog, { kind: 'removed', paymentId: removed.paymentId, amount: removed.amount, date: at ? nzDateOf(at) : removed.date }],
       };
     }
+    case 'PaymentRefunded': {
+      const { documentId: _id, ...r } = event.data;
+      return {
+        ...s,
+        refunds: [...s.refunds, { ...r, recordedAt: at }],
+        paymentLog: [...s.paymentLog, { kind: 'refunded', paymentId: r.paymentId, amount: r.amount, date: r.date, refundId: r.refundId }],
+      };
+    }
     case 'DocumentVoided':
       return { ...s, status: 'void', voidedAt: at, voidedOn: day(), voidReason: event.data.reason };
     case 'DocumentDeleted':
@@ -219,6 +294,30 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
     }
     case 'PdfGenerated':
       return { ...s, pdfSha256: event.data.sha256 };
+    case 'ClientLinkIssued':
+      return { ...s, clientLink: { linkId: event.data.linkId, expiresOn: event.data.expiresOn, issuedAt: at } };
+    case 'ClientLinkWithdrawn':
+      return s.clientLink?.linkId === event.data.linkId ? { ...s, clientLink: null } : s;
+    case 'QuoteAcceptedByClient': {
+      const { documentId: _id, ...a } = event.data;
+      return { ...s, status: 'accepted', acceptedAt: at, clientAcceptance: { ...a, at } };
+    }
+    case 'QuoteDeclinedByClient':
+      return { ...s, status: 'declined', declinedAt: at, clientDecline: { reasons: event.data.reasons, note: event.data.note, at } };
+    case 'QuoteChangesRequested':
+      return { ...s, changesRequestedAt: at };
+    case 'ReminderSent': {
+      const { documentId: _id, balance: _balance, ...r } = event.data;
+      return { ...s, reminders: [...s.reminders, { ...r, at, outcome: 'delivered', detail: null }] };
+    }
+    case 'ReminderNotDelivered': {
+      const { documentId: _id, ...r } = event.data;
+      return { ...s, reminders: [...s.reminders, { ...r, at }] };
+    }
+    case 'RemindersPaused':
+      return { ...s, remindersPaused: true };
+    case 'RemindersResumed':
+      return { ...s, remindersPaused: false };
     default:
       return assertNever(event);
   }
@@ -239,7 +338,8 @@ export interface DocumentFigures extends DocumentTotals {
 
 export function documentFigures(d: DocumentView): DocumentFigures {
   const totals = documentTotals(d.lines, d.gstRounding);
-  const paidCents = d.payments.reduce((a, p) => a + toCents(p.amount), 0n);
+  // A refund gives money back: what was paid is the payments less their refunds.
+  const paidCents = d.payments.reduce((a, p) => a + toCents(p.amount), 0n) - d.refunds.reduce((a, r) => a + toCents(r.amount), 0n);
   return { ...totals, paidCents, balanceCents: totals.totalCents - paidCents };
 }
 
@@ -350,12 +450,29 @@ export type DocumentCommand =
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
   | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
   | { type: 'RemovePayment'; data: { paymentId: string } }
+  | { type: 'RecordRefund'; data: { paymentId: string; refundId: string; amount: string; date: LocalDate } }
   | { type: 'MarkPaid'; data: { paymentId: string; date: LocalDate; method: PaymentMethod; reference: string } }
   | { type: 'VoidDocument'; data: { reason: string } }
   | { type: 'DeleteDraft' }
   | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
   | { type: 'RecordAccountingTotals'; data: { provider: string; subtotal: string; gst: string; total: string } }
-  | { type: 'RecordPdf'; data: { sha256: string } };
+  | { type: 'RecordPdf'; data: { sha256: string } }
+  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate } }
+  | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
+  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean } }
+  | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
+  | { type: 'RequestQuoteChanges'; data: ClientAnswer & { note: string } }
+  /** A payment reminder was emailed (outcome 'delivered') or was not (the outbox, a refusal). */
+  | { type: 'RecordReminder'; data: { stepId: string; to: string[]; subject: string; balance: string; outcome: SendOutcome; detail: string | null } }
+  | { type: 'PauseReminders' }
+  | { type: 'ResumeReminders' };
+
+/** Where a client's answer came from: the link it came through and the browser. */
+export interface ClientAnswer {
+  linkId: string;
+  ip: string;
+  userAgent: string;
+}
 
 export const documentNoun = (type: DocumentType): string => (type === 'quote' ? 'quote' : 'invoice');
 
@@ -444,7 +561,10 @@ function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: Docum
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
   checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
-  return [{ type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } }];
+  return [
+    { type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } },
+    ...supersedeLink(d),
+  ];
 }
 
 function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentState): DocumentEvent[] {
@@ -517,7 +637,25 @@ function decideRemovePayment(command: CommandOf<'RemovePayment'>, state: Documen
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
   if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
+  if (d.refunds.some((r) => r.paymentId === command.data.paymentId)) throw conflict('This payment was refunded, so it stays on the invoice with its refund.');
   return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
+}
+
+/** A refund of a recorded payment: never more than is left of it, once per refund id. */
+function decideRecordRefund(command: CommandOf<'RecordRefund'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'take payments');
+  const c = command.data;
+  const payment = d.payments.find((p) => p.paymentId === c.paymentId);
+  if (!payment) throw notFound('Payment not found');
+  if (!isLocalDate(c.date)) throw invalid('The refund date is not a valid date');
+  if (d.refunds.some((r) => r.refundId === c.refundId)) throw conflict('This refund is already recorded');
+  const cents = wholeCentsOf(c.amount);
+  if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
+  if (cents <= 0n) throw invalid('A refund must be more than $0.00');
+  const left = toCents(payment.amount) - d.refunds.filter((r) => r.paymentId === c.paymentId).reduce((a, r) => a + toCents(r.amount), 0n);
+  if (cents > left) throw invalid(`This refund is more than the ${formatNzd(left)} left of the payment`);
+  return [{ type: 'PaymentRefunded', data: { documentId: d.id, paymentId: c.paymentId, refundId: c.refundId, amount: centsToString(cents), date: c.date } }];
 }
 
 function decideVoidDocument(command: CommandOf<'VoidDocument'>, state: DocumentState): DocumentEvent[] {
@@ -525,7 +663,7 @@ function decideVoidDocument(command: CommandOf<'VoidDocument'>, state: DocumentS
   if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is already void`);
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Void the invoice instead.');
   if (d.payments.length > 0) throw conflict('Remove the payments recorded on this invoice before voiding it');
-  return [{ type: 'DocumentVoided', data: { documentId: d.id, reason: command.data.reason } }];
+  return [{ type: 'DocumentVoided', data: { documentId: d.id, reason: command.data.reason } }, ...supersedeLink(d)];
 }
 
 function decideDeleteDraft(_command: CommandOf<'DeleteDraft'>, state: DocumentState): DocumentEvent[] {
@@ -555,6 +693,86 @@ function decideRecordPdf(command: CommandOf<'RecordPdf'>, state: DocumentState):
   return d.pdfSha256 === command.data.sha256 ? [] : [{ type: 'PdfGenerated', data: { documentId: d.id, sha256: command.data.sha256 } }];
 }
 
+/** A change to what the client was shown ends the link they were sent: they need the new one. */
+const supersedeLink = (d: DocumentView): DocumentEvent[] =>
+  d.clientLink ? [{ type: 'ClientLinkWithdrawn', data: { documentId: d.id, linkId: d.clientLink.linkId, reason: 'superseded' } }] : [];
+
+function decideIssueClientLink(command: CommandOf<'IssueClientLink'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireNotVoid(d);
+  if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Share the invoice instead.');
+  if (d.clientLink) throw conflict(`This ${documentNoun(d.type)} already has a link`);
+  if (!isLocalDate(command.data.expiresOn)) throw invalid('The link expiry is not a valid date');
+  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...command.data } }];
+}
+
+function decideWithdrawClientLink(command: CommandOf<'WithdrawClientLink'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (d.clientLink?.linkId !== command.data.linkId) throw notFound('This link is not active');
+  return [{ type: 'ClientLinkWithdrawn', data: { documentId: d.id, ...command.data } }];
+}
+
+/**
+ * The quote a client answers through its link: a quote still open (sent, or a draft whose link
+ * the business shared), and the link it came through is the one that works now.
+ */
+function requireOpenQuoteFor(state: DocumentState, linkId: string): DocumentView {
+  const d = requireExisting(state);
+  if (d.type !== 'quote') throw conflict('Only a quote can be answered');
+  if (d.clientLink?.linkId !== linkId) throw conflict('This link no longer works');
+  if (d.status === 'accepted') throw conflict('This quote is already accepted');
+  if (d.status === 'declined') throw conflict('This quote is already declined');
+  if (d.status !== 'draft' && d.status !== 'sent') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be answered`);
+  return d;
+}
+
+function decideAcceptQuoteByClient(command: CommandOf<'AcceptQuoteByClient'>, state: DocumentState): DocumentEvent[] {
+  const c = command.data;
+  const d = requireOpenQuoteFor(state, c.linkId);
+  if (c.signerName.trim() === '') throw invalid('Please type your full name');
+  return [{ type: 'QuoteAcceptedByClient', data: { documentId: d.id, ...c, signerName: c.signerName.trim() } }];
+}
+
+function decideDeclineQuoteByClient(command: CommandOf<'DeclineQuoteByClient'>, state: DocumentState): DocumentEvent[] {
+  const d = requireOpenQuoteFor(state, command.data.linkId);
+  return [{ type: 'QuoteDeclinedByClient', data: { documentId: d.id, ...command.data, reasons: [...new Set(command.data.reasons)] } }];
+}
+
+function decideRequestQuoteChanges(command: CommandOf<'RequestQuoteChanges'>, state: DocumentState): DocumentEvent[] {
+  const d = requireOpenQuoteFor(state, command.data.linkId);
+  if (command.data.note.trim() === '') throw invalid('Please say what you would like changed');
+  return [{ type: 'QuoteChangesRequested', data: { documentId: d.id, ...command.data } }];
+}
+
+/** Reminders are for an invoice given to the client, not voided. */
+function requireRemindable(state: DocumentState): DocumentView {
+  const d = requireExisting(state);
+  requireInvoice(d, 'have payment reminders');
+  requireNotVoid(d);
+  if (d.status === 'draft') throw conflict('A draft invoice has not been given to the client, so it cannot be reminded');
+  return d;
+}
+
+function decideRecordReminder(command: CommandOf<'RecordReminder'>, state: DocumentState): DocumentEvent[] {
+  const d = requireRemindable(state);
+  const { outcome, detail, balance, ...r } = command.data;
+  if (outcome === 'delivered') {
+    if (wholeCentsOf(balance) === null) throw invalid('The balance must be in dollars and cents');
+    return [{ type: 'ReminderSent', data: { documentId: d.id, ...r, balance } }];
+  }
+  return [{ type: 'ReminderNotDelivered', data: { documentId: d.id, ...r, outcome, detail: detail ?? '' } }];
+}
+
+function decidePauseReminders(_command: CommandOf<'PauseReminders'>, state: DocumentState): DocumentEvent[] {
+  const d = requireRemindable(state);
+  return d.remindersPaused ? [] : [{ type: 'RemindersPaused', data: { documentId: d.id } }];
+}
+
+function decideResumeReminders(_command: CommandOf<'ResumeReminders'>, state: DocumentState): DocumentEvent[] {
+  const d = requireRemindable(state);
+  return d.remindersPaused ? [{ type: 'RemindersResumed', data: { documentId: d.id } }] : [];
+}
+
 const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state: DocumentState) => DocumentEvent[] } = {
   DraftDocument: decideDraftDocument,
   ReviseDocument: decideReviseDocument,
@@ -567,11 +785,20 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   RecordPayment: decideRecordPayment,
   MarkPaid: decideMarkPaid,
   RemovePayment: decideRemovePayment,
+  RecordRefund: decideRecordRefund,
   VoidDocument: decideVoidDocument,
   DeleteDraft: decideDeleteDraft,
   RecordAccountingSync: decideRecordAccountingSync,
   RecordAccountingTotals: decideRecordAccountingTotals,
   RecordPdf: decideRecordPdf,
+  IssueClientLink: decideIssueClientLink,
+  WithdrawClientLink: decideWithdrawClientLink,
+  AcceptQuoteByClient: decideAcceptQuoteByClient,
+  DeclineQuoteByClient: decideDeclineQuoteByClient,
+  RequestQuoteChanges: decideRequestQuoteChanges,
+  RecordReminder: decideRecordReminder,
+  PauseReminders: decidePauseReminders,
+  ResumeReminders: decideResumeReminders,
 };
 
 export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {

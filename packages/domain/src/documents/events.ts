@@ -64,6 +64,22 @@ export type PaymentData = z.infer<typeof paymentDataSchema>;
 export const SEND_NOT_DELIVERED_OUTCOMES = ['saved_not_delivered', 'failed'] as const;
 export type SendNotDeliveredOutcome = (typeof SEND_NOT_DELIVERED_OUTCOMES)[number];
 
+/** Why a client link stopped working (ClientLinkWithdrawn). */
+export const CLIENT_LINK_WITHDRAWN_REASONS = ['withdrawn', 'superseded'] as const;
+export type ClientLinkWithdrawnReason = (typeof CLIENT_LINK_WITHDRAWN_REASONS)[number];
+
+/** What a client may give as a reason for declining a quote. */
+export const CLIENT_DECLINE_REASONS = ['price', 'timing', 'went_elsewhere', 'scope', 'other'] as const;
+export type ClientDeclineReason = (typeof CLIENT_DECLINE_REASONS)[number];
+
+/** Where a client's answer came from: the link, and the browser that sent it. */
+const clientAnswerFields = {
+  documentId: idField,
+  linkId: idField.describe('the client link the answer came through'),
+  ip: z.string().describe("the client's IP address as the server saw it"),
+  userAgent: z.string().describe("the client's browser, as it named itself (at most 500 characters)"),
+};
+
 /** Every event of a document stream and the schema of its data. */
 export const documentEventSchemas = {
   DocumentDrafted: draftedDataSchema,
@@ -94,6 +110,15 @@ export const documentEventSchemas = {
   PaymentRemoved: z
     .object({ documentId: idField, paymentId: idField })
     .describe('A payment removed: a correction dated the NZ day of `meta.at` (the payment stays received on its own date).'),
+  PaymentRefunded: z
+    .object({
+      documentId: idField,
+      paymentId: idField.describe('the payment refunded (in part or in full)'),
+      refundId: idField.describe("the payment provider's refund ('re_...')"),
+      amount: amountField.describe('what was refunded now, at most what is left of the payment'),
+      date: localDateField.describe('the NZ day of the refund'),
+    })
+    .describe("Money paid back to the client on a payment (a card refund made in the business's Stripe account): the balance goes back up by `amount`; on the payments basis it is a negative payment dated `date`."),
   DocumentVoided: z
     .object({ documentId: idField, reason: z.string() })
     .describe('A document voided. An issued document keeps its number; an issued invoice is reversed in the reports on the NZ day of `meta.at`.'),
@@ -105,6 +130,53 @@ export const documentEventSchemas = {
     .object({ documentId: idField, provider: z.string(), subtotal: amountField, gst: amountField, total: amountField })
     .describe('The totals the accounting system answered with for its copy of the invoice (dollars and cents, as it gave them). Recorded only when they change; a difference from ours shows on the detail screen.'),
   PdfGenerated: z.object({ documentId: idField, sha256: z.string().describe('of the PDF produced') }).describe('A PDF was produced.'),
+  ClientLinkIssued: z
+    .object({ documentId: idField, linkId: idField, expiresOn: localDateField.describe('the last NZ day the link works') })
+    .describe("A link for the client to open the document without signing in (/q/… or /i/…). The token is never in an event: only the link's id."),
+  ClientLinkWithdrawn: z
+    .object({
+      documentId: idField,
+      linkId: idField,
+      reason: z.enum(CLIENT_LINK_WITHDRAWN_REASONS).describe("'withdrawn': by the business; 'superseded': the quote changed (revised, voided) after the link was sent"),
+    })
+    .describe('A client link stopped working.'),
+  QuoteAcceptedByClient: z
+    .object({
+      ...clientAnswerFields,
+      documentVersion: z.number().int().positive().describe('the stream version of the quote the client was shown'),
+      shownSha256: z.string().describe('SHA-256 of what the page showed (lines, totals, notes, terms)'),
+      signerName: z.string().describe('the name the client typed'),
+      signatureSha256: z.string().nullable().describe('SHA-256 of the finger signature (PNG, kept outside the log); null when not signed'),
+      termsAccepted: z.boolean().describe("the client ticked the business's terms"),
+    })
+    .describe('The client accepted the quote through its link: the quote is accepted, as with QuoteAccepted.'),
+  QuoteDeclinedByClient: z
+    .object({ ...clientAnswerFields, reasons: z.array(z.enum(CLIENT_DECLINE_REASONS)), note: z.string() })
+    .describe('The client declined the quote through its link: the quote is declined, as with QuoteDeclined.'),
+  QuoteChangesRequested: z
+    .object({ ...clientAnswerFields, note: z.string() })
+    .describe('The client asked for changes through its link. The status does not change; it shows on the timeline.'),
+  ReminderSent: z
+    .object({
+      documentId: idField,
+      stepId: z.string().min(1).describe("the reminder step it was ('due', 'd7'…; 'manual' when sent by hand)"),
+      to: z.array(z.string()),
+      subject: z.string(),
+      balance: amountField.describe('what the reminder said was owing'),
+    })
+    .describe('A payment reminder emailed and taken by the mail server for delivery; the time is `meta.at`.'),
+  ReminderNotDelivered: z
+    .object({
+      documentId: idField,
+      stepId: z.string().min(1),
+      to: z.array(z.string()),
+      subject: z.string(),
+      outcome: z.enum(SEND_NOT_DELIVERED_OUTCOMES).describe("'saved_not_delivered': kept in this server's outbox; 'failed': the mail server refused it for good"),
+      detail: z.string().describe("what went wrong, in words (for 'failed', the mail server's answer)"),
+    })
+    .describe('A payment reminder that was not delivered; the time is `meta.at`. The step counts as done: it is not tried again.'),
+  RemindersPaused: z.object({ documentId: idField }).describe('The business paused payment reminders for this invoice.'),
+  RemindersResumed: z.object({ documentId: idField }).describe('The business turned payment reminders for this invoice back on.'),
 } as const;
 
 export type DocumentEvent = EventUnion<typeof documentEventSchemas>;

@@ -116,3 +116,21 @@ describe('nextReminder', () => {
     );
   });
 });
+
+describe('the remembered NZ offset', () => {
+  it('gives the same day and hour as Intl for instants across two years, daylight saving included (property)', async () => {
+    const { nzDateOf } = await import('../dates/dates.ts');
+    const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Pacific/Auckland', hour: '2-digit', hourCycle: 'h23' });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('2025-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') }), (t) => {
+        const d = new Date(t);
+        expect(nzHourOf(d)).toBe(Number(hourFormat.format(d)));
+        const day = nzDateOf(d);
+        // nzInstant(day, hour) lands back on the same wall clock.
+        const h = nzHourOf(d);
+        if (h !== 2 && h !== 3) expect(nzDateOf(nzInstant(day, h))).toBe(day);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -159,7 +159,8 @@ export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRa
     m.salesCents += r.amountCents;
     m.gstCents += r.gstCents;
     m.zeroRatedCents += r.zeroRatedCents;
-    if (r.kind === 'removal') {
+    if (r.kind !== 'payment') {
+      // A removal or a refund: a correction in the period of its date.
       corrections.count += 1;
       corrections.salesCents += r.amountCents;
       corrections.gstCents += r.gstCents;

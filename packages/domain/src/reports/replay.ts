@@ -16,7 +16,8 @@ export interface LoggedEvent {
 
 const DOCUMENT_EVENTS = new Set<string>([
   'DocumentDrafted', 'DocumentRevised', 'DocumentSent', 'DocumentIssued', 'QuoteAccepted', 'QuoteDeclined', 'QuoteConverted',
-  'PaymentRecorded', 'PaymentRemoved', 'DocumentVoided', 'DocumentDeleted', 'SyncedToAccounting', 'AccountingTotalsReported', 'PdfGenerated',
+  'PaymentRecorded', 'PaymentRemoved', 'PaymentRefunded', 'DocumentVoided', 'DocumentDeleted', 'SyncedToAccounting', 'AccountingTotalsReported', 'PdfGenerated',
+  'ClientLinkIssued', 'ClientLinkWithdrawn', 'QuoteAcceptedByClient', 'QuoteDeclinedByClient', 'QuoteChangesRequested',
 ] satisfies DocumentEvent['type'][]);
 
 /** Folds every document stream in the log (in log order) and returns the report rows, and the dates of draft invoices. */

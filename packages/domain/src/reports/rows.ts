@@ -43,8 +43,8 @@ export interface ReportInvoiceRow {
   voidMonth: string | null;
 }
 
-/** A payment received, or the reversal of one that was removed later. */
-export type PaymentRowKind = 'payment' | 'removal';
+/** A payment received, the reversal of one that was removed later, or money refunded on one (negative, on its date). */
+export type PaymentRowKind = 'payment' | 'removal' | 'refund';
 
 export interface ReportPaymentRow {
   documentId: string;
@@ -61,6 +61,8 @@ export interface ReportPaymentRow {
   invoicePaid: boolean;
   /** Whether the invoice is void now (its payments were removed first). */
   invoiceVoided: boolean;
+  /** For a refund row: the provider's refund id (one row per refund). */
+  refundId?: string;
 }
 
 /** Whether an invoice counts in the reports: issued (sent, marked issued or paid against), and not a deleted draft. */
@@ -107,7 +109,7 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
     const row: ReportPaymentRow = {
       documentId: d.id,
       paymentId: p.paymentId,
-      kind: p.kind === 'recorded' ? 'payment' : 'removal',
+      kind: p.kind === 'recorded' ? 'payment' : p.kind === 'refunded' ? 'refund' : 'removal',
       date: p.date,
       month: monthOf(p.date),
       amountCents,
@@ -115,6 +117,7 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
       zeroRatedCents: apportionCumulative(f.zeroRatedCents, f.totalCents, before, amountCents),
       invoicePaid: paid,
       invoiceVoided: voidDate !== null,
+      ...(p.refundId !== undefined ? { refundId: p.refundId } : {}),
     };
     before += amountCents;
     return row;

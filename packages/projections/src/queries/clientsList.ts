@@ -1,10 +1,9 @@
 // Reads of the client book: the `clients` read model for clients, `documents_list` for a client's
 // quotes and invoices. Every query is scoped by account.
 import type { ClientDocument, ClientHistorySummary, ClientRecord } from '@tradie/contracts';
-import {
-  type ClientFields, type DocumentType, type Lifecycle, type LocalDate, type PaymentStatus, centsToNumber, clientWarnings, deriveStatus,
-} from '@tradie/domain';
+import { type ClientFields, type LocalDate, centsToNumber, clientWarnings } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
+import { documentRowOf, type ListRow } from './documentsList.ts';
 
 const CLIENT_COLUMNS =
   'id, name, email, phone, address, is_business, business_name, company_number, gst_number, notes, default_payment_terms, stream_version';
@@ -70,20 +69,9 @@ export async function listClients(sql: Sql, accountId: string, opts: { q: string
   return opts.limit === undefined ? list : list.slice(0, opts.limit);
 }
 
-interface DocumentRow {
-  id: string;
-  type: DocumentType;
-  reference: string;
-  lifecycle: Lifecycle;
-  client_name: string;
-  total_cents: string;
+/** A row of documents_list as a client's history reads it: the list's columns and what was paid. */
+interface DocumentRow extends Omit<ListRow, 'extra_data'> {
   paid_cents: string;
-  balance_cents: string;
-  payment_status: PaymentStatus;
-  paid_date: string | null;
-  issue_date: string;
-  due_date: string;
-  valid_until: string | null;
 }
 
 /** A client's quotes and invoices, newest first, with the history's sums in whole cents. */
@@ -109,33 +97,23 @@ export async function clientDocuments(
   let quoteCount = 0;
   let invoiceCount = 0;
   const documents = rows.map((r): ClientDocument => {
-    const total = BigInt(r.total_cents);
+    const row = documentRowOf(r, today);
     const paidCents = BigInt(r.paid_cents);
     const balance = BigInt(r.balance_cents);
-    const status = deriveStatus(
-      { type: r.type, lifecycle: r.lifecycle, validUntil: r.valid_until, dueDate: r.due_date, paymentStatus: r.payment_status },
-      today,
-    );
     if (r.type === 'quote') quoteCount += 1;
     else {
       invoiceCount += 1;
       if (r.lifecycle !== 'void') {
-        invoiced += total;
+        invoiced += BigInt(r.total_cents);
         paid += paidCents;
         if (balance > 0n) {
           outstanding += balance;
-          if (status === 'overdue') overdue += balance;
+          if (row.status === 'overdue') overdue += balance;
         }
       }
     }
     return {
-      id: r.id,
-      type: r.type,
-      reference: r.reference,
-      // documents_list has no rows for deleted documents, so 'deleted' never reaches here.
-      status: status as ClientDocument['status'],
-      client_name: r.client_name,
-      total: centsToNumber(total),
+      ...row,
       paid: centsToNumber(paidCents),
       balance: centsToNumber(balance),
       payment_status: r.payment_status,

@@ -94,16 +94,27 @@ export interface ListRow {
   valid_until: string | null;
 }
 
-/** The list record (docs/api/documents.md): the list fields plus issue_date, due_date and balance; status derived for `today`. */
-export function listRecordOf(r: ListRow, today: LocalDate): DocumentListRecord {
+/** The fields a document's row starts with (id to total, as in the contracts), status derived for `today`. */
+export function documentRowOf(
+  r: Omit<ListRow, 'extra_data' | 'balance_cents' | 'paid_date' | 'issue_date'>,
+  today: LocalDate,
+): Pick<DocumentListRecord, 'id' | 'type' | 'reference' | 'status' | 'client_name' | 'total'> {
   const status = deriveStatus({ type: r.type, lifecycle: r.lifecycle, validUntil: r.valid_until, dueDate: r.due_date, paymentStatus: r.payment_status }, today);
   return {
     id: r.id,
     type: r.type,
     reference: r.reference,
+    // documents_list has no rows for deleted documents, so 'deleted' never reaches here.
     status: status as DocumentListRecord['status'],
     client_name: r.client_name,
     total: centsToNumber(BigInt(r.total_cents)),
+  };
+}
+
+/** The list record (docs/api/documents.md): the list fields plus issue_date, due_date and balance; status derived for `today`. */
+export function listRecordOf(r: ListRow, today: LocalDate): DocumentListRecord {
+  return {
+    ...documentRowOf(r, today),
     payment_status: r.payment_status,
     paid_date: r.paid_date,
     extra_data: typeof r.extra_data === 'string' ? (JSON.parse(r.extra_data) as Record<string, string>) : r.extra_data,

@@ -18,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { requestHash } from '../../http/idempotency.ts';
 import { ApiError } from '../../http/problem.ts';
 import { MailRejectedError, type SentMail } from '../../mail/index.ts';
+import { linkForSending } from '../../clientLinks/links.ts';
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
 import { loadDocument, userNames } from '../repository.ts';
@@ -44,6 +45,8 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
     const d = loaded.state;
     const pdf = await renderPdfFor(ports, actor.accountId, d);
     const user = await userNames(ports.store.db, actor.userId);
+    // The client's link goes in the email, and is recorded with the send (clientLinks/links.ts).
+    const link = await linkForSending(ports, actor.accountId, d);
     const composed = composeDocumentMail({
       document: d,
       settings: pdf.settings,
@@ -51,6 +54,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       overrides: input,
       pdf: { bytes: pdf.bytes, filename: pdfFileName(d) },
       mailFrom: ports.config.env.MAIL_FROM,
+      clientLinkUrl: link.url,
     });
     const { to, cc, bcc, subject } = composed;
     const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject } };
@@ -72,17 +76,29 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
     }
     mailed = true;
     const notDelivered = sent.notDelivered === 'outbox';
+    // A Cc or Bcc the mail server refused (a refused To was answered above) did not get it: the
+    // send is recorded for the others, and the refusal on its own with the server's answer, so the
+    // document never shows as sent to that address and the home screen says so.
+    const refused = new Set(sent.rejected.map((a) => a.toLowerCase()));
+    const isRefused = (a: string): boolean => refused.has(a.toLowerCase());
+    const refusedCc = cc.filter(isRefused);
+    const refusedBcc = bcc.filter(isRefused);
+    const refusedDetail = [...refusedCc, ...refusedBcc].map((a) => sent.refusals?.[a.toLowerCase()] ?? `The mail server refused ${a}`).join('; ');
     return await runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+      await link.record(w);
       const done = notDelivered
         ? await w.decide(id, { type: 'RecordUndeliveredSend', data: { to, cc, bcc, subject, outcome: 'saved_not_delivered', detail: SEND_MESSAGES.savedNotDelivered } })
-        : await w.decide(id, sendCommand);
+        : await w.decide(id, refused.size === 0 ? sendCommand : { type: 'SendDocument', data: { to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject } });
+      if (!notDelivered && refused.size > 0) {
+        await w.decide(id, { type: 'RecordUndeliveredSend', data: { to: [], cc: refusedCc, bcc: refusedBcc, subject, outcome: 'failed', detail: refusedDetail } });
+      }
       const detail: DocumentDetail = detailOf(done.view, done.version, w.today());
       await w.decide(id, { type: 'RecordPdf', data: { sha256: pdf.sha256 } });
       const at = ports.clock.now().toISOString();
       const result: SendResult = {
-        id, status: detail.status, to, cc, bcc, subject, message_id: sent.messageId, sent_at: at,
+        id, status: detail.status, to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject, message_id: sent.messageId, sent_at: at,
         outcome: notDelivered ? 'saved_not_delivered' : 'delivered',
-        detail: notDelivered ? SEND_MESSAGES.savedNotDelivered : null,
+        detail: notDelivered ? SEND_MESSAGES.savedNotDelivered : refused.size > 0 ? `Sent, but not to ${[...refusedCc, ...refusedBcc].join(', ')}: ${refusedDetail}` : null,
       };
       if (claim) await completeKey(w.tx, claim, { status: 200, body: result });
       return result;

@@ -6,6 +6,7 @@ import type { ClientDocument, ClientHistory } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { PaymentBadge, StatusChip } from '../../ui/Chip.tsx';
 import { nzd } from './clientForm.ts';
+import { ClientRemindersSwitch } from './ClientRemindersSwitch.tsx';
 import { clientHistoryQuery } from './queries.ts';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
@@ -58,6 +59,7 @@ function HistoryBody({ history }: { history: ClientHistory }) {
         {clientDisplayName(client)}
       </h1>
       {contact.length > 0 && <p className="screen__subtitle client-history__contact">{contact.join(' · ')}</p>}
+      <ClientRemindersSwitch clientId={client.id} />
 
       <h2 className="client-history__heading">Summary</h2>
       <dl className="stats history-summary">

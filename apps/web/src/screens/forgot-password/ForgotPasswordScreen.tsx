@@ -9,14 +9,9 @@ import { SendIcon } from '../../ui/icons.tsx';
 /** /forgot-password: ask for a reset link; the form gives way to 'Check Your Email'. */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    if (sentTo) doneHeading.current?.focus();
-  }, [sentTo]);
-
-  const { busy, error, submit } = useAuthSubmit({
+  const { busy, error, submit, done: sentTo } = useAuthSubmit({
     check: () => {
       const parsed = forgotPasswordInput.safeParse({ email });
       return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Enter a valid email address');
@@ -24,11 +19,14 @@ export function ForgotPasswordScreen() {
     send: async () => {
       const address = forgotPasswordInput.parse({ email }).email;
       await api.post('/auth/forgot-password', { email: address }, { noRefresh: true });
-      setSentTo(address);
-      return 'done';
+      return { done: address };
     },
     failed: forgotErrorMessage,
   });
+
+  useEffect(() => {
+    if (sentTo) doneHeading.current?.focus();
+  }, [sentTo]);
 
   if (sentTo) {
     return (

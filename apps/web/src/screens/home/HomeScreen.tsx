@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
+import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
 
 function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices'; icon: ReactNode; title: string; text: string }) {
   return (
@@ -23,6 +24,9 @@ export function HomeScreen() {
         Hello!
       </h1>
       <p className="screen__subtitle">Ready to create a quote or check your numbers?</p>
+      <RemindersNotice />
+      <DeliveryFailuresBanner />
+      <OverdueCard />
       <ul className="home-cards">
         <HomeCard
           to="/app/calculator"

@@ -7,14 +7,17 @@ import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { newIdempotencyKey } from '../shared/documents.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
 import { BackLink } from './BackLink.tsx';
+import { ClientLinkCard, hasClientLink, leftDraft } from './ClientLinkCard.tsx';
 import { DetailActions, type Panel } from './DetailActions.tsx';
 import { LineItemsCard } from './LineItemsCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
+import { RemindersPart } from './RemindersPart.tsx';
 import { documentDetailQuery, invalidateDocuments, recordPayment, sendDocument } from './queries.ts';
 import { SendHistory } from './SendHistory.tsx';
 import { SendPanel } from './SendPanel.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
+import { TimelineCard, useOnlineAcceptance } from './TimelineCard.tsx';
 import { detailView } from './view.ts';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
@@ -65,6 +68,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   const view = detailView(doc);
   const { isQuote, isVoid } = view;
   const noun = isQuote ? 'Quote' : 'Invoice';
+  const acceptedOnline = useOnlineAcceptance(doc.id, isQuote && leftDraft(doc));
 
   // What a send did, in words: 'sent' only when a mail server took it (docs/api/documents.md).
   const announceSend = (result: SendResult) => {
@@ -88,8 +92,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
 
   return (
     <DetailScreen>
-
-      <SummaryCard doc={doc} view={view} />
+      <SummaryCard doc={doc} view={view} acceptedOnline={acceptedOnline} />
 
       <DetailActions doc={doc} view={view} panel={panel} onPanel={setPanel} show={show} />
 
@@ -118,11 +121,16 @@ function Detail({ doc }: { doc: DocumentDetail }) {
         />
       )}
 
+      {hasClientLink(doc, view) && <ClientLinkCard doc={doc} view={view} show={show} />}
+
       <LineItemsCard doc={doc} isQuote={isQuote} />
 
       {!isQuote && <PaymentHistory doc={doc} isVoid={isVoid} show={show} />}
+      <RemindersPart doc={doc} />
 
       <SendHistory attempts={doc.send_attempts} onRetry={isVoid ? undefined : tryAgain} />
+
+      {leftDraft(doc) && <TimelineCard id={doc.id} />}
 
       <Notice notice={notice} onClose={clear} />
     </DetailScreen>

@@ -7,9 +7,10 @@ import type { DetailView } from './view.ts';
 
 /**
  * The detail's header card: the reference with its chips, the client, the dates, the total and
- * balance, then what the tradie should know about it (converted, void, draft, a Xero difference).
+ * balance, then what the tradie should know about it (accepted online, converted, void, draft, a Xero
+ * difference).
  */
-export function SummaryCard({ doc, view }: { doc: DocumentDetail; view: DetailView }) {
+export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail; view: DetailView; acceptedOnline?: string | null }) {
   const { isQuote, reference, isVoid, synced, isDraftInvoice } = view;
   const dueLabel = isQuote ? 'Valid until' : 'Due';
   const dueDate = isQuote ? doc.valid_until : doc.due_date;
@@ -63,6 +64,11 @@ export function SummaryCard({ doc, view }: { doc: DocumentDetail; view: DetailVi
           </div>
         )}
       </div>
+      {acceptedOnline && (
+        <p className="callout callout--success detail__note" data-testid="accepted-online">
+          {acceptedOnline}
+        </p>
+      )}
       {doc.converted_to && <LinkedNote className="callout callout--success detail__note" text="Converted to an invoice." id={doc.converted_to} link="View the invoice" />}
       {doc.converted_from && <LinkedNote className="callout detail__note" text="Made from a quote." id={doc.converted_from} link="View the quote" />}
       {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}

@@ -3,7 +3,8 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts (the
 // pieces the detail uses are re-exported here); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DocumentDetail, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
+import type { ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
+import { isApiError } from '../../api/client.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
 
 export { documentKeys, invalidateDocuments };
@@ -62,3 +63,37 @@ export function applyDetailChange(queryClient: QueryClient, updated?: DocumentDe
   if (updated) queryClient.setQueryData(documentKeys.detail(updated.id), updated);
   void invalidateDocuments(queryClient);
 }
+
+// ---- the client's link and the timeline ----------------------------------------------------------
+
+export const clientLinkKeys = {
+  link: (id: string) => [...documentKeys.detail(id), 'link'] as const,
+  timeline: (id: string) => [...documentKeys.detail(id), 'timeline'] as const,
+};
+
+/** GET /invoices/{id}/link: the active link, or null when there is none (404). */
+export const clientLinkQuery = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: clientLinkKeys.link(id),
+    queryFn: async ({ signal }): Promise<ClientLinkRecord | null> => {
+      try {
+        return await api.get<ClientLinkRecord>(path(id, '/link'), { signal });
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+  });
+
+/** POST /invoices/{id}/link: the active link, issued if there is none. */
+export const issueClientLink = (api: Api, id: string) => api.post<ClientLinkRecord>(path(id, '/link'));
+
+/** DELETE /invoices/{id}/link: the link stops working. */
+export const withdrawClientLink = (api: Api, id: string) => api.del(path(id, '/link'));
+
+/** GET /invoices/{id}/timeline: what happened to the document, oldest first. */
+export const timelineQuery = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: clientLinkKeys.timeline(id),
+    queryFn: ({ signal }) => api.get<DocumentTimeline>(path(id, '/timeline'), { signal }),
+  });

@@ -11,22 +11,13 @@ interface Chip {
   status: DocumentStatus | undefined;
 }
 
+/** A tab's chips: All and Draft, the tab's own, then Voided. */
+const chips = (...own: Chip[]): readonly Chip[] => [{ label: 'All', status: undefined }, { label: 'Draft', status: 'draft' }, ...own, { label: 'Voided', status: 'void' }];
+
 /** The chips of each tab, in order; a status reached another way (a report's link) shows in the banner instead. */
 export const FILTER_CHIPS: Record<DocumentType, readonly Chip[]> = {
-  quote: [
-    { label: 'All', status: undefined },
-    { label: 'Draft', status: 'draft' },
-    { label: 'Sent', status: 'sent' },
-    { label: 'Accepted', status: 'accepted' },
-    { label: 'Voided', status: 'void' },
-  ],
-  invoice: [
-    { label: 'All', status: undefined },
-    { label: 'Draft', status: 'draft' },
-    { label: 'Overdue', status: 'overdue' },
-    { label: 'Paid', status: 'paid' },
-    { label: 'Voided', status: 'void' },
-  ],
+  quote: chips({ label: 'Sent', status: 'sent' }, { label: 'Accepted', status: 'accepted' }),
+  invoice: chips({ label: 'Overdue', status: 'overdue' }, { label: 'Paid', status: 'paid' }),
 };
 
 /** True when the filter is one chip of the tab (no dates, and a status the chips offer or none). */

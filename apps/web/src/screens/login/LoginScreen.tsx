@@ -1,26 +1,18 @@
 import { useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../app/useAuth.ts';
 import { AuthCard, AuthFooterLink, FormAlert, SubmitButton, TextField } from './AuthCard.tsx';
 import { loginErrorMessage } from './messages.ts';
-import { useAuthSubmit } from './useAuthSubmit.ts';
+import { useAuthSubmit, useEnterApp } from './useAuthSubmit.ts';
 
 /** /login: email and password, 'Sign In', then /app/home. */
 export function LoginScreen() {
   const auth = useAuth();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterApp = useEnterApp();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, submit } = useAuthSubmit({
-    send: async () => {
-      await auth.login({ email: email.trim(), password });
-      // Nothing cached from an earlier session may show for this one.
-      queryClient.clear();
-      await navigate({ to: '/app/home' });
-      return 'leaving';
-    },
+    send: () => enterApp(() => auth.login({ email: email.trim(), password })),
     failed: loginErrorMessage,
   });
 

@@ -1,29 +1,21 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../app/useAuth.ts';
 import { AuthCard, AuthFooterLink, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { registerErrorMessage } from '../login/messages.ts';
-import { useAuthSubmit } from '../login/useAuthSubmit.ts';
+import { useAuthSubmit, useEnterApp } from '../login/useAuthSubmit.ts';
 import { validateRegister } from './validate.ts';
 
 /** /register and /signup: sign up, sign in with the same details, /app/home. */
 export function RegisterScreen() {
   const auth = useAuth();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterApp = useEnterApp();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const { busy, error, submit } = useAuthSubmit({
     check: () => validateRegister({ full_name: fullName, email, password, confirm }),
-    send: async () => {
-      await auth.register({ full_name: fullName.trim(), email: email.trim(), password });
-      queryClient.clear();
-      await navigate({ to: '/app/home' });
-      return 'leaving';
-    },
+    send: () => enterApp(() => auth.register({ full_name: fullName.trim(), email: email.trim(), password })),
     failed: registerErrorMessage,
   });
 

@@ -9,6 +9,7 @@ import { taxYearOf, type GstBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { downloadThroughSignedLink } from './download.ts';
+import { DateRangeFields, ReportForm, TaxYearSelect } from './parts.tsx';
 import { taxYearOptionLabel } from './periods.ts';
 
 type Mode = 'year' | 'dates';
@@ -43,19 +44,7 @@ export function AccountantExport({ today }: { today: string }) {
   };
 
   return (
-    <form
-      className="card report-card accountant-export"
-      aria-labelledby="accountant-export-title"
-      aria-describedby="accountant-export-what"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-      noValidate
-    >
-      <h2 id="accountant-export-title" className="card__title">
-        Export for my accountant
-      </h2>
+    <ReportForm id="accountant-export-title" title="Export for my accountant" onSubmit={onSubmit} className="accountant-export" describedBy="accountant-export-what">
       <p id="accountant-export-what" className="field__hint">
         One ZIP: invoices, payments and clients (CSV), the GST report and annual summary, every invoice's PDF, and a README explaining each file.
       </p>
@@ -73,26 +62,9 @@ export function AccountantExport({ today }: { today: string }) {
       </fieldset>
 
       {mode === 'year' ? (
-        <FormField id="accountant-export-year" label="Year to export" hint="NZ tax years run 1 April to 31 March.">
-          {(describedBy) => (
-            <select id="accountant-export-year" className="input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby={describedBy}>
-              {options.map((o) => (
-                <option key={o.year} value={String(o.year)}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <TaxYearSelect id="accountant-export-year" label="Year to export" hint="NZ tax years run 1 April to 31 March." options={options} year={year} onChange={setYear} />
       ) : (
-        <div className="report-dates">
-          <FormField id="accountant-export-start" label="First day">
-            {() => <input id="accountant-export-start" className="input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
-          </FormField>
-          <FormField id="accountant-export-end" label="Last day">
-            {() => <input id="accountant-export-end" className="input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
-          </FormField>
-        </div>
+        <DateRangeFields id="accountant-export" labels={['First day', 'Last day']} start={start} end={end} onStart={setStart} onEnd={setEnd} />
       )}
 
       <FormField id="accountant-export-basis" label="GST basis of the GST report">
@@ -117,6 +89,6 @@ export function AccountantExport({ today }: { today: string }) {
           {error}
         </p>
       )}
-    </form>
+    </ReportForm>
   );
 }

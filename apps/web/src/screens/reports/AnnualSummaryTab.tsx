@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import type { AnnualReportResponse } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
-import { FormField } from '../../ui/FormField.tsx';
-import { DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, useGenerate } from './parts.tsx';
+import { DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, TaxYearSelect, useGenerate } from './parts.tsx';
 import { rangeText, taxYearOptions } from './periods.ts';
 import { annualReportQuery } from './queries.ts';
 
@@ -21,17 +20,14 @@ export function AnnualSummaryTab({ today }: { today: string }) {
   return (
     <>
       <ReportForm id="annual-card-title" title="Annual Summary" onSubmit={() => generate(year)}>
-        <FormField id="annual-tax-year" label="Tax Year" hint="NZ tax years run 1 April to 31 March. Revenue is before GST, for your income tax return.">
-          {(describedBy) => (
-            <select id="annual-tax-year" className="input" value={String(year)} onChange={(e) => setYear(Number(e.target.value))} aria-describedby={describedBy}>
-              {options.map((o) => (
-                <option key={o.year} value={String(o.year)}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <TaxYearSelect
+          id="annual-tax-year"
+          label="Tax Year"
+          hint="NZ tax years run 1 April to 31 March. Revenue is before GST, for your income tax return."
+          options={options}
+          year={year}
+          onChange={setYear}
+        />
         <button type="submit" className="button button--accent report-generate">
           Generate Report
         </button>

@@ -8,7 +8,7 @@ import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
 import type { GstBasis } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
-import { DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, useGenerate } from './parts.tsx';
+import { DateRangeFields, DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, useGenerate } from './parts.tsx';
 import {
   QUARTERS,
   currentYear,
@@ -118,14 +118,7 @@ export function GstReportTab({ today }: { today: string }) {
           )}
         </FormField>
 
-        <div className="report-dates">
-          <FormField id="gst-start-date" label="Start Date">
-            {() => <input id="gst-start-date" className="input" type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
-          </FormField>
-          <FormField id="gst-end-date" label="End Date">
-            {() => <input id="gst-end-date" className="input" type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
-          </FormField>
-        </div>
+        <DateRangeFields id="gst" labels={['Start Date', 'End Date']} start={start} end={end} onStart={setStart} onEnd={setEnd} />
 
         <fieldset className="choice-group report-basis">
           <legend className="field__label">GST basis</legend>

@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ExportLinkInput } from '@tradie/contracts';
 import { formatMonth, formatNzd, toCents } from '@tradie/domain';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { FormField } from '../../ui/FormField.tsx';
 import { LoadingLine } from '../../ui/Status.tsx';
 import { BarChart } from './BarChart.tsx';
 import { downloadThroughSignedLink } from './download.ts';
@@ -53,12 +54,22 @@ export function useGenerate<P>(report: UseQueryResult<unknown>, submitted: P | n
   return { headingRef, generate };
 }
 
-/** The card with the report's choices: a form under its title, submitted by Generate Report. */
-export function ReportForm({ id, title, onSubmit, children }: { id: string; title: string; onSubmit: () => void; children: ReactNode }) {
+/** The card with the report's choices: a form under its title (`id`), submitted by its button. */
+export function ReportForm({ id, title, onSubmit, className, describedBy, children }: {
+  id: string;
+  title: string;
+  onSubmit: () => void;
+  /** Extra classes on the card. */
+  className?: string;
+  /** The id of what describes the form. */
+  describedBy?: string;
+  children: ReactNode;
+}) {
   return (
     <form
-      className="card report-card"
+      className={className ? `card report-card ${className}` : 'card report-card'}
       aria-labelledby={id}
+      aria-describedby={describedBy}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
@@ -70,6 +81,51 @@ export function ReportForm({ id, title, onSubmit, children }: { id: string; titl
       </h2>
       {children}
     </form>
+  );
+}
+
+/** A select of NZ tax years (`options`, labelled), showing `year`. */
+export function TaxYearSelect({ id, label, hint, options, year, onChange }: {
+  id: string;
+  label: string;
+  hint: string;
+  options: readonly { year: number; label: string }[];
+  year: number;
+  onChange: (year: number) => void;
+}) {
+  return (
+    <FormField id={id} label={label} hint={hint}>
+      {(describedBy) => (
+        <select id={id} className="input" value={String(year)} onChange={(e) => onChange(Number(e.target.value))} aria-describedby={describedBy}>
+          {options.map((o) => (
+            <option key={o.year} value={String(o.year)}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** A first and a last day, side by side: `${id}-start` and `${id}-end`, labelled `labels`. */
+export function DateRangeFields({ id, labels, start, end, onStart, onEnd }: {
+  id: string;
+  labels: readonly [string, string];
+  start: string;
+  end: string;
+  onStart: (date: string) => void;
+  onEnd: (date: string) => void;
+}) {
+  return (
+    <div className="report-dates">
+      <FormField id={`${id}-start`} label={labels[0]}>
+        {() => <input id={`${id}-start`} className="input" type="date" value={start} onChange={(e) => onStart(e.target.value)} />}
+      </FormField>
+      <FormField id={`${id}-end`} label={labels[1]}>
+        {() => <input id={`${id}-end`} className="input" type="date" value={end} onChange={(e) => onEnd(e.target.value)} />}
+      </FormField>
+    </div>
   );
 }
 

@@ -17,8 +17,17 @@ export function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [done, setDone] = useState(false);
   const doneHeading = useRef<HTMLHeadingElement>(null);
+
+  const { busy, error, submit, done } = useAuthSubmit({
+    // No token is a problem too ('Invalid reset link').
+    check: () => validateReset(token, password, confirm),
+    send: async () => {
+      await api.post('/auth/reset-password', { token, new_password: password }, { noRefresh: true });
+      return { done: true };
+    },
+    failed: resetErrorMessage,
+  });
 
   useEffect(() => {
     if (!done) return;
@@ -26,17 +35,6 @@ export function ResetPasswordScreen() {
     const timer = setTimeout(() => void navigate({ to: '/login' }), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
-
-  const { busy, error, submit } = useAuthSubmit({
-    // No token is a problem too ('Invalid reset link').
-    check: () => validateReset(token, password, confirm),
-    send: async () => {
-      await api.post('/auth/reset-password', { token, new_password: password }, { noRefresh: true });
-      setDone(true);
-      return 'done';
-    },
-    failed: resetErrorMessage,
-  });
 
   if (done) {
     return (

@@ -7,6 +7,7 @@ import { GstRoundingCard } from './GstRoundingCard.tsx';
 import { logoSrc } from './queries.ts';
 import type { SettingsFormValues } from './settingsForm.ts';
 import { Card } from '../../ui/Card.tsx';
+import { FormField } from '../../ui/FormField.tsx';
 
 type Change = (field: keyof SettingsFormValues, value: string) => void;
 
@@ -88,6 +89,28 @@ export function BusinessDetails({ values, onChange, warnings }: { values: Settin
           <Field id="settings-city" label="City" {...bind('city')} autoComplete="address-level2" />
           <Field id="settings-postcode" label="Postcode" {...bind('postcode')} autoComplete="postal-code" inputMode="numeric" />
         </div>
+      </Card>
+      <Card titleId="settings-quote-terms-title" title="Accepting Quotes Online">
+        <FormField
+          id="settings-quote-terms"
+          label="Quote terms"
+          hint="Shown on the quote page you send; your client must tick that they accept these before accepting a quote online. Leave empty for none."
+        >
+          {(describedBy) => {
+            const terms = bind('quote_terms');
+            return (
+              <textarea
+                id="settings-quote-terms"
+                className="input settings-input--textarea"
+                rows={6}
+                value={terms.value}
+                onChange={(e) => terms.onChange(e.target.value)}
+                maxLength={terms.maxLength}
+                aria-describedby={describedBy}
+              />
+            );
+          }}
+        </FormField>
       </Card>
       <GstRoundingCard />
       <Card titleId="settings-bank-title" title="Bank Account Details">

@@ -1,4 +1,5 @@
 import './settings.css';
+import './settings-tabs.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
@@ -12,6 +13,8 @@ import { AccountTab } from './AccountTab.tsx';
 import { BillingTab } from './BillingTab.tsx';
 import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
+import { PAYMENTS_TEXT, PaymentsTab } from './PaymentsTab.tsx';
+import { RemindersTab } from './RemindersTab.tsx';
 import { bannerTone, useBanner } from './banner.ts';
 import { SecurityTab } from './SecurityTab.tsx';
 import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, uploadLogo } from './queries.ts';
@@ -59,6 +62,12 @@ export function SettingsScreen() {
   useEffect(() => {
     if (search.checkout) void navigate({ search: { tab: search.tab ?? 'billing' }, replace: true });
   }, [search.checkout, search.tab, navigate]);
+  // Back from Stripe's onboarding for card payments: the Payments tab asks for the new state itself.
+  useEffect(() => {
+    if (!search.connect) return;
+    if (search.connect === 'refresh') show(PAYMENTS_TEXT.linkExpired, false);
+    void navigate({ search: { tab: search.tab ?? 'payments' }, replace: true });
+  }, [search.connect, search.tab, navigate, show]);
 
   // ---- business settings: loaded once into the form; the form is what Save Settings sends ----
   const settings = useQuery(businessSettingsQuery(api));
@@ -210,6 +219,8 @@ export function SettingsScreen() {
           )}
           {tab === 'email' && savedPanel((values) => <EmailTab values={values} onChange={change} />)}
           {tab === 'integrations' && <IntegrationsTab actor={xero} />}
+          {tab === 'payments' && <PaymentsTab onMessage={show} />}
+          {tab === 'reminders' && <RemindersTab onMessage={show} />}
           {tab === 'currency' && <CurrencyTab />}
           {tab === 'security' && <SecurityTab onFailure={(text) => show(text, true)} />}
         </div>

@@ -2,8 +2,17 @@
 // buttons. The api client arrives as an argument, so tests can hand in their own. The business
 // settings are read by the document screens too: their query is defined in ../shared/queries.ts and
 // re-exported here; the route's loader starts the same query.
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { AUDIT_PAGE, type AuditLogPage, type BusinessSettingsInput, type BusinessSettingsRecord, type LogoUploadResponse } from '@tradie/contracts';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  AUDIT_PAGE,
+  type AuditLogPage,
+  type BusinessSettingsInput,
+  type BusinessSettingsRecord,
+  type ConnectOnboarding,
+  type LogoUploadResponse,
+  type OnlinePaymentSettings,
+  type OnlinePaymentSettingsInput,
+} from '@tradie/contracts';
 import { API_BASE, type ApiClient } from '../../api/client.ts';
 import { businessSettingsKey } from '../shared/queries.ts';
 
@@ -12,6 +21,7 @@ type Api = Pick<ApiClient, 'get' | 'put' | 'del' | 'upload'>;
 export const settingsKeys = {
   all: businessSettingsKey,
   audit: ['security', 'audit'] as const,
+  payments: ['payments', 'settings'] as const,
 };
 
 /** GET /business-settings: every field with its default, plus soft warnings. */
@@ -53,3 +63,20 @@ export const auditLogQuery = (api: Pick<ApiClient, 'get'>) =>
 
 /** POST /auth/logout-all: every refresh token of the user is revoked (this device's too). */
 export const signOutEverywhere = (api: Pick<ApiClient, 'post'>) => api.post<{ detail: string }>('/auth/logout-all');
+
+// ---- card payments from clients (the Payments tab) -----------------------------------------------
+
+/** GET /payments/settings: whether this server takes card payments, the Stripe account's state, the card fee. */
+export const paymentSettingsQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: settingsKeys.payments,
+    queryFn: ({ signal }) => api.get<OnlinePaymentSettings>('/payments/settings', { signal }),
+    // Back from Stripe's onboarding the state has changed: always asked again when the tab opens.
+    staleTime: 0,
+  });
+
+/** PUT /payments/settings → the saved settings. */
+export const savePaymentSettings = (api: Pick<ApiClient, 'put'>, body: OnlinePaymentSettingsInput) => api.put<OnlinePaymentSettings>('/payments/settings', body);
+
+/** POST /payments/connect → Stripe's hosted onboarding address. */
+export const connectPayments = (api: Pick<ApiClient, 'post'>) => api.post<ConnectOnboarding>('/payments/connect');

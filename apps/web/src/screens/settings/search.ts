@@ -1,5 +1,6 @@
 // The Settings screen's address: /app/settings?tab=billing. The selected tab lives in the URL so
-// a reload, the Back button and Stripe's return (…?tab=billing&checkout=success) land on it.
+// a reload, the Back button and Stripe's returns (…?tab=billing&checkout=success,
+// …?tab=payments&connect=done) land on it.
 
 export const SETTINGS_TABS = [
   { id: 'profile', label: 'Profile' },
@@ -8,6 +9,8 @@ export const SETTINGS_TABS = [
   { id: 'business', label: 'Business & Logo' },
   { id: 'email', label: 'Email Settings' },
   { id: 'integrations', label: 'Integrations' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'reminders', label: 'Reminders' },
   { id: 'currency', label: 'Currency' },
   { id: 'security', label: 'Security' },
 ] as const;
@@ -17,9 +20,13 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number]['id'];
 /** How Stripe Checkout sent the browser back (its success and cancel addresses). */
 export type CheckoutReturn = 'success' | 'cancelled';
 
+/** How Stripe's onboarding for card payments sent the browser back: finished, or its link ran out. */
+export type ConnectReturn = 'done' | 'refresh';
+
 export interface SettingsSearch {
   tab?: SettingsTab;
   checkout?: CheckoutReturn;
+  connect?: ConnectReturn;
 }
 
 const isTab = (v: unknown): v is SettingsTab => SETTINGS_TABS.some((t) => t.id === v);
@@ -29,5 +36,6 @@ export function validateSettingsSearch(search: Record<string, unknown>): Setting
   const out: SettingsSearch = {};
   if (isTab(search.tab)) out.tab = search.tab;
   if (search.checkout === 'success' || search.checkout === 'cancelled') out.checkout = search.checkout;
+  if (search.connect === 'done' || search.connect === 'refresh') out.connect = search.connect;
   return out;
 }

@@ -20,6 +20,7 @@ const record: BusinessSettingsRecord = {
   bank_account_name: 'Ngata Plumbing Ltd',
   bank_account_number: '12-3456-7890123-00',
   email_signature: 'Cheers, Aroha',
+  quote_terms: 'A 30% deposit is due on acceptance.',
   default_email_subject: 'Invoice from [Business Name]',
   default_email_message: 'Hi [Client Name]',
   cc_email: '',
@@ -40,6 +41,7 @@ describe('settings form', () => {
     expect(body.city).toBe('Hamilton');
     // Fields with no input on the screen are sent back as loaded, not cleared.
     expect(body.email_signature).toBe('Cheers, Aroha');
+    expect(body.quote_terms).toBe('A 30% deposit is due on acceptance.');
     expect(body.phone).toBe('021 555 0101');
     expect(body.default_currency).toBe('NZD');
     expect(body.enable_multi_currency).toBe(false);

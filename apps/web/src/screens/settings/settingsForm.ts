@@ -20,6 +20,7 @@ export const SAVED_FIELDS = [
   'bank_account_name',
   'bank_account_number',
   'email_signature',
+  'quote_terms',
   'default_email_subject',
   'default_email_message',
   'cc_email',

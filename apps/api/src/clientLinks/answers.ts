@@ -1,0 +1,116 @@
+// The client's answers through a quote's link: accept (a typed name, the terms ticked, an
+// optional finger signature), decline with reasons, or ask for changes. Each is a document command
+// on the quote's stream, in one transaction with what it stores beside it (the signature's PNG).
+// Refusals come before anything is written. Accepting twice with the same page is answered with
+// the page again and records nothing (a double tap on a weak signal).
+import { createHash } from 'node:crypto';
+import { CLIENT_LINK_MESSAGES, type acceptQuoteInput, type declineQuoteInput, type requestChangesInput } from '@tradie/contracts';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { ApiError } from '../http/problem.ts';
+import { runDocumentCommand } from '../documents/commands/run.ts';
+import type { LinkPorts } from './links.ts';
+import { type PageDeps, contentVersionOf, quotePageOf } from './page.ts';
+import { type ResolvedLinkWithDocument, resolveLinkAndDocument } from './resolve.ts';
+
+export type AcceptQuote = z.output<typeof acceptQuoteInput>;
+export type DeclineQuote = z.output<typeof declineQuoteInput>;
+export type RequestChanges = z.output<typeof requestChangesInput>;
+
+export type AnswerPorts = LinkPorts & PageDeps;
+
+/** Who answered: the browser as the server saw it. */
+export interface ClientSeen {
+  ip: string;
+  userAgent: string;
+}
+
+/** A finger signature: at most 150 KB of PNG (the contract caps its data URL at SIGNATURE_MAX_CHARS first). */
+export const SIGNATURE_MAX_BYTES = 150 * 1024;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const SIGNATURE_NOT_PNG = 'The signature must be a PNG image';
+
+/** A signature drawn on a phone is a few hundred pixels wide; anything bigger than this is refused undecoded. */
+export const SIGNATURE_MAX_PIXELS = 4_000_000;
+
+/**
+ * The PNG's bytes from its data URL, or the 422 the client reads: at most 150 KB, starting with
+ * the PNG signature, and decoded in full and written afresh (as the logos are), so the PDF writer
+ * only ever reads a PNG this code made.
+ */
+export async function signatureBytes(dataUrl: string): Promise<Buffer> {
+  const comma = dataUrl.indexOf(',');
+  const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (bytes.length > SIGNATURE_MAX_BYTES) throw new ApiError(422, CLIENT_LINK_MESSAGES.signatureTooLarge);
+  if (bytes.length <= PNG_SIGNATURE.length || !bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw new ApiError(422, SIGNATURE_NOT_PNG);
+  try {
+    return await sharp(bytes, { limitInputPixels: SIGNATURE_MAX_PIXELS, failOn: 'error', pages: 1 }).png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    throw new ApiError(422, SIGNATURE_NOT_PNG);
+  }
+}
+
+const clientActor = (link: ResolvedLinkWithDocument) => ({ accountId: link.accountId, userId: `client-link:${link.linkId}` });
+
+function refuseAnswered(status: string): void {
+  if (status === 'accepted' || status === 'converted') throw new ApiError(409, CLIENT_LINK_MESSAGES.alreadyAccepted);
+  if (status === 'declined') throw new ApiError(409, CLIENT_LINK_MESSAGES.alreadyDeclined);
+}
+
+/** The quote page after an answer, read again after the commit. */
+async function pageAfter(ports: AnswerPorts, token: string) {
+  const link = await resolveLinkAndDocument(ports, token, 'quote');
+  return (await quotePageOf(ports, ports.store.db, link.accountId, link.document, token)).page;
+}
+
+export async function acceptQuote(ports: AnswerPorts, token: string, input: AcceptQuote, seen: ClientSeen) {
+  const link = await resolveLinkAndDocument(ports, token, 'quote');
+  const png = input.signature_png ? await signatureBytes(input.signature_png) : null;
+  const signatureSha256 = png ? createHash('sha256').update(png).digest('hex') : null;
+  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+    const loaded = await w.load(link.documentId);
+    const d = loaded.state;
+    // The same acceptance again (a double tap): nothing new, the same page.
+    if (d.clientAcceptance && (d.status === 'accepted' || d.status === 'converted') && d.clientAcceptance.shownSha256 === input.shown_sha256) return;
+    refuseAnswered(d.status);
+    const { page, settings } = await quotePageOf(ports, w.tx, link.accountId, loaded, token);
+    if (contentVersionOf(loaded) !== input.version || page.shown_sha256 !== input.shown_sha256) throw new ApiError(409, CLIENT_LINK_MESSAGES.quoteChanged);
+    if (page.state === 'expired') throw new ApiError(410, CLIENT_LINK_MESSAGES.expired);
+    if (settings.quote_terms.trim() !== '' && !input.terms_accepted) throw new ApiError(422, CLIENT_LINK_MESSAGES.termsRequired);
+    await w.decide(loaded, {
+      type: 'AcceptQuoteByClient',
+      data: {
+        linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, documentVersion: input.version, shownSha256: input.shown_sha256,
+        signerName: input.signer_name, signatureSha256, termsAccepted: input.terms_accepted,
+      },
+    });
+    if (png && signatureSha256) {
+      await w.tx.query(
+        `INSERT INTO client_signatures (link_id, account_id, document_id, png, sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (account_id, sha256) DO NOTHING`,
+        [link.linkId, link.accountId, link.documentId, png, signatureSha256, ports.clock.now().toISOString()],
+      );
+    }
+  });
+  return pageAfter(ports, token);
+}
+
+export async function declineQuote(ports: AnswerPorts, token: string, input: DeclineQuote, seen: ClientSeen) {
+  const link = await resolveLinkAndDocument(ports, token, 'quote');
+  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+    const loaded = await w.load(link.documentId);
+    refuseAnswered(loaded.state.status);
+    await w.decide(loaded, { type: 'DeclineQuoteByClient', data: { linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, reasons: input.reasons, note: input.note } });
+  });
+  return pageAfter(ports, token);
+}
+
+export async function requestChanges(ports: AnswerPorts, token: string, input: RequestChanges, seen: ClientSeen) {
+  const link = await resolveLinkAndDocument(ports, token, 'quote');
+  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+    const loaded = await w.load(link.documentId);
+    refuseAnswered(loaded.state.status);
+    await w.decide(loaded, { type: 'RequestQuoteChanges', data: { linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, note: input.note } });
+  });
+  return pageAfter(ports, token);
+}

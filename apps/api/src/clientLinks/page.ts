@@ -1,0 +1,143 @@
+// What the client's pages show, made from the same detail the tradie's screen gets
+// (documents/view.ts detailOf): every number comes from the domain, none is worked out here.
+// The quote page's `shown_sha256` is the SHA-256 of a canonical JSON of what it shows (the
+// document's contents and the business's terms); an acceptance must name it (shownHashOf is the
+// one function both the GET and the accept use).
+import { createHash } from 'node:crypto';
+import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage } from '@tradie/contracts';
+import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, nzDateOf, toCents } from '@tradie/domain';
+import type { Sql } from '@tradie/store';
+import type { AppDeps } from '../deps.ts';
+import type { LoadedDocument } from '../documents/repository.ts';
+import { detailOf } from '../documents/view.ts';
+import { paymentOfferFor } from '../payments/offer.ts';
+import { signedLogoUrl } from '../settings/logoLink.ts';
+import { type BusinessSettings, loadBusinessSettings, logoVersion } from '../settings/repository.ts';
+
+export type PageDeps = Pick<AppDeps, 'store' | 'clock' | 'secrets' | 'config'>;
+
+/** JSON with every object's keys in order, so the same contents always hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** The SHA-256 (hex) of what a quote page shows: the document's contents (not its link address) and the terms. */
+export function shownHashOf(document: PublicDocument, terms: string): string {
+  const { pdf_url: _address, ...contents } = document;
+  return createHash('sha256').update(canonicalJson({ document: contents, terms }), 'utf8').digest('hex');
+}
+
+/**
+ * The stream version of the last event that changed what the page shows (drafted or revised): a
+ * link issued, a PDF recorded or a question asked does not make the client read it again.
+ */
+export function contentVersionOf(loaded: LoadedDocument): number {
+  let v = 1;
+  for (const e of loaded.events) if (e.type === 'DocumentDrafted' || e.type === 'DocumentRevised') v = e.streamVersion;
+  return v;
+}
+
+export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string => `/public/${kind === 'quote' ? 'quotes' : 'invoices'}/${token}/pdf`;
+
+export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string): PublicDocument {
+  return {
+    type: detail.type,
+    reference: detail.reference,
+    issue_date: detail.issue_date,
+    due_date: detail.due_date,
+    valid_until: detail.valid_until,
+    client_name: detail.client_name,
+    line_items: detail.line_items,
+    subtotal: detail.subtotal,
+    gst: detail.gst,
+    total: detail.total,
+    paid: detail.paid,
+    balance: detail.balance,
+    formatted: { ...detail.formatted },
+    notes: detail.notes,
+    pdf_url: pdfUrl,
+  };
+}
+
+async function businessOf(deps: PageDeps, sql: Sql, accountId: string, s: BusinessSettings): Promise<PublicBusiness> {
+  const sha = await logoVersion(sql, accountId);
+  return {
+    name: s.trading_as.trim() || s.business_name,
+    gst_number: s.gst_number,
+    phone: s.phone,
+    email: s.email,
+    address: [s.address, s.city, s.postcode].map((p) => p.replace(/\s*\n\s*/g, ', ').trim()).filter((p) => p !== '').join(', '),
+    logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
+  };
+}
+
+/** The quote page's state: answered, open (perhaps with changes asked for), or past its valid-until. */
+function quoteState(d: DocumentView, status: DocumentDetail['status']): PublicQuotePage['state'] {
+  if (d.status === 'accepted' || d.status === 'converted') return 'accepted';
+  if (d.status === 'declined') return 'declined';
+  if (status === 'expired') return 'expired';
+  return d.changesRequestedAt ? 'changes_requested' : 'open';
+}
+
+export interface QuotePageParts {
+  page: PublicQuotePage;
+  settings: BusinessSettings;
+}
+
+/** The quote page; `sql` is the store, or the transaction a command reads in. */
+export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, loaded: LoadedDocument, token: string): Promise<QuotePageParts> {
+  const d = loaded.state;
+  const today: LocalDate = nzDateOf(deps.clock.now());
+  const settings = await loadBusinessSettings(sql, accountId);
+  const detail = detailOf(d, loaded.version, today);
+  const document = publicDocumentOf(detail, publicPdfPath('quote', token));
+  const terms = settings.quote_terms.trim();
+  const a = d.clientAcceptance;
+  const page: PublicQuotePage = {
+    business: await businessOf(deps, sql, accountId, settings),
+    document,
+    terms,
+    shown_sha256: shownHashOf(document, terms),
+    version: contentVersionOf(loaded),
+    state: quoteState(d, detail.status),
+    acceptance:
+      d.status === 'accepted' || d.status === 'converted'
+        ? a
+          ? { signer_name: a.signerName, accepted_at: a.at ?? d.acceptedAt ?? '', signed: a.signatureSha256 !== null }
+          : d.acceptedAt
+            ? { signer_name: '', accepted_at: d.acceptedAt, signed: false }
+            : null
+        : null,
+    decline: d.status === 'declined' ? { reasons: d.clientDecline?.reasons ?? [], note: d.clientDecline?.note ?? '', declined_at: d.clientDecline?.at ?? d.declinedAt ?? '' } : null,
+  };
+  return { page, settings };
+}
+
+function invoiceState(status: DocumentDetail['status']): PublicInvoicePage['state'] {
+  if (status === 'paid') return 'paid';
+  if (status === 'overdue') return 'overdue';
+  if (status === 'partial') return 'partial';
+  return 'open';
+}
+
+export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: LoadedDocument, token: string): Promise<PublicInvoicePage> {
+  const d = loaded.state;
+  const today: LocalDate = nzDateOf(deps.clock.now());
+  const settings = await loadBusinessSettings(deps.store.db, accountId);
+  const detail = detailOf(d, loaded.version, today);
+  const balanceCents = documentFigures(d).balanceCents;
+  const bank = [settings.bank_name, settings.bank_account_name, settings.bank_account_number].some((v) => v.trim() !== '')
+    ? { bank_name: settings.bank_name, account_name: settings.bank_account_name, account_number: settings.bank_account_number }
+    : null;
+  return {
+    business: await businessOf(deps, deps.store.db, accountId, settings),
+    document: publicDocumentOf(detail, publicPdfPath('invoice', token)),
+    payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
+    state: invoiceState(detail.status),
+    pay: balanceCents > 0n ? await paymentOfferFor(deps, accountId, centsToString(balanceCents)) : null,
+    bank,
+  };
+}

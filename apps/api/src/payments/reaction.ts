@@ -1,0 +1,38 @@
+// When an invoice is paid in full or voided some other way (a payment typed in, Mark Paid, a void),
+// the Checkout Sessions still open for it are expired at Stripe, so the client cannot pay twice.
+import { documentFigures } from '@tradie/domain';
+import { loadDocument } from '../documents/repository.ts';
+import { ApiError } from '../http/problem.ts';
+import type { AppDeps } from '../deps.ts';
+import { expireOpenSessions } from './checkout.ts';
+import { openSessionsOf } from './repository.ts';
+
+/** What the outbox hands a reaction (reactions/registry.ts OutboxRow), the parts read here. */
+interface Row {
+  accountId: string;
+  streamId: string;
+  payload: Record<string, unknown>;
+}
+
+const documentIdOf = (row: Row): string =>
+  typeof row.payload.documentId === 'string' && row.payload.documentId !== '' ? row.payload.documentId : row.streamId.replace(/^document-/, '');
+
+/** An entry of REACTIONS (reactions/registry.ts). */
+export const expireCheckoutSessions = {
+  name: 'payments-expire-checkout',
+  on: ['PaymentRecorded', 'DocumentVoided'],
+  async handle(deps: Pick<AppDeps, 'store' | 'connect' | 'log'>, row: Row): Promise<void> {
+    const documentId = documentIdOf(row);
+    // Most invoices never had a session: nothing to read or ask.
+    if (!deps.connect || (await openSessionsOf(deps.store.db, row.accountId, documentId)).length === 0) return;
+    let settled: boolean;
+    try {
+      const d = (await loadDocument(deps.store, row.accountId, documentId)).state;
+      settled = d.status === 'void' || documentFigures(d).balanceCents <= 0n;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      settled = true;
+    }
+    if (settled) await expireOpenSessions(deps, row.accountId, documentId);
+  },
+};

@@ -1,0 +1,212 @@
+// Sending the reminders the schedule says are due, from any number of API processes at once.
+//
+// A process claims due rows of reminder_queue (FOR UPDATE SKIP LOCKED, then a lease in
+// claimed_until), so two processes never hold the same invoice. For each row it reads the invoice
+// afresh and asks the rule again: a payment, a void or a pause since the row was planned sends
+// nothing. Before the mail goes the row is marked `sending_since`; a row found so marked by a later
+// claim belonged to a process that died mid-send, and is recorded as possibly not sent rather than
+// sent again (a client must never get the same reminder twice). Then the outcome is recorded on
+// the invoice (ReminderSent, or ReminderNotDelivered with the mail server's answer) and the row goes.
+// A mail server that cannot be reached leaves the row for a retry with backoff.
+import { randomUUID } from 'node:crypto';
+import { REMINDER_MESSAGES, type ReminderSendResult, type ReminderStepRecord } from '@tradie/contracts';
+import { type DocumentView, documentFigures, nextReminder, nzDateOf, daysBetween, centsToString } from '@tradie/domain';
+import { reminderTarget } from '@tradie/projections';
+import type { Actor } from '../commands.ts';
+import { activeLinkOf } from '../clientLinks/links.ts';
+import { runDocumentCommand, type CommandPorts } from '../documents/commands/run.ts';
+import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
+import { loadDocument, userNames } from '../documents/repository.ts';
+import type { AppDeps } from '../deps.ts';
+import { ApiError } from '../http/problem.ts';
+import { MailRejectedError, MailUnavailableError, type SentMail } from '../mail/index.ts';
+import { loadBusinessSettings } from '../settings/repository.ts';
+import { composeReminderMail } from './compose.ts';
+import { invoiceForReminders, scheduleReminders } from './scheduler.ts';
+import { loadReminderSettings, optedOutClients, policyOf } from './settings.ts';
+
+export type SenderPorts = CommandPorts & Pick<AppDeps, 'renderPdf' | 'secrets'>;
+
+/** Rows claimed at a time, and how long a claim lasts. */
+export const REMINDER_BATCH = 10;
+export const REMINDER_LEASE_MS = 10 * 60_000;
+/** A mail server that could not be reached: try again after 5 min × 2^n, at most 6 hours. */
+export const reminderRetryMs = (attempts: number): number => Math.min(6 * 3_600_000, 5 * 60_000 * 2 ** Math.max(0, attempts - 1));
+/** After this many unreachable attempts the reminder is recorded as not delivered. */
+export const REMINDER_MAX_ATTEMPTS = 8;
+
+export const INTERRUPTED_DETAIL = 'The server stopped while this reminder was being sent, so it may not have gone. It was not sent again, to avoid a duplicate.';
+
+interface QueueRow {
+  document_id: string;
+  account_id: string;
+  step_id: string;
+  attempts: number;
+  sending_since: string | null;
+}
+
+export interface SendRunResult {
+  sent: number;
+  notDelivered: number;
+  skipped: number;
+  retrying: number;
+}
+
+/** The account owner, as the actor of what the sender records. */
+const systemActor = (accountId: string): Actor => ({ accountId, userId: accountId });
+
+/** Claims and sends every due reminder (batch after batch, bounded), returning what happened. */
+export async function sendDueReminders(ports: SenderPorts, maxBatches = 50): Promise<SendRunResult> {
+  const result: SendRunResult = { sent: 0, notDelivered: 0, skipped: 0, retrying: 0 };
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const token = randomUUID();
+    const now = ports.clock.now();
+    const rows = await ports.store.db.query<QueueRow>(
+      `UPDATE reminder_queue SET claimed_by = $1, claimed_until = $2::timestamptz
+       WHERE document_id IN (
+         SELECT document_id FROM reminder_queue
+         WHERE due_at <= $3::timestamptz AND (claimed_until IS NULL OR claimed_until < $3::timestamptz)
+         ORDER BY due_at, document_id LIMIT $4::int
+         FOR UPDATE SKIP LOCKED)
+       RETURNING document_id, account_id, step_id, attempts, sending_since::text AS sending_since`,
+      [token, new Date(now.getTime() + REMINDER_LEASE_MS).toISOString(), now.toISOString(), REMINDER_BATCH],
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const outcome = await sendClaimed(ports, row, token).catch((e: unknown) => {
+        ports.log('error', 'a reminder could not be handled', { documentId: row.document_id, error: e instanceof Error ? e.message : String(e) });
+        return 'retrying' as const;
+      });
+      result[outcome]++;
+    }
+    if (rows.length < REMINDER_BATCH) break;
+  }
+  return result;
+}
+
+async function release(ports: SenderPorts, row: QueueRow, token: string): Promise<void> {
+  await ports.store.db.query('DELETE FROM reminder_queue WHERE document_id = $1 AND claimed_by = $2', [row.document_id, token]);
+  // The next step (or none), from the invoice as it is now.
+  await scheduleReminders(ports, { accountId: row.account_id, documentId: row.document_id });
+}
+
+async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Promise<keyof SendRunResult> {
+  const actor = systemActor(row.account_id);
+  const db = ports.store.db;
+  if (row.sending_since !== null) {
+    const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
+    if (loaded) {
+      await record(ports, actor, row.document_id, { stepId: row.step_id, to: [], subject: '', balance: '0.00', outcome: 'failed', detail: INTERRUPTED_DETAIL });
+    }
+    await release(ports, row, token);
+    return 'notDelivered';
+  }
+  const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
+  const target = await reminderTarget(db, row.account_id, row.document_id);
+  const settings = await loadReminderSettings(db, row.account_id);
+  if (!loaded || !target) {
+    await release(ports, row, token);
+    return 'skipped';
+  }
+  const optedOut = target.clientId !== null && (await optedOutClients(db, [row.account_id])).has(`${row.account_id}/${target.clientId}`);
+  const now = ports.clock.now();
+  const decision = nextReminder(policyOf(settings), invoiceForReminders(target, optedOut), now);
+  const step = settings.steps.find((s) => s.id === row.step_id);
+  if (decision.kind !== 'send' || decision.step.id !== row.step_id || !step) {
+    // Paid, voided, paused, opted out or moved on since it was planned: nothing goes.
+    await release(ports, row, token);
+    return 'skipped';
+  }
+  const marked = await db.query<{ document_id: string }>(
+    'UPDATE reminder_queue SET sending_since = $3::timestamptz WHERE document_id = $1 AND claimed_by = $2 RETURNING document_id',
+    [row.document_id, token, now.toISOString()],
+  );
+  if (marked.length === 0) return 'skipped';
+  const sent = await deliver(ports, row.account_id, loaded.state, step, target.sentTo, decision.daysOverdue);
+  if (sent.kind === 'unavailable') {
+    const attempts = Number(row.attempts) + 1;
+    if (attempts >= REMINDER_MAX_ATTEMPTS) {
+      await record(ports, actor, row.document_id, { ...sent.mail, stepId: step.id, outcome: 'failed', detail: `The mail server could not be reached after ${attempts} tries: ${sent.detail}` });
+      await release(ports, row, token);
+      return 'notDelivered';
+    }
+    await db.query(
+      `UPDATE reminder_queue SET attempts = $3::int, due_at = $4::timestamptz, last_error = $5, sending_since = NULL, claimed_by = NULL, claimed_until = NULL
+       WHERE document_id = $1 AND claimed_by = $2`,
+      [row.document_id, token, attempts, new Date(now.getTime() + reminderRetryMs(attempts)).toISOString(), sent.detail],
+    );
+    return 'retrying';
+  }
+  await record(ports, actor, row.document_id, { ...sent.mail, stepId: step.id, outcome: sent.outcome, detail: sent.detail });
+  await release(ports, row, token);
+  return sent.outcome === 'delivered' ? 'sent' : 'notDelivered';
+}
+
+type Delivered =
+  | { kind: 'done'; outcome: 'delivered' | 'saved_not_delivered' | 'failed'; detail: string | null; mail: { to: string[]; subject: string; balance: string } }
+  | { kind: 'unavailable'; detail: string; mail: { to: string[]; subject: string; balance: string } };
+
+/** Composes and sends one reminder of `d` for `step`; what happened, never thrown for a mail refusal. */
+async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, step: ReminderStepRecord, to: string[], daysOverdue: number): Promise<Delivered> {
+  const { balanceCents } = documentFigures(d);
+  const settings = await loadBusinessSettings(ports.store.db, accountId);
+  // The account's owner signs the reminder ([Your Name]); a single-user account's id is its user's.
+  const user = await userNames(ports.store.db, accountId);
+  const link = await activeLinkOf(ports, ports.store.db, accountId, d);
+  const pdf = await renderPdfFor(ports, accountId, d);
+  const { mail, subject } = composeReminderMail({
+    document: d, step, to, balanceCents, daysOverdue, payLink: link?.url ?? null, settings, user,
+    pdf: { bytes: pdf.bytes, filename: pdfFileName(d) }, mailFrom: ports.config.env.MAIL_FROM,
+  });
+  const facts = { to, subject, balance: centsToString(balanceCents) };
+  let sent: SentMail;
+  try {
+    sent = await ports.mailer.send(mail);
+  } catch (e) {
+    if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };
+    if (e instanceof MailUnavailableError) return { kind: 'unavailable', detail: e.message, mail: facts };
+    throw e;
+  }
+  if (sent.notDelivered === 'outbox') return { kind: 'done', outcome: 'saved_not_delivered', detail: 'Saved to the outbox — email is not set up on this server', mail: facts };
+  return { kind: 'done', outcome: 'delivered', detail: null, mail: facts };
+}
+
+interface ReminderFacts {
+  stepId: string;
+  to: string[];
+  subject: string;
+  balance: string;
+  outcome: 'delivered' | 'saved_not_delivered' | 'failed';
+  detail: string | null;
+}
+
+/** Records a reminder's outcome on the invoice (and sets off its reactions: the next step, a failure's banner). */
+async function record(ports: SenderPorts, actor: Actor, documentId: string, facts: ReminderFacts): Promise<void> {
+  await runDocumentCommand(ports, actor, { settle: documentId }, async (w) => {
+    await w.decide(documentId, { type: 'RecordReminder', data: facts });
+  });
+}
+
+/**
+ * 'Send reminder now': one reminder of an overdue or open invoice at once, whatever the schedule,
+ * with the wording of the latest step it has reached (the first step before any). The automatic
+ * ones then wait 24 hours from it.
+ */
+export async function sendReminderNow(ports: SenderPorts, actor: Actor, documentId: string): Promise<ReminderSendResult> {
+  const loaded = await loadDocument(ports.store, actor.accountId, documentId);
+  const d = loaded.state;
+  const { balanceCents } = documentFigures(d);
+  if (d.type !== 'invoice' || d.status === 'void' || d.status === 'draft' || balanceCents <= 0n) throw new ApiError(409, REMINDER_MESSAGES.notOverdueInvoice);
+  const to = d.sends.at(-1)?.to ?? (d.client?.email ? [d.client.email] : []);
+  if (to.length === 0) throw new ApiError(409, REMINDER_MESSAGES.notEmailed);
+  const settings = await loadReminderSettings(ports.store.db, actor.accountId);
+  const today = nzDateOf(ports.clock.now());
+  const daysOverdue = Math.max(0, daysBetween(d.dueDate, today));
+  const reached = settings.steps.filter((s) => s.offset_days <= daysBetween(d.dueDate, today)).at(-1) ?? settings.steps[0]!;
+  const step: ReminderStepRecord = { ...reached, id: 'manual' };
+  const sent = await deliver(ports, actor.accountId, d, step, to, daysOverdue);
+  if (sent.kind === 'unavailable') throw new ApiError(503, "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
+  await record(ports, actor, documentId, { ...sent.mail, stepId: 'manual', outcome: sent.outcome, detail: sent.detail });
+  if (sent.outcome === 'failed') throw new ApiError(422, `The mail server refused the reminder: ${sent.detail ?? 'no reason given'}`);
+  return { outcome: sent.outcome, to, detail: sent.detail };
+}

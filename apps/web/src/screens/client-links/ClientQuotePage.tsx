@@ -1,0 +1,85 @@
+// /q/{token}: the client's quote, opened from the tradie's email or text without signing in. They
+// read it, and accept (name, terms, optional signature), decline or ask for changes.
+import './client-links.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { CLIENT_LINK_MESSAGES, DECLINE_REASON_LABELS, type PublicQuotePage } from '@tradie/contracts';
+import { api as browserApi } from '../../api/client.ts';
+import { BusinessHeader, businessName, ClientFrame, ClientLoading, DocumentCard, DocumentHeading, LinkProblem, longDay, nzLongDate, useDocumentTitle } from './parts.tsx';
+import { AcceptForm, OtherAnswers } from './QuoteAnswers.tsx';
+import { publicQuoteQuery, type PublicApi } from './queries.ts';
+import { useViewBeacon } from './useViewBeacon.ts';
+
+/** The route's screen. */
+export function ClientQuotePage() {
+  const { token } = useParams({ from: '/q/$token' });
+  return <QuotePage api={browserApi} token={token} />;
+}
+
+export function QuotePage({ api, token }: { api: PublicApi; token: string }) {
+  const queryClient = useQueryClient();
+  const options = publicQuoteQuery(api, token);
+  const query = useQuery(options);
+  useViewBeacon(token, query.isSuccess);
+  useDocumentTitle(query.data?.document, query.data?.business);
+
+  if (query.isPending) return <ClientLoading label="Quote" />;
+  if (query.isError) return <LinkProblem error={query.error} onRetry={() => void query.refetch()} />;
+
+  const page = query.data;
+  const answerable = page.state === 'open' || page.state === 'changes_requested';
+  const onAnswered = (next: PublicQuotePage) => queryClient.setQueryData(options.queryKey, next);
+  const onStale = () => void query.refetch();
+
+  return (
+    <ClientFrame label={`Quote ${page.document.reference}`}>
+      <BusinessHeader business={page.business} />
+      <DocumentHeading doc={page.document}>
+        <QuoteState page={page} />
+      </DocumentHeading>
+      <DocumentCard doc={page.document} />
+      {answerable && (
+        <>
+          <AcceptForm api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
+          <OtherAnswers api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
+        </>
+      )}
+    </ClientFrame>
+  );
+}
+
+/** Where the quote stands, in words, under its heading. */
+function QuoteState({ page }: { page: PublicQuotePage }) {
+  if (page.state === 'accepted' && page.acceptance) {
+    return (
+      <p className="callout callout--success client-state" role="status" data-testid="quote-state">
+        Accepted by {page.acceptance.signer_name} on {nzLongDate(page.acceptance.accepted_at)}
+        {page.acceptance.signed ? ' (signed)' : ''}. Thank you!
+      </p>
+    );
+  }
+  if (page.state === 'declined') {
+    const reasons = page.decline?.reasons.map((r) => DECLINE_REASON_LABELS[r]).join(', ');
+    return (
+      <p className="callout callout--warning client-state" role="status" data-testid="quote-state">
+        {CLIENT_LINK_MESSAGES.alreadyDeclined}
+        {page.decline ? ` (${nzLongDate(page.decline.declined_at)}${reasons ? `: ${reasons}` : ''})` : ''}
+      </p>
+    );
+  }
+  if (page.state === 'expired') {
+    return (
+      <p className="callout callout--warning client-state" role="status" data-testid="quote-state">
+        This quote expired{page.document.valid_until ? ` on ${longDay(page.document.valid_until)}` : ''}. Please ask {businessName(page.business)} for a new one.
+      </p>
+    );
+  }
+  if (page.state === 'changes_requested') {
+    return (
+      <p className="callout client-state" role="status" data-testid="quote-state">
+        You asked for changes. {businessName(page.business, true)} will be in touch; you can still accept this quote as it is.
+      </p>
+    );
+  }
+  return null;
+}

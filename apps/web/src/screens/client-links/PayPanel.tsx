@@ -1,0 +1,70 @@
+// 'Pay now': the amount to pay by card (with the card fee, when the business passes it on, shown
+// before paying), then Stripe Checkout.
+import { useRef, useState } from 'react';
+import type { PublicInvoicePage } from '@tradie/contracts';
+import { errorDetail } from '../../api/client.ts';
+import { Card } from '../../ui/Card.tsx';
+import { businessName } from './parts.tsx';
+import { startCheckout, type PublicApi } from './queries.ts';
+
+interface Props {
+  api: PublicApi;
+  token: string;
+  page: PublicInvoicePage;
+  goTo: (url: string) => void;
+}
+
+export function PayPanel({ api, token, page, goTo }: Props) {
+  const surcharge = page.pay?.surcharge ?? null;
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+
+  const pay = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      const { checkout_url } = await startCheckout(api, token);
+      goTo(checkout_url);
+    } catch (e) {
+      setError(errorDetail(e) ?? 'Could not start the card payment. Please try again.');
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card titleId="client-pay-title" title="Pay by card" className="client-card client-pay">
+      <dl className="figures client-figures">
+        <div className="figures__row">
+          <dt>Balance</dt>
+          <dd>{page.document.formatted.balance}</dd>
+        </div>
+        {surcharge && (
+          <>
+            <div className="figures__row">
+              <dt>Card fee ({surcharge.percent}%)</dt>
+              <dd data-testid="client-surcharge">{surcharge.formatted}</dd>
+            </div>
+            <div className="figures__row figures__row--total">
+              <dt>Total to pay by card</dt>
+              <dd data-testid="client-pay-total">{surcharge.total_formatted}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {surcharge && <p className="field__hint">{businessName(page.business, true)} passes on the card fee of {surcharge.percent}%: you see the full amount before you pay.</p>}
+      {error && (
+        <p className="callout callout--error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="button button--accent button--large button--block" onClick={() => void pay()} disabled={pending} aria-busy={pending}>
+        {pending ? 'Opening secure payment...' : `Pay now ${surcharge ? surcharge.total_formatted : page.document.formatted.balance}`}
+      </button>
+      <p className="fine-print client-pay__note">You pay on Stripe&rsquo;s secure page; your card details never reach {businessName(page.business)}.</p>
+    </Card>
+  );
+}

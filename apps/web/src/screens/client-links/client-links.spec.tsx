@@ -1,0 +1,380 @@
+// @vitest-environment jsdom
+// The client's quote and invoice pages against a mocked fetch: what they show in each state, what
+// they send, and that a tap sends once.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CLIENT_LINK_MESSAGES, type PublicInvoicePage, type PublicQuotePage } from '@tradie/contracts';
+import { createApiClient, type TokenStorage } from '../../api/client.ts';
+import { QuotePage } from './ClientQuotePage.tsx';
+import { InvoicePage, PAYMENT_CONFIRMING } from './ClientInvoicePage.tsx';
+
+// The finger signature: a stand-in for the canvas library (jsdom has no canvas).
+const pad = vi.hoisted(() => ({ drawn: false }));
+vi.mock('signature_pad', () => ({
+  default: class {
+    addEventListener() {}
+    removeEventListener() {}
+    on() {}
+    off() {}
+    clear() {
+      pad.drawn = false;
+    }
+    isEmpty() {
+      return !pad.drawn;
+    }
+    toData() {
+      return [];
+    }
+    fromData() {}
+    toDataURL() {
+      return 'data:image/png;base64,iVBORw0KGgo=';
+    }
+  },
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
+const SHA = 'a'.repeat(64);
+
+const business = { name: 'Ngata Plumbing', gst_number: '123-456-789', phone: '021 555 0101', email: 'office@ngata.example.nz', address: '1 Queen Street, Auckland 1010', logo_url: '' };
+const document = (type: 'quote' | 'invoice', over: Partial<PublicQuotePage['document']> = {}): PublicQuotePage['document'] => ({
+  type,
+  reference: type === 'quote' ? 'QU-0007' : 'INV-0007',
+  issue_date: '2026-11-20',
+  due_date: '2026-12-20',
+  valid_until: type === 'quote' ? '2026-12-20' : null,
+  client_name: 'Jo Bloggs',
+  line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300 }],
+  subtotal: 2000,
+  gst: 300,
+  total: 2300,
+  paid: 0,
+  balance: 2300,
+  formatted: { subtotal: '$2,000.00', gst: '$300.00', total: '$2,300.00', paid: '$0.00', balance: '$2,300.00' },
+  notes: 'Parts on order.',
+  pdf_url: `/public/quotes/${TOKEN}/pdf`,
+  ...over,
+});
+
+const quote = (over: Partial<PublicQuotePage> = {}): PublicQuotePage => ({
+  business,
+  document: document('quote'),
+  terms: 'A 30% deposit is due on acceptance.',
+  shown_sha256: SHA,
+  version: 3,
+  state: 'open',
+  acceptance: null,
+  decline: null,
+  ...over,
+});
+
+const invoice = (over: Partial<PublicInvoicePage> = {}): PublicInvoicePage => ({
+  business,
+  document: { ...document('invoice'), pdf_url: `/public/invoices/${TOKEN}/pdf` },
+  payments: [],
+  state: 'open',
+  pay: null,
+  bank: { bank_name: 'ASB', account_name: 'Ngata Plumbing Ltd', account_number: '12-3456-7890123-00' },
+  ...over,
+});
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  auth: string | null;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fetch answered by `answer` (method and path below /api/v1), every call recorded. */
+function mockApi(answer: (method: string, path: string, body: unknown) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace(/^\/api\/v1/, '');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ method, path, body, auth: headers.Authorization ?? null });
+    return answer(method, path, body);
+  }) as typeof globalThis.fetch;
+  // A tradie signed in on the same phone: their token must not go to the public pages.
+  const storage: TokenStorage = { getItem: (k) => (k === 'access_token' ? 'tradie-token' : null), setItem: () => undefined, removeItem: () => undefined };
+  return { api: createApiClient({ fetch: () => fetch, storage: () => storage }), calls };
+}
+
+let container: HTMLDivElement;
+let root: Root;
+let beacons: string[];
+
+beforeEach(() => {
+  container = window.document.createElement('div');
+  window.document.body.append(container);
+  root = createRoot(container);
+  pad.drawn = false;
+  beacons = [];
+  Object.defineProperty(window.navigator, 'sendBeacon', { configurable: true, value: (url: string) => (beacons.push(url), true) });
+  HTMLCanvasElement.prototype.getContext = (() => ({ scale: () => undefined })) as unknown as HTMLCanvasElement['getContext'];
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+function render(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  act(() => root.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>));
+}
+
+const text = () => container.textContent ?? '';
+/** Waits (in act) until `check` passes. */
+async function until(check: () => void, ms = 2000) {
+  const start = Date.now();
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (e) {
+      if (Date.now() - start > ms) throw e;
+      await act(() => new Promise((r) => setTimeout(r, 10)));
+    }
+  }
+}
+const button = (name: string | RegExp) => {
+  const found = [...container.querySelectorAll('button')].find((b) => (typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? '')));
+  if (!found) throw new Error(`no button ${String(name)} in: ${text()}`);
+  return found;
+};
+const byLabel = (label: string) => {
+  const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
+  const id = l?.getAttribute('for');
+  const el = id ? container.querySelector<HTMLInputElement>(`#${id}`) : l?.querySelector('input');
+  if (!el) throw new Error(`no field labelled ${label}`);
+  return el as HTMLInputElement;
+};
+/** Types into a React-controlled field. */
+function type(el: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  act(() => {
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+const click = (el: HTMLElement) => act(() => el.click());
+
+describe('the quote page', () => {
+  it('shows the business, the lines and the API’s figures, the terms with a tick box, and sends one view beacon', async () => {
+    const { api, calls } = mockApi(() => json(quote()));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Quote QU-0007'));
+    expect(text()).toContain('Ngata Plumbing');
+    expect(text()).toContain('021 555 0101');
+    expect(text()).toContain('Replace hot water cylinder');
+    expect(container.querySelector('[data-testid="client-subtotal"]')?.textContent).toBe('$2,000.00');
+    expect(container.querySelector('[data-testid="client-gst"]')?.textContent).toBe('$300.00');
+    expect(container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,300.00');
+    expect(text()).toContain('Parts on order.');
+    expect(text()).toContain('A 30% deposit is due on acceptance.');
+    expect(byLabel('I have read and accept the terms').type).toBe('checkbox');
+    expect(byLabel('Your full name')).toBeTruthy();
+    expect(container.querySelector('a[download]')?.getAttribute('href')).toBe(`/api/v1/public/quotes/${TOKEN}/pdf`);
+    // The signature comes last, just before Accept.
+    const order = [...container.querySelectorAll('[data-testid="signature-pad"], button[type="submit"]')].map((e) => e.tagName);
+    expect(order).toEqual(['CANVAS', 'BUTTON']);
+    await until(() => expect(beacons).toEqual([`/api/v1/public/links/${TOKEN}/viewed`]));
+    // Without the tradie's token, and the GET counted no view.
+    expect(calls.every((c) => c.auth === null)).toBe(true);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /public/quotes/${TOKEN}`]);
+  });
+
+  it('with no terms there is no tick box', async () => {
+    const { api } = mockApi(() => json(quote({ terms: '' })));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accept this quote'));
+    expect(container.querySelector('input[type="checkbox"]')).toBeNull();
+  });
+
+  it('asks for a name and the tick, then accepts once however often it is tapped, with the version and hash shown', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET') return json(quote());
+      return new Promise<Response>((r) => {
+        release = r;
+      });
+    });
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accept this quote'));
+
+    click(button('Accept quote'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.nameRequired);
+    type(byLabel('Your full name'), '  Jo Bloggs ');
+    click(button('Accept quote'));
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.termsRequired);
+    click(byLabel('I have read and accept the terms'));
+    pad.drawn = true;
+
+    click(button('Accept quote'));
+    click(button(/Accept/));
+    await until(() => expect(button('Accepting...').disabled).toBe(true));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      path: `/public/quotes/${TOKEN}/accept`,
+      body: { signer_name: 'Jo Bloggs', terms_accepted: true, signature_png: 'data:image/png;base64,iVBORw0KGgo=', shown_sha256: SHA, version: 3 },
+      auth: null,
+    });
+
+    await act(async () => release(json(quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-25T21:30:00.000Z', signed: true } }))));
+    // 21:30 UTC on the 25th is the 26th in New Zealand.
+    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('Accepted by Jo Bloggs on 26 November 2026'));
+    expect(text()).not.toContain('Accept this quote');
+  });
+
+  it('a quote that changed meanwhile (409): says so and loads the quote again', async () => {
+    const { api, calls } = mockApi((method) => (method === 'GET' ? json(quote()) : json({ detail: CLIENT_LINK_MESSAGES.quoteChanged }, 409)));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accept this quote'));
+    type(byLabel('Your full name'), 'Jo Bloggs');
+    click(byLabel('I have read and accept the terms'));
+    click(button('Accept quote'));
+    await until(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.quoteChanged));
+    await until(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
+  });
+
+  it.each([
+    [410, CLIENT_LINK_MESSAGES.withdrawn],
+    [410, CLIENT_LINK_MESSAGES.expired],
+    [404, CLIENT_LINK_MESSAGES.notFound],
+  ])('a link answered %i shows its detail as the whole page', async (status, detail) => {
+    const { api, calls } = mockApi(() => json({ detail }, status));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain(detail));
+    expect(container.querySelector('[role="alert"] h1')).not.toBeNull();
+    expect(text()).not.toContain('Retry');
+    expect(beacons).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('declines with reasons and a note', async () => {
+    const { api, calls } = mockApi((method) =>
+      method === 'GET' ? json(quote()) : json(quote({ state: 'declined', decline: { reasons: ['price'], note: 'Too dear', declined_at: '2026-11-25T01:00:00.000Z' } })),
+    );
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Not quite right?'));
+    click(button('Decline'));
+    click(byLabel('Price is too high'));
+    click(byLabel('Going with someone else'));
+    type(container.querySelector<HTMLTextAreaElement>('#client-decline-note')!, ' Too dear ');
+    click(button('Decline quote'));
+    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.alreadyDeclined));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/public/quotes/${TOKEN}/decline`, body: { reasons: ['price', 'went_elsewhere'], note: 'Too dear' } });
+    expect(text()).not.toContain('Accept this quote');
+  });
+
+  it('asks for changes only with a note', async () => {
+    const { api, calls } = mockApi((method) => (method === 'GET' ? json(quote()) : json(quote({ state: 'changes_requested' }))));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Not quite right?'));
+    click(button('Ask for changes'));
+    click(button('Send request'));
+    expect(text()).toContain(CLIENT_LINK_MESSAGES.changesRequired);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    type(container.querySelector<HTMLTextAreaElement>('#client-changes-note')!, 'Can you do it in January?');
+    click(button('Send request'));
+    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('You asked for changes'));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/public/quotes/${TOKEN}/changes`, body: { note: 'Can you do it in January?' } });
+    // Still open: it can be accepted as it is.
+    expect(text()).toContain('Accept this quote');
+  });
+
+  it('an expired quote says so and cannot be answered', async () => {
+    const { api } = mockApi(() => json(quote({ state: 'expired' })));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toBe('This quote expired on 20 December 2026. Please ask Ngata Plumbing for a new one.'));
+    expect(container.querySelector('form')).toBeNull();
+    expect(text()).not.toContain('Decline');
+  });
+
+  it('an accepted quote shows who accepted it and no forms', async () => {
+    const { api } = mockApi(() => json(quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-20T02:00:00.000Z', signed: false } })));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accepted by Jo Bloggs on 20 November 2026'));
+    expect(container.querySelector('form')).toBeNull();
+  });
+});
+
+describe('the invoice page', () => {
+  it('with card payments and a card fee: shows the fee and the total before paying, then goes to Checkout', async () => {
+    const page = invoice({ pay: { surcharge: { percent: 2, amount: 46, formatted: '$46.00', total_formatted: '$2,346.00' } } });
+    const { api, calls } = mockApi((method) => (method === 'GET' ? json(page) : json({ checkout_url: 'https://checkout.example/cs_1' })));
+    const goTo = vi.fn();
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
+    await until(() => expect(text()).toContain('Invoice INV-0007'));
+    expect(container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,300.00');
+    expect(container.querySelector('[data-testid="client-surcharge"]')?.textContent).toBe('$46.00');
+    expect(container.querySelector('[data-testid="client-pay-total"]')?.textContent).toBe('$2,346.00');
+    expect(text()).not.toContain('Account number');
+    click(button('Pay now $2,346.00'));
+    click(button(/Opening secure payment|Pay now/));
+    await until(() => expect(goTo).toHaveBeenCalledWith('https://checkout.example/cs_1'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/public/invoices/${TOKEN}/checkout`]);
+    expect(beacons).toEqual([`/api/v1/public/links/${TOKEN}/viewed`]);
+  });
+
+  it('without card payments: the bank details, the payments so far and the balance', async () => {
+    const page = invoice({
+      state: 'partial',
+      payments: [{ date: '2026-11-21', amount: 300, formatted: '$300.00', method_label: 'Bank transfer' }],
+      document: { ...invoice().document, paid: 300, balance: 2000, formatted: { ...invoice().document.formatted, paid: '$300.00', balance: '$2,000.00' } },
+    });
+    const { api } = mockApi(() => json(page));
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
+    await until(() => expect(text()).toContain('How to pay'));
+    expect(text()).toContain('12-3456-7890123-00');
+    expect(text()).toContain('Ngata Plumbing Ltd');
+    expect(text()).toContain('21 November 2026 · Bank transfer$300.00');
+    expect(container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
+    expect(text()).not.toContain('Pay now');
+  });
+
+  it('a business that set no details and no bank account: no header, and the client is asked to contact the business', async () => {
+    const blank = { name: '', gst_number: '', phone: '', email: '', address: '', logo_url: '' };
+    const { api } = mockApi(() => json(invoice({ business: blank, bank: null })));
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
+    await until(() => expect(text()).toContain('Please contact the business to pay this invoice.'));
+    expect(container.querySelector('.client-business')).toBeNull();
+  });
+
+  it('back from Checkout (?paid=1): thanks the client and checks again, further apart, until it is paid', async () => {
+    let gets = 0;
+    const { api } = mockApi(() => {
+      gets += 1;
+      return json(gets < 3 ? invoice({ pay: { surcharge: null } }) : invoice({ state: 'paid', document: { ...invoice().document, balance: 0 } }));
+    });
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment goTo={vi.fn()} pollDelays={[20, 40, 80, 160]} />);
+    await until(() => expect(text()).toContain(PAYMENT_CONFIRMING));
+    expect(text()).not.toContain('Pay now');
+    await until(() => expect(text()).toContain(CLIENT_LINK_MESSAGES.paid));
+    expect(gets).toBe(3);
+    // Paid: no more checks.
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(gets).toBe(3);
+  });
+
+  it('back from Checkout, the payment never arrives: it stops checking after the last wait', async () => {
+    let gets = 0;
+    const { api } = mockApi(() => {
+      gets += 1;
+      return json(invoice({ pay: { surcharge: null } }));
+    });
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment goTo={vi.fn()} pollDelays={[10, 20]} />);
+    await until(() => expect(text()).toContain('It can take a few minutes'));
+    await act(() => new Promise((r) => setTimeout(r, 200)));
+    expect(gets).toBe(3);
+  });
+});

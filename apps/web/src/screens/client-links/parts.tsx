@@ -1,0 +1,171 @@
+// What the client's quote and invoice pages share: the frame, the business's header, the
+// document's lines and figures (the API's formatted strings), and the full-page message for a link
+// that does not work.
+import { useEffect, type ReactNode } from 'react';
+import type { PublicBusiness, PublicDocument } from '@tradie/contracts';
+import { formatNzd, formatNzDateLong, formatNzdPrice, nzDateOf } from '@tradie/domain';
+import { errorDetail, isApiError } from '../../api/client.ts';
+import { centsOf } from '../shared/documents.ts';
+import { Card } from '../../ui/Card.tsx';
+import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { apiHref } from './queries.ts';
+
+/** '6 December 2025' for an instant, on the New Zealand calendar. */
+export const nzLongDate = (instant: string): string => formatNzDateLong(nzDateOf(instant));
+
+/** '6 December 2025' for a 'YYYY-MM-DD' day. */
+export const longDay = (day: string): string => formatNzDateLong(day);
+
+/** The page: one column, the width of a phone, centred on a wider screen. */
+export function ClientFrame({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <main id="main" className="client-page" aria-label={label}>
+      {children}
+    </main>
+  );
+}
+
+/** The business in a sentence: its name, or 'the business' when it has not set one. */
+export const businessName = (business: PublicBusiness, start = false): string => business.name.trim() || (start ? 'The business' : 'the business');
+
+/** The business as the client knows it: logo, name and how to reach them (nothing when it has set none of them). */
+export function BusinessHeader({ business }: { business: PublicBusiness }) {
+  if (![business.name, business.logo_url, business.address, business.phone, business.email, business.gst_number].some((v) => v.trim() !== '')) return null;
+  return (
+    <header className="client-business">
+      {business.logo_url && <img className="client-business__logo" src={apiHref(business.logo_url)} alt={business.name ? `${business.name} logo` : 'Business logo'} />}
+      <div className="client-business__text">
+        {business.name && <p className="client-business__name">{business.name}</p>}
+        {business.address && <p className="client-business__line">{business.address}</p>}
+        <p className="client-business__contact">
+          {business.phone && (
+            <a className="client-business__link" href={`tel:${business.phone.replace(/\s+/g, '')}`}>
+              {business.phone}
+            </a>
+          )}
+          {business.email && (
+            <a className="client-business__link" href={`mailto:${business.email}`}>
+              {business.email}
+            </a>
+          )}
+        </p>
+        {business.gst_number && <p className="client-business__line">GST number {business.gst_number}</p>}
+      </div>
+    </header>
+  );
+}
+
+/** The document's title block: 'Quote Q-0001', for whom, its dates. */
+export function DocumentHeading({ doc, children }: { doc: PublicDocument; children?: ReactNode }) {
+  const isQuote = doc.type === 'quote';
+  return (
+    <div className="client-heading">
+      <h1 className="client-heading__title">
+        {isQuote ? 'Quote' : 'Invoice'} {doc.reference}
+      </h1>
+      {children}
+      <dl className="client-heading__dates">
+        {doc.client_name && (
+          <div>
+            <dt>For</dt>
+            <dd>{doc.client_name}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Issued</dt>
+          <dd>{longDay(doc.issue_date)}</dd>
+        </div>
+        {isQuote && doc.valid_until && (
+          <div>
+            <dt>Valid until</dt>
+            <dd>{longDay(doc.valid_until)}</dd>
+          </div>
+        )}
+        {!isQuote && (
+          <div>
+            <dt>Due</dt>
+            <dd>{longDay(doc.due_date)}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function FigureRow({ label, value, total, testId }: { label: string; value: string; total?: boolean; testId?: string }) {
+  return (
+    <div className={total ? 'figures__row figures__row--total' : 'figures__row'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+/** The lines, subtotal, GST and total (an invoice also what is paid and the balance), the notes and the PDF. */
+export function DocumentCard({ doc }: { doc: PublicDocument }) {
+  const isQuote = doc.type === 'quote';
+  return (
+    <Card titleId="client-lines-title" title="What it covers" className="client-card">
+      <ul className="client-lines">
+        {doc.line_items.map((l, i) => (
+          <li key={i} className="client-lines__item">
+            <span className="client-lines__desc">{l.description}</span>
+            <span className="client-lines__calc">
+              {String(l.qty)} × {formatNzdPrice(l.unit_price)}
+              {l.tax_rate === 0 ? ' · no GST' : ''}
+            </span>
+            <span className="client-lines__amount">{formatNzd(centsOf(l.amount))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="figures client-figures">
+        <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="client-subtotal" />
+        <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
+        <FigureRow label={doc.gst === 0 ? 'Total' : 'Total incl. GST'} value={doc.formatted.total} total testId="client-total" />
+        {!isQuote && (
+          <>
+            <FigureRow label="Paid" value={doc.formatted.paid} testId="client-paid" />
+            <FigureRow label="Balance to pay" value={doc.formatted.balance} total testId="client-balance" />
+          </>
+        )}
+      </dl>
+      {doc.notes && <p className="client-notes">{doc.notes}</p>}
+      <a className="button button--secondary button--block client-pdf" href={apiHref(doc.pdf_url)} download>
+        Download the PDF<span className="visually-hidden"> of {isQuote ? 'quote' : 'invoice'} {doc.reference}</span>
+      </a>
+    </Card>
+  );
+}
+
+/** A link that does not work (unknown, withdrawn, expired, replaced): the server's words, full page. */
+export function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const gone = isApiError(error) && (error.status === 404 || error.status === 410);
+  return (
+    <ClientFrame label="This link">
+      {gone ? (
+        <div className="card client-problem" role="alert">
+          <h1 className="client-problem__title">{error.status === 404 ? 'Link not found' : 'This link no longer works'}</h1>
+          <p className="client-problem__text">{errorDetail(error)}</p>
+        </div>
+      ) : (
+        <RetryAlert onRetry={onRetry}>{errorDetail(error) ?? 'Could not load this page'}</RetryAlert>
+      )}
+    </ClientFrame>
+  );
+}
+
+export function ClientLoading({ label }: { label: string }) {
+  return (
+    <ClientFrame label={label}>
+      <LoadingBlock largeSpinner />
+    </ClientFrame>
+  );
+}
+
+/** The tab's title names the document and the business once the page has them. */
+export function useDocumentTitle(doc: PublicDocument | undefined, business: PublicBusiness | undefined): void {
+  const title = doc && business ? `${doc.type === 'quote' ? 'Quote' : 'Invoice'} ${doc.reference}${business.name ? ` from ${business.name}` : ''}` : undefined;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+}

@@ -1,0 +1,342 @@
+// Settings → Reminders: automatic payment reminders. On or off, the steps (when each goes, its subject
+// and message), the smallest balance worth chasing, and what will go in the next 7 days.
+import './reminders.css';
+import { Link } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { REMINDER_LIMITS, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type ReminderStepRecord } from '@tradie/contracts';
+import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { Card } from '../../ui/Card.tsx';
+import { FormField } from '../../ui/FormField.tsx';
+import { LoadingLine, RetryAlert } from '../../ui/Status.tsx';
+import {
+  invalidateReminders,
+  nzDateTime,
+  REMINDER_TEXT,
+  reminderKeys,
+  reminderSettingsQuery,
+  saveReminderSettings,
+  stepWhen,
+  upcomingRemindersQuery,
+} from '../shared/reminders.ts';
+
+export const REMINDERS_TAB_TEXT = {
+  saved: 'Reminder settings saved',
+  saveFailed: 'Error saving the reminder settings',
+  on: 'Send payment reminders automatically',
+  add: 'Add reminder',
+  remove: 'Remove',
+} as const;
+
+/** The days a new step can go on, in the order they are offered: 3 days before the due date first. */
+export const STEP_CHOICES = [-3, -7, -1, 0, 1, 3, 7, 14, 21, 30, 45, 60, 90] as const;
+
+interface Props {
+  /** The screen's banner: a message, and whether it is a failure (its colour follows the word 'Error' in it). */
+  onMessage: (text: string, failure: boolean) => void;
+}
+
+export function RemindersTab({ onMessage }: Props) {
+  const query = useQuery(reminderSettingsQuery(api));
+  if (query.isPending) return <LoadingLine>Loading reminder settings...</LoadingLine>;
+  if (query.isError) return <RetryAlert onRetry={() => void query.refetch()}>{errorDetail(query.error) ?? 'Could not load the reminder settings'}</RetryAlert>;
+  return (
+    <>
+      <RemindersForm key={JSON.stringify([query.data.enabled, query.data.steps, query.data.minimum_balance])} settings={query.data} onMessage={onMessage} />
+      <UpcomingCard steps={query.data.steps} />
+    </>
+  );
+}
+
+/** A fresh step's words: before the due date a gentle nudge, after it a plain reminder. */
+export function newStep(offsetDays: number, taken: readonly string[] = []): ReminderStepRecord {
+  let id = `step-${offsetDays < 0 ? 'b' : 'a'}${Math.abs(offsetDays)}`;
+  for (let n = 2; taken.includes(id); n++) id = `step-${offsetDays < 0 ? 'b' : 'a'}${Math.abs(offsetDays)}-${n}`;
+  const before = offsetDays < 0;
+  const on = offsetDays === 0;
+  return {
+    id,
+    offset_days: offsetDays,
+    subject: before || on ? 'Invoice [Invoice Number] is due on [Due Date]' : 'Invoice [Invoice Number] is [Days Overdue] days overdue',
+    message: [
+      'Hi [Client Name],',
+      '',
+      before || on
+        ? 'A friendly reminder that invoice [Invoice Number] for [Balance] is due on [Due Date].'
+        : 'Invoice [Invoice Number] for [Balance] was due on [Due Date] and is now [Days Overdue] days overdue.',
+      'You can pay it here: [Pay Link]',
+      '',
+      'Thanks,',
+      '[Your Name]',
+      '[Business Name]',
+    ].join('\n'),
+  };
+}
+
+/** The first day on offer that no step uses yet (null when every choice is taken). */
+export const nextChoice = (steps: readonly { offset_days: number }[]): number | null => STEP_CHOICES.find((d) => !steps.some((s) => s.offset_days === d)) ?? null;
+
+/** The 422's field errors, by field ('steps.0.subject', 'minimum_balance', …). */
+function fieldErrors(e: unknown): Record<string, string> {
+  if (!isApiError(e) || e.status !== 422 || !e.body || typeof e.body !== 'object' || !('errors' in e.body)) return {};
+  const list = (e.body as { errors: unknown }).errors;
+  if (!Array.isArray(list)) return {};
+  const out: Record<string, string> = {};
+  for (const item of list) {
+    if (item && typeof item === 'object' && 'field' in item && 'message' in item) {
+      const field = String((item as { field: unknown }).field);
+      out[field] ??= String((item as { message: unknown }).message);
+    }
+  }
+  return out;
+}
+
+function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsRecord; onMessage: Props['onMessage'] }) {
+  const queryClient = useQueryClient();
+  const [enabled, setEnabled] = useState(settings.enabled);
+  const [steps, setSteps] = useState<ReminderStepRecord[]>(settings.steps);
+  const [minimum, setMinimum] = useState(String(settings.minimum_balance));
+  const [adding, setAdding] = useState<number | null>(() => nextChoice(settings.steps));
+  const [problem, setProblem] = useState<{ detail: string; fields: Record<string, string> } | null>(null);
+
+  const save = useMutation({
+    mutationFn: () =>
+      saveReminderSettings(api, {
+        enabled,
+        steps: [...steps].sort((a, b) => a.offset_days - b.offset_days),
+        minimum_balance: minimum.trim() === '' ? 0 : Number(minimum.replace(/[$,\s]/g, '')),
+      }),
+    onSuccess: (saved) => {
+      setProblem(null);
+      queryClient.setQueryData(reminderKeys.settings(), saved);
+      void invalidateReminders(queryClient);
+      onMessage(REMINDERS_TAB_TEXT.saved, false);
+    },
+    onError: (e) => {
+      const detail = errorDetail(e) ?? 'please try again';
+      setProblem({ detail, fields: fieldErrors(e) });
+      onMessage(`${REMINDERS_TAB_TEXT.saveFailed}: ${detail}`, true);
+    },
+  });
+  const submit = () => {
+    if (!save.isPending) save.mutate();
+  };
+  // The tab sits inside the Settings form: Enter in a box here saves the reminders, not the business.
+  const onEnter = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+    e.preventDefault();
+    submit();
+  };
+
+  const change = (id: string, patch: Partial<ReminderStepRecord>) => setSteps((all) => all.map((s) => (s.id === id ? { ...s, ...patch } : s)));
+  const remove = (id: string) => {
+    const left = steps.filter((s) => s.id !== id);
+    setSteps(left);
+    if (adding === null) setAdding(nextChoice(left));
+  };
+  const add = () => {
+    if (adding === null) return;
+    const next = [...steps, newStep(adding, steps.map((s) => s.id))].sort((a, b) => a.offset_days - b.offset_days);
+    setSteps(next);
+    setAdding(nextChoice(next));
+  };
+  const fields = problem?.fields ?? {};
+  const stepsError = fields.steps;
+  const placeholders = settings.placeholders.length > 0 ? settings.placeholders : [...REMINDER_PLACEHOLDERS];
+  const full = steps.length >= REMINDER_LIMITS.maxSteps;
+
+  return (
+    <div onKeyDown={onEnter}>
+      <Card titleId="settings-reminders-title" title="Payment reminders">
+        <p className="card__intro">Overdue invoices chase themselves: each reminder is emailed to the client on its day, between 8 am and 6 pm on a business day.</p>
+        <label className="switch">
+          <input type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          <span className="switch__track" aria-hidden="true" />
+          <span className="switch__label">{REMINDERS_TAB_TEXT.on}</span>
+        </label>
+      </Card>
+
+      <Card titleId="settings-reminder-steps-title" title="Reminders">
+        {steps.length === 0 && <p className="field__hint">No reminders yet. Add one below.</p>}
+        <ol className="reminder-steps">
+          {steps.map((step) => {
+            const i = steps.indexOf(step);
+            const base = `reminder-step-${step.id}`;
+            const subjectError = fields[`steps.${i}.subject`];
+            const messageError = fields[`steps.${i}.message`];
+            return (
+              <li key={step.id} className="reminder-step">
+                <fieldset className="reminder-step__fields">
+                  <legend className="reminder-step__when">{stepWhen(step.offset_days)}</legend>
+                  <FormField id={`${base}-when`} label="When">
+                    {(describedBy) => (
+                      <select
+                        id={`${base}-when`}
+                        className="input"
+                        value={step.offset_days}
+                        aria-describedby={describedBy}
+                        onChange={(e) => change(step.id, { offset_days: Number(e.target.value) })}
+                      >
+                        {[...new Set([step.offset_days, ...STEP_CHOICES])]
+                          .sort((a, b) => a - b)
+                          .filter((d) => d === step.offset_days || !steps.some((s) => s.offset_days === d))
+                          .map((d) => (
+                            <option key={d} value={d}>
+                              {stepWhen(d)}
+                            </option>
+                          ))}
+                      </select>
+                    )}
+                  </FormField>
+                  <FormField id={`${base}-subject`} label="Subject">
+                    {(describedBy) => (
+                      <input
+                        id={`${base}-subject`}
+                        className="input"
+                        type="text"
+                        maxLength={REMINDER_LIMITS.subject}
+                        value={step.subject}
+                        onChange={(e) => change(step.id, { subject: e.target.value })}
+                        aria-invalid={subjectError ? true : undefined}
+                        aria-describedby={[describedBy, subjectError ? `${base}-subject-error` : ''].filter(Boolean).join(' ') || undefined}
+                      />
+                    )}
+                  </FormField>
+                  {subjectError && (
+                    <p id={`${base}-subject-error`} className="callout callout--error reminder-step__error">
+                      {subjectError}
+                    </p>
+                  )}
+                  <FormField id={`${base}-message`} label="Message">
+                    {(describedBy) => (
+                      <textarea
+                        id={`${base}-message`}
+                        className="input reminder-step__message"
+                        rows={7}
+                        maxLength={REMINDER_LIMITS.message}
+                        value={step.message}
+                        onChange={(e) => change(step.id, { message: e.target.value })}
+                        aria-invalid={messageError ? true : undefined}
+                        aria-describedby={[describedBy, messageError ? `${base}-message-error` : ''].filter(Boolean).join(' ') || undefined}
+                      />
+                    )}
+                  </FormField>
+                  {messageError && (
+                    <p id={`${base}-message-error`} className="callout callout--error reminder-step__error">
+                      {messageError}
+                    </p>
+                  )}
+                  <button type="button" className="button button--ghost reminder-step__remove" onClick={() => remove(step.id)}>
+                    {REMINDERS_TAB_TEXT.remove}
+                    <span className="visually-hidden"> the reminder {stepWhen(step.offset_days).toLowerCase()}</span>
+                  </button>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {stepsError && <p className="callout callout--error">{stepsError}</p>}
+
+        {!full && adding !== null && (
+          <div className="reminder-add">
+            <FormField id="reminder-add-when" label="New reminder">
+              {(describedBy) => (
+                <select id="reminder-add-when" className="input" value={adding} aria-describedby={describedBy} onChange={(e) => setAdding(Number(e.target.value))}>
+                  {STEP_CHOICES.filter((d) => !steps.some((s) => s.offset_days === d)).map((d) => (
+                    <option key={d} value={d}>
+                      {stepWhen(d)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+            <button type="button" className="button button--secondary reminder-add__button" onClick={add}>
+              {REMINDERS_TAB_TEXT.add}
+            </button>
+          </div>
+        )}
+        {full && <p className="field__hint">At most {REMINDER_LIMITS.maxSteps} reminders.</p>}
+
+        <p className="reminder-placeholders" id="reminder-placeholders">
+          You can use {placeholders.map((p, n) => (
+            <span key={p}>
+              {n > 0 && (n === placeholders.length - 1 ? ' and ' : ', ')}
+              <code>{p}</code>
+            </span>
+          ))}{' '}
+          in a subject or message: each is filled in when the reminder goes.
+        </p>
+      </Card>
+
+      <Card titleId="settings-reminder-minimum-title" title="Minimum balance">
+        <FormField id="reminder-minimum" label="Only remind when the balance owing is at least" hint="In dollars. 0 reminds about any balance.">
+          {(describedBy) => (
+            <span className="input-affix">
+              <span className="input-affix__prefix" aria-hidden="true">
+                $
+              </span>
+              <input
+                id="reminder-minimum"
+                className="input input--short input--number"
+                type="text"
+                inputMode="decimal"
+                value={minimum}
+                onChange={(e) => setMinimum(e.target.value)}
+                aria-invalid={fields.minimum_balance ? true : undefined}
+                aria-describedby={[describedBy, fields.minimum_balance ? 'reminder-minimum-error' : ''].filter(Boolean).join(' ') || undefined}
+              />
+            </span>
+          )}
+        </FormField>
+        {fields.minimum_balance && (
+          <p id="reminder-minimum-error" className="callout callout--error">
+            {fields.minimum_balance}
+          </p>
+        )}
+      </Card>
+
+      {problem && (
+        <p className="callout callout--error" role="alert" data-testid="reminders-save-error">
+          {problem.detail}
+        </p>
+      )}
+      <button type="button" className="button button--accent button--block reminders-save" onClick={submit} disabled={save.isPending} aria-busy={save.isPending}>
+        {save.isPending ? 'Saving...' : 'Save reminders'}
+      </button>
+    </div>
+  );
+}
+
+/** What will go in the next 7 days, as the server works it out now (nothing is sent by asking). */
+function UpcomingCard({ steps }: { steps: readonly ReminderStepRecord[] }) {
+  const query = useQuery(upcomingRemindersQuery(api));
+  return (
+    <Card titleId="settings-reminders-upcoming-title" title="Next reminders" className="reminders-upcoming">
+      {query.isPending && <LoadingLine>Loading the next reminders...</LoadingLine>}
+      {query.isError && <RetryAlert onRetry={() => void query.refetch()}>{errorDetail(query.error) ?? 'Could not load the next reminders'}</RetryAlert>}
+      {query.data && query.data.items.length === 0 && <p className="field__hint">{REMINDER_TEXT.nothingUpcoming}</p>}
+      {query.data && query.data.items.length > 0 && (
+        <ul className="reminder-list">
+          {query.data.items.map((item) => {
+            const step = steps.find((s) => s.id === item.step_id);
+            return (
+              <li key={`${item.document_id}-${item.step_id}`} className="reminder-row">
+                <span className="reminder-row__top">
+                  <Link to="/app/invoices/$id" params={{ id: item.document_id }} className="reminder-row__ref">
+                    {item.reference}
+                  </Link>
+                  <span className="reminder-row__money">{item.formatted_balance}</span>
+                </span>
+                <span className="reminder-row__meta">{item.client_name}</span>
+                <span className="reminder-row__meta">
+                  <time dateTime={item.at}>{nzDateTime(item.at)}</time>
+                  {step && ` · ${stepWhen(step.offset_days)}`}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,221 @@
+// The client's side of a quote or invoice: the links a tradie sends (/q/{token} for a quote,
+// /i/{token} for an invoice), the pages they open without signing in, and the client's answers
+// (accept with a name and an optional signature, decline with reasons, ask for changes, pay by
+// card). And the tradie's side of the same links: issue, copy, withdraw, and the timeline.
+//
+// Public routes (no sign-in, rate-limited per IP and per token, no cookies):
+//   GET  /public/quotes/{token}            publicQuotePage
+//   GET  /public/quotes/{token}/pdf        the quote's PDF (with the acceptance page once accepted)
+//   POST /public/quotes/{token}/accept     acceptQuoteInput  → publicQuotePage
+//   POST /public/quotes/{token}/decline    declineQuoteInput → publicQuotePage
+//   POST /public/quotes/{token}/changes    requestChangesInput → publicQuotePage
+//   GET  /public/invoices/{token}          publicInvoicePage
+//   GET  /public/invoices/{token}/pdf      the invoice's PDF
+//   POST /public/invoices/{token}/checkout → checkoutStarted (a Stripe Checkout address)
+//   POST /public/links/{token}/viewed      (the page's beacon; 204) — views are counted here, never by the GET
+// A withdrawn or superseded link answers 410, an expired one 410, an unknown one 404, each with a `detail`.
+//
+// Signed-in routes:
+//   GET  /invoices/{id}/link               clientLinkRecord | 404 when none is active
+//   POST /invoices/{id}/link               clientLinkRecord (the active link, issued if there is none)
+//   DELETE /invoices/{id}/link             withdraws the active link → 204
+//   GET  /invoices/{id}/timeline           documentTimeline
+//   GET  /payments/settings                onlinePaymentSettings
+//   PUT  /payments/settings                onlinePaymentSettingsInput → onlinePaymentSettings
+//   POST /payments/connect                 connectOnboarding (Stripe's hosted onboarding address)
+import { z } from 'zod';
+import { lineRecord } from './invoices.ts';
+
+/** Links are at least 128 bits of randomness: 32 characters of base64url is 192. */
+export const CLIENT_LINK_TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/** What the public pages and the tradie's screens say. */
+export const CLIENT_LINK_MESSAGES = {
+  notFound: 'This link is not valid. Please check the address, or ask the business to send it again.',
+  expired: 'This link has expired. Please ask the business for a new one.',
+  withdrawn: 'This link was withdrawn by the business.',
+  superseded: 'This quote has been updated since this link was sent. Please use the link in the latest email.',
+  voided: 'This document was cancelled by the business.',
+  alreadyAccepted: 'You have already accepted this quote.',
+  alreadyDeclined: 'You have already declined this quote.',
+  quoteChanged: 'This quote changed while you had it open. Please read it again before you accept.',
+  nameRequired: 'Please type your full name',
+  termsRequired: 'Please tick that you accept the terms',
+  signatureTooLarge: 'The signature is too large. Please clear it and sign again.',
+  changesRequired: 'Please say what you would like changed',
+  paid: 'This invoice is paid. Thank you!',
+  nothingToPay: 'There is nothing left to pay on this invoice.',
+  payUnavailable: 'Card payment is not available for this invoice. Please pay by bank transfer.',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+} as const;
+
+/** The business as the client sees it: branding and how to reach or pay them. */
+export const publicBusiness = z.object({
+  name: z.string(),
+  gst_number: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** One line: street, city, postcode. */
+  address: z.string(),
+  /** Relative to the API base, signed; '' when there is none. */
+  logo_url: z.string(),
+});
+export type PublicBusiness = z.infer<typeof publicBusiness>;
+
+/** Bank details for a transfer (what the PDF shows); null when the business has none. */
+export const publicBankDetails = z.object({ bank_name: z.string(), account_name: z.string(), account_number: z.string() }).nullable();
+
+/** The document's contents as the domain computes them (the same numbers as the tradie's screens and the PDF). */
+export const publicDocument = z.object({
+  type: z.enum(['quote', 'invoice']),
+  reference: z.string(),
+  issue_date: z.string(),
+  due_date: z.string(),
+  valid_until: z.string().nullable(),
+  client_name: z.string(),
+  line_items: z.array(lineRecord),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+  paid: z.number(),
+  balance: z.number(),
+  formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), paid: z.string(), balance: z.string() }),
+  notes: z.string(),
+  /** Relative to the API base: the public PDF of this link. */
+  pdf_url: z.string(),
+});
+export type PublicDocument = z.infer<typeof publicDocument>;
+
+export const DECLINE_REASONS = ['price', 'timing', 'went_elsewhere', 'scope', 'other'] as const;
+export const DECLINE_REASON_LABELS: Record<(typeof DECLINE_REASONS)[number], string> = {
+  price: 'Price is too high',
+  timing: 'Timing does not suit',
+  went_elsewhere: 'Going with someone else',
+  scope: 'Not the work I need',
+  other: 'Something else',
+};
+
+/** GET /public/quotes/{token}. */
+export const publicQuotePage = z.object({
+  business: publicBusiness,
+  document: publicDocument,
+  /** The business's terms the client must tick before accepting; '' when none are set. */
+  terms: z.string(),
+  /** SHA-256 (hex) of what is shown (the document version's contents and the terms): sent back with the acceptance. */
+  shown_sha256: z.string(),
+  /** The quote's stream version shown; an acceptance names it. */
+  version: z.number().int(),
+  /** 'open' (can be answered), 'accepted', 'declined', 'changes_requested' (still open), 'expired' (past valid-until). */
+  state: z.enum(['open', 'accepted', 'declined', 'changes_requested', 'expired']),
+  acceptance: z.object({ signer_name: z.string(), accepted_at: z.string(), signed: z.boolean() }).nullable(),
+  decline: z.object({ reasons: z.array(z.enum(DECLINE_REASONS)), note: z.string(), declined_at: z.string() }).nullable(),
+});
+export type PublicQuotePage = z.infer<typeof publicQuotePage>;
+
+/** A finger signature: a PNG as a data URL, at most ~150 KB. */
+export const SIGNATURE_MAX_CHARS = 200_000;
+
+export const acceptQuoteInput = z.object({
+  signer_name: z.string().trim().min(1, { error: CLIENT_LINK_MESSAGES.nameRequired }).max(120, { error: 'The name can be at most 120 characters' }),
+  terms_accepted: z.boolean().default(false),
+  /** `data:image/png;base64,…`, or absent/null when the client did not sign. */
+  signature_png: z
+    .string()
+    .max(SIGNATURE_MAX_CHARS, { error: CLIENT_LINK_MESSAGES.signatureTooLarge })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: 'The signature must be a PNG image' })
+    .nullable()
+    .optional(),
+  shown_sha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'shown_sha256 must be 64 hex characters' }),
+  version: z.number().int().min(1),
+});
+export type AcceptQuoteInput = z.input<typeof acceptQuoteInput>;
+
+export const declineQuoteInput = z.object({
+  reasons: z.array(z.enum(DECLINE_REASONS)).max(DECLINE_REASONS.length).default([]),
+  note: z.string().trim().max(1000, { error: 'The note can be at most 1000 characters' }).default(''),
+});
+export type DeclineQuoteInput = z.input<typeof declineQuoteInput>;
+
+export const requestChangesInput = z.object({
+  note: z.string().trim().min(1, { error: CLIENT_LINK_MESSAGES.changesRequired }).max(2000, { error: 'The note can be at most 2000 characters' }),
+});
+export type RequestChangesInput = z.input<typeof requestChangesInput>;
+
+/** GET /public/invoices/{token}. */
+export const publicInvoicePage = z.object({
+  business: publicBusiness,
+  document: publicDocument,
+  payments: z.array(z.object({ date: z.string(), amount: z.number(), formatted: z.string(), method_label: z.string() })),
+  state: z.enum(['open', 'partial', 'paid', 'overdue']),
+  /** Card payment through the business's Stripe account; null when not available (then the bank details show). */
+  pay: z
+    .object({
+      /** The card fee passed on, shown before paying; null when the business absorbs it. */
+      surcharge: z.object({ percent: z.number(), amount: z.number(), formatted: z.string(), total_formatted: z.string() }).nullable(),
+    })
+    .nullable(),
+  bank: publicBankDetails,
+});
+export type PublicInvoicePage = z.infer<typeof publicInvoicePage>;
+
+/** POST /public/invoices/{token}/checkout. */
+export const checkoutStarted = z.object({ checkout_url: z.string() });
+export type CheckoutStarted = z.infer<typeof checkoutStarted>;
+
+// ---- the tradie's side -------------------------------------------------------------------------
+
+/** GET/POST /invoices/{id}/link: the active link of a document. */
+export const clientLinkRecord = z.object({
+  id: z.string(),
+  /** The full address to copy or share (https://…/q/{token} or /i/{token}). */
+  url: z.string(),
+  issued_at: z.string(),
+  /** The NZ day the link stops working (a quote's valid-until, or 30 days; an invoice's link lasts a year after its due date). */
+  expires_on: z.string(),
+  views: z.number().int(),
+  last_viewed_at: z.string().nullable(),
+});
+export type ClientLinkRecord = z.infer<typeof clientLinkRecord>;
+
+export const TIMELINE_KINDS = [
+  'created', 'sent', 'send_failed', 'link_issued', 'link_withdrawn', 'viewed', 'accepted', 'declined', 'changes_requested',
+  'paid', 'payment', 'refunded', 'disputed', 'voided', 'reminded', 'reminder_failed', 'reminders_paused', 'reminders_resumed',
+] as const;
+
+/** GET /invoices/{id}/timeline: what happened to the document, oldest first. */
+export const documentTimeline = z.object({
+  entries: z.array(
+    z.object({
+      kind: z.enum(TIMELINE_KINDS),
+      at: z.string(),
+      /** One line for the screen: 'Accepted by Jo Bloggs', 'Viewed (3 times)', 'Paid $230.00 by card'. */
+      text: z.string(),
+    }),
+  ),
+});
+export type DocumentTimeline = z.infer<typeof documentTimeline>;
+
+/** GET /payments/settings. */
+export const onlinePaymentSettings = z.object({
+  /** Whether this server can take card payments at all (Stripe configured). */
+  available: z.boolean(),
+  /** 'none' (not started), 'onboarding' (account created, Stripe still needs details), 'enabled' (charges_enabled), 'disconnected'. */
+  status: z.enum(['none', 'onboarding', 'enabled', 'disconnected']),
+  /** Pass the card fee on to the client as a surcharge (off by default; never more than the fee). */
+  surcharge_enabled: z.boolean(),
+  /** The surcharge as a percentage of the balance, 0–5 (what Stripe charges the business for a card, at most). */
+  surcharge_percent: z.number(),
+});
+export type OnlinePaymentSettings = z.infer<typeof onlinePaymentSettings>;
+
+export const SURCHARGE_MAX_PERCENT = 5;
+
+export const onlinePaymentSettingsInput = z.object({
+  surcharge_enabled: z.boolean(),
+  surcharge_percent: z.number().min(0, { error: 'The surcharge cannot be negative' }).max(SURCHARGE_MAX_PERCENT, { error: `The surcharge can be at most ${SURCHARGE_MAX_PERCENT}%` }),
+});
+export type OnlinePaymentSettingsInput = z.input<typeof onlinePaymentSettingsInput>;
+
+/** POST /payments/connect. */
+export const connectOnboarding = z.object({ onboarding_url: z.string() });
+export type ConnectOnboarding = z.infer<typeof connectOnboarding>;

@@ -1,0 +1,124 @@
+// Payment reminders for overdue invoices, and what happened to the emails the product sends.
+//
+//   GET  /reminders/settings                    reminderSettingsRecord
+//   PUT  /reminders/settings                    reminderSettingsInput → reminderSettingsRecord
+//   POST /reminders/settings/notice-seen        204 (the one-time "reminders are on" notice was read)
+//   GET  /reminders/upcoming                    upcomingReminders (what will go in the next 7 days; nothing is sent)
+//   GET  /reminders/overdue                     overdueSummary (the home screen's Overdue card)
+//   POST /reminders/invoices/{id}/send-now      reminderSendResult (one reminder now, whatever the schedule)
+//   PUT  /reminders/invoices/{id}/paused        remindersPausedInput → 204
+//   PUT  /reminders/clients/{id}                clientRemindersInput → 204 ('No reminders' for a client)
+//   GET  /reminders/clients/{id}                clientRemindersInput
+//   GET  /mail/failures                         deliveryFailures (emails a mail server refused for good, not dismissed)
+//   POST /mail/failures/{id}/dismiss            204
+import { z } from 'zod';
+
+/** What a reminder's subject and message may use, filled in when it goes. */
+export const REMINDER_PLACEHOLDERS = ['[Business Name]', '[Invoice Number]', '[Client Name]', '[Your Name]', '[Balance]', '[Due Date]', '[Days Overdue]', '[Pay Link]'] as const;
+
+export const REMINDER_LIMITS = { maxSteps: 8, minOffsetDays: -30, maxOffsetDays: 365, subject: 200, message: 5000, maxMinimumBalance: 1_000_000 } as const;
+
+export const REMINDER_MESSAGES = {
+  duplicateStep: 'Two reminders cannot be on the same day',
+  noSteps: 'Add at least one reminder, or turn reminders off',
+  notOverdueInvoice: 'Only an issued invoice with money owing can be reminded',
+  notEmailed: 'This client has no email address. Add one to the client first.',
+  noticeOn: 'Payment reminders are on: overdue invoices will chase themselves. You can change or turn them off in Settings → Reminders.',
+} as const;
+
+export const reminderStep = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'A reminder id is 1–40 lower-case letters, digits or dashes' }),
+  /** Days after the due date (negative: before it; 0: on the due date). */
+  offset_days: z.number().int().min(REMINDER_LIMITS.minOffsetDays).max(REMINDER_LIMITS.maxOffsetDays),
+  subject: z.string().trim().min(1, { error: 'Each reminder needs a subject' }).max(REMINDER_LIMITS.subject),
+  message: z.string().trim().min(1, { error: 'Each reminder needs a message' }).max(REMINDER_LIMITS.message),
+});
+export type ReminderStepRecord = z.infer<typeof reminderStep>;
+
+export const reminderSettingsInput = z
+  .object({
+    enabled: z.boolean(),
+    steps: z.array(reminderStep).min(1, { error: REMINDER_MESSAGES.noSteps }).max(REMINDER_LIMITS.maxSteps, { error: `At most ${REMINDER_LIMITS.maxSteps} reminders` }),
+    /** Dollars: an invoice owing less gets no reminder. */
+    minimum_balance: z.number().min(0).max(REMINDER_LIMITS.maxMinimumBalance).multipleOf(0.01, { error: 'The minimum balance is in dollars and cents' }),
+  })
+  .superRefine((v, ctx) => {
+    const offsets = v.steps.map((s) => s.offset_days);
+    if (new Set(offsets).size !== offsets.length) ctx.addIssue({ code: 'custom', path: ['steps'], message: REMINDER_MESSAGES.duplicateStep });
+    const ids = v.steps.map((s) => s.id);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['steps'], message: 'Each reminder needs its own id' });
+  });
+export type ReminderSettingsInput = z.input<typeof reminderSettingsInput>;
+
+export const reminderSettingsRecord = z.object({
+  enabled: z.boolean(),
+  steps: z.array(reminderStep),
+  minimum_balance: z.number(),
+  /** The one-time notice to show ('Payment reminders are on…'); null once seen or when never turned on by default. */
+  notice: z.string().nullable(),
+  placeholders: z.array(z.string()),
+});
+export type ReminderSettingsRecord = z.infer<typeof reminderSettingsRecord>;
+
+export const upcomingReminders = z.object({
+  items: z.array(
+    z.object({
+      document_id: z.string(),
+      reference: z.string(),
+      client_name: z.string(),
+      step_id: z.string(),
+      /** When it will go (the first moment allowed: 08:00–18:00 NZ on a business day). */
+      at: z.string(),
+      formatted_balance: z.string(),
+    }),
+  ),
+});
+export type UpcomingReminders = z.infer<typeof upcomingReminders>;
+
+export const overdueSummary = z.object({
+  count: z.number().int(),
+  total_owed: z.number(),
+  formatted_total_owed: z.string(),
+  items: z.array(
+    z.object({
+      document_id: z.string(),
+      reference: z.string(),
+      client_name: z.string(),
+      due_date: z.string(),
+      days_overdue: z.number().int(),
+      balance: z.number(),
+      formatted_balance: z.string(),
+      last_reminder_at: z.string().nullable(),
+      reminders_paused: z.boolean(),
+    }),
+  ),
+});
+export type OverdueSummary = z.infer<typeof overdueSummary>;
+
+export const reminderSendResult = z.object({
+  /** 'delivered': a mail server took it; 'saved_not_delivered': kept in this server's outbox. A refusal is a 422. */
+  outcome: z.enum(['delivered', 'saved_not_delivered']),
+  to: z.array(z.string()),
+  detail: z.string().nullable(),
+});
+export type ReminderSendResult = z.infer<typeof reminderSendResult>;
+
+export const remindersPausedInput = z.object({ paused: z.boolean() });
+export const clientRemindersInput = z.object({ no_reminders: z.boolean() });
+
+export const deliveryFailures = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      document_id: z.string(),
+      reference: z.string(),
+      kind: z.enum(['document', 'reminder']),
+      recipient: z.string(),
+      detail: z.string(),
+      at: z.string(),
+      /** 'Reminder to jo@example.com failed: mailbox unavailable' */
+      text: z.string(),
+    }),
+  ),
+});
+export type DeliveryFailures = z.infer<typeof deliveryFailures>;

@@ -1,0 +1,67 @@
+// reminder_targets: the invoices payment reminders may be for — issued, emailed, not voided, with
+// money owing — and what the reminder rule needs of each (the due date, the balance, when it was
+// emailed and to whom, the reminders so far, whether they are paused). A row leaves the table
+// when the invoice is paid, voided or deleted, so the scheduler reads only invoices still open.
+import { clientDisplayName, documentFigures } from '@tradie/domain';
+import type { Projection, ProjectionColumn } from '@tradie/store';
+import { foldDocumentStream, streamAccount } from './fold.ts';
+
+export const reminderTargetsSchema = `
+CREATE TABLE IF NOT EXISTS reminder_targets (
+  document_id     text PRIMARY KEY,
+  account_id      text NOT NULL,
+  client_id       text,
+  reference       text NOT NULL,
+  client_name     text NOT NULL,
+  due_date        date NOT NULL,
+  balance_cents   bigint NOT NULL,
+  sent_at         timestamptz NOT NULL,
+  sent_to         jsonb NOT NULL,
+  paused          boolean NOT NULL,
+  reminders       jsonb NOT NULL,
+  stream_version  integer NOT NULL
+);
+CREATE INDEX IF NOT EXISTS reminder_targets_account ON reminder_targets (account_id);
+`;
+
+const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
+
+export const reminderTargetsProjection: Projection = {
+  name: 'reminder_targets',
+  categories: ['document'],
+  schema: reminderTargetsSchema,
+  tables: [
+    {
+      name: 'reminder_targets',
+      streamKey: 'document_id',
+      primaryKey: ['document_id'],
+      columns: [
+        c('document_id'), c('account_id'), c('client_id'), c('reference'), c('client_name'), c('due_date', 'date'), c('balance_cents', 'bigint'),
+        c('sent_at', 'timestamptz'), c('sent_to', 'jsonb'), c('paused', 'boolean'), c('reminders', 'jsonb'), c('stream_version', 'integer'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldDocumentStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const s = foldDocumentStream(stream.events);
+    if (s.status === 'none' || s.type !== 'invoice' || s.status === 'void' || s.status === 'deleted' || s.status === 'draft') return {};
+    const firstSend = s.sends.find((x) => x.at !== null);
+    const lastSend = s.sends.at(-1);
+    if (!firstSend || !lastSend) return {};
+    const { balanceCents } = documentFigures(s);
+    if (balanceCents <= 0n) return {};
+    const name = s.client ? clientDisplayName(s.client) : '';
+    return {
+      reminder_targets: [
+        {
+          document_id: s.id, account_id: streamAccount(stream.events), client_id: s.client?.id ?? null, reference: s.reference, client_name: name,
+          due_date: s.dueDate, balance_cents: balanceCents.toString(), sent_at: firstSend.at, sent_to: lastSend.to, paused: s.remindersPaused,
+          reminders: s.reminders.map((r) => ({ stepId: r.stepId, at: r.at })), stream_version: stream.events.at(-1)!.streamVersion,
+        },
+      ],
+    };
+  },
+};
