@@ -256,6 +256,8 @@ export const documentDetail = z.object({
     })
     .nullable(),
   void_reason: z.string().nullable(),
+  /** Invoices: the business paused payment reminders for it. */
+  reminders_paused: z.boolean(),
   /** Invoices: the NZ day it was issued (sent, marked issued or paid against); null while a draft. Drafts count in no report. */
   issued_on: z.string().nullable(),
   /** The NZ day it was voided: an issued invoice's reversal falls in the period of this day. */

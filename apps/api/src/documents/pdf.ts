@@ -3,6 +3,7 @@
 // (packages/pdf pool.ts) unless the app was given its own renderer, and kept in a bounded cache
 // by everything it was made from (pdfCache.ts). A render that fails is this request's problem
 // answer (503 for a time-out or a full queue, 500 otherwise), never the process's.
+import { acceptanceFor } from '../clientLinks/pdf.ts';
 import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
 import { PDF_BUSINESS_FIELDS, type PdfAcceptance, type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
@@ -100,7 +101,8 @@ export async function pdfFileOf(deps: Pick<AppDeps, 'store' | 'clock' | 'renderP
   const cached = fingerprint ? pdfCacheOf(deps).viaShortcut(fingerprint) : null;
   if (cached) return cached;
   const loaded = await loadDocument(deps.store, accountId, id);
-  const pdf = await renderPdfFor(deps, accountId, loaded.state);
+  // A quote the client accepted through its link carries the acceptance certificate as its last page.
+  const pdf = await renderPdfFor(deps, accountId, loaded.state, await acceptanceFor(deps.store.db, accountId, loaded.state));
   const filename = pdfFileName(loaded.state);
   if (fingerprint) pdfCacheOf(deps).remember(fingerprint, { key: pdf.key, filename, sha256: pdf.sha256 });
   return { bytes: pdf.bytes, filename, sha256: pdf.sha256 };

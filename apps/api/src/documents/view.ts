@@ -107,6 +107,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     extra_data: extraDataOf(d),
     accounting: accountingOf(d),
     void_reason: d.voidReason,
+    reminders_paused: d.remindersPaused,
     issued_on: d.issuedOn,
     voided_on: d.voidedOn,
     pdf_url: pdfPathOf(d.id),

@@ -10,11 +10,12 @@ import { startFakeXero, type FakeXero } from '@tradie/testkit/fake-xero';
 import { apiOperations } from '../../src/openapi/apiOperations.ts';
 import type { Operation } from '../../src/openapi/describe.ts';
 import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
+import { createStripeConnect } from '../../src/integrations/stripe/connect.ts';
 import { createXeroAdapter } from '../../src/integrations/xero/index.ts';
 import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
 
 export const REDIRECT_URI = 'http://app.test/api/v1/integrations/xero/callback';
-const STRIPE = { key: 'sk_test_reliability', price: 'price_reliability', whsec: 'whsec_reliability' } as const;
+const STRIPE = { key: 'sk_test_reliability', price: 'price_reliability', whsec: 'whsec_reliability', connectWhsec: 'whsec_connect_reliability' } as const;
 
 export interface ReliabilityApp {
   t: TestApp;
@@ -51,6 +52,8 @@ export async function startReliabilityApp(options: { env?: Record<string, string
     secretKey: STRIPE.key,
     now: () => clock.now(),
     webhookUrl: 'http://app.test/api/v1/billing/webhook',
+    connectWebhookUrl: 'http://app.test/api/v1/payments/webhook',
+    connectWebhookSecret: STRIPE.connectWhsec,
     fetch: async (req) => holder.app!.app.fetch(req),
   });
   const accounting = createXeroAdapter({
@@ -68,7 +71,9 @@ export async function startReliabilityApp(options: { env?: Record<string, string
     { secretKey: STRIPE.key, priceId: STRIPE.price, webhookSecret: STRIPE.whsec, api: parseApiBase(stripe.url), maxNetworkRetries: 0 },
     { now: () => clock.now() },
   );
-  const t = await createTestApp({ clock, env: { WEB_DIST: fakeWebDist(), ...options.env }, overrides: { accounting, billing } });
+  // Card payments through the business's own Stripe account (Connect), against the same fake.
+  const connect = createStripeConnect({ secretKey: STRIPE.key, connectWebhookSecret: STRIPE.connectWhsec, api: parseApiBase(stripe.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
+  const t = await createTestApp({ clock, env: { WEB_DIST: fakeWebDist(), ...options.env }, overrides: { accounting, billing, connect } });
   holder.app = t;
   return {
     t,

@@ -2,7 +2,7 @@
 // The invoice detail's Reminders part against a mocked fetch: when it shows, where 'paused' comes
 // from, Pause / Resume, and Send reminder now in honest words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentDetail, OverdueSummary } from '@tradie/contracts';
+import type { DocumentDetail, DocumentTimeline, OverdueSummary } from '@tradie/contracts';
 import { createHarness, json, noContent } from '../shared/reminderTestKit.tsx';
 import { REMINDER_TEXT } from '../shared/reminders.ts';
 import { hasReminders, pausedFromServer, RemindersPart } from './RemindersPart.tsx';
@@ -19,6 +19,19 @@ const overdue = (paused: boolean): OverdueSummary => ({
   items: [{ document_id: 'd1', reference: 'INV-0001', client_name: 'Jo', due_date: '2026-10-01', days_overdue: 5, balance: 230, formatted_balance: '$230.00', last_reminder_at: null, reminders_paused: paused }],
 });
 const empty: OverdueSummary = { count: 0, total_owed: 0, formatted_total_owed: '$0.00', items: [] };
+const noHistory: DocumentTimeline = { entries: [] };
+const history = (...kinds: ('reminders_paused' | 'reminders_resumed')[]): DocumentTimeline => ({
+  entries: kinds.map((kind, n) => ({ kind, at: `2026-11-2${n}T01:00:00.000Z`, text: kind === 'reminders_paused' ? 'Payment reminders paused' : 'Payment reminders resumed' })),
+});
+
+/** GET /reminders/overdue and GET /invoices/d1/timeline; anything else goes to `other`. */
+function serveParts(overdueNow: () => OverdueSummary, timelineNow: () => DocumentTimeline, other: (method: string, path: string, body: unknown) => Response = () => json({}, 404)) {
+  h.serve((method, path, body) => {
+    if (method === 'GET' && path === '/reminders/overdue') return json(overdueNow());
+    if (method === 'GET' && path === '/invoices/d1/timeline') return json(timelineNow());
+    return other(method, path, body);
+  });
+}
 
 describe('Invoice detail → Reminders', () => {
   it('is for an issued or sent invoice with money owing only', () => {
@@ -30,20 +43,23 @@ describe('Invoice detail → Reminders', () => {
     expect(hasReminders(doc({ status: 'void' }))).toBe(false);
   });
 
-  it('paused: the Overdue item says first, then the detail, else nobody says', () => {
-    expect(pausedFromServer(doc(), overdue(true))).toBe(true);
-    expect(pausedFromServer(doc({ reminders_paused: true } as Partial<DocumentDetail>), empty)).toBe(true);
-    expect(pausedFromServer(doc(), empty)).toBeNull();
+  it('paused: the detail says first, then the last pause or resume in the timeline, then the Overdue item, else nobody says', () => {
+    expect(pausedFromServer(doc({ reminders_paused: true } as Partial<DocumentDetail>), noHistory, overdue(false))).toBe(true);
+    expect(pausedFromServer(doc(), history('reminders_paused'), overdue(false))).toBe(true);
+    expect(pausedFromServer(doc(), history('reminders_paused', 'reminders_resumed'), overdue(true))).toBe(false);
+    expect(pausedFromServer(doc(), noHistory, overdue(true))).toBe(true);
+    expect(pausedFromServer(doc(), noHistory, empty)).toBeNull();
+    expect(pausedFromServer(doc(), undefined, undefined)).toBeNull();
   });
 
   it('shows nothing for a draft', async () => {
-    h.serve(() => json(empty));
+    serveParts(() => empty, () => noHistory);
     h.render(<RemindersPart doc={doc({ status: 'draft' })} />);
     expect(h.text()).toBe('');
   });
 
   it('not overdue and nobody says: on by default; Pause sends paused and the part says so', async () => {
-    h.serve((method) => (method === 'PUT' ? noContent() : json(empty)));
+    serveParts(() => empty, () => noHistory, () => noContent());
     h.render(<RemindersPart doc={doc()} />);
     await h.until(() => expect(h.text()).toContain(REMINDER_TEXT.onForInvoice));
     h.click(h.button(REMINDER_TEXT.pause));
@@ -54,17 +70,22 @@ describe('Invoice detail → Reminders', () => {
     expect(h.calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ paused: false });
   });
 
-  it('overdue and paused: offers Resume', async () => {
-    h.serve(() => json(overdue(true)));
+  it('paused in its timeline, though the Overdue item says otherwise: offers Resume, and keeps it after Resume', async () => {
+    let timeline = history('reminders_paused');
+    serveParts(() => overdue(false), () => timeline, () => {
+      timeline = history('reminders_paused', 'reminders_resumed');
+      return noContent();
+    });
     h.render(<RemindersPart doc={doc()} />);
     await h.until(() => expect(h.text()).toContain(REMINDER_TEXT.pausedForInvoice));
-    expect(h.button(REMINDER_TEXT.resume)).toBeTruthy();
+    h.click(h.button(REMINDER_TEXT.resume));
+    await h.until(() => expect(h.text()).toContain(REMINDER_TEXT.onForInvoice));
+    await h.until(() => expect(h.calls.filter((c) => c.path === '/invoices/d1/timeline')).toHaveLength(2));
+    expect(h.text()).toContain(REMINDER_TEXT.onForInvoice);
   });
 
   it("Send reminder now, kept in the outbox: the API's detail, not 'sent'", async () => {
-    h.serve((method) =>
-      method === 'POST' ? json({ outcome: 'saved_not_delivered', to: ['jo@example.com'], detail: 'Saved to the outbox — email is not set up on this server' }) : json(empty),
-    );
+    serveParts(() => empty, () => noHistory, () => json({ outcome: 'saved_not_delivered', to: ['jo@example.com'], detail: 'Saved to the outbox — email is not set up on this server' }));
     h.render(<RemindersPart doc={doc()} />);
     await h.until(() => expect(h.text()).toContain(REMINDER_TEXT.sendNow));
     h.click(h.button(REMINDER_TEXT.sendNow));

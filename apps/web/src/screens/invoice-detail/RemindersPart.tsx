@@ -3,10 +3,11 @@
 import './reminders-part.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DocumentDetail, OverdueSummary } from '@tradie/contracts';
+import type { DocumentDetail, DocumentTimeline, OverdueSummary } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ReminderSendButton } from '../shared/ReminderSendButton.tsx';
+import { invalidateDocuments, timelineQuery } from './queries.ts';
 import { invalidateReminders, overdueQuery, REMINDER_TEXT, setRemindersPaused } from '../shared/reminders.ts';
 
 /** Statuses of an invoice that has gone to the client and can still be owed money. */
@@ -16,14 +17,21 @@ const REMINDABLE = new Set(['issued', 'sent', 'partial', 'overdue']);
 export const hasReminders = (doc: Pick<DocumentDetail, 'type' | 'status' | 'balance'>): boolean => doc.type === 'invoice' && REMINDABLE.has(doc.status) && doc.balance > 0;
 
 /**
- * Whether this invoice's reminders are paused, from what the server has said: the Overdue list's
- * item for it, else the detail itself when it carries the flag; null when neither says.
+ * Whether this invoice's reminders are paused, from what the server has said: the detail itself when
+ * it carries the flag; else the last pause or resume in the invoice's timeline (its own history);
+ * else the Overdue list's item for it; null when none of them says.
  */
-export function pausedFromServer(doc: DocumentDetail, overdue: { items: { document_id: string; reminders_paused: boolean }[] } | undefined): boolean | null {
-  const item = overdue?.items.find((i) => i.document_id === doc.id);
-  if (item) return item.reminders_paused;
+export function pausedFromServer(
+  doc: DocumentDetail,
+  timeline: DocumentTimeline | undefined,
+  overdue: { items: { document_id: string; reminders_paused: boolean }[] } | undefined,
+): boolean | null {
   const own = (doc as DocumentDetail & { reminders_paused?: unknown }).reminders_paused;
-  return typeof own === 'boolean' ? own : null;
+  if (typeof own === 'boolean') return own;
+  const last = timeline?.entries.filter((e) => e.kind === 'reminders_paused' || e.kind === 'reminders_resumed').at(-1);
+  if (last) return last.kind === 'reminders_paused';
+  const item = overdue?.items.find((i) => i.document_id === doc.id);
+  return item ? item.reminders_paused : null;
 }
 
 /** The part, for an invoice it applies to (nothing otherwise). */
@@ -34,6 +42,7 @@ export function RemindersPart({ doc }: { doc: DocumentDetail }) {
 function RemindersCard({ doc }: { doc: DocumentDetail }) {
   const queryClient = useQueryClient();
   const overdue = useQuery(overdueQuery(api));
+  const timeline = useQuery(timelineQuery(api, doc.id));
   // The state the last Pause / Resume here left it in: it stands until the server says otherwise.
   const [lastSet, setLastSet] = useState<boolean | null>(null);
   const toggle = useMutation({
@@ -44,10 +53,13 @@ function RemindersCard({ doc }: { doc: DocumentDetail }) {
         prev ? { ...prev, items: prev.items.map((i) => (i.document_id === doc.id ? { ...i, reminders_paused: paused } : i)) } : prev,
       );
       void invalidateReminders(queryClient);
+      void invalidateDocuments(queryClient);
     },
   });
-  const server = pausedFromServer(doc, overdue.data);
-  const paused = server ?? lastSet ?? false;
+  const server = pausedFromServer(doc, timeline.data, overdue.data);
+  // Right after a change, while the server's answers reload, the change stands.
+  const reloading = timeline.isFetching || overdue.isFetching;
+  const paused = (reloading && lastSet !== null ? lastSet : server) ?? lastSet ?? false;
 
   return (
     <Card titleId="detail-reminders-title" title="Reminders" className="reminders-part">

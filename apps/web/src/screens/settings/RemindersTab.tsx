@@ -3,7 +3,7 @@
 import './reminders.css';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REMINDER_LIMITS, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type ReminderStepRecord } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
@@ -98,6 +98,16 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
   const [minimum, setMinimum] = useState(String(settings.minimum_balance));
   const [adding, setAdding] = useState<number | null>(() => nextChoice(settings.steps));
   const [problem, setProblem] = useState<{ detail: string; fields: Record<string, string> } | null>(null);
+  // A step just added (it is sorted into its place, maybe far up the list): brought into view.
+  const [added, setAdded] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (added) box.current?.querySelector(`#reminder-step-${added}-subject`)?.closest('li')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [added]);
+  // A refused save: the first field it names comes into view.
+  useEffect(() => {
+    if (problem) box.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [problem]);
 
   const save = useMutation({
     mutationFn: () =>
@@ -136,8 +146,10 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
   };
   const add = () => {
     if (adding === null) return;
-    const next = [...steps, newStep(adding, steps.map((s) => s.id))].sort((a, b) => a.offset_days - b.offset_days);
+    const step = newStep(adding, steps.map((s) => s.id));
+    const next = [...steps, step].sort((a, b) => a.offset_days - b.offset_days);
     setSteps(next);
+    setAdded(step.id);
     setAdding(nextChoice(next));
   };
   const fields = problem?.fields ?? {};
@@ -146,7 +158,7 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
   const full = steps.length >= REMINDER_LIMITS.maxSteps;
 
   return (
-    <div onKeyDown={onEnter}>
+    <div onKeyDown={onEnter} ref={box}>
       <Card titleId="settings-reminders-title" title="Payment reminders">
         <p className="card__intro">Overdue invoices chase themselves: each reminder is emailed to the client on its day, between 8 am and 6 pm on a business day.</p>
         <label className="switch">
