@@ -68,7 +68,7 @@ const retryableXeroFailure = (status: number, detail: string): boolean => status
  * not a synced invoice of a connected account, sends only what Xero does not have yet, and keeps
  * its own failure in xero_sync.last_push_error (POST /integrations/xero/push/{id} retries by hand).
  * A card refund (PaymentRefunded) is not pushed: the business records it in Xero as it chooses
- * (docs/decisions/0015-card-payments-connect-direct-charges.md).
+ * (docs/decisions/0012-card-payments-connect-direct-charges.md).
  */
 export const xeroPush: Reaction = {
   name: 'xero-push',

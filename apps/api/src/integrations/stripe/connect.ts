@@ -1,5 +1,5 @@
 // Stripe Connect for clients paying a tradie's invoice by card: direct charges on the tradie's own
-// Standard account (docs/decisions/0015-card-payments-connect-direct-charges.md). The tradie is the merchant of
+// Standard account (docs/decisions/0012-card-payments-connect-direct-charges.md). The tradie is the merchant of
 // record; every payment call carries the `Stripe-Account` header (the SDK's `stripeAccount`
 // option), so the Checkout Session, the PaymentIntent, the charge, its fees, refunds and disputes
 // all live on their account, never on the platform's.
