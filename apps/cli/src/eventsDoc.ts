@@ -15,7 +15,7 @@ export const GENERATED_END = '<!-- end generated -->';
 const STREAMS: Record<EventStreamKind, { title: string; streamId: string }> = {
   client: { title: 'Clients', streamId: 'client-{id}' },
   document: { title: 'Quotes and invoices', streamId: 'document-{id}' },
-  sequence: { title: 'Numbering', streamId: 'sequence-{accountId}-{quote|invoice}' },
+  sequence: { title: 'Numbering', streamId: 'sequence-{accountId}-{quote|invoice|credit_note}' },
 };
 
 /** The named types fields refer to, listed once at the end. */

@@ -56,6 +56,8 @@ export const accountingPushAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('voided') }),
   z.object({ type: z.literal('payment'), payment_id: z.string(), xero_payment_id: z.string() }),
   z.object({ type: z.literal('payment_removed'), payment_id: z.string(), xero_payment_id: z.string() }),
+  /** A credit note sent as a Xero credit note (ACCRECCREDIT); `allocated` is what of it was applied to the invoice. */
+  z.object({ type: z.literal('credit_note'), credit_note_id: z.string(), xero_credit_note_id: z.string(), allocated: z.number() }),
 ]);
 export type AccountingPushAction = z.infer<typeof accountingPushAction>;
 

@@ -13,3 +13,4 @@ export * from './account.ts';
 export * from './templates.ts';
 export * from './clientLinks.ts';
 export * from './reminders.ts';
+export * from './creditNotes.ts';

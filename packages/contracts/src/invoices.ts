@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientSnapshotSchema, isLocalDate, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS } from '@tradie/domain';
+import { clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS, STAGE_KINDS } from '@tradie/domain';
 import { localDate } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
@@ -238,6 +238,10 @@ export const documentDetail = z.object({
   paid: money,
   balance: money,
   formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), paid: z.string(), balance: z.string() }),
+  /** Invoices: what credit notes credited (GST-inclusive); the balance is total − paid − credited. */
+  credited: money,
+  /** Invoices: money owed back to the client (a credit larger than the balance), not yet refunded; 0 when none. */
+  to_refund: money,
   payments: z.array(paymentRecord),
   /** The emails delivered (a mail server took them), oldest first: a document with none was never sent. */
   sends: z.array(sendRecord),
@@ -266,10 +270,60 @@ export const documentDetail = z.object({
   pdf_sha256: z.string().nullable(),
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
+  /** Quotes: what has been invoiced of it in stages (deposit, progress, final) — the Quoted / Invoiced / Remaining bar; null for an invoice. */
+  stages: z
+    .object({
+      /** The quote's total, variations included. */
+      quoted: money,
+      invoiced: money,
+      remaining: money,
+      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money })),
+    })
+    .nullable(),
   /** The stream version: send it back with PUT to be told (409) when someone else changed the document meanwhile. */
   version: z.number().int(),
 });
 export type DocumentDetail = z.infer<typeof documentDetail>;
+
+const percentText = z.union([z.number(), z.string()], { error: 'percent must be a number' }).transform((v) => String(v).trim());
+const qtyText = z.union([z.number(), z.string()], { error: 'qty must be a number' }).transform((v) => String(v).trim());
+
+/**
+ * POST /invoices/{quoteId}/stages: invoice a stage of an accepted quote. A deposit or progress
+ * invoice takes `percent` (this stage's share of the quote's total, 0–100) or `amount` (dollars,
+ * GST included), or for progress `percent_complete` (the job's overall percent complete: each line
+ * is invoiced up to that share of it) or `lines` (each quote line, numbered from 0, with a percent
+ * of it or a quantity of it); 'final' takes nothing: it is what is left.
+ */
+export const stageInput = z
+  .object({
+    kind: z.enum(STAGE_KINDS, { error: "kind must be 'deposit', 'progress' or 'final'" }),
+    percent: percentText.optional(),
+    percent_complete: percentText.optional(),
+    amount: z.union([z.number(), z.string()], { error: 'amount must be a number' }).transform((v) => String(v).trim()).optional(),
+    lines: z
+      .array(
+        z.object({
+          line_index: z.number({ error: 'line_index must be a whole number' }).int({ error: 'line_index must be a whole number' }).min(0, { error: 'line_index must be 0 or more' }),
+          percent: percentText.optional(),
+          qty: qtyText.optional(),
+        }),
+        { error: 'lines must be a list of {line_index, percent or qty}' },
+      )
+      .max(500)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    const given = [v.percent, v.percent_complete, v.amount, v.lines].filter((x) => x !== undefined).length;
+    if (v.kind === 'final' && given > 0) ctx.addIssue({ code: 'custom', message: 'A final invoice is what is left: give no percent, amount or lines' });
+    if (v.kind !== 'final' && given !== 1) ctx.addIssue({ code: 'custom', message: 'Give exactly one of percent, percent_complete, amount or lines' });
+    if (v.kind === 'deposit' && (v.lines !== undefined || v.percent_complete !== undefined)) ctx.addIssue({ code: 'custom', message: 'A deposit is a percent of the quote or an amount' });
+  });
+export type StageInput = z.input<typeof stageInput>;
+
+/** POST /invoices/{quoteId}/variations: a line of extra work added to an accepted quote. */
+export const variationInput = z.object({ line: lineInputSchema });
+export type VariationInput = z.input<typeof variationInput>;
 
 /** POST /invoices/{id}/send answer. */
 export const sendResult = z.object({

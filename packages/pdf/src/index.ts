@@ -6,3 +6,4 @@ export { documentDefinition, documentTitle, isGstRegistered, LOGO_BOX_POINTS, ty
 export { renderDocumentPdf, renderDefinition } from './render.ts';
 export { benchPdf, benchInvoice, type BenchOptions } from './bench.ts';
 export { createPdfPool, defaultPdfThreads, PdfRenderError, sharedPdfPool, type PdfPool, type PdfPoolOptions, type PdfRenderErrorCode } from './pool.ts';
+export { CREDIT_NOTE_TITLE, creditNoteDefinition, renderCreditNotePdf, type CreditNotePdfInput } from './creditNote.ts';

@@ -46,6 +46,23 @@ CREATE TABLE IF NOT EXISTS report_payments (
   PRIMARY KEY (document_id, entry)
 );
 CREATE INDEX IF NOT EXISTS report_payments_account_date ON report_payments (account_id, date);
+CREATE TABLE IF NOT EXISTS report_credits (
+  document_id        text NOT NULL,
+  credit_note_id     text NOT NULL,
+  account_id         text NOT NULL,
+  reference          text NOT NULL,
+  invoice_reference  text NOT NULL,
+  date               date NOT NULL,
+  month              text NOT NULL,
+  client_name        text NOT NULL,
+  client_gst_number  text NOT NULL,
+  subtotal_cents     bigint NOT NULL,
+  gst_cents          bigint NOT NULL,
+  total_cents        bigint NOT NULL,
+  zero_rated_cents   bigint NOT NULL,
+  PRIMARY KEY (document_id, credit_note_id)
+);
+CREATE INDEX IF NOT EXISTS report_credits_account_date ON report_credits (account_id, date);
 `;
 
 /**
@@ -68,7 +85,8 @@ const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionCol
 export const reportRowsProjection: Projection = {
   name: 'report_rows',
   // 2: only issued invoices have rows; voids and payment removals are dated corrections.
-  version: 2,
+  // 3: credit notes (report_credits), dated corrections of their own; refunds on them are payment rows.
+  version: 3,
   categories: ['document'],
   schema: reportRowsSchema,
   tables: [
@@ -92,6 +110,15 @@ export const reportRowsProjection: Projection = {
         c('previous_date', 'date'), c('previous_in_month', 'date'),
       ],
     },
+    {
+      name: 'report_credits',
+      streamKey: 'document_id',
+      primaryKey: ['document_id', 'credit_note_id'],
+      columns: [
+        c('document_id'), c('credit_note_id'), c('account_id'), c('reference'), c('invoice_reference'), c('date', 'date'), c('month'), c('client_name'), c('client_gst_number'),
+        c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),
+      ],
+    },
   ],
   key: (stream) => {
     const s = foldDocumentStream(stream.events);
@@ -101,7 +128,7 @@ export const reportRowsProjection: Projection = {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none') return {};
     const account = streamAccount(stream.events);
-    const { invoice, payments } = reportRowsOf(state);
+    const { invoice, payments, credits } = reportRowsOf(state);
     if (!invoice) return {};
     return {
       report_invoices: [
@@ -120,6 +147,11 @@ export const reportRowsProjection: Projection = {
         document_id: p.documentId, entry: p.kind === 'refund' ? `refund:${p.refundId ?? p.paymentId}` : `${p.kind}:${p.paymentId}`, payment_id: p.paymentId, kind: p.kind, account_id: account, date: p.date, month: p.month,
         amount_cents: p.amountCents.toString(), gst_cents: p.gstCents.toString(), zero_rated_cents: p.zeroRatedCents.toString(),
         invoice_paid: p.invoicePaid, invoice_voided: p.invoiceVoided, previous_date: previous?.date ?? null, previous_in_month: previous?.month === p.month ? previous.date : null,
+      })),
+      report_credits: credits.map((r) => ({
+        document_id: r.documentId, credit_note_id: r.creditNoteId, account_id: account, reference: r.reference, invoice_reference: r.invoiceReference,
+        date: r.date, month: r.month, client_name: r.clientName, client_gst_number: r.clientGstNumber,
+        subtotal_cents: r.subtotalCents.toString(), gst_cents: r.gstCents.toString(), total_cents: r.totalCents.toString(), zero_rated_cents: r.zeroRatedCents.toString(),
       })),
     };
   },

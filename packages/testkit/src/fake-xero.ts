@@ -16,6 +16,10 @@
 //   first answer and create nothing.
 // - POST /Payments/{id} {"Status":"DELETED"} deletes a payment (the invoice owes again); a
 //   deleted payment stays in `state.payments` with Status DELETED.
+// - PUT /CreditNotes creates a sales credit note (Type ACCRECCREDIT) from line items as an
+//   invoice is made; PUT /CreditNotes/{id}/Allocations applies some of its credit to an invoice of
+//   the same contact (at most the credit left and the invoice's amount due): the invoice's
+//   AmountCredited goes up and it is PAID once nothing is due; a fully allocated credit note is PAID.
 // - failNext / dropNextResponse / hold inject faults; `state` shows what was created.
 // - money follows Xero's own description (fakeXeroMoney.ts, written apart from the app's money
 //   code): line amounts and per-line tax rounded half away from zero, a line's TaxAmount wins.
@@ -97,6 +101,33 @@ export interface FakePayment {
   Status: 'AUTHORISED' | 'DELETED';
 }
 
+/** A credit note's credit applied to an invoice (PUT /CreditNotes/{id}/Allocations). */
+export interface FakeAllocation {
+  AllocationID: string;
+  InvoiceID: string;
+  amountCents: bigint;
+  Date: string;
+}
+
+export interface FakeCreditNote {
+  tenantId: string;
+  CreditNoteID: string;
+  CreditNoteNumber: string;
+  Reference: string;
+  Type: 'ACCRECCREDIT' | 'ACCPAYCREDIT';
+  Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
+  LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
+  ContactID: string;
+  Date: string;
+  LineItems: FakeLineItem[];
+  subTotalCents: bigint;
+  totalTaxCents: bigint;
+  totalCents: bigint;
+  allocations: FakeAllocation[];
+  createdByApp: string | null;
+  requestBody: string;
+}
+
 export interface TokenIssue {
   grantType: 'authorization_code' | 'refresh_token';
   accessToken: string;
@@ -122,6 +153,7 @@ export interface RecordedRequest {
 
 export interface FakeXeroState {
   invoices: FakeInvoice[];
+  creditNotes: FakeCreditNote[];
   contacts: FakeContact[];
   payments: FakePayment[];
   tokensIssued: TokenIssue[];
@@ -302,7 +334,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   const graceMs = (options.refreshGraceSeconds ?? 0) * 1000;
   const tenants = (options.tenants ?? [{ tenantName: 'Demo Company (NZ)' }]).map((t) => ({ tenantId: t.tenantId ?? randomUUID(), tenantName: t.tenantName }));
 
-  const state: FakeXeroState = { invoices: [], contacts: [], payments: [], tokensIssued: [], refreshTokenUses: [], revoked: [], requests: [] };
+  const state: FakeXeroState = { invoices: [], creditNotes: [], contacts: [], payments: [], tokensIssued: [], refreshTokenUses: [], revoked: [], requests: [] };
   const grants = new Map<string, Grant>();
   const codes = new Map<string, CodeRecord>();
   const accessTokens = new Map<string, { grantId: string; expiresAt: number }>();
@@ -483,9 +515,15 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return { ContactID: c.ContactID, ContactStatus: c.ContactStatus, Name: c.Name, EmailAddress: c.EmailAddress, Phones: c.Phones, UpdatedDateUTC: dotnetDate(now()) };
   }
 
+  /** What credit notes' allocations credited to an invoice. */
+  const creditedCents = (inv: FakeInvoice): bigint =>
+    state.creditNotes.reduce((a, n) => a + n.allocations.filter((x) => x.InvoiceID === inv.InvoiceID).reduce((b, x) => b + x.amountCents, 0n), 0n);
+  /** AmountDue: the total less what was paid and credited. */
+  const dueOf = (inv: FakeInvoice): bigint => (inv.Status === 'VOIDED' || inv.Status === 'DELETED' ? 0n : inv.totalCents - inv.paidCents - creditedCents(inv));
+
   function invoiceJson(inv: FakeInvoice): Json {
     const contact = state.contacts.find((c) => c.ContactID === inv.ContactID);
-    const dueCents = inv.Status === 'VOIDED' || inv.Status === 'DELETED' ? 0n : inv.totalCents - inv.paidCents;
+    const dueCents = dueOf(inv);
     return {
       Type: inv.Type,
       InvoiceID: inv.InvoiceID,
@@ -513,7 +551,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       Total: centsToNumber(inv.totalCents),
       AmountDue: centsToNumber(dueCents),
       AmountPaid: centsToNumber(inv.paidCents),
-      AmountCredited: 0,
+      AmountCredited: centsToNumber(creditedCents(inv)),
       CurrencyCode: inv.CurrencyCode,
       SentToContact: inv.SentToContact,
       Payments: state.payments.filter((p) => p.InvoiceID === inv.InvoiceID && p.Status !== 'DELETED').map((p) => ({ PaymentID: p.PaymentID, Date: dotnetDate(dateMs(p.Date)), Amount: centsToNumber(p.amountCents), Reference: p.Reference })),
@@ -650,7 +688,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   function updateInvoice(inv: FakeInvoice, el: Json): string[] {
     const target = (el['Status'] ?? inv.Status) as FakeInvoice['Status'];
     if (!TRANSITIONS[inv.Status].includes(target)) return [`This document cannot be edited as it has a status of ${inv.Status}.`];
-    if (target === 'VOIDED' && inv.paidCents > 0n) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
+    if (target === 'VOIDED' && (inv.paidCents > 0n || creditedCents(inv) > 0n)) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
     inv.Status = target;
     if (el['SentToContact'] !== undefined) {
       if (inv.Status !== 'AUTHORISED' && el['SentToContact'] === true) return ['SentToContact can only be set on an approved invoice.'];
@@ -814,12 +852,12 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       if (exact === null) errors.push('Amount must be a number with at most 2 decimal places');
       else cents = exact;
       if (amount !== null && cents <= 0n) errors.push('Payment amount must be greater than zero');
-      if (inv && cents > inv.totalCents - inv.paidCents) errors.push('Payment amount exceeds the amount outstanding on this document');
+      if (inv && cents > dueOf(inv)) errors.push('Payment amount exceeds the amount outstanding on this document');
       if (errors.length > 0 || !inv || !account) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
       const p: FakePayment = { tenantId, PaymentID: randomUUID(), InvoiceID: inv.InvoiceID, AccountCode: account.Code, Date: date, amountCents: cents, Reference: str(el['Reference']), Status: 'AUTHORISED' };
       state.payments.push(p);
       inv.paidCents += cents;
-      if (inv.paidCents === inv.totalCents) inv.Status = 'PAID';
+      if (dueOf(inv) === 0n) inv.Status = 'PAID';
       out.push(paymentJson(p));
     }
     return envelope('Payments', out);
@@ -863,6 +901,119 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return envelope('Payments', [paymentJson(p)]);
   }
 
+  // ---- credit notes -------------------------------------------------------------------------
+
+  const remainingCredit = (n: FakeCreditNote): bigint => (n.Status === 'VOIDED' || n.Status === 'DELETED' ? 0n : n.totalCents - n.allocations.reduce((a, x) => a + x.amountCents, 0n));
+
+  function creditNoteJson(n: FakeCreditNote): Json {
+    const contact = state.contacts.find((c) => c.ContactID === n.ContactID);
+    return {
+      Type: n.Type,
+      CreditNoteID: n.CreditNoteID,
+      CreditNoteNumber: n.CreditNoteNumber,
+      Reference: n.Reference,
+      Status: n.Status,
+      LineAmountTypes: n.LineAmountTypes,
+      Contact: { ContactID: n.ContactID, Name: contact?.Name ?? '' },
+      DateString: `${n.Date}T00:00:00`,
+      Date: dotnetDate(dateMs(n.Date)),
+      LineItems: n.LineItems.map((l) => ({
+        LineItemID: l.LineItemID, Description: l.Description, Quantity: Number(l.Quantity), UnitAmount: Number(l.UnitAmount), TaxType: l.TaxType,
+        TaxAmount: centsToNumber(l.taxCents), LineAmount: centsToNumber(l.lineAmountCents), AccountCode: l.AccountCode,
+      })),
+      SubTotal: centsToNumber(n.subTotalCents),
+      TotalTax: centsToNumber(n.totalTaxCents),
+      Total: centsToNumber(n.totalCents),
+      RemainingCredit: centsToNumber(remainingCredit(n)),
+      Allocations: n.allocations.map((x) => ({ AllocationID: x.AllocationID, Amount: centsToNumber(x.amountCents), Date: dotnetDate(dateMs(x.Date)), Invoice: { InvoiceID: x.InvoiceID } })),
+      CurrencyCode: 'NZD',
+      UpdatedDateUTC: dotnetDate(now()),
+      HasErrors: false,
+    };
+  }
+
+  function creditNoteById(tenantId: string, id: string): FakeCreditNote {
+    const n = state.creditNotes.find((x) => x.tenantId === tenantId && (x.CreditNoteID === id || x.CreditNoteNumber === id));
+    if (!n) throw notFound();
+    return n;
+  }
+
+  function nextCreditNoteNumber(tenantId: string): string {
+    const taken = new Set(state.creditNotes.filter((n) => n.tenantId === tenantId).map((n) => n.CreditNoteNumber));
+    for (let i = 1; ; i++) {
+      const candidate = `CN-${String(i).padStart(4, '0')}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  }
+
+  /** PUT /CreditNotes: line items as on an invoice (the same checks), Type ACCRECCREDIT or ACCPAYCREDIT. */
+  function creditNotesWrite(tenantId: string, query: URLSearchParams, body: unknown, app: string): unknown {
+    const elements = isObject(body) && Array.isArray(body['CreditNotes']) ? body['CreditNotes'] : [];
+    if (elements.length === 0) throw validationException([], 'fake-xero: expected {"CreditNotes": [...]}');
+    const unitdp = query.get('unitdp') === '4' ? 4 : 2;
+    const out: unknown[] = [];
+    for (const raw of elements) {
+      const el = isObject(raw) ? raw : {};
+      const type = el['Type'];
+      const errors: string[] = [];
+      if (type !== 'ACCRECCREDIT' && type !== 'ACCPAYCREDIT') errors.push('CreditNote Type must be specified');
+      let number = str(el['CreditNoteNumber']).trim();
+      if (number && state.creditNotes.some((n) => n.tenantId === tenantId && n.Status !== 'DELETED' && n.CreditNoteNumber.toLowerCase() === number.toLowerCase())) errors.push('Credit Note # must be unique.');
+      if (!number) number = nextCreditNoteNumber(tenantId);
+      // The lines, contact, dates and status are checked as an invoice's are.
+      const { InvoiceNumber: _n, ...rest } = el;
+      const built = buildInvoice(tenantId, { ...rest, Type: type === 'ACCPAYCREDIT' ? 'ACCPAY' : 'ACCREC' }, unitdp, app);
+      errors.push(...built.errors.map((m) => m.replace('Invoices cannot', 'Credit notes cannot')));
+      if (errors.length > 0 || !built.invoice) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
+      const inv = built.invoice;
+      const n: FakeCreditNote = {
+        tenantId, CreditNoteID: randomUUID(), CreditNoteNumber: number, Reference: str(el['Reference']), Type: type === 'ACCPAYCREDIT' ? 'ACCPAYCREDIT' : 'ACCRECCREDIT',
+        Status: inv.Status === 'PAID' || inv.Status === 'VOIDED' || inv.Status === 'DELETED' ? 'DRAFT' : inv.Status, LineAmountTypes: inv.LineAmountTypes, ContactID: inv.ContactID, Date: inv.Date,
+        LineItems: inv.LineItems, subTotalCents: inv.subTotalCents, totalTaxCents: inv.totalTaxCents, totalCents: inv.totalCents, allocations: [], createdByApp: app, requestBody: JSON.stringify(el),
+      };
+      state.creditNotes.push(n);
+      out.push({ ...creditNoteJson(n), StatusAttributeString: 'OK' });
+    }
+    return envelope('CreditNotes', out);
+  }
+
+  /** PUT /CreditNotes/{id}/Allocations: {"Allocations": [{"Amount", "Invoice": {"InvoiceID"}, "Date"}]}. */
+  function allocationsWrite(tenantId: string, id: string, body: unknown): unknown {
+    const n = creditNoteById(tenantId, id);
+    const elements = isObject(body) && Array.isArray(body['Allocations']) ? body['Allocations'] : [];
+    if (elements.length === 0) throw validationException([], 'fake-xero: expected {"Allocations": [...]}');
+    const out: unknown[] = [];
+    for (const raw of elements) {
+      const el = isObject(raw) ? raw : {};
+      const invEl = isObject(el['Invoice']) ? el['Invoice'] : {};
+      const inv = state.invoices.find((i) => i.tenantId === tenantId && i.InvoiceID === str(invEl['InvoiceID']));
+      const amount = decimalText(el['Amount']);
+      const cents = amount === null ? null : toCentsExact(amount);
+      const date = str(el['Date']) || n.Date;
+      const errors: string[] = [];
+      if (n.Status !== 'AUTHORISED') errors.push('Credit Note must be AUTHORISED to be allocated.');
+      if (!inv) errors.push('Invoice could not be found');
+      else {
+        if (inv.Status !== 'AUTHORISED') errors.push('Invoice must be AUTHORISED to allocate a credit note to it.');
+        if (inv.ContactID !== n.ContactID) errors.push('The credit note and the invoice must be for the same contact.');
+        if ((inv.Type === 'ACCREC') !== (n.Type === 'ACCRECCREDIT')) errors.push('The credit note type does not match the invoice type.');
+      }
+      if (cents === null || cents <= 0n) errors.push('Amount must be a positive number with at most 2 decimal places');
+      else {
+        if (cents > remainingCredit(n)) errors.push('The amount being allocated is more than the remaining credit on this credit note.');
+        if (inv && cents > dueOf(inv)) errors.push('The amount being allocated is more than the amount due on the invoice.');
+      }
+      if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
+      if (errors.length > 0 || !inv || cents === null) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
+      const allocation: FakeAllocation = { AllocationID: randomUUID(), InvoiceID: inv.InvoiceID, amountCents: cents, Date: date };
+      n.allocations.push(allocation);
+      if (dueOf(inv) === 0n) inv.Status = 'PAID';
+      if (remainingCredit(n) === 0n) n.Status = 'PAID';
+      out.push({ AllocationID: allocation.AllocationID, Amount: centsToNumber(cents), Date: dotnetDate(dateMs(date)), Invoice: invoiceJson(inv), CreditNote: { CreditNoteID: n.CreditNoteID, CreditNoteNumber: n.CreditNoteNumber } });
+    }
+    return envelope('Allocations', out);
+  }
+
   function accounting(req: IncomingMessage, route: string, query: URLSearchParams, raw: string, grant: Grant): { status: number; body: unknown; headers?: Record<string, string> } {
     const tenantId = str(req.headers['xero-tenant-id']);
     if (!grant.connections.some((c) => c.tenantId === tenantId)) throw forbidden();
@@ -875,10 +1026,12 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const limit = options.minuteLimit ?? Infinity;
     const rateHeaders = { 'X-MinLimit-Remaining': String(Math.max(0, Math.min(60, limit) - count)), 'X-DayLimit-Remaining': '4999', 'X-AppMinLimit-Remaining': '9999' };
     if (count > limit) throw new HttpError(429, '', { 'Retry-After': String(60 - Math.floor((now() % 60_000) / 1000)), 'X-Rate-Limit-Problem': 'minute' });
-    const m = /^\/api\.xro\/2\.0\/([A-Za-z]+)(?:\/([^/]+))?\/?$/.exec(route);
+    const m = /^\/api\.xro\/2\.0\/([A-Za-z]+)(?:\/([^/]+))?(?:\/([A-Za-z]+))?\/?$/.exec(route);
     if (!m || !m[1]) throw notFound();
     const resource = m[1].toLowerCase();
     const id = m[2] ? decodeURIComponent(m[2]) : null;
+    const sub = m[3] ? m[3].toLowerCase() : null;
+    if (sub !== null && !(resource === 'creditnotes' && sub === 'allocations')) throw notFound();
     const method = req.method ?? 'GET';
     let body: unknown = null;
     if (method === 'PUT' || method === 'POST') {
@@ -889,6 +1042,9 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       }
     }
     const run = (): { status: number; body: unknown } => {
+      if (resource === 'creditnotes' && sub === 'allocations' && id !== null && method === 'PUT') return { status: 200, body: allocationsWrite(tenantId, id, body) };
+      if (resource === 'creditnotes' && sub === null && method === 'GET' && id !== null) return { status: 200, body: envelope('CreditNotes', [creditNoteJson(creditNoteById(tenantId, id))]) };
+      if (resource === 'creditnotes' && sub === null && method === 'PUT' && id === null) return { status: 200, body: creditNotesWrite(tenantId, query, body, grant.clientId) };
       if (resource === 'invoices') return method === 'GET' ? { status: 200, body: invoicesRead(tenantId, grant.clientId, id, query) } : invoicesWrite(tenantId, method, id, query, body, grant.clientId);
       if (resource === 'contacts') return { status: 200, body: method === 'GET' ? contactsRead(tenantId, id, query) : contactsWrite(tenantId, method, id, body) };
       if (resource === 'payments' && method === 'POST' && id !== null) return { status: 200, body: paymentDelete(tenantId, id, body) };

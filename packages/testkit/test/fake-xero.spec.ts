@@ -281,3 +281,65 @@ describe('fault injection', () => {
     expect(f.state.contacts.map((c) => c.Name)).toEqual(['Lost Answer Ltd']);
   });
 });
+
+describe('credit notes and allocations', () => {
+  // An invoice of 230.00 incl. GST (Exclusive 200 + 30), and a sales credit note of 57.50 incl. (GST 7.50).
+  async function setUp(f: FakeXero) {
+    const c = await connect(f);
+    const contactId = f.addContact(c.tenantId, { name: 'Aroha Ngata' }).ContactID;
+    const inv = await api(f, c.access, c.tenantId, 'PUT', '/Invoices', {
+      Invoices: [{ Type: 'ACCREC', Contact: { ContactID: contactId }, LineItems: [{ Description: 'Job', Quantity: 1, UnitAmount: 200, TaxType: 'OUTPUT2', AccountCode: '200' }], Date: '2026-05-04', DueDate: '2026-05-11', Status: 'AUTHORISED' }],
+    });
+    const invoiceId = String(inv.body.Invoices?.[0]?.['InvoiceID']);
+    const cn = await api(f, c.access, c.tenantId, 'PUT', '/CreditNotes', {
+      CreditNotes: [{ Type: 'ACCRECCREDIT', Contact: { ContactID: contactId }, CreditNoteNumber: 'CN-0001', Reference: 'INV-0001', Date: '2026-07-15', Status: 'AUTHORISED', LineAmountTypes: 'Inclusive', LineItems: [{ Description: 'Part returned', Quantity: 1, UnitAmount: 57.5, LineAmount: 57.5, TaxAmount: 7.5, TaxType: 'OUTPUT2', AccountCode: '200' }] }],
+    });
+    return { ...c, contactId, invoiceId, cn };
+  }
+  const allocate = (f: FakeXero, c: { access: string; tenantId: string }, id: string, invoiceId: string, amount: number) =>
+    api(f, c.access, c.tenantId, 'PUT', `/CreditNotes/${id}/Allocations`, { Allocations: [{ Amount: amount, Invoice: { InvoiceID: invoiceId }, Date: '2026-07-15' }] });
+
+  it('PUT /CreditNotes answers the credit note with its totals and remaining credit', async () => {
+    const f = await start();
+    const { cn } = await setUp(f);
+    expect(cn.status).toBe(200);
+    expect((cn.body as Record<string, Array<Record<string, unknown>>>)['CreditNotes']?.[0]).toMatchObject({
+      Type: 'ACCRECCREDIT', CreditNoteNumber: 'CN-0001', Reference: 'INV-0001', Status: 'AUTHORISED', SubTotal: 50, TotalTax: 7.5, Total: 57.5, RemainingCredit: 57.5, Allocations: [],
+    });
+    expect(f.state.creditNotes).toHaveLength(1);
+  });
+
+  it('an allocation lowers the invoice’s amount due and the credit left; never more than either', async () => {
+    const f = await start();
+    const s = await setUp(f);
+    const id = f.state.creditNotes[0]!.CreditNoteID;
+    expect((await allocate(f, s, id, s.invoiceId, 57.51)).status).toBe(400);
+    const ok = await allocate(f, s, id, s.invoiceId, 57.5);
+    expect(ok.status).toBe(200);
+    const inv = await api(f, s.access, s.tenantId, 'GET', `/Invoices/${s.invoiceId}`);
+    expect(inv.body.Invoices?.[0]).toMatchObject({ AmountCredited: 57.5, AmountDue: 172.5, Status: 'AUTHORISED' });
+    expect(f.state.creditNotes[0]).toMatchObject({ Status: 'PAID' });
+    expect((await allocate(f, s, id, s.invoiceId, 1)).status).toBe(400);
+    // A second credit note of more than is due is refused beyond the due amount.
+    const big = await api(f, s.access, s.tenantId, 'PUT', '/CreditNotes', {
+      CreditNotes: [{ Type: 'ACCRECCREDIT', Contact: { ContactID: s.contactId }, Date: '2026-07-16', Status: 'AUTHORISED', LineAmountTypes: 'Inclusive', LineItems: [{ Description: 'All', Quantity: 1, UnitAmount: 230, TaxAmount: 30, TaxType: 'OUTPUT2', AccountCode: '200' }] }],
+    });
+    const bigId = String((big.body as Record<string, Array<Record<string, unknown>>>)['CreditNotes']?.[0]?.['CreditNoteID']);
+    expect((big.body as Record<string, Array<Record<string, unknown>>>)['CreditNotes']?.[0]?.['CreditNoteNumber']).toBe('CN-0002');
+    expect((await allocate(f, s, bigId, s.invoiceId, 172.51)).status).toBe(400);
+    expect((await allocate(f, s, bigId, s.invoiceId, 172.5)).status).toBe(200);
+    const paid = await api(f, s.access, s.tenantId, 'GET', `/Invoices/${s.invoiceId}`);
+    expect(paid.body.Invoices?.[0]).toMatchObject({ AmountDue: 0, AmountCredited: 230, Status: 'PAID' });
+    expect((await api(f, s.access, s.tenantId, 'GET', `/CreditNotes/${bigId}`)).body).toMatchObject({ CreditNotes: [{ RemainingCredit: 57.5, Status: 'AUTHORISED' }] });
+  });
+
+  it('a credit note number is unique', async () => {
+    const f = await start();
+    const s = await setUp(f);
+    const again = await api(f, s.access, s.tenantId, 'PUT', '/CreditNotes', {
+      CreditNotes: [{ Type: 'ACCRECCREDIT', Contact: { ContactID: s.contactId }, CreditNoteNumber: 'CN-0001', Date: '2026-07-15', Status: 'AUTHORISED', LineItems: [{ Description: 'x', Quantity: 1, UnitAmount: 1, TaxType: 'OUTPUT2', AccountCode: '200' }] }],
+    });
+    expect(again.status).toBe(400);
+    expect(JSON.stringify(again.body)).toContain('Credit Note # must be unique.');
+  });
+});

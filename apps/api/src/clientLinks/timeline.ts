@@ -64,6 +64,10 @@ function entryOf(e: DocumentEvent, at: string, before: DocumentState, after: Doc
       return entry('reminders_paused', at, 'Payment reminders paused');
     case 'RemindersResumed':
       return entry('reminders_resumed', at, 'Payment reminders resumed');
+    case 'CreditNoteIssued':
+      return entry('credited', at, oneLine(`Credit note ${e.data.reference} for ${formatNzd(toCents(e.data.total))}: ${e.data.reason}`));
+    case 'CreditNoteRefunded':
+      return entry('refunded', at, `Refunded ${formatNzd(toCents(e.data.amount))} on a credit note`);
     default:
       return null;
   }

@@ -1,7 +1,7 @@
 // Reading documents and what they are made from, always scoped to the account: a document or a
 // client of another account is "not found", exactly like one that does not exist.
 import {
-  type ClientSnapshot, type DocumentState, type DocumentType, type DocumentView, type PaymentTerms,
+  type ClientSnapshot, type DocumentState, type DocumentView, type PaymentTerms, type SequenceType,
   DEFAULT_PAYMENT_TERMS, allocateReference, documentDecider, documentStreamId, initialDocumentState, isPaymentTerms, sequenceStreamId,
 } from '@tradie/domain';
 import type { EventMeta, Sql, StoreTx } from '@tradie/store';
@@ -56,7 +56,7 @@ export async function clientForDocument(sql: Sql, accountId: string, clientId: s
  * makes concurrent creators queue instead of failing and retrying (20 taps at once would
  * otherwise take up to 20 rounds of retries). Take it before any append in the transaction.
  */
-export async function lockSequence(tx: Sql, accountId: string, type: DocumentType): Promise<string> {
+export async function lockSequence(tx: Sql, accountId: string, type: SequenceType): Promise<string> {
   const streamId = sequenceStreamId(accountId, type);
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
   return streamId;
@@ -81,7 +81,7 @@ export interface AllocatedReference {
  * Takes the sequence's lock now, so call it before any other append in the transaction; `allocate`
  * then hands out the next number for `documentId`.
  */
-export async function reserveReference(tx: StoreTx, accountId: string, type: DocumentType): Promise<{ allocate(documentId: string): Promise<AllocatedReference> }> {
+export async function reserveReference(tx: StoreTx, accountId: string, type: SequenceType): Promise<{ allocate(documentId: string): Promise<AllocatedReference> }> {
   const streamId = await lockSequence(tx, accountId, type);
   return {
     async allocate(documentId) {

@@ -5,7 +5,7 @@ import type { DocumentDetail, PaymentRecord } from '@tradie/contracts';
 import {
   type DocumentStatus, type DocumentView, type LocalDate, type Payment, type PaymentStatus,
   STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, formatNzd, paidDate,
-  paymentStatus, toCents,
+  paymentStatus, stageSummary, stageTotalCents, toCents,
 } from '@tradie/domain';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
@@ -98,6 +98,8 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
       paid: formatNzd(f.paidCents),
       balance: formatNzd(f.balanceCents),
     },
+    credited: centsToNumber(f.creditedCents),
+    to_refund: centsToNumber(f.balanceCents < 0n ? -f.balanceCents : 0n),
     payments: d.payments.map(paymentRecordOf),
     sends: d.sends.map((s) => ({ to: s.to, cc: s.cc, bcc: s.bcc, subject: s.subject, at: s.at })),
     // Every attempt with its outcome; only the delivered ones (`sends`) make the document sent.
@@ -114,6 +116,19 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     pdf_sha256: d.pdfSha256,
     created_at: d.createdAt,
     updated_at: d.updatedAt,
+    stages: stagesOf(d),
     version,
+  };
+}
+
+/** A quote's stage invoices and the Quoted / Invoiced / Remaining numbers; null for an invoice. */
+function stagesOf(d: DocumentView): DocumentDetail['stages'] {
+  if (d.type !== 'quote') return null;
+  const sum = stageSummary(d.lines, d.gstRounding, d.stages);
+  return {
+    quoted: centsToNumber(sum.quotedCents),
+    invoiced: centsToNumber(sum.invoicedCents),
+    remaining: centsToNumber(sum.remainingCents),
+    invoices: d.stages.map((s) => ({ id: s.invoiceId, reference: s.reference, kind: s.kind, total: centsToNumber(stageTotalCents(s)) })),
   };
 }

@@ -79,5 +79,16 @@ export const xeroPush: Reaction = {
   },
 };
 
+/**
+ * A synced invoice's credit note goes to Xero as a credit note (ACCRECCREDIT) and is allocated to
+ * the invoice there, by the same push: it sends only what Xero does not have yet. Money paid back
+ * against a credit note is not pushed (the business records the refund in Xero, as for card refunds).
+ */
+export const xeroCreditNotePush: Reaction = {
+  name: 'xero-credit-note',
+  on: ['CreditNoteIssued'],
+  handle: xeroPush.handle,
+};
+
 /** Every reaction the API runs. */
-export const REACTIONS: readonly Reaction[] = [xeroPush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions];
+export const REACTIONS: readonly Reaction[] = [xeroPush, xeroCreditNotePush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions];

@@ -125,7 +125,8 @@ export function mailRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json({ items: await failuresOf(deps.store.db, c.get('accountId')) }),
   );
   r.post('/failures/:id/dismiss', describe({ tag: TAG, summary: 'Hide a delivery failure from the home screen', response: { status: 204, description: 'Dismissed' }, errors: [404] }), async (c) => {
-    if (!(await dismissFailure(deps.store.db, c.get('accountId'), c.req.param('id'), deps.clock.now()))) throw new ApiError(404, 'Not found');
+    const id = c.req.param('id');
+    if (!/^[0-9a-f-]{36}-\d{1,3}$/.test(id) || !(await dismissFailure(deps.store.db, c.get('accountId'), id, deps.clock.now()))) throw new ApiError(404, 'No such delivery failure');
     return c.body(null, 204);
   });
   return r;

@@ -11,7 +11,8 @@
 //
 // Corrections are rows of their own, dated the day they were made, with negative amounts: an
 // invoice voided in the range ('Voided <date>' in the status column), a payment removed in it
-// ('Payment removed'). The totals are the net figures the report shows.
+// ('Payment removed'), a credit note issued in it ('Credit note for INV-…', reference CN-…), money
+// paid back on a credit note ('Refunded'). The totals are the net figures the report shows.
 import { centsToString, roundReturnGst, type DateRange, type GstBasis } from '@tradie/domain';
 import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
@@ -31,7 +32,8 @@ export const toCsv = (rows: Cell[][]): string => stringify(rows, OPTIONS);
 
 const status = (paid: boolean): string => (paid ? 'Paid' : 'Unpaid');
 /** Paid / Unpaid; 'Voided <date>' for an invoice voided since; 'Reversal of void' for the correction row. */
-const lineStatus = (i: InvoiceLine): string => (i.kind === 'void' ? 'Reversal of void' : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid));
+const lineStatus = (i: InvoiceLine): string =>
+  i.kind === 'void' ? 'Reversal of void' : i.kind === 'credit' ? `Credit note for ${i.creditOf ?? ''}` : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid);
 
 /** '2 paid, 1 unpaid' or '2 paid, 1 unpaid, 1 voided' over the invoices counted (not the reversal rows). */
 function paidSplit(items: readonly { paid: boolean; voided: boolean }[]): string {
@@ -50,14 +52,15 @@ export const GST_PAYMENT_HEADER = [
 ];
 
 const invoiceCells = (i: InvoiceLine): Cell[] => [
-  i.reference, i.issueDate, i.clientName, i.clientGstNumber, i.subtotalCents, i.gstCents, i.totalCents, lineStatus(i), i.kind === 'void' ? null : i.paidDate,
+  i.reference, i.issueDate, i.clientName, i.clientGstNumber, i.subtotalCents, i.gstCents, i.totalCents, lineStatus(i), i.kind === 'invoice' ? i.paidDate : null,
 ];
 
-/** '3 invoices' or '3 invoices, 1 voided'. */
+/** '3 invoices', '3 invoices, 1 voided' or '3 invoices, 2 credit notes'. */
 function invoiceCount(lines: readonly InvoiceLine[]): string {
   const voids = lines.filter((i) => i.kind === 'void').length;
-  const invoices = plural(lines.length - voids, 'invoice');
-  return voids === 0 ? invoices : `${invoices}, ${voids} voided`;
+  const credits = lines.filter((i) => i.kind === 'credit').length;
+  const invoices = plural(lines.length - voids - credits, 'invoice');
+  return `${invoices}${voids === 0 ? '' : `, ${voids} voided`}${credits === 0 ? '' : `, ${plural(credits, 'credit note')}`}`;
 }
 
 /** Box rows: GST-inclusive sales (5–7) in the Incl. GST column, GST (8–10) in the GST column. */

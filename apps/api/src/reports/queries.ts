@@ -70,8 +70,9 @@ export async function draftsLeftOut(sql: Sql, accountId: string, range: DateRang
 /**
  * Invoice basis: issued invoices by their time of supply (supply_date: the issue date or an
  * earlier deposit), whole value, in the month of supply; minus, on the day of the void, every
- * invoice voided in the range. Indexes: report_invoices (account_id, supply_date) and the partial
- * (account_id, void_date).
+ * invoice voided in the range; minus, on their dates, the credit notes issued in the range.
+ * Indexes: report_invoices (account_id, supply_date), the partial (account_id, void_date) and
+ * report_credits (account_id, date).
  */
 export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateRange): Promise<GstSums> {
   const [rows, drafts] = await Promise.all([
@@ -91,7 +92,15 @@ export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateR
               count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
          FROM report_invoices
         WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date
-        GROUP BY void_date`,
+        GROUP BY void_date
+       UNION ALL
+       SELECT to_char(date, 'YYYY-MM-DD') AS day,
+              (-sum(total_cents))::text AS sales, (-sum(gst_cents))::text AS gst, (-sum(zero_rated_cents))::text AS zero,
+              0 AS count, 0 AS invoices, 0 AS paid, 0 AS voided,
+              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
+         FROM report_credits
+        WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
+        GROUP BY date`,
       [accountId, range.start, range.end],
     ),
     draftsLeftOut(sql, accountId, range),
@@ -158,6 +167,10 @@ export async function annualSums(sql: Sql, accountId: string, year: number): Pro
          SELECT void_month, client_name, -subtotal_cents, -gst_cents, 0, false, true
            FROM report_invoices
           WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date
+         UNION ALL
+         SELECT month, client_name, -subtotal_cents, -gst_cents, 0, false, true
+           FROM report_credits
+          WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
        )
        SELECT GROUPING(client_name) AS by_month, month, client_name AS name,
               sum(revenue)::text AS revenue, sum(gst)::text AS gst,
@@ -204,8 +217,12 @@ export type InvoiceLine = Pick<
   ReportInvoiceRow,
   'reference' | 'issueDate' | 'supplyDate' | 'clientName' | 'clientGstNumber' | 'subtotalCents' | 'gstCents' | 'totalCents' | 'zeroRatedCents' | 'paid' | 'paidDate' | 'voidDate'
 > & {
-  /** 'void': the reversal of an invoice voided on voidDate; its amounts are negative. */
-  kind: 'invoice' | 'void';
+  /**
+   * 'void': the reversal of an invoice voided on voidDate; 'credit': a credit note issued on its
+   * issueDate (= supplyDate), reference CN-…, of the invoice `creditOf`. Both have negative amounts.
+   */
+  kind: 'invoice' | 'void' | 'credit';
+  creditOf?: string;
 };
 
 /** One payment as the payments-basis CSV shows it, with its invoice's reference and client. */
@@ -271,6 +288,37 @@ async function voidsIn(sql: Sql, accountId: string, range: DateRange): Promise<I
   return rows.map(toInvoiceLine);
 }
 
+type CreditTuple = [string, string, string, string, string, string, string, string, string];
+
+/** Credit notes issued in the range, as corrections with negative amounts, in date order. */
+async function creditsIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
+  const rows = await jsonRows<CreditTuple>(
+    sql,
+    `SELECT coalesce(json_agg(json_build_array(reference, invoice_reference, date, client_name, client_gst_number,
+              subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text)
+              ORDER BY date, reference COLLATE "C", credit_note_id), '[]')::text AS rows
+       FROM report_credits
+      WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date`,
+    [accountId, range.start, range.end],
+  );
+  return rows.map(([reference, invoiceReference, date, clientName, clientGstNumber, subtotal, gst, total, zero]) => ({
+    kind: 'credit',
+    creditOf: invoiceReference,
+    reference,
+    issueDate: date,
+    supplyDate: date,
+    clientName,
+    clientGstNumber,
+    subtotalCents: -BigInt(subtotal),
+    gstCents: -BigInt(gst),
+    totalCents: -BigInt(total),
+    zeroRatedCents: -BigInt(zero),
+    paid: false,
+    paidDate: null,
+    voidDate: null,
+  }));
+}
+
 /** The date a line counts on: its time of supply (or issue date), or for a reversal the day of the void. */
 const byDate = (dateOf: (l: InvoiceLine) => LocalDate) => (a: InvoiceLine, b: InvoiceLine): number => {
   const da = dateOf(a);
@@ -290,8 +338,9 @@ export async function invoicesSuppliedIn(sql: Sql, accountId: string, range: Dat
     ),
     voidsIn(sql, accountId, range),
   ]);
+  const credits = await creditsIn(sql, accountId, range);
   // A stable sort keeps each list's own order among equal dates.
-  return [...rows.map(toInvoiceLine), ...voids].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.supplyDate)));
+  return [...rows.map(toInvoiceLine), ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.supplyDate)));
 }
 
 /** Invoices issued in the range (annual summary) and reversals of invoices voided in it, in date order. */
@@ -306,7 +355,8 @@ export async function invoicesIssuedIn(sql: Sql, accountId: string, range: DateR
     ),
     voidsIn(sql, accountId, range),
   ]);
-  return [...rows.map(toInvoiceLine), ...voids].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.issueDate)));
+  const credits = await creditsIn(sql, accountId, range);
+  return [...rows.map(toInvoiceLine), ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.issueDate)));
 }
 
 type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, 'payment' | 'removal' | 'refund', boolean];

@@ -11,6 +11,7 @@ import { clientLinkPublicRoutes } from '../clientLinks/publicRoutes.ts';
 import { clientLinkRoutes } from '../clientLinks/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { documentRoutes } from '../documents/routes.ts';
+import { creditNoteRoutes, invoiceCreditNoteRoutes } from '../creditNotes/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
 import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
@@ -28,6 +29,9 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/invoices', documentRoutes(deps)],
     // A document's client link and its timeline (clientLinks/routes.ts).
     ['/invoices', clientLinkRoutes(deps)],
+    // Crediting an invoice, and its credit notes (creditNotes/routes.ts).
+    ['/invoices', invoiceCreditNoteRoutes(deps)],
+    ['/credit-notes', creditNoteRoutes(deps)],
     // The pages a client opens from a link, without signing in (clientLinks/publicRoutes.ts).
     ['/public', clientLinkPublicRoutes(deps)],
     // Paying an invoice by card from its link (payments/publicRoutes.ts).

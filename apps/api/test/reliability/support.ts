@@ -260,6 +260,10 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'PUT /reminders/invoices/{id}/paused': () => ({ paused: true }),
   'PUT /reminders/clients/{id}': () => ({ no_reminders: true }),
   'PUT /payments/settings': () => ({ surcharge_enabled: true, surcharge_percent: 2.5 }),
+  'POST /invoices/{id}/stages': () => ({ kind: 'deposit', percent: '30' }),
+  'POST /invoices/{id}/variations': () => ({ line: { description: 'Extra socket', qty: 1, unit_price: 85, tax_included: false, tax_rate: 0.15 } }),
+  'POST /invoices/{id}/credit-notes': () => ({ lines: [{ line_index: 0 }], reason: 'Returned part' }),
+  'POST /credit-notes/{id}/refunds': () => ({ amount: 10, date: '2026-05-06', method: 'bank_transfer', reference: 'Refund' }),
 };
 
 /** A valid query per route. */

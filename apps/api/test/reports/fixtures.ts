@@ -26,7 +26,7 @@ export function readFixture(name: string): { events: LoggedEvent[]; expected: Fi
   return { events, expected };
 }
 
-const ID_FIELDS = ['documentId', 'invoiceId', 'convertedFrom'] as const;
+const ID_FIELDS = ['documentId', 'invoiceId', 'convertedFrom', 'creditNoteId'] as const;
 
 /** The fixture's events as they would be for `accountId`: its account, its own document ids. */
 export function rewriteForAccount(events: readonly LoggedEvent[], accountId: string): LoggedEvent[] {
@@ -36,7 +36,7 @@ export function rewriteForAccount(events: readonly LoggedEvent[], accountId: str
     for (const f of ID_FIELDS) if (typeof data[f] === 'string') data[f] = prefix + (data[f] as string);
     let stream = e.stream;
     if (stream.startsWith('document-')) stream = `document-${prefix}${stream.slice('document-'.length)}`;
-    else if (stream.startsWith('sequence-')) stream = sequenceStreamId(accountId, stream.endsWith('-quote') ? 'quote' : 'invoice');
+    else if (stream.startsWith('sequence-')) stream = sequenceStreamId(accountId, stream.endsWith('-quote') ? 'quote' : stream.endsWith('-credit_note') ? 'credit_note' : 'invoice');
     else throw new Error(`Unexpected stream in a fixture: ${stream}`);
     return { ...e, stream, data, meta: { ...e.meta, accountId } };
   });

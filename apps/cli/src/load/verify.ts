@@ -4,7 +4,8 @@
 // - Every drafted document has its number allocated in its account's sequence, and every number
 //   allocated has its document (the two are appended in one transaction); sequence numbers are
 //   1, 2, 3… with no repeats.
-// - Every payment in the log (not removed since) has its report_payments row, and every row its event.
+// - Every payment in the log (not removed since) has its report_payments row, and every row its event
+//   (a payment, or money paid back on a credit note). A credit note's number names the credit note.
 // - Every converted quote's invoice was drafted.
 // - A projection rebuild (store.rebuildProjections) gives the live read models byte for byte:
 //   each table dumped as row_to_json text ordered by its key, before and after.
@@ -33,7 +34,9 @@ const CONSISTENCY: { what: string; sql: string }[] = [
   {
     what: 'number allocated without its document',
     sql: `SELECT s.data->>'reference' AS x FROM events s WHERE s.event_type = 'ReferenceAllocated' AND NOT EXISTS (
-            SELECT 1 FROM events d WHERE d.event_type = 'DocumentDrafted' AND d.stream_id = 'document-' || (s.data->>'documentId'))`,
+            SELECT 1 FROM events d WHERE d.event_type = 'DocumentDrafted' AND d.stream_id = 'document-' || (s.data->>'documentId'))
+            AND NOT EXISTS (
+            SELECT 1 FROM events c WHERE c.event_type = 'CreditNoteIssued' AND c.account_id = s.account_id AND c.data->>'creditNoteId' = s.data->>'documentId')`,
   },
   {
     what: 'sequence number out of step with its stream',
@@ -54,7 +57,9 @@ const CONSISTENCY: { what: string; sql: string }[] = [
   {
     what: 'report_payments row without its payment event',
     sql: `SELECT rp.payment_id AS x FROM report_payments rp WHERE NOT EXISTS (
-            SELECT 1 FROM events p WHERE p.stream_id = 'document-' || rp.document_id AND p.event_type = 'PaymentRecorded' AND p.data->>'paymentId' = rp.payment_id)`,
+            SELECT 1 FROM events p WHERE p.stream_id = 'document-' || rp.document_id AND p.event_type = 'PaymentRecorded' AND p.data->>'paymentId' = rp.payment_id)
+            AND NOT EXISTS (
+            SELECT 1 FROM events c WHERE c.stream_id = 'document-' || rp.document_id AND c.event_type = 'CreditNoteRefunded' AND c.data->>'creditNoteId' = rp.payment_id)`,
   },
   {
     what: 'converted quote whose invoice was never drafted',

@@ -9,6 +9,8 @@ import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.
 import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
+import { type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -163,6 +165,10 @@ export interface DocumentView {
   reminders: ReminderRecord[];
   /** The business paused reminders for this invoice. */
   remindersPaused: boolean;
+  /** Quotes: the stage invoices made from it (deposit, progress, final), in order. */
+  stages: StageRecord[];
+  /** Credit notes against this invoice (each numbered CN-…), in the order they were issued. */
+  creditNotes: CreditNote[];
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -213,6 +219,8 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       changesRequestedAt: null,
       reminders: [],
       remindersPaused: false,
+      stages: [],
+      creditNotes: [],
       createdAt: at,
       updatedAt: at,
     };
@@ -314,10 +322,26 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       const { documentId: _id, ...r } = event.data;
       return { ...s, reminders: [...s.reminders, { ...r, at }] };
     }
+    case 'StageInvoiced': {
+      const { documentId: _id, ...stage } = event.data;
+      return { ...s, stages: [...s.stages, stage] };
+    }
+    case 'QuoteVaried':
+      return { ...s, lines: [...s.lines, event.data.line] };
+    case 'StageWithdrawn':
+      return { ...s, stages: s.stages.filter((x) => x.invoiceId !== event.data.invoiceId) };
     case 'RemindersPaused':
       return { ...s, remindersPaused: true };
     case 'RemindersResumed':
       return { ...s, remindersPaused: false };
+    case 'CreditNoteIssued': {
+      const { documentId: _id, ...note } = event.data;
+      return { ...s, creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [] }] };
+    }
+    case 'CreditNoteRefunded': {
+      const { documentId: _id, creditNoteId, ...r } = event.data;
+      return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)) };
+    }
     default:
       return assertNever(event);
   }
@@ -333,14 +357,20 @@ export const foldDocument = (events: Iterable<EvolvableDocumentEvent>, from: Doc
 
 export interface DocumentFigures extends DocumentTotals {
   paidCents: bigint;
+  /** What credit notes credited (GST-inclusive). */
+  creditedCents: bigint;
+  /** total − paid − credited; below zero when a credit left money owed back to the client. */
   balanceCents: bigint;
 }
 
 export function documentFigures(d: DocumentView): DocumentFigures {
   const totals = documentTotals(d.lines, d.gstRounding);
-  // A refund gives money back: what was paid is the payments less their refunds.
-  const paidCents = d.payments.reduce((a, p) => a + toCents(p.amount), 0n) - d.refunds.reduce((a, r) => a + toCents(r.amount), 0n);
-  return { ...totals, paidCents, balanceCents: totals.totalCents - paidCents };
+  // A refund gives money back: what was paid is the payments less their refunds (on payments
+  // and on credit notes).
+  const paidCents =
+    d.payments.reduce((a, p) => a + toCents(p.amount), 0n) - d.refunds.reduce((a, r) => a + toCents(r.amount), 0n) - creditRefundedCents(d.creditNotes ?? []);
+  const credited = creditedCents(d.creditNotes ?? []);
+  return { ...totals, paidCents, creditedCents: credited, balanceCents: totals.totalCents - paidCents - credited };
 }
 
 export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
@@ -465,7 +495,26 @@ export type DocumentCommand =
   /** A payment reminder was emailed (outcome 'delivered') or was not (the outbox, a refusal). */
   | { type: 'RecordReminder'; data: { stepId: string; to: string[]; subject: string; balance: string; outcome: SendOutcome; detail: string | null } }
   | { type: 'PauseReminders' }
-  | { type: 'ResumeReminders' };
+  /** A stage of an accepted quote (deposit, progress, final), to be drafted as invoice `invoiceId`. */
+  | { type: 'InvoiceStage'; data: { invoiceId: string; reference: string; request: StageRequest } }
+  /** A line of extra work added to an accepted quote. */
+  | { type: 'VaryQuote'; data: { line: Line } }
+  /** A stage invoice of this quote was voided or deleted: its share is left to invoice again. */
+  | { type: 'WithdrawStage'; data: { invoiceId: string } }
+  | { type: 'ResumeReminders' }
+  /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
+  | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
+  | { type: 'RecordCreditNoteRefund'; data: { creditNoteId: string; refundId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } };
+
+export interface IssueCreditNoteInput {
+  creditNoteId: string;
+  number: number;
+  reference: string;
+  date: LocalDate;
+  reason: string;
+  supplier: { name: string; gstNumber: string };
+  credit: CreditRequest;
+}
 
 /** Where a client's answer came from: the link it came through and the browser. */
 export interface ClientAnswer {
@@ -616,6 +665,7 @@ function decideConvertQuote(command: CommandOf<'ConvertQuote'>, state: DocumentS
   if (d.status === 'converted') throw conflict('This quote has already been converted to an invoice');
   if (d.status === 'void') throw conflict("This quote is void, so it can't be converted");
   if (d.status === 'declined') throw conflict('This quote was declined. Mark it accepted first if the client changed their mind.');
+  if (d.stages.length > 0) throw conflict('This quote is being invoiced in stages. Make a progress or final invoice instead.');
   return [{ type: 'QuoteConverted', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
 }
 
@@ -658,9 +708,65 @@ function decideRecordRefund(command: CommandOf<'RecordRefund'>, state: DocumentS
   return [{ type: 'PaymentRefunded', data: { documentId: d.id, paymentId: c.paymentId, refundId: c.refundId, amount: centsToString(cents), date: c.date } }];
 }
 
+/**
+ * An invoice the business credits: issued (a draft is still changed, not credited), not void. It
+ * is never edited: the credit note is a document of its own, recorded on the invoice's stream.
+ */
+function requireCreditable(state: DocumentState): DocumentView {
+  const d = requireExisting(state);
+  if (d.type !== 'invoice') throw conflict('Only an invoice can be credited');
+  if (d.status === 'void') throw conflict("This invoice is void, so it can't be credited");
+  if (d.status === 'draft' || d.issuedOn === null) throw conflict("This invoice is a draft: change it instead of crediting it");
+  return d;
+}
+
+function decideIssueCreditNote(command: CommandOf<'IssueCreditNote'>, state: DocumentState): DocumentEvent[] {
+  const d = requireCreditable(state);
+  const c = command.data;
+  if (!isLocalDate(c.date)) throw invalid('The credit note date is not a valid date');
+  if (c.reason.trim() === '') throw invalid('Say why the invoice is credited');
+  if (d.creditNotes.some((n) => n.creditNoteId === c.creditNoteId)) throw conflict('This credit note is already issued');
+  const f = creditFigures(d, d.creditNotes, c.credit);
+  return [
+    {
+      type: 'CreditNoteIssued',
+      data: {
+        documentId: d.id,
+        creditNoteId: c.creditNoteId,
+        number: c.number,
+        reference: c.reference,
+        invoiceReference: d.reference,
+        date: c.date,
+        reason: c.reason.trim(),
+        supplier: c.supplier,
+        lines: f.lines,
+        amount: f.amount,
+        subtotal: centsToString(f.subtotalCents),
+        gst: centsToString(f.gstCents),
+        total: centsToString(f.totalCents),
+        zeroRated: centsToString(f.zeroRatedCents),
+      },
+    },
+  ];
+}
+
+/** Money paid back against a credit note: at most what the invoice owes back (its balance below zero). */
+function decideRecordCreditNoteRefund(command: CommandOf<'RecordCreditNoteRefund'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'take refunds');
+  const c = command.data;
+  const note = d.creditNotes.find((n) => n.creditNoteId === c.creditNoteId);
+  if (!note) throw notFound('Credit note not found');
+  if (note.refunds.some((r) => r.refundId === c.refundId)) throw conflict('This refund is already recorded');
+  const { balanceCents } = documentFigures(d);
+  const cents = checkCreditRefund(note, c.amount, c.date, -balanceCents);
+  return [{ type: 'CreditNoteRefunded', data: { documentId: d.id, creditNoteId: c.creditNoteId, refundId: c.refundId, amount: centsToString(cents), date: c.date, method: c.method, reference: c.reference } }];
+}
+
 function decideVoidDocument(command: CommandOf<'VoidDocument'>, state: DocumentState): DocumentEvent[] {
   const d = requireExisting(state);
   if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is already void`);
+  if ((d.creditNotes ?? []).length > 0) throw conflict('This invoice has credit notes, so it stays issued: credit what is left instead of voiding it');
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Void the invoice instead.');
   if (d.payments.length > 0) throw conflict('Remove the payments recorded on this invoice before voiding it');
   return [{ type: 'DocumentVoided', data: { documentId: d.id, reason: command.data.reason } }, ...supersedeLink(d)];
@@ -773,6 +879,37 @@ function decideResumeReminders(_command: CommandOf<'ResumeReminders'>, state: Do
   return d.remindersPaused ? [{ type: 'RemindersResumed', data: { documentId: d.id } }] : [];
 }
 
+/** Stages and variations are for a quote the client accepted (by hand or through its link). */
+function requireAcceptedQuote(state: DocumentState, what: string): DocumentView {
+  const d = requireExisting(state);
+  if (d.type !== 'quote') throw conflict(`Only an accepted quote can ${what}`);
+  if (d.status !== 'accepted') throw conflict(`This quote is ${d.status === 'converted' ? 'converted to an invoice already' : d.status}: only an accepted quote can ${what}. Mark it accepted first.`);
+  return d;
+}
+
+function decideInvoiceStage(command: CommandOf<'InvoiceStage'>, state: DocumentState): DocumentEvent[] {
+  const d = requireAcceptedQuote(state, 'be invoiced in stages');
+  const c = command.data;
+  const allocation = allocateStage(d.lines, d.gstRounding, d.stages, c.request);
+  return [{ type: 'StageInvoiced', data: { documentId: d.id, invoiceId: c.invoiceId, reference: c.reference, kind: c.request.kind, lines: stageLinesOf(allocation) } }];
+}
+
+function decideVaryQuote(command: CommandOf<'VaryQuote'>, state: DocumentState): DocumentEvent[] {
+  const d = requireAcceptedQuote(state, 'be varied');
+  const line = command.data.line;
+  if (d.lines.length >= LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
+  if (line.description.trim() === '') throw invalid('Each line needs a description');
+  if (!isNzGstRate(line.tax_rate)) throw invalid(TAX_RATE_MESSAGE);
+  // The client's link showed the quote they accepted, not the varied one: it ends (they need a new one).
+  return [{ type: 'QuoteVaried', data: { documentId: d.id, line } }, ...supersedeLink(d)];
+}
+
+function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (!d.stages.some((s) => s.invoiceId === command.data.invoiceId)) return [];
+  return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
 const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state: DocumentState) => DocumentEvent[] } = {
   DraftDocument: decideDraftDocument,
   ReviseDocument: decideReviseDocument,
@@ -799,6 +936,11 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   RecordReminder: decideRecordReminder,
   PauseReminders: decidePauseReminders,
   ResumeReminders: decideResumeReminders,
+  InvoiceStage: decideInvoiceStage,
+  VaryQuote: decideVaryQuote,
+  WithdrawStage: decideWithdrawStage,
+  IssueCreditNote: decideIssueCreditNote,
+  RecordCreditNoteRefund: decideRecordCreditNoteRefund,
 };
 
 export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {

@@ -8,6 +8,7 @@ import { storedClientFields } from '../clients/events.ts';
 import { storedLineSchema } from './lines.ts';
 
 import { DOCUMENT_TYPES, PAYMENT_METHODS } from './kinds.ts';
+import { STAGE_KINDS } from './stages.ts';
 
 export { DOCUMENT_TYPES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type DocumentType, type PaymentMethod } from './kinds.ts';
 
@@ -79,6 +80,34 @@ const clientAnswerFields = {
   ip: z.string().describe("the client's IP address as the server saw it"),
   userAgent: z.string().describe("the client's browser, as it named itself (at most 500 characters)"),
 };
+
+/** The supplier as a credit note names them (the business's name and GST number when it was issued). */
+export const creditNoteSupplierSchema = z.object({
+  name: z.string().describe("the business's name"),
+  gstNumber: z.string().describe("the business's GST number ('' when it has none)"),
+});
+
+export const creditNoteIssuedSchema = z
+  .object({
+    documentId: idField.describe('the invoice credited'),
+    creditNoteId: idField,
+    number: z.number().int().positive(),
+    reference: z.string().describe('CN-0001'),
+    invoiceReference: z.string().describe("the invoice's reference (INV-0001)"),
+    date: localDateField.describe('the NZ day the credit note is issued: it counts in the GST period of this day'),
+    reason: z.string().min(1),
+    supplier: creditNoteSupplierSchema,
+    lines: z
+      .array(z.object({ lineIndex: z.number().int().nonnegative(), line: storedLineSchema }))
+      .describe("the invoice's lines credited, each with the quantity credited (empty for a credit of an amount)"),
+    amount: amountField.nullable().describe('a credit of an amount, GST-inclusive (null for a credit of lines)'),
+    subtotal: amountField.describe('the correction excluding GST'),
+    gst: amountField.describe('the GST of the correction'),
+    total: amountField.describe('the correction including GST'),
+    zeroRated: amountField.describe('of the total, the zero-rated part'),
+  })
+  .describe("A credit note against an issued invoice: a numbered document of its own (CN- sequence) recorded on the invoice's stream. The invoice's balance goes down by `total`; on the invoice basis it is negative sales and GST dated `date`.");
+export type CreditNoteIssuedData = z.infer<typeof creditNoteIssuedSchema>;
 
 /** Every event of a document stream and the schema of its data. */
 export const documentEventSchemas = {
@@ -175,6 +204,41 @@ export const documentEventSchemas = {
       detail: z.string().describe("what went wrong, in words (for 'failed', the mail server's answer)"),
     })
     .describe('A payment reminder that was not delivered; the time is `meta.at`. The step counts as done: it is not tried again.'),
+  CreditNoteIssued: creditNoteIssuedSchema,
+  CreditNoteRefunded: z
+    .object({
+      documentId: idField,
+      creditNoteId: idField,
+      refundId: idField,
+      amount: amountField.describe('money paid back to the client, at most what the credit left owing back'),
+      date: localDateField.describe('the NZ day it was paid back'),
+      method: z.enum(PAYMENT_METHODS),
+      reference: z.string(),
+    })
+    .describe('Money paid back to the client against a credit note that credited more than was owing: on the payments basis a negative payment dated `date`.'),
+  StageInvoiced: z
+    .object({
+      documentId: idField.describe('the quote'),
+      invoiceId: idField.describe('the stage invoice, drafted in the same transaction'),
+      reference: z.string().describe("the stage invoice's reference (INV-0001)"),
+      kind: z.enum(STAGE_KINDS).describe("'deposit', 'progress' or 'final' (the remainder)"),
+      lines: z
+        .array(
+          z.object({
+            lineIndex: z.number().int().nonnegative().describe("the quote's line"),
+            amount: amountField.describe("what this stage invoices of the line's value, GST included"),
+            share: z.string().regex(/^\d+\/[1-9]\d*$/).describe("the share of the line's value this stage takes, an exact fraction 'n/d'"),
+          }),
+        )
+        .min(1),
+    })
+    .describe("A stage of an accepted quote invoiced (deposit, progress or final): what the new invoice takes of each quote line. The quote keeps these to refuse invoicing past 100 % and to leave the final invoice the exact remainder."),
+  StageWithdrawn: z
+    .object({ documentId: idField.describe('the quote'), invoiceId: idField.describe('the stage invoice voided or deleted') })
+    .describe("A stage invoice was voided or deleted: what it took of the quote's lines is left to invoice again."),
+  QuoteVaried: z
+    .object({ documentId: idField, line: storedLineSchema.describe('the line added to the quote') })
+    .describe('A variation to an accepted quote: a line of extra work added, so more can be invoiced in stages.'),
   RemindersPaused: z.object({ documentId: idField }).describe('The business paused payment reminders for this invoice.'),
   RemindersResumed: z.object({ documentId: idField }).describe('The business turned payment reminders for this invoice back on.'),
 } as const;

@@ -48,6 +48,11 @@ export const eventSchemas = {
   ReminderNotDelivered: entry('document', 1, documentEventSchemas.ReminderNotDelivered),
   RemindersPaused: entry('document', 1, documentEventSchemas.RemindersPaused),
   RemindersResumed: entry('document', 1, documentEventSchemas.RemindersResumed),
+  StageInvoiced: entry('document', 1, documentEventSchemas.StageInvoiced),
+  QuoteVaried: entry('document', 1, documentEventSchemas.QuoteVaried),
+  StageWithdrawn: entry('document', 1, documentEventSchemas.StageWithdrawn),
+  CreditNoteIssued: entry('document', 1, documentEventSchemas.CreditNoteIssued),
+  CreditNoteRefunded: entry('document', 1, documentEventSchemas.CreditNoteRefunded),
   ReferenceAllocated: entry('sequence', 1, sequenceEventSchemas.ReferenceAllocated),
 } as const satisfies { [K in keyof AllEventSchemas]: EventRegistryEntry & { schema: AllEventSchemas[K] } };
 

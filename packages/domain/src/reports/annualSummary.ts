@@ -5,7 +5,7 @@ import { taxYearLabel, taxYearRange, monthsBetween, type LocalDate } from '../da
 import { invalid } from '../errors.ts';
 import { centsToNumber } from '../money/money.ts';
 import { countDraftsIn, inRange } from './gstReport.ts';
-import type { ReportInvoiceRow } from './rows.ts';
+import type { ReportCreditRow, ReportInvoiceRow } from './rows.ts';
 
 export const TOP_CLIENTS = 10;
 export const MIN_TAX_YEAR = 2000;
@@ -56,7 +56,7 @@ export interface AnnualSummary {
  * Issued invoices by issue date in the tax year, GST-exclusive; an invoice voided in the year is
  * subtracted in the month of the void (and from its client), whenever it was issued.
  */
-export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number, draftsLeftOut = 0): AnnualSums {
+export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number, draftsLeftOut = 0, credits: Iterable<ReportCreditRow> = []): AnnualSums {
   const range = taxYearRange(year);
   const months = new Map<string, AnnualMonthSums>();
   const clients = new Map<string, bigint>();
@@ -90,6 +90,17 @@ export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number, drafts
       corrections.revenueCents -= r.subtotalCents;
       corrections.gstCents -= r.gstCents;
     }
+  }
+  // A credit note issued in the year is subtracted in its month (and from its client), as a void is.
+  for (const c of credits) {
+    if (!inRange(c.date, range)) continue;
+    const m = monthOfSums(c.month);
+    m.revenueCents -= c.subtotalCents;
+    m.gstCents -= c.gstCents;
+    addClient(c.clientName, -c.subtotalCents);
+    corrections.count += 1;
+    corrections.revenueCents -= c.subtotalCents;
+    corrections.gstCents -= c.gstCents;
   }
   return { months: [...months.values()], clients: [...clients].map(([name, revenueCents]) => ({ name, revenueCents })), corrections, draftsLeftOut };
 }
@@ -133,5 +144,5 @@ export function assembleAnnualSummary(sums: AnnualSums, year: number): AnnualSum
 }
 
 /** The whole summary from rows in memory (replay, tests). The API gets the same sums from SQL. */
-export const annualSummary = (rows: { invoices: Iterable<ReportInvoiceRow>; draftDates?: Iterable<LocalDate> }, year: number): AnnualSummary =>
-  assembleAnnualSummary(sumAnnual(rows.invoices, year, countDraftsIn(rows.draftDates ?? [], taxYearRange(year))), year);
+export const annualSummary = (rows: { invoices: Iterable<ReportInvoiceRow>; credits?: Iterable<ReportCreditRow>; draftDates?: Iterable<LocalDate> }, year: number): AnnualSummary =>
+  assembleAnnualSummary(sumAnnual(rows.invoices, year, countDraftsIn(rows.draftDates ?? [], taxYearRange(year)), rows.credits ?? []), year);

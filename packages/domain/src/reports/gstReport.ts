@@ -4,7 +4,7 @@ import { type LocalDate, compareDates, isLocalDate, monthsBetween } from '../dat
 import { invalid } from '../errors.ts';
 import { centsToNumber } from '../money/money.ts';
 import { roundReturnGst } from '../money/rounding.ts';
-import type { ReportInvoiceRow, ReportPaymentRow } from './rows.ts';
+import type { ReportCreditRow, ReportInvoiceRow, ReportPaymentRow } from './rows.ts';
 
 export type GstBasis = 'invoice' | 'payments';
 export const GST_BASES: readonly GstBasis[] = ['invoice', 'payments'];
@@ -109,7 +109,7 @@ export const countDraftsIn = (draftDates: Iterable<LocalDate>, range: DateRange)
  * received, whichever is first"); an invoice voided in the range is subtracted in the month of
  * the void, whenever it was supplied.
  */
-export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRange, draftsLeftOut = 0): GstSums {
+export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRange, draftsLeftOut = 0, credits: Iterable<ReportCreditRow> = []): GstSums {
   const months = new Map<string, GstMonthSums>();
   const monthOfSums = (month: string): GstMonthSums => {
     const m = months.get(month) ?? { month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
@@ -140,6 +140,17 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
       corrections.salesCents -= r.totalCents;
       corrections.gstCents -= r.gstCents;
     }
+  }
+  // A credit note is a correction in the period it is issued: negative sales and GST then.
+  for (const c of credits) {
+    if (!inRange(c.date, range)) continue;
+    const m = monthOfSums(c.month);
+    m.salesCents -= c.totalCents;
+    m.gstCents -= c.gstCents;
+    m.zeroRatedCents -= c.zeroRatedCents;
+    corrections.count += 1;
+    corrections.salesCents -= c.totalCents;
+    corrections.gstCents -= c.gstCents;
   }
   return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
 }
@@ -225,11 +236,11 @@ export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBas
 
 /** The whole report from rows in memory (replay, tests). The API gets the same sums from SQL. */
 export function gstReport(
-  rows: { invoices: Iterable<ReportInvoiceRow>; payments: Iterable<ReportPaymentRow>; draftDates?: Iterable<LocalDate> },
+  rows: { invoices: Iterable<ReportInvoiceRow>; payments: Iterable<ReportPaymentRow>; credits?: Iterable<ReportCreditRow>; draftDates?: Iterable<LocalDate> },
   range: DateRange,
   basis: GstBasis = 'invoice',
 ): GstReport {
   const drafts = countDraftsIn(rows.draftDates ?? [], range);
-  const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range, drafts) : sumPaymentsBasis(rows.payments, range, drafts);
+  const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range, drafts, rows.credits ?? []) : sumPaymentsBasis(rows.payments, range, drafts);
   return assembleGstReport(sums, range, basis);
 }

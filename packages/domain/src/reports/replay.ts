@@ -4,7 +4,7 @@ import { type DocumentEvent, documentStreamId } from '../documents/events.ts';
 import { type DocumentState, type EvolvableDocumentEvent, evolveDocument, initialDocumentState } from '../documents/document.ts';
 import { parseDomainEvent } from '../events/registry.ts';
 import type { LocalDate } from '../dates/dates.ts';
-import { isDraftInvoice, reportRowsOf, type ReportInvoiceRow, type ReportPaymentRow } from './rows.ts';
+import { isDraftInvoice, reportRowsOf, type ReportCreditRow, type ReportInvoiceRow, type ReportPaymentRow } from './rows.ts';
 
 export interface LoggedEvent {
   stream: string;
@@ -18,10 +18,11 @@ const DOCUMENT_EVENTS = new Set<string>([
   'DocumentDrafted', 'DocumentRevised', 'DocumentSent', 'DocumentIssued', 'QuoteAccepted', 'QuoteDeclined', 'QuoteConverted',
   'PaymentRecorded', 'PaymentRemoved', 'PaymentRefunded', 'DocumentVoided', 'DocumentDeleted', 'SyncedToAccounting', 'AccountingTotalsReported', 'PdfGenerated',
   'ClientLinkIssued', 'ClientLinkWithdrawn', 'QuoteAcceptedByClient', 'QuoteDeclinedByClient', 'QuoteChangesRequested',
+  'CreditNoteIssued', 'CreditNoteRefunded',
 ] satisfies DocumentEvent['type'][]);
 
 /** Folds every document stream in the log (in log order) and returns the report rows, and the dates of draft invoices. */
-export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices: ReportInvoiceRow[]; payments: ReportPaymentRow[]; draftDates: LocalDate[] } {
+export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices: ReportInvoiceRow[]; payments: ReportPaymentRow[]; credits: ReportCreditRow[]; draftDates: LocalDate[] } {
   const states = new Map<string, DocumentState>();
   for (const e of events) {
     if (!e.stream.startsWith('document-') || !DOCUMENT_EVENTS.has(e.type)) continue;
@@ -32,6 +33,7 @@ export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices:
   }
   const invoices: ReportInvoiceRow[] = [];
   const payments: ReportPaymentRow[] = [];
+  const credits: ReportCreditRow[] = [];
   const draftDates: LocalDate[] = [];
   for (const s of states.values()) {
     if (s.status === 'none') continue;
@@ -39,6 +41,7 @@ export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices:
     const rows = reportRowsOf(s);
     if (rows.invoice) invoices.push(rows.invoice);
     payments.push(...rows.payments);
+    credits.push(...rows.credits);
   }
-  return { invoices, payments, draftDates };
+  return { invoices, payments, credits, draftDates };
 }

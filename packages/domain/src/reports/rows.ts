@@ -65,6 +65,26 @@ export interface ReportPaymentRow {
   refundId?: string;
 }
 
+/**
+ * A credit note against an issued invoice: on the invoice basis negative sales and GST in the
+ * period of its date, whatever period the invoice fell in (the invoice's own row never changes).
+ * Amounts are the credit's, positive; the reports subtract them.
+ */
+export interface ReportCreditRow {
+  documentId: string;
+  creditNoteId: string;
+  reference: string;
+  invoiceReference: string;
+  date: LocalDate;
+  month: string;
+  clientName: string;
+  clientGstNumber: string;
+  subtotalCents: bigint;
+  gstCents: bigint;
+  totalCents: bigint;
+  zeroRatedCents: bigint;
+}
+
 /** Whether an invoice counts in the reports: issued (sent, marked issued or paid against), and not a deleted draft. */
 export const isReportedSupply = (d: DocumentView): boolean => d.type === 'invoice' && d.issuedOn !== null && d.status !== 'deleted';
 
@@ -72,8 +92,8 @@ export const isReportedSupply = (d: DocumentView): boolean => d.type === 'invoic
 export const isDraftInvoice = (d: DocumentView): boolean => d.type === 'invoice' && d.status === 'draft';
 
 /** Quotes, drafts and deleted drafts have no rows: they are not supplies. */
-export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | null; payments: ReportPaymentRow[] } {
-  if (!isReportedSupply(d)) return { invoice: null, payments: [] };
+export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | null; payments: ReportPaymentRow[]; credits: ReportCreditRow[] } {
+  if (!isReportedSupply(d)) return { invoice: null, payments: [], credits: [] };
   const f = documentFigures(d);
   // A voided invoice is neither paid nor unpaid (a zero-total one would otherwise look paid).
   const paid = d.status !== 'void' && paymentStatus(d, f) === 'paid';
@@ -122,5 +142,28 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
     before += amountCents;
     return row;
   });
-  return { invoice, payments };
+  const clientName = d.client ? clientDisplayName(d.client) : '';
+  const credits: ReportCreditRow[] = [];
+  for (const n of d.creditNotes) {
+    const totalCents = toCents(n.total);
+    credits.push({
+      documentId: d.id, creditNoteId: n.creditNoteId, reference: n.reference, invoiceReference: d.reference, date: n.date, month: monthOf(n.date),
+      clientName, clientGstNumber: d.client?.gst_number ?? '',
+      subtotalCents: toCents(n.subtotal), gstCents: toCents(n.gst), totalCents, zeroRatedCents: toCents(n.zeroRated),
+    });
+    // Money paid back on a credit note counts on the payments basis when it is paid back, with
+    // the credit note's share of GST (a credit that only lowered what was owing has no row).
+    let refundedBefore = 0n;
+    for (const r of n.refunds) {
+      const cents = toCents(r.amount);
+      payments.push({
+        documentId: d.id, paymentId: n.creditNoteId, kind: 'refund', date: r.date, month: monthOf(r.date), amountCents: -cents,
+        gstCents: -apportionCumulative(toCents(n.gst), totalCents, refundedBefore, cents),
+        zeroRatedCents: -apportionCumulative(toCents(n.zeroRated), totalCents, refundedBefore, cents),
+        invoicePaid: paid, invoiceVoided: voidDate !== null, refundId: r.refundId,
+      });
+      refundedBefore += cents;
+    }
+  }
+  return { invoice, payments, credits };
 }

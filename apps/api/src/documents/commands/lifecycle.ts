@@ -1,11 +1,29 @@
 // A document's lifecycle after drafting: issued by hand, a quote accepted or declined, voided, or
 // deleted (an unseen draft goes; anything a client may have seen is voided, its number kept).
 import type { DocumentDetail, voidDocumentInput } from '@tradie/contracts';
-import { discardCommand, type DocumentCommand } from '@tradie/domain';
+import { discardCommand, type DocumentCommand, type DocumentView } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
+import { ApiError } from '../../http/problem.ts';
 import { detailOf } from '../view.ts';
-import { type Answer, type CommandPorts, type CommandRun, runDocumentCommand } from './run.ts';
+import { type Answer, type CommandPorts, type CommandRun, type DocumentWork, runDocumentCommand } from './run.ts';
+
+/**
+ * A stage invoice voided or deleted gives its share of the quote back (StageWithdrawn on the
+ * quote, in the same transaction): it can be invoiced again. A quote deleted since is left alone.
+ */
+async function withdrawStage(w: DocumentWork, invoice: DocumentView): Promise<void> {
+  if (invoice.type !== 'invoice' || !invoice.convertedFrom) return;
+  let quote;
+  try {
+    quote = await w.load(invoice.convertedFrom);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return;
+    throw e;
+  }
+  if (!quote.state.stages.some((s) => s.invoiceId === invoice.id)) return;
+  await w.decide(quote, { type: 'WithdrawStage', data: { invoiceId: invoice.id } });
+}
 
 /** A command that needs nothing but the document, answered with its detail. */
 function decideOn(ports: CommandPorts, actor: Actor, id: string, command: DocumentCommand, run: CommandRun = {}): Promise<Answer<DocumentDetail>> {
@@ -25,7 +43,11 @@ export const declineQuote = (ports: CommandPorts, actor: Actor, id: string): Pro
 export type VoidDocument = z.output<typeof voidDocumentInput>;
 
 export const voidDocument = (ports: CommandPorts, actor: Actor, id: string, input: VoidDocument): Promise<Answer<DocumentDetail>> =>
-  decideOn(ports, actor, id, { type: 'VoidDocument', data: { reason: input.reason } }, { settle: id });
+  runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+    const done = await w.decide(id, { type: 'VoidDocument', data: { reason: input.reason } });
+    await withdrawStage(w, done.view);
+    return detailOf(done.view, done.version, w.today());
+  });
 
 export interface Discarded {
   id: string;
@@ -37,7 +59,8 @@ export function discardDocument(ports: CommandPorts, actor: Actor, id: string): 
   return runDocumentCommand(ports, actor, { settle: id }, async (w) => {
     const loaded = await w.load(id);
     const command = discardCommand(loaded.state);
-    await w.decide(loaded, command);
+    const done = await w.decide(loaded, command);
+    await withdrawStage(w, done.view);
     return { id, outcome: command.type === 'DeleteDraft' ? 'deleted' : 'voided' };
   });
 }

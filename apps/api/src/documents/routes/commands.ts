@@ -1,6 +1,6 @@
 // Drafting and the lifecycle: create, revise, delete, void, issue, accept, decline, convert,
 // duplicate. Each route parses, calls its use case (commands/*.ts) and answers what it returns.
-import { createDocumentInput, documentDetail, reviseDocumentInput, voidDocumentInput } from '@tradie/contracts';
+import { createDocumentInput, documentDetail, reviseDocumentInput, stageInput, variationInput, voidDocumentInput } from '@tradie/contracts';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf } from '../../auth/middleware.ts';
@@ -14,6 +14,7 @@ import { createDocument } from '../commands/create.ts';
 import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
+import { invoiceStage, varyQuote } from '../commands/stages.ts';
 import { documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
 const detail = { status: 200, schema: documentDetail };
@@ -73,6 +74,43 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     describe({ tag: TAG, summary: 'Turn a quote into a new invoice', response: { status: 201, schema: documentDetail }, errors: [402, 404, 409] }),
     newWork,
     async (c) => reply(c, await convertQuote(deps, actorOf(c), c.req.param('id'))),
+  );
+
+  r.post(
+    '/:id/stages',
+    describe({
+      tag: TAG,
+      summary:
+        "Invoice a stage of an accepted quote: a deposit (percent of the quote's total or an amount), a progress invoice (percent, amount, or per line a percent or quantity) or the final invoice (what is left). A new numbered draft invoice; refused past 100 % of a line or of the quote",
+      body: stageInput,
+      idempotent: true,
+      response: { status: 201, schema: documentDetail },
+      errors: [402, 404, 409, 422],
+    }),
+    newWork,
+    async (c) => {
+      const id = documentIdOf(c);
+      const input = await readDocumentBody(c, stageInput);
+      return reply(c, await invoiceStage(deps, actorOf(c), id, input, idempotencyKey(c)));
+    },
+  );
+
+  r.post(
+    '/:id/variations',
+    describe({
+      tag: TAG,
+      summary: 'Vary an accepted quote: add a line of extra work (recorded on the quote), so more can be invoiced in stages. Answers the quote',
+      body: variationInput,
+      idempotent: true,
+      response: { status: 201, schema: documentDetail },
+      errors: [402, 404, 409, 422],
+    }),
+    newWork,
+    async (c) => {
+      const id = documentIdOf(c);
+      const input = await readDocumentBody(c, variationInput);
+      return reply(c, await varyQuote(deps, actorOf(c), id, input, idempotencyKey(c)));
+    },
   );
 
   r.post(

@@ -14,6 +14,7 @@
 // connection needs re-authorising; 'rate_limited' → answer 429 with retryAfterSeconds.
 export * from './port.ts';
 export { createXeroAdapter, XERO_DEFAULTS, MAX_IDEMPOTENCY_KEY_LENGTH, type XeroConfig } from './xeroAdapter.ts';
+export { toXeroCreditNote, type XeroCreditNote } from './mapping.ts';
 export { toXeroInvoice, contactFromClient, DEFAULT_SALES_ACCOUNT_CODE, DEFAULT_PAYMENTS_ACCOUNT_CODE, type XeroInvoice, type XeroLineItem, type XeroInvoiceOptions } from './mapping.ts';
 export { createPkcePair, pkceChallenge, createOAuthState, type PkcePair } from './pkce.ts';
 export { createKeyedLock, createTokenKeeper, type KeyedLock, type TokenKeeper, type TokenStore, type StoredConnection } from './tokenRefresh.ts';

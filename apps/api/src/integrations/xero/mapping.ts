@@ -2,7 +2,7 @@
 // as the tradie wrote them, and each line's amount and GST as the domain works them out, with the
 // document's GST spread over the lines (allocateGst) so that Xero, which adds up the line taxes it
 // is given, arrives at our GST and total to the cent. Nothing here does arithmetic on money.
-import { Decimal, GST_RATE, allocateGst, centsToString, documentTotals, type ClientSnapshot, type DocumentView, type Line } from '@tradie/domain';
+import { Decimal, GST_RATE, allocateGst, centsToString, documentTotals, toCents, type ClientSnapshot, type CreditNote, type DocumentView, type Line } from '@tradie/domain';
 import { AccountingError, type ContactInput } from './port.ts';
 import { type WireDecimal, wireDecimal } from './wireDecimal.ts';
 
@@ -98,6 +98,59 @@ export function toXeroInvoice(view: DocumentView, contactId: string, options: Xe
     // Xero only chases invoices marked as sent.
     Status: 'AUTHORISED',
     SentToContact: view.sends.length > 0,
+    CurrencyCode: 'NZD',
+  };
+}
+
+/** The request element for PUT /CreditNotes (field names as Xero spells them). */
+export interface XeroCreditNote {
+  Type: 'ACCRECCREDIT';
+  Contact: { ContactID: string };
+  LineItems: XeroLineItem[];
+  LineAmountTypes: 'Inclusive' | 'NoTax';
+  CreditNoteNumber: string;
+  Reference: string;
+  Date: string;
+  Status: 'AUTHORISED';
+  CurrencyCode: 'NZD';
+}
+
+/**
+ * Our credit note → a Xero sales credit note. Its figures are the credit note's own (the domain
+ * worked them out with the invoice's rounding): one GST-inclusive line for the standard-rated part
+ * carrying exactly its GST, and one for the zero-rated part, so Xero's totals are ours to the cent.
+ * The description names the invoice lines credited, or the amount.
+ */
+export function toXeroCreditNote(note: CreditNote, contactId: string, options: XeroInvoiceOptions = {}): XeroCreditNote {
+  const gstRegistered = options.gstRegistered ?? true;
+  const accountCode = options.salesAccountCode ?? DEFAULT_SALES_ACCOUNT_CODE;
+  const total = toCents(note.total);
+  const gst = toCents(note.gst);
+  const zero = toCents(note.zeroRated);
+  if (!gstRegistered && gst !== 0n) throw mappingError(`${note.reference} credits GST, but the business is not GST-registered.`);
+  const what = note.lines.length > 0 ? note.lines.map((l) => `${l.line.qty} × ${l.line.description}`).join('; ') : 'an amount';
+  const description = `Credit on ${note.invoiceReference} for ${what}: ${note.reason}`.replace(/\s+/g, ' ').slice(0, 4000);
+  const line = (cents: bigint, tax: bigint, taxType: XeroLineItem['TaxType'], label: string): XeroLineItem => ({
+    Description: label,
+    Quantity: wireDecimal('1'),
+    UnitAmount: wireDecimal(centsToString(cents)),
+    LineAmount: wireDecimal(centsToString(cents)),
+    TaxAmount: wireDecimal(centsToString(tax)),
+    TaxType: taxType,
+    AccountCode: accountCode,
+  });
+  const items: XeroLineItem[] = [];
+  if (total - zero !== 0n) items.push(line(total - zero, gst, gstRegistered ? 'OUTPUT2' : 'NONE', description));
+  if (zero !== 0n) items.push(line(zero, 0n, gstRegistered ? 'ZERORATED' : 'NONE', items.length > 0 ? `${description} (zero-rated)` : description));
+  return {
+    Type: 'ACCRECCREDIT',
+    Contact: { ContactID: contactId },
+    LineItems: items,
+    LineAmountTypes: gstRegistered ? 'Inclusive' : 'NoTax',
+    CreditNoteNumber: note.reference,
+    Reference: note.invoiceReference,
+    Date: note.date,
+    Status: 'AUTHORISED',
     CurrencyCode: 'NZD',
   };
 }

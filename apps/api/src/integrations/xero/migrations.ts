@@ -77,4 +77,21 @@ CREATE TABLE IF NOT EXISTS xero_payments (
 ALTER TABLE xero_oauth_states ADD COLUMN IF NOT EXISTS browser_hash text;
 `,
   },
+  {
+    id: 'accounting-003-xero-credit-notes',
+    sql: `
+-- Credit notes of synced invoices that are in Xero (one row each, so each is sent once), and
+-- whether their credit was allocated to the invoice there (allocated_cents: how much).
+CREATE TABLE IF NOT EXISTS xero_credit_notes (
+  account_id           text        NOT NULL,
+  document_id          text        NOT NULL,
+  credit_note_id       text        NOT NULL,
+  xero_credit_note_id  text        NOT NULL,
+  allocated            boolean     NOT NULL DEFAULT false,
+  allocated_cents      bigint      NOT NULL DEFAULT 0,
+  pushed_at            timestamptz NOT NULL,
+  PRIMARY KEY (account_id, document_id, credit_note_id)
+);
+`,
+  },
 ];

@@ -1,7 +1,7 @@
 // The AccountingProvider port: what the API needs from an accounting service (Xero today).
 // Amounts cross it as decimal strings from the domain; only the adapter turns them into JSON
 // numbers, at the wire.
-import type { DocumentView, LocalDate } from '@tradie/domain';
+import type { CreditNote, DocumentView, LocalDate } from '@tradie/domain';
 
 export type ProviderName = 'xero';
 
@@ -78,6 +78,26 @@ export interface PaymentRef {
   invoiceStatus: InvoiceStatus | null;
 }
 
+/** What to send as a credit note: ours as the invoice holds it, and the provider's contact. */
+export interface CreditNoteInput {
+  creditNote: CreditNote;
+  contactId: string;
+  gstRegistered: boolean;
+}
+
+export interface CreditNoteRef {
+  creditNoteId: string;
+  creditNoteNumber: string;
+}
+
+export interface AllocationInput {
+  creditNoteId: string;
+  invoiceId: string;
+  /** A decimal string from the domain. */
+  amount: string;
+  date: LocalDate;
+}
+
 export interface AccountingProvider {
   readonly name: ProviderName;
   /** The address the Connect window opens. `codeChallenge` is the S256 PKCE challenge. */
@@ -96,6 +116,10 @@ export interface AccountingProvider {
   createPayment(conn: ProviderConnection, payment: PaymentInput, idempotencyKey: string): Promise<PaymentRef>;
   /** Removes a payment pushed earlier (a payment removed here). Deleting one already deleted succeeds. */
   deletePayment(conn: ProviderConnection, paymentId: string): Promise<PaymentRef>;
+  /** A sales credit note (ACCRECCREDIT), approved. `idempotencyKey` as for createInvoice. */
+  createCreditNote(conn: ProviderConnection, input: CreditNoteInput, idempotencyKey: string): Promise<CreditNoteRef>;
+  /** Applies some of a credit note's credit to an invoice (at most the credit left and what the invoice owes). */
+  allocateCreditNote(conn: ProviderConnection, allocation: AllocationInput, idempotencyKey: string): Promise<void>;
 }
 
 export type AccountingErrorKind =

@@ -15,7 +15,7 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, type DocumentView, documentDecider, documentStreamId, PAYMENT_METHOD_LABELS } from '@tradie/domain';
+import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type DocumentView, documentDecider, documentFigures, documentStreamId, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -332,6 +332,47 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       await db.query('INSERT INTO xero_payments (account_id, document_id, payment_id, xero_payment_id, pushed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', [accountId, documentId, p.paymentId, ref.paymentId, at()]);
       await setStatus(ref.invoiceStatus);
       pushed.push({ type: 'payment', payment_id: p.paymentId, xero_payment_id: ref.paymentId });
+    }
+
+    // Credit notes, in the order they were issued: each sent once as a Xero credit note, then as
+    // much of it as the invoice still owes in Xero allocated to it (the rest, money owed back, stays
+    // as credit in Xero for the business to refund there).
+    if (view.creditNotes.length > 0) {
+      const sentNotes = await db.query<{ credit_note_id: string; xero_credit_note_id: string; allocated: boolean; allocated_cents: string | number }>(
+        'SELECT credit_note_id, xero_credit_note_id, allocated, allocated_cents::text AS allocated_cents FROM xero_credit_notes WHERE account_id = $1 AND document_id = $2',
+        [accountId, documentId],
+      );
+      const [contactRow] = await db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
+      const contactId = contactRow?.xero_contact_id ?? null;
+      if (!contactId) throw new ApiError(409, 'This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
+      const gstRegistered = (await loadBusinessSettings(db, accountId)).gst_number.trim() !== '';
+      const figures = documentFigures(view);
+      // What Xero holds as paid: every payment recorded here was pushed above (refunds are not pushed).
+      const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
+      let allocatedSoFar = sentNotes.reduce((a, n) => a + BigInt(n.allocated_cents), 0n);
+      for (const n of view.creditNotes) {
+        let rec = sentNotes.find((x) => x.credit_note_id === n.creditNoteId);
+        if (!rec) {
+          const ref = await runtime.provider.createCreditNote(conn, { creditNote: n, contactId, gstRegistered }, xeroKey(['cn', accountId, documentId, n.creditNoteId]));
+          await db.query(
+            'INSERT INTO xero_credit_notes (account_id, document_id, credit_note_id, xero_credit_note_id, pushed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+            [accountId, documentId, n.creditNoteId, ref.creditNoteId, at()],
+          );
+          rec = { credit_note_id: n.creditNoteId, xero_credit_note_id: ref.creditNoteId, allocated: false, allocated_cents: '0' };
+        }
+        if (rec.allocated) continue;
+        // What the invoice owes in Xero now: its total less the payments pushed and the credit allocated.
+        const owing = figures.totalCents - paidInXero - allocatedSoFar;
+        const noteCents = toCents(n.total);
+        const amount = owing <= 0n ? 0n : owing < noteCents ? owing : noteCents;
+        if (amount > 0n) {
+          await runtime.provider.allocateCreditNote(conn, { creditNoteId: rec.xero_credit_note_id, invoiceId: xeroInvoiceId, amount: centsToString(amount), date: n.date }, xeroKey(['alloc', accountId, documentId, n.creditNoteId]));
+        }
+        allocatedSoFar += amount;
+        await db.query('UPDATE xero_credit_notes SET allocated = true, allocated_cents = $4, pushed_at = $5 WHERE account_id = $1 AND document_id = $2 AND credit_note_id = $3', [accountId, documentId, n.creditNoteId, amount.toString(), at()]);
+        if (amount > 0n && amount === owing) await setStatus('PAID');
+        pushed.push({ type: 'credit_note', credit_note_id: n.creditNoteId, xero_credit_note_id: rec.xero_credit_note_id, allocated: centsToNumber(amount) });
+      }
     }
   });
   await recordPushError(db, accountId, documentId, null);

@@ -7,7 +7,7 @@
 // server's Retry-After; 5xx and network failures are retried only for calls that are safe to
 // repeat (reads, status changes, and writes that carry the same Idempotency-Key every time).
 import { decodeJwt } from 'jose';
-import { DEFAULT_PAYMENTS_ACCOUNT_CODE, DEFAULT_SALES_ACCOUNT_CODE, toXeroInvoice } from './mapping.ts';
+import { DEFAULT_PAYMENTS_ACCOUNT_CODE, DEFAULT_SALES_ACCOUNT_CODE, toXeroCreditNote, toXeroInvoice } from './mapping.ts';
 import {
   AccountingError,
   type AccountingProvider,
@@ -426,6 +426,19 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       const paymentId = str(field(created, 'PaymentID'));
       if (!paymentId) throw new AccountingError('unavailable', 'Xero answered with a payment we could not read.');
       return { paymentId, invoiceStatus: invoiceStatus(field(field(created, 'Invoice'), 'Status')) };
+    },
+
+    async createCreditNote(conn, input, idempotencyKey) {
+      const element = toXeroCreditNote(input.creditNote, input.contactId, { gstRegistered: input.gstRegistered, salesAccountCode });
+      const created = firstOf(await api(conn, 'PUT', '/CreditNotes', { body: { CreditNotes: [element] }, idempotencyKey }), 'CreditNotes');
+      const creditNoteId = str(field(created, 'CreditNoteID'));
+      if (!creditNoteId) throw new AccountingError('unavailable', 'Xero answered with a credit note we could not read.');
+      return { creditNoteId, creditNoteNumber: str(field(created, 'CreditNoteNumber')) };
+    },
+
+    async allocateCreditNote(conn, allocation, idempotencyKey) {
+      const element = { Amount: wireDecimal(allocation.amount), Invoice: { InvoiceID: allocation.invoiceId }, Date: allocation.date };
+      await api(conn, 'PUT', `/CreditNotes/${encodeURIComponent(allocation.creditNoteId)}/Allocations`, { body: { Allocations: [element] }, idempotencyKey });
     },
 
     async deletePayment(conn, paymentId): Promise<PaymentRef> {

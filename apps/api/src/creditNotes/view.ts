@@ -1,0 +1,44 @@
+// How a credit note reads in the API. Every figure is the domain's, in whole cents, turned into a
+// number rounded to cents only here.
+import type { CreditNoteRecord } from '@tradie/contracts';
+import { type CreditNote, type DocumentView, centsToNumber, clientDisplayName, formatNzd, lineTotals, refundedOn, toCents } from '@tradie/domain';
+
+export const creditNotePdfPathOf = (id: string): string => `/credit-notes/${id}/pdf`;
+
+export function creditNoteRecordOf(invoice: DocumentView, note: CreditNote): CreditNoteRecord {
+  const refunded = refundedOn(note);
+  return {
+    id: note.creditNoteId,
+    number: note.number,
+    reference: note.reference,
+    invoice_id: invoice.id,
+    invoice_reference: note.invoiceReference,
+    date: note.date,
+    reason: note.reason,
+    supplier: { name: note.supplier.name, gst_number: note.supplier.gstNumber },
+    client: invoice.client,
+    client_name: invoice.client ? clientDisplayName(invoice.client) : '',
+    line_items: note.lines.map(({ lineIndex, line }) => {
+      const t = lineTotals(line);
+      return {
+        line_index: lineIndex,
+        description: line.description,
+        qty: Number(line.qty),
+        unit_price: Number(line.unit_price),
+        tax_included: line.tax_included,
+        tax_rate: Number(line.tax_rate),
+        amount: centsToNumber(t.amountCents),
+        gst: centsToNumber(t.taxCents),
+      };
+    }),
+    amount: note.amount === null ? null : centsToNumber(toCents(note.amount)),
+    subtotal: centsToNumber(toCents(note.subtotal)),
+    gst: centsToNumber(toCents(note.gst)),
+    total: centsToNumber(toCents(note.total)),
+    refunded: centsToNumber(refunded),
+    refunds: note.refunds.map((r) => ({ id: r.refundId, amount: centsToNumber(toCents(r.amount)), date: r.date, method: r.method, reference: r.reference, recorded_at: r.recordedAt })),
+    formatted: { subtotal: formatNzd(toCents(note.subtotal)), gst: formatNzd(toCents(note.gst)), total: formatNzd(toCents(note.total)), refunded: formatNzd(refunded) },
+    pdf_url: creditNotePdfPathOf(note.creditNoteId),
+    created_at: note.issuedAt,
+  };
+}

@@ -1,0 +1,56 @@
+// Invoicing an accepted quote in stages (deposit, progress, final) and varying it. A stage records
+// on the quote what it takes of each line (StageInvoiced, decided by the domain's allocation) and
+// drafts the stage invoice, numbered on the invoice sequence, in one transaction: a refusal (the
+// quote not accepted, past 100 %, bad input) writes nothing.
+import type { DocumentDetail, VariationInput, stageInput, variationInput } from '@tradie/contracts';
+import { type StageRequest, finalInvoiceNote, invoiceDraftFromQuote, stageInvoiceLines } from '@tradie/domain';
+import type { z } from 'zod';
+import type { Actor } from '../../commands.ts';
+import { emptyDocument, reserveReference } from '../repository.ts';
+import { detailOf } from '../view.ts';
+import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
+
+export type StageInput = z.output<typeof stageInput>;
+export type Variation = z.output<typeof variationInput>;
+
+/** The API's body as the domain's request (the body's shape is checked by its contract). */
+export function stageRequestOf(input: StageInput): StageRequest {
+  if (input.kind === 'final') return { kind: 'final' };
+  if (input.percent !== undefined) return { kind: input.kind, percent: input.percent };
+  if (input.percent_complete !== undefined) return { kind: 'progress', complete: input.percent_complete };
+  if (input.amount !== undefined) return { kind: input.kind, amount: input.amount };
+  return {
+    kind: 'progress',
+    lines: (input.lines ?? []).map((l) => ({ lineIndex: l.line_index, ...(l.percent !== undefined ? { percent: l.percent } : {}), ...(l.qty !== undefined ? { qty: l.qty } : {}) })),
+  };
+}
+
+/** Answers the new stage invoice's detail (201); a repeat with the same Idempotency-Key replays it. */
+export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string, input: StageInput, key: string | undefined): Promise<Answer<DocumentDetail>> {
+  return runDocumentCommand(ports, actor, { status: 201, once: { scope: 'documents:stage', key, request: { quoteId, ...input } } }, async (w) => {
+    // The number's lock comes before any append (see reserveReference).
+    const numbering = await reserveReference(w.tx, actor.accountId, 'invoice');
+    const quote = await w.load(quoteId);
+    const invoiceId = ports.ids.uuid();
+    const allocated = await numbering.allocate(invoiceId);
+    const meta = w.meta();
+    const decided = await w.decide(quote, { type: 'InvoiceStage', data: { invoiceId, reference: allocated.reference, request: stageRequestOf(input) } }, { meta });
+    const stage = decided.view.stages.at(-1)!;
+    const earlier = decided.view.stages.slice(0, -1);
+    const draft = invoiceDraftFromQuote(decided.view, { invoiceId, number: allocated.number, reference: allocated.reference, issueDate: w.today() });
+    const note = stage.kind === 'final' ? finalInvoiceNote(earlier) : '';
+    const notes = [draft.notes ?? '', note].filter((n) => n !== '').join('\n\n');
+    const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(decided.view.lines, stage), notes } }, { meta });
+    await allocated.record(meta);
+    return detailOf(drafted.view, drafted.version, w.today());
+  });
+}
+
+/** Adds a line of extra work to an accepted quote; answers the quote's detail. */
+export function varyQuote(ports: CommandPorts, actor: Actor, quoteId: string, input: Variation, key: string | undefined): Promise<Answer<DocumentDetail>> {
+  const request: VariationInput = input;
+  return runDocumentCommand(ports, actor, { status: 201, once: { scope: 'documents:variation', key, request: { quoteId, ...request } } }, async (w) => {
+    const decided = await w.decide(quoteId, { type: 'VaryQuote', data: { line: input.line } });
+    return detailOf(decided.view, decided.version, w.today());
+  });
+}

@@ -1,0 +1,79 @@
+// Credit notes (docs/api/credit-notes.md): crediting an issued invoice in whole or in part, the
+// credit notes of an invoice, one credit note, and money paid back against one.
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '@tradie/domain';
+import { localDate } from './common.ts';
+import { clientSnapshotRecord } from './invoices.ts';
+
+const quantity = z.union([z.number(), z.string()], { error: 'qty must be a number' });
+
+/**
+ * POST /invoices/{id}/credit-notes: some of the invoice's lines (each all of what is left of it,
+ * or `qty` of it), or an amount including GST — one of the two — and why.
+ */
+export const creditNoteInput = z
+  .object({
+    lines: z
+      .array(z.object({ line_index: z.number({ error: 'line_index must be a whole number from 0' }).int().nonnegative(), qty: quantity.optional() }), { error: 'lines must be a list of {line_index, qty?}' })
+      .min(1, { error: 'Choose at least one line to credit' })
+      .max(500)
+      .optional(),
+    amount: z.union([z.number(), z.string()], { error: 'Amount must be a number' }).optional(),
+    reason: z.string({ error: 'Say why the invoice is credited (reason)' }).trim().min(1, { error: 'Say why the invoice is credited (reason)' }).max(500, { error: 'The reason can be at most 500 characters' }),
+  })
+  .refine((v) => (v.lines === undefined) !== (v.amount === undefined), { error: 'Give either lines or an amount to credit, not both' });
+export type CreditNoteInput = z.input<typeof creditNoteInput>;
+
+/** POST /credit-notes/{id}/refunds: money paid back to the client against a credit note. */
+export const creditNoteRefundInput = z.object({
+  amount: z.union([z.number(), z.string()], { error: 'Amount must be a number' }),
+  date: localDate.optional(),
+  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}` }).optional().transform((m) => m ?? 'bank_transfer'),
+  reference: z.string().max(200, { error: 'Reference can be at most 200 characters' }).optional().transform((r) => r ?? ''),
+});
+export type CreditNoteRefundInput = z.input<typeof creditNoteRefundInput>;
+
+const money = z.number();
+
+/** A credit note: the supply correction information and how it stands. Money as numbers rounded to cents. */
+export const creditNoteRecord = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** CN-0001 */
+  reference: z.string(),
+  invoice_id: z.string(),
+  /** The original invoice's reference (INV-0001). */
+  invoice_reference: z.string(),
+  /** The NZ day it was issued: it counts in the GST period of this day. */
+  date: z.string(),
+  reason: z.string(),
+  /** The supplier (the business) as it was when the credit note was issued. */
+  supplier: z.object({ name: z.string(), gst_number: z.string() }),
+  client: clientSnapshotRecord.nullable(),
+  client_name: z.string(),
+  /** The invoice's lines credited, each with the quantity credited and its GST; empty for a credit of an amount. */
+  line_items: z.array(
+    z.object({
+      line_index: z.number().int(),
+      description: z.string(),
+      qty: z.number(),
+      unit_price: z.number(),
+      tax_included: z.boolean(),
+      tax_rate: z.number(),
+      amount: money,
+      gst: money,
+    }),
+  ),
+  /** A credit of an amount (GST-inclusive); null for a credit of lines. */
+  amount: money.nullable(),
+  subtotal: money,
+  gst: money,
+  total: money,
+  /** Money paid back to the client against this credit note. */
+  refunded: money,
+  refunds: z.array(z.object({ id: z.string(), amount: money, date: z.string(), method: z.enum(PAYMENT_METHODS), reference: z.string(), recorded_at: z.string().nullable() })),
+  formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), refunded: z.string() }),
+  pdf_url: z.string(),
+  created_at: z.string().nullable(),
+});
+export type CreditNoteRecord = z.infer<typeof creditNoteRecord>;

@@ -1,0 +1,301 @@
+// Invoicing an accepted quote in stages: a deposit, progress invoices and the final invoice.
+// Pure: what each stage invoices of each quote line, and what is left.
+//
+// Every line of the quote has a value: what the client pays for it, GST included. The values add
+// up to the quote's total exactly (documentTotals): per-line rounding gives each line its own
+// rounded GST; rounding on the total spreads the one rounded GST over the lines by the largest
+// remainder. A stage invoices a share of each line's value, priced GST-inclusive on the stage
+// invoice, so a stage invoice's total is the sum of its amounts and the stages' totals add up to
+// the quote's total to the cent. Shares are cumulative: after stages with shares s1, s2, … of a
+// line, what has been invoiced of it is round(value × (s1 + s2 + …)), each stage taking the
+// difference; the final invoice takes what is left. No line goes past its whole value.
+import { invalid } from '../errors.ts';
+import { type GstRounding, documentTotals } from '../gst/gst.ts';
+import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
+import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
+import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
+import { LINE_LIMITS, type Line } from './lineValues.ts';
+
+export const STAGE_KINDS = ['deposit', 'progress', 'final'] as const;
+export type StageKind = (typeof STAGE_KINDS)[number];
+
+export const STAGE_LABELS: Record<StageKind, string> = { deposit: 'Deposit', progress: 'Progress', final: 'Final' };
+
+/** What one stage invoiced of one quote line, as recorded on the quote (StageInvoiced). */
+export interface StageLineAmount {
+  lineIndex: number;
+  /** GST-inclusive dollars and cents ("123.45"). */
+  amount: string;
+  /** The share of the line's value this stage took, an exact fraction "n/d". */
+  share: string;
+}
+
+/** A stage invoice as the quote keeps it. */
+export interface StageRecord {
+  invoiceId: string;
+  reference: string;
+  kind: StageKind;
+  lines: StageLineAmount[];
+}
+
+/** What a person asks a stage to invoice. Percentages are of the quote (or of a line), 0–100. */
+export type StageRequest =
+  | { kind: 'deposit' | 'progress'; percent: string }
+  | { kind: 'deposit' | 'progress'; amount: string }
+  /** Progress up to an overall percent complete: each line is taken up to that share of it. */
+  | { kind: 'progress'; complete: string }
+  | { kind: 'progress'; lines: { lineIndex: number; percent?: string; qty?: string }[] }
+  | { kind: 'final' };
+
+/** What a stage takes of one line: whole cents and the share of the line's value. */
+export interface StageAllocation {
+  lineIndex: number;
+  amountCents: bigint;
+  share: Rational;
+}
+
+const ONE: Rational = { n: 1n, d: 1n };
+const sub = (a: Rational, b: Rational): Rational => rational(a.n * b.d - b.n * a.d, a.d * b.d);
+const cmp = (a: Rational, b: Rational): number => {
+  const x = a.n * b.d - b.n * a.d;
+  return x > 0n ? 1 : x < 0n ? -1 : 0;
+};
+const timesCents = (cents: bigint, r: Rational): Rational => rational(cents * r.n, r.d);
+
+export const shareToString = (r: Rational): string => `${r.n}/${r.d}`;
+export function shareOf(text: string): Rational {
+  const [n, d] = text.split('/');
+  return rational(BigInt(n!), BigInt(d ?? '1'));
+}
+
+/** A decimal text (at most 4 places) as an exact rational; null when it is not one. */
+function decimalRational(text: string): Rational | null {
+  const e = parseExactDecimal(text.trim());
+  if (!e || e.scale > LINE_LIMITS.maxDecimals || e.m < 0n) return null;
+  return rational(e.m, 10n ** BigInt(e.scale));
+}
+
+/**
+ * Each line's value, GST included, in whole cents; they add up to the quote's total exactly.
+ * Per-line rounding: an exclusive line is its amount and its own rounded GST. On the total: each
+ * line's exact GST-inclusive value rounded down, and the cents left of the total go one each to
+ * the lines with the largest fractions left (ties to the earlier line).
+ */
+export function stageLineValues(lines: readonly Line[], rounding: GstRounding): bigint[] {
+  const totals = documentTotals(lines, rounding);
+  if (rounding === 'line') return totals.lines.map((l) => (l.taxIncluded ? l.amountCents : l.amountCents + l.taxCents));
+  const exact = totals.lines.map((l) => (l.taxIncluded ? rational(l.amountCents) : add(rational(l.amountCents), l.exactTax)));
+  const floors = exact.map((x) => x.n / x.d);
+  let left = totals.totalCents - floors.reduce((a, b) => a + b, 0n);
+  const order = exact
+    .map((x, i) => ({ i, n: x.n - floors[i]! * x.d, d: x.d }))
+    .filter((r) => r.n !== 0n)
+    .sort((a, b) => {
+      const diff = b.n * a.d - a.n * b.d;
+      return diff > 0n ? 1 : diff < 0n ? -1 : a.i - b.i;
+    });
+  const values = [...floors];
+  for (const r of order) {
+    if (left <= 0n) break;
+    values[r.i] = values[r.i]! + 1n;
+    left -= 1n;
+  }
+  return values;
+}
+
+/** What the stages so far took of each line: cents and the share of its value. */
+export interface LineLedger {
+  invoicedCents: bigint;
+  share: Rational;
+}
+
+export function stageLedger(lineCount: number, stages: readonly StageRecord[]): LineLedger[] {
+  const ledger: LineLedger[] = Array.from({ length: lineCount }, () => ({ invoicedCents: 0n, share: ZERO_R }));
+  for (const s of stages) {
+    for (const l of s.lines) {
+      const at = ledger[l.lineIndex];
+      if (!at) continue;
+      ledger[l.lineIndex] = { invoicedCents: at.invoicedCents + toCents(l.amount), share: add(at.share, shareOf(l.share)) };
+    }
+  }
+  return ledger;
+}
+
+/** The numbers for a Quoted / Invoiced / Remaining bar, in whole cents. */
+export interface StageSummary {
+  quotedCents: bigint;
+  invoicedCents: bigint;
+  remainingCents: bigint;
+}
+
+/** A stage invoice's total: its amounts (each priced GST-inclusive, so the total is their sum). */
+export const stageTotalCents = (s: StageRecord): bigint => s.lines.reduce((a, l) => a + toCents(l.amount), 0n);
+
+export function stageSummary(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[]): StageSummary {
+  const quotedCents = documentTotals(lines, rounding).totalCents;
+  const invoicedCents = stages.reduce((a, s) => a + stageTotalCents(s), 0n);
+  return { quotedCents, invoicedCents, remainingCents: quotedCents - invoicedCents };
+}
+
+const lineName = (i: number): string => `Line ${i + 1}`;
+const percentText = (r: Rational): string => {
+  const tenths = roundHalfUp(rational(r.n * 1000n, r.d));
+  return `${tenths / 10n}${tenths % 10n === 0n ? '' : `.${tenths % 10n}`} %`;
+};
+
+/**
+ * Shares of lines to cents, cumulatively: round(value × (before + share)) − what was invoiced.
+ * Refuses a share that takes a line past its whole value.
+ */
+function byShares(values: bigint[], ledger: LineLedger[], shares: Map<number, Rational>): StageAllocation[] {
+  const out: StageAllocation[] = [];
+  for (const [i, share] of shares) {
+    if (share.n === 0n) continue;
+    const after = add(ledger[i]!.share, share);
+    if (cmp(after, ONE) > 0) {
+      const left = sub(ONE, ledger[i]!.share);
+      throw invalid(`${lineName(i)} would be invoiced past 100 %: ${percentText(ledger[i]!.share)} of it is invoiced already, so at most ${percentText(left)} is left. Add a variation to the quote for more work.`);
+    }
+    // A variation can move a cent of value between lines (rounding on the total): never below nothing.
+    const cents = roundHalfUp(timesCents(values[i]!, after)) - ledger[i]!.invoicedCents;
+    out.push({ lineIndex: i, amountCents: cents > 0n ? cents : 0n, share });
+  }
+  return out.sort((a, b) => a.lineIndex - b.lineIndex);
+}
+
+/** What is left of each line, never below nothing; a line over its value (a cent moved by a variation) is made up from the others. */
+function remainders(values: bigint[], ledger: LineLedger[]): bigint[] {
+  const rest = values.map((v, i) => v - ledger[i]!.invoicedCents);
+  let owed = rest.filter((r) => r < 0n).reduce((a, r) => a - r, 0n);
+  const out = rest.map((r) => (r < 0n ? 0n : r));
+  for (const i of out.map((_, i) => i).sort((a, b) => (out[b]! > out[a]! ? 1 : out[b]! < out[a]! ? -1 : a - b))) {
+    if (owed === 0n) break;
+    const take = out[i]! < owed ? out[i]! : owed;
+    out[i] = out[i]! - take;
+    owed -= take;
+  }
+  return out;
+}
+
+/** A fixed amount spread over what is left of the lines in proportion (largest remainder). */
+function byAmount(values: bigint[], ledger: LineLedger[], cents: bigint): StageAllocation[] {
+  const rest = remainders(values, ledger);
+  const left = rest.reduce((a, b) => a + b, 0n);
+  if (cents > left) throw invalid(`${formatNzd(cents)} is more than the ${formatNzd(left)} left to invoice on this quote. Add a variation to the quote for more work.`);
+  const exact = rest.map((r) => rational(cents * r, left));
+  const shares = exact.map((x) => x.n / x.d);
+  let spare = cents - shares.reduce((a, b) => a + b, 0n);
+  const order = exact
+    .map((x, i) => ({ i, n: x.n - shares[i]! * x.d, d: x.d }))
+    .filter((r) => r.n !== 0n)
+    .sort((a, b) => {
+      const diff = b.n * a.d - a.n * b.d;
+      return diff > 0n ? 1 : diff < 0n ? -1 : a.i - b.i;
+    });
+  for (const r of order) {
+    if (spare === 0n) break;
+    shares[r.i] = shares[r.i]! + 1n;
+    spare -= 1n;
+  }
+  return shares.flatMap((a, i) => (a === 0n ? [] : [{ lineIndex: i, amountCents: a, share: values[i]! === 0n ? ZERO_R : shareCapped(a, values[i]!, ledger[i]!.share) }]));
+}
+
+/** a / value as a share, capped at what is left of the line's share. */
+function shareCapped(a: bigint, value: bigint, before: Rational): Rational {
+  const s = rational(a, value);
+  const left = sub(ONE, before);
+  return cmp(s, left) > 0 ? left : s;
+}
+
+function percentShare(text: string, what: string): Rational {
+  const r = decimalRational(text);
+  if (r === null) throw invalid(`${what} must be a number from 0 to 100 with at most ${LINE_LIMITS.maxDecimals} decimal places`);
+  if (r.n === 0n) throw invalid(`${what} must be more than 0`);
+  if (cmp(r, rational(100n)) > 0) throw invalid(`${what} cannot be more than 100`);
+  return rational(r.n, r.d * 100n);
+}
+
+/**
+ * What a stage takes of each quote line (lines with nothing taken are left out). Throws a
+ * DomainError (VALIDATION) for bad input, a stage past 100 % of a line or of the quote, or a
+ * stage of nothing.
+ */
+export function allocateStage(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[], request: StageRequest): StageAllocation[] {
+  const values = stageLineValues(lines, rounding);
+  const ledger = stageLedger(lines.length, stages);
+  let out: StageAllocation[];
+  if (request.kind === 'final') {
+    const rest = remainders(values, ledger);
+    out = rest.flatMap((cents, i) => {
+      const share = sub(ONE, ledger[i]!.share);
+      return cents === 0n && share.n <= 0n ? [] : [{ lineIndex: i, amountCents: cents, share: share.n < 0n ? ZERO_R : share }];
+    });
+  } else if ('percent' in request) {
+    const share = percentShare(request.percent, 'The percentage');
+    const over = ledger.findIndex((l) => cmp(add(l.share, share), ONE) > 0);
+    if (over >= 0) {
+      const most = ledger.reduce((m, l) => (cmp(l.share, m) > 0 ? l.share : m), ZERO_R);
+      throw invalid(`This would invoice past 100 % of the quote: ${lineName(over)} is ${percentText(ledger[over]!.share)} invoiced already, so at most ${percentText(sub(ONE, most))} of the whole quote is left. Add a variation to the quote for more work.`);
+    }
+    out = byShares(values, ledger, new Map(values.map((_, i) => [i, share])));
+  } else if ('complete' in request) {
+    const complete = percentShare(request.complete, 'The percentage complete');
+    const shares = new Map<number, Rational>();
+    ledger.forEach((l, i) => {
+      if (cmp(complete, l.share) > 0) shares.set(i, sub(complete, l.share));
+    });
+    out = byShares(values, ledger, shares);
+  } else if ('amount' in request) {
+    const cents = wholeCentsOf(request.amount);
+    if (cents === null) throw invalid('The amount must be in dollars and cents (at most 2 decimal places)');
+    if (cents <= 0n) throw invalid('The amount must be more than $0.00');
+    out = byAmount(values, ledger, cents);
+  } else {
+    if (request.lines.length === 0) throw invalid('Name at least one line to invoice');
+    const shares = new Map<number, Rational>();
+    for (const l of request.lines) {
+      const line = lines[l.lineIndex];
+      if (!Number.isInteger(l.lineIndex) || !line) throw invalid(`The quote has no line ${l.lineIndex}`);
+      if (shares.has(l.lineIndex)) throw invalid(`${lineName(l.lineIndex)} is named twice`);
+      if ((l.percent === undefined) === (l.qty === undefined)) throw invalid(`${lineName(l.lineIndex)}: give either a percentage or a quantity`);
+      if (l.percent !== undefined) shares.set(l.lineIndex, percentShare(l.percent, `${lineName(l.lineIndex)}: the percentage`));
+      else {
+        const q = decimalRational(l.qty!);
+        const whole = decimalRational(line.qty);
+        if (q === null) throw invalid(`${lineName(l.lineIndex)}: the quantity must be a number with at most ${LINE_LIMITS.maxDecimals} decimal places`);
+        if (q.n === 0n) throw invalid(`${lineName(l.lineIndex)}: the quantity must be more than 0`);
+        if (!whole || whole.n === 0n) throw invalid(`${lineName(l.lineIndex)} has no quantity to invoice part of`);
+        if (cmp(q, whole) > 0) throw invalid(`${lineName(l.lineIndex)}: the quantity cannot be more than the ${line.qty} quoted`);
+        shares.set(l.lineIndex, rational(q.n * whole.d, q.d * whole.n));
+      }
+    }
+    out = byShares(values, ledger, shares);
+  }
+  if (out.every((a) => a.amountCents === 0n)) throw invalid(request.kind === 'final' ? 'Everything on this quote is invoiced already: there is nothing left for a final invoice' : 'This stage comes to $0.00: there is nothing to invoice');
+  return out;
+}
+
+/** The allocation as the quote records it. */
+export const stageLinesOf = (allocation: readonly StageAllocation[]): StageLineAmount[] =>
+  allocation.map((a) => ({ lineIndex: a.lineIndex, amount: centsToString(a.amountCents), share: shareToString(a.share) }));
+
+/**
+ * The stage invoice's lines: each line's amount as one GST-inclusive unit at the line's own GST
+ * rate, named after the quote's line (lines of $0.00 are left out).
+ */
+export function stageInvoiceLines(quoteLines: readonly Line[], stage: Pick<StageRecord, 'kind' | 'lines'>): Line[] {
+  return stage.lines
+    .filter((l) => toCents(l.amount) > 0n)
+    .map((l) => {
+      const q = quoteLines[l.lineIndex]!;
+      const description = `${STAGE_LABELS[stage.kind]} (${percentText(shareOf(l.share))} of the line): ${q.description}`.slice(0, LINE_LIMITS.description);
+      return { description, qty: '1', unit_price: l.amount, tax_included: true, tax_rate: q.tax_rate };
+    });
+}
+
+/** The note a final invoice carries: the earlier stage invoices, for information (not deducted lines). */
+export function finalInvoiceNote(earlier: readonly StageRecord[]): string {
+  if (earlier.length === 0) return '';
+  const rows = earlier.map((s) => `${s.reference} (${STAGE_LABELS[s.kind].toLowerCase()}): ${formatNzd(stageTotalCents(s))} incl. GST`);
+  return ['Invoiced earlier for this quote:', ...rows, 'This final invoice is for the remainder.'].join('\n');
+}
