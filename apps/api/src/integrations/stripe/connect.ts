@@ -9,8 +9,8 @@
 // STRIPE_WEBHOOK_SECRET of the platform's own billing endpoint), STRIPE_API_BASE (tests).
 // The API never sees Stripe's objects: a verified webhook becomes a `ConnectEvent`.
 import Stripe from 'stripe';
-import { BillingRejectedError, BillingUnavailableError, WebhookVerificationError, type WebhookRejection } from './port.ts';
-import { mapStripeError, parseApiBase } from './stripeBilling.ts';
+import { BillingRejectedError, BillingUnavailableError, type WebhookVerificationError } from './port.ts';
+import { mapStripeError, parseApiBase, verifyStripeWebhook } from './stripeBilling.ts';
 
 export interface ConnectedAccountSnapshot {
   /** `acct_...` */
@@ -147,15 +147,6 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function rejectionOf(e: unknown): WebhookRejection {
-  if (!(e instanceof Stripe.errors.StripeSignatureVerificationError)) return 'malformed_body';
-  const m = e.message;
-  if (m.includes('Timestamp outside the tolerance zone')) return 'stale_timestamp';
-  if (m.includes('No stripe-signature header')) return 'missing_signature';
-  if (m.includes('Unable to extract timestamp') || m.includes('No signatures found with expected scheme')) return 'malformed_signature';
-  return 'bad_signature';
-}
-
 /** Stripe's event → ours. Throws on an object missing what we rely on (reported as malformed_body). */
 export function toConnectEvent(event: Stripe.Event): ConnectEvent {
   const base = { id: event.id, created: event.created, connectedAccountId: event.account ?? null };
@@ -272,17 +263,7 @@ export function createStripeConnect(config: StripeConnectConfig, deps: { now: ()
     },
 
     verifyWebhook(rawBody, signatureHeader) {
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', config.connectWebhookSecret, tolerance, undefined, deps.now().getTime());
-      } catch (e) {
-        return { ok: false, error: new WebhookVerificationError(rejectionOf(e), e instanceof Error ? e.message : String(e), { cause: e }) };
-      }
-      try {
-        return { ok: true, event: toConnectEvent(event) };
-      } catch (e) {
-        return { ok: false, error: new WebhookVerificationError('malformed_body', e instanceof Error ? e.message : String(e), { cause: e }) };
-      }
+      return verifyStripeWebhook(stripe, { rawBody, signatureHeader, secret: config.connectWebhookSecret, tolerance, now: deps.now() }, toConnectEvent);
     },
   };
 }

@@ -200,18 +200,7 @@ export function createStripeBilling(config: StripeBillingConfig, deps: StripeBil
     },
 
     async verifyWebhook(rawBody, signatureHeader) {
-      let event: Stripe.Event;
-      try {
-        // The SDK's own check: HMAC-SHA256 over `${t}.${rawBody}`, constant-time compare, age ≤ tolerance.
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader ?? '', config.webhookSecret, tolerance, undefined, deps.now().getTime());
-      } catch (e) {
-        return { ok: false, error: new WebhookVerificationError(rejectionOf(e), e instanceof Error ? e.message : String(e), { cause: e }) };
-      }
-      try {
-        return { ok: true, event: toBillingEvent(event) };
-      } catch (e) {
-        return { ok: false, error: new WebhookVerificationError('malformed_body', e instanceof Error ? e.message : String(e), { cause: e }) };
-      }
+      return verifyStripeWebhook(stripe, { rawBody, signatureHeader, secret: config.webhookSecret, tolerance, now: deps.now() }, toBillingEvent);
     },
   };
 }
@@ -238,6 +227,29 @@ export function mapStripeError(e: unknown): Error {
   // Connection, timeout, 5xx (StripeAPIError), 429, and 401/403 (our key is wrong: an operator's
   // problem, not the user's) all mean "billing is unavailable right now".
   return new BillingUnavailableError(e instanceof Error ? e.message : String(e), { cause: e });
+}
+
+/**
+ * A Stripe webhook checked with the SDK's own verification (HMAC-SHA256 over `${t}.${rawBody}`,
+ * constant-time compare, age ≤ tolerance) and turned into ours by `map`; a refusal says why. One
+ * check for the billing and the Connect endpoints, each with its own secret.
+ */
+export function verifyStripeWebhook<E>(
+  stripe: Stripe,
+  input: { rawBody: Parameters<Stripe["webhooks"]["constructEvent"]>[0]; signatureHeader: string | null | undefined; secret: string; tolerance: number; now: Date },
+  map: (event: Stripe.Event) => E,
+): { ok: true; event: E } | { ok: false; error: WebhookVerificationError } {
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(input.rawBody, input.signatureHeader ?? '', input.secret, input.tolerance, undefined, input.now.getTime());
+  } catch (e) {
+    return { ok: false, error: new WebhookVerificationError(rejectionOf(e), e instanceof Error ? e.message : String(e), { cause: e }) };
+  }
+  try {
+    return { ok: true, event: map(event) };
+  } catch (e) {
+    return { ok: false, error: new WebhookVerificationError('malformed_body', e instanceof Error ? e.message : String(e), { cause: e }) };
+  }
 }
 
 function rejectionOf(e: unknown): WebhookRejection {
