@@ -10,6 +10,9 @@ import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, Do
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 import { type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import { type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
+import { CCA_FORM_1 } from './ccaForm1.ts';
+import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
 
 /**
@@ -169,6 +172,10 @@ export interface DocumentView {
   stages: StageRecord[];
   /** Credit notes against this invoice (each numbered CN-…), in the order they were issued. */
   creditNotes: CreditNote[];
+  /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
+  paymentClaim: PaymentClaim | null;
+  /** Quotes: the lines added by variations (their indexes), in order. */
+  variationLines: number[];
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -221,6 +228,8 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       remindersPaused: false,
       stages: [],
       creditNotes: [],
+      paymentClaim: null,
+      variationLines: [],
       createdAt: at,
       updatedAt: at,
     };
@@ -231,6 +240,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   // dated on the document's issue date, which never moves a figure out of its original period.
   const day = (): LocalDate => (at ? nzDateOf(at) : s.issueDate);
   const issued = (): LocalDate | null => (s.type === 'invoice' ? (s.issuedOn ?? day()) : null);
+  // A payment claim is served when it is first emailed or handed over; its due date for payment,
+  // unless the contract set one, is then fixed from that day.
+  const served = (c: PaymentClaim | null): PaymentClaim | null => (c && c.servedOn === null ? { ...c, servedOn: day() } : c);
+  const servedDueDate = (): LocalDate => (s.paymentClaim && s.paymentClaim.servedOn === null ? claimDates(s.paymentClaim, day()).paymentDue : s.dueDate);
   switch (event.type) {
     case 'DocumentRevised': {
       const { documentId: _id, ...fields } = event.data;
@@ -242,6 +255,8 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
         ...s,
         status: s.status === 'draft' || s.status === 'issued' ? 'sent' : s.status,
         issuedOn: issued(),
+        paymentClaim: served(s.paymentClaim),
+        dueDate: servedDueDate(),
         sends: [...s.sends, { ...send, at }],
         sendLog: [...s.sendLog, { ...send, at, outcome: 'delivered', detail: null }],
       };
@@ -252,7 +267,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, sendLog: [...s.sendLog, { ...attempt, at }] };
     }
     case 'DocumentIssued':
-      return { ...s, status: s.status === 'draft' ? 'issued' : s.status, issuedOn: issued() };
+      return { ...s, status: s.status === 'draft' ? 'issued' : s.status, issuedOn: issued(), paymentClaim: served(s.paymentClaim), dueDate: servedDueDate() };
     case 'QuoteAccepted':
       return { ...s, status: 'accepted', acceptedAt: at };
     case 'QuoteDeclined':
@@ -327,7 +342,23 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, stages: [...s.stages, stage] };
     }
     case 'QuoteVaried':
-      return { ...s, lines: [...s.lines, event.data.line] };
+      return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, s.lines.length] };
+    case 'PaymentClaimSet': {
+      const { documentId: _id, ...details } = event.data;
+      return { ...s, paymentClaim: { ...details, servedOn: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] } };
+    }
+    case 'PaymentClaimCleared':
+      return { ...s, paymentClaim: null };
+    case 'PaymentScheduleReceived': {
+      if (!s.paymentClaim) return s;
+      const { documentId: _id, ...r } = event.data;
+      return { ...s, paymentClaim: { ...s.paymentClaim, schedules: [...s.paymentClaim.schedules, { ...r, recordedAt: at }] } };
+    }
+    case 'RetentionReleased': {
+      if (!s.paymentClaim) return s;
+      const { documentId: _id, ...r } = event.data;
+      return { ...s, paymentClaim: { ...s.paymentClaim, retentionReleases: [...s.paymentClaim.retentionReleases, { ...r, recordedAt: at }] } };
+    }
     case 'StageWithdrawn':
       return { ...s, stages: s.stages.filter((x) => x.invoiceId !== event.data.invoiceId) };
     case 'RemindersPaused':
@@ -504,7 +535,12 @@ export type DocumentCommand =
   | { type: 'ResumeReminders' }
   /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
-  | { type: 'RecordCreditNoteRefund'; data: { creditNoteId: string; refundId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } };
+  | { type: 'RecordCreditNoteRefund'; data: { creditNoteId: string; refundId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
+  /** Make a draft invoice a payment claim under the Construction Contracts Act 2002, or change its details. */
+  | { type: 'SetPaymentClaim'; data: PaymentClaimDetails }
+  | { type: 'ClearPaymentClaim' }
+  | { type: 'RecordPaymentSchedule'; data: { receivedOn: LocalDate; scheduledAmount: string; reasons: string } }
+  | { type: 'ReleaseRetention'; data: { releaseId: string; amount: string; date: LocalDate } };
 
 export interface IssueCreditNoteInput {
   creditNoteId: string;
@@ -622,6 +658,7 @@ function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentS
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
   if (d.status === 'declined') throw conflict('This quote was declined.');
   if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+  requireClaimReady(d);
   return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
 }
 
@@ -635,6 +672,7 @@ function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentStat
   requireInvoice(d, 'be marked issued');
   requireNotVoid(d);
   if (d.status !== 'draft') throw conflict('This invoice is already issued');
+  requireClaimReady(d);
   return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
 }
 
@@ -910,6 +948,60 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
   return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
 }
 
+// ---- payment claims (Construction Contracts Act 2002) ------------------------------------
+
+/** A payment claim is served only with every element s 20 requires; the refusal lists what is missing. */
+function requireClaimReady(d: DocumentView): void {
+  if (!d.paymentClaim || d.paymentClaim.servedOn !== null) return;
+  const missing = missingClaimElements(d.paymentClaim, { clientName: d.client ? clientDisplayName(d.client) : '', totalCents: documentTotals(d.lines, d.gstRounding).totalCents });
+  if (missing.length > 0) claimNotReady(missing);
+}
+
+function requireDraftInvoice(state: DocumentState, what: string): DocumentView {
+  const d = requireExisting(state);
+  requireInvoice(d, what);
+  requireNotVoid(d);
+  if (d.status !== 'draft') throw conflict('This invoice has been issued, so its payment claim details can no longer change. Credit it or void it and make a new claim.');
+  return d;
+}
+
+function decideSetPaymentClaim(command: CommandOf<'SetPaymentClaim'>, state: DocumentState): DocumentEvent[] {
+  const d = requireDraftInvoice(state, 'be payment claims');
+  checkClaimDetails(command.data, d.issueDate);
+  return [{ type: 'PaymentClaimSet', data: { documentId: d.id, ...command.data, form1Version: CCA_FORM_1.version } }];
+}
+
+function decideClearPaymentClaim(_command: CommandOf<'ClearPaymentClaim'>, state: DocumentState): DocumentEvent[] {
+  const d = requireDraftInvoice(state, 'be payment claims');
+  return d.paymentClaim ? [{ type: 'PaymentClaimCleared', data: { documentId: d.id } }] : [];
+}
+
+function requireClaim(state: DocumentState): DocumentView & { paymentClaim: PaymentClaim } {
+  const d = requireExisting(state);
+  requireNotVoid(d);
+  if (!d.paymentClaim) throw conflict('This invoice is not a payment claim under the Construction Contracts Act 2002');
+  return d as DocumentView & { paymentClaim: PaymentClaim };
+}
+
+/** The retention withheld on this claim: its percent of the invoice's total. */
+export const claimRetentionCents = (d: Pick<DocumentView, 'lines' | 'gstRounding'> & { paymentClaim: Pick<PaymentClaim, 'retentionPercent'> }): bigint =>
+  retentionCents(documentTotals(d.lines, d.gstRounding).totalCents, d.paymentClaim.retentionPercent);
+
+function decideRecordPaymentSchedule(command: CommandOf<'RecordPaymentSchedule'>, state: DocumentState): DocumentEvent[] {
+  const d = requireClaim(state);
+  const claimed = invoiceClaimCalculation(d, d.paymentClaim.retentionPercent).claimedCents;
+  const cents = checkSchedule(command.data, d.paymentClaim, claimed);
+  return [{ type: 'PaymentScheduleReceived', data: { documentId: d.id, receivedOn: command.data.receivedOn, scheduledAmount: centsToString(cents), reasons: command.data.reasons.trim() } }];
+}
+
+function decideReleaseRetention(command: CommandOf<'ReleaseRetention'>, state: DocumentState): DocumentEvent[] {
+  const d = requireClaim(state);
+  if (d.paymentClaim.retentionReleases.some((r) => r.releaseId === command.data.releaseId)) return [];
+  const held = retentionHeldCents(d.paymentClaim, claimRetentionCents(d));
+  const cents = checkRetentionRelease(command.data.amount, command.data.date, held);
+  return [{ type: 'RetentionReleased', data: { documentId: d.id, releaseId: command.data.releaseId, amount: centsToString(cents), date: command.data.date } }];
+}
+
 const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state: DocumentState) => DocumentEvent[] } = {
   DraftDocument: decideDraftDocument,
   ReviseDocument: decideReviseDocument,
@@ -941,6 +1033,10 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   WithdrawStage: decideWithdrawStage,
   IssueCreditNote: decideIssueCreditNote,
   RecordCreditNoteRefund: decideRecordCreditNoteRefund,
+  SetPaymentClaim: decideSetPaymentClaim,
+  ClearPaymentClaim: decideClearPaymentClaim,
+  RecordPaymentSchedule: decideRecordPaymentSchedule,
+  ReleaseRetention: decideReleaseRetention,
 };
 
 export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {

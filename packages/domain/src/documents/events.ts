@@ -239,6 +239,33 @@ export const documentEventSchemas = {
   QuoteVaried: z
     .object({ documentId: idField, line: storedLineSchema.describe('the line added to the quote') })
     .describe('A variation to an accepted quote: a line of extra work added, so more can be invoiced in stages.'),
+  PaymentClaimSet: z
+    .object({
+      documentId: idField,
+      contractReference: z.string().describe("identifies the construction contract (its reference or name); '' while not filled in"),
+      contractDate: localDateField.nullable().describe('the day the contract was made'),
+      site: z.string().describe('where the construction work is done'),
+      work: z.string().describe('the construction work the claim relates to'),
+      periodFrom: localDateField.nullable(),
+      periodTo: localDateField.nullable(),
+      retentionPercent: z.string().regex(/^\d{1,3}(\.\d{1,2})?$/).describe('retention the payer withholds, percent of this claim (GST included); "0" for none'),
+      paymentDueDate: localDateField.nullable().describe("the contract's due date for payment; null: 20 working days after service"),
+      scheduleWorkingDays: z.number().int().positive().nullable().describe('working days the contract gives for a payment schedule; null: 20'),
+      form1Version: z.string().describe('the version of the Form 1 notice the claim carries'),
+    })
+    .describe('The invoice is (or its details as) a payment claim under the Construction Contracts Act 2002. Only while a draft: a served claim never changes. It is served when first emailed or marked issued, and its due date for payment, unless the contract sets one, becomes 20 working days after that day.'),
+  PaymentClaimCleared: z.object({ documentId: idField }).describe('The draft invoice is no longer a payment claim.'),
+  PaymentScheduleReceived: z
+    .object({
+      documentId: idField,
+      receivedOn: localDateField.describe('the NZ day the payer\'s payment schedule was received'),
+      scheduledAmount: amountField.describe('what the payer proposes to pay'),
+      reasons: z.string().describe('the payer\'s reasons when it is less than the claimed amount'),
+    })
+    .describe('The payer answered a served payment claim with a payment schedule (the latest one recorded counts). The claim shows any difference from the claimed amount.'),
+  RetentionReleased: z
+    .object({ documentId: idField, releaseId: idField, amount: amountField.describe('retention the payer released'), date: localDateField })
+    .describe('Retention withheld on a payment claim was released by the payer: it is no longer held back, and is owed like the rest of the balance.'),
   RemindersPaused: z.object({ documentId: idField }).describe('The business paused payment reminders for this invoice.'),
   RemindersResumed: z.object({ documentId: idField }).describe('The business turned payment reminders for this invoice back on.'),
 } as const;

@@ -53,6 +53,10 @@ export const eventSchemas = {
   StageWithdrawn: entry('document', 1, documentEventSchemas.StageWithdrawn),
   CreditNoteIssued: entry('document', 1, documentEventSchemas.CreditNoteIssued),
   CreditNoteRefunded: entry('document', 1, documentEventSchemas.CreditNoteRefunded),
+  PaymentClaimSet: entry('document', 1, documentEventSchemas.PaymentClaimSet),
+  PaymentClaimCleared: entry('document', 1, documentEventSchemas.PaymentClaimCleared),
+  PaymentScheduleReceived: entry('document', 1, documentEventSchemas.PaymentScheduleReceived),
+  RetentionReleased: entry('document', 1, documentEventSchemas.RetentionReleased),
   ReferenceAllocated: entry('sequence', 1, sequenceEventSchemas.ReferenceAllocated),
 } as const satisfies { [K in keyof AllEventSchemas]: EventRegistryEntry & { schema: AllEventSchemas[K] } };
 
