@@ -12,6 +12,7 @@ import { paymentMigrations } from './payments/migrations.ts';
 import { reportMigrations } from './reports/migrations.ts';
 import { reactionMigrations } from './reactions/migrations.ts';
 import { reminderMigrations } from './reminders/migrations.ts';
+import { paymentClaimMigrations } from './paymentClaims/migrations.ts';
 import { auditMigrations } from './security/audit.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
@@ -57,4 +58,5 @@ export const allMigrations: Migration[] = [
   ...clientLinkMigrations,
   ...reminderMigrations,
   ...paymentMigrations,
+  ...paymentClaimMigrations,
 ];

@@ -14,3 +14,4 @@ export * from './templates.ts';
 export * from './clientLinks.ts';
 export * from './reminders.ts';
 export * from './creditNotes.ts';
+export * from './paymentClaims.ts';

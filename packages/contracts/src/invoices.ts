@@ -280,6 +280,8 @@ export const documentDetail = z.object({
       invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money })),
     })
     .nullable(),
+  /** Invoices: it is a payment claim under the Construction Contracts Act 2002 (GET /invoices/{id}/payment-claim has the claim). */
+  is_payment_claim: z.boolean(),
   /** The stream version: send it back with PUT to be told (409) when someone else changed the document meanwhile. */
   version: z.number().int(),
 });

@@ -25,6 +25,7 @@ import {
 } from '@tradie/domain';
 import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
 import { acceptanceContent } from './acceptance.ts';
+import { claimContent } from './claim.ts';
 import type { PdfBusiness, PdfInput, PdfLogo } from './types.ts';
 
 export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
@@ -323,6 +324,11 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
     { stack: paymentSection(d, b, f), margin: [0, 22, 0, 0], unbreakable: true },
   ];
   if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
+  if (input.claim) {
+    const c = input.claim;
+    content.splice(1, 0, { text: `${c.statement} Claimed amount ${c.claimedAmount}, due for payment on ${c.paymentDue}. The claim, how it was calculated and the notice that goes with it follow this page.`, bold: true, color: COLOUR.accent, margin: [0, 12, 0, 0] });
+    content.push(...claimContent(c));
+  }
   if (input.acceptance) content.push(...acceptanceContent(input.acceptance, d.reference));
   return {
     pageSize: 'A4',

@@ -1,4 +1,4 @@
-import type { DocumentView, LocalDate } from '@tradie/domain';
+import type { DocumentView, Form1Text, LocalDate } from '@tradie/domain';
 
 /**
  * The business settings the PDF prints, in the order they are kept in a render input (the API's
@@ -40,6 +40,32 @@ export interface PdfInput {
   today: LocalDate;
   /** An accepted quote on the client's link: the acceptance certificate added as the last page. */
   acceptance?: PdfAcceptance | null;
+  /** An invoice that is a payment claim under the Construction Contracts Act 2002: its claim pages. */
+  claim?: PdfClaim | null;
+}
+
+/** A payment claim as the PDF prints it: text worked out by the API (the same figures as the screen). */
+export interface PdfClaim {
+  statement: string;
+  contractReference: string;
+  contractDate: string;
+  site: string;
+  work: string;
+  period: string;
+  claimedAmount: string;
+  paymentDue: string;
+  scheduleDueBy: string;
+  lines: { description: string; value: string; percentToDate: string; previous: string; thisClaim: string }[];
+  contractSum: string;
+  variations: string;
+  revisedSum: string;
+  toDate: string;
+  previouslyClaimed: string;
+  thisClaim: string;
+  retentionLabel: string;
+  retention: string;
+  earlier: string[];
+  form1: Form1Text;
 }
 
 /** How a client accepted a quote through its link (the certificate page). */

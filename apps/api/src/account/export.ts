@@ -31,6 +31,8 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
   // Payment reminders: the steps and wording, and the clients who asked for none.
   { table: 'reminder_settings', owner: 'account_id', omit: [] },
   { table: 'reminder_client_optouts', owner: 'account_id', omit: [] },
+  // Construction clients: their new invoices start as payment claims.
+  { table: 'payment_claim_clients', owner: 'account_id', omit: [] },
   // The signatures clients drew when accepting quotes (the acceptance itself is in the events).
   { table: 'client_signatures', owner: 'account_id', omit: [] },
 ];

@@ -62,6 +62,8 @@ export function composeDocumentMail(input: {
   mailFrom: string | undefined;
   /** The client's link to the document (clientLinks/), put in the body after the message. */
   clientLinkUrl?: string | null;
+  /** A payment claim's statement, amount, dates and Form 1 notice (paymentClaims/view.ts), after the message. */
+  claimText?: string | null;
 }): ComposedMail {
   const { document: d, settings: s, user, overrides: o } = input;
   const placeholders: Placeholders = {
@@ -76,7 +78,8 @@ export function composeDocumentMail(input: {
   const subject = fillPlaceholders(subjectTemplate, placeholders).replace(/[\r\n]+/g, ' ').trim();
   const signature = s.email_signature.trim();
   const link = input.clientLinkUrl ? `\n\n${clientLinkLine(d.type, input.clientLinkUrl)}` : '';
-  const text = fillPlaceholders(messageTemplate, placeholders) + link + (signature ? `\n\n${signature}` : '');
+  const claim = input.claimText ? `\n\n${input.claimText}` : '';
+  const text = fillPlaceholders(messageTemplate, placeholders) + link + (signature ? `\n\n${signature}` : '') + claim;
   const to = o.to ?? (d.client?.email ? [d.client.email] : []);
   const cc = o.cc ?? addressList(s.cc_email);
   const bcc = o.bcc ?? addressList(s.bcc_email);

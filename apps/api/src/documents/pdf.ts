@@ -13,6 +13,7 @@ import { ApiError } from '../http/problem.ts';
 import { prepareLogo } from '../settings/logoPrepare.ts';
 import { type BusinessSettings, loadBusinessSettings, logoForPdf } from '../settings/repository.ts';
 import { PdfCache, pdfCacheKey } from './pdfCache.ts';
+import { claimFiguresOf, pdfClaimOf, stageQuoteOf } from '../paymentClaims/view.ts';
 import { loadDocument } from './repository.ts';
 
 export const PDF_MESSAGES = {
@@ -71,7 +72,10 @@ export async function renderPdfFor(
   const settings = await loadBusinessSettings(deps.store.db, accountId);
   // A logo stored before uploads were re-encoded is checked here, once (repository.ts).
   const logo = await logoForPdf(deps.store.db, accountId, prepareLogo);
-  const input = { document: d, business: pdfBusinessOf(settings), today: nzDateOf(deps.clock.now()), ...(acceptance ? { acceptance } : {}) };
+  const today = nzDateOf(deps.clock.now());
+  // A payment claim carries its claim pages and the Form 1 notice (paymentClaims/view.ts).
+  const claim = d.paymentClaim ? pdfClaimOf(claimFiguresOf(d, await stageQuoteOf(deps.store, accountId, d), today)) : null;
+  const input = { document: d, business: pdfBusinessOf(settings), today, ...(acceptance ? { acceptance } : {}), ...(claim ? { claim } : {}) };
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;
   const key = pdfCacheKey(input, logo?.sha256 ?? null);

@@ -10,7 +10,9 @@ import type { PdfInput } from '@tradie/pdf';
 export function pdfCacheKey(input: Omit<PdfInput, 'logo'>, logoSha256: string | null): string {
   // An acceptance certificate (the client's link) is part of the key only when there is one.
   const acceptance = input.acceptance ? [{ ...input.acceptance, signaturePng: input.acceptance.signaturePng ? createHash('sha256').update(input.acceptance.signaturePng).digest('hex') : null }] : [];
-  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance])).digest('hex');
+  // So is a payment claim's part (it draws on the quote's stages as well as the invoice).
+  const claim = input.claim ? [input.claim] : [];
+  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance, ...claim])).digest('hex');
 }
 
 /** What a repeat download needs to be answered without loading anything: the bytes' key, and the response's name and ETag. */

@@ -117,6 +117,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     created_at: d.createdAt,
     updated_at: d.updatedAt,
     stages: stagesOf(d),
+    is_payment_claim: d.paymentClaim !== null,
     version,
   };
 }

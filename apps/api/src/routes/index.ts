@@ -12,6 +12,7 @@ import { clientLinkRoutes } from '../clientLinks/routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { documentRoutes } from '../documents/routes.ts';
 import { creditNoteRoutes, invoiceCreditNoteRoutes } from '../creditNotes/routes.ts';
+import { invoicePaymentClaimRoutes, paymentClaimClientRoutes } from '../paymentClaims/routes.ts';
 import { reportRoutes } from '../reports/routes.ts';
 import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
@@ -32,6 +33,9 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     // Crediting an invoice, and its credit notes (creditNotes/routes.ts).
     ['/invoices', invoiceCreditNoteRoutes(deps)],
     ['/credit-notes', creditNoteRoutes(deps)],
+    // Payment claims under the Construction Contracts Act 2002 (paymentClaims/routes.ts).
+    ['/invoices', invoicePaymentClaimRoutes(deps)],
+    ['/payment-claims', paymentClaimClientRoutes(deps)],
     // The pages a client opens from a link, without signing in (clientLinks/publicRoutes.ts).
     ['/public', clientLinkPublicRoutes(deps)],
     // Paying an invoice by card from its link (payments/publicRoutes.ts).

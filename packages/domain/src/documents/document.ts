@@ -10,7 +10,7 @@ import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, Do
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 import { type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
-import { type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
+import { type PaymentClaim, type PaymentClaimDetails, type VariationLine, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
@@ -174,8 +174,8 @@ export interface DocumentView {
   creditNotes: CreditNote[];
   /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
   paymentClaim: PaymentClaim | null;
-  /** Quotes: the lines added by variations (their indexes), in order. */
-  variationLines: number[];
+  /** Quotes: the lines added by variations, in order: each line's index and how many stages came before it. */
+  variationLines: VariationLine[];
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -342,7 +342,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, stages: [...s.stages, stage] };
     }
     case 'QuoteVaried':
-      return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, s.lines.length] };
+      return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, { lineIndex: s.lines.length, afterStages: s.stages.length }] };
     case 'PaymentClaimSet': {
       const { documentId: _id, ...details } = event.data;
       return { ...s, paymentClaim: { ...details, servedOn: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] } };

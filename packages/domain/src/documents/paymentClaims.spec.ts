@@ -138,7 +138,12 @@ describe('how the claimed amount was calculated', () => {
     lines.push(line('1', '2000', 'Extra window'));
     stage('inv-2', { kind: 'progress', complete: '70' });
     stage('inv-3', { kind: 'final' });
-    const quote = { lines, gstRounding: 'total' as const, stages, variationLines: [2] };
+    const quote = { lines, gstRounding: 'total' as const, stages, variationLines: [{ lineIndex: 2, afterStages: 1 }] };
+
+    // The first claim was made before the variation: the window is not part of it.
+    const first = stageClaimCalculation(quote, 'inv-1', '5')!;
+    expect(first.lines.map((l) => l.description)).toEqual(['Framing', 'Roofing']);
+    expect([first.contractSumCents, first.variationsCents, first.thisClaimCents, first.retentionCents]).toEqual([3_450_000n, 0n, 1_380_000n, 69_000n]);
 
     const second = stageClaimCalculation(quote, 'inv-2', '5')!;
     expect(second.contractSumCents).toBe(3_450_000n);

@@ -144,6 +144,12 @@ export function retentionCents(amountCents: bigint, percent: string): bigint {
   return roundHalfUp(rational(amountCents * p.m, 10n ** BigInt(p.scale) * 100n));
 }
 
+/** A line a variation added to a quote, and how many stages had been invoiced before it was added. */
+export interface VariationLine {
+  lineIndex: number;
+  afterStages: number;
+}
+
 /** One line of the calculation: a quote line's value, how much of it is done, and what is claimed. */
 export interface ClaimCalculationLine {
   description: string;
@@ -185,15 +191,19 @@ const percentOf = (r: Rational): string => {
  * percent complete after this claim, what was claimed before and in this claim.
  */
 export function stageClaimCalculation(
-  quote: { lines: readonly Line[]; gstRounding: GstRounding; stages: readonly StageRecord[]; variationLines: readonly number[] },
+  quote: { lines: readonly Line[]; gstRounding: GstRounding; stages: readonly StageRecord[]; variationLines: readonly VariationLine[] },
   invoiceId: string,
   retentionPercent: string,
 ): ClaimCalculation | null {
   const at = quote.stages.findIndex((s) => s.invoiceId === invoiceId);
   if (at < 0) return null;
   const values = stageLineValues(quote.lines, quote.gstRounding);
-  const variation = new Set(quote.variationLines);
-  const lines: ClaimCalculationLine[] = quote.lines.map((l, i) => {
+  // A served claim never changes: variations made after it are not part of it.
+  const later = new Set(quote.variationLines.filter((v) => v.afterStages > at).map((v) => v.lineIndex));
+  const variation = new Set(quote.variationLines.map((v) => v.lineIndex));
+  const lines: ClaimCalculationLine[] = [];
+  quote.lines.forEach((l, i) => {
+    if (later.has(i)) return;
     let previous = 0n;
     let share: Rational = ZERO_R;
     let thisClaim = 0n;
@@ -205,14 +215,14 @@ export function stageClaimCalculation(
         else previous += toCents(x.amount);
       }
     });
-    return { description: l.description, valueCents: values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: variation.has(i) };
+    lines.push({ description: l.description, valueCents: values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: variation.has(i) });
   });
   const thisClaimCents = stageTotalCents(quote.stages[at]!);
   const retention = retentionCents(thisClaimCents, retentionPercent);
   const earlier = quote.stages.slice(0, at).map((s) => ({ reference: s.reference, totalCents: stageTotalCents(s) }));
   const variationsCents = lines.filter((l) => l.variation).reduce((a, l) => a + l.valueCents, 0n);
   return {
-    contractSumCents: values.reduce((a, v) => a + v, 0n) - variationsCents,
+    contractSumCents: lines.reduce((a, l) => a + l.valueCents, 0n) - variationsCents,
     variationsCents,
     lines,
     toDateCents: lines.reduce((a, l) => a + l.toDateCents, 0n),

@@ -3,6 +3,7 @@
 import type { DocumentDetail } from '@tradie/contracts';
 import { invoiceDraftFromQuote } from '@tradie/domain';
 import type { Actor } from '../../commands.ts';
+import { startAsClaim } from '../../paymentClaims/commands.ts';
 import { emptyDocument, reserveReference } from '../repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
@@ -20,6 +21,7 @@ export function convertQuote(ports: CommandPorts, actor: Actor, quoteId: string)
     const draft = invoiceDraftFromQuote(quote.state, { invoiceId, number: allocated.number, reference: allocated.reference, issueDate: w.today() });
     const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: draft }, { meta });
     await allocated.record(meta);
-    return detailOf(drafted.view, drafted.version, w.today());
+    const invoice = await startAsClaim(w, actor.accountId, drafted);
+    return detailOf(invoice.view, invoice.version, w.today());
   });
 }

@@ -5,6 +5,7 @@ import { type DocumentType, type RevisionInput, DEFAULT_PAYMENT_TERMS } from '@t
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
+import { startAsClaim } from '../../paymentClaims/commands.ts';
 import { clientForDocument, emptyDocument, reserveReference } from '../repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from './run.ts';
@@ -35,7 +36,9 @@ export async function draftNumbered(w: DocumentWork, ports: CommandPorts, actor:
     },
   }, { meta });
   await allocated.record(meta);
-  return detailOf(drafted.view, drafted.version, w.today());
+  // A construction client's new invoice starts as a payment claim (paymentClaims/commands.ts).
+  const made = await startAsClaim(w, actor.accountId, drafted);
+  return detailOf(made.view, made.version, w.today());
 }
 
 export function createDocument(ports: CommandPorts, actor: Actor, input: CreateDocument, key: string | undefined): Promise<Answer<DocumentDetail>> {

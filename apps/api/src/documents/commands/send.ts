@@ -11,7 +11,7 @@
 // - the mail server could not be reached (MailUnavailableError): nothing recorded, 503 — try again.
 import { SEND_MESSAGES, type DocumentDetail, type SendResult, type sendDocumentInput } from '@tradie/contracts';
 import type { DocumentCommand, SendNotDeliveredOutcome } from '@tradie/domain';
-import { documentDecider } from '@tradie/domain';
+import { documentDecider, form1PlainText, nzDateOf } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -19,6 +19,7 @@ import { requestHash } from '../../http/idempotency.ts';
 import { ApiError } from '../../http/problem.ts';
 import { MailRejectedError, type SentMail } from '../../mail/index.ts';
 import { linkForSending } from '../../clientLinks/links.ts';
+import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaims/view.ts';
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
 import { loadDocument, userNames } from '../repository.ts';
@@ -55,6 +56,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       pdf: { bytes: pdf.bytes, filename: pdfFileName(d) },
       mailFrom: ports.config.env.MAIL_FROM,
       clientLinkUrl: link.url,
+      claimText: d.paymentClaim ? claimEmailText(claimFiguresOf(d, await stageQuoteOf(ports.store, actor.accountId, d), nzDateOf(ports.clock.now())), form1PlainText()) : null,
     });
     const { to, cc, bcc, subject } = composed;
     const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject } };

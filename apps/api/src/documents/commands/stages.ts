@@ -6,6 +6,7 @@ import type { DocumentDetail, VariationInput, stageInput, variationInput } from 
 import { type StageRequest, finalInvoiceNote, invoiceDraftFromQuote, stageInvoiceLines } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
+import { startAsClaim } from '../../paymentClaims/commands.ts';
 import { emptyDocument, reserveReference } from '../repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
@@ -42,7 +43,9 @@ export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string,
     const notes = [draft.notes ?? '', note].filter((n) => n !== '').join('\n\n');
     const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(decided.view.lines, stage), notes } }, { meta });
     await allocated.record(meta);
-    return detailOf(drafted.view, drafted.version, w.today());
+    // A construction client's stage invoice starts as a payment claim (paymentClaims/commands.ts).
+    const invoice = await startAsClaim(w, actor.accountId, drafted);
+    return detailOf(invoice.view, invoice.version, w.today());
   });
 }
 
