@@ -26,7 +26,7 @@ import {
 import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
 import { acceptanceContent } from './acceptance.ts';
 import { claimContent } from './claim.ts';
-import type { PdfBusiness, PdfInput, PdfLogo } from './types.ts';
+import type { PdfBusiness, PdfClaim, PdfInput, PdfLogo } from './types.ts';
 
 export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
 
@@ -172,10 +172,14 @@ function clientBlock(d: DocumentView): Column {
   return { stack, width: '*' };
 }
 
-function amountBox(d: DocumentView, f: DocumentFigures, g: GstPresentation): Column {
+function amountBox(d: DocumentView, f: DocumentFigures, g: GstPresentation, claim: PdfClaim | null): Column {
   const incl = g.breakdown ? ' (incl. GST)' : '';
   let rows: Content[];
-  if (d.status === 'void') rows = [{ text: 'Void', style: 'boxLabel' }, { text: formatNzd(0n), style: 'boxAmount', color: COLOUR.void }, { text: 'Nothing is owed on this invoice', style: 'boxNote' }];
+  if (claim && d.status !== 'void' && d.payments.length === 0 && (d.creditNotes ?? []).length === 0) {
+    // A payment claim states one amount: the claimed amount (this claim less any retention withheld).
+    const retention = claim.retention === '$0.00' ? '' : ` · ${claim.retention} retention withheld`;
+    rows = [{ text: `Claimed amount${incl}`, style: 'boxLabel' }, { text: claim.claimedAmount, style: 'boxAmount' }, { text: `Due ${claim.paymentDue}${retention}`, style: 'boxNote' }];
+  } else if (d.status === 'void') rows = [{ text: 'Void', style: 'boxLabel' }, { text: formatNzd(0n), style: 'boxAmount', color: COLOUR.void }, { text: 'Nothing is owed on this invoice', style: 'boxNote' }];
   else if (d.type === 'quote') rows = [{ text: `Quote total${incl}`, style: 'boxLabel' }, { text: formatNzd(f.totalCents), style: 'boxAmount' }, ...(d.validUntil ? [{ text: `Valid until ${formatNzDate(d.validUntil)}`, style: 'boxNote' }] : [])];
   else if (f.balanceCents <= 0n && d.payments.length > 0) rows = [{ text: 'Amount due', style: 'boxLabel' }, { text: formatNzd(0n), style: 'boxAmount', color: COLOUR.paid }, { text: 'Paid in full — thank you', style: 'boxNote' }];
   else rows = [{ text: `Amount due${incl}`, style: 'boxLabel' }, { text: formatNzd(f.balanceCents), style: 'boxAmount' }, { text: `Due ${formatNzDate(d.dueDate)}`, style: 'boxNote' }];
@@ -245,7 +249,7 @@ function totalsTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): C
   return { width: 250, table: { widths: ['*', 'auto'], body }, layout };
 }
 
-function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures): Content[] {
+function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures, claim: PdfClaim | null): Content[] {
   if (d.status === 'void') {
     const when = d.voidedAt ? ` on ${formatNzDate(nzDateOf(d.voidedAt))}` : '';
     const why = blank(d.voidReason) ? '' : `: ${(d.voidReason ?? '').trim()}`;
@@ -260,7 +264,9 @@ function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures): Co
     out.push({ text: 'Paid in full — thank you.' });
     return out;
   }
-  const due = d.paymentTerms === 'Due on receipt' ? 'Due on receipt' : `${d.paymentTerms} — due ${formatNzDate(d.dueDate)}`;
+  const due = claim
+    ? `Due for payment ${claim.paymentDue} (payment claim)`
+    : d.paymentTerms === 'Due on receipt' ? 'Due on receipt' : `${d.paymentTerms} — due ${formatNzDate(d.dueDate)}`;
   const rows: TableCell[][] = [[label('Payment terms'), { text: due }]];
   const account = present(b.bank_name, b.bank_account_name, b.bank_account_number);
   if (account.length > 0) {
@@ -313,7 +319,7 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   const created = new Date(`${today}T00:00:00Z`);
   const content: Content[] = [
     { columns: [businessBlock(b, logo.node), metaTable(d, b, title)], columnGap: 24 },
-    { columns: [clientBlock(d), amountBox(d, f, g)], columnGap: 24, margin: [0, 18, 0, 0] },
+    { columns: [clientBlock(d), amountBox(d, f, g, input.claim ?? null)], columnGap: 24, margin: [0, 18, 0, 0] },
     lineTable(d, f, g),
     {
       columns: [{ text: g.caption, style: 'muted', width: '*', margin: [0, 6, 0, 0] }, totalsTable(d, f, g)],
@@ -321,7 +327,7 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
       margin: [0, 8, 0, 0],
       unbreakable: true,
     },
-    { stack: paymentSection(d, b, f), margin: [0, 22, 0, 0], unbreakable: true },
+    { stack: paymentSection(d, b, f, input.claim ?? null), margin: [0, 22, 0, 0], unbreakable: true },
   ];
   if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
   if (input.claim) {

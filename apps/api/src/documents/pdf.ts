@@ -74,8 +74,11 @@ export async function renderPdfFor(
   const logo = await logoForPdf(deps.store.db, accountId, prepareLogo);
   const today = nzDateOf(deps.clock.now());
   // A payment claim carries its claim pages and the Form 1 notice (paymentClaims/view.ts).
-  const claim = d.paymentClaim ? pdfClaimOf(claimFiguresOf(d, await stageQuoteOf(deps.store, accountId, d), today)) : null;
-  const input = { document: d, business: pdfBusinessOf(settings), today, ...(acceptance ? { acceptance } : {}), ...(claim ? { claim } : {}) };
+  const figures = d.paymentClaim ? claimFiguresOf(d, await stageQuoteOf(deps.store, accountId, d), today) : null;
+  const claim = figures ? pdfClaimOf(figures) : null;
+  // An unserved claim is printed as it will be served today: its due date for payment is from today.
+  const document = figures && !figures.dates.served ? { ...d, dueDate: figures.dates.paymentDue } : d;
+  const input = { document, business: pdfBusinessOf(settings), today, ...(acceptance ? { acceptance } : {}), ...(claim ? { claim } : {}) };
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;
   const key = pdfCacheKey(input, logo?.sha256 ?? null);

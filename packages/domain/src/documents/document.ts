@@ -345,10 +345,13 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, { lineIndex: s.lines.length, afterStages: s.stages.length }] };
     case 'PaymentClaimSet': {
       const { documentId: _id, ...details } = event.data;
-      return { ...s, paymentClaim: { ...details, servedOn: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] } };
+      const claim: PaymentClaim = { ...details, servedOn: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] };
+      // Until it is served, its due date for payment reads as if it were served that day.
+      const from = compareDates(day(), s.issueDate) > 0 ? day() : s.issueDate;
+      return { ...s, paymentClaim: claim, dueDate: claimDates(claim, from).paymentDue };
     }
     case 'PaymentClaimCleared':
-      return { ...s, paymentClaim: null };
+      return { ...s, paymentClaim: null, dueDate: dueDateFor(s.issueDate, s.paymentTerms) };
     case 'PaymentScheduleReceived': {
       if (!s.paymentClaim) return s;
       const { documentId: _id, ...r } = event.data;
