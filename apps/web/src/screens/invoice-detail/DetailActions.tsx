@@ -10,9 +10,10 @@ import { useEditActions } from './EditActions.tsx';
 import { applyDetailChange, documentKeys, fetchPdf, invalidateDocuments, runCommand, type DocumentCommand } from './queries.ts';
 import type { DetailView } from './view.ts';
 import { voidConfirmText } from './voidText.ts';
+import { canCredit } from '../credit-notes/creditNotes.ts';
 
 /** Which form is open under the buttons. */
-export type Panel = 'none' | 'send' | 'payment';
+export type Panel = 'none' | 'send' | 'payment' | 'credit';
 
 interface Props {
   doc: DocumentDetail;
@@ -120,7 +121,7 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
             {markPaid.pendingId === doc.id ? 'Saving...' : 'Mark Paid'}
           </button>
         )}
-        {openQuote && (
+        {openQuote && !doc.stages?.invoices.length && (
           <button type="button" className="button button--primary" onClick={() => command.mutate('convert')} disabled={busyAction === 'convert'}>
             {busyAction === 'convert' ? 'Converting...' : 'Convert to Invoice'}
           </button>
@@ -135,6 +136,11 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
             Decline Quote
           </button>
         )}
+        {canCredit(doc) && (
+          <button type="button" className="button button--secondary" aria-expanded={panel === 'credit'} onClick={() => onPanel(panel === 'credit' ? 'none' : 'credit')}>
+            Credit
+          </button>
+        )}
         {!isQuote && !isVoid && !synced && (
           <button type="button" className="button button--ghost" onClick={() => sync.run(doc.id)} disabled={sync.pendingId === doc.id}>
             {sync.pendingId === doc.id ? 'Syncing...' : `Sync to ${PROVIDER_NAME}`}
@@ -142,7 +148,7 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
         )}
         {edits.duplicate}
         {edits.remove}
-        {!isVoid && !paid && doc.converted_to === null && (
+        {!isVoid && !paid && doc.converted_to === null && !(doc.credited > 0) && (
           <button type="button" className="button button--danger" onClick={() => confirmThen(voidConfirmText({ ...doc, reference }), 'void')} disabled={busyAction === 'void'}>
             {busyAction === 'void' ? 'Voiding...' : 'Void'}
           </button>

@@ -19,6 +19,9 @@ import { SendPanel } from './SendPanel.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { TimelineCard, useOnlineAcceptance } from './TimelineCard.tsx';
 import { detailView } from './view.ts';
+import { StagesPart } from '../stages/StagesCard.tsx';
+import { CreditForm } from '../credit-notes/CreditForm.tsx';
+import { CreditNotesPart } from '../credit-notes/CreditNotesCard.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
 export function InvoiceDetailScreen() {
@@ -65,6 +68,8 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   const queryClient = useQueryClient();
   const { notice, show, clear } = useNotice();
   const [panel, setPanel] = useState<Panel>('none');
+  // The credit note issued on this screen a moment ago: the Credit notes card shows it first.
+  const [issuedNote, setIssuedNote] = useState<string | null>(null);
   const view = detailView(doc);
   const { isQuote, isVoid } = view;
   const noun = isQuote ? 'Quote' : 'Invoice';
@@ -120,6 +125,22 @@ function Detail({ doc }: { doc: DocumentDetail }) {
           onCancel={() => setPanel('none')}
         />
       )}
+
+      {panel === 'credit' && (
+        <CreditForm
+          doc={doc}
+          onDone={(note) => {
+            setPanel('none');
+            setIssuedNote(note.id);
+            show(`Credit note ${note.reference} for ${note.formatted.total} issued`);
+          }}
+          onCancel={() => setPanel('none')}
+        />
+      )}
+
+      <CreditNotesPart doc={doc} issuedId={issuedNote} show={show} />
+
+      <StagesPart doc={doc} show={show} />
 
       {hasClientLink(doc, view) && <ClientLinkCard doc={doc} view={view} show={show} />}
 

@@ -3,7 +3,7 @@ import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate } from '@tradie/domain';
 import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
 import { AccountingCallout } from './AccountingCallout.tsx';
-import type { DetailView } from './view.ts';
+import { money, type DetailView } from './view.ts';
 
 /**
  * The detail's header card: the reference with its chips, the client, the dates, the total and
@@ -60,6 +60,14 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
             <span className="detail__amount-label">Balance</span>
             <span className={`detail__amount${doc.balance === 0 ? ' detail__amount--clear' : ''}`} data-testid="detail-balance">
               {doc.formatted.balance}
+            </span>
+          </div>
+        )}
+        {!isQuote && doc.credited > 0 && (
+          <div>
+            <span className="detail__amount-label">Credited</span>
+            <span className="detail__amount" data-testid="detail-summary-credited">
+              {money(doc.credited)}
             </span>
           </div>
         )}

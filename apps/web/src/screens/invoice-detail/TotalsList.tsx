@@ -1,4 +1,5 @@
 import type { DocumentDetail } from '@tradie/contracts';
+import { money } from './view.ts';
 
 /** One line of the figures: a label and an amount; a total stands out. */
 function FigureRow({ label, value, testId, total }: { label: string; value: string; testId?: string; total?: boolean }) {
@@ -10,7 +11,7 @@ function FigureRow({ label, value, testId, total }: { label: string; value: stri
   );
 }
 
-/** Subtotal, GST and total; for an invoice also what is paid and the balance. */
+/** Subtotal, GST and total; for an invoice also what is paid, what credit notes credited and the balance. */
 export function TotalsList({ doc, isQuote }: { doc: DocumentDetail; isQuote: boolean }) {
   return (
     <dl className="figures detail__figures">
@@ -20,6 +21,8 @@ export function TotalsList({ doc, isQuote }: { doc: DocumentDetail; isQuote: boo
       {!isQuote && (
         <>
           <FigureRow label="Paid" value={doc.formatted.paid} testId="detail-paid" />
+          {doc.credited > 0 && <FigureRow label="Credited" value={money(doc.credited)} testId="detail-credited" />}
+          {doc.to_refund > 0 && <FigureRow label="Owed back" value={money(doc.to_refund)} testId="detail-to-refund" />}
           <FigureRow label="Balance" value={doc.formatted.balance} total />
         </>
       )}

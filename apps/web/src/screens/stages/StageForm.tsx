@@ -1,0 +1,212 @@
+// The form under the Stages card's buttons: a deposit (a percent of the quote or a fixed amount), a
+// progress invoice (the job's overall percent complete, a fixed amount, or a percent of each line)
+// or the final invoice (what is left, confirmed). The new draft invoice opens on success; a refusal
+// (past 100 %, more than is left) shows the server's sentence as it is.
+import { useNavigate } from '@tanstack/react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { DocumentDetail, StageInput } from '@tradie/contracts';
+import { api, errorDetail } from '../../api/client.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { money } from '../invoice-detail/view.ts';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
+import { documentKeys, invalidateDocuments, invoiceStage } from './queries.ts';
+import { percentPreview, stageBody, type StageKind, type StageMode, type Stages } from './stages.ts';
+
+const MODES: Record<Exclude<StageKind, 'final'>, { mode: StageMode; label: string }[]> = {
+  deposit: [
+    { mode: 'percent', label: 'Percent' },
+    { mode: 'amount', label: 'Amount' },
+  ],
+  progress: [
+    { mode: 'percent_complete', label: '% complete' },
+    { mode: 'amount', label: 'Amount' },
+    { mode: 'lines', label: 'Per line' },
+  ],
+};
+
+const TITLES: Record<StageKind, string> = { deposit: 'Invoice a deposit', progress: 'Progress invoice', final: 'Final invoice' };
+
+interface Props {
+  doc: DocumentDetail;
+  stages: Stages;
+  kind: StageKind;
+  onCancel: () => void;
+}
+
+export function StageForm({ doc, stages, kind, onCancel }: Props) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { keyFor } = useIdempotencyKeys();
+  const [mode, setMode] = useState<StageMode>(kind === 'progress' ? 'percent_complete' : 'percent');
+  const [value, setValue] = useState('');
+  const [linePercents, setLinePercents] = useState<Record<number, string>>({});
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: (body: StageInput) => invoiceStage(api, doc.id, body, keyFor('stage', body)),
+    onSuccess: async (invoice) => {
+      queryClient.setQueryData(documentKeys.detail(invoice.id), invoice);
+      void invalidateDocuments(queryClient);
+      await navigate({ to: '/app/invoices/$id', params: { id: invoice.id } });
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (create.isPending) return;
+    const built = stageBody({ kind, mode, value, linePercents });
+    if (!built.ok) {
+      setInvalid(built.error);
+      return;
+    }
+    setInvalid(null);
+    create.mutate(built.body);
+  };
+
+  const error = invalid ?? (create.isError ? (errorDetail(create.error) ?? 'Could not create the invoice') : null);
+  const valueId = `${id}-value`;
+
+  return (
+    <form className="stages__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="stages__form-title">
+        {TITLES[kind]}
+      </h3>
+
+      {kind === 'final' ? (
+        <p className="stages__final" data-testid="final-remainder">
+          The final invoice takes what is left of the quote: <strong>{money(stages.remaining)}</strong> (GST included).
+        </p>
+      ) : (
+        <>
+          <fieldset className={`segmented stages__modes stages__modes--${MODES[kind].length}`}>
+            <legend className="field__label">Work it out by</legend>
+            {MODES[kind].map((m) => (
+              <label key={m.mode} className="segmented__option">
+                <input
+                  type="radio"
+                  name={`${id}-mode`}
+                  value={m.mode}
+                  checked={mode === m.mode}
+                  onChange={() => {
+                    setMode(m.mode);
+                    setInvalid(null);
+                  }}
+                />
+                <span>{m.label}</span>
+              </label>
+            ))}
+          </fieldset>
+
+          {mode === 'lines' ? (
+            <LinePercents doc={doc} id={id} values={linePercents} onChange={(i, v) => setLinePercents((was) => ({ ...was, [i]: v }))} />
+          ) : mode === 'amount' ? (
+            <FormField id={valueId} label="Amount (GST included)" hint={`${money(stages.remaining)} is left to invoice.`}>
+              {(describedBy) => (
+                <div className="input-affix">
+                  <span className="input-affix__prefix" aria-hidden="true">
+                    $
+                  </span>
+                  <input
+                    id={valueId}
+                    className="input input--number"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    required
+                    value={value}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid ? true : undefined}
+                    onChange={(e) => setValue(e.target.value)}
+                  />
+                </div>
+              )}
+            </FormField>
+          ) : (
+            <FormField
+              id={valueId}
+              label={mode === 'percent_complete' ? 'How far through the job (% complete)' : 'Percent of the quote'}
+              hint={
+                mode === 'percent_complete'
+                  ? 'Each line is invoiced up to this share of it, less what is invoiced already.'
+                  : (percentPreview(value, stages.quoted) ?? `Of the quote's ${money(stages.quoted)}.`)
+              }
+            >
+              {(describedBy) => (
+                <div className="stages__percent">
+                  <input
+                    id={valueId}
+                    className="input input--number"
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    required
+                    value={value}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid ? true : undefined}
+                    onChange={(e) => setValue(e.target.value)}
+                  />
+                  <span className="stages__percent-sign" aria-hidden="true">
+                    %
+                  </span>
+                </div>
+              )}
+            </FormField>
+          )}
+        </>
+      )}
+
+      {error && (
+        <p className="callout callout--error" role="alert" data-testid="stage-error">
+          {error}
+        </p>
+      )}
+      <div className="detail-form__buttons">
+        <button type="submit" className="button button--primary" disabled={create.isPending} aria-busy={create.isPending}>
+          {create.isPending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Per line: the percent of each quote line to invoice now (blank: none of it this time). */
+function LinePercents({ doc, id, values, onChange }: { doc: DocumentDetail; id: string; values: Record<number, string>; onChange: (index: number, value: string) => void }) {
+  return (
+    <fieldset className="stages__lines">
+      <legend className="field__label">Percent of each line to invoice now</legend>
+      <p className="field__hint">Leave a line blank to invoice none of it this time.</p>
+      <ul className="stages__line-list">
+        {doc.line_items.map((line, i) => {
+          const inputId = `${id}-line-${i}`;
+          return (
+            <li key={i} className="stages__line">
+              <label htmlFor={inputId} className="stages__line-label">
+                <span className="stages__line-desc">{line.description}</span>
+                <span className="stages__line-amount">{money(line.amount + (line.tax_included ? 0 : line.gst))} incl. GST</span>
+              </label>
+              <div className="stages__percent stages__percent--line">
+                <input
+                  id={inputId}
+                  className="input input--number"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={values[i] ?? ''}
+                  onChange={(e) => onChange(i, e.target.value)}
+                />
+                <span className="stages__percent-sign" aria-hidden="true">
+                  %
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,109 @@
+// Add variation: a line of extra work added to the accepted quote (POST /variations), so later
+// stages and the final invoice can take it. Description, qty and unit price as on the calculator's
+// lines; GST at 15 % on top unless switched off.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { DocumentDetail, VariationInput } from '@tradie/contracts';
+import { api, errorDetail } from '../../api/client.ts';
+import { FormField } from '../../ui/FormField.tsx';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
+import { money } from '../invoice-detail/view.ts';
+import { addVariation, applyDetailChange } from './queries.ts';
+import { variationBody } from './stages.ts';
+
+interface Props {
+  doc: DocumentDetail;
+  onDone: (text: string) => void;
+  onCancel: () => void;
+}
+
+export function VariationForm({ doc, onDone, onCancel }: Props) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { keyFor, forget } = useIdempotencyKeys();
+  const [description, setDescription] = useState('');
+  const [qty, setQty] = useState('1');
+  const [unitPrice, setUnitPrice] = useState('');
+  const [gst, setGst] = useState(true);
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const add = useMutation({
+    mutationFn: (body: VariationInput) => addVariation(api, doc.id, body, keyFor('variation', body)),
+    onSuccess: (quote) => {
+      forget('variation');
+      const grew = quote.stages && doc.stages ? quote.stages.quoted - doc.stages.quoted : null;
+      applyDetailChange(queryClient, quote);
+      onDone(grew !== null && grew > 0 ? `Variation added: the quote is ${money(grew)} more` : 'Variation added to the quote');
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (add.isPending) return;
+    const built = variationBody({ description, qty, unitPrice, gst });
+    if (!built.ok) {
+      setInvalid(built.error);
+      return;
+    }
+    setInvalid(null);
+    add.mutate(built.body);
+  };
+
+  const error = invalid ?? (add.isError ? (errorDetail(add.error) ?? 'Could not add the variation') : null);
+
+  return (
+    <form className="stages__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="stages__form-title">
+        Add variation
+      </h3>
+      <p className="field__hint stages__form-intro">Extra work on the accepted quote. Its total grows, and the next stage can invoice it.</p>
+      <div className="stages__variation">
+        <FormField id={`${id}-description`} label="Description" className="stages__variation-desc">
+          {() => (
+            <input
+              id={`${id}-description`}
+              className="input"
+              type="text"
+              required
+              maxLength={500}
+              autoCapitalize="sentences"
+              placeholder="e.g. Extra downpipe"
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-qty`} label="Qty">
+          {() => <input id={`${id}-qty`} className="input input--number" type="text" inputMode="decimal" required value={qty} onChange={(e) => setQty(e.target.value)} />}
+        </FormField>
+        <FormField id={`${id}-price`} label="Unit price">
+          {() => (
+            <div className="input-affix">
+              <span className="input-affix__prefix" aria-hidden="true">
+                $
+              </span>
+              <input id={`${id}-price`} className="input input--number" type="text" inputMode="decimal" required value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} />
+            </div>
+          )}
+        </FormField>
+      </div>
+      <label className="choice stages__gst">
+        <input type="checkbox" checked={gst} onChange={(e) => setGst(e.target.checked)} />
+        <span>Add GST (15 %) on top</span>
+      </label>
+      {error && (
+        <p className="callout callout--error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="detail-form__buttons">
+        <button type="submit" className="button button--primary" disabled={add.isPending} aria-busy={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add to quote'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={add.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
