@@ -7,6 +7,7 @@ import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { PaymentBadge, StatusChip } from '../../ui/Chip.tsx';
 import { nzd } from './clientForm.ts';
 import { ClientRemindersSwitch } from './ClientRemindersSwitch.tsx';
+import { ClientPaymentClaimsSwitch } from '../payment-claims/ClientPaymentClaimsSwitch.tsx';
 import { clientHistoryQuery } from './queries.ts';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
@@ -60,6 +61,7 @@ function HistoryBody({ history }: { history: ClientHistory }) {
       </h1>
       {contact.length > 0 && <p className="screen__subtitle client-history__contact">{contact.join(' · ')}</p>}
       <ClientRemindersSwitch clientId={client.id} />
+      <ClientPaymentClaimsSwitch clientId={client.id} />
 
       <h2 className="client-history__heading">Summary</h2>
       <dl className="stats history-summary">

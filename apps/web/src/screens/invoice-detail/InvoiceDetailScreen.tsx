@@ -20,6 +20,7 @@ import { SummaryCard } from './SummaryCard.tsx';
 import { TimelineCard, useOnlineAcceptance } from './TimelineCard.tsx';
 import { detailView } from './view.ts';
 import { StagesPart } from '../stages/StagesCard.tsx';
+import { PaymentClaimPart } from '../payment-claims/PaymentClaimCard.tsx';
 import { CreditForm } from '../credit-notes/CreditForm.tsx';
 import { CreditNotesPart } from '../credit-notes/CreditNotesCard.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
@@ -141,6 +142,8 @@ function Detail({ doc }: { doc: DocumentDetail }) {
       <CreditNotesPart doc={doc} issuedId={issuedNote} show={show} />
 
       <StagesPart doc={doc} show={show} />
+
+      <PaymentClaimPart doc={doc} />
 
       {hasClientLink(doc, view) && <ClientLinkCard doc={doc} view={view} show={show} />}
 
