@@ -180,7 +180,7 @@ export type ClientLinkRecord = z.infer<typeof clientLinkRecord>;
 export const TIMELINE_KINDS = [
   'created', 'sent', 'send_failed', 'link_issued', 'link_withdrawn', 'viewed', 'accepted', 'declined', 'changes_requested',
   'paid', 'payment', 'refunded', 'disputed', 'voided', 'reminded', 'reminder_failed', 'reminders_paused', 'reminders_resumed',
-  'credited',
+  'credited', 'claim', 'payment_schedule', 'retention_released',
 ] as const;
 
 /** GET /invoices/{id}/timeline: what happened to the document, oldest first. */

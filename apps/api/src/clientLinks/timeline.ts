@@ -68,6 +68,15 @@ function entryOf(e: DocumentEvent, at: string, before: DocumentState, after: Doc
       return entry('credited', at, oneLine(`Credit note ${e.data.reference} for ${formatNzd(toCents(e.data.total))}: ${e.data.reason}`));
     case 'CreditNoteRefunded':
       return entry('refunded', at, `Refunded ${formatNzd(toCents(e.data.amount))} on a credit note`);
+    case 'PaymentClaimSet':
+      // Once: when it became a claim, not each time its details were saved.
+      return before.status !== 'none' && before.status !== 'deleted' && before.paymentClaim ? null : entry('claim', at, 'Made a payment claim under the Construction Contracts Act 2002');
+    case 'PaymentClaimCleared':
+      return entry('claim', at, 'No longer a payment claim');
+    case 'PaymentScheduleReceived':
+      return entry('payment_schedule', at, oneLine(`Payment schedule received ${formatNzDate(e.data.receivedOn)}: ${formatNzd(toCents(e.data.scheduledAmount))} scheduled${e.data.reasons ? ` (${e.data.reasons})` : ''}`));
+    case 'RetentionReleased':
+      return entry('retention_released', at, `Retention of ${formatNzd(toCents(e.data.amount))} released ${formatNzDate(e.data.date)}`);
     default:
       return null;
   }

@@ -140,6 +140,10 @@ describe('payment claims', () => {
     expect(schedule.status).toBe(201);
     expect(schedule.json.schedule).toEqual({ received_on: '2026-05-12', scheduled_amount: 12000, reasons: 'Roof flashing not finished', difference: 1110 });
     expect(schedule.json.schedule_status).toBe('Payment schedule received 12 May 2026: $12,000.00 scheduled, $1,110.00 less than the $13,110.00 claimed');
+    const timeline = (await t.get(`/invoices/${first.id}/timeline`, u.token)).json.entries.map((e: { kind: string; text: string }) => [e.kind, e.text]);
+    expect(timeline).toContainEqual(['claim', 'Made a payment claim under the Construction Contracts Act 2002']);
+    expect(timeline).toContainEqual(['payment_schedule', 'Payment schedule received 12/05/2026: $12,000.00 scheduled (Roof flashing not finished)']);
+    expect(timeline.filter(([kind]: [string]) => kind === 'claim')).toHaveLength(1);
 
     // Retention held 690.00 until released.
     expect(schedule.json.retention_held).toBe(690);
