@@ -1,16 +1,20 @@
-// "Export for my accountant": one ZIP holding a period's invoices, payments and clients as CSV,
-// the GST report and the annual summary exactly as their own CSV exports write them, every
-// invoice's PDF and a README that explains it all (docs/api/reports.md).
+// "Export for my accountant": one ZIP holding a period's invoices, credit notes, payments and
+// clients as CSV, the GST report and the annual summary exactly as their own CSV exports write
+// them, the PDF of every invoice and credit note listed and a README that explains it all
+// (docs/api/reports.md).
 //
 // Nothing is computed here. Invoice amounts, paid and balance are the projections' figures
-// (report_invoices and documents_list, both written from the domain's documentFigures); a
-// payment's GST share is report_payments' (the domain's apportionCumulative, the payments basis);
-// statuses are the domain's deriveStatus. The CSVs go through csv.ts's toCsv: csv-stringify,
-// UTF-8 with a BOM, CRLF, formula-looking text neutralised, amounts as plain 2-dp numbers.
+// (report_invoices and documents_list, both written from the domain's documentFigures); a credit
+// note's amounts are report_credits' (the figures stored on its CreditNoteIssued event, positive
+// there, negated here as the GST report does); a payment's GST share is report_payments' (the
+// domain's apportionCumulative, the payments basis); statuses are the domain's deriveStatus. The
+// CSVs go through csv.ts's toCsv: csv-stringify, UTF-8 with a BOM, CRLF, formula-looking text
+// neutralised, amounts as plain 2-dp numbers.
 //
-// Bounded: a period with more than ACCOUNTANT_EXPORT_MAX_INVOICES invoices is refused (422) before
-// any work; at most ACCOUNTANT_EXPORTS_AT_ONCE exports run at once in a process (else 503); the
-// PDFs are rendered one at a time (the existing PDF path: cache, then the worker pool), each only
+// Bounded: a period with more than ACCOUNTANT_EXPORT_MAX_INVOICES invoices and credit notes (each
+// one PDF) is refused (422) before any work; at most ACCOUNTANT_EXPORTS_AT_ONCE exports run at once
+// in a process (else 503); the PDFs are rendered one at a time (the existing PDF path: cache, then
+// the worker pool; a credit note's in process, as its own route does), each only
 // when the download has taken the bytes before it, and are stored as they are (a PDF is already
 // compressed), so one request holds one PDF in memory and at most one worker slot.
 import {
@@ -19,30 +23,40 @@ import {
 } from '@tradie/domain';
 import { domainEventOf } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
+import { renderCreditNotePdf } from '@tradie/pdf';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AppDeps } from '../deps.ts';
 import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
-import { annualCsv, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
+import { annualCsv, creditNoteStatus, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
 
-/** The most invoices (with a row in invoices.csv or a payment in payments.csv) one export holds. */
+/**
+ * The most documents one export holds: invoices (with a row in invoices.csv or a payment in
+ * payments.csv) and credit notes (issued in the period) together — each is a PDF in the ZIP.
+ */
 export const ACCOUNTANT_EXPORT_MAX_INVOICES = 500;
 /** Exports being made at once in one API process. */
 export const ACCOUNTANT_EXPORTS_AT_ONCE = 2;
 
-export const tooManyInvoices = (n: number): string =>
-  `This period has ${n} invoices; one export can hold at most ${ACCOUNTANT_EXPORT_MAX_INVOICES}. Choose a shorter period (for example each GST period) and export each one.`;
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+export const tooManyInvoices = (invoices: number, creditNotes = 0): string =>
+  creditNotes === 0
+    ? `This period has ${invoices} invoices; one export can hold at most ${ACCOUNTANT_EXPORT_MAX_INVOICES}. Choose a shorter period (for example each GST period) and export each one.`
+    : `This period has ${plural(invoices, 'invoice')} and ${plural(creditNotes, 'credit note')}; one export can hold at most ${ACCOUNTANT_EXPORT_MAX_INVOICES} together. Choose a shorter period (for example each GST period) and export each one.`;
 export const EXPORT_BUSY = 'Another export is being made right now. Please try again in a minute.';
 
 export const accountantZipFileName = (range: DateRange): string => `accountant-export-${range.start}-to-${range.end}.zip`;
 
 // ---- rows -----------------------------------------------------------------------------------
 
-/** One row of invoices.csv: an invoice issued in the range, or the reversal of one voided in it. */
-export interface RegisterLine {
+/** One row of invoices.csv: an invoice issued in the range, the reversal of one voided in it, or a credit note issued in it. */
+export type RegisterLine = InvoiceRegisterLine | CreditRegisterLine;
+
+/** An invoice issued in the range, or the reversal of one voided in it (negative amounts). */
+export interface InvoiceRegisterLine {
   kind: 'invoice' | 'void';
   documentId: string;
   reference: string;
@@ -60,15 +74,70 @@ export interface RegisterLine {
   voidDate: LocalDate | null;
 }
 
+/**
+ * A credit note issued in the range: a correction dated its own day, with negative amounts (a
+ * credit reduces sales; report_credits stores them positive and the GST report subtracts them).
+ */
+export interface CreditRegisterLine {
+  kind: 'credit';
+  /** The invoice credited: the credit note's events are on its stream. */
+  documentId: string;
+  creditNoteId: string;
+  /** The credit note's own reference, CN-0001. */
+  reference: string;
+  invoiceReference: string;
+  date: LocalDate;
+  clientName: string;
+  clientGstNumber: string;
+  subtotalCents: bigint;
+  gstCents: bigint;
+  totalCents: bigint;
+}
+
+/** The day a row counts on: the issue date, the day of the void, or the credit note's date. */
+export const registerDayOf = (l: RegisterLine): LocalDate => (l.kind === 'credit' ? l.date : l.kind === 'void' ? (l.voidDate ?? l.issueDate) : l.issueDate);
+
+type CreditTuple = [string, string, string, string, string, string, string, string, string, string];
+
 type RegisterTuple = [string, string, string, string, string, string, string, string, string, string, string, string, string, string | null, 'invoice' | 'void'];
 
 /**
- * The invoice register: invoices issued in the range (the annual summary's rule) and reversals of
- * invoices voided in it (negative amounts, dated the day of the void), in date order — the rows
- * of annualCsv with the list's due date, paid and balance beside them.
- * Indexes: report_invoices (account_id, issue_date), the partial (account_id, void_date); documents_list's primary key.
+ * The invoice register: invoices issued in the range (the annual summary's rule), reversals of
+ * invoices voided in it (negative amounts, dated the day of the void) and credit notes issued in
+ * it (negative amounts, dated their day), in date order — the rows of annualCsv with the list's
+ * due date, paid and balance beside them. On one day: invoices, then reversals, then credit notes.
+ * Indexes: report_invoices (account_id, issue_date), the partial (account_id, void_date);
+ * documents_list's primary key; report_credits (account_id, date).
  */
 export async function invoiceRegisterIn(sql: Sql, accountId: string, range: DateRange): Promise<RegisterLine[]> {
+  const [invoices, credits] = await Promise.all([invoiceLinesIn(sql, accountId, range), creditLinesIn(sql, accountId, range)]);
+  // Both lists are in date order; a stable sort keeps each one's own order among equal days.
+  return [...invoices, ...credits].sort((a, b) => {
+    const da = registerDayOf(a);
+    const db = registerDayOf(b);
+    return da < db ? -1 : da > db ? 1 : 0;
+  });
+}
+
+/** Credit notes issued in the range, in date order. Index: report_credits (account_id, date). */
+async function creditLinesIn(sql: Sql, accountId: string, range: DateRange): Promise<CreditRegisterLine[]> {
+  const [row] = await sql.query<{ rows: string }>(
+    `SELECT coalesce(json_agg(json_build_array(document_id, credit_note_id, reference, invoice_reference, date, client_name, client_gst_number,
+              subtotal_cents::text, gst_cents::text, total_cents::text)
+              ORDER BY date, reference COLLATE "C", credit_note_id), '[]')::text AS rows
+       FROM report_credits
+      WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date`,
+    [accountId, range.start, range.end],
+  );
+  const tuples = JSON.parse(row?.rows ?? '[]') as CreditTuple[];
+  return tuples.map(([documentId, creditNoteId, reference, invoiceReference, date, clientName, clientGstNumber, subtotal, gst, total]) => ({
+    kind: 'credit', documentId, creditNoteId, reference, invoiceReference, date, clientName, clientGstNumber,
+    subtotalCents: -BigInt(subtotal), gstCents: -BigInt(gst), totalCents: -BigInt(total),
+  }));
+}
+
+/** Invoices issued in the range and reversals of invoices voided in it, in date order. */
+async function invoiceLinesIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceRegisterLine[]> {
   const [row] = await sql.query<{ rows: string }>(
     `SELECT coalesce(json_agg(json_build_array(i.document_id, i.reference, i.issue_date, d.due_date, i.client_name, i.client_gst_number,
               d.lifecycle, d.payment_status, i.subtotal_cents::text, i.gst_cents::text, i.total_cents::text, d.paid_cents::text,
@@ -172,6 +241,10 @@ export function invoicesCsv(lines: readonly RegisterLine[], today: LocalDate): s
   return toCsv([
     INVOICES_HEADER,
     ...lines.map((l): Cell[] => {
+      if (l.kind === 'credit') {
+        // A correction, not an invoice: nothing is due, paid or owed on the row itself.
+        return [l.reference, l.date, null, l.clientName, l.clientGstNumber, creditNoteStatus(l.invoiceReference), l.subtotalCents, l.gstCents, l.totalCents, null, null, null];
+      }
       if (l.kind === 'void') {
         return [l.reference, l.issueDate, l.dueDate, l.clientName, l.clientGstNumber, 'Reversal of void', l.subtotalCents, l.gstCents, l.totalCents, null, null, l.voidDate];
       }
@@ -211,6 +284,8 @@ export interface ReadmeFacts {
   businessName: string;
   madeOn: LocalDate;
   invoices: number;
+  /** Credit-note rows among `invoices`. */
+  creditNotes: number;
   payments: number;
   clients: number;
   pdfs: number;
@@ -234,25 +309,32 @@ export function readmeText(f: ReadmeFacts): string {
     '  correctly. Text that a spreadsheet could run as a formula (starting with = + - @) has a \' in front.',
     '- Only issued invoices count: sent, marked issued, or paid against. Drafts and quotes are left out.',
     '- A correction counts on the day it was made: an invoice voided in the period appears again as a',
-    '  "Reversal of void" row with negative amounts; a payment removed in the period appears again as a',
-    '  "Payment removed" row with a negative amount. A period that is over never changes afterwards.',
+    '  "Reversal of void" row with negative amounts; a credit note issued in the period is a row of its',
+    '  own with negative amounts; a payment removed in the period appears again as a "Payment removed"',
+    '  row with a negative amount. A period that is over never changes afterwards.',
     '',
     'THE FILES',
     '',
-    `invoices.csv (${f.invoices} rows) - every invoice issued in the period, by issue date, and every reversal of a void.`,
-    '  Invoice number   the invoice\'s number, e.g. INV-0001',
-    '  Issue date       the date on the invoice',
-    '  Due date         when payment is due',
+    `invoices.csv (${f.invoices} rows) - every invoice issued in the period, by issue date, every reversal of a void,`,
+    `  and every credit note issued in the period (${f.creditNotes} of the rows), all in date order.`,
+    '  Invoice number   the invoice\'s number, e.g. INV-0001; for a credit note its own number, e.g. CN-0001',
+    '  Issue date       the date on the invoice, or the day the credit note was issued',
+    '  Due date         when payment is due (empty for a credit note)',
     '  Client           the client named on the invoice (empty if none)',
     '  Client GST number  as on the invoice (empty if none)',
     '  Status           Paid, Partly paid, Overdue, Sent, Issued, or Void (as of the day this was made);',
-    '                   "Reversal of void" for the correction row of an invoice voided in the period',
+    '                   "Reversal of void" for the correction row of an invoice voided in the period;',
+    '                   "Credit note for INV-0001" for a credit note, naming the invoice it corrects',
     '  Excl. GST        the invoice\'s subtotal before GST',
     '  GST              the GST on the invoice',
     '  Incl. GST        the invoice\'s total including GST',
-    '  Paid             money received against the invoice so far',
-    '  Balance          what the client still owes (empty for a voided invoice and for reversal rows)',
+    '  Paid             money received against the invoice so far, less any paid back',
+    '  Balance          what the client still owes, after any credit notes (empty for a voided invoice,',
+    '                   for reversal rows and for credit notes; below zero when money is owed back)',
     '  Voided on        the day the invoice was voided (empty if it was not)',
+    '  A credit note corrects an invoice without changing it: the invoice keeps its row, at its full',
+    '  amounts, in the period it was issued, and the credit note is a row in the period it was issued,',
+    '  with its Excl. GST, GST and Incl. GST negative (a credit reduces your sales and the GST on them).',
     '  The Excl. GST and GST columns add up to the annual summary\'s revenue and GST for the same period.',
     '',
     `payments.csv (${f.payments} rows) - every payment received in the period, by payment date.`,
@@ -273,15 +355,17 @@ export function readmeText(f: ReadmeFacts): string {
     '',
     `gst-report.csv - the GST report for the period on the ${basis}, exactly as the app's GST report`,
     '  "Download CSV" gives it: one row per invoice (invoice basis: each invoice at its full value in the',
-    '  period of its time of supply - the issue date, or an earlier deposit) or per payment (payments',
-    '  basis), a Total row, then the GST return (GST101A) Boxes 5 to 10.',
+    '  period of its time of supply - the issue date, or an earlier deposit - and voids and credit notes',
+    '  as negative rows on their days) or per payment (payments basis: a credit note counts only when',
+    '  money is paid back on it), a Total row, then the GST return (GST101A) Boxes 5 to 10.',
     '',
     'annual-summary.csv - the annual summary for the period (by issue date; revenue is excluding GST),',
     '  exactly as the Annual Summary\'s "Download CSV" gives it for a tax year: one row per invoice, then',
     '  the Total, Paid and Unpaid rows.',
     '',
-    `pdfs/ (${f.pdfs} files) - the PDF of every invoice in invoices.csv, named by its number, as the app`,
-    '  makes it today.',
+    `pdfs/ (${f.pdfs} files) - the PDF of every invoice and credit note in invoices.csv, named by its number`,
+    '  (INV-0001.pdf, CN-0001.pdf). An invoice\'s PDF is as the app makes it today; a credit note\'s is the',
+    '  one issued, dated the day it was issued.',
     '',
     'Purchases and expenses are not recorded by the app, so GST on purchases (Boxes 11 to 15) is not here.',
     '',
@@ -359,6 +443,39 @@ export function zipStream(entries: AsyncIterator<ZipEntry>, mtime: Date, done: (
 // ---- putting it together ----------------------------------------------------------------------
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+/** A PDF the ZIP holds: an invoice's (once, however many rows it has) or a credit note's. */
+type PdfJob =
+  | { kind: 'document'; documentId: string; reference: string }
+  | { kind: 'credit'; documentId: string; creditNoteId: string; reference: string };
+
+/** The PDFs of invoices.csv's rows, in its order, each once. */
+function pdfJobsOf(register: readonly RegisterLine[]): PdfJob[] {
+  const seen = new Set<string>();
+  const jobs: PdfJob[] = [];
+  for (const l of register) {
+    const key = l.kind === 'credit' ? `credit ${l.creditNoteId}` : `document ${l.documentId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    jobs.push(l.kind === 'credit'
+      ? { kind: 'credit', documentId: l.documentId, creditNoteId: l.creditNoteId, reference: l.reference }
+      : { kind: 'document', documentId: l.documentId, reference: l.reference });
+  }
+  return jobs;
+}
+
+/**
+ * A credit note's PDF, the bytes GET /credit-notes/{id}/pdf answers (creditNotes/pdf.ts
+ * creditNotePdfOf: the note with its invoice, dated the day it was issued, rendered in this
+ * process), found through its invoice's stream — report_credits names both — rather than by a
+ * search of the account's log for the credit note's id.
+ */
+async function creditNotePdfBytes(deps: Pick<AppDeps, 'store'>, accountId: string, invoiceId: string, creditNoteId: string): Promise<Buffer> {
+  const invoice = await loadDocument(deps.store, accountId, invoiceId);
+  const note = invoice.state.creditNotes.find((n) => n.creditNoteId === creditNoteId);
+  if (!note) throw new Error(`Credit note ${creditNoteId} is not on invoice ${invoiceId}`);
+  return renderCreditNotePdf({ creditNote: note, invoice: invoice.state, today: note.date });
+}
 const running = new WeakMap<object, { n: number }>();
 
 export interface AccountantExportRequest {
@@ -391,10 +508,12 @@ export async function accountantExport(
 
   try {
     const [register, payments] = await Promise.all([invoiceRegisterIn(sql, accountId, range), paymentEntriesIn(sql, accountId, range)]);
-    const pdfIds = [...new Set(register.map((l) => l.documentId))];
+    const pdfs = pdfJobsOf(register);
     const paymentDocs = new Set(payments.map((p) => p.documentId));
-    const involved = new Set([...pdfIds, ...paymentDocs]).size;
-    if (involved > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new ApiError(422, tooManyInvoices(involved));
+    const invoiceDocs = new Set(pdfs.flatMap((j) => (j.kind === 'document' ? [j.documentId] : [])));
+    const invoicesInvolved = new Set([...invoiceDocs, ...paymentDocs]).size;
+    const creditNotes = pdfs.length - invoiceDocs.size;
+    if (invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new ApiError(422, tooManyInvoices(invoicesInvolved, creditNotes));
     const today = nzDateOf(deps.clock.now());
     const [gst, annual, clients, details, business] = await Promise.all([
       basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
@@ -403,14 +522,13 @@ export async function accountantExport(
       paymentDetailsOf(deps, accountId, paymentDocs),
       loadBusinessSettings(sql, accountId),
     ]);
-    const references = new Map(register.map((l) => [l.documentId, l.reference]));
     const csvFiles: ZipEntry[] = [
       {
         name: 'README.txt',
         deflate: true,
         bytes: utf8(readmeText({
           range, basis, businessName: business.business_name, madeOn: today,
-          invoices: register.length, payments: payments.length, clients: clients.length, pdfs: pdfIds.length,
+          invoices: register.length, creditNotes, payments: payments.length, clients: clients.length, pdfs: pdfs.length,
         })),
       },
       { name: 'invoices.csv', deflate: true, bytes: utf8(invoicesCsv(register, today)) },
@@ -422,19 +540,23 @@ export async function accountantExport(
     async function* files(): AsyncGenerator<ZipEntry> {
       yield* csvFiles;
       const names = new Set<string>();
-      for (const id of pdfIds) {
-        let pdf: Awaited<ReturnType<typeof pdfFileOf>>;
+      for (const job of pdfs) {
+        let bytes: Buffer;
         try {
-          pdf = await pdfFileOf(deps, accountId, id);
+          bytes = job.kind === 'credit'
+            ? await creditNotePdfBytes(deps, accountId, job.documentId, job.creditNoteId)
+            : (await pdfFileOf(deps, accountId, job.documentId)).bytes;
         } catch (e) {
-          deps.log('error', 'an accountant export stopped: a PDF could not be made', { documentId: id, error: e instanceof Error ? e.message : String(e) });
+          deps.log('error', 'an accountant export stopped: a PDF could not be made', {
+            documentId: job.documentId, ...(job.kind === 'credit' ? { creditNoteId: job.creditNoteId } : {}), error: e instanceof Error ? e.message : String(e),
+          });
           throw e;
         }
-        // References are unique in an account; a name is never used twice whatever they hold.
-        let name = `pdfs/${pdfFileName({ reference: references.get(id) ?? '' })}`;
+        // References are unique in an account (and CN- and INV- never meet); a name is never used twice whatever they hold.
+        let name = `pdfs/${pdfFileName({ reference: job.reference })}`;
         for (let i = 2; names.has(name); i++) name = name.replace(/(?:-\d+)?\.pdf$/, `-${i}.pdf`);
         names.add(name);
-        yield { name, deflate: false, bytes: new Uint8Array(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.length) };
+        yield { name, deflate: false, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
       }
     }
     const body = zipStream(files(), deps.clock.now(), release);

@@ -31,9 +31,11 @@ const OPTIONS = {
 export const toCsv = (rows: Cell[][]): string => stringify(rows, OPTIONS);
 
 const status = (paid: boolean): string => (paid ? 'Paid' : 'Unpaid');
+/** The status cell of a credit note's row, naming the invoice it corrects (here and in the accountant's invoices.csv). */
+export const creditNoteStatus = (invoiceReference: string): string => `Credit note for ${invoiceReference}`;
 /** Paid / Unpaid; 'Voided <date>' for an invoice voided since; 'Reversal of void' for the correction row. */
 const lineStatus = (i: InvoiceLine): string =>
-  i.kind === 'void' ? 'Reversal of void' : i.kind === 'credit' ? `Credit note for ${i.creditOf ?? ''}` : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid);
+  i.kind === 'void' ? 'Reversal of void' : i.kind === 'credit' ? creditNoteStatus(i.creditOf ?? '') : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid);
 
 /** '2 paid, 1 unpaid' or '2 paid, 1 unpaid, 1 voided' over the invoices counted (not the reversal rows). */
 function paidSplit(items: readonly { paid: boolean; voided: boolean }[]): string {

@@ -368,3 +368,163 @@ describe('bounded work', () => {
     await next.body!.cancel();
   }, 60_000);
 });
+
+describe('credit notes', () => {
+  // Their own app: the accounts here have invoices in March to June 2026, which would change the
+  // tax-year figures above. Today is 5 May 2026 in NZ until the credits are made, then 1 July.
+  let c: TestApp;
+  let tokenC: string;
+  let tokenD: string;
+  let cnC: string;
+  let cnD: string;
+  const invC = randomUUID();
+  const invD = randomUUID();
+  const MAR_APR = 'start_date=2026-03-01&end_date=2026-04-30';
+  const MAY_JUN = 'start_date=2026-05-01&end_date=2026-06-30';
+  const getZip = async (query: string, bearer: string) => {
+    const res = await c.app.request(`/api/v1/reports/export/accountant-zip?${query}`, { headers: { Authorization: `Bearer ${bearer}` } });
+    if (res.status !== 200) throw new Error(`export: ${res.status} ${await res.text()}`);
+    return unzipSync(new Uint8Array(await res.arrayBuffer()));
+  };
+  const pdfTextOf = (bytes: Uint8Array): string => {
+    const file = join(mkdtempSync(join(tmpdir(), 'accountant-zip-cn-')), 'doc.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  };
+  const credit = async (invoiceId: string, body: Record<string, unknown>, bearer: string): Promise<{ id: string; reference: string }> => {
+    const r = await c.post(`/invoices/${invoiceId}/credit-notes`, body, bearer);
+    if (r.status !== 201) throw new Error(`credit note: ${r.status} ${r.text}`);
+    return r.json;
+  };
+
+  const signInAgain = async (u: { email: string; password: string }): Promise<string> => {
+    const r = await c.post('/auth/login', { email: u.email, password: u.password });
+    if (r.status !== 200) throw new Error(`login: ${r.status} ${r.text}`);
+    return r.json.access_token as string;
+  };
+  beforeAll(async () => {
+    c = await createTestApp(); // today: 5 May 2026 in NZ
+    const uc = await signUp(c, 'Kōwhai Plumbing');
+    const ud = await signUp(c, 'Other Business');
+    await seedDocuments(c.deps.store, uc.userId, [
+      // Issued in March–April: 1 × 100 work + 2 × 50 parts = 200.00 + GST 30.00 = 230.00.
+      { documentId: invC, number: 1, at: '2026-03-16T00:00:00.000Z', client: { name: 'Aroha Ngata' }, lines: [line(100), { description: 'Parts', qty: 2, unit_price: 50 }], issued: true },
+      { number: 2, at: '2026-05-01T00:00:00.000Z', client: kowhai, lines: [line(300)], sent: true },
+      { number: 3, at: '2026-05-04T20:00:00.000Z', client: { name: 'Hemi Walker' }, lines: [line(80)], issued: true }, // 5 May, 8 am in NZ
+    ]);
+    // Credited in May–June: the parts line, 2 × 50 = 100.00 + GST 15.00 = 115.00.
+    cnC = (await credit(invC, { lines: [{ line_index: 1 }], reason: 'Parts returned' }, uc.token)).id;
+    // Another account with credit notes of its own on the same day: CN-0001 and CN-0002.
+    await seedDocuments(c.deps.store, ud.userId, [{ documentId: invD, number: 1, at: '2026-04-01T00:00:00.000Z', client: { name: 'Secret client of D' }, lines: [line(999)], issued: true }]);
+    cnD = (await credit(invD, { amount: '11.50', reason: 'Discount' }, ud.token)).id;
+    await credit(invD, { amount: '23.00', reason: 'Discount' }, ud.token);
+    // A later invoice, so the credit row sits between others by date.
+    c.clock.set('2026-06-30T22:00:00.000Z'); // 1 July in NZ
+    await seedDocuments(c.deps.store, uc.userId, [{ number: 4, at: '2026-06-10T00:00:00.000Z', client: { name: 'Hemi Walker' }, lines: [line(40)], issued: true }]);
+    tokenC = await signInAgain(uc);
+    tokenD = await signInAgain(ud);
+  }, 60_000);
+  afterAll(() => c.close());
+
+  it('the invoice stays whole in the period it was issued; the next period has the credit note as a negative row, in date order', async () => {
+    const marApr = await getZip(MAR_APR, tokenC);
+    const before = read(marApr['invoices.csv']!).slice(1);
+    expect(before.map((r) => [r[0], r[1]])).toEqual([['INV-0001', '2026-03-16']]);
+    // Its own amounts; its balance is after the credit.
+    expect(before[0]!.slice(6)).toEqual(['200.00', '30.00', '230.00', '0.00', '115.00', '']);
+    expect(Object.keys(marApr).filter((n) => n.startsWith('pdfs/'))).toEqual(['pdfs/INV-0001.pdf']);
+
+    const mayJun = await getZip(MAY_JUN, tokenC);
+    const rows = read(mayJun['invoices.csv']!).slice(1);
+    expect(rows.map((r) => [r[0], r[1], r[5]])).toEqual([
+      ['INV-0002', '2026-05-01', 'Overdue'],
+      ['INV-0003', '2026-05-05', 'Overdue'],
+      ['CN-0001', '2026-05-05', 'Credit note for INV-0001'],
+      ['INV-0004', '2026-06-10', 'Overdue'],
+    ]);
+    // No due date, paid, balance or void for a credit note: only its negative amounts.
+    expect(rows[2]).toEqual(['CN-0001', '2026-05-05', '', 'Aroha Ngata', '', 'Credit note for INV-0001', '-100.00', '-15.00', '-115.00', '', '', '']);
+    // The oracle: 300 + 80 + 40 issued less the 100 credited, GST 15% of each.
+    expect([sumCol(rows, 6), sumCol(rows, 7), sumCol(rows, 8)]).toEqual([32000n, 4800n, 36800n]);
+    expect([sumCol(rows, 6), sumCol(rows, 7)]).toEqual([30000n + 8000n + 4000n - 10000n, gstOf(30000n) + gstOf(8000n) + gstOf(4000n) - gstOf(10000n)]);
+  }, 60_000);
+
+  it('invoices.csv adds up to the invoice-basis GST report in both periods, and gst-report.csv is the GST CSV export', async () => {
+    for (const period of [MAR_APR, MAY_JUN]) {
+      const zip = await getZip(period, tokenC);
+      const rows = read(zip['invoices.csv']!).slice(1);
+      const gst = (await c.get(`/reports/gst?${period}&basis=invoice`, tokenC)).json;
+      expect(sumCol(rows, 8), period).toBe(toCents(gst.total_sales));
+      expect(sumCol(rows, 7), period).toBe(toCents(gst.total_gst_collected));
+      const res = await c.app.request(`/api/v1/reports/export/gst-csv?${period}&basis=invoice`, { headers: { Authorization: `Bearer ${tokenC}` } });
+      expect(Buffer.from(zip['gst-report.csv']!).equals(Buffer.from(await res.arrayBuffer())), period).toBe(true);
+    }
+    expect(toCents((await c.get(`/reports/gst?${MAY_JUN}&basis=invoice`, tokenC)).json.total_sales)).toBe(36800n);
+  }, 60_000);
+
+  it('the credit note’s PDF is in pdfs/, named by its reference, the same bytes as its own PDF download', async () => {
+    const zip = await getZip(MAY_JUN, tokenC);
+    expect(Object.keys(zip).filter((n) => n.startsWith('pdfs/')).sort()).toEqual(['pdfs/CN-0001.pdf', 'pdfs/INV-0002.pdf', 'pdfs/INV-0003.pdf', 'pdfs/INV-0004.pdf']);
+    const own = await c.app.request(`/api/v1/credit-notes/${cnC}/pdf`, { headers: { Authorization: `Bearer ${tokenC}` } });
+    expect(own.status).toBe(200);
+    expect(Buffer.from(zip['pdfs/CN-0001.pdf']!).equals(Buffer.from(await own.arrayBuffer()))).toBe(true);
+    const pdf = pdfTextOf(zip['pdfs/CN-0001.pdf']!);
+    for (const s of ['Credit note', 'CN-0001', 'INV-0001', 'Aroha Ngata']) expect(pdf).toContain(s);
+    expect(pdf).not.toContain('Secret client of D');
+  }, 60_000);
+
+  it('README.txt says credit notes are in and how they are shown', async () => {
+    const readme = text((await getZip(MAY_JUN, tokenC))['README.txt']!);
+    expect(readme).toContain('every credit note issued in the period (1 of the rows)');
+    expect(readme).toContain('"Credit note for INV-0001"');
+    expect(readme).toContain('CN-0001.pdf');
+    expect(readme).toContain('pdfs/ (4 files)');
+  }, 60_000);
+
+  it('another account’s credit notes never appear, and its own export has them', async () => {
+    const zipC = await getZip(MAY_JUN, tokenC);
+    const allC = Object.entries(zipC).filter(([n]) => !n.endsWith('.pdf')).map(([, b]) => text(b)).join('\n');
+    for (const s of ['Secret client of D', 'CN-0002', '-11.50', '-23.00']) expect(allC).not.toContain(s);
+    expect(read(zipC['invoices.csv']!).filter((r) => r[0]!.startsWith('CN-')).map((r) => [r[0], r[3]])).toEqual([['CN-0001', 'Aroha Ngata']]);
+
+    const zipD = await getZip(MAY_JUN, tokenD);
+    const rowsD = read(zipD['invoices.csv']!).slice(1);
+    expect(rowsD.map((r) => [r[0], r[3], r[5], r[8]])).toEqual([
+      ['CN-0001', 'Secret client of D', 'Credit note for INV-0001', '-11.50'],
+      ['CN-0002', 'Secret client of D', 'Credit note for INV-0001', '-23.00'],
+    ]);
+    expect(Object.keys(zipD).filter((n) => n.startsWith('pdfs/')).sort()).toEqual(['pdfs/CN-0001.pdf', 'pdfs/CN-0002.pdf']);
+    const allD = Object.entries(zipD).filter(([n]) => !n.endsWith('.pdf')).map(([, b]) => text(b)).join('\n');
+    for (const s of ['Aroha Ngata', 'Kōwhai Builders', 'Hemi Walker', '-115.00']) expect(allD).not.toContain(s);
+    const pdfD = pdfTextOf(zipD['pdfs/CN-0001.pdf']!);
+    expect(pdfD).toContain('Secret client of D');
+    expect(pdfD).not.toContain('Aroha Ngata');
+    const own = await c.app.request(`/api/v1/credit-notes/${cnD}/pdf`, { headers: { Authorization: `Bearer ${tokenD}` } });
+    expect(Buffer.from(zipD['pdfs/CN-0001.pdf']!).equals(Buffer.from(await own.arrayBuffer()))).toBe(true);
+  }, 60_000);
+
+  it(`counts credit notes in the ${ACCOUNTANT_EXPORT_MAX_INVOICES} an export can hold`, async () => {
+    c.clock.set('2026-05-04T21:30:00.000Z'); // 5 May in NZ again, for the credits
+    try {
+      const big = await signUp(c, 'Busy Sparky');
+      const ids = Array.from({ length: ACCOUNTANT_EXPORT_MAX_INVOICES - 1 }, () => randomUUID());
+      await seedDocuments(c.deps.store, big.userId, ids.map((documentId, i) => ({ documentId, number: i + 1, at: '2026-05-01T00:00:00.000Z', lines: [line(10)], issued: true })));
+      await credit(ids[0]!, { amount: '1.15', reason: 'Discount' }, big.token);
+      await credit(ids[1]!, { amount: '1.15', reason: 'Discount' }, big.token);
+      const r = await c.get(`/reports/export/accountant-zip?${MAY_JUN}`, big.token);
+      expect(r.status).toBe(422);
+      expect(r.json.detail).toBe(
+        `This period has ${ACCOUNTANT_EXPORT_MAX_INVOICES - 1} invoices and 2 credit notes; one export can hold at most ${ACCOUNTANT_EXPORT_MAX_INVOICES} together. Choose a shorter period (for example each GST period) and export each one.`,
+      );
+      // From the day of the credits: the two credit notes and their PDFs, not the invoices they credit.
+      const zip = await getZip('start_date=2026-05-05&end_date=2026-05-31', big.token);
+      expect(read(zip['invoices.csv']!).slice(1).map((r) => [r[0], r[5], r[8]])).toEqual([
+        ['CN-0001', 'Credit note for INV-0001', '-1.15'],
+        ['CN-0002', 'Credit note for INV-0002', '-1.15'],
+      ]);
+      expect(Object.keys(zip).filter((n) => n.startsWith('pdfs/')).sort()).toEqual(['pdfs/CN-0001.pdf', 'pdfs/CN-0002.pdf']);
+    } finally {
+      c.clock.set('2026-06-30T22:00:00.000Z');
+    }
+  }, 120_000);
+});
