@@ -37,3 +37,13 @@ export function RetryAlert({ children, onRetry, link, busy }: { children: ReactN
     </div>
   );
 }
+
+/** What went wrong, said at once (role alert); nothing when there is no message. */
+export function ErrorAlert({ message, id, className, testId }: { message: ReactNode; id?: string; className?: string; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={className ? `callout callout--error ${className}` : 'callout callout--error'} role="alert" data-testid={testId}>
+      {message}
+    </p>
+  );
+}

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import type { PublicInvoicePage } from '@tradie/contracts';
 import { errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { businessName } from './parts.tsx';
 import { startCheckout, type PublicApi } from './queries.ts';
 
@@ -56,11 +57,7 @@ export function PayPanel({ api, token, page, goTo }: Props) {
         )}
       </dl>
       {surcharge && <p className="field__hint">{businessName(page.business, true)} passes on the card fee of {surcharge.percent}%: you see the full amount before you pay.</p>}
-      {error && (
-        <p className="callout callout--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} />
       <button type="button" className="button button--accent button--large button--block" onClick={() => void pay()} disabled={pending} aria-busy={pending}>
         {pending ? 'Opening secure payment...' : `Pay now ${surcharge ? surcharge.total_formatted : page.document.formatted.balance}`}
       </button>

@@ -3,7 +3,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { CLIENT_LINK_MESSAGES, DECLINE_REASON_LABELS, DECLINE_REASONS, SIGNATURE_MAX_CHARS, type PublicQuotePage } from '@tradie/contracts';
 import { errorDetail, isApiError } from '../../api/client.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { acceptPublicQuote, declinePublicQuote, requestQuoteChanges, type PublicApi } from './queries.ts';
 import { SignatureField, type SignatureHandle } from './SignatureField.tsx';
 
@@ -118,11 +120,7 @@ export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProp
         )}
       </FormField>
       <SignatureField ref={signature} disabled={pending} />
-      {error && (
-        <p id="client-accept-error" className="callout callout--error" role="alert">
-          {error.text}
-        </p>
-      )}
+      <ErrorAlert id="client-accept-error" message={error?.text} />
       <button type="submit" className="button button--accent button--large button--block" disabled={pending} aria-busy={pending}>
         {pending ? 'Accepting...' : 'Accept quote'}
       </button>
@@ -185,19 +183,8 @@ function ChangesForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCan
           />
         )}
       </FormField>
-      {error && (
-        <p id="client-changes-error" className="callout callout--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="client-subform__buttons">
-        <button type="submit" className="button button--primary" disabled={pending} aria-busy={pending}>
-          {pending ? 'Sending...' : 'Send request'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert id="client-changes-error" message={error} />
+      <FormButtons className="client-subform__buttons" submit={pending ? 'Sending...' : 'Send request'} busy={pending} onCancel={onCancel} cancelWhileBusy />
     </form>
   );
 }
@@ -233,19 +220,8 @@ function DeclineForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCan
       <FormField id="client-decline-note" label="Anything else to tell them? (optional)">
         {() => <textarea id="client-decline-note" className="input client-textarea" rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />}
       </FormField>
-      {error && (
-        <p className="callout callout--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="client-subform__buttons">
-        <button type="submit" className="button button--danger" disabled={pending} aria-busy={pending}>
-          {pending ? 'Sending...' : 'Decline quote'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert message={error} />
+      <FormButtons className="client-subform__buttons" submit={pending ? 'Sending...' : 'Decline quote'} busy={pending} onCancel={onCancel} cancelWhileBusy danger />
     </form>
   );
 }

@@ -3,10 +3,9 @@
 // they send, and that a tap sends once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CLIENT_LINK_MESSAGES, type PublicInvoicePage, type PublicQuotePage } from '@tradie/contracts';
 import { createApiClient, type TokenStorage } from '../../api/client.ts';
+import { createHarness, json } from '../shared/testKit.tsx';
 import { QuotePage } from './ClientQuotePage.tsx';
 import { InvoicePage, PAYMENT_CONFIRMING } from './ClientInvoicePage.tsx';
 
@@ -33,8 +32,6 @@ vi.mock('signature_pad', () => ({
     }
   },
 }));
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const SHA = 'a'.repeat(64);
@@ -88,8 +85,6 @@ interface Call {
   auth: string | null;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** A fetch answered by `answer` (method and path below /api/v1), every call recorded. */
 function mockApi(answer: (method: string, path: string, body: unknown) => Response | Promise<Response>) {
   const calls: Call[] = [];
@@ -106,14 +101,12 @@ function mockApi(answer: (method: string, path: string, body: unknown) => Respon
   return { api: createApiClient({ fetch: () => fetch, storage: () => storage }), calls };
 }
 
-let container: HTMLDivElement;
-let root: Root;
+const h = createHarness();
+const { text, until, button, byLabel, type, click } = h;
 let beacons: string[];
 
 beforeEach(() => {
-  container = window.document.createElement('div');
-  window.document.body.append(container);
-  root = createRoot(container);
+  h.setUp();
   pad.drawn = false;
   beacons = [];
   Object.defineProperty(window.navigator, 'sendBeacon', { configurable: true, value: (url: string) => (beacons.push(url), true) });
@@ -121,51 +114,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
+  h.tearDown();
   vi.useRealTimers();
 });
 
-function render(ui: React.ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root.render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>));
-}
-
-const text = () => container.textContent ?? '';
-/** Waits (in act) until `check` passes. */
-async function until(check: () => void, ms = 2000) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (e) {
-      if (Date.now() - start > ms) throw e;
-      await act(() => new Promise((r) => setTimeout(r, 10)));
-    }
-  }
-}
-const button = (name: string | RegExp) => {
-  const found = [...container.querySelectorAll('button')].find((b) => (typeof name === 'string' ? b.textContent?.trim() === name : name.test(b.textContent ?? '')));
-  if (!found) throw new Error(`no button ${String(name)} in: ${text()}`);
-  return found;
-};
-const byLabel = (label: string) => {
-  const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
-  const id = l?.getAttribute('for');
-  const el = id ? container.querySelector<HTMLInputElement>(`#${id}`) : l?.querySelector('input');
-  if (!el) throw new Error(`no field labelled ${label}`);
-  return el as HTMLInputElement;
-};
-/** Types into a React-controlled field. */
-function type(el: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  act(() => {
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, value);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-const click = (el: HTMLElement) => act(() => el.click());
+const render = (ui: React.ReactNode) => void h.render(ui);
 
 describe('the quote page', () => {
   it('shows the business, the lines and the API’s figures, the terms with a tick box, and sends one view beacon', async () => {
@@ -175,16 +128,16 @@ describe('the quote page', () => {
     expect(text()).toContain('Ngata Plumbing');
     expect(text()).toContain('021 555 0101');
     expect(text()).toContain('Replace hot water cylinder');
-    expect(container.querySelector('[data-testid="client-subtotal"]')?.textContent).toBe('$2,000.00');
-    expect(container.querySelector('[data-testid="client-gst"]')?.textContent).toBe('$300.00');
-    expect(container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,300.00');
+    expect(h.container.querySelector('[data-testid="client-subtotal"]')?.textContent).toBe('$2,000.00');
+    expect(h.container.querySelector('[data-testid="client-gst"]')?.textContent).toBe('$300.00');
+    expect(h.container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,300.00');
     expect(text()).toContain('Parts on order.');
     expect(text()).toContain('A 30% deposit is due on acceptance.');
     expect(byLabel('I have read and accept the terms').type).toBe('checkbox');
     expect(byLabel('Your full name')).toBeTruthy();
-    expect(container.querySelector('a[download]')?.getAttribute('href')).toBe(`/api/v1/public/quotes/${TOKEN}/pdf`);
+    expect(h.container.querySelector('a[download]')?.getAttribute('href')).toBe(`/api/v1/public/quotes/${TOKEN}/pdf`);
     // The signature comes last, just before Accept.
-    const order = [...container.querySelectorAll('[data-testid="signature-pad"], button[type="submit"]')].map((e) => e.tagName);
+    const order = [...h.container.querySelectorAll('[data-testid="signature-pad"], button[type="submit"]')].map((e) => e.tagName);
     expect(order).toEqual(['CANVAS', 'BUTTON']);
     await until(() => expect(beacons).toEqual([`/api/v1/public/links/${TOKEN}/viewed`]));
     // Without the tradie's token, and the GET counted no view.
@@ -196,7 +149,7 @@ describe('the quote page', () => {
     const { api } = mockApi(() => json(quote({ terms: '' })));
     render(<QuotePage api={api} token={TOKEN} />);
     await until(() => expect(text()).toContain('Accept this quote'));
-    expect(container.querySelector('input[type="checkbox"]')).toBeNull();
+    expect(h.container.querySelector('input[type="checkbox"]')).toBeNull();
   });
 
   it('asks for a name and the tick, then accepts once however often it is tapped, with the version and hash shown', async () => {
@@ -211,10 +164,10 @@ describe('the quote page', () => {
     await until(() => expect(text()).toContain('Accept this quote'));
 
     click(button('Accept quote'));
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.nameRequired);
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.nameRequired);
     type(byLabel('Your full name'), '  Jo Bloggs ');
     click(button('Accept quote'));
-    expect(container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.termsRequired);
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.termsRequired);
     click(byLabel('I have read and accept the terms'));
     pad.drawn = true;
 
@@ -231,7 +184,7 @@ describe('the quote page', () => {
 
     await act(async () => release(json(quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-25T21:30:00.000Z', signed: true } }))));
     // 21:30 UTC on the 25th is the 26th in New Zealand.
-    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('Accepted by Jo Bloggs on 26 November 2026'));
+    await until(() => expect(h.container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('Accepted by Jo Bloggs on 26 November 2026'));
     expect(text()).not.toContain('Accept this quote');
   });
 
@@ -242,7 +195,7 @@ describe('the quote page', () => {
     type(byLabel('Your full name'), 'Jo Bloggs');
     click(byLabel('I have read and accept the terms'));
     click(button('Accept quote'));
-    await until(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.quoteChanged));
+    await until(() => expect(h.container.querySelector('[role="alert"]')?.textContent).toBe(CLIENT_LINK_MESSAGES.quoteChanged));
     await until(() => expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2));
   });
 
@@ -254,7 +207,7 @@ describe('the quote page', () => {
     const { api, calls } = mockApi(() => json({ detail }, status));
     render(<QuotePage api={api} token={TOKEN} />);
     await until(() => expect(text()).toContain(detail));
-    expect(container.querySelector('[role="alert"] h1')).not.toBeNull();
+    expect(h.container.querySelector('[role="alert"] h1')).not.toBeNull();
     expect(text()).not.toContain('Retry');
     expect(beacons).toEqual([]);
     expect(calls).toHaveLength(1);
@@ -269,9 +222,9 @@ describe('the quote page', () => {
     click(button('Decline'));
     click(byLabel('Price is too high'));
     click(byLabel('Going with someone else'));
-    type(container.querySelector<HTMLTextAreaElement>('#client-decline-note')!, ' Too dear ');
+    type(h.container.querySelector<HTMLTextAreaElement>('#client-decline-note')!, ' Too dear ');
     click(button('Decline quote'));
-    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.alreadyDeclined));
+    await until(() => expect(h.container.querySelector('[data-testid="quote-state"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.alreadyDeclined));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/public/quotes/${TOKEN}/decline`, body: { reasons: ['price', 'went_elsewhere'], note: 'Too dear' } });
     expect(text()).not.toContain('Accept this quote');
   });
@@ -284,9 +237,9 @@ describe('the quote page', () => {
     click(button('Send request'));
     expect(text()).toContain(CLIENT_LINK_MESSAGES.changesRequired);
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    type(container.querySelector<HTMLTextAreaElement>('#client-changes-note')!, 'Can you do it in January?');
+    type(h.container.querySelector<HTMLTextAreaElement>('#client-changes-note')!, 'Can you do it in January?');
     click(button('Send request'));
-    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('You asked for changes'));
+    await until(() => expect(h.container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('You asked for changes'));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/public/quotes/${TOKEN}/changes`, body: { note: 'Can you do it in January?' } });
     // Still open: it can be accepted as it is.
     expect(text()).toContain('Accept this quote');
@@ -295,8 +248,8 @@ describe('the quote page', () => {
   it('an expired quote says so and cannot be answered', async () => {
     const { api } = mockApi(() => json(quote({ state: 'expired' })));
     render(<QuotePage api={api} token={TOKEN} />);
-    await until(() => expect(container.querySelector('[data-testid="quote-state"]')?.textContent).toBe('This quote expired on 20 December 2026. Please ask Ngata Plumbing for a new one.'));
-    expect(container.querySelector('form')).toBeNull();
+    await until(() => expect(h.container.querySelector('[data-testid="quote-state"]')?.textContent).toBe('This quote expired on 20 December 2026. Please ask Ngata Plumbing for a new one.'));
+    expect(h.container.querySelector('form')).toBeNull();
     expect(text()).not.toContain('Decline');
   });
 
@@ -304,7 +257,7 @@ describe('the quote page', () => {
     const { api } = mockApi(() => json(quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-20T02:00:00.000Z', signed: false } })));
     render(<QuotePage api={api} token={TOKEN} />);
     await until(() => expect(text()).toContain('Accepted by Jo Bloggs on 20 November 2026'));
-    expect(container.querySelector('form')).toBeNull();
+    expect(h.container.querySelector('form')).toBeNull();
   });
 });
 
@@ -315,9 +268,9 @@ describe('the invoice page', () => {
     const goTo = vi.fn();
     render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
     await until(() => expect(text()).toContain('Invoice INV-0007'));
-    expect(container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,300.00');
-    expect(container.querySelector('[data-testid="client-surcharge"]')?.textContent).toBe('$46.00');
-    expect(container.querySelector('[data-testid="client-pay-total"]')?.textContent).toBe('$2,346.00');
+    expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,300.00');
+    expect(h.container.querySelector('[data-testid="client-surcharge"]')?.textContent).toBe('$46.00');
+    expect(h.container.querySelector('[data-testid="client-pay-total"]')?.textContent).toBe('$2,346.00');
     expect(text()).not.toContain('Account number');
     click(button('Pay now $2,346.00'));
     click(button(/Opening secure payment|Pay now/));
@@ -338,7 +291,7 @@ describe('the invoice page', () => {
     expect(text()).toContain('12-3456-7890123-00');
     expect(text()).toContain('Ngata Plumbing Ltd');
     expect(text()).toContain('21 November 2026 · Bank transfer$300.00');
-    expect(container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
+    expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
     expect(text()).not.toContain('Pay now');
   });
 
@@ -347,7 +300,7 @@ describe('the invoice page', () => {
     const { api } = mockApi(() => json(invoice({ business: blank, bank: null })));
     render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
     await until(() => expect(text()).toContain('Please contact the business to pay this invoice.'));
-    expect(container.querySelector('.client-business')).toBeNull();
+    expect(h.container.querySelector('.client-business')).toBeNull();
   });
 
   it('back from Checkout (?paid=1): thanks the client and checks again, further apart, until it is paid', async () => {

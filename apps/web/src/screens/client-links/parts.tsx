@@ -3,9 +3,9 @@
 // that does not work.
 import { useEffect, type ReactNode } from 'react';
 import type { PublicBusiness, PublicDocument } from '@tradie/contracts';
-import { formatNzd, formatNzDateLong, formatNzdPrice, nzDateOf } from '@tradie/domain';
+import { formatNzDateLong, nzDateOf } from '@tradie/domain';
 import { errorDetail, isApiError } from '../../api/client.ts';
-import { centsOf } from '../shared/documents.ts';
+import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { apiHref } from './queries.ts';
@@ -106,18 +106,7 @@ export function DocumentCard({ doc }: { doc: PublicDocument }) {
   const isQuote = doc.type === 'quote';
   return (
     <Card titleId="client-lines-title" title="What it covers" className="client-card">
-      <ul className="client-lines">
-        {doc.line_items.map((l, i) => (
-          <li key={i} className="client-lines__item">
-            <span className="client-lines__desc">{l.description}</span>
-            <span className="client-lines__calc">
-              {String(l.qty)} × {formatNzdPrice(l.unit_price)}
-              {l.tax_rate === 0 ? ' · no GST' : ''}
-            </span>
-            <span className="client-lines__amount">{formatNzd(centsOf(l.amount))}</span>
-          </li>
-        ))}
-      </ul>
+      <LineItemsList lines={doc.line_items} />
       <dl className="figures client-figures">
         <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="client-subtotal" />
         <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />

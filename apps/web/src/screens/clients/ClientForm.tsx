@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormField } from '../../ui/FormField.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { CLIENT_FIELDS, labelOf, leftWhenEditing, type ClientField, type ClientFormSection } from './clientFields.ts';
 import { formWarnings, type ClientFormValues } from './clientForm.ts';
 
@@ -99,11 +100,7 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
 
         {fieldsOf('more')}
 
-        {error && (
-          <p className="callout callout--error client-form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert message={error} className="client-form__error" />
 
         <div className="client-form__actions">
           <button type="button" className="button button--ghost" onClick={onCancel}>

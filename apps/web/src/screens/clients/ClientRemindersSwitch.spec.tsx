@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A client's 'No reminders for this client' switch against a mocked fetch.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, json, noContent, problem } from '../shared/reminderTestKit.tsx';
+import { createHarness, json, noContent, problem } from '../shared/testKit.tsx';
 import { ClientRemindersSwitch } from './ClientRemindersSwitch.tsx';
 
 const h = createHarness();

@@ -8,7 +8,7 @@ import { PlusIcon } from '../../ui/icons.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { clientBody, emptyClientForm, filterClients, formFromClient, type ClientFormValues } from './clientForm.ts';
 import { clientListQuery, createClient, deleteClient, invalidateClients, updateClient } from './queries.ts';
-import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { ErrorAlert, LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
 type FormState = { mode: 'closed' } | { mode: 'adding'; key: string } | { mode: 'editing'; key: string; client: ClientRecord };
 
@@ -158,11 +158,7 @@ export function ClientsScreen() {
         {announcement}
       </p>
 
-      {deleteError && (
-        <p className="callout callout--error" role="alert">
-          {deleteError}
-        </p>
-      )}
+      <ErrorAlert message={deleteError} />
 
       {list.isError && (
         <RetryAlert link onRetry={() => void list.refetch()} busy={list.isFetching}>

@@ -3,7 +3,7 @@
 // the credit note handed back), and a refusal in the server's words.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
-import { createHarness, json, problem } from '../shared/reminderTestKit.tsx';
+import { createHarness, json, problem } from '../shared/testKit.tsx';
 import { CreditForm } from './CreditForm.tsx';
 
 const h = createHarness();

@@ -6,7 +6,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { CreditNoteInput, CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { creditBody, leftToCredit, type CreditMode, type LineChoice } from './creditNotes.ts';
@@ -57,6 +60,10 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
     issue.mutate(built.body);
   };
 
+  const chooseMode = (next: CreditMode) => {
+    setMode(next);
+    setInvalid(null);
+  };
   const setLine = (i: number, change: Partial<LineChoice>) => setLines((was) => ({ ...was, [i]: { checked: false, qty: '', ...was[i], ...change } }));
   const error = invalid ?? (issue.isError ? (errorDetail(issue.error) ?? 'Could not credit the invoice') : null);
 
@@ -78,10 +85,7 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
               name={`${id}-mode`}
               value={m.mode}
               checked={mode === m.mode}
-              onChange={() => {
-                setMode(m.mode);
-                setInvalid(null);
-              }}
+              onChange={() => chooseMode(m.mode)}
             />
             <span className="credit-form__choice-text">
               <span>{m.label}</span>
@@ -136,24 +140,7 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
 
       {mode === 'amount' && (
         <FormField id={`${id}-amount`} label="Amount (GST included)" hint={`At most ${money(left)}.`} className="field--spaced">
-          {(describedBy) => (
-            <div className="input-affix">
-              <span className="input-affix__prefix" aria-hidden="true">
-                $
-              </span>
-              <input
-                id={`${id}-amount`}
-                className="input input--number"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                value={amount}
-                aria-describedby={describedBy}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-          )}
+          {(describedBy) => <MoneyInput id={`${id}-amount`} required value={amount} aria-describedby={describedBy} onValueChange={setAmount} />}
         </FormField>
       )}
 
@@ -173,19 +160,8 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
         )}
       </FormField>
 
-      {error && (
-        <p className="callout callout--error" role="alert" data-testid="credit-error">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__buttons">
-        <button type="submit" className="button button--primary" disabled={issue.isPending} aria-busy={issue.isPending}>
-          {issue.isPending ? 'Saving...' : 'Issue credit note'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={issue.isPending}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert message={error} testId="credit-error" />
+      <FormButtons className="detail-form__buttons" submit={issue.isPending ? 'Saving...' : 'Issue credit note'} busy={issue.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,9 +3,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { CreditNoteRecord, CreditNoteRefundInput } from '@tradie/contracts';
-import { nzDateOf, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@tradie/domain';
+import { nzDateOf, type PaymentMethod } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
+import { PaymentDateMethodFields } from '../shared/PaymentDateMethodFields.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { creditNoteKeys, invalidateDocuments, recordRefund } from './queries.ts';
@@ -49,53 +53,12 @@ export function RefundForm({ note, max, invoiceId, onDone, onCancel }: Props) {
       </h3>
       <div className="form-grid">
         <FormField id={`${id}-amount`} label="Amount paid back" hint={`Up to ${money(max)}.`}>
-          {(describedBy) => (
-            <div className="input-affix">
-              <span className="input-affix__prefix" aria-hidden="true">
-                $
-              </span>
-              <input
-                id={`${id}-amount`}
-                className="input input--number"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                value={amount}
-                aria-describedby={describedBy}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-          )}
+          {(describedBy) => <MoneyInput id={`${id}-amount`} required value={amount} aria-describedby={describedBy} onValueChange={setAmount} />}
         </FormField>
-        <FormField id={`${id}-date`} label="Date">
-          {() => <input id={`${id}-date`} className="input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />}
-        </FormField>
-        <FormField id={`${id}-method`} label="Method">
-          {() => (
-            <select id={`${id}-method`} className="input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <PaymentDateMethodFields id={id} date={date} onDate={setDate} method={method} onMethod={setMethod} />
       </div>
-      {refund.isError && (
-        <p className="callout callout--error" role="alert">
-          {errorDetail(refund.error) ?? 'Could not record the refund'}
-        </p>
-      )}
-      <div className="detail-form__buttons">
-        <button type="submit" className="button button--primary" disabled={refund.isPending} aria-busy={refund.isPending}>
-          {refund.isPending ? 'Saving...' : 'Save refund'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={refund.isPending}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert message={refund.isError && (errorDetail(refund.error) ?? 'Could not record the refund')} />
+      <FormButtons className="detail-form__buttons" submit={refund.isPending ? 'Saving...' : 'Save refund'} busy={refund.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { REMINDER_MESSAGES, REMINDER_PLACEHOLDERS, type DeliveryFailures, type OverdueSummary } from '@tradie/contracts';
-import { createHarness, json, noContent, problem } from '../shared/reminderTestKit.tsx';
+import { createHarness, json, noContent, problem } from '../shared/testKit.tsx';
 import { DeliveryFailuresBanner, HOME_REMINDER_TEXT, OVERDUE_SHOWN, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
 
 vi.mock('@tanstack/react-router', () => ({

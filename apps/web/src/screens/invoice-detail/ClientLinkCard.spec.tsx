@@ -3,73 +3,34 @@
 // withdraw after a confirm, and the views.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ClientLinkRecord, DocumentDetail } from '@tradie/contracts';
+import { createHarness, json } from '../shared/testKit.tsx';
 import { ClientLinkCard, hasClientLink } from './ClientLinkCard.tsx';
 import { detailView } from './view.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const doc = { id: 'd1', type: 'quote', reference: 'QTE-0007', status: 'sent', payment_status: 'unpaid', extra_data: {}, converted_to: null, issued_on: null, send_attempts: [] } as unknown as DocumentDetail;
 const link: ClientLinkRecord = { id: 'l1', url: 'https://app.example.nz/q/tok_abcdefghijklmnopqrstuvwxyz012345', issued_at: '2026-11-20T01:00:00.000Z', expires_on: '2026-12-20', views: 3, last_viewed_at: '2026-11-25T21:30:00.000Z' };
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let container: HTMLDivElement;
-let root: Root;
-let calls: { method: string; path: string }[];
+const h = createHarness();
+const { calls, text, until, button } = h;
+beforeEach(() => h.setUp());
+afterEach(() => {
+  h.tearDown();
+  vi.restoreAllMocks();
+});
 
 const timeline = (...kinds: ('link_issued' | 'link_withdrawn')[]) => ({
   entries: [{ kind: 'created', at: '2026-11-20T00:00:00.000Z', text: 'Created QTE-0007' }, ...kinds.map((kind) => ({ kind, at: '2026-11-20T01:00:00.000Z', text: kind }))],
 });
 
 /** The link's answers by `answer`; the timeline says a link is out unless `entries` says otherwise. */
-function serve(answer: (method: string) => Response, entries = timeline('link_issued')) {
-  calls = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = String(input).replace(/^\/api\/v1/, '');
-    calls.push({ method, path });
-    return path.endsWith('/timeline') ? json(entries) : answer(method);
-  });
-}
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const serve = (answer: (method: string) => Response, entries = timeline('link_issued')) => h.serve((method, path) => (path.endsWith('/timeline') ? json(entries) : answer(method)));
 
 function render(d: DocumentDetail = doc) {
   const show = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  act(() => root.render(<QueryClientProvider client={client}>{<ClientLinkCard doc={d} view={detailView(d)} show={show} />}</QueryClientProvider>));
+  h.render(<ClientLinkCard doc={d} view={detailView(d)} show={show} />);
   return show;
 }
-const text = () => container.textContent ?? '';
-async function until(check: () => void, ms = 2000) {
-  const start = Date.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (e) {
-      if (Date.now() - start > ms) throw e;
-      await act(() => new Promise((r) => setTimeout(r, 10)));
-    }
-  }
-}
-const button = (name: string) => {
-  const found = [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
-  if (!found) throw new Error(`no button ${name} in: ${text()}`);
-  return found;
-};
 
 describe('the Client link card', () => {
   it('is for sent documents only, not drafts never sent nor void ones', () => {
@@ -105,7 +66,7 @@ describe('the Client link card', () => {
     expect(text()).not.toContain('Withdraw link');
     expect(calls.filter((c) => c.path === '/invoices/d1/link')).toHaveLength(0);
     act(() => button('Copy link').click());
-    await until(() => expect(container.querySelector<HTMLInputElement>('#detail-link-url')?.value).toBe(link.url));
+    await until(() => expect(h.container.querySelector<HTMLInputElement>('#detail-link-url')?.value).toBe(link.url));
   });
 
   it('Share… hands the link to the phone’s share sheet when there is one', async () => {

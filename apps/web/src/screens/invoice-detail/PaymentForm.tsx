@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { nzDateOf, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@tradie/domain';
+import { nzDateOf, type PaymentMethod } from '@tradie/domain';
 import { errorDetail } from '../../api/client.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
+import { PaymentDateMethodFields } from '../shared/PaymentDateMethodFields.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import type { PaymentInput } from '@tradie/contracts';
 
@@ -50,56 +54,15 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
       </h3>
       <div className="form-grid detail-form__grid">
         <FormField id={`${id}-amount`} label="Amount" hint="A part payment is fine.">
-          {(describedBy) => (
-            <div className="input-affix">
-              <span className="input-affix__prefix" aria-hidden="true">
-                $
-              </span>
-              <input
-                id={`${id}-amount`}
-                className="input input--number"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                value={amount}
-                aria-describedby={describedBy}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-          )}
+          {(describedBy) => <MoneyInput id={`${id}-amount`} required value={amount} aria-describedby={describedBy} onValueChange={setAmount} />}
         </FormField>
-        <FormField id={`${id}-date`} label="Date">
-          {() => <input id={`${id}-date`} className="input" type="date" required value={date} onChange={(e) => setDate(e.target.value)} />}
-        </FormField>
-        <FormField id={`${id}-method`} label="Method">
-          {() => (
-            <select id={`${id}-method`} className="input" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <PaymentDateMethodFields id={id} date={date} onDate={setDate} method={method} onMethod={setMethod} />
         <FormField id={`${id}-reference`} label="Reference">
           {() => <input id={`${id}-reference`} className="input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />}
         </FormField>
       </div>
-      {error && (
-        <p className="callout callout--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__buttons">
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Saving...' : 'Save payment'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert message={error} />
+      <FormButtons className="detail-form__buttons" submit={busy ? 'Saving...' : 'Save payment'} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

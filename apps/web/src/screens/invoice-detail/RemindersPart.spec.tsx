@@ -3,7 +3,7 @@
 // from, Pause / Resume, and Send reminder now in honest words.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentTimeline, OverdueSummary } from '@tradie/contracts';
-import { createHarness, json, noContent } from '../shared/reminderTestKit.tsx';
+import { createHarness, json, noContent } from '../shared/testKit.tsx';
 import { REMINDER_TEXT } from '../shared/reminders.ts';
 import { hasReminders, pausedFromServer, RemindersPart } from './RemindersPart.tsx';
 

@@ -9,6 +9,7 @@ import type { DocumentDetail, PaymentClaimRecord } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
 import { type ClaimFields, MISSING_FIELD, claimBody, fieldsOf, longDate } from './claimForm.ts';
 import { claimChanged, clearPaymentClaim, paymentClaimQuery, recordSchedule, releaseRetention, savePaymentClaim } from './queries.ts';
@@ -27,7 +28,7 @@ function PaymentClaimCard({ doc }: { doc: DocumentDetail }) {
   return (
     <Card titleId="detail-claim-title" title="Payment claim" className="claim-card" data-testid="payment-claim">
       {query.isPending && <p className="muted">Loading…</p>}
-      {query.isError && <p className="callout callout--error" role="alert">{errorDetail(query.error) ?? 'Could not load the payment claim'}</p>}
+      <ErrorAlert message={query.isError && (errorDetail(query.error) ?? 'Could not load the payment claim')} />
       {claim && !claim.active && !opening && (
         <>
           <p className="claim-card__intro">Make this invoice a payment claim under the Construction Contracts Act 2002: it then carries the claim, how the amount was worked out and the notice the Act requires.</p>
@@ -106,11 +107,7 @@ function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: Pay
         {text('payment_due_date', 'Due date for payment', { type: 'date', hint: 'Only if the contract sets one; otherwise 20 working days after the claim is sent' })}
         {text('schedule_working_days', 'Working days for a payment schedule', { inputMode: 'numeric', hint: 'Only if the contract sets them; otherwise 20' })}
       </div>
-      {(save.isError || clear.isError) && (
-        <p className="callout callout--error" role="alert">
-          {errorDetail(save.error ?? clear.error) ?? 'Could not save the payment claim'}
-        </p>
-      )}
+      <ErrorAlert message={(save.isError || clear.isError) && (errorDetail(save.error ?? clear.error) ?? 'Could not save the payment claim')} />
       <div className="claim-form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
           {claim.active ? 'Save claim details' : 'Make it a payment claim'}
@@ -254,7 +251,7 @@ function AfterService({ doc, claim }: { doc: DocumentDetail; claim: PaymentClaim
               {() => <textarea id={`${id}-reasons`} className="input" rows={2} value={reasons} onChange={(e) => setReasons(e.target.value)} />}
             </FormField>
           </div>
-          {schedule.isError && <p className="callout callout--error" role="alert">{errorDetail(schedule.error) ?? 'Could not record the payment schedule'}</p>}
+          <ErrorAlert message={schedule.isError && (errorDetail(schedule.error) ?? 'Could not record the payment schedule')} />
           <button type="submit" className="button button--primary" disabled={schedule.isPending} aria-busy={schedule.isPending}>
             Save payment schedule
           </button>
@@ -270,7 +267,7 @@ function AfterService({ doc, claim }: { doc: DocumentDetail; claim: PaymentClaim
               {() => <input id={`${id}-release-date`} className="input" type="date" required value={releaseDate} onChange={(e) => setReleaseDate(e.target.value)} />}
             </FormField>
           </div>
-          {release.isError && <p className="callout callout--error" role="alert">{errorDetail(release.error) ?? 'Could not record the release'}</p>}
+          <ErrorAlert message={release.isError && (errorDetail(release.error) ?? 'Could not record the release')} />
           <button type="submit" className="button button--primary" disabled={release.isPending} aria-busy={release.isPending}>
             Save release
           </button>

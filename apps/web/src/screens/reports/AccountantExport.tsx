@@ -8,6 +8,7 @@ import type { AccountantExportQuery, ExportLinkResponse } from '@tradie/contract
 import { taxYearOf, type GstBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { downloadThroughSignedLink } from './download.ts';
 import { DateRangeFields, ReportForm, TaxYearSelect } from './parts.tsx';
 import { taxYearOptionLabel } from './periods.ts';
@@ -84,11 +85,7 @@ export function AccountantExport({ today }: { today: string }) {
           Choose both dates first.
         </p>
       )}
-      {error && (
-        <p className="callout callout--error report-banner" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} className="report-banner" />
     </ReportForm>
   );
 }

@@ -8,7 +8,7 @@ import type { ExportLinkInput } from '@tradie/contracts';
 import { formatMonth, formatNzd, toCents } from '@tradie/domain';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
-import { LoadingLine } from '../../ui/Status.tsx';
+import { ErrorAlert, LoadingLine } from '../../ui/Status.tsx';
 import { BarChart } from './BarChart.tsx';
 import { downloadThroughSignedLink } from './download.ts';
 import { createExportLink } from './queries.ts';
@@ -312,11 +312,7 @@ export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; wha
       <p id={`${what}-csv-note`} className="report-download__note">
         Opens in a new tab. One row per invoice, with totals, for your accountant or spreadsheet.
       </p>
-      {error && (
-        <p className="callout callout--error report-banner" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert message={error} className="report-banner" />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { FormField } from '../../ui/FormField.tsx';
-import { LoadingLine, RetryAlert } from '../../ui/Status.tsx';
+import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
 import { connectPayments, paymentSettingsQuery, savePaymentSettings, settingsKeys } from './queries.ts';
 
 export const PAYMENTS_TEXT = {
@@ -135,11 +135,7 @@ function SurchargeCard({ settings, onMessage }: { settings: OnlinePaymentSetting
           )}
         </FormField>
       )}
-      {error && (
-        <p id="settings-surcharge-error" className="callout callout--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert id="settings-surcharge-error" message={error} />
       <p className="payments-disclosure">
         Off: Stripe&rsquo;s fee comes out of what the client pays you. On: your client sees the fee and the total on the invoice page before they pay.
         A surcharge must never be more than what the card costs you.

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { REMINDER_MESSAGES, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type UpcomingReminders } from '@tradie/contracts';
-import { createHarness, json, problem } from '../shared/reminderTestKit.tsx';
+import { createHarness, json, problem } from '../shared/testKit.tsx';
 import { nextChoice, newStep, REMINDERS_TAB_TEXT, RemindersTab } from './RemindersTab.tsx';
 
 vi.mock('@tanstack/react-router', () => ({

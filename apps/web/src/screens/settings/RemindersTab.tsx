@@ -8,7 +8,7 @@ import { REMINDER_LIMITS, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, ty
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { FormField } from '../../ui/FormField.tsx';
-import { LoadingLine, RetryAlert } from '../../ui/Status.tsx';
+import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
 import {
   invalidateReminders,
   nzDateTime,
@@ -307,11 +307,7 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
         )}
       </Card>
 
-      {problem && (
-        <p className="callout callout--error" role="alert" data-testid="reminders-save-error">
-          {problem.detail}
-        </p>
-      )}
+      <ErrorAlert message={problem?.detail} testId="reminders-save-error" />
       <button type="button" className="button button--accent button--block reminders-save" onClick={submit} disabled={save.isPending} aria-busy={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save reminders'}
       </button>

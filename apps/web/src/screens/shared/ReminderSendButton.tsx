@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorDetail } from '../../api/client.ts';
 import { invalidateDocuments } from './queries.ts';
 import { invalidateReminders, REMINDER_TEXT, sendOutcomeText, sendReminderNow } from './reminders.ts';
+import { ErrorAlert } from '../../ui/Status.tsx';
 
 interface Props {
   documentId: string;
@@ -36,11 +37,7 @@ export function ReminderSendButton({ documentId, reference, className }: Props) 
           </p>
         )}
       </div>
-      {send.isError && (
-        <p className="callout callout--error reminder-send__text" role="alert">
-          {errorDetail(send.error) ?? 'Could not send the reminder'}
-        </p>
-      )}
+      <ErrorAlert message={send.isError && (errorDetail(send.error) ?? 'Could not send the reminder')} className="reminder-send__text" />
     </div>
   );
 }

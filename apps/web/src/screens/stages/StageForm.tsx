@@ -7,7 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { DocumentDetail, StageInput } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { documentKeys, invalidateDocuments, invoiceStage } from './queries.ts';
@@ -65,6 +68,10 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
     create.mutate(built.body);
   };
 
+  const chooseMode = (next: StageMode) => {
+    setMode(next);
+    setInvalid(null);
+  };
   const error = invalid ?? (create.isError ? (errorDetail(create.error) ?? 'Could not create the invoice') : null);
   const valueId = `${id}-value`;
 
@@ -89,10 +96,7 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
                   name={`${id}-mode`}
                   value={m.mode}
                   checked={mode === m.mode}
-                  onChange={() => {
-                    setMode(m.mode);
-                    setInvalid(null);
-                  }}
+                  onChange={() => chooseMode(m.mode)}
                 />
                 <span>{m.label}</span>
               </label>
@@ -103,25 +107,7 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
             <LinePercents doc={doc} id={id} values={linePercents} onChange={(i, v) => setLinePercents((was) => ({ ...was, [i]: v }))} />
           ) : mode === 'amount' ? (
             <FormField id={valueId} label="Amount (GST included)" hint={`${money(stages.remaining)} is left to invoice.`}>
-              {(describedBy) => (
-                <div className="input-affix">
-                  <span className="input-affix__prefix" aria-hidden="true">
-                    $
-                  </span>
-                  <input
-                    id={valueId}
-                    className="input input--number"
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    required
-                    value={value}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid ? true : undefined}
-                    onChange={(e) => setValue(e.target.value)}
-                  />
-                </div>
-              )}
+              {(describedBy) => <MoneyInput id={valueId} required value={value} aria-describedby={describedBy} aria-invalid={invalid ? true : undefined} onValueChange={setValue} />}
             </FormField>
           ) : (
             <FormField
@@ -157,19 +143,13 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
         </>
       )}
 
-      {error && (
-        <p className="callout callout--error" role="alert" data-testid="stage-error">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__buttons">
-        <button type="submit" className="button button--primary" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert message={error} testId="stage-error" />
+      <FormButtons
+        className="detail-form__buttons"
+        submit={create.isPending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
+        busy={create.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

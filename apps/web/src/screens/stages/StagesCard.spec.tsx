@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
-import { createHarness, json, problem } from '../shared/reminderTestKit.tsx';
+import { createHarness, json, problem } from '../shared/testKit.tsx';
 import { StagesPart } from './StagesCard.tsx';
 
 const navigate = vi.fn(async () => undefined);

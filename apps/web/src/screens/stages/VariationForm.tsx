@@ -5,7 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { DocumentDetail, VariationInput } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
+import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
+import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { addVariation, applyDetailChange } from './queries.ts';
@@ -77,33 +80,15 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
           {() => <input id={`${id}-qty`} className="input input--number" type="text" inputMode="decimal" required value={qty} onChange={(e) => setQty(e.target.value)} />}
         </FormField>
         <FormField id={`${id}-price`} label="Unit price">
-          {() => (
-            <div className="input-affix">
-              <span className="input-affix__prefix" aria-hidden="true">
-                $
-              </span>
-              <input id={`${id}-price`} className="input input--number" type="text" inputMode="decimal" required value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} />
-            </div>
-          )}
+          {() => <MoneyInput id={`${id}-price`} required value={unitPrice} onValueChange={setUnitPrice} />}
         </FormField>
       </div>
       <label className="choice stages__gst">
         <input type="checkbox" checked={gst} onChange={(e) => setGst(e.target.checked)} />
         <span>Add GST (15 %) on top</span>
       </label>
-      {error && (
-        <p className="callout callout--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="detail-form__buttons">
-        <button type="submit" className="button button--primary" disabled={add.isPending} aria-busy={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add to quote'}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={add.isPending}>
-          Cancel
-        </button>
-      </div>
+      <ErrorAlert message={error} />
+      <FormButtons className="detail-form__buttons" submit={add.isPending ? 'Adding...' : 'Add to quote'} busy={add.isPending} onCancel={onCancel} />
     </form>
   );
 }

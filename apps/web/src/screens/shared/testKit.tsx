@@ -1,5 +1,5 @@
-// For the reminder parts' unit tests (jsdom): a mocked fetch that records each call, a React root
-// with its own QueryClient, and small helpers to find, type and wait. Imported by specs only.
+// For the screens' unit tests (jsdom): a mocked fetch that records each call, a React root with its
+// own QueryClient, and small helpers to find, type and wait. Imported by specs only.
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -66,15 +66,24 @@ export function createHarness() {
         }
       }
     },
-    /** A button whose visible words (screen-reader-only words aside) start with `name`. */
-    button(name: string): HTMLButtonElement {
+    /** A button whose visible words (screen-reader-only words aside) are `name`, or match it. */
+    button(name: string | RegExp): HTMLButtonElement {
       const found = [...container.querySelectorAll('button')].find((b) => {
         const copy = b.cloneNode(true) as HTMLElement;
         copy.querySelectorAll('.visually-hidden').forEach((h) => h.remove());
-        return copy.textContent?.trim() === name;
+        const words = copy.textContent?.trim() ?? '';
+        return typeof name === 'string' ? words === name : name.test(words);
       });
-      if (!found) throw new Error(`no button ${name} in: ${harness.text()}`);
+      if (!found) throw new Error(`no button ${String(name)} in: ${harness.text()}`);
       return found;
+    },
+    /** The field whose label says `label` (by the label's `for`, else the input inside it). */
+    byLabel(label: string): HTMLInputElement {
+      const l = [...container.querySelectorAll('label')].find((x) => x.textContent?.trim() === label);
+      const id = l?.getAttribute('for');
+      const el = id ? container.querySelector<HTMLInputElement>(`#${id}`) : l?.querySelector('input');
+      if (!el) throw new Error(`no field labelled ${label}`);
+      return el;
     },
     click(el: HTMLElement) {
       act(() => el.click());
