@@ -1,5 +1,5 @@
 // 'Export for my accountant': one ZIP of a period — invoices, payments and clients as CSV, the GST
-// report and annual summary, every invoice's PDF and a README (GET /reports/export/accountant-zip).
+// report and annual summary, every invoice's and credit note's PDF and a README (GET /reports/export/accountant-zip).
 // The period is an NZ tax year (the last complete one by default) or two dates. Like the CSV
 // buttons, the download goes through a five-minute signed link (POST /reports/accountant-export-links)
 // opened in a tab made inside the click, so the bearer token never travels in a URL.
@@ -47,7 +47,7 @@ export function AccountantExport({ today }: { today: string }) {
   return (
     <ReportForm id="accountant-export-title" title="Export for my accountant" onSubmit={onSubmit} className="accountant-export" describedBy="accountant-export-what">
       <p id="accountant-export-what" className="field__hint">
-        One ZIP: invoices, payments and clients (CSV), the GST report and annual summary, every invoice's PDF, and a README explaining each file.
+        One ZIP: invoices, payments and clients (CSV), the GST report and annual summary, every invoice's and credit note's PDF, and a README explaining each file.
       </p>
 
       <fieldset className="choice-group">
