@@ -1,5 +1,5 @@
 // npm run projections:rebuild [-- --database-url postgres://… | --data-dir DIR]
-// Rebuilds every read model (documents_list, clients, report_invoices, report_payments) from the
+// Rebuilds every read model (documents_list, clients, the report tables, reminder_targets) from the
 // event log in one transaction, then prints how many streams and events it folded. Uses the API's
 // configuration (DATABASE_URL, or PGlite in DATA_DIR/db — stop the server first: the directory is
 // locked to one process).

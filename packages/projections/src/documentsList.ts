@@ -1,9 +1,9 @@
 // documents_list: what the Invoices & Quotes tabs show, one row per quote or invoice. A pure
 // function of the whole stream, so projecting it twice gives the same row. Status is stored as
 // the lifecycle; overdue and expired depend on today and are derived when read (deriveStatus).
-import { clientDisplayName, documentFigures, paidDate, paymentStatus } from '@tradie/domain';
+import { clientDisplayName, paidDate, paymentStatus } from '@tradie/domain';
 import type { Projection, ProjectionColumn } from '@tradie/store';
-import { foldDocumentStream, streamAccount } from './fold.ts';
+import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const documentsListSchema = `
 CREATE TABLE IF NOT EXISTS documents_list (
@@ -71,7 +71,7 @@ export const documentsListProjection: Projection = {
   rows(stream) {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none' || state.status === 'deleted') return {};
-    const f = documentFigures(state);
+    const f = figuresOf(state);
     const extra: Record<string, string> = {};
     if (state.sync) {
       extra[`${state.sync.provider}_invoice_id`] = state.sync.externalId;

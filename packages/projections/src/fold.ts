@@ -2,8 +2,8 @@
 // Several projections fold the same stream in one append: parsed events and folded states are
 // memoised on the (immutable) event objects and arrays the store hands over.
 import {
-  type ClientEvent, type ClientState, type DocumentEvent, type DocumentState, type DomainEvent,
-  evolveClient, evolveDocument, initialClientState, initialDocumentState, parseDomainEvent,
+  type ClientEvent, type ClientState, type DocumentEvent, type DocumentFigures, type DocumentState, type DocumentView, type DomainEvent,
+  documentFigures, evolveClient, evolveDocument, initialClientState, initialDocumentState, parseDomainEvent,
 } from '@tradie/domain';
 import type { RecordedEvent } from '@tradie/store';
 
@@ -35,6 +35,22 @@ function memoisedFold<S extends object>(initial: S, evolve: (s: S, e: RecordedEv
 export const foldDocumentStream: (events: readonly RecordedEvent[]) => DocumentState = memoisedFold(initialDocumentState, (s, e) =>
   evolveDocument(s, { ...(domainEventOf(e) as DocumentEvent), meta: { at: e.meta.at } }),
 );
+
+const figures = new WeakMap<DocumentView, DocumentFigures>();
+
+/**
+ * The domain's documentFigures of a folded state, worked out once per state: the documents list
+ * and the payment reminders' targets both need them for the same stream (the line totals are the
+ * costly part of a projection).
+ */
+export function figuresOf(state: DocumentView): DocumentFigures {
+  let f = figures.get(state);
+  if (!f) {
+    f = documentFigures(state);
+    figures.set(state, f);
+  }
+  return f;
+}
 
 export const foldClientStream: (events: readonly RecordedEvent[]) => ClientState = memoisedFold(initialClientState, (s, e) => evolveClient(s, domainEventOf(e) as ClientEvent));
 

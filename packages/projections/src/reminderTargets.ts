@@ -2,9 +2,9 @@
 // money owing — and what the reminder rule needs of each (the due date, the balance, when it was
 // emailed and to whom, the reminders so far, whether they are paused). A row leaves the table
 // when the invoice is paid, voided or deleted, so the scheduler reads only invoices still open.
-import { clientDisplayName, documentFigures } from '@tradie/domain';
+import { clientDisplayName } from '@tradie/domain';
 import type { Projection, ProjectionColumn } from '@tradie/store';
-import { foldDocumentStream, streamAccount } from './fold.ts';
+import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const reminderTargetsSchema = `
 CREATE TABLE IF NOT EXISTS reminder_targets (
@@ -51,7 +51,7 @@ export const reminderTargetsProjection: Projection = {
     const firstSend = s.sends.find((x) => x.at !== null);
     const lastSend = s.sends.at(-1);
     if (!firstSend || !lastSend) return {};
-    const { balanceCents } = documentFigures(s);
+    const { balanceCents } = figuresOf(s);
     if (balanceCents <= 0n) return {};
     const name = s.client ? clientDisplayName(s.client) : '';
     return {

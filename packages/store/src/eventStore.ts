@@ -49,7 +49,7 @@ async function readStreamWith(sql: Sql, streamId: string): Promise<StreamSnapsho
 /** Rows per INSERT in a rebuild: big enough to amortise a statement, small enough to overlap with the fold. */
 const REBUILD_CHUNK = 2_000;
 /** Events per read of the log in a rebuild. */
-const REBUILD_PAGE = 5_000;
+const REBUILD_PAGE = 1_000;
 
 /** A projection value as text, as the driver would serialize it for one `$n::type` parameter (never called with undefined or null). */
 type ToText = (type: ProjectionColumn['type'], v: unknown) => string;
@@ -284,34 +284,29 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
   }
 
   /**
-   * Rebuilds the given projections inside `sql`'s transaction: drop their rows, read the log,
-   * fold each stream, insert. The next page of the log is asked for before the current one is
-   * grouped, and each chunk of rows is sent as soon as it is folded, so the server reads and
-   * inserts while this process folds (postgres.js pipelines them on the transaction's connection;
-   * PGlite runs them in order).
+   * Rebuilds the given projections inside `sql`'s transaction: drop their rows, read the log of
+   * the streams they follow, fold each stream, insert. The log is read stream by stream (by
+   * `(stream_id, stream_version)`, in pages), so a stream is whole as soon as the next one starts:
+   * it is folded at once, through every projection that follows it, and forgotten. The next page
+   * is asked for before the current one is folded, and each chunk of rows is sent as soon as it is
+   * full, so the server reads and inserts while this process folds (postgres.js pipelines them on
+   * the transaction's connection; PGlite runs them in order).
    */
   async function rebuildWith(sql: Sql, targets: readonly Projection[]): Promise<{ streams: number; events: number }> {
     for (const p of targets) for (const t of p.tables) await sql.query(`DELETE FROM ${t.name}`);
-    const categories = new Set(targets.flatMap((p) => p.categories));
-    const streams = new Map<string, RecordedEvent[]>();
-    let events = 0;
-    const page = (after: string): Promise<EventRow[]> => {
-      const rows = sql.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1::bigint ORDER BY events.position LIMIT ${REBUILD_PAGE}`, [after]);
-      rows.catch(() => {}); // awaited below; a failure while grouping the previous page must not go unhandled
+    const following = new Map<string, Projection[]>();
+    for (const p of targets) for (const c of p.categories) following.set(c, [...(following.get(c) ?? []), p]);
+    // Paged by the (stream_id, stream_version) index: each page is a walk along it, never a sort.
+    const page = (after: EventRow | null): Promise<EventRow[]> => {
+      const rows = after
+        ? sql.query<EventRow>(
+            `SELECT ${EVENT_COLUMNS} FROM events WHERE (stream_id, stream_version) > ($1::text, $2::int) ORDER BY stream_id, stream_version LIMIT ${REBUILD_PAGE}`,
+            [after.stream_id, after.stream_version],
+          )
+        : sql.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events ORDER BY stream_id, stream_version LIMIT ${REBUILD_PAGE}`);
+      rows.catch(() => {}); // awaited below; a failure while folding the previous page must not go unhandled
       return rows;
     };
-    for (let next: Promise<EventRow[]> | null = page('0'); next; ) {
-      const rows: EventRow[] = await next;
-      next = rows.length === REBUILD_PAGE ? page(rows.at(-1)!.position) : null;
-      for (const r of rows) {
-        const e = toRecorded(r);
-        if (!categories.has(streamCategory(e.streamId))) continue;
-        const list = streams.get(e.streamId);
-        if (list) list.push(e);
-        else streams.set(e.streamId, [e]);
-        events++;
-      }
-    }
     const toText = db.kind === 'pglite' ? pgliteText : postgresJsText();
     const sent: Promise<unknown>[] = [];
     const send = async (table: ProjectionTable, rows: ProjectionRow[]): Promise<void> => {
@@ -322,25 +317,48 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
       // Let the driver write it out before folding on.
       await new Promise((resolve) => setImmediate(resolve));
     };
-    let failure: { error: unknown } | null = null;
-    try {
-      for (const p of targets) {
-        const pending = new Map<ProjectionTable, ProjectionRow[]>(p.tables.map((t) => [t, []]));
-        for (const [streamId, evs] of streams) {
-          if (!p.categories.includes(streamCategory(streamId))) continue;
-          const stream = { streamId, events: evs };
-          if (p.key(stream) === null) continue;
-          const rows = p.rows(stream);
-          for (const [t, list] of pending) {
-            for (const row of rows[t.name] ?? []) list.push(row);
-            if (list.length >= REBUILD_CHUNK) {
-              pending.set(t, []);
-              await send(t, list);
-            }
+    let streams = 0;
+    let events = 0;
+    const pending = new Map<ProjectionTable, ProjectionRow[]>(targets.flatMap((p) => p.tables.map((t): [ProjectionTable, ProjectionRow[]] => [t, []])));
+    /** One whole stream through every projection that follows it; full chunks are sent. */
+    const project = async (stream: { streamId: string; events: RecordedEvent[] }, followers: readonly Projection[]): Promise<void> => {
+      streams++;
+      for (const p of followers) {
+        if (p.key(stream) === null) continue;
+        const rows = p.rows(stream);
+        for (const t of p.tables) {
+          const list = pending.get(t)!;
+          for (const row of rows[t.name] ?? []) list.push(row);
+          if (list.length >= REBUILD_CHUNK) {
+            pending.set(t, []);
+            await send(t, list);
           }
         }
-        for (const [t, list] of pending) if (list.length > 0) await send(t, list);
       }
+    };
+    let failure: { error: unknown } | null = null;
+    try {
+      // The stream being read, and the projections that follow it (none: its events are skipped).
+      let streamId: string | null = null;
+      let followers: readonly Projection[] = [];
+      let current: RecordedEvent[] = [];
+      for (let next: Promise<EventRow[]> | null = page(null); next; ) {
+        const rows: EventRow[] = await next;
+        next = rows.length === REBUILD_PAGE ? page(rows.at(-1)!) : null;
+        for (const r of rows) {
+          if (r.stream_id !== streamId) {
+            if (current.length > 0) await project({ streamId: streamId!, events: current }, followers);
+            streamId = r.stream_id;
+            followers = following.get(streamCategory(streamId)) ?? [];
+            current = [];
+          }
+          if (followers.length === 0) continue;
+          current.push(toRecorded(r));
+          events++;
+        }
+      }
+      if (current.length > 0) await project({ streamId: streamId!, events: current }, followers);
+      for (const [t, list] of pending) if (list.length > 0) await send(t, list);
     } catch (e) {
       failure = { error: e };
     }
@@ -353,7 +371,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     // every account's version moves on with them, last (as in a command), so nothing read and
     // remembered from the old rows is taken for the new ones.
     await sql.query('UPDATE account_versions SET version = version + 1');
-    return { streams: streams.size, events };
+    return { streams, events };
   }
 
   return {
