@@ -2,7 +2,7 @@
 // money owing — and what the reminder rule needs of each (the due date, the balance, when it was
 // emailed and to whom, the reminders so far, whether they are paused). A row leaves the table
 // when the invoice is paid, voided or deleted, so the scheduler reads only invoices still open.
-import { clientDisplayName } from '@tradie/domain';
+import { amountDueNowCents, clientDisplayName } from '@tradie/domain';
 import type { Projection, ProjectionColumn } from '@tradie/store';
 import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
@@ -28,6 +28,8 @@ const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionCol
 
 export const reminderTargetsProjection: Projection = {
   name: 'reminder_targets',
+  // 2: the balance is what is due now (less retention held on a payment claim).
+  version: 2,
   categories: ['document'],
   schema: reminderTargetsSchema,
   tables: [
@@ -51,7 +53,8 @@ export const reminderTargetsProjection: Projection = {
     const firstSend = s.sends.find((x) => x.at !== null);
     const lastSend = s.sends.at(-1);
     if (!firstSend || !lastSend) return {};
-    const { balanceCents } = figuresOf(s);
+    // Retention held back on a payment claim is owed but not due: reminders chase what is due now.
+    const balanceCents = amountDueNowCents(s, figuresOf(s));
     if (balanceCents <= 0n) return {};
     const name = s.client ? clientDisplayName(s.client) : '';
     return {

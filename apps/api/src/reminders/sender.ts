@@ -10,7 +10,7 @@
 // A mail server that cannot be reached leaves the row for a retry with backoff.
 import { randomUUID } from 'node:crypto';
 import { REMINDER_MESSAGES, type ReminderSendResult, type ReminderStepRecord } from '@tradie/contracts';
-import { type DocumentView, documentFigures, nextReminder, nzDateOf, daysBetween, centsToString } from '@tradie/domain';
+import { type DocumentView, amountDueNowCents, nextReminder, nzDateOf, daysBetween, centsToString } from '@tradie/domain';
 import { reminderTarget } from '@tradie/projections';
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
@@ -148,7 +148,7 @@ type Delivered =
 
 /** Composes and sends one reminder of `d` for `step`; what happened, never thrown for a mail refusal. */
 async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, step: ReminderStepRecord, to: string[], daysOverdue: number): Promise<Delivered> {
-  const { balanceCents } = documentFigures(d);
+  const balanceCents = amountDueNowCents(d);
   const settings = await loadBusinessSettings(ports.store.db, accountId);
   // The account's owner signs the reminder ([Your Name]); a single-user account's id is its user's.
   const user = await userNames(ports.store.db, accountId);
@@ -195,7 +195,7 @@ async function record(ports: SenderPorts, actor: Actor, documentId: string, fact
 export async function sendReminderNow(ports: SenderPorts, actor: Actor, documentId: string): Promise<ReminderSendResult> {
   const loaded = await loadDocument(ports.store, actor.accountId, documentId);
   const d = loaded.state;
-  const { balanceCents } = documentFigures(d);
+  const balanceCents = amountDueNowCents(d);
   if (d.type !== 'invoice' || d.status === 'void' || d.status === 'draft' || balanceCents <= 0n) throw new ApiError(409, REMINDER_MESSAGES.notOverdueInvoice);
   const to = d.sends.at(-1)?.to ?? (d.client?.email ? [d.client.email] : []);
   if (to.length === 0) throw new ApiError(409, REMINDER_MESSAGES.notEmailed);

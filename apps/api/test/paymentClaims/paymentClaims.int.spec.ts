@@ -153,6 +153,26 @@ describe('payment claims', () => {
     expect(released.json).toMatchObject({ retention_held: 0, retention_releases: [{ amount: 690, date: '2026-09-01' }] });
   });
 
+  it('reminders chase what is due now, never the retention held back until it is released', async () => {
+    const u = await signUp(t);
+    const { quoteId } = await construction(u);
+    const first = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 40 }, u.token)).json;
+    await t.put(`/invoices/${first.id}/payment-claim`, complete, u.token);
+    expect((await t.post(`/invoices/${first.id}/send`, undefined, u.token)).status).toBe(200);
+    const target = async (): Promise<string | null> =>
+      (await t.deps.store.db.query<{ balance_cents: string }>('SELECT balance_cents::text AS balance_cents FROM reminder_targets WHERE document_id = $1', [first.id]))[0]?.balance_cents ?? null;
+    // Due now is the claimed amount: 13,800.00 less the 690.00 retention withheld.
+    expect(await target()).toBe('1311000');
+    // The claimed amount paid (13,110.00): the 690.00 retention is held, nothing is due now.
+    expect((await t.post(`/invoices/${first.id}/payments`, { amount: 13110, date: '2026-05-20', method: 'bank_transfer' }, u.token)).status).toBe(201);
+    expect(await target()).toBeNull();
+    expect((await t.get(`/invoices/${first.id}`, u.token)).json.balance).toBe(690);
+    expect((await t.post(`/reminders/invoices/${first.id}/send-now`, undefined, u.token)).status).toBe(409);
+    // Released: now it is due, and reminders may chase it.
+    expect((await t.post(`/invoices/${first.id}/retention-releases`, { amount: 690, date: '2026-09-01' }, u.token)).status).toBe(201);
+    expect(await target()).toBe('69000');
+  });
+
   it('no schedule by the deadline: the claim says the claimed amount is due', async () => {
     const u = await signUp(t);
     const { quoteId } = await construction(u);

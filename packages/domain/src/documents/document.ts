@@ -990,6 +990,16 @@ function requireClaim(state: DocumentState): DocumentView & { paymentClaim: Paym
 export const claimRetentionCents = (d: Pick<DocumentView, 'lines' | 'gstRounding'> & { paymentClaim: Pick<PaymentClaim, 'retentionPercent'> }): bigint =>
   retentionCents(documentTotals(d.lines, d.gstRounding).totalCents, d.paymentClaim.retentionPercent);
 
+/**
+ * What is owed now: the balance less any retention held back on a payment claim (owed, but not due
+ * until released). Payment reminders chase this, never retention the payer is entitled to hold.
+ */
+export function amountDueNowCents(d: DocumentView, f: DocumentFigures = documentFigures(d)): bigint {
+  if (!d.paymentClaim || f.balanceCents <= 0n) return f.balanceCents;
+  const due = f.balanceCents - retentionHeldCents(d.paymentClaim, claimRetentionCents(d as DocumentView & { paymentClaim: PaymentClaim }));
+  return due > 0n ? due : 0n;
+}
+
 function decideRecordPaymentSchedule(command: CommandOf<'RecordPaymentSchedule'>, state: DocumentState): DocumentEvent[] {
   const d = requireClaim(state);
   const claimed = invoiceClaimCalculation(d, d.paymentClaim.retentionPercent).claimedCents;
