@@ -1,9 +1,7 @@
 // Credit notes (docs/api/credit-notes.md): crediting an issued invoice in whole or in part, the
 // credit notes of an invoice, one credit note, and money paid back against one.
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '@tradie/domain';
-import { localDate } from './common.ts';
-import { clientSnapshotRecord } from './invoices.ts';
+import { clientSnapshotRecord, lineRecord, paymentInput, paymentRecord } from './invoices.ts';
 
 const quantity = z.union([z.number(), z.string()], { error: 'qty must be a number' });
 
@@ -24,13 +22,8 @@ export const creditNoteInput = z
   .refine((v) => (v.lines === undefined) !== (v.amount === undefined), { error: 'Give either lines or an amount to credit, not both' });
 export type CreditNoteInput = z.input<typeof creditNoteInput>;
 
-/** POST /credit-notes/{id}/refunds: money paid back to the client against a credit note. */
-export const creditNoteRefundInput = z.object({
-  amount: z.union([z.number(), z.string()], { error: 'Amount must be a number' }),
-  date: localDate.optional(),
-  method: z.enum(PAYMENT_METHODS, { error: `Method must be one of: ${PAYMENT_METHODS.join(', ')}` }).optional().transform((m) => m ?? 'bank_transfer'),
-  reference: z.string().max(200, { error: 'Reference can be at most 200 characters' }).optional().transform((r) => r ?? ''),
-});
+/** POST /credit-notes/{id}/refunds: money paid back to the client against a credit note; the fields of a payment. */
+export const creditNoteRefundInput = z.object(paymentInput.shape);
 export type CreditNoteRefundInput = z.input<typeof creditNoteRefundInput>;
 
 const money = z.number();
@@ -52,18 +45,7 @@ export const creditNoteRecord = z.object({
   client: clientSnapshotRecord.nullable(),
   client_name: z.string(),
   /** The invoice's lines credited, each with the quantity credited and its GST; empty for a credit of an amount. */
-  line_items: z.array(
-    z.object({
-      line_index: z.number().int(),
-      description: z.string(),
-      qty: z.number(),
-      unit_price: z.number(),
-      tax_included: z.boolean(),
-      tax_rate: z.number(),
-      amount: money,
-      gst: money,
-    }),
-  ),
+  line_items: z.array(z.object({ line_index: z.number().int(), ...lineRecord.shape })),
   /** A credit of an amount (GST-inclusive); null for a credit of lines. */
   amount: money.nullable(),
   subtotal: money,
@@ -71,7 +53,7 @@ export const creditNoteRecord = z.object({
   total: money,
   /** Money paid back to the client against this credit note. */
   refunded: money,
-  refunds: z.array(z.object({ id: z.string(), amount: money, date: z.string(), method: z.enum(PAYMENT_METHODS), reference: z.string(), recorded_at: z.string().nullable() })),
+  refunds: z.array(paymentRecord),
   formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), refunded: z.string() }),
   pdf_url: z.string(),
   created_at: z.string().nullable(),

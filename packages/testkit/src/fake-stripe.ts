@@ -466,6 +466,29 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return customer;
   }
 
+  /** A new open, unpaid Checkout Session with the caller's reference, email, URLs and metadata; its page is at `${fake.url}/${pagePath}/${id}`. */
+  function openSession(params: Record<string, unknown>, pagePath: string, mode: string, created: number, expiresAt: number): FakeCheckoutSession {
+    const id = `cs_test_${randomBytes(16).toString('hex')}`;
+    return {
+      id,
+      object: 'checkout.session',
+      url: `${fake.url}/${pagePath}/${id}`,
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      client_reference_id: str(params.client_reference_id),
+      customer: str(params.customer),
+      customer_email: str(params.customer_email),
+      subscription: null,
+      success_url: str(params.success_url),
+      cancel_url: str(params.cancel_url),
+      metadata: strRecord(params.metadata),
+      created,
+      expires_at: expiresAt,
+      livemode: false,
+    };
+  }
+
   function createCheckoutSession(params: Record<string, unknown>): FakeCheckoutSession {
     for (const k of Object.keys(params)) if (!CHECKOUT_PARAMS.has(k)) throw invalid(`Received unknown parameter: ${k}`, { code: 'parameter_unknown', param: k });
     const mode = str(params.mode);
@@ -510,31 +533,16 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     }
     const ref = str(params.client_reference_id);
     if (ref && ref.length > 200) throw invalid('client_reference_id must be at most 200 characters', { param: 'client_reference_id' });
-    const id = `cs_test_${randomBytes(16).toString('hex')}`;
     const created = unix();
     const session: FakeCheckoutSession = {
-      id,
-      object: 'checkout.session',
-      url: `${fake.url}/checkout/${id}`,
-      mode,
-      status: 'open',
-      payment_status: 'unpaid',
-      client_reference_id: ref,
-      customer,
-      customer_email: customerEmail,
-      subscription: null,
-      success_url: str(params.success_url),
-      cancel_url: str(params.cancel_url),
-      metadata: strRecord(params.metadata),
+      ...openSession(params, 'checkout', mode, created, created + 24 * 3600),
       currency: plan.currency,
       amount_subtotal: null,
       amount_total: null,
       total_details: null,
       ui_mode: 'hosted_page',
-      created,
-      expires_at: created + 24 * 3600,
-      livemode: false,
     };
+    const id = session.id;
     fake.checkoutSessions.set(id, session);
     sessionParams.set(id, params);
     if (items.length > 0 && items.every((i) => str(i?.price))) {
@@ -576,20 +584,21 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return session;
   }
 
-  async function deliver(event: FakeEvent): Promise<WebhookDelivery> {
+  /** Posts `event` to an endpoint as Stripe does, signed with that endpoint's secret, and records the answer. */
+  async function deliverTo(event: FakeEvent, url: string | undefined, urlName: string, sign: (payload: string) => string): Promise<WebhookDelivery> {
     // Stripe sends pretty-printed JSON: a handler that re-serialises the body breaks the signature.
     const payload = JSON.stringify(event, null, 2);
     const base = { eventId: event.id, type: event.type };
     let delivery: WebhookDelivery;
-    if (!fake.webhookUrl) delivery = { ...base, status: 0, responseBody: '', error: 'no webhookUrl set' };
+    if (!url) delivery = { ...base, status: 0, responseBody: '', error: `no ${urlName} set` };
     else {
       try {
         const res = await send(
-          new Request(fake.webhookUrl, {
+          new Request(url, {
             method: 'POST',
             headers: {
               'content-type': 'application/json; charset=utf-8',
-              'stripe-signature': fake.sign(payload),
+              'stripe-signature': sign(payload),
               'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
             },
             body: payload,
@@ -603,6 +612,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     fake.deliveries.push(delivery);
     return delivery;
   }
+
+  const deliver = (event: FakeEvent): Promise<WebhookDelivery> => deliverTo(event, fake.webhookUrl, 'webhookUrl', (payload) => fake.sign(payload));
 
   function makeEvent(type: string, object: Obj, previousAttributes?: Obj): FakeEvent {
     const event: FakeEvent = {
@@ -689,28 +700,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     'locale', 'submit_type', 'payment_method_types', 'expand',
   ]);
 
-  async function deliverConnect(event: FakeEvent): Promise<WebhookDelivery> {
-    const payload = JSON.stringify(event, null, 2);
-    const base = { eventId: event.id, type: event.type };
-    let delivery: WebhookDelivery;
-    if (!fake.connectWebhookUrl) delivery = { ...base, status: 0, responseBody: '', error: 'no connectWebhookUrl set' };
-    else {
-      try {
-        const res = await send(
-          new Request(fake.connectWebhookUrl, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': fake.signConnect(payload), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
-            body: payload,
-          }),
-        );
-        delivery = { ...base, status: res.status, responseBody: await res.text() };
-      } catch (e) {
-        delivery = { ...base, status: 0, responseBody: '', error: e instanceof Error ? e.message : String(e) };
-      }
-    }
-    fake.deliveries.push(delivery);
-    return delivery;
-  }
+  const deliverConnect = (event: FakeEvent): Promise<WebhookDelivery> =>
+    deliverTo(event, fake.connectWebhookUrl, 'connectWebhookUrl', (payload) => fake.signConnect(payload));
 
   const connectEvent = async (type: string, object: Obj, account: string): Promise<WebhookDelivery> => (await fake.sendConnectEvent(type, object, account)).delivery;
 
@@ -796,32 +787,16 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         throw invalid('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', { param: 'expires_at' });
       }
     }
-    const id = `cs_test_${randomBytes(16).toString('hex')}`;
     const session: FakeConnectSession = {
-      id,
-      object: 'checkout.session',
-      url: `${fake.url}/connect/checkout/${id}`,
-      mode,
-      status: 'open',
-      payment_status: 'unpaid',
-      client_reference_id: str(params.client_reference_id),
-      customer: null,
-      customer_email: str(params.customer_email),
-      subscription: null,
+      ...openSession(params, 'connect/checkout', mode, created, expiresAt),
       payment_intent: null,
-      success_url: str(params.success_url),
-      cancel_url: str(params.cancel_url),
-      metadata: strRecord(params.metadata),
       currency,
       amount_subtotal: total,
       amount_total: total,
-      created,
-      expires_at: expiresAt,
-      livemode: false,
       account: account.id,
     };
-    fake.connectSessions.set(id, session);
-    sessionParams.set(id, params);
+    fake.connectSessions.set(session.id, session);
+    sessionParams.set(session.id, params);
     return session;
   }
 

@@ -56,28 +56,32 @@ export interface FakeLineItem {
   taxCents: bigint;
 }
 
-export interface FakeInvoice {
+/** What an invoice and a credit note both hold, as Xero names it (amounts kept in cents). */
+export interface FakeSalesDocument {
   tenantId: string;
-  InvoiceID: string;
-  InvoiceNumber: string;
   Reference: string;
-  Type: 'ACCREC' | 'ACCPAY';
   Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
   LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
   ContactID: string;
   Date: string;
-  DueDate: string | null;
-  SentToContact: boolean;
-  CurrencyCode: string;
   LineItems: FakeLineItem[];
   subTotalCents: bigint;
   totalTaxCents: bigint;
   totalCents: bigint;
-  paidCents: bigint;
   /** The client id of the app that created it; null for one made in Xero itself. */
   createdByApp: string | null;
   /** The raw JSON the element arrived in. */
   requestBody: string;
+}
+
+export interface FakeInvoice extends FakeSalesDocument {
+  InvoiceID: string;
+  InvoiceNumber: string;
+  Type: 'ACCREC' | 'ACCPAY';
+  DueDate: string | null;
+  SentToContact: boolean;
+  CurrencyCode: string;
+  paidCents: bigint;
 }
 
 export interface FakeContact {
@@ -109,23 +113,11 @@ export interface FakeAllocation {
   Date: string;
 }
 
-export interface FakeCreditNote {
-  tenantId: string;
+export interface FakeCreditNote extends FakeSalesDocument {
   CreditNoteID: string;
   CreditNoteNumber: string;
-  Reference: string;
   Type: 'ACCRECCREDIT' | 'ACCPAYCREDIT';
-  Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
-  LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
-  ContactID: string;
-  Date: string;
-  LineItems: FakeLineItem[];
-  subTotalCents: bigint;
-  totalTaxCents: bigint;
-  totalCents: bigint;
   allocations: FakeAllocation[];
-  createdByApp: string | null;
-  requestBody: string;
 }
 
 export interface TokenIssue {

@@ -5,6 +5,7 @@
 // the page again and records nothing (a double tap on a weak signal).
 import { createHash } from 'node:crypto';
 import { CLIENT_LINK_MESSAGES, type acceptQuoteInput, type declineQuoteInput, type requestChangesInput } from '@tradie/contracts';
+import type { DocumentCommand } from '@tradie/domain';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { ApiError } from '../http/problem.ts';
@@ -95,22 +96,19 @@ export async function acceptQuote(ports: AnswerPorts, token: string, input: Acce
   return pageAfter(ports, token);
 }
 
-export async function declineQuote(ports: AnswerPorts, token: string, input: DeclineQuote, seen: ClientSeen) {
+/** An answer that stores nothing beside its event: decided on a quote not answered yet, then the page again. */
+async function answerQuote(ports: AnswerPorts, token: string, commandOf: (link: ResolvedLinkWithDocument) => DocumentCommand) {
   const link = await resolveLinkAndDocument(ports, token, 'quote');
   await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
     const loaded = await w.load(link.documentId);
     refuseAnswered(loaded.state.status);
-    await w.decide(loaded, { type: 'DeclineQuoteByClient', data: { linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, reasons: input.reasons, note: input.note } });
+    await w.decide(loaded, commandOf(link));
   });
   return pageAfter(ports, token);
 }
 
-export async function requestChanges(ports: AnswerPorts, token: string, input: RequestChanges, seen: ClientSeen) {
-  const link = await resolveLinkAndDocument(ports, token, 'quote');
-  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
-    const loaded = await w.load(link.documentId);
-    refuseAnswered(loaded.state.status);
-    await w.decide(loaded, { type: 'RequestQuoteChanges', data: { linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, note: input.note } });
-  });
-  return pageAfter(ports, token);
-}
+export const declineQuote = (ports: AnswerPorts, token: string, input: DeclineQuote, seen: ClientSeen) =>
+  answerQuote(ports, token, (link) => ({ type: 'DeclineQuoteByClient', data: { linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, reasons: input.reasons, note: input.note } }));
+
+export const requestChanges = (ports: AnswerPorts, token: string, input: RequestChanges, seen: ClientSeen) =>
+  answerQuote(ports, token, (link) => ({ type: 'RequestQuoteChanges', data: { linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, note: input.note } }));

@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../deps.ts';
 import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
+import { pdfResponse } from '../http/attachment.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { describe } from '../openapi/describe.ts';
@@ -102,11 +103,7 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
     const link = await resolveLinkAndDocument(deps, token(c), kind);
     const d = link.document.state;
     const pdf = await renderPdfFor(deps, link.accountId, d, kind === 'quote' ? await acceptanceFor(deps.store.db, link.accountId, d) : null);
-    return c.body(new Uint8Array(pdf.bytes), 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${pdfFileName(d)}"`,
-      'Content-Length': String(pdf.bytes.length),
-    });
+    return pdfResponse(c, { bytes: pdf.bytes, filename: pdfFileName(d) }, { disposition: 'inline' });
   }
 
   return r;

@@ -8,6 +8,7 @@ import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { documentIdOf, readDocumentBody, reply } from '../documents/routes/http.ts';
+import { pdfResponse } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
@@ -60,15 +61,7 @@ export function creditNoteRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get(
     '/:id/pdf',
     describe({ tag: TAG, summary: "The credit note's PDF", response: { status: 200, contentType: 'application/pdf', description: 'The PDF, named by its reference' }, errors: [404] }),
-    async (c) => {
-      const disposition = c.req.query('download') === '1' ? 'attachment' : 'inline';
-      const pdf = await creditNotePdfOf(deps, c.get('accountId'), c.req.param('id'));
-      return c.body(new Uint8Array(pdf.bytes), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `${disposition}; filename="${pdf.filename}"`,
-        'Content-Length': String(pdf.bytes.length),
-      });
-    },
+    async (c) => pdfResponse(c, await creditNotePdfOf(deps, c.get('accountId'), c.req.param('id'))),
   );
 
   r.post(

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AfterAppend, Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
+import { repeatEvery } from '../repeat.ts';
 import { type OutboxRow, type Reaction, type ReactionDeps, REACTIONS } from './registry.ts';
 
 /** Rows claimed at a time. */
@@ -210,28 +211,15 @@ export async function settleReactions(deps: ReactionDeps, accountId: string, str
  */
 export function scheduleOutbox<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D>[], everyMs = 30_000): () => Promise<void> {
   const processor = outboxProcessor(deps, reactions);
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = (): void => {
-    if (running || stopped) return;
+  return repeatEvery(everyMs, () => {
     const dueBy = new Date(deps.clock.now().getTime() - OUTBOX_SWEEP_GRACE_MS);
-    running = processor.runDue({ dueBy }).then(
+    return processor.runDue({ dueBy }).then(
       (r) => {
         if (r.done + r.failed > 0) deps.log('info', 'outbox swept', { ...r });
       },
       (e: unknown) => deps.log('error', 'sweeping the outbox failed', { error: errorText(e) }),
-    ).finally(() => {
-      running = null;
-    });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+    );
+  });
 }
 
 /** The API's sweep (main.ts), every 30 s, over every registered reaction. */

@@ -68,6 +68,19 @@ export async function draftsLeftOut(sql: Sql, accountId: string, range: DateRang
 }
 
 /**
+ * DayRows of corrections on the invoice basis: the rows of `table` that `dated` picks, subtracted at
+ * their whole value on the day in `dayColumn` (an invoice on the day of its void, a credit note on its date).
+ */
+const correctionsPerDay = (table: string, dayColumn: string, dated: string): string =>
+  `SELECT to_char(${dayColumn}, 'YYYY-MM-DD') AS day,
+              (-sum(total_cents))::text AS sales, (-sum(gst_cents))::text AS gst, (-sum(zero_rated_cents))::text AS zero,
+              0 AS count, 0 AS invoices, 0 AS paid, 0 AS voided,
+              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
+         FROM ${table}
+        WHERE account_id = $1 AND ${dated}
+        GROUP BY ${dayColumn}`;
+
+/**
  * Invoice basis: issued invoices by their time of supply (supply_date: the issue date or an
  * earlier deposit), whole value, in the month of supply; minus, on the day of the void, every
  * invoice voided in the range; minus, on their dates, the credit notes issued in the range.
@@ -86,21 +99,9 @@ export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateR
         WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date
         GROUP BY supply_date
        UNION ALL
-       SELECT to_char(void_date, 'YYYY-MM-DD') AS day,
-              (-sum(total_cents))::text AS sales, (-sum(gst_cents))::text AS gst, (-sum(zero_rated_cents))::text AS zero,
-              0 AS count, 0 AS invoices, 0 AS paid, 0 AS voided,
-              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
-         FROM report_invoices
-        WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date
-        GROUP BY void_date
+       ${correctionsPerDay('report_invoices', 'void_date', 'void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date')}
        UNION ALL
-       SELECT to_char(date, 'YYYY-MM-DD') AS day,
-              (-sum(total_cents))::text AS sales, (-sum(gst_cents))::text AS gst, (-sum(zero_rated_cents))::text AS zero,
-              0 AS count, 0 AS invoices, 0 AS paid, 0 AS voided,
-              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
-         FROM report_credits
-        WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
-        GROUP BY date`,
+       ${correctionsPerDay('report_credits', 'date', 'date BETWEEN $2::date AND $3::date')}`,
       [accountId, range.start, range.end],
     ),
     draftsLeftOut(sql, accountId, range),
@@ -326,38 +327,32 @@ const byDate = (dateOf: (l: InvoiceLine) => LocalDate) => (a: InvoiceLine, b: In
   return da < db ? -1 : da > db ? 1 : 0;
 };
 
-/** Invoices supplied in the range (invoice basis) and reversals of invoices voided in it, in date order. */
-export async function invoicesSuppliedIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
+/**
+ * Invoices dated in the range (by time of supply, or by issue date), reversals of invoices voided in
+ * it and credit notes issued in it, in date order.
+ */
+async function invoiceLinesIn(sql: Sql, accountId: string, range: DateRange, by: 'supply' | 'issue'): Promise<InvoiceLine[]> {
+  const [dateColumn, order] = by === 'supply' ? ['supply_date', 'supply_date, issue_date'] : ['issue_date', 'issue_date'];
   const [rows, voids] = await Promise.all([
     jsonRows<InvoiceTuple>(
       sql,
-      `SELECT coalesce(json_agg(${invoiceTuple('invoice')} ORDER BY supply_date, issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
+      `SELECT coalesce(json_agg(${invoiceTuple('invoice')} ORDER BY ${order}, reference COLLATE "C", document_id), '[]')::text AS rows
          FROM report_invoices
-        WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date`,
+        WHERE account_id = $1 AND ${dateColumn} BETWEEN $2::date AND $3::date`,
       [accountId, range.start, range.end],
     ),
     voidsIn(sql, accountId, range),
   ]);
   const credits = await creditsIn(sql, accountId, range);
   // A stable sort keeps each list's own order among equal dates.
-  return [...rows.map(toInvoiceLine), ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.supplyDate)));
+  return [...rows.map(toInvoiceLine), ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : by === 'supply' ? l.supplyDate : l.issueDate)));
 }
 
+/** Invoices supplied in the range (invoice basis) and reversals of invoices voided in it, in date order. */
+export const invoicesSuppliedIn = (sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> => invoiceLinesIn(sql, accountId, range, 'supply');
+
 /** Invoices issued in the range (annual summary) and reversals of invoices voided in it, in date order. */
-export async function invoicesIssuedIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
-  const [rows, voids] = await Promise.all([
-    jsonRows<InvoiceTuple>(
-      sql,
-      `SELECT coalesce(json_agg(${invoiceTuple('invoice')} ORDER BY issue_date, reference COLLATE "C", document_id), '[]')::text AS rows
-         FROM report_invoices
-        WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date`,
-      [accountId, range.start, range.end],
-    ),
-    voidsIn(sql, accountId, range),
-  ]);
-  const credits = await creditsIn(sql, accountId, range);
-  return [...rows.map(toInvoiceLine), ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : l.issueDate)));
-}
+export const invoicesIssuedIn = (sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> => invoiceLinesIn(sql, accountId, range, 'issue');
 
 type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, 'payment' | 'removal' | 'refund', boolean];
 

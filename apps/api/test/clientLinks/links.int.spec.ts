@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { countView } from '../../src/clientLinks/views.ts';
 import { eventTypes, line, signInAgain } from '../documents/support.ts';
 import { signUp, useTestApp } from '../support/testApp.ts';
-import { documentFor, publicClient, sendAndReadLink } from './support.ts';
+import { documentFor, publicClient, sendAndReadLink, sentQuoteLink } from './support.ts';
 
 const START = '2026-05-04T21:30:00.000Z';
 const t = useTestApp();
@@ -55,10 +55,7 @@ describe('the link in the email', () => {
 
 describe('GET /public/… with a token that does not work', () => {
   it('unknown, malformed, or of the other kind: 404 with the same words', async () => {
-    const u = await signUp(t);
-    const q = await documentFor(t, u, 'quote');
-    const { token } = await sendAndReadLink(t, u, q.id);
-    const c = publicClient(t);
+    const { token, c } = await sentQuoteLink(t);
     for (const path of [`/quotes/${'A'.repeat(32)}`, '/quotes/short', `/quotes/${'%27'.repeat(12)}`, `/invoices/${token}`, `/invoices/${token}/pdf`]) {
       const r = await c.get(path);
       expect(r.status, path).toBe(404);
@@ -67,9 +64,7 @@ describe('GET /public/… with a token that does not work', () => {
   });
 
   it('withdrawn by the tradie: 410, and the tradie has no active link', async () => {
-    const u = await signUp(t);
-    const q = await documentFor(t, u, 'quote');
-    const { token } = await sendAndReadLink(t, u, q.id);
+    const { u, q, token } = await sentQuoteLink(t);
     expect((await t.del(`/invoices/${q.id}/link`, u.token)).status).toBe(204);
     const r = await publicClient(t).get(`/quotes/${token}`);
     expect(r.status).toBe(410);
@@ -103,9 +98,7 @@ describe('GET /public/… with a token that does not work', () => {
   });
 
   it("expired after the quote's valid-until day (the clock moved, nobody waited)", async () => {
-    const u = await signUp(t);
-    const q = await documentFor(t, u, 'quote', { valid_until: '2026-05-20' });
-    const { token } = await sendAndReadLink(t, u, q.id);
+    const { token } = await sentQuoteLink(t, { valid_until: '2026-05-20' });
     t.clock.set('2026-05-20T11:00:00.000Z'); // 20 May, 11 pm in NZ: still the last day
     expect((await publicClient(t).get(`/quotes/${token}`)).status).toBe(200);
     t.clock.set('2026-05-20T12:30:00.000Z'); // 21 May in NZ
@@ -118,9 +111,7 @@ describe('GET /public/… with a token that does not work', () => {
 
 describe('a sealed copy that no longer opens', () => {
   it('(the secret changed) the link is not shown again; a new one supersedes it', async () => {
-    const u = await signUp(t);
-    const q = await documentFor(t, u, 'quote');
-    const { token } = await sendAndReadLink(t, u, q.id);
+    const { u, q, token } = await sentQuoteLink(t);
     await t.deps.store.db.query("UPDATE client_links SET token_enc = 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' WHERE document_id = $1", [q.id]);
     expect((await t.get(`/invoices/${q.id}/link`, u.token)).status).toBe(404);
     const fresh = await t.post(`/invoices/${q.id}/link`, undefined, u.token);
@@ -147,10 +138,7 @@ describe("another account's document", () => {
 
 describe('the public answers', () => {
   it('set no cookie, keep the strict CSP, and send no referrer', async () => {
-    const u = await signUp(t);
-    const q = await documentFor(t, u, 'quote');
-    const { token } = await sendAndReadLink(t, u, q.id);
-    const c = publicClient(t);
+    const { token, c } = await sentQuoteLink(t);
     for (const r of [await c.get(`/quotes/${token}`), await c.get(`/quotes/${'B'.repeat(32)}`), await c.post(`/links/${token}/viewed`), await c.get(`/quotes/${token}/pdf`)]) {
       expect(r.headers.get('set-cookie')).toBeNull();
       expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -197,10 +185,7 @@ describe('the public answers', () => {
 
 describe('views', () => {
   it('the GET counts nothing; the beacon counts one view per 10 minutes', async () => {
-    const u = await signUp(t);
-    const q = await documentFor(t, u, 'quote');
-    const { token } = await sendAndReadLink(t, u, q.id);
-    const c = publicClient(t);
+    const { u, q, token, c } = await sentQuoteLink(t);
     for (let i = 0; i < 3; i++) expect((await c.get(`/quotes/${token}`)).status).toBe(200);
     expect((await t.get(`/invoices/${q.id}/link`, u.token)).json.views).toBe(0);
 

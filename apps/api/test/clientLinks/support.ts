@@ -2,7 +2,7 @@
 // email the client got, and calls to the public routes from an address of the test's own (the
 // public routes are rate-limited per address).
 import { makePng } from '@tradie/testkit/images';
-import type { TestApp, signUp } from '../support/testApp.ts';
+import { type TestApp, signUp } from '../support/testApp.ts';
 import { addClient, line } from '../documents/support.ts';
 
 export type User = Awaited<ReturnType<typeof signUp>>;
@@ -40,6 +40,14 @@ export async function sendAndReadLink(t: TestApp, u: User, id: string): Promise<
   const m = /online: (http:\/\/app\.test\/[qi]\/([A-Za-z0-9_-]+))/.exec(mail.text);
   if (!m) throw new Error(`no link in the mail: ${mail.text}`);
   return { url: m[1]!, token: m[2]!, text: mail.text };
+}
+
+/** A new business with a quote emailed to its client: the quote, its link's token and a client calling from a fresh address. */
+export async function sentQuoteLink(t: TestApp, body: Record<string, unknown> = {}) {
+  const u = await signUp(t);
+  const q = await documentFor(t, u, 'quote', body);
+  const { token } = await sendAndReadLink(t, u, q.id);
+  return { u, q, token, c: publicClient(t) };
 }
 
 /** A small signature drawn with a finger: a real PNG as a data URL. */

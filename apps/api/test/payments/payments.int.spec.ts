@@ -63,6 +63,13 @@ describe('card payments (Stripe Connect)', () => {
   const checkout = (c: ReturnType<typeof publicClient>, token: string) => c.post(`/invoices/${token}/checkout`);
   const sessionIdOf = (url: string): string => url.split('/').at(-1)!;
   const pay = (url: string) => fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+  /** invoiceWithLink, paid in full by card on the fake's checkout page; `pi` is the PaymentIntent. */
+  async function paidByCard(u: User) {
+    const link = await invoiceWithLink(u);
+    const url = (await checkout(link.c, link.token)).json.checkout_url as string;
+    await pay(url);
+    return { ...link, pi: fake.connectSessions.get(sessionIdOf(url))!.payment_intent! };
+  }
   const invoiceOf = async (u: User, id: string) => (await t.get(`/invoices/${id}`, u.token)).json;
   const paymentsOf = async (u: User, id: string) => (await t.get(`/invoices/${id}/payments`, u.token)).json as { amount: number; method: string; reference: string; id: string; date: string }[];
   const postWebhook = (body: string, signature: string) =>
@@ -186,10 +193,7 @@ describe('card payments (Stripe Connect)', () => {
 
   it('a full refund through the fake\'s test control owes the whole invoice again', async () => {
     const u = await connectedUser();
-    const { inv, token, c } = await invoiceWithLink(u);
-    const url = (await checkout(c, token)).json.checkout_url as string;
-    await pay(url);
-    const pi = fake.connectSessions.get(sessionIdOf(url))!.payment_intent!;
+    const { inv, token, c, pi } = await paidByCard(u);
     const r = await fetch(`${fake.url}/__test/connect/charges/${pi}/refund`, { method: 'POST' });
     expect(((await r.json()) as { delivery: { status: number } }).delivery.status).toBe(200);
     expect(await invoiceOf(u, inv.id)).toMatchObject({ paid: 0, balance: 115 });
@@ -236,10 +240,7 @@ describe('card payments (Stripe Connect)', () => {
 
   it('a refund in June puts the balance back up and counts as a negative payment in June (payments basis)', async () => {
     const u = await connectedUser();
-    const { inv, token, c } = await invoiceWithLink(u);
-    const url = (await checkout(c, token)).json.checkout_url as string;
-    await pay(url);
-    const pi = fake.connectSessions.get(sessionIdOf(url))!.payment_intent!;
+    const { inv, pi } = await paidByCard(u);
     clock.set('2026-06-09T22:00:00.000Z'); // 10 am, 10 June in Auckland
     const delivery = await fake.refundCharge(pi, 4600);
     expect(delivery).toMatchObject({ type: 'charge.refunded', status: 200 });
@@ -285,10 +286,7 @@ describe('card payments (Stripe Connect)', () => {
 
   it('a dispute is kept on the account; removing our access disconnects and the offer goes', async () => {
     const u = await connectedUser();
-    const { inv, token, c } = await invoiceWithLink(u);
-    const url = (await checkout(c, token)).json.checkout_url as string;
-    await pay(url);
-    const pi = fake.connectSessions.get(sessionIdOf(url))!.payment_intent!;
+    const { inv, pi } = await paidByCard(u);
     expect(await fake.disputeCharge(pi)).toMatchObject({ type: 'charge.dispute.created', status: 200 });
     expect(await db().query('SELECT kind, document_id, amount_cents::text AS cents FROM payment_issues WHERE account_id = $1', [u.userId])).toEqual([{ kind: 'dispute', document_id: inv.id, cents: '11500' }]);
 

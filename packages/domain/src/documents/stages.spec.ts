@@ -163,6 +163,19 @@ function check(lines: OracleLine[], rounding: 'total' | 'line', stages: StageRec
   return { quote, invoices };
 }
 
+/** The final stage on top of `stages` (refused only when nothing is left), then `check`: the invoices add up to the quote's total. */
+function finalThenCheck(lines: OracleLine[], rounding: 'total' | 'line', stages: StageRecord[]) {
+  try {
+    stages.push({ invoiceId: 'f', reference: 'INV', kind: 'final', lines: stageLinesOf(allocateStage(lines.map(toDomainLine), rounding, stages, { kind: 'final' })) });
+  } catch (e) {
+    // Refused only when the stages so far already came to the whole quote (checked below).
+    expect(String((e as Error).message)).toMatch(/nothing left/);
+  }
+  const { quote, invoices } = check(lines, rounding, stages);
+  expect(invoices.reduce((a, i) => a + i.total, 0n)).toBe(quote.total);
+  return { quote, invoices };
+}
+
 describe('stage invoices, properties', () => {
   it('any percentages summing to at most 100 %, then final: the totals add up to the quote total exactly', () => {
     fc.assert(
@@ -191,14 +204,7 @@ describe('stage invoices, properties', () => {
           const over = `${(1_000_000 - recorded + 1) / 10_000}`;
           expect(() => allocateStage(domainLines, rounding, stages, { kind: 'progress', percent: over })).toThrow(/past 100 %|more than 100/);
         }
-        try {
-          stages.push({ invoiceId: 'f', reference: 'INV', kind: 'final', lines: stageLinesOf(allocateStage(domainLines, rounding, stages, { kind: 'final' })) });
-        } catch (e) {
-          // Refused only when the stages so far already came to the whole quote (checked below).
-          expect(String((e as Error).message)).toMatch(/nothing left/);
-        }
-        const { quote, invoices } = check(lines, rounding, stages);
-        expect(invoices.reduce((a, i) => a + i.total, 0n)).toBe(quote.total);
+        const { quote, invoices } = finalThenCheck(lines, rounding, stages);
         // GST: each invoice's own, rounded once per invoice (per line with per-line rounding): the
         // sum strays from the quote's by at most half a cent per rounding made.
         const roundings = BigInt(rounding === 'line' ? (stages.length + 1) * lines.length : stages.length + 1);
@@ -226,14 +232,7 @@ describe('stage invoices, properties', () => {
             expect(e).toBeInstanceOf(DomainError);
           }
         }
-        try {
-          stages.push({ invoiceId: 'f', reference: 'INV', kind: 'final', lines: stageLinesOf(allocateStage(domainLines, rounding, stages, { kind: 'final' })) });
-        } catch (e) {
-          // Refused only when the stages so far already came to the whole quote (checked below).
-          expect(String((e as Error).message)).toMatch(/nothing left/);
-        }
-        const { quote, invoices } = check(lines, rounding, stages);
-        expect(invoices.reduce((a, i) => a + i.total, 0n)).toBe(quote.total);
+        finalThenCheck(lines, rounding, stages);
       }),
       { numRuns: 300 },
     );

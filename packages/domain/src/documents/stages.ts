@@ -85,16 +85,23 @@ export function stageLineValues(lines: readonly Line[], rounding: GstRounding): 
   const totals = documentTotals(lines, rounding);
   if (rounding === 'line') return totals.lines.map((l) => (l.taxIncluded ? l.amountCents : l.amountCents + l.taxCents));
   const exact = totals.lines.map((l) => (l.taxIncluded ? rational(l.amountCents) : add(rational(l.amountCents), l.exactTax)));
-  const floors = exact.map((x) => x.n / x.d);
-  let left = totals.totalCents - floors.reduce((a, b) => a + b, 0n);
+  return largestRemainder(exact, totals.totalCents);
+}
+
+/**
+ * `exact` in whole cents adding up to `total`: each rounded down, then the cents left go one each
+ * to those with the largest fractions left (ties to the earlier one).
+ */
+function largestRemainder(exact: readonly Rational[], total: bigint): bigint[] {
+  const values = exact.map((x) => x.n / x.d);
+  let left = total - values.reduce((a, b) => a + b, 0n);
   const order = exact
-    .map((x, i) => ({ i, n: x.n - floors[i]! * x.d, d: x.d }))
+    .map((x, i) => ({ i, n: x.n - values[i]! * x.d, d: x.d }))
     .filter((r) => r.n !== 0n)
     .sort((a, b) => {
       const diff = b.n * a.d - a.n * b.d;
       return diff > 0n ? 1 : diff < 0n ? -1 : a.i - b.i;
     });
-  const values = [...floors];
   for (const r of order) {
     if (left <= 0n) break;
     values[r.i] = values[r.i]! + 1n;
@@ -182,21 +189,7 @@ function byAmount(values: bigint[], ledger: LineLedger[], cents: bigint): StageA
   const rest = remainders(values, ledger);
   const left = rest.reduce((a, b) => a + b, 0n);
   if (cents > left) throw invalid(`${formatNzd(cents)} is more than the ${formatNzd(left)} left to invoice on this quote. Add a variation to the quote for more work.`);
-  const exact = rest.map((r) => rational(cents * r, left));
-  const shares = exact.map((x) => x.n / x.d);
-  let spare = cents - shares.reduce((a, b) => a + b, 0n);
-  const order = exact
-    .map((x, i) => ({ i, n: x.n - shares[i]! * x.d, d: x.d }))
-    .filter((r) => r.n !== 0n)
-    .sort((a, b) => {
-      const diff = b.n * a.d - a.n * b.d;
-      return diff > 0n ? 1 : diff < 0n ? -1 : a.i - b.i;
-    });
-  for (const r of order) {
-    if (spare === 0n) break;
-    shares[r.i] = shares[r.i]! + 1n;
-    spare -= 1n;
-  }
+  const shares = largestRemainder(rest.map((r) => rational(cents * r, left)), cents);
   return shares.flatMap((a, i) => (a === 0n ? [] : [{ lineIndex: i, amountCents: a, share: values[i]! === 0n ? ZERO_R : shareCapped(a, values[i]!, ledger[i]!.share) }]));
 }
 

@@ -69,6 +69,16 @@ export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number, drafts
   const addClient = (name: string, cents: bigint) => {
     if (name) clients.set(name, (clients.get(name) ?? 0n) + cents);
   };
+  /** A void or a credit note: its revenue and GST taken off `month` and its client, as a correction. */
+  const subtract = (month: string, x: { clientName: string; subtotalCents: bigint; gstCents: bigint }): void => {
+    const m = monthOfSums(month);
+    m.revenueCents -= x.subtotalCents;
+    m.gstCents -= x.gstCents;
+    addClient(x.clientName, -x.subtotalCents);
+    corrections.count += 1;
+    corrections.revenueCents -= x.subtotalCents;
+    corrections.gstCents -= x.gstCents;
+  };
   for (const r of rows) {
     if (inRange(r.issueDate, range)) {
       const m = monthOfSums(r.month);
@@ -81,27 +91,10 @@ export function sumAnnual(rows: Iterable<ReportInvoiceRow>, year: number, drafts
       }
       addClient(r.clientName, r.subtotalCents);
     }
-    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) {
-      const m = monthOfSums(r.voidMonth);
-      m.revenueCents -= r.subtotalCents;
-      m.gstCents -= r.gstCents;
-      addClient(r.clientName, -r.subtotalCents);
-      corrections.count += 1;
-      corrections.revenueCents -= r.subtotalCents;
-      corrections.gstCents -= r.gstCents;
-    }
+    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) subtract(r.voidMonth, r);
   }
   // A credit note issued in the year is subtracted in its month (and from its client), as a void is.
-  for (const c of credits) {
-    if (!inRange(c.date, range)) continue;
-    const m = monthOfSums(c.month);
-    m.revenueCents -= c.subtotalCents;
-    m.gstCents -= c.gstCents;
-    addClient(c.clientName, -c.subtotalCents);
-    corrections.count += 1;
-    corrections.revenueCents -= c.subtotalCents;
-    corrections.gstCents -= c.gstCents;
-  }
+  for (const c of credits) if (inRange(c.date, range)) subtract(c.month, c);
   return { months: [...months.values()], clients: [...clients].map(([name, revenueCents]) => ({ name, revenueCents })), corrections, draftsLeftOut };
 }
 

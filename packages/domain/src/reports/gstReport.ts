@@ -120,6 +120,16 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
   let paidCount = 0;
   let voidedCount = 0;
   const corrections = { ...NO_CORRECTIONS };
+  /** A void or a credit note: its whole value taken off `month`, as a correction. */
+  const subtract = (month: string, x: { totalCents: bigint; gstCents: bigint; zeroRatedCents: bigint }): void => {
+    const m = monthOfSums(month);
+    m.salesCents -= x.totalCents;
+    m.gstCents -= x.gstCents;
+    m.zeroRatedCents -= x.zeroRatedCents;
+    corrections.count += 1;
+    corrections.salesCents -= x.totalCents;
+    corrections.gstCents -= x.gstCents;
+  };
   for (const r of rows) {
     if (inRange(r.supplyDate, range)) {
       const m = monthOfSums(r.supplyMonth);
@@ -131,27 +141,10 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
       if (r.paid) paidCount += 1;
       if (r.voidDate !== null) voidedCount += 1;
     }
-    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) {
-      const m = monthOfSums(r.voidMonth);
-      m.salesCents -= r.totalCents;
-      m.gstCents -= r.gstCents;
-      m.zeroRatedCents -= r.zeroRatedCents;
-      corrections.count += 1;
-      corrections.salesCents -= r.totalCents;
-      corrections.gstCents -= r.gstCents;
-    }
+    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) subtract(r.voidMonth, r);
   }
   // A credit note is a correction in the period it is issued: negative sales and GST then.
-  for (const c of credits) {
-    if (!inRange(c.date, range)) continue;
-    const m = monthOfSums(c.month);
-    m.salesCents -= c.totalCents;
-    m.gstCents -= c.gstCents;
-    m.zeroRatedCents -= c.zeroRatedCents;
-    corrections.count += 1;
-    corrections.salesCents -= c.totalCents;
-    corrections.gstCents -= c.gstCents;
-  }
+  for (const c of credits) if (inRange(c.date, range)) subtract(c.month, c);
   return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
 }
 

@@ -16,7 +16,19 @@ import { type DocumentView, documentFigures, paidDate, paymentStatus } from '../
 import { apportionCumulative } from '../money/rounding.ts';
 import { toCents } from '../money/money.ts';
 
-export interface ReportInvoiceRow {
+/** The client and the amounts of an invoice's row or a credit note's, in whole cents. */
+export interface ReportRowFigures {
+  /** '' when there is no client. */
+  clientName: string;
+  clientGstNumber: string;
+  subtotalCents: bigint;
+  gstCents: bigint;
+  totalCents: bigint;
+  /** GST-inclusive value of zero-rated lines (GST return Box 6). */
+  zeroRatedCents: bigint;
+}
+
+export interface ReportInvoiceRow extends ReportRowFigures {
   documentId: string;
   reference: string;
   issueDate: LocalDate;
@@ -28,14 +40,6 @@ export interface ReportInvoiceRow {
    */
   supplyDate: LocalDate;
   supplyMonth: string;
-  /** '' when the invoice has no client. */
-  clientName: string;
-  clientGstNumber: string;
-  subtotalCents: bigint;
-  gstCents: bigint;
-  totalCents: bigint;
-  /** GST-inclusive value of zero-rated lines (GST return Box 6). */
-  zeroRatedCents: bigint;
   paid: boolean;
   paidDate: LocalDate | null;
   /** The NZ day an issued invoice was voided (its reversal is dated then), or null. */
@@ -70,19 +74,13 @@ export interface ReportPaymentRow {
  * period of its date, whatever period the invoice fell in (the invoice's own row never changes).
  * Amounts are the credit's, positive; the reports subtract them.
  */
-export interface ReportCreditRow {
+export interface ReportCreditRow extends ReportRowFigures {
   documentId: string;
   creditNoteId: string;
   reference: string;
   invoiceReference: string;
   date: LocalDate;
   month: string;
-  clientName: string;
-  clientGstNumber: string;
-  subtotalCents: bigint;
-  gstCents: bigint;
-  totalCents: bigint;
-  zeroRatedCents: bigint;
 }
 
 /** Whether an invoice counts in the reports: issued (sent, marked issued or paid against), and not a deleted draft. */

@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf } from '../../auth/middleware.ts';
 import { requireActiveSubscription } from '../../billing/access.ts';
+import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
@@ -14,6 +15,7 @@ import { createDocument } from '../commands/create.ts';
 import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
+import type { Answer } from '../commands/run.ts';
 import { invoiceStage, varyQuote } from '../commands/stages.ts';
 import { documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
@@ -76,41 +78,37 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     async (c) => reply(c, await convertQuote(deps, actorOf(c), c.req.param('id'))),
   );
 
-  r.post(
-    '/:id/stages',
-    describe({
-      tag: TAG,
-      summary:
-        "Invoice a stage of an accepted quote: a deposit (percent of the quote's total or an amount), a progress invoice (percent, amount, or per line a percent or quantity) or the final invoice (what is left). A new numbered draft invoice; refused past 100 % of a line or of the quote",
-      body: stageInput,
-      idempotent: true,
-      response: { status: 201, schema: documentDetail },
-      errors: [402, 404, 409, 422],
-    }),
-    newWork,
-    async (c) => {
-      const id = documentIdOf(c);
-      const input = await readDocumentBody(c, stageInput);
-      return reply(c, await invoiceStage(deps, actorOf(c), id, input, idempotencyKey(c)));
-    },
+  /** POST /:id/<action> on an accepted quote: a body, an Idempotency-Key, and 201 with the document the use case answers. */
+  function onAcceptedQuote<S extends z.ZodType>(
+    action: string,
+    summary: string,
+    body: S,
+    useCase: (ports: AppDeps, actor: Actor, quoteId: string, input: z.output<S>, key: string | undefined) => Promise<Answer<unknown>>,
+  ): void {
+    r.post(
+      `/:id/${action}`,
+      describe({ tag: TAG, summary, body, idempotent: true, response: { status: 201, schema: documentDetail }, errors: [402, 404, 409, 422] }),
+      newWork,
+      async (c) => {
+        const id = documentIdOf(c);
+        const input = await readDocumentBody(c, body);
+        return reply(c, await useCase(deps, actorOf(c), id, input, idempotencyKey(c)));
+      },
+    );
+  }
+
+  onAcceptedQuote(
+    'stages',
+    "Invoice a stage of an accepted quote: a deposit (percent of the quote's total or an amount), a progress invoice (percent, amount, or per line a percent or quantity) or the final invoice (what is left). A new numbered draft invoice; refused past 100 % of a line or of the quote",
+    stageInput,
+    invoiceStage,
   );
 
-  r.post(
-    '/:id/variations',
-    describe({
-      tag: TAG,
-      summary: 'Vary an accepted quote: add a line of extra work (recorded on the quote), so more can be invoiced in stages. Answers the quote',
-      body: variationInput,
-      idempotent: true,
-      response: { status: 201, schema: documentDetail },
-      errors: [402, 404, 409, 422],
-    }),
-    newWork,
-    async (c) => {
-      const id = documentIdOf(c);
-      const input = await readDocumentBody(c, variationInput);
-      return reply(c, await varyQuote(deps, actorOf(c), id, input, idempotencyKey(c)));
-    },
+  onAcceptedQuote(
+    'variations',
+    'Vary an accepted quote: add a line of extra work (recorded on the quote), so more can be invoiced in stages. Answers the quote',
+    variationInput,
+    varyQuote,
   );
 
   r.post(

@@ -4,6 +4,7 @@ import { generatePdfResult } from '@tradie/contracts';
 import type { Hono } from 'hono';
 import { actorOf } from '../../auth/middleware.ts';
 import type { AppDeps } from '../../deps.ts';
+import { pdfResponse } from '../../http/attachment.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { describe } from '../../openapi/describe.ts';
 import { generatePdf } from '../commands/pdf.ts';
@@ -19,14 +20,8 @@ export function documentPdfRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     '/:id/pdf',
     describe({ tag: TAG, summary: 'The PDF', response: { status: 200, contentType: 'application/pdf', description: 'The PDF, named by its reference' }, errors: [404] }),
     async (c) => {
-      const disposition = c.req.query('download') === '1' ? 'attachment' : 'inline';
       const pdf = await pdfFileOf(deps, c.get('accountId'), c.req.param('id'));
-      return c.body(new Uint8Array(pdf.bytes), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `${disposition}; filename="${pdf.filename}"`,
-        'Content-Length': String(pdf.bytes.length),
-        ETag: `"${pdf.sha256}"`,
-      });
+      return pdfResponse(c, pdf, { etag: pdf.sha256 });
     },
   );
 }

@@ -10,7 +10,7 @@
 // The API never sees Stripe's objects: a verified webhook becomes a `ConnectEvent`.
 import Stripe from 'stripe';
 import { BillingRejectedError, BillingUnavailableError, type WebhookVerificationError } from './port.ts';
-import { mapStripeError, parseApiBase, verifyStripeWebhook } from './stripeBilling.ts';
+import { mapStripeError, parseApiBase, type StripeClientConfig, stripeClient, verifyStripeWebhook } from './stripeBilling.ts';
 
 export interface ConnectedAccountSnapshot {
   /** `acct_...` */
@@ -101,13 +101,8 @@ export interface ConnectProvider {
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): ConnectVerification;
 }
 
-export interface StripeConnectConfig {
-  secretKey: string;
+export interface StripeConnectConfig extends StripeClientConfig {
   connectWebhookSecret: string;
-  api?: { host: string; port: number; protocol: 'http' | 'https' };
-  maxNetworkRetries?: number;
-  timeoutMs?: number;
-  webhookToleranceSeconds?: number;
 }
 
 /** The Connect provider for `env`, or null when card payments are not configured on this server. */
@@ -198,14 +193,7 @@ export function toConnectEvent(event: Stripe.Event): ConnectEvent {
 }
 
 export function createStripeConnect(config: StripeConnectConfig, deps: { now: () => Date }): ConnectProvider {
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: config.maxNetworkRetries ?? 1,
-    timeout: config.timeoutMs ?? 20_000,
-    telemetry: false,
-    appInfo: { name: 'tradie-quotes' },
-    ...(config.api ?? {}),
-  });
-  const tolerance = config.webhookToleranceSeconds ?? 300;
+  const { stripe, tolerance } = stripeClient(config);
 
   return {
     async createAccount({ accountId, email }) {

@@ -28,10 +28,9 @@ import {
   type WebhookRejection,
 } from './port.ts';
 
-export interface StripeBillingConfig {
+/** How this server talks to Stripe's API, for billing and for Connect alike. */
+export interface StripeClientConfig {
   secretKey: string;
-  priceId: string;
-  webhookSecret: string;
   /** Where Stripe's API is; absent → api.stripe.com:443 over https. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
   /** The SDK retries connection errors, 409 and 5xx with the same idempotency key. Default 1. */
@@ -40,6 +39,23 @@ export interface StripeBillingConfig {
   timeoutMs?: number;
   /** Webhook timestamp tolerance in seconds. Default 300, Stripe's. */
   webhookToleranceSeconds?: number;
+}
+
+export interface StripeBillingConfig extends StripeClientConfig {
+  priceId: string;
+  webhookSecret: string;
+}
+
+/** The SDK configured by `config`, and the age in seconds a webhook may have. */
+export function stripeClient(config: StripeClientConfig): { stripe: Stripe; tolerance: number } {
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: config.maxNetworkRetries ?? 1,
+    timeout: config.timeoutMs ?? 20_000,
+    telemetry: false,
+    appInfo: { name: 'tradie-quotes' },
+    ...(config.api ?? {}),
+  });
+  return { stripe, tolerance: config.webhookToleranceSeconds ?? 300 };
 }
 
 export interface StripeBillingDeps {
@@ -92,14 +108,7 @@ export function notConfiguredBilling(missing: readonly string[] = ['STRIPE_SECRE
 }
 
 export function createStripeBilling(config: StripeBillingConfig, deps: StripeBillingDeps): BillingProvider {
-  const stripe = new Stripe(config.secretKey, {
-    maxNetworkRetries: config.maxNetworkRetries ?? 1,
-    timeout: config.timeoutMs ?? 20_000,
-    telemetry: false,
-    appInfo: { name: 'tradie-quotes' },
-    ...(config.api ?? {}),
-  });
-  const tolerance = config.webhookToleranceSeconds ?? 300;
+  const { stripe, tolerance } = stripeClient(config);
   /** Prices by id: a price's amount and interval never change in Stripe (a new price is made instead). */
   const prices = new Map<string, Promise<PlanPrice>>();
 
