@@ -1,9 +1,10 @@
 // report_invoices and report_payments: the rows the GST report, the annual summary and the CSV
 // read. The rows are the domain's own reportRowsOf(state), so a report from SQL sums equals the
-// in-memory replay of the same events.
+// in-memory replay of the same events. The document's figures (totals, paid, balance) are the ones
+// figuresOf shares with the other read models of the stream, worked out once per folded state.
 import { reportRowsOf } from '@tradie/domain';
 import type { Projection, ProjectionColumn } from '@tradie/store';
-import { foldDocumentStream, streamAccount } from './fold.ts';
+import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const reportRowsSchema = `
 CREATE TABLE IF NOT EXISTS report_invoices (
@@ -128,7 +129,8 @@ export const reportRowsProjection: Projection = {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none') return {};
     const account = streamAccount(stream.events);
-    const { invoice, payments, credits } = reportRowsOf(state);
+    // The totals the documents list and the reminders' targets worked out for the same state.
+    const { invoice, payments, credits } = reportRowsOf(state, figuresOf(state));
     if (!invoice) return {};
     return {
       report_invoices: [

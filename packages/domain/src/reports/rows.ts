@@ -12,7 +12,7 @@
 //   period already filed therefore never changes.
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type LocalDate, monthOf } from '../dates/dates.ts';
-import { type DocumentView, documentFigures, paidDate, paymentStatus } from '../documents/document.ts';
+import { type DocumentFigures, type DocumentView, documentFigures, paidDate, paymentStatus } from '../documents/document.ts';
 import { apportionCumulative } from '../money/rounding.ts';
 import { toCents } from '../money/money.ts';
 
@@ -89,16 +89,24 @@ export const isReportedSupply = (d: DocumentView): boolean => d.type === 'invoic
 /** A draft invoice: never issued, not voided or deleted. The reports leave it out and say how many. */
 export const isDraftInvoice = (d: DocumentView): boolean => d.type === 'invoice' && d.status === 'draft';
 
-/** Quotes, drafts and deleted drafts have no rows: they are not supplies. */
-export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | null; payments: ReportPaymentRow[]; credits: ReportCreditRow[] } {
+/**
+ * Quotes, drafts and deleted drafts have no rows: they are not supplies. `figures` are the
+ * document's own `documentFigures(d)` when the caller has them already (a projection that shares
+ * them with other read models); the rows are the same either way.
+ */
+export function reportRowsOf(
+  d: DocumentView,
+  figures?: DocumentFigures,
+): { invoice: ReportInvoiceRow | null; payments: ReportPaymentRow[]; credits: ReportCreditRow[] } {
   if (!isReportedSupply(d)) return { invoice: null, payments: [], credits: [] };
-  const f = documentFigures(d);
+  const f = figures ?? documentFigures(d);
   // A voided invoice is neither paid nor unpaid (a zero-total one would otherwise look paid).
   const paid = d.status !== 'void' && paymentStatus(d, f) === 'paid';
   // Every payment ever received counts for the time of supply, removed ones too: an earlier
   // period's report never changes because of a later correction.
   const supplyDate = d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), d.issueDate);
   const voidDate = d.status === 'void' ? (d.voidedOn ?? d.issueDate) : null;
+  const clientName = d.client ? clientDisplayName(d.client) : '';
   const invoice: ReportInvoiceRow = {
     documentId: d.id,
     reference: d.reference,
@@ -106,7 +114,7 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
     month: monthOf(d.issueDate),
     supplyDate,
     supplyMonth: monthOf(supplyDate),
-    clientName: d.client ? clientDisplayName(d.client) : '',
+    clientName,
     clientGstNumber: d.client?.gst_number ?? '',
     subtotalCents: f.subtotalCents,
     gstCents: f.gstCents,
@@ -140,7 +148,6 @@ export function reportRowsOf(d: DocumentView): { invoice: ReportInvoiceRow | nul
     before += amountCents;
     return row;
   });
-  const clientName = d.client ? clientDisplayName(d.client) : '';
   const credits: ReportCreditRow[] = [];
   for (const n of d.creditNotes) {
     const totalCents = toCents(n.total);
