@@ -165,6 +165,50 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       expect(await db.query('SELECT 1 FROM tally_streams WHERE stream_id = $1', [a])).toEqual([]);
     });
 
+    it('a failing projection statement rolls the transaction back and is the error reported, whatever ran after the append', async () => {
+      // Whatever the command does after an append whose projection write fails, nothing of it is kept.
+      const fragile: Projection = {
+        name: 'fragile',
+        categories: ['fragile'],
+        schema: `CREATE TABLE IF NOT EXISTS fragile_rows (stream_id text PRIMARY KEY, n integer NOT NULL)`,
+        tables: [{ name: 'fragile_rows', streamKey: 'stream_id', primaryKey: ['stream_id'], columns: [{ name: 'stream_id', type: 'text' }, { name: 'n', type: 'integer' }] }],
+        key: (st) => st.streamId,
+        rows: (st: { streamId: string; events: RecordedEvent[] }) => ({ fragile_rows: [{ stream_id: st.streamId, n: (st.events.at(-1)!.data as { n: unknown }).n }] }),
+      };
+      const fragileStore = createEventStore(db, [tally, fragile]);
+      await fragileStore.ensureProjections();
+      const account = `acct-${randomUUID()}`;
+      const good = sid('fragile');
+      await fragileStore.append(good, 0, [ev('Opened', { n: 1 }, account)]);
+      const before = await fragileStore.accountVersion(account);
+      // Read back inside the transaction right after the append: the row is there.
+      const seen = await fragileStore.transaction(async (tx) => {
+        await tx.append(good, 1, [ev('Counted', { n: 7 }, account)]);
+        return tx.query<{ n: number }>('SELECT n FROM fragile_rows WHERE stream_id = $1', [good]);
+      });
+      expect(seen.map((r) => Number(r.n))).toEqual([7]);
+      expect(await fragileStore.accountVersion(account)).not.toBe(before);
+      const committed = await fragileStore.accountVersion(account);
+      const bad = sid('fragile');
+      const other = sid();
+      for (const after of ['nothing', 'query', 'append', 'throw'] as const) {
+        const failure = await fragileStore
+          .transaction(async (tx) => {
+            await tx.append(bad, 0, [ev('Opened', { n: 'not a number' }, account)]);
+            if (after === 'query') await tx.query('SELECT 1');
+            if (after === 'append') await tx.append(other, 0, [ev('Opened', {}, account)]);
+            if (after === 'throw') throw new Error('the callback failed too');
+          })
+          .then(() => null, (e: unknown) => e);
+        expect(failure, after).toBeInstanceOf(Error);
+        expect(String((failure as Error).message), after).toMatch(/invalid input syntax/);
+        expect((await fragileStore.readStream(bad)).version, after).toBe(0);
+        expect((await fragileStore.readStream(other)).version, after).toBe(0);
+        expect(await db.query('SELECT 1 FROM fragile_rows WHERE stream_id = $1', [bad]), after).toEqual([]);
+        expect(await fragileStore.accountVersion(account), after).toBe(committed);
+      }
+    });
+
     it('inside a transaction, a command reads, decides and appends with the events it loaded', async () => {
       const s = sid();
       await store.append(s, 0, [ev('Opened')]);
