@@ -2,6 +2,7 @@
 // Contracts Act 2002 (with the details suggested from the quote or the claim before).
 import './payment-claims.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api, errorDetail } from '../../api/client.ts';
 import { SwitchField } from '../../ui/SwitchField.tsx';
 import { clientPaymentClaimsQuery, setClientPaymentClaims } from './queries.ts';
@@ -13,8 +14,11 @@ export function ClientPaymentClaimsSwitch({ clientId }: { clientId: string }) {
     mutationFn: (on: boolean) => setClientPaymentClaims(api, clientId, on),
     onSuccess: (answer) => queryClient.setQueryData(clientPaymentClaimsQuery(api, clientId).queryKey, answer),
   });
+  // The switch moves in the same render as the tap (a controlled checkbox would otherwise snap back
+  // until the mutation's pending state arrives), and goes back to the server's answer when it settles.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   if (query.isError) return null;
-  const checked = save.isPending ? save.variables : (query.data?.payment_claims ?? false);
+  const checked = wanted ?? (save.isPending ? save.variables : (query.data?.payment_claims ?? false));
   return (
     <SwitchField
       label="Construction client"
@@ -26,7 +30,10 @@ export function ClientPaymentClaimsSwitch({ clientId }: { clientId: string }) {
       }
       checked={checked}
       disabled={query.isPending || save.isPending}
-      onChange={(on) => save.mutate(on)}
+      onChange={(on) => {
+        setWanted(on);
+        save.mutate(on, { onSettled: () => setWanted(null) });
+      }}
       error={save.isError && (errorDetail(save.error) ?? 'Could not change this client')}
     />
   );
