@@ -37,6 +37,13 @@ export interface ClientForDocument {
   paymentTerms: PaymentTerms;
 }
 
+/** The id of the account's client `clientId`; 404 for another account's, a removed one or none. */
+export async function accountClientId(sql: Sql, accountId: string, clientId: string): Promise<string> {
+  const [row] = plausibleId(clientId) ? await sql.query<{ id: string }>('SELECT id FROM clients WHERE account_id = $1 AND id = $2', [accountId, clientId]) : [];
+  if (!row) throw new ApiError(404, CLIENT_NOT_FOUND);
+  return row.id;
+}
+
 /** The client as the clients read model has it now, for the document's snapshot. */
 export async function clientForDocument(sql: Sql, accountId: string, clientId: string): Promise<ClientForDocument> {
   if (!plausibleId(clientId)) throw new ApiError(404, CLIENT_NOT_FOUND);

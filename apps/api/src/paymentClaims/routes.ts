@@ -6,14 +6,11 @@ import { clientPaymentClaimsSetting, paymentClaimInput, paymentClaimRecord, paym
 import { nzDateOf } from '@tradie/domain';
 import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
-import { CLIENT_NOT_FOUND } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { loadDocument } from '../documents/repository.ts';
+import { accountClientId, loadDocument } from '../documents/repository.ts';
 import { documentIdOf, readDocumentBody, reply } from '../documents/routes/http.ts';
 import type { AppEnv } from '../http/env.ts';
-import { plausibleId } from '../http/ids.ts';
 import { idempotencyKey } from '../http/idempotency.ts';
-import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { claimRecordFor, clearPaymentClaim, isConstructionClient, recordPaymentSchedule, releaseRetention, setConstructionClient, setPaymentClaim } from './commands.ts';
 
@@ -73,11 +70,7 @@ export function paymentClaimClientRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireAuth(deps));
 
-  const clientId = async (accountId: string, id: string): Promise<string> => {
-    const [row] = plausibleId(id) ? await deps.store.db.query<{ id: string }>('SELECT id FROM clients WHERE account_id = $1 AND id = $2', [accountId, id]) : [];
-    if (!row) throw new ApiError(404, CLIENT_NOT_FOUND);
-    return row.id;
-  };
+  const clientId = (accountId: string, id: string): Promise<string> => accountClientId(deps.store.db, accountId, id);
 
   r.get('/clients/:id', describe({ tag: TAG, summary: "Whether this client's new invoices start as payment claims", response: { status: 200, schema: clientPaymentClaimsSetting }, errors: [404] }), async (c) => {
     const id = await clientId(c.get('accountId'), c.req.param('id'));

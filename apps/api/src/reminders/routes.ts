@@ -16,12 +16,11 @@ import { centsToNumber, daysBetween, formatNzd, nzDateOf } from '@tradie/domain'
 import { overdueInvoices } from '@tradie/projections';
 import { Hono } from 'hono';
 import { requireAuth } from '../auth/middleware.ts';
-import { CLIENT_NOT_FOUND } from '../documents/repository.ts';
+import { accountClientId } from '../documents/repository.ts';
 import { runDocumentCommand } from '../documents/commands/run.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
-import { plausibleId } from '../http/ids.ts';
 import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { dismissFailure, failuresOf } from './failures.ts';
@@ -94,11 +93,7 @@ export function reminderRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  const clientId = async (accountId: string, id: string): Promise<string> => {
-    const [row] = plausibleId(id) ? await deps.store.db.query<{ id: string }>('SELECT id FROM clients WHERE account_id = $1 AND id = $2', [accountId, id]) : [];
-    if (!row) throw new ApiError(404, CLIENT_NOT_FOUND);
-    return row.id;
-  };
+  const clientId = (accountId: string, id: string): Promise<string> => accountClientId(deps.store.db, accountId, id);
 
   r.get('/clients/:id', describe({ tag: TAG, summary: "Whether this client gets no reminders", response: { status: 200, schema: clientRemindersInput }, errors: [404] }), async (c) => {
     const id = await clientId(c.get('accountId'), c.req.param('id'));
