@@ -160,9 +160,12 @@ export const MarginPanel = memo(function MarginPanel({
   dispatch,
   onApply,
   onBasis,
+  basis,
 }: {
   margin: CalculatorFigures['margin'];
   marginText: string;
+  /** The basis as chosen, not deferred: the radio moves in the same render as the tap. */
+  basis: MarginBasis;
   dispatch: Dispatch<CalculatorAction>;
   onApply: () => void;
   onBasis: (basis: MarginBasis) => void;
@@ -182,14 +185,14 @@ export const MarginPanel = memo(function MarginPanel({
           <legend className="field__label">Work out by</legend>
           {MARGIN_BASES.map((b) => (
             <label key={b} className="segmented__option">
-              <input type="radio" name="calc-margin-basis" value={b} checked={margin.basis === b} onChange={() => onBasis(b)} />
+              <input type="radio" name="calc-margin-basis" value={b} checked={basis === b} onChange={() => onBasis(b)} />
               <span>{MARGIN_BASIS_LABELS[b]}</span>
             </label>
           ))}
         </fieldset>
         <div className="field field--spaced">
           <label htmlFor="calc-margin" className="field__label">
-            {margin.basis === 'markup' ? 'Margin %' : 'Margin on price %'}
+            {basis === 'markup' ? 'Margin %' : 'Margin on price %'}
           </label>
           <input
             id="calc-margin"
@@ -197,7 +200,7 @@ export const MarginPanel = memo(function MarginPanel({
             type="number"
             inputMode="numeric"
             min={0}
-            max={MAX_MARGIN_PERCENT[margin.basis]}
+            max={MAX_MARGIN_PERCENT[basis]}
             step={1}
             value={marginText}
             aria-describedby="calc-margin-hint"

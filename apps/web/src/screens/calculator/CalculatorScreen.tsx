@@ -107,12 +107,15 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   const amounts = useMemo(() => new Map([...figures.rowAmounts].map(([key, cents]) => [key, formatNzd(cents)])), [figures]);
   const kinds = useMemo(() => new Map(shown.lines.map((l) => [l.key, rowKind(l)])), [shown]);
   // The account's way of working out a price (markup or margin), once the settings have loaded.
+  // A tap on this screen wins over a settings answer that arrives after it.
   const savedBasis = settings.data?.margin_basis;
+  const basisChosen = useRef(false);
   useEffect(() => {
-    if (savedBasis) dispatch({ type: 'setMarginBasis', value: savedBasis });
+    if (savedBasis && !basisChosen.current) dispatch({ type: 'setMarginBasis', value: savedBasis });
   }, [savedBasis]);
   const chooseBasis = useCallback(
     (value: MarginBasis) => {
+      basisChosen.current = true;
       dispatch({ type: 'setMarginBasis', value });
       // Remembered for the account; the calculator works either way if saving fails.
       void api.put('/business-settings', { margin_basis: value }).then(
@@ -283,7 +286,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={state.includeGst} dispatch={dispatch} />
-          <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} />
+          <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
           {/* A template would replace the draft's lines and type: not offered while editing. */}
           {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
           <GenerateBar
