@@ -2,63 +2,29 @@
 // function of the whole stream, so projecting it twice gives the same row. Status is stored as
 // the lifecycle; overdue and expired depend on today and are derived when read (deriveStatus).
 import { clientDisplayName, paidDate, paymentStatus } from '@tradie/domain';
-import type { Projection, ProjectionColumn } from '@tradie/store';
+import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
 import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
-
-export const documentsListSchema = `
-CREATE TABLE IF NOT EXISTS documents_list (
-  id              text PRIMARY KEY,
-  account_id      text NOT NULL,
-  seq             bigint NOT NULL,
-  type            text NOT NULL,
-  number          integer NOT NULL,
-  reference       text NOT NULL,
-  lifecycle       text NOT NULL,
-  client_id       text,
-  client_name     text NOT NULL,
-  client_email    text NOT NULL,
-  issue_date      date NOT NULL,
-  due_date        date NOT NULL,
-  valid_until     date,
-  subtotal_cents  bigint NOT NULL,
-  gst_cents       bigint NOT NULL,
-  total_cents     bigint NOT NULL,
-  paid_cents      bigint NOT NULL,
-  balance_cents   bigint NOT NULL,
-  payment_status  text NOT NULL,
-  paid_date       date,
-  converted_to    text,
-  converted_from  text,
-  sent            boolean NOT NULL,
-  extra_data      jsonb NOT NULL,
-  search          text NOT NULL,
-  stream_version  integer NOT NULL,
-  created_at      timestamptz NOT NULL,
-  updated_at      timestamptz NOT NULL
-);
-CREATE INDEX IF NOT EXISTS documents_list_account_type_seq ON documents_list (account_id, type, seq DESC);
-CREATE INDEX IF NOT EXISTS documents_list_account_seq ON documents_list (account_id, seq DESC);
-CREATE INDEX IF NOT EXISTS documents_list_account_client ON documents_list (account_id, client_id);
-`;
-
-const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
 
 export const documentsListProjection: Projection = {
   name: 'documents_list',
   // 2: an invoice paid against while a draft is issued (lifecycle 'issued').
   version: 2,
   categories: ['document'],
-  schema: documentsListSchema,
   tables: [
     {
       name: 'documents_list',
       streamKey: 'id',
       primaryKey: ['id'],
+      indexes: {
+        documents_list_account_type_seq: '(account_id, type, seq DESC)',
+        documents_list_account_seq: '(account_id, seq DESC)',
+        documents_list_account_client: '(account_id, client_id)',
+      },
       columns: [
-        c('id'), c('account_id'), c('seq', 'bigint'), c('type'), c('number', 'integer'), c('reference'), c('lifecycle'), c('client_id'),
-        c('client_name'), c('client_email'), c('issue_date', 'date'), c('due_date', 'date'), c('valid_until', 'date'),
+        c('id'), c('account_id'), c('seq', 'bigint'), c('type'), c('number', 'integer'), c('reference'), c('lifecycle'), n('client_id'),
+        c('client_name'), c('client_email'), c('issue_date', 'date'), c('due_date', 'date'), n('valid_until', 'date'),
         c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('paid_cents', 'bigint'),
-        c('balance_cents', 'bigint'), c('payment_status'), c('paid_date', 'date'), c('converted_to'), c('converted_from'),
+        c('balance_cents', 'bigint'), c('payment_status'), n('paid_date', 'date'), n('converted_to'), n('converted_from'),
         c('sent', 'boolean'), c('extra_data', 'jsonb'), c('search'), c('stream_version', 'integer'), c('created_at', 'timestamptz'),
         c('updated_at', 'timestamptz'),
       ],

@@ -3,42 +3,22 @@
 // emailed and to whom, the reminders so far, whether they are paused). A row leaves the table
 // when the invoice is paid, voided or deleted, so the scheduler reads only invoices still open.
 import { amountDueNowCents, clientDisplayName } from '@tradie/domain';
-import type { Projection, ProjectionColumn } from '@tradie/store';
+import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
 import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
-
-export const reminderTargetsSchema = `
-CREATE TABLE IF NOT EXISTS reminder_targets (
-  document_id     text PRIMARY KEY,
-  account_id      text NOT NULL,
-  client_id       text,
-  reference       text NOT NULL,
-  client_name     text NOT NULL,
-  due_date        date NOT NULL,
-  balance_cents   bigint NOT NULL,
-  sent_at         timestamptz NOT NULL,
-  sent_to         jsonb NOT NULL,
-  paused          boolean NOT NULL,
-  reminders       jsonb NOT NULL,
-  stream_version  integer NOT NULL
-);
-CREATE INDEX IF NOT EXISTS reminder_targets_account ON reminder_targets (account_id);
-`;
-
-const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
 
 export const reminderTargetsProjection: Projection = {
   name: 'reminder_targets',
   // 2: the balance is what is due now (less retention held on a payment claim).
   version: 2,
   categories: ['document'],
-  schema: reminderTargetsSchema,
   tables: [
     {
       name: 'reminder_targets',
       streamKey: 'document_id',
       primaryKey: ['document_id'],
+      indexes: { reminder_targets_account: '(account_id)' },
       columns: [
-        c('document_id'), c('account_id'), c('client_id'), c('reference'), c('client_name'), c('due_date', 'date'), c('balance_cents', 'bigint'),
+        c('document_id'), c('account_id'), n('client_id'), c('reference'), c('client_name'), c('due_date', 'date'), c('balance_cents', 'bigint'),
         c('sent_at', 'timestamptz'), c('sent_to', 'jsonb'), c('paused', 'boolean'), c('reminders', 'jsonb'), c('stream_version', 'integer'),
       ],
     },

@@ -3,68 +3,8 @@
 // in-memory replay of the same events. The document's figures (totals, paid, balance) are the ones
 // figuresOf shares with the other read models of the stream, worked out once per folded state.
 import { reportRowsOf } from '@tradie/domain';
-import type { Projection, ProjectionColumn } from '@tradie/store';
+import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
 import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
-
-export const reportRowsSchema = `
-CREATE TABLE IF NOT EXISTS report_invoices (
-  document_id        text PRIMARY KEY,
-  account_id         text NOT NULL,
-  reference          text NOT NULL,
-  issue_date         date NOT NULL,
-  month              text NOT NULL,
-  supply_date        date NOT NULL,
-  supply_month       text NOT NULL,
-  client_name        text NOT NULL,
-  client_gst_number  text NOT NULL,
-  subtotal_cents     bigint NOT NULL,
-  gst_cents          bigint NOT NULL,
-  total_cents        bigint NOT NULL,
-  zero_rated_cents   bigint NOT NULL,
-  paid               boolean NOT NULL,
-  paid_date          date,
-  void_date          date,
-  void_month         text
-);
-CREATE INDEX IF NOT EXISTS report_invoices_account_date ON report_invoices (account_id, issue_date);
-CREATE INDEX IF NOT EXISTS report_invoices_account_supply ON report_invoices (account_id, supply_date);
-CREATE INDEX IF NOT EXISTS report_invoices_account_void ON report_invoices (account_id, void_date) WHERE void_date IS NOT NULL;
-CREATE TABLE IF NOT EXISTS report_payments (
-  document_id        text NOT NULL,
-  entry              text NOT NULL,
-  payment_id         text NOT NULL,
-  kind               text NOT NULL,
-  account_id         text NOT NULL,
-  date               date NOT NULL,
-  month              text NOT NULL,
-  amount_cents       bigint NOT NULL,
-  gst_cents          bigint NOT NULL,
-  zero_rated_cents   bigint NOT NULL,
-  invoice_paid       boolean NOT NULL,
-  invoice_voided     boolean NOT NULL,
-  previous_date      date,
-  previous_in_month  date,
-  PRIMARY KEY (document_id, entry)
-);
-CREATE INDEX IF NOT EXISTS report_payments_account_date ON report_payments (account_id, date);
-CREATE TABLE IF NOT EXISTS report_credits (
-  document_id        text NOT NULL,
-  credit_note_id     text NOT NULL,
-  account_id         text NOT NULL,
-  reference          text NOT NULL,
-  invoice_reference  text NOT NULL,
-  date               date NOT NULL,
-  month              text NOT NULL,
-  client_name        text NOT NULL,
-  client_gst_number  text NOT NULL,
-  subtotal_cents     bigint NOT NULL,
-  gst_cents          bigint NOT NULL,
-  total_cents        bigint NOT NULL,
-  zero_rated_cents   bigint NOT NULL,
-  PRIMARY KEY (document_id, credit_note_id)
-);
-CREATE INDEX IF NOT EXISTS report_credits_account_date ON report_credits (account_id, date);
-`;
 
 /**
  * Each payment with the one before it of the same invoice (removals of payments take no part: they
@@ -81,40 +21,44 @@ export function withPrevious<P extends { paymentId: string; date: string }>(paym
   return ordered.map((row, i) => ({ row, previous: ordered[i - 1] ?? null }));
 }
 
-const c = (name: string, type: ProjectionColumn['type'] = 'text'): ProjectionColumn => ({ name, type });
-
 export const reportRowsProjection: Projection = {
   name: 'report_rows',
   // 2: only issued invoices have rows; voids and payment removals are dated corrections.
   // 3: credit notes (report_credits), dated corrections of their own; refunds on them are payment rows.
   version: 3,
   categories: ['document'],
-  schema: reportRowsSchema,
   tables: [
     {
       name: 'report_invoices',
       streamKey: 'document_id',
       primaryKey: ['document_id'],
+      indexes: {
+        report_invoices_account_date: '(account_id, issue_date)',
+        report_invoices_account_supply: '(account_id, supply_date)',
+        report_invoices_account_void: '(account_id, void_date) WHERE void_date IS NOT NULL',
+      },
       columns: [
         c('document_id'), c('account_id'), c('reference'), c('issue_date', 'date'), c('month'), c('supply_date', 'date'), c('supply_month'), c('client_name'), c('client_gst_number'),
         c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),
-        c('paid', 'boolean'), c('paid_date', 'date'), c('void_date', 'date'), c('void_month'),
+        c('paid', 'boolean'), n('paid_date', 'date'), n('void_date', 'date'), n('void_month'),
       ],
     },
     {
       name: 'report_payments',
       streamKey: 'document_id',
       primaryKey: ['document_id', 'entry'],
+      indexes: { report_payments_account_date: '(account_id, date)' },
       columns: [
         c('document_id'), c('entry'), c('payment_id'), c('kind'), c('account_id'), c('date', 'date'), c('month'), c('amount_cents', 'bigint'),
         c('gst_cents', 'bigint'), c('zero_rated_cents', 'bigint'), c('invoice_paid', 'boolean'), c('invoice_voided', 'boolean'),
-        c('previous_date', 'date'), c('previous_in_month', 'date'),
+        n('previous_date', 'date'), n('previous_in_month', 'date'),
       ],
     },
     {
       name: 'report_credits',
       streamKey: 'document_id',
       primaryKey: ['document_id', 'credit_note_id'],
+      indexes: { report_credits_account_date: '(account_id, date)' },
       columns: [
         c('document_id'), c('credit_note_id'), c('account_id'), c('reference'), c('invoice_reference'), c('date', 'date'), c('month'), c('client_name'), c('client_gst_number'),
         c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),

@@ -2,6 +2,7 @@
 // stream, read the log in order, inline projections in the append's transaction, and rebuilds.
 import { createHash, randomUUID } from 'node:crypto';
 import { isUniqueViolation } from './errors.ts';
+import { projectionDdl } from './projectionDdl.ts';
 import {
   ConcurrencyError, DuplicateEventError, streamCategory,
   type AppendResult, type Db, type EventStore, type NewEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
@@ -187,7 +188,7 @@ function replaceStreamRows(projections: readonly Projection[], stream: { streamI
 }
 
 const projectionHash = (p: Projection): string =>
-  createHash('sha256').update(JSON.stringify({ schema: p.schema, tables: p.tables, ...(p.version === undefined ? {} : { version: p.version }) })).digest('hex');
+  createHash('sha256').update(JSON.stringify({ schema: projectionDdl(p), tables: p.tables, ...(p.version === undefined ? {} : { version: p.version }) })).digest('hex');
 
 // ---- the store -----------------------------------------------------------------------------
 
@@ -411,7 +412,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
           const [row] = await sql.query<{ hash: string }>('SELECT hash FROM projection_versions WHERE name = $1', [p.name]);
           if (row?.hash === hash) return false;
           for (const t of p.tables) await sql.query(`DROP TABLE IF EXISTS ${t.name}`);
-          for (const statement of p.schema.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter(Boolean)) await sql.query(statement);
+          for (const statement of projectionDdl(p)) await sql.query(statement);
           await rebuildWith(sql, [p]);
           await sql.query(
             `INSERT INTO projection_versions (name, hash) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET hash = EXCLUDED.hash, built_at = now()`,

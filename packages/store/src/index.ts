@@ -3,6 +3,7 @@ export * from './types.ts';
 export * from './errors.ts';
 export * from './migrate.ts';
 export * from './eventStore.ts';
+export * from './projectionDdl.ts';
 export * from './pglite.ts';
 export * from './postgres.ts';
 export * from './open.ts';

@@ -55,6 +55,8 @@ export interface StreamSnapshot {
 export interface ProjectionColumn {
   name: string;
   type: 'text' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+  /** The column may be NULL (a value that can be missing, e.g. the date an unpaid invoice was paid). Every other column is NOT NULL. */
+  nullable?: boolean;
 }
 
 export interface ProjectionTable {
@@ -67,6 +69,8 @@ export interface ProjectionTable {
    * stream's rows apart (e.g. payment_id). Rows are upserted on it.
    */
   primaryKey: [string] | [string, string];
+  /** Indexes beyond the primary key, by name: what follows `ON <table>` (`(account_id, seq DESC)`, or with a `WHERE`). */
+  indexes?: Record<string, string>;
 }
 
 /** A row as a projection produces it: values for every column, in the table's column order. */
@@ -87,8 +91,7 @@ export interface Projection {
   version?: number;
   /** Stream categories this projection follows: the part of the stream id before the first '-' ('document', 'client'). */
   categories: string[];
-  /** DDL for its tables (idempotent: CREATE TABLE IF NOT EXISTS ...). */
-  schema: string;
+  /** Its tables: the store creates them from these declarations (projectionDdl) and writes rows in this column order. */
   tables: ProjectionTable[];
   /** The stream's key value (e.g. its document id), or null when the stream contributes nothing yet. */
   key(stream: { streamId: string; events: RecordedEvent[] }): string | null;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConcurrencyError, DuplicateEventError, createEventStore, migrate, storeMigrations,
-  type Db, type EventStore, type NewEvent, type Projection, type RecordedEvent,
+  type Db, type EventStore, type NewEvent, type Projection, type ProjectionTable, type RecordedEvent,
 } from '../src/index.ts';
 
 const ev = (type: string, data: Record<string, unknown> = {}, accountId = 'acct-a'): NewEvent => ({
@@ -18,9 +18,6 @@ const ev = (type: string, data: Record<string, unknown> = {}, accountId = 'acct-
 const tally: Projection = {
   name: 'tally',
   categories: ['tally'],
-  schema: `
-CREATE TABLE IF NOT EXISTS tally_streams (stream_id text PRIMARY KEY, account_id text NOT NULL, n integer NOT NULL, last_position bigint NOT NULL, types jsonb NOT NULL);
-CREATE TABLE IF NOT EXISTS tally_events (stream_id text NOT NULL, version integer NOT NULL, type text NOT NULL, PRIMARY KEY (stream_id, version))`,
   tables: [
     {
       name: 'tally_streams',
@@ -45,19 +42,14 @@ CREATE TABLE IF NOT EXISTS tally_events (stream_id text NOT NULL, version intege
 const awkward: Projection = {
   name: 'awkward',
   categories: ['awkward'],
-  schema: `
-CREATE TABLE IF NOT EXISTS awkward_rows (
-  id text NOT NULL, k integer NOT NULL, label text, big bigint, ok boolean, day date, at timestamptz, doc jsonb,
-  PRIMARY KEY (id, k)
-)`,
   tables: [
     {
       name: 'awkward_rows',
       streamKey: 'id',
       primaryKey: ['id', 'k'],
       columns: [
-        { name: 'id', type: 'text' }, { name: 'k', type: 'integer' }, { name: 'label', type: 'text' }, { name: 'big', type: 'bigint' },
-        { name: 'ok', type: 'boolean' }, { name: 'day', type: 'date' }, { name: 'at', type: 'timestamptz' }, { name: 'doc', type: 'jsonb' },
+        { name: 'id', type: 'text' }, { name: 'k', type: 'integer' }, { name: 'label', type: 'text', nullable: true }, { name: 'big', type: 'bigint', nullable: true },
+        { name: 'ok', type: 'boolean', nullable: true }, { name: 'day', type: 'date', nullable: true }, { name: 'at', type: 'timestamptz', nullable: true }, { name: 'doc', type: 'jsonb', nullable: true },
       ],
     },
   ],
@@ -170,7 +162,6 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       const fragile: Projection = {
         name: 'fragile',
         categories: ['fragile'],
-        schema: `CREATE TABLE IF NOT EXISTS fragile_rows (stream_id text PRIMARY KEY, n integer NOT NULL)`,
         tables: [{ name: 'fragile_rows', streamKey: 'stream_id', primaryKey: ['stream_id'], columns: [{ name: 'stream_id', type: 'text' }, { name: 'n', type: 'integer' }] }],
         key: (st) => st.streamId,
         rows: (st: { streamId: string; events: RecordedEvent[] }) => ({ fragile_rows: [{ stream_id: st.streamId, n: (st.events.at(-1)!.data as { n: unknown }).n }] }),
@@ -340,7 +331,8 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
     it('ensureProjections leaves an unchanged projection alone and rebuilds one whose shape changed', async () => {
       expect(await store.ensureProjections()).toEqual([]);
       const before = await dump(db);
-      const changed: Projection = { ...tally, schema: `${tally.schema};\nCREATE INDEX IF NOT EXISTS tally_events_type ON tally_events (type)` };
+      const [streams, events] = tally.tables as [ProjectionTable, ProjectionTable];
+      const changed: Projection = { ...tally, tables: [streams, { ...events, indexes: { tally_events_type: '(type)' } }] };
       const store2 = createEventStore(db, [changed]);
       expect(await store2.ensureProjections()).toEqual(['tally']);
       expect(await dump(db)).toBe(before);
