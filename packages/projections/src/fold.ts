@@ -7,50 +7,36 @@ import {
 } from '@tradie/domain';
 import type { RecordedEvent } from '@tradie/store';
 
-const parsed = new WeakMap<RecordedEvent, DomainEvent>();
-
-/** The domain event of a recorded one, validated once per event object. */
-export function domainEventOf(e: RecordedEvent): DomainEvent {
-  let d = parsed.get(e);
-  if (!d) {
-    d = parseDomainEvent(e);
-    parsed.set(e, d);
-  }
-  return d;
-}
-
-/** Folds a stream from `initial` with `evolve`, once per events array. */
-function memoisedFold<S extends object>(initial: S, evolve: (s: S, e: RecordedEvent) => S): (events: readonly RecordedEvent[]) => S {
-  const folds = new WeakMap<readonly RecordedEvent[], S>();
-  return (events) => {
-    const hit = folds.get(events);
-    if (hit) return hit;
-    let s = initial;
-    for (const e of events) s = evolve(s, e);
-    folds.set(events, s);
-    return s;
+/** `fn` worked out once per key object (the store's events and arrays are immutable, so are the states folded from them). */
+function memoised<K extends object, V>(fn: (key: K) => V): (key: K) => V {
+  const seen = new WeakMap<K, V>();
+  return (key) => {
+    let v = seen.get(key);
+    if (v === undefined) {
+      v = fn(key);
+      seen.set(key, v);
+    }
+    return v;
   };
 }
+
+/** The domain event of a recorded one, validated once per event object. */
+export const domainEventOf: (e: RecordedEvent) => DomainEvent = memoised(parseDomainEvent);
+
+/** Folds a stream from `initial` with `evolve`, once per events array. */
+const memoisedFold = <S>(initial: S, evolve: (s: S, e: RecordedEvent) => S): ((events: readonly RecordedEvent[]) => S) =>
+  memoised((events: readonly RecordedEvent[]) => events.reduce(evolve, initial));
 
 export const foldDocumentStream: (events: readonly RecordedEvent[]) => DocumentState = memoisedFold(initialDocumentState, (s, e) =>
   evolveDocument(s, { ...(domainEventOf(e) as DocumentEvent), meta: { at: e.meta.at } }),
 );
-
-const figures = new WeakMap<DocumentView, DocumentFigures>();
 
 /**
  * The domain's documentFigures of a folded state, worked out once per state: the documents list
  * and the payment reminders' targets both need them for the same stream (the line totals are the
  * costly part of a projection).
  */
-export function figuresOf(state: DocumentView): DocumentFigures {
-  let f = figures.get(state);
-  if (!f) {
-    f = documentFigures(state);
-    figures.set(state, f);
-  }
-  return f;
-}
+export const figuresOf: (state: DocumentView) => DocumentFigures = memoised(documentFigures);
 
 export const foldClientStream: (events: readonly RecordedEvent[]) => ClientState = memoisedFold(initialClientState, (s, e) => evolveClient(s, domainEventOf(e) as ClientEvent));
 
