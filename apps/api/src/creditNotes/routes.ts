@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { loadDocument } from '../documents/repository.ts';
-import { documentIdOf, readDocumentBody, reply } from '../documents/routes/http.ts';
+import { documentCommand, documentIdOf, readDocumentBody, reply } from '../documents/routes/http.ts';
 import { pdfResponse } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
 import { idempotencyKey } from '../http/idempotency.ts';
@@ -33,12 +33,7 @@ export function invoiceCreditNoteRoutes(deps: AppDeps): Hono<AppEnv> {
       response: { status: 201, schema: creditNoteRecord },
       errors: [404, 409],
     }),
-    async (c) => {
-      const input = await readDocumentBody(c, creditNoteInput);
-      const actor = actorOf(c);
-      const id = documentIdOf(c);
-      return reply(c, await issueCreditNote(deps, actor, id, input, idempotencyKey(c)));
-    },
+    documentCommand(deps, creditNoteInput, issueCreditNote),
   );
 
   r.get('/:id/credit-notes', describe({ tag: TAG, summary: "The invoice's credit notes, oldest first", response: { status: 200, schema: z.array(creditNoteRecord) }, errors: [404] }), async (c) => {

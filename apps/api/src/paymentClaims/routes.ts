@@ -8,9 +8,8 @@ import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { accountClientId, loadDocument } from '../documents/repository.ts';
-import { documentIdOf, readDocumentBody, reply } from '../documents/routes/http.ts';
+import { documentCommand, documentIdOf, readDocumentBody, reply } from '../documents/routes/http.ts';
 import type { AppEnv } from '../http/env.ts';
-import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
 import { claimRecordFor, clearPaymentClaim, isConstructionClient, recordPaymentSchedule, releaseRetention, setConstructionClient, setPaymentClaim } from './commands.ts';
 
@@ -48,19 +47,13 @@ export function invoicePaymentClaimRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post(
     '/:id/payment-schedules',
     describe({ tag: TAG, summary: "Record the payer's payment schedule for a served claim (the latest recorded counts)", body: paymentScheduleInput, idempotent: true, response: { status: 201, schema: paymentClaimRecord }, errors: [404, 409] }),
-    async (c) => {
-      const input = await readDocumentBody(c, paymentScheduleInput);
-      return reply(c, await recordPaymentSchedule(deps, actorOf(c), documentIdOf(c), input, idempotencyKey(c)));
-    },
+    documentCommand(deps, paymentScheduleInput, recordPaymentSchedule),
   );
 
   r.post(
     '/:id/retention-releases',
     describe({ tag: TAG, summary: 'Record retention the payer released on a claim (at most what is held)', body: retentionReleaseInput, idempotent: true, response: { status: 201, schema: paymentClaimRecord }, errors: [404, 409] }),
-    async (c) => {
-      const input = await readDocumentBody(c, retentionReleaseInput);
-      return reply(c, await releaseRetention(deps, actorOf(c), documentIdOf(c), input, idempotencyKey(c)));
-    },
+    documentCommand(deps, retentionReleaseInput, releaseRetention),
   );
   return r;
 }

@@ -5,7 +5,6 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf } from '../../auth/middleware.ts';
 import { requireActiveSubscription } from '../../billing/access.ts';
-import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { idempotencyKey } from '../../http/idempotency.ts';
@@ -15,9 +14,8 @@ import { createDocument } from '../commands/create.ts';
 import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
-import type { Answer } from '../commands/run.ts';
 import { invoiceStage, varyQuote } from '../commands/stages.ts';
-import { documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
+import { type DocumentUseCase, documentCommand, documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
 const detail = { status: 200, schema: documentDetail };
 
@@ -83,17 +81,13 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     action: string,
     summary: string,
     body: S,
-    useCase: (ports: AppDeps, actor: Actor, quoteId: string, input: z.output<S>, key: string | undefined) => Promise<Answer<unknown>>,
+    useCase: DocumentUseCase<z.output<S>>,
   ): void {
     r.post(
       `/:id/${action}`,
       describe({ tag: TAG, summary, body, idempotent: true, response: { status: 201, schema: documentDetail }, errors: [402, 404, 409, 422] }),
       newWork,
-      async (c) => {
-        const id = documentIdOf(c);
-        const input = await readDocumentBody(c, body);
-        return reply(c, await useCase(deps, actorOf(c), id, input, idempotencyKey(c)));
-      },
+      documentCommand(deps, body, useCase),
     );
   }
 

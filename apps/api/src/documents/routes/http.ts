@@ -1,9 +1,15 @@
 // What the documents routes share: reading a body with its line items named the way the screens
-// number them, the path's document id, and turning a use case's answer into the response.
+// number them, the path's document id, turning a use case's answer into the response, and the
+// handler of the usual command on one document (all three in order).
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { actorOf } from '../../auth/middleware.ts';
+import type { Actor } from '../../commands.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type BodyLabels, readBody } from '../../http/body.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { idempotencyKey } from '../../http/idempotency.ts';
 import { ApiError } from '../../http/problem.ts';
 import type { Answer } from '../commands/run.ts';
 import { DOCUMENT_NOT_FOUND, plausibleId } from '../repository.ts';
@@ -41,3 +47,18 @@ export function reply(c: Context, answer: Answer<unknown>): Response {
   if (answer.replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(answer.body as object, answer.status as ContentfulStatusCode);
 }
+
+/** A use case on one document that takes a body and an Idempotency-Key. */
+export type DocumentUseCase<I> = (ports: AppDeps, actor: Actor, documentId: string, input: I, key: string | undefined) => Promise<Answer<unknown>>;
+
+/**
+ * The handler of a command on the path's document: the id (404 first when it cannot name one), the
+ * body through `schema`, the use case with the request's Idempotency-Key, and its answer.
+ */
+export const documentCommand =
+  <S extends z.ZodType>(deps: AppDeps, schema: S, useCase: DocumentUseCase<z.output<S>>, options: { optional?: boolean } = {}) =>
+  async (c: Context<AppEnv>): Promise<Response> => {
+    const id = documentIdOf(c);
+    const input = await readDocumentBody(c, schema, options);
+    return reply(c, await useCase(deps, actorOf(c), id, input, idempotencyKey(c)));
+  };

@@ -5,23 +5,17 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/middleware.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotencyKey } from '../../http/idempotency.ts';
 import { describe } from '../../openapi/describe.ts';
 import { markPaid, recordPayment, removePayment } from '../commands/payments.ts';
 import { loadDocument } from '../repository.ts';
 import { paymentRecordOf } from '../view.ts';
-import { documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
+import { documentCommand, reply, TAG } from './http.ts';
 
 export function documentPaymentRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
   r.post(
     '/:id/mark-paid',
     describe({ tag: TAG, summary: 'Record a payment of the outstanding balance', body: markPaidInput, idempotent: true, response: { status: 200, schema: documentDetail }, errors: [404, 409] }),
-    async (c) => {
-      const input = await readDocumentBody(c, markPaidInput, { optional: true });
-      const actor = actorOf(c);
-      const id = documentIdOf(c);
-      return reply(c, await markPaid(deps, actor, id, input, idempotencyKey(c)));
-    },
+    documentCommand(deps, markPaidInput, markPaid, { optional: true }),
   );
 
   r.get('/:id/payments', describe({ tag: TAG, summary: 'Payment history', response: { status: 200, schema: z.array(paymentRecord) }, errors: [404] }), async (c) => {
@@ -40,12 +34,7 @@ export function documentPaymentRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
       response: { status: 201, schema: z.object({}).passthrough() },
       errors: [404, 409],
     }),
-    async (c) => {
-      const input = await readDocumentBody(c, paymentInput);
-      const actor = actorOf(c);
-      const id = documentIdOf(c);
-      return reply(c, await recordPayment(deps, actor, id, input, idempotencyKey(c)));
-    },
+    documentCommand(deps, paymentInput, recordPayment),
   );
 
   r.delete('/:id/payments/:paymentId', describe({ tag: TAG, summary: 'Remove a payment', response: { status: 200, schema: documentDetail }, errors: [404, 409] }), async (c) =>

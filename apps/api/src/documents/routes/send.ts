@@ -1,14 +1,12 @@
 // Emailing a quote or invoice to the client (commands/send.ts).
 import { sendDocumentInput, sendResult } from '@tradie/contracts';
 import type { Hono } from 'hono';
-import { actorOf } from '../../auth/middleware.ts';
 import { requireActiveSubscription } from '../../billing/access.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { idempotencyKey } from '../../http/idempotency.ts';
 import { describe } from '../../openapi/describe.ts';
 import { sendDocument } from '../commands/send.ts';
-import { documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
+import { documentCommand, TAG } from './http.ts';
 
 export function documentSendRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
   r.post(
@@ -23,11 +21,6 @@ export function documentSendRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     }),
     // Sending is new work: an expired trial is refused (routes/commands.ts).
     requireActiveSubscription(deps),
-    async (c) => {
-      const input = await readDocumentBody(c, sendDocumentInput, { optional: true });
-      const actor = actorOf(c);
-      const id = documentIdOf(c);
-      return reply(c, await sendDocument(deps, actor, id, input, idempotencyKey(c)));
-    },
+    documentCommand(deps, sendDocumentInput, sendDocument, { optional: true }),
   );
 }
