@@ -32,6 +32,9 @@ export const BUSINESS_SETTINGS_LIMITS = {
 
 export type BusinessTextField = keyof typeof BUSINESS_SETTINGS_LIMITS;
 
+/** The text fields of the business settings, in the Settings screen's order. */
+export const BUSINESS_TEXT_FIELDS = Object.keys(BUSINESS_SETTINGS_LIMITS) as BusinessTextField[];
+
 const LABELS: Record<BusinessTextField, string> = {
   business_name: 'Business name',
   trading_as: 'Trading as',

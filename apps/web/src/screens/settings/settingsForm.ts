@@ -1,33 +1,12 @@
 // The Settings form: the values the Business & Logo, Email Settings and Currency tabs edit, what
 // 'Save Settings' sends (PUT /business-settings), and the soft check-digit warnings.
 import { identifierWarnings } from '@tradie/domain';
-import { MAX_LOGO_BYTES, type BusinessSettingsInput, type BusinessSettingsRecord, type FieldWarning } from '@tradie/contracts';
+import { BUSINESS_TEXT_FIELDS, MAX_LOGO_BYTES, type BusinessSettingsInput, type BusinessSettingsRecord, type BusinessTextField, type FieldWarning } from '@tradie/contracts';
 
-/** The fields PUT /business-settings carries: every business setting except logo_url. */
-export const SAVED_FIELDS = [
-  'business_name',
-  'trading_as',
-  'abn',
-  'nzbn',
-  'gst_number',
-  'phone',
-  'email',
-  'website',
-  'address',
-  'city',
-  'postcode',
-  'bank_name',
-  'bank_account_name',
-  'bank_account_number',
-  'email_signature',
-  'quote_terms',
-  'default_email_subject',
-  'default_email_message',
-  'cc_email',
-  'bcc_email',
-] as const satisfies ReadonlyArray<keyof BusinessSettingsRecord>;
+/** The fields PUT /business-settings carries: every business setting except logo_url (its text fields). */
+export const SAVED_FIELDS: readonly BusinessTextField[] = BUSINESS_TEXT_FIELDS;
 
-export type SettingsField = (typeof SAVED_FIELDS)[number];
+export type SettingsField = BusinessTextField;
 export type SettingsFormValues = Record<SettingsField, string>;
 
 export const SETTINGS_TEXT = {
