@@ -32,7 +32,7 @@ export interface ClaimFigures {
 export function claimFiguresOf(d: DocumentView, quote: DocumentView | null, today: LocalDate, details: PaymentClaimDetails = d.paymentClaim!): ClaimFigures {
   const claim = d.paymentClaim;
   const dates = claimDates({ servedOn: claim?.servedOn ?? null, paymentDueDate: details.paymentDueDate, scheduleWorkingDays: details.scheduleWorkingDays }, today);
-  const calculation = (quote && stageClaimCalculation(quote, d.id, details.retentionPercent)) ?? invoiceClaimCalculation(d, details.retentionPercent);
+  const calculation = (quote && stageClaimCalculation(quote, d.id, details.retentionPercent, claim?.servedAt ?? null)) ?? invoiceClaimCalculation(d, details.retentionPercent);
   const totalCents = documentTotals(d.lines, d.gstRounding).totalCents;
   const missing = missingClaimElements(details, { clientName: d.client ? clientDisplayName(d.client) : '', totalCents });
   const last = claim ? latestSchedule(claim) : null;

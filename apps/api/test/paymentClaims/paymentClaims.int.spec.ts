@@ -153,6 +153,41 @@ describe('payment claims', () => {
     expect(released.json).toMatchObject({ retention_held: 0, retention_releases: [{ amount: 690, date: '2026-09-01' }] });
   });
 
+  it('a served claim says the same when an earlier stage invoice is voided afterwards: the record and the PDF made again', async () => {
+    const u = await signUp(t);
+    const { quoteId } = await construction(u);
+    const pdfOf = async (id: string): Promise<string> => {
+      const res = await t.app.request(`/api/v1/invoices/${id}/pdf`, { headers: { Authorization: `Bearer ${u.token}` } });
+      expect(res.status).toBe(200);
+      return pdfText(new Uint8Array(await res.arrayBuffer()));
+    };
+    // Deposit 10 % = 3,450.00, then 40 % complete: 13,800.00 − 3,450.00 = 10,350.00 this claim.
+    const deposit = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'deposit', percent: 10 }, u.token)).json;
+    await t.put(`/invoices/${deposit.id}/payment-claim`, { ...complete, retention_percent: 0 }, u.token);
+    expect((await t.post(`/invoices/${deposit.id}/send`, undefined, u.token)).status).toBe(200);
+    const progress = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 40 }, u.token)).json;
+    await t.put(`/invoices/${progress.id}/payment-claim`, { ...complete, retention_percent: 0 }, u.token);
+    expect((await t.post(`/invoices/${progress.id}/send`, undefined, u.token)).status).toBe(200);
+    const served = (await t.get(`/invoices/${progress.id}/payment-claim`, u.token)).json;
+    expect(served.calculation).toMatchObject({ previously_claimed: 3450, this_claim: 10350, claimed: 10350 });
+    expect(served.calculation.earlier).toEqual([{ reference: deposit.reference, total: 3450 }]);
+    const servedPdf = await pdfOf(progress.id);
+    expect(servedPdf).toContain(deposit.reference);
+
+    // A minute later the deposit invoice is voided: its stage is withdrawn from the quote.
+    t.clock.advance(60_000);
+    expect((await t.post(`/invoices/${deposit.id}/void`, undefined, u.token)).status).toBe(200);
+    expect((await t.get(`/invoices/${quoteId}`, u.token)).json.stages.invoices.map((s: { id: string }) => s.id)).toEqual([progress.id]);
+    const after = (await t.get(`/invoices/${progress.id}/payment-claim`, u.token)).json;
+    expect(after.calculation).toEqual(served.calculation);
+    expect(await pdfOf(progress.id)).toBe(servedPdf);
+
+    // The next claim, made after the void, counts what stands: the progress claim only.
+    const next = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 60 }, u.token)).json;
+    const nextClaim = (await t.get(`/invoices/${next.id}/payment-claim`, u.token)).json;
+    expect(nextClaim.calculation.earlier).toEqual([{ reference: progress.reference, total: 10350 }]);
+  });
+
   it('reminders chase what is due now, never the retention held back until it is released', async () => {
     const u = await signUp(t);
     const { quoteId } = await construction(u);

@@ -9,7 +9,7 @@ import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.
 import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
-import { type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
 import { type PaymentClaim, type PaymentClaimDetails, type VariationLine, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
@@ -168,13 +168,15 @@ export interface DocumentView {
   reminders: ReminderRecord[];
   /** The business paused reminders for this invoice. */
   remindersPaused: boolean;
-  /** Quotes: the stage invoices made from it (deposit, progress, final), in order. */
+  /** Quotes: the stage invoices made from it (deposit, progress, final) that stand, in order. */
   stages: StageRecord[];
+  /** Quotes: every stage invoiced from it, in order, withdrawn ones included. */
+  stageHistory: StageHistoryEntry[];
   /** Credit notes against this invoice (each numbered CN-…), in the order they were issued. */
   creditNotes: CreditNote[];
   /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
   paymentClaim: PaymentClaim | null;
-  /** Quotes: the lines added by variations, in order: each line's index and how many stages came before it. */
+  /** Quotes: the lines added by variations, in order: each line's index and how many stages had been invoiced before it. */
   variationLines: VariationLine[];
   createdAt: string | null;
   updatedAt: string | null;
@@ -227,6 +229,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       reminders: [],
       remindersPaused: false,
       stages: [],
+      stageHistory: [],
       creditNotes: [],
       paymentClaim: null,
       variationLines: [],
@@ -242,7 +245,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   const issued = (): LocalDate | null => (s.type === 'invoice' ? (s.issuedOn ?? day()) : null);
   // A payment claim is served when it is first emailed or handed over; its due date for payment,
   // unless the contract set one, is then fixed from that day.
-  const served = (c: PaymentClaim | null): PaymentClaim | null => (c && c.servedOn === null ? { ...c, servedOn: day() } : c);
+  const served = (c: PaymentClaim | null): PaymentClaim | null => (c && c.servedOn === null ? { ...c, servedOn: day(), servedAt: at } : c);
   const servedDueDate = (): LocalDate => (s.paymentClaim && s.paymentClaim.servedOn === null ? claimDates(s.paymentClaim, day()).paymentDue : s.dueDate);
   switch (event.type) {
     case 'DocumentRevised': {
@@ -339,13 +342,13 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
     }
     case 'StageInvoiced': {
       const { documentId: _id, ...stage } = event.data;
-      return { ...s, stages: [...s.stages, stage] };
+      return { ...s, stages: [...s.stages, stage], stageHistory: [...s.stageHistory, { stage, withdrawn: false, withdrawnAt: null }] };
     }
     case 'QuoteVaried':
-      return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, { lineIndex: s.lines.length, afterStages: s.stages.length }] };
+      return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, { lineIndex: s.lines.length, afterStages: s.stageHistory.length }] };
     case 'PaymentClaimSet': {
       const { documentId: _id, ...details } = event.data;
-      const claim: PaymentClaim = { ...details, servedOn: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] };
+      const claim: PaymentClaim = { ...details, servedOn: null, servedAt: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] };
       // Until it is served, its due date for payment reads as if it were served that day.
       const from = compareDates(day(), s.issueDate) > 0 ? day() : s.issueDate;
       return { ...s, paymentClaim: claim, dueDate: claimDates(claim, from).paymentDue };
@@ -363,7 +366,11 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, paymentClaim: { ...s.paymentClaim, retentionReleases: [...s.paymentClaim.retentionReleases, { ...r, recordedAt: at }] } };
     }
     case 'StageWithdrawn':
-      return { ...s, stages: s.stages.filter((x) => x.invoiceId !== event.data.invoiceId) };
+      return {
+        ...s,
+        stages: s.stages.filter((x) => x.invoiceId !== event.data.invoiceId),
+        stageHistory: s.stageHistory.map((h) => (h.stage.invoiceId === event.data.invoiceId && !h.withdrawn ? { ...h, withdrawn: true, withdrawnAt: at } : h)),
+      };
     case 'RemindersPaused':
       return { ...s, remindersPaused: true };
     case 'RemindersResumed':

@@ -11,7 +11,10 @@ import { type DocumentCommand, type DocumentState, type DocumentView, claimReten
 import type { DocumentEvent } from './events.ts';
 import type { Line } from './lineValues.ts';
 import { type PaymentClaimDetails, claimDates, invoiceClaimCalculation, missingClaimElements, retentionCents, stageClaimCalculation } from './paymentClaims.ts';
-import { type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+
+/** Stages that all stand (none withdrawn), as the quote's history keeps them. */
+const standing = (stages: StageRecord[]): StageHistoryEntry[] => stages.map((stage) => ({ stage, withdrawn: false, withdrawnAt: null }));
 
 const line = (qty: string, unit_price: string, description = 'Work'): Line => ({ description, qty, unit_price, tax_included: false, tax_rate: '0.15' });
 
@@ -138,14 +141,14 @@ describe('how the claimed amount was calculated', () => {
     lines.push(line('1', '2000', 'Extra window'));
     stage('inv-2', { kind: 'progress', complete: '70' });
     stage('inv-3', { kind: 'final' });
-    const quote = { lines, gstRounding: 'total' as const, stages, variationLines: [{ lineIndex: 2, afterStages: 1 }] };
+    const quote = { lines, gstRounding: 'total' as const, stageHistory: standing(stages), variationLines: [{ lineIndex: 2, afterStages: 1 }] };
 
     // The first claim was made before the variation: the window is not part of it.
-    const first = stageClaimCalculation(quote, 'inv-1', '5')!;
+    const first = stageClaimCalculation(quote, 'inv-1', '5', null)!;
     expect(first.lines.map((l) => l.description)).toEqual(['Framing', 'Roofing']);
     expect([first.contractSumCents, first.variationsCents, first.thisClaimCents, first.retentionCents]).toEqual([3_450_000n, 0n, 1_380_000n, 69_000n]);
 
-    const second = stageClaimCalculation(quote, 'inv-2', '5')!;
+    const second = stageClaimCalculation(quote, 'inv-2', '5', null)!;
     expect(second.contractSumCents).toBe(3_450_000n);
     expect(second.variationsCents).toBe(230_000n);
     expect(second.lines.map((l) => [l.percentToDate, l.previousCents, l.thisClaimCents, l.toDateCents])).toEqual([
@@ -156,11 +159,11 @@ describe('how the claimed amount was calculated', () => {
     expect([second.previouslyClaimedCents, second.thisClaimCents, second.retentionCents, second.claimedCents]).toEqual([1_380_000n, 1_196_000n, 59_800n, 1_136_200n]);
     expect(second.earlier).toEqual([{ reference: 'INV-1', totalCents: 1_380_000n }]);
 
-    const third = stageClaimCalculation(quote, 'inv-3', '5')!;
+    const third = stageClaimCalculation(quote, 'inv-3', '5', null)!;
     expect(third.lines.map((l) => l.percentToDate)).toEqual(['100', '100', '100']);
     expect([third.previouslyClaimedCents, third.thisClaimCents, third.retentionCents]).toEqual([2_576_000n, 1_104_000n, 55_200n]);
     expect(third.toDateCents).toBe(3_680_000n);
-    expect(stageClaimCalculation(quote, 'someone-else', '5')).toBeNull();
+    expect(stageClaimCalculation(quote, 'someone-else', '5', null)).toBeNull();
   });
 
   it('retention is the percent of this claim, rounded half up to the cent (decimal.js oracle)', () => {
@@ -193,7 +196,7 @@ describe('how the claimed amount was calculated', () => {
           const quoteTotal = documentTotals(lines, rounding).totalCents;
           let before = 0n;
           for (const s of stages) {
-            const calc = stageClaimCalculation({ lines, gstRounding: rounding, stages, variationLines: [] }, s.invoiceId, '0')!;
+            const calc = stageClaimCalculation({ lines, gstRounding: rounding, stageHistory: standing(stages), variationLines: [] }, s.invoiceId, '0', null)!;
             const sum = (f: (l: (typeof calc.lines)[number]) => bigint): bigint => calc.lines.reduce((a, l) => a + f(l), 0n);
             expect(sum((l) => l.thisClaimCents)).toBe(calc.thisClaimCents);
             expect(sum((l) => l.previousCents)).toBe(before);
@@ -206,6 +209,60 @@ describe('how the claimed amount was calculated', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('a served claim keeps the earlier stage it counted when that stage is withdrawn later; a claim not yet served counts what stands', () => {
+    // Quote $10,000 + GST = 11,500.00. Deposit 20 % = 2,300.00 (INV-D), progress 30 % = 3,450.00
+    // (INV-P), whose claim is served on 10 Dec. A variation (a gate, $1,000 + GST = 1,150.00) on
+    // 11 Dec, then the deposit invoice is voided on 12 Dec (its stage withdrawn), then a progress
+    // claim of 20 % (INV-Q).
+    const quoteDraft: DocumentCommand = {
+      type: 'DraftDocument',
+      data: { documentId: 'q-1', type: 'quote', number: 1, reference: 'Q-0001', gstRounding: 'total', client: client as never, lines: [line('1', '10000', 'Fence')], issueDate: '2026-12-01', paymentTerms: '7 days', notes: '' } as never,
+    };
+    const stage = (invoiceId: string, request: StageRequest): DocumentCommand => ({ type: 'InvoiceStage', data: { invoiceId, reference: invoiceId.toUpperCase(), request } });
+    const quote = play([
+      [quoteDraft, '2026-12-01T01:00:00Z'],
+      [{ type: 'AcceptQuote' }, '2026-12-02T01:00:00Z'],
+      [stage('inv-d', { kind: 'deposit', percent: '20' }), '2026-12-03T01:00:00Z'],
+      [stage('inv-p', { kind: 'progress', percent: '30' }), '2026-12-09T01:00:00Z'],
+      [{ type: 'VaryQuote', data: { line: line('1', '1000', 'Gate') } }, '2026-12-11T01:00:00Z'],
+      [{ type: 'WithdrawStage', data: { invoiceId: 'inv-d' } }, '2026-12-12T01:00:00Z'],
+      [stage('inv-q', { kind: 'progress', percent: '20' }), '2026-12-14T01:00:00Z'],
+    ]);
+    expect(quote.stages.map((s) => s.invoiceId)).toEqual(['inv-p', 'inv-q']);
+    expect(quote.stageHistory.map((h) => [h.stage.invoiceId, h.withdrawn, h.withdrawnAt])).toEqual([
+      ['inv-d', true, '2026-12-12T01:00:00Z'],
+      ['inv-p', false, null],
+      ['inv-q', false, null],
+    ]);
+    // The gate came after two stages had been invoiced, the withdrawn one included.
+    expect(quote.variationLines).toEqual([{ lineIndex: 1, afterStages: 2 }]);
+
+    // INV-P's claim, served on 10 Dec, still says what it said: the deposit claimed before, no gate.
+    const p = stageClaimCalculation(quote, 'inv-p', '0', '2026-12-10T02:00:00Z')!;
+    expect(p.earlier).toEqual([{ reference: 'INV-D', totalCents: 230_000n }]);
+    expect([p.previouslyClaimedCents, p.thisClaimCents, p.toDateCents]).toEqual([230_000n, 345_000n, 575_000n]);
+    expect(p.lines.map((l) => [l.description, l.percentToDate, l.previousCents])).toEqual([['Fence', '50', 230_000n]]);
+    // Had it been served after the void (or not at all yet), the deposit would not be part of it.
+    for (const servedAt of ['2026-12-12T03:00:00Z', null]) {
+      const unserved = stageClaimCalculation(quote, 'inv-p', '0', servedAt)!;
+      expect([unserved.previouslyClaimedCents, unserved.earlier.length]).toEqual([0n, 0]);
+    }
+    // INV-Q, made after the void and after the gate: INV-P before it, the gate part of it.
+    const q = stageClaimCalculation(quote, 'inv-q', '0', null)!;
+    expect(q.earlier.map((e) => e.reference)).toEqual(['INV-P']);
+    expect(q.previouslyClaimedCents).toBe(345_000n);
+    expect(q.lines.map((l) => [l.description, l.variation])).toEqual([['Fence', false], ['Gate', true]]);
+    expect(q.variationsCents).toBe(115_000n);
+    // The voided deposit's own claim is no longer a stage claim unless it was served before the void.
+    expect(stageClaimCalculation(quote, 'inv-d', '0', null)).toBeNull();
+    expect(stageClaimCalculation(quote, 'inv-d', '0', '2026-12-03T02:00:00Z')?.thisClaimCents).toBe(230_000n);
+  });
+
+  it('the time a claim is served is kept with its day', () => {
+    const d = play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: complete }, '2026-12-09T20:00:00Z'], [send, '2026-12-09T21:30:00Z']]);
+    expect([d.paymentClaim?.servedOn, d.paymentClaim?.servedAt]).toEqual(['2026-12-10', '2026-12-09T21:30:00Z']);
   });
 
   it('an ordinary invoice as a claim: its own lines, all claimed now', () => {

@@ -12,7 +12,7 @@ import { formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
 import type { Line } from './lineValues.ts';
-import { type StageRecord, shareOf, stageLineValues, stageTotalCents } from './stages.ts';
+import { type StageHistoryEntry, type StageRecord, shareOf, stageLineValues, stageTotalCents } from './stages.ts';
 
 /** Working days the Act gives when the contract is silent: for the payment schedule and for payment. */
 export const CCA_DEFAULT_WORKING_DAYS = 20;
@@ -61,6 +61,8 @@ export interface PaymentClaim extends PaymentClaimDetails {
   form1Version: string;
   /** The NZ day it was served: first emailed or marked issued (handed over). */
   servedOn: LocalDate | null;
+  /** When it was served (the event's time; null before, or for an event without a time). */
+  servedAt: string | null;
   schedules: PaymentScheduleRecord[];
   retentionReleases: RetentionRelease[];
 }
@@ -144,7 +146,7 @@ export function retentionCents(amountCents: bigint, percent: string): bigint {
   return roundHalfUp(rational(amountCents * p.m, 10n ** BigInt(p.scale) * 100n));
 }
 
-/** A line a variation added to a quote, and how many stages had been invoiced before it was added. */
+/** A line a variation added to a quote, and how many stages had been invoiced before it was added (withdrawn ones included). */
 export interface VariationLine {
   lineIndex: number;
   afterStages: number;
@@ -188,17 +190,24 @@ const percentOf = (r: Rational): string => {
 
 /**
  * The calculation for a claim that is a stage invoice of a quote: every quote line with its value,
- * percent complete after this claim, what was claimed before and in this claim.
+ * percent complete after this claim, what was claimed before and in this claim. A served claim
+ * never changes: the stages it counted stay counted when one is withdrawn after `servedAt` (a
+ * stage invoice voided later), and variations made after its stage was invoiced are not part of it.
+ * Before it is served (`servedAt` null) it counts the stages that stand now.
  */
 export function stageClaimCalculation(
-  quote: { lines: readonly Line[]; gstRounding: GstRounding; stages: readonly StageRecord[]; variationLines: readonly VariationLine[] },
+  quote: { lines: readonly Line[]; gstRounding: GstRounding; stageHistory: readonly StageHistoryEntry[]; variationLines: readonly VariationLine[] },
   invoiceId: string,
   retentionPercent: string,
+  servedAt: string | null,
 ): ClaimCalculation | null {
-  const at = quote.stages.findIndex((s) => s.invoiceId === invoiceId);
-  if (at < 0) return null;
+  const counts = (h: StageHistoryEntry): boolean =>
+    !h.withdrawn || (servedAt !== null && h.withdrawnAt !== null && Date.parse(h.withdrawnAt) > Date.parse(servedAt));
+  const at = quote.stageHistory.findIndex((h) => h.stage.invoiceId === invoiceId);
+  if (at < 0 || !counts(quote.stageHistory[at]!)) return null;
+  const stages = quote.stageHistory.slice(0, at + 1).filter(counts).map((h) => h.stage);
+  const own = stages.length - 1;
   const values = stageLineValues(quote.lines, quote.gstRounding);
-  // A served claim never changes: variations made after it are not part of it.
   const later = new Set(quote.variationLines.filter((v) => v.afterStages > at).map((v) => v.lineIndex));
   const variation = new Set(quote.variationLines.map((v) => v.lineIndex));
   const lines: ClaimCalculationLine[] = [];
@@ -207,19 +216,19 @@ export function stageClaimCalculation(
     let previous = 0n;
     let share: Rational = ZERO_R;
     let thisClaim = 0n;
-    quote.stages.slice(0, at + 1).forEach((s, k) => {
+    stages.forEach((s, k) => {
       for (const x of s.lines) {
         if (x.lineIndex !== i) continue;
         share = add(share, shareOf(x.share));
-        if (k === at) thisClaim += toCents(x.amount);
+        if (k === own) thisClaim += toCents(x.amount);
         else previous += toCents(x.amount);
       }
     });
     lines.push({ description: l.description, valueCents: values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: variation.has(i) });
   });
-  const thisClaimCents = stageTotalCents(quote.stages[at]!);
+  const thisClaimCents = stageTotalCents(stages[own]!);
   const retention = retentionCents(thisClaimCents, retentionPercent);
-  const earlier = quote.stages.slice(0, at).map((s) => ({ reference: s.reference, totalCents: stageTotalCents(s) }));
+  const earlier = stages.slice(0, own).map((s) => ({ reference: s.reference, totalCents: stageTotalCents(s) }));
   const variationsCents = lines.filter((l) => l.variation).reduce((a, l) => a + l.valueCents, 0n);
   return {
     contractSumCents: lines.reduce((a, l) => a + l.valueCents, 0n) - variationsCents,

@@ -38,6 +38,18 @@ export interface StageRecord {
   lines: StageLineAmount[];
 }
 
+/**
+ * Every stage invoiced from a quote, in order, withdrawn ones included (a voided or deleted stage
+ * invoice): a payment claim served before a withdrawal went on stating it as claimed, and a
+ * variation is placed among the stages by how many had been invoiced, withdrawn or not.
+ */
+export interface StageHistoryEntry {
+  stage: StageRecord;
+  withdrawn: boolean;
+  /** When it was withdrawn (the event's time; null while it stands, or for an event without a time). */
+  withdrawnAt: string | null;
+}
+
 /** What a person asks a stage to invoice. Percentages are of the quote (or of a line), 0–100. */
 export type StageRequest =
   | { kind: 'deposit' | 'progress'; percent: string }
