@@ -12,7 +12,7 @@ import { formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
 import type { Line } from './lineValues.ts';
-import { type StageHistoryEntry, type StageRecord, shareOf, stageLineValues, stageTotalCents } from './stages.ts';
+import { type StageHistoryEntry, shareOf, stageLineValues, stageTotalCents } from './stages.ts';
 
 /** Working days the Act gives when the contract is silent: for the payment schedule and for payment. */
 export const CCA_DEFAULT_WORKING_DAYS = 20;
