@@ -23,6 +23,8 @@
 //   GET  /payments/settings                onlinePaymentSettings
 //   PUT  /payments/settings                onlinePaymentSettingsInput → onlinePaymentSettings
 //   POST /payments/connect                 connectOnboarding (Stripe's hosted onboarding address)
+//   GET  /payments/issues                  paymentIssues (card payments to look at in Stripe, until done)
+//   POST /payments/issues/{id}/done        → 204
 import { z } from 'zod';
 import { lineRecord } from './invoices.ts';
 
@@ -216,6 +218,28 @@ export const onlinePaymentSettingsInput = z.object({
   surcharge_percent: z.number().min(0, { error: 'The surcharge cannot be negative' }).max(SURCHARGE_MAX_PERCENT, { error: `The surcharge can be at most ${SURCHARGE_MAX_PERCENT}%` }),
 });
 export type OnlinePaymentSettingsInput = z.input<typeof onlinePaymentSettingsInput>;
+
+/**
+ * GET /payments/issues: card payments the business must look at in its Stripe dashboard (one paid
+ * while the invoice was settled another way, or a dispute), newest first, until marked done.
+ */
+export const paymentIssues = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['overpaid', 'dispute']),
+      /** The invoice it was for (null when Stripe's payment could not be matched to one). */
+      document_id: z.string().nullable(),
+      reference: z.string().nullable(),
+      /** The money in question: what was paid over the balance, or the disputed amount. */
+      amount: z.number(),
+      /** What happened and what to do, in words. */
+      detail: z.string(),
+      at: z.string(),
+    }),
+  ),
+});
+export type PaymentIssues = z.infer<typeof paymentIssues>;
 
 /** POST /payments/connect. */
 export const connectOnboarding = z.object({ onboarding_url: z.string() });

@@ -70,4 +70,9 @@ CREATE TABLE IF NOT EXISTS payment_issues (
 CREATE INDEX IF NOT EXISTS payment_issues_account ON payment_issues (account_id, created_at);
 `,
   },
+  {
+    // A payment issue stays on the home screen until the business says it has dealt with it.
+    id: 'payments-002-issue-done',
+    sql: `ALTER TABLE payment_issues ADD COLUMN IF NOT EXISTS done_at timestamptz;`,
+  },
 ];

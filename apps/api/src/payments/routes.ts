@@ -4,8 +4,10 @@
 //   GET  /settings   signed in: whether card payments are available, the connection and the surcharge
 //   PUT  /settings   signed in: the surcharge choice (off by default; 0–5 %)
 //   POST /connect    signed in: the Stripe account is made once; a fresh onboarding address each time
+//   GET  /issues     signed in: card payments to look at in Stripe (paid twice over, disputed), until done
+//   POST /issues/{id}/done  signed in: the business has dealt with one
 //   POST /webhook    Stripe only, no bearer: Connect events, verified with STRIPE_CONNECT_WEBHOOK_SECRET
-import { connectOnboarding, onlinePaymentSettings, onlinePaymentSettingsInput } from '@tradie/contracts';
+import { connectOnboarding, onlinePaymentSettings, onlinePaymentSettingsInput, paymentIssues } from '@tradie/contracts';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -16,6 +18,7 @@ import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/problem.ts';
 import { BillingError } from '../integrations/stripe/port.ts';
 import { describe } from '../openapi/describe.ts';
+import { markPaymentIssueDone, openPaymentIssues } from './issues.ts';
 import { cardPaymentsAvailable } from './offer.ts';
 import { loadPaymentAccount, lockPaymentAccount, settingsView } from './repository.ts';
 import { validSurchargePercent } from './surcharge.ts';
@@ -117,6 +120,15 @@ export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
       connect.createAccountLink({ connectedAccountId: stripeAccountId, refreshUrl: settingsUrl('connect=refresh'), returnUrl: settingsUrl('connect=done') }),
     );
     return c.json({ onboarding_url: link.url });
+  });
+
+  r.get('/issues', describe({ tag: 'Payments', summary: 'Card payments to look at in Stripe (paid while the invoice was settled another way, or disputed), newest first, until marked done', response: { status: 200, schema: paymentIssues } }), auth, async (c) =>
+    c.json({ items: await openPaymentIssues(deps.store, c.get('accountId')) }),
+  );
+
+  r.post('/issues/:id/done', describe({ tag: 'Payments', summary: 'The business has dealt with a payment issue: it leaves the home screen', response: { status: 204, description: 'Marked done' }, errors: [404] }), auth, async (c) => {
+    await markPaymentIssueDone(deps.store.db, c.get('accountId'), c.req.param('id'), deps.clock.now());
+    return c.body(null, 204);
   });
 
   r.post('/webhook', describe({ tag: 'Payments', summary: 'Stripe Connect webhooks (verified by Stripe-Signature; each event applied once)', auth: false, bodyNote: 'the raw Stripe event JSON', response: { status: 200, schema: z.object({}).passthrough() }, errors: [400, 503] }), async (c) => {

@@ -7,7 +7,7 @@
 // fits is recorded and the rest is kept as an 'overpaid' issue (and logged) for the business to
 // refund in its Stripe dashboard. Nothing here answers 5xx for a sound event it cannot place.
 import { createHash } from 'node:crypto';
-import { nzDateOf, type LocalDate } from '@tradie/domain';
+import { formatNzd, nzDateOf, type LocalDate } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { Actor } from '../commands.ts';
 import type { ReactionDeps } from '../reactions/registry.ts';
@@ -84,7 +84,7 @@ async function recordPayment(
   if (outcome.excessCents > 0n) {
     const detail = outcome.refused
       ? `${outcome.refused}: the card payment was not recorded. Refund it in Stripe.`
-      : `The invoice was paid some other way while the client paid by card: ${outcome.excessCents} cents more than was owed. Refund the difference in Stripe.`;
+      : `The invoice was paid some other way while the client paid by card: ${formatNzd(outcome.excessCents)} more than was owed. Refund the difference in Stripe.`;
     deps.log('error', 'payments: a card payment is more than the invoice owed', { accountId, documentId, paymentIntentId: p.paymentIntentId, excessCents: outcome.excessCents.toString() });
     await recordIssue(db, { accountId, documentId, kind: 'overpaid', stripeObjectId: p.paymentIntentId, amountCents: outcome.excessCents, detail, at: deps.clock.now() });
   }
@@ -137,7 +137,7 @@ async function apply(deps: WebhookDeps, event: ConnectEvent): Promise<Applied> {
       deps.log('error', 'payments: a card payment is disputed', { accountId: account.accountId, documentId, disputeId: d.id, reason: d.reason });
       await recordIssue(db, {
         accountId: account.accountId, documentId, kind: 'dispute', stripeObjectId: d.id, amountCents: BigInt(d.amount),
-        detail: `The client disputed a card payment (${d.reason}). Answer it in your Stripe dashboard.`, at: now,
+        detail: `The client disputed a card payment of ${formatNzd(BigInt(d.amount))} (${d.reason.replaceAll('_', ' ')}). Answer it in your Stripe dashboard before Stripe's deadline.`, at: now,
       });
       return { outcome: 'dispute_recorded', accountId: account.accountId };
     }

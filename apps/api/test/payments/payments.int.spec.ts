@@ -282,6 +282,24 @@ describe('card payments (Stripe Connect)', () => {
     await pay(url2);
     expect((await paymentsOf(u, two.inv.id)).map((p) => [p.method, p.amount])).toEqual([['bank_transfer', 15], ['card', 100]]);
     expect(await db().query("SELECT kind, amount_cents::text AS cents FROM payment_issues WHERE account_id = $1 AND document_id = $2", [u.userId, two.inv.id])).toEqual([{ kind: 'overpaid', cents: '1500' }]);
+
+    // The home screen's list says so in dollars, with the invoice, until the business marks it done.
+    const issues = (await t.get('/payments/issues', u.token)).json.items;
+    expect(issues).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9]+$/), kind: 'overpaid', document_id: two.inv.id, reference: two.inv.reference, amount: 15,
+        detail: 'The invoice was paid some other way while the client paid by card: $15.00 more than was owed. Refund the difference in Stripe.',
+        at: expect.any(String),
+      },
+    ]);
+    const stranger = await signUp(t, 'Someone Else');
+    expect((await t.get('/payments/issues', stranger.token)).json).toEqual({ items: [] });
+    expect((await t.post(`/payments/issues/${issues[0].id}/done`, undefined, stranger.token)).status).toBe(404);
+    for (const bad of ['0', 'abc', '1e3', '99999999999999999999']) expect((await t.post(`/payments/issues/${bad}/done`, undefined, u.token)).status).toBe(404);
+    expect((await t.post(`/payments/issues/${issues[0].id}/done`, undefined, u.token)).status).toBe(204);
+    expect((await t.get('/payments/issues', u.token)).json).toEqual({ items: [] });
+    const again = await t.post(`/payments/issues/${issues[0].id}/done`, undefined, u.token);
+    expect([again.status, again.json.detail]).toEqual([404, 'No such payment issue']);
   });
 
   it('a dispute is kept on the account; removing our access disconnects and the offer goes', async () => {
@@ -289,6 +307,8 @@ describe('card payments (Stripe Connect)', () => {
     const { inv, pi } = await paidByCard(u);
     expect(await fake.disputeCharge(pi)).toMatchObject({ type: 'charge.dispute.created', status: 200 });
     expect(await db().query('SELECT kind, document_id, amount_cents::text AS cents FROM payment_issues WHERE account_id = $1', [u.userId])).toEqual([{ kind: 'dispute', document_id: inv.id, cents: '11500' }]);
+    expect((await t.get('/payments/issues', u.token)).json.items).toMatchObject([{ kind: 'dispute', document_id: inv.id, reference: inv.reference, amount: 115 }]);
+    expect((await t.get('/payments/issues', u.token)).json.items[0].detail).toMatch(/^The client disputed a card payment of \$115\.00 \([a-z ]+\)\. Answer it in your Stripe dashboard before Stripe's deadline\.$/);
 
     const other = await invoiceWithLink(u);
     expect((await other.c.get(`/invoices/${other.token}`)).json.pay).toEqual({ surcharge: null });
