@@ -55,14 +55,18 @@ const pageOf = (path: string) => {
   return lazyRouteComponent(page.load);
 };
 
-const landingRoute = createRoute({ getParentRoute: () => publicLayout, path: '/', component: pageOf('/'), staticData: { title: titleOf('/') } });
-const featuresRoute = createRoute({ getParentRoute: () => publicLayout, path: '/features', component: pageOf('/features'), staticData: { title: titleOf('/features') } });
-const pricingRoute = createRoute({ getParentRoute: () => publicLayout, path: '/pricing', component: pageOf('/pricing'), staticData: { title: titleOf('/pricing') } });
-const howItWorksRoute = createRoute({ getParentRoute: () => publicLayout, path: '/how-it-works', component: pageOf('/how-it-works'), staticData: { title: titleOf('/how-it-works') } });
-const privacyRoute = createRoute({ getParentRoute: () => publicLayout, path: '/privacy', component: pageOf('/privacy'), staticData: { title: titleOf('/privacy') } });
-const termsRoute = createRoute({ getParentRoute: () => publicLayout, path: '/terms', component: pageOf('/terms'), staticData: { title: titleOf('/terms') } });
-const aboutRoute = createRoute({ getParentRoute: () => publicLayout, path: '/about', component: pageOf('/about'), staticData: { title: titleOf('/about') } });
-const supportRoute = createRoute({ getParentRoute: () => publicLayout, path: '/support', component: pageOf('/support'), staticData: { title: titleOf('/support') } });
+/** The route of the public page at `path`, with its component and title from public/pages.ts. */
+const publicRoute = <TPath extends string>(path: TPath) =>
+  createRoute({ getParentRoute: () => publicLayout, path, component: pageOf(path), staticData: { title: titleOf(path) } });
+
+const landingRoute = publicRoute('/');
+const featuresRoute = publicRoute('/features');
+const pricingRoute = publicRoute('/pricing');
+const howItWorksRoute = publicRoute('/how-it-works');
+const privacyRoute = publicRoute('/privacy');
+const termsRoute = publicRoute('/terms');
+const aboutRoute = publicRoute('/about');
+const supportRoute = publicRoute('/support');
 
 // ---------------------------------------------------------------------------------------------
 // Guest-only: a signed-in user is sent to /app/home.
@@ -77,6 +81,12 @@ const guestLayout = createRoute({
   component: GuestLayout,
 });
 
+/** The ?token= of a link from an email (reset password, confirm email); anything else is dropped. */
+export interface TokenSearch {
+  token?: string;
+}
+const validateTokenSearch = (search: Record<string, unknown>): TokenSearch => (typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {});
+
 const loginScreen = lazyRouteComponent(() => import('../screens/login/LoginScreen.tsx'), 'LoginScreen');
 const registerScreen = lazyRouteComponent(() => import('../screens/register/RegisterScreen.tsx'), 'RegisterScreen');
 
@@ -90,14 +100,10 @@ const forgotPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/forgot-password/ForgotPasswordScreen.tsx'), 'ForgotPasswordScreen'),
   staticData: { title: 'Forgot password | Tradie Quotes' },
 });
-export interface ResetPasswordSearch {
-  token?: string;
-}
 const resetPasswordRoute = createRoute({
   getParentRoute: () => guestLayout,
   path: '/reset-password',
-  validateSearch: (search: Record<string, unknown>): ResetPasswordSearch =>
-    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  validateSearch: validateTokenSearch,
   component: lazyRouteComponent(() => import('../screens/reset-password/ResetPasswordScreen.tsx'), 'ResetPasswordScreen'),
   staticData: { title: 'Reset password | Tradie Quotes' },
 });
@@ -107,14 +113,10 @@ const resetPasswordRoute = createRoute({
 // here on whichever device has the email.
 // ---------------------------------------------------------------------------------------------
 const openLayout = createRoute({ getParentRoute: () => rootRoute, id: 'open', component: GuestLayout });
-export interface ConfirmEmailSearch {
-  token?: string;
-}
 const confirmEmailRoute = createRoute({
   getParentRoute: () => openLayout,
   path: '/confirm-email',
-  validateSearch: (search: Record<string, unknown>): ConfirmEmailSearch =>
-    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  validateSearch: validateTokenSearch,
   component: lazyRouteComponent(() => import('../screens/confirm-email/ConfirmEmailScreen.tsx'), 'ConfirmEmailScreen'),
   staticData: { title: 'Confirm your email | Tradie Quotes' },
 });

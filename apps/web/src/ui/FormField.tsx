@@ -43,3 +43,14 @@ export function FormField({ id, label, hint, warning, wide, className, children 
     </div>
   );
 }
+
+/**
+ * The aria attributes of a control whose value was refused: marked invalid while `error` shows, and
+ * described by the error (at `errorId`) as well as by its field's hint.
+ */
+export function errorAria(describedBy: string | undefined, error: unknown, errorId: string) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [describedBy, error ? errorId : ''].filter(Boolean).join(' ') || undefined,
+  };
+}

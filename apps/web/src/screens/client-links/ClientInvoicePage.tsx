@@ -99,9 +99,9 @@ function Payments({ page }: { page: PublicInvoicePage }) {
   if (page.payments.length === 0) return null;
   return (
     <Card titleId="client-payments-title" title="Payments received" className="client-card">
-      <ul className="client-payments">
+      <ul className="row-list">
         {page.payments.map((p, i) => (
-          <li key={i} className="client-payments__item">
+          <li key={i} className="row-list__item">
             <span>
               {longDay(p.date)}
               {p.method_label ? ` · ${p.method_label}` : ''}

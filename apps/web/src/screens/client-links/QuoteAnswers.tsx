@@ -39,10 +39,12 @@ function useOnce() {
   return { pending, run };
 }
 
+type Field = 'name' | 'terms';
+
 export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProps) {
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
-  const [error, setError] = useState<{ field: 'name' | 'terms' | 'form'; text: string } | null>(null);
+  const [error, setError] = useState<{ field: Field | 'form'; text: string } | null>(null);
   const signature = useRef<SignatureHandle>(null);
   const { pending, run } = useOnce();
   const hasTerms = page.terms.trim() !== '';
@@ -72,6 +74,14 @@ export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProp
       }
     });
   };
+  // A field the check refused is marked invalid and described by the message, until it is changed.
+  const refusal = (field: Field) => ({
+    'aria-invalid': error?.field === field || undefined,
+    'aria-describedby': error?.field === field ? 'client-accept-error' : undefined,
+  });
+  const changed = (field: Field) => {
+    if (error?.field === field) setError(null);
+  };
 
   return (
     <form className="card client-card client-accept" aria-labelledby="client-accept-title" onSubmit={submit} noValidate>
@@ -90,10 +100,9 @@ export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProp
               checked={terms}
               onChange={(e) => {
                 setTerms(e.target.checked);
-                if (error?.field === 'terms') setError(null);
+                changed('terms');
               }}
-              aria-invalid={error?.field === 'terms' || undefined}
-              aria-describedby={error?.field === 'terms' ? 'client-accept-error' : undefined}
+              {...refusal('terms')}
             />
             <span>I have read and accept the terms</span>
           </label>
@@ -112,10 +121,9 @@ export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProp
             value={name}
             onChange={(e) => {
               setName(e.target.value);
-              if (error?.field === 'name') setError(null);
+              changed('name');
             }}
-            aria-invalid={error?.field === 'name' || undefined}
-            aria-describedby={error?.field === 'name' ? 'client-accept-error' : undefined}
+            {...refusal('name')}
           />
         )}
       </FormField>

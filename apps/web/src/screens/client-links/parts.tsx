@@ -7,6 +7,7 @@ import { formatNzDateLong, nzDateOf } from '@tradie/domain';
 import { errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { FigureRow } from '../../ui/FigureRow.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { apiHref } from './queries.ts';
 
@@ -64,7 +65,7 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
         {isQuote ? 'Quote' : 'Invoice'} {doc.reference}
       </h1>
       {children}
-      <dl className="client-heading__dates">
+      <dl className="facts">
         {doc.client_name && (
           <div>
             <dt>For</dt>
@@ -88,15 +89,6 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
           </div>
         )}
       </dl>
-    </div>
-  );
-}
-
-function FigureRow({ label, value, total, testId }: { label: string; value: string; total?: boolean; testId?: string }) {
-  return (
-    <div className={total ? 'figures__row figures__row--total' : 'figures__row'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
     </div>
   );
 }

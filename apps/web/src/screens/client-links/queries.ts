@@ -29,23 +29,20 @@ const retryUnlessGone = (failures: number, error: unknown): boolean => {
   return failures < 1 && status !== 404 && status !== 410 && status !== 429;
 };
 
-/** GET /public/quotes/{token}. */
-export const publicQuoteQuery = (api: PublicApi, t: string) =>
+/** A client's page, asked for afresh each time it is shown. */
+const publicPageQuery = <Page>(api: PublicApi, queryKey: readonly string[], path: string) =>
   queryOptions({
-    queryKey: clientLinkKeys.quote(t),
-    queryFn: ({ signal }) => api.get<PublicQuotePage>(`/public/quotes/${token(t)}`, { ...anonymous, signal }),
+    queryKey,
+    queryFn: ({ signal }) => api.get<Page>(path, { ...anonymous, signal }),
     retry: retryUnlessGone,
     staleTime: 0,
   });
 
+/** GET /public/quotes/{token}. */
+export const publicQuoteQuery = (api: PublicApi, t: string) => publicPageQuery<PublicQuotePage>(api, clientLinkKeys.quote(t), `/public/quotes/${token(t)}`);
+
 /** GET /public/invoices/{token}. */
-export const publicInvoiceQuery = (api: PublicApi, t: string) =>
-  queryOptions({
-    queryKey: clientLinkKeys.invoice(t),
-    queryFn: ({ signal }) => api.get<PublicInvoicePage>(`/public/invoices/${token(t)}`, { ...anonymous, signal }),
-    retry: retryUnlessGone,
-    staleTime: 0,
-  });
+export const publicInvoiceQuery = (api: PublicApi, t: string) => publicPageQuery<PublicInvoicePage>(api, clientLinkKeys.invoice(t), `/public/invoices/${token(t)}`);
 
 export const acceptPublicQuote = (api: PublicApi, t: string, body: AcceptQuoteInput) =>
   api.post<PublicQuotePage>(`/public/quotes/${token(t)}/accept`, body, anonymous);

@@ -104,7 +104,7 @@ function HistoryRow({ doc }: { doc: ClientDocument }) {
   const invoice = doc.type === 'invoice';
   return (
     <li>
-      <Link to="/app/invoices/$id" params={{ id: doc.id }} className="card card--item history-row">
+      <Link to="/app/invoices/$id" params={{ id: doc.id }} className="card card--item card--link history-row">
         <span className="history-row__top">
           <span className="history-row__ref">{doc.reference}</span>
           <span className="chip-row">

@@ -1,8 +1,7 @@
 // 'No reminders for this client': this client's invoices get no automatic payment reminders.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api, errorDetail } from '../../api/client.ts';
-import { SwitchField } from '../../ui/SwitchField.tsx';
+import { api } from '../../api/client.ts';
+import { SavedSwitch } from '../shared/SavedSwitch.tsx';
 import { clientRemindersQuery, invalidateReminders, REMINDER_TEXT, setClientNoReminders } from '../shared/reminders.ts';
 
 export function ClientRemindersSwitch({ clientId }: { clientId: string }) {
@@ -15,23 +14,15 @@ export function ClientRemindersSwitch({ clientId }: { clientId: string }) {
       void invalidateReminders(queryClient);
     },
   });
-  // The switch moves in the same render as the tap (a controlled checkbox would otherwise snap back
-  // until the mutation's pending state arrives), and goes back to the server's answer when it settles.
-  const [wanted, setWanted] = useState<boolean | null>(null);
-  if (query.isError) return null;
-  const checked = wanted ?? (save.isPending ? save.variables : (query.data?.no_reminders ?? false));
   return (
-    <SwitchField
+    <SavedSwitch
+      query={query}
+      saved={query.data?.no_reminders}
+      save={save}
       label={REMINDER_TEXT.noReminders}
       hintId="client-reminders-hint"
-      hint={checked ? 'Automatic payment reminders are not sent to this client.' : 'Overdue invoices for this client get the automatic payment reminders.'}
-      checked={checked}
-      disabled={query.isPending || save.isPending}
-      onChange={(on) => {
-        setWanted(on);
-        save.mutate(on, { onSettled: () => setWanted(null) });
-      }}
-      error={save.isError && (errorDetail(save.error) ?? 'Could not change the reminders for this client')}
+      hint={(checked) => (checked ? 'Automatic payment reminders are not sent to this client.' : 'Overdue invoices for this client get the automatic payment reminders.')}
+      failed="Could not change the reminders for this client"
     />
   );
 }

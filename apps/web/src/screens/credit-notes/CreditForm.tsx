@@ -3,13 +3,14 @@
 // shown when it refuses (more than is left, a line credited in full already).
 import './credit-notes.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { CreditNoteInput, CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { creditBody, leftToCredit, type CreditMode, type LineChoice } from './creditNotes.ts';
@@ -35,7 +36,6 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
   const [lines, setLines] = useState<Record<number, LineChoice>>({});
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
   const left = leftToCredit(doc);
 
   const issue = useMutation({
@@ -48,24 +48,13 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (issue.isPending) return;
-    const built = creditBody({ mode, lines, amount, reason }, doc);
-    if (!built.ok) {
-      setInvalid(built.error);
-      return;
-    }
-    setInvalid(null);
-    issue.mutate(built.body);
-  };
+  const { submit, error, clearInvalid } = useCheckedSubmit(issue, () => creditBody({ mode, lines, amount, reason }, doc), 'Could not credit the invoice');
 
   const chooseMode = (next: CreditMode) => {
     setMode(next);
-    setInvalid(null);
+    clearInvalid();
   };
   const setLine = (i: number, change: Partial<LineChoice>) => setLines((was) => ({ ...was, [i]: { checked: false, qty: '', ...was[i], ...change } }));
-  const error = invalid ?? (issue.isError ? (errorDetail(issue.error) ?? 'Could not credit the invoice') : null);
 
   return (
     <form className="card card--emphasis detail-form credit-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>

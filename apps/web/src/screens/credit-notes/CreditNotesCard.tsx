@@ -11,6 +11,7 @@ import { Card } from '../../ui/Card.tsx';
 import { RetryAlert } from '../../ui/Status.tsx';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { money } from '../invoice-detail/view.ts';
+import { usePdfWindow } from '../shared/pdfWindow.ts';
 import { creditedWhat, refundable } from './creditNotes.ts';
 import { creditNotesQuery, fetchCreditNotePdf } from './queries.ts';
 import { RefundForm } from './RefundForm.tsx';
@@ -83,30 +84,16 @@ interface ItemProps {
 
 function CreditNoteItem({ note, justIssued, canRefund, refunding, onRefund, toRefund, invoiceId, show }: ItemProps) {
   const ref = useRef<HTMLLIElement>(null);
-  const [pdfBusy, setPdfBusy] = useState(false);
+  // As the invoice's own PDF; the object URL is let go a minute later.
+  const { busy: pdfBusy, open: viewPdf } = usePdfWindow(
+    () => fetchCreditNotePdf(api, note.id),
+    show,
+    (url) => setTimeout(() => URL.revokeObjectURL(url), 60_000),
+  );
 
   useEffect(() => {
     if (justIssued) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [justIssued]);
-
-  // As the invoice's own PDF: the window opens in the tap (pop-up blockers allow that), then the blob.
-  const viewPdf = async () => {
-    if (pdfBusy) return;
-    const win = window.open('', '_blank');
-    setPdfBusy(true);
-    try {
-      const blob = await fetchCreditNotePdf(api, note.id);
-      const url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
-      if (win && !win.closed) win.location.href = url;
-      else window.location.assign(url);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (e) {
-      win?.close();
-      show(errorDetail(e) ?? 'Could not open the PDF', 'error');
-    } finally {
-      setPdfBusy(false);
-    }
-  };
 
   return (
     <li ref={ref} className={`credit-notes__item${justIssued ? ' credit-notes__item--new' : ''}`} data-testid={`credit-note-${note.reference}`} aria-label={`Credit note ${note.reference}`}>

@@ -2,6 +2,7 @@
 // can be credited, the body of POST /invoices/{id}/credit-notes from the form, and how much may be
 // paid back on a credit note. The server decides the money and says when something is too much.
 import type { CreditNoteInput, CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
+import type { Built } from '../shared/checkedSubmit.ts';
 
 export type CreditMode = 'whole' | 'lines' | 'amount';
 
@@ -27,8 +28,6 @@ export interface CreditDraft {
   amount: string;
   reason: string;
 }
-
-export type Built<T> = { ok: true; body: T } | { ok: false; error: string };
 
 const plain = (raw: string): string => raw.trim().replace(/^\$/, '').replace(/,/g, '').trim();
 

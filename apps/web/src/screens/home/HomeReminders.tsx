@@ -112,11 +112,11 @@ export function OverdueCard() {
         {data.items.slice(0, OVERDUE_SHOWN).map((item) => (
           <li key={item.document_id} className="home-overdue__item">
             <Link to="/app/invoices/$id" params={{ id: item.document_id }} className="home-overdue__link">
-              <span className="home-overdue__top">
+              <span className="list-entry__top">
                 <span className="home-overdue__ref">{item.reference}</span>
-                <span className="home-overdue__balance">{item.formatted_balance}</span>
+                <span className="list-entry__money">{item.formatted_balance}</span>
               </span>
-              <span className="home-overdue__meta">
+              <span className="list-entry__meta">
                 {item.client_name} · {daysOverdue(item.days_overdue)} · due {formatNzDate(item.due_date)}
               </span>
             </Link>

@@ -6,7 +6,7 @@ import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeRemi
 function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices'; icon: ReactNode; title: string; text: string }) {
   return (
     <li>
-      <Link to={to} className="home-card">
+      <Link to={to} className="home-card card--link">
         <span className="icon-tile home-card__icon">{icon}</span>
         <span className="home-card__body">
           <span className="home-card__title">{title}</span>

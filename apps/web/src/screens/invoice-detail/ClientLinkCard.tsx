@@ -53,11 +53,19 @@ export function ClientLinkCard({ doc, view, show }: Props) {
   const remember = (link: ClientLinkRecord) => queryClient.setQueryData(clientLinkKeys.link(doc.id), link);
   const refreshTimeline = () => void queryClient.invalidateQueries({ queryKey: clientLinkKeys.timeline(doc.id) });
 
-  const copy = useMutation({
+  /** Copy link and Share: the link is made (or the one out is given again) and kept, then handed on. */
+  const issueThen = (handOn: (link: ClientLinkRecord) => Promise<void>) => ({
     mutationFn: () => issueClientLink(api, doc.id),
-    onSuccess: async (link) => {
+    onSuccess: async (link: ClientLinkRecord) => {
       remember(link);
       refreshTimeline();
+      await handOn(link);
+    },
+    onError: (e: Error) => show(errorDetail(e) ?? 'Could not make the link', 'error'),
+  });
+
+  const copy = useMutation(
+    issueThen(async (link) => {
       try {
         await navigator.clipboard.writeText(link.url);
         setManual(null);
@@ -68,23 +76,18 @@ export function ClientLinkCard({ doc, view, show }: Props) {
       } catch {
         setManual(link.url);
       }
-    },
-    onError: (e) => show(errorDetail(e) ?? 'Could not make the link', 'error'),
-  });
+    }),
+  );
 
-  const share = useMutation({
-    mutationFn: () => issueClientLink(api, doc.id),
-    onSuccess: async (link) => {
-      remember(link);
-      refreshTimeline();
+  const share = useMutation(
+    issueThen(async (link) => {
       try {
         await navigator.share({ title: `${view.isQuote ? 'Quote' : 'Invoice'} ${view.reference}`, text: `Your ${noun} ${view.reference}`, url: link.url });
       } catch {
         // Closed without sharing: nothing to say.
       }
-    },
-    onError: (e) => show(errorDetail(e) ?? 'Could not make the link', 'error'),
-  });
+    }),
+  );
 
   const withdraw = useMutation({
     mutationFn: () => withdrawClientLink(api, doc.id),
@@ -111,7 +114,7 @@ export function ClientLinkCard({ doc, view, show }: Props) {
       </p>
       {query.isError && <RetryAlert onRetry={() => void query.refetch()}>{errorDetail(query.error) ?? 'Could not load the link'}</RetryAlert>}
       {link && (
-        <dl className="client-link__facts" data-testid="client-link-facts">
+        <dl className="facts client-link__facts" data-testid="client-link-facts">
           <div>
             <dt>Opened</dt>
             <dd>{link.views === 0 ? 'Not yet' : link.views === 1 ? 'Once' : `${link.views} times`}</dd>

@@ -1,10 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
+import { usePdfWindow } from '../shared/pdfWindow.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { useEditActions } from './EditActions.tsx';
 import { applyDetailChange, documentKeys, fetchPdf, invalidateDocuments, runCommand, type DocumentCommand } from './queries.ts';
@@ -32,10 +33,16 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
   const { isQuote, reference, isVoid, paid, synced, openQuote, isDraftInvoice } = view;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [pdfBusy, setPdfBusy] = useState(false);
   const markPaid = useMarkPaid(show);
   const sync = useSyncToAccounting(show);
   const objectUrls = useRef<string[]>([]);
+  const { busy: pdfBusy, open: viewPdf } = usePdfWindow(
+    () => fetchPdf(api, doc.id),
+    show,
+    (url) => {
+      objectUrls.current.push(url);
+    },
+  );
   const edits = useEditActions({ doc, reference, show });
   // The client may change their mind: a declined quote can still be marked accepted.
   const answerable = openQuote || (isQuote && doc.status === 'declined');
@@ -68,26 +75,6 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
     onError: (e) => show(errorDetail(e) ?? 'Something went wrong', 'error'),
   });
 
-  // The PDF needs the bearer header, so it is fetched as a blob and opened from an object URL. The
-  // window is opened in the tap itself (pop-up blockers allow that), then pointed at the PDF.
-  const viewPdf = async () => {
-    if (pdfBusy) return;
-    const win = window.open('', '_blank');
-    setPdfBusy(true);
-    try {
-      const blob = await fetchPdf(api, doc.id);
-      const url = URL.createObjectURL(blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }));
-      objectUrls.current.push(url);
-      if (win && !win.closed) win.location.href = url;
-      else window.location.assign(url);
-    } catch (e) {
-      win?.close();
-      show(errorDetail(e) ?? 'Could not open the PDF', 'error');
-    } finally {
-      setPdfBusy(false);
-    }
-  };
-
   const confirmThen = (text: string, action: DocumentCommand) => {
     if (window.confirm(text)) command.mutate(action);
   };
@@ -96,7 +83,7 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
 
   return (
     <>
-      <div className="detail__actions" role="group" aria-label="Actions">
+      <div className="action-grid detail__actions" role="group" aria-label="Actions">
         <button type="button" className="button button--secondary" onClick={() => void viewPdf()} disabled={pdfBusy} aria-busy={pdfBusy}>
           {pdfBusy ? 'Opening...' : 'View PDF'}
         </button>

@@ -35,12 +35,12 @@ export function PaymentHistory({ doc, isVoid, show }: Props) {
       {doc.payments.length === 0 ? (
         <p className="detail__empty">No payments recorded yet.</p>
       ) : (
-        <ul className="detail-payments">
+        <ul className="row-list detail-payments">
           {doc.payments.map((p) => (
-            <li key={p.id} className="detail-payments__item">
+            <li key={p.id} className="row-list__item detail-payments__item">
               <span className="detail-payments__main">
-                <span className="detail-payments__amount">{money(p.amount)}</span>
-                <span className="detail-payments__meta">
+                <span className="list-entry__money">{money(p.amount)}</span>
+                <span className="list-entry__meta">
                   {formatNzDate(p.date)} · {PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}
                   {p.reference ? ` · ${p.reference}` : ''}
                 </span>

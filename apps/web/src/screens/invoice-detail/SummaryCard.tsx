@@ -30,7 +30,7 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
         {doc.client_name || 'No client'}
         {doc.client?.email && <span className="detail__client-email">{doc.client.email}</span>}
       </p>
-      <dl className="detail__dates">
+      <dl className="facts detail__dates">
         <div>
           <dt>Issued</dt>
           <dd>{formatNzDate(doc.issue_date)}</dd>

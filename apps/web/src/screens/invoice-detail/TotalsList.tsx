@@ -1,15 +1,6 @@
 import type { DocumentDetail } from '@tradie/contracts';
+import { FigureRow } from '../../ui/FigureRow.tsx';
 import { money } from './view.ts';
-
-/** One line of the figures: a label and an amount; a total stands out. */
-function FigureRow({ label, value, testId, total }: { label: string; value: string; testId?: string; total?: boolean }) {
-  return (
-    <div className={total ? 'figures__row figures__row--total' : 'figures__row'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
 
 /** Subtotal, GST and total; for an invoice also what is paid, what credit notes credited and the balance. */
 export function TotalsList({ doc, isQuote }: { doc: DocumentDetail; isQuote: boolean }) {

@@ -206,7 +206,7 @@ function EmptyDocuments({ type }: { type: DocumentType }) {
 /** A quote's or invoice's card in the list: its reference (the link to it) and chips, then `children`. */
 function DocCard({ doc, chips, children }: { doc: DocumentListRecord; chips: ReactNode; children: ReactNode }) {
   return (
-    <li className="card card--item doc-card">
+    <li className="card card--item card--link doc-card">
       <div className="doc-card__top">
         <Link to="/app/invoices/$id" params={{ id: doc.id }} className="doc-card__ref doc-card__stretch">
           {referenceOf(doc)}
@@ -308,7 +308,7 @@ function TemplatesTab({ templates, onDelete, onUse }: { templates: Template[]; o
   return (
     <ul className="grid-list docs__list" aria-label="Templates">
       {templates.map((t) => (
-        <li key={t.id} className="card card--item doc-card">
+        <li key={t.id} className="card card--item card--link doc-card">
           <div className="doc-card__top">
             <button type="button" className="doc-card__ref doc-card__stretch doc-card__use" onClick={() => use(t)}>
               {t.name}

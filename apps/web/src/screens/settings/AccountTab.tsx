@@ -44,6 +44,37 @@ function Callout({ message }: { message: Message }) {
   );
 }
 
+/** The account's current password, asked for before a change to the account itself. */
+function PasswordField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Password
+      </label>
+      <input id={id} className="input" type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} maxLength={200} />
+    </div>
+  );
+}
+
+/**
+ * A task behind a button: `busy` while it runs, then its outcome as a message, the text it returns,
+ * or when it throws the server's sentence (else `failed`).
+ */
+function useBusyTask() {
+  const [busy, setBusy] = useState(false);
+  const run = async (task: () => Promise<string>, failed: string): Promise<Message> => {
+    setBusy(true);
+    try {
+      return { kind: 'success', text: await task() };
+    } catch (err) {
+      return { kind: 'error', text: errorDetail(err) ?? failed };
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
+
 /** Enter in a field acts on its own card: the Settings screen is one form already, and forms do not nest. */
 const onEnter = (act: () => void) => (e: KeyboardEvent) => {
   if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
@@ -56,7 +87,7 @@ function ChangeEmailCard({ current }: { current: string }) {
   const uid = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyTask();
   const [message, setMessage] = useState<Message>(null);
 
   const submit = async () => {
@@ -65,18 +96,14 @@ function ChangeEmailCard({ current }: { current: string }) {
       setMessage({ kind: 'error', text: parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.emailFailed });
       return;
     }
-    setBusy(true);
     setMessage(null);
-    try {
+    const outcome = await run(async () => {
       const answer = await api.post<{ detail: string }>('/account/change-email', parsed.data);
       setEmail('');
       setPassword('');
-      setMessage({ kind: 'success', text: answer.detail });
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorDetail(err) ?? ACCOUNT_TEXT.emailFailed });
-    } finally {
-      setBusy(false);
-    }
+      return answer.detail;
+    }, ACCOUNT_TEXT.emailFailed);
+    setMessage(outcome);
   };
 
   return (
@@ -95,12 +122,7 @@ function ChangeEmailCard({ current }: { current: string }) {
           </label>
           <input id={`${uid}-new`} className="input" type="email" inputMode="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={254} />
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${uid}-password`}>
-            Password
-          </label>
-          <input id={`${uid}-password`} className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
-        </div>
+        <PasswordField id={`${uid}-password`} value={password} onChange={setPassword} />
       </div>
       <Callout message={message} />
       <button type="button" className="button button--primary" onClick={() => void submit()} disabled={busy} aria-busy={busy}>
@@ -124,20 +146,16 @@ async function downloadMyData(): Promise<void> {
 }
 
 function DownloadButton({ onDone, label = 'Download My Data' }: { onDone: (m: Message) => void; label?: string }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
+  const { busy, run } = useBusyTask();
+  const download = async () => {
+    const outcome = await run(async () => {
       await downloadMyData();
-      onDone({ kind: 'success', text: ACCOUNT_TEXT.exportDone });
-    } catch (err) {
-      onDone({ kind: 'error', text: errorDetail(err) ?? ACCOUNT_TEXT.exportFailed });
-    } finally {
-      setBusy(false);
-    }
+      return ACCOUNT_TEXT.exportDone;
+    }, ACCOUNT_TEXT.exportFailed);
+    onDone(outcome);
   };
   return (
-    <button type="button" className="button button--secondary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
+    <button type="button" className="button button--secondary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
       {busy ? 'Preparing download...' : label}
     </button>
   );
@@ -230,12 +248,7 @@ function DeleteAccountCard() {
             </label>
             <input id={`${uid}-word`} className="input" type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} value={word} onChange={(e) => setWord(e.target.value)} maxLength={100} />
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${uid}-password`}>
-              Password
-            </label>
-            <input id={`${uid}-password`} className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} maxLength={200} />
-          </div>
+          <PasswordField id={`${uid}-password`} value={password} onChange={setPassword} />
           <Callout message={message} />
           <div>
             <button type="button" className="button button--danger" onClick={() => void submit()} disabled={busy || !ready} aria-busy={busy}>

@@ -7,7 +7,7 @@ import { onlinePaymentSettingsInput, SURCHARGE_MAX_PERCENT, type OnlinePaymentSe
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
-import { FormField } from '../../ui/FormField.tsx';
+import { errorAria, FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
 import { connectPayments, paymentSettingsQuery, savePaymentSettings, settingsKeys } from './queries.ts';
 
@@ -129,8 +129,7 @@ function SurchargeCard({ settings, onMessage }: { settings: OnlinePaymentSetting
               value={percent}
               onChange={(e) => setPercent(e.target.value)}
               onKeyDown={onEnter}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[describedBy, error ? 'settings-surcharge-error' : ''].filter(Boolean).join(' ') || undefined}
+              {...errorAria(describedBy, error, 'settings-surcharge-error')}
             />
           )}
         </FormField>

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REMINDER_LIMITS, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type ReminderStepRecord } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
-import { FormField } from '../../ui/FormField.tsx';
+import { errorAria, FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
 import {
   invalidateReminders,
@@ -89,6 +89,16 @@ function fieldErrors(e: unknown): Record<string, string> {
     }
   }
   return out;
+}
+
+/** Why the save refused a step's subject or message, under it (the field is described by it). */
+function StepFieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="callout callout--error reminder-step__error">
+      {message}
+    </p>
+  );
 }
 
 function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsRecord; onMessage: Props['onMessage'] }) {
@@ -209,16 +219,11 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
                         maxLength={REMINDER_LIMITS.subject}
                         value={step.subject}
                         onChange={(e) => change(step.id, { subject: e.target.value })}
-                        aria-invalid={subjectError ? true : undefined}
-                        aria-describedby={[describedBy, subjectError ? `${base}-subject-error` : ''].filter(Boolean).join(' ') || undefined}
+                        {...errorAria(describedBy, subjectError, `${base}-subject-error`)}
                       />
                     )}
                   </FormField>
-                  {subjectError && (
-                    <p id={`${base}-subject-error`} className="callout callout--error reminder-step__error">
-                      {subjectError}
-                    </p>
-                  )}
+                  <StepFieldError id={`${base}-subject-error`} message={subjectError} />
                   <FormField id={`${base}-message`} label="Message">
                     {(describedBy) => (
                       <textarea
@@ -228,16 +233,11 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
                         maxLength={REMINDER_LIMITS.message}
                         value={step.message}
                         onChange={(e) => change(step.id, { message: e.target.value })}
-                        aria-invalid={messageError ? true : undefined}
-                        aria-describedby={[describedBy, messageError ? `${base}-message-error` : ''].filter(Boolean).join(' ') || undefined}
+                        {...errorAria(describedBy, messageError, `${base}-message-error`)}
                       />
                     )}
                   </FormField>
-                  {messageError && (
-                    <p id={`${base}-message-error`} className="callout callout--error reminder-step__error">
-                      {messageError}
-                    </p>
-                  )}
+                  <StepFieldError id={`${base}-message-error`} message={messageError} />
                   <button type="button" className="button button--ghost reminder-step__remove" onClick={() => remove(step.id)}>
                     {REMINDERS_TAB_TEXT.remove}
                     <span className="visually-hidden"> the reminder {stepWhen(step.offset_days).toLowerCase()}</span>
@@ -294,8 +294,7 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
                 inputMode="decimal"
                 value={minimum}
                 onChange={(e) => setMinimum(e.target.value)}
-                aria-invalid={fields.minimum_balance ? true : undefined}
-                aria-describedby={[describedBy, fields.minimum_balance ? 'reminder-minimum-error' : ''].filter(Boolean).join(' ') || undefined}
+                {...errorAria(describedBy, fields.minimum_balance, 'reminder-minimum-error')}
               />
             </span>
           )}
@@ -329,14 +328,14 @@ function UpcomingCard({ steps }: { steps: readonly ReminderStepRecord[] }) {
             const step = steps.find((s) => s.id === item.step_id);
             return (
               <li key={`${item.document_id}-${item.step_id}`} className="reminder-row">
-                <span className="reminder-row__top">
+                <span className="list-entry__top">
                   <Link to="/app/invoices/$id" params={{ id: item.document_id }} className="reminder-row__ref">
                     {item.reference}
                   </Link>
-                  <span className="reminder-row__money">{item.formatted_balance}</span>
+                  <span className="list-entry__money">{item.formatted_balance}</span>
                 </span>
-                <span className="reminder-row__meta">{item.client_name}</span>
-                <span className="reminder-row__meta">
+                <span className="list-entry__meta">{item.client_name}</span>
+                <span className="list-entry__meta">
                   <time dateTime={item.at}>{nzDateTime(item.at)}</time>
                   {step && ` · ${stepWhen(step.offset_days)}`}
                 </span>

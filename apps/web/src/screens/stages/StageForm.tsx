@@ -4,14 +4,15 @@
 // (past 100 %, more than is left) shows the server's sentence as it is.
 import { useNavigate } from '@tanstack/react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { DocumentDetail, StageInput } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
+import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { documentKeys, invalidateDocuments, invoiceStage } from './queries.ts';
 import { percentPreview, stageBody, type StageKind, type StageMode, type Stages } from './stages.ts';
@@ -45,7 +46,6 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
   const [mode, setMode] = useState<StageMode>(kind === 'progress' ? 'percent_complete' : 'percent');
   const [value, setValue] = useState('');
   const [linePercents, setLinePercents] = useState<Record<number, string>>({});
-  const [invalid, setInvalid] = useState<string | null>(null);
 
   const create = useMutation({
     mutationFn: (body: StageInput) => invoiceStage(api, doc.id, body, keyFor('stage', body)),
@@ -56,23 +56,12 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (create.isPending) return;
-    const built = stageBody({ kind, mode, value, linePercents });
-    if (!built.ok) {
-      setInvalid(built.error);
-      return;
-    }
-    setInvalid(null);
-    create.mutate(built.body);
-  };
+  const { submit, error, invalid, clearInvalid } = useCheckedSubmit(create, () => stageBody({ kind, mode, value, linePercents }), 'Could not create the invoice');
 
   const chooseMode = (next: StageMode) => {
     setMode(next);
-    setInvalid(null);
+    clearInvalid();
   };
-  const error = invalid ?? (create.isError ? (errorDetail(create.error) ?? 'Could not create the invoice') : null);
   const valueId = `${id}-value`;
 
   return (

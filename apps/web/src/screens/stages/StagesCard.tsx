@@ -57,7 +57,7 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
       {active && (
         <>
           {nothingLeft && <p className="callout callout--success stages__note">All of the quote is invoiced. Add a variation to invoice extra work.</p>}
-          <div className="stages__actions" role="group" aria-label="Invoice a stage">
+          <div className="action-grid stages__actions" role="group" aria-label="Invoice a stage">
             {BUTTONS.filter((b) => b.open === 'variation' || !nothingLeft).map((b) => (
               <button
                 key={b.open}
@@ -87,6 +87,13 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
   );
 }
 
+/** The figures under the bar; the invoiced and remaining ones carry the bar's colour swatch. */
+const AMOUNTS: readonly { figure: 'quoted' | 'invoiced' | 'remaining'; label: string; className?: string; swatch?: string }[] = [
+  { figure: 'quoted', label: 'Quoted' },
+  { figure: 'invoiced', label: 'Invoiced', className: 'stages__amount--invoiced', swatch: 'stages__swatch stages__swatch--invoiced' },
+  { figure: 'remaining', label: 'Remaining', swatch: 'stages__swatch' },
+];
+
 /** Quoted / Invoiced / Remaining: a bar drawn for the eye, and the same figures as text for everyone. */
 export function StagesBar({ stages }: { stages: Pick<Stages, 'quoted' | 'invoiced' | 'remaining'> }) {
   const share = invoicedShare(stages);
@@ -97,24 +104,15 @@ export function StagesBar({ stages }: { stages: Pick<Stages, 'quoted' | 'invoice
       </div>
       <p className="stages__share">{percentText(share)} of the quote invoiced</p>
       <dl className="stages__amounts">
-        <div>
-          <dt>Quoted</dt>
-          <dd data-testid="stages-quoted">{money(stages.quoted)}</dd>
-        </div>
-        <div className="stages__amount--invoiced">
-          <dt>
-            <span className="stages__swatch stages__swatch--invoiced" aria-hidden="true" />
-            Invoiced
-          </dt>
-          <dd data-testid="stages-invoiced">{money(stages.invoiced)}</dd>
-        </div>
-        <div>
-          <dt>
-            <span className="stages__swatch" aria-hidden="true" />
-            Remaining
-          </dt>
-          <dd data-testid="stages-remaining">{money(stages.remaining)}</dd>
-        </div>
+        {AMOUNTS.map(({ figure, label, className, swatch }) => (
+          <div key={figure} className={className}>
+            <dt>
+              {swatch && <span className={swatch} aria-hidden="true" />}
+              {label}
+            </dt>
+            <dd data-testid={`stages-${figure}`}>{money(stages[figure])}</dd>
+          </div>
+        ))}
       </dl>
     </div>
   );

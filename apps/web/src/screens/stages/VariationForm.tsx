@@ -2,13 +2,14 @@
 // stages and the final invoice can take it. Description, qty and unit price as on the calculator's
 // lines; GST at 15 % on top unless switched off.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { DocumentDetail, VariationInput } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { addVariation, applyDetailChange } from './queries.ts';
@@ -28,7 +29,6 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
   const [qty, setQty] = useState('1');
   const [unitPrice, setUnitPrice] = useState('');
   const [gst, setGst] = useState(true);
-  const [invalid, setInvalid] = useState<string | null>(null);
 
   const add = useMutation({
     mutationFn: (body: VariationInput) => addVariation(api, doc.id, body, keyFor('variation', body)),
@@ -40,19 +40,7 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (add.isPending) return;
-    const built = variationBody({ description, qty, unitPrice, gst });
-    if (!built.ok) {
-      setInvalid(built.error);
-      return;
-    }
-    setInvalid(null);
-    add.mutate(built.body);
-  };
-
-  const error = invalid ?? (add.isError ? (errorDetail(add.error) ?? 'Could not add the variation') : null);
+  const { submit, error } = useCheckedSubmit(add, () => variationBody({ description, qty, unitPrice, gst }), 'Could not add the variation');
 
   return (
     <form className="stages__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>

@@ -3,6 +3,7 @@
 // server decides the money; nothing here is sent as a figure it has to trust.
 import type { DocumentDetail, StageInput, VariationInput } from '@tradie/contracts';
 import { money } from '../invoice-detail/view.ts';
+import type { Built } from '../shared/checkedSubmit.ts';
 
 export type Stages = NonNullable<DocumentDetail['stages']>;
 export type StageKind = Stages['invoices'][number]['kind'];
@@ -37,8 +38,6 @@ export interface StageDraft {
   /** Per line (mode 'lines'): the percent of each quote line to invoice now, by line index; empty is none. */
   linePercents: Record<number, string>;
 }
-
-export type Built<T> = { ok: true; body: T } | { ok: false; error: string };
 
 const NUMBER = /^\d+(\.\d+)?$/;
 
