@@ -264,3 +264,54 @@ test('a client declines a quote with reasons; an invoice without card payments s
   await shot(phone, testInfo, 'invoice-bank');
   await phone.context().close();
 });
+
+test('a card payment that comes in after the invoice was part paid by bank is flagged on the home screen until Done', async ({ page, request, browser }, testInfo) => {
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'links-overpaid' });
+  const fakes = readFakes();
+  await page.goto('/app/settings?tab=payments');
+  await page.getByRole('button', { name: 'Accept card payments' }).click();
+  await page.waitForURL((url) => url.href.startsWith(`${fakes.stripe}/connect/onboarding/`));
+  await page.getByRole('button', { name: 'Complete' }).click();
+  await expect(page.getByTestId('payments-status')).toContainText('Card payments are on');
+
+  // An invoice of $115.00 sent with its link; the client opens Checkout for the whole of it.
+  const client = await request.post('/api/v1/clients', { headers: user.authHeaders, data: { name: 'Aroha Ngata', email: `aroha-${Date.now()}@example.co.nz` } });
+  const clientId = ((await client.json()) as { id: string }).id;
+  const created = await request.post('/api/v1/invoices', { headers: user.authHeaders, data: { type: 'invoice', client_id: clientId, line_items: [{ description: 'Tap washer', qty: 1, unit_price: 100 }] } });
+  const invoice = (await created.json()) as { id: string; reference: string };
+  expect((await request.post(`/api/v1/invoices/${invoice.id}/send`, { headers: { ...user.authHeaders, 'Idempotency-Key': randomUUID() } })).status()).toBeLessThan(300);
+  const url = ((await (await request.post(`/api/v1/invoices/${invoice.id}/link`, { headers: user.authHeaders })).json()) as { url: string }).url;
+  const phone = await clientPhone(browser, testInfo);
+  await phone.goto(new URL(url).pathname);
+  await phone.getByRole('button', { name: /^Pay now/ }).click();
+  await phone.waitForURL((u) => u.href.startsWith(`${fakes.stripe}/connect/checkout/`));
+
+  // Meanwhile $15.00 arrives by bank transfer; then the client pays the $115.00 by card.
+  const part = await request.post(`/api/v1/invoices/${invoice.id}/payments`, { headers: { ...user.authHeaders, 'Idempotency-Key': randomUUID() }, data: { amount: 15, method: 'bank_transfer' } });
+  expect(part.status()).toBe(201);
+  await phone.getByRole('button', { name: 'Pay' }).click();
+  await phone.waitForURL(/\/i\/[A-Za-z0-9_-]+\?paid=1/);
+  await phone.context().close();
+
+  // The home screen says what happened and what to do, with the invoice and Stripe's payments page.
+  await expect
+    .poll(async () => ((await (await request.get('/api/v1/payments/issues', { headers: user.authHeaders })).json()) as { items: unknown[] }).items.length, { timeout: 20_000 })
+    .toBe(1);
+  await page.goto('/app');
+  const banner = page.getByTestId('home-payment-issues');
+  await expect(banner.getByRole('heading', { name: 'A card payment needs you in Stripe' })).toBeVisible();
+  await expect(banner).toContainText(`${invoice.reference}: The invoice was paid some other way while the client paid by card: $15.00 more than was owed. Refund the difference in Stripe.`);
+  await expect(banner.getByRole('link', { name: /^Open Stripe/ })).toHaveAttribute('href', 'https://dashboard.stripe.com/payments');
+  await expectNoHorizontalOverflow(page);
+  await expectTapTargets(page, '[data-testid="home-payment-issues"] a, [data-testid="home-payment-issues"] button');
+  await expectNoSeriousA11yViolations(page);
+  await shot(page, testInfo, 'home-payment-issue');
+  await banner.getByRole('link', { name: `Open ${invoice.reference}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}$`));
+  await page.goBack();
+  await page.getByTestId('home-payment-issues').getByRole('button', { name: `Done with the card payment for ${invoice.reference}` }).click();
+  await expect(page.getByTestId('home-payment-issues')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Hello!' })).toBeVisible();
+  await expect(page.getByTestId('home-payment-issues')).toHaveCount(0);
+});

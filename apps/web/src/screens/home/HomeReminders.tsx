@@ -6,10 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNzDate } from '@tradie/domain';
 import type { DeliveryFailures, ReminderSettingsRecord } from '@tradie/contracts';
 import { useEffect } from 'react';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { ReminderSendButton } from '../shared/ReminderSendButton.tsx';
+import { AttentionBanner } from './AttentionBanner.tsx';
 import { daysOverdue, deliveryFailuresQuery, dismissFailure, noticeSeen, overdueQuery, reminderKeys, reminderSettingsQuery } from '../shared/reminders.ts';
 
 /** How many of the oldest overdue invoices the card lists. */
@@ -61,30 +62,18 @@ export function DeliveryFailuresBanner() {
       queryClient.setQueryData<DeliveryFailures>(deliveryFailuresQuery(api).queryKey, (prev) => (prev ? { items: prev.items.filter((f) => f.id !== id) } : prev)),
   });
   const items = failures.data?.items ?? [];
-  if (items.length === 0) return null;
   return (
-    <section className="callout callout--error home-failures" aria-labelledby="home-failures-title">
-      <h2 id="home-failures-title" className="home-failures__title">
-        {items.length === 1 ? 'An email was not delivered' : `${items.length} emails were not delivered`}
-      </h2>
-      <ul className="home-failures__list">
-        {items.map((f) => (
-          <li key={f.id} className="home-failures__item">
-            <p className="home-failures__text">{f.text}</p>
-            <div className="home-failures__actions">
-              <Link to="/app/invoices/$id" params={{ id: f.document_id }} className="button button--ghost button--compact">
-                Open {f.reference}
-              </Link>
-              <button type="button" className="button button--ghost button--compact" onClick={() => dismiss.mutate(f.id)} disabled={dismiss.isPending && dismiss.variables === f.id}>
-                {HOME_REMINDER_TEXT.dismiss}
-                <span className="visually-hidden"> the failure for {f.reference}</span>
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {dismiss.isError && <p role="alert">{errorDetail(dismiss.error) ?? 'Could not dismiss it'}</p>}
-    </section>
+    <AttentionBanner
+      name="failures"
+      title={items.length === 1 ? 'An email was not delivered' : `${items.length} emails were not delivered`}
+      items={items.map((f) => ({ id: f.id, text: f.text, documentId: f.document_id, reference: f.reference }))}
+      action={HOME_REMINDER_TEXT.dismiss}
+      actionFor={(f) => `the failure for ${f.reference}`}
+      onAction={(id) => dismiss.mutate(id)}
+      busyId={dismiss.isPending ? dismiss.variables : null}
+      error={dismiss.error}
+      failed="Could not dismiss it"
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
 import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
+import { PaymentIssuesBanner } from './PaymentIssuesBanner.tsx';
 
 function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices'; icon: ReactNode; title: string; text: string }) {
   return (
@@ -25,6 +26,7 @@ export function HomeScreen() {
       </h1>
       <p className="screen__subtitle">Ready to create a quote or check your numbers?</p>
       <RemindersNotice />
+      <PaymentIssuesBanner />
       <DeliveryFailuresBanner />
       <OverdueCard />
       <ul className="home-cards">

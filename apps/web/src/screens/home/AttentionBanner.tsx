@@ -1,0 +1,70 @@
+// A home screen banner of things the business must look at, each with its invoice and a button that
+// takes it off the list (emails a mail server refused; card payments to sort out in Stripe).
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { errorDetail } from '../../api/client.ts';
+
+export interface AttentionItem {
+  id: string;
+  text: string;
+  documentId: string | null;
+  reference: string | null;
+}
+
+export function AttentionBanner({
+  name,
+  title,
+  items,
+  action,
+  actionFor,
+  onAction,
+  busyId,
+  error,
+  failed,
+  extra,
+}: {
+  /** Names the banner's heading id and test id. */
+  name: string;
+  title: string;
+  items: readonly AttentionItem[];
+  /** The button that takes an item off the list ('Dismiss', 'Done'). */
+  action: string;
+  /** What the button does to an item, for a screen reader ('the failure for INV-0007'). */
+  actionFor: (item: AttentionItem) => string;
+  onAction: (id: string) => void;
+  busyId: string | null;
+  error: unknown;
+  /** Said when the button's request failed without a reason from the server. */
+  failed: string;
+  /** More to offer beside the invoice (a link elsewhere). */
+  extra?: (item: AttentionItem) => ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section className="callout callout--error home-failures" aria-labelledby={`home-${name}-title`} data-testid={`home-${name}`}>
+      <h2 id={`home-${name}-title`} className="home-failures__title">
+        {title}
+      </h2>
+      <ul className="home-failures__list">
+        {items.map((item) => (
+          <li key={item.id} className="home-failures__item">
+            <p className="home-failures__text">{item.text}</p>
+            <div className="home-failures__actions">
+              {item.documentId && (
+                <Link to="/app/invoices/$id" params={{ id: item.documentId }} className="button button--ghost button--compact">
+                  Open {item.reference ?? 'the invoice'}
+                </Link>
+              )}
+              {extra?.(item)}
+              <button type="button" className="button button--ghost button--compact" onClick={() => onAction(item.id)} disabled={busyId === item.id}>
+                {action}
+                <span className="visually-hidden"> {actionFor(item)}</span>
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {error != null && <p role="alert">{errorDetail(error) ?? failed}</p>}
+    </section>
+  );
+}
