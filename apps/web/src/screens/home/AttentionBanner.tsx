@@ -1,5 +1,6 @@
 // A home screen banner of things the business must look at, each with its invoice and a button that
 // takes it off the list (emails a mail server refused; card payments to sort out in Stripe).
+import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { errorDetail } from '../../api/client.ts';
@@ -9,6 +10,20 @@ export interface AttentionItem {
   text: string;
   documentId: string | null;
   reference: string | null;
+}
+
+/**
+ * A server list of `{items}` and the call that takes one item off it: the list, the call (the item
+ * leaves the cached list once the server agrees), the item it is busy with, and its error.
+ */
+export function useListUntilDone<T extends { id: string }, K extends QueryKey>(query: UseQueryOptions<{ items: T[] }, Error, { items: T[] }, K>, done: (id: string) => Promise<void>) {
+  const queryClient = useQueryClient();
+  const list = useQuery(query);
+  const call = useMutation({
+    mutationFn: done,
+    onSuccess: (_, id) => queryClient.setQueryData<{ items: T[] }>(query.queryKey, (prev) => (prev ? { ...prev, items: prev.items.filter((i) => i.id !== id) } : prev)),
+  });
+  return { items: list.data?.items ?? [], act: (id: string) => call.mutate(id), busyId: call.isPending ? call.variables : null, error: call.error };
 }
 
 export function AttentionBanner({

@@ -4,13 +4,13 @@ import './home-reminders.css';
 import { Link } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNzDate } from '@tradie/domain';
-import type { DeliveryFailures, ReminderSettingsRecord } from '@tradie/contracts';
+import type { ReminderSettingsRecord } from '@tradie/contracts';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { ReminderSendButton } from '../shared/ReminderSendButton.tsx';
-import { AttentionBanner } from './AttentionBanner.tsx';
+import { AttentionBanner, useListUntilDone } from './AttentionBanner.tsx';
 import { daysOverdue, deliveryFailuresQuery, dismissFailure, noticeSeen, overdueQuery, reminderKeys, reminderSettingsQuery } from '../shared/reminders.ts';
 
 /** How many of the oldest overdue invoices the card lists. */
@@ -54,14 +54,7 @@ export function RemindersNotice() {
 
 /** Emails a mail server refused for good: what failed, the invoice, and Dismiss. */
 export function DeliveryFailuresBanner() {
-  const queryClient = useQueryClient();
-  const failures = useQuery(deliveryFailuresQuery(api));
-  const dismiss = useMutation({
-    mutationFn: (id: string) => dismissFailure(api, id),
-    onSuccess: (_, id) =>
-      queryClient.setQueryData<DeliveryFailures>(deliveryFailuresQuery(api).queryKey, (prev) => (prev ? { items: prev.items.filter((f) => f.id !== id) } : prev)),
-  });
-  const items = failures.data?.items ?? [];
+  const { items, act, busyId, error } = useListUntilDone(deliveryFailuresQuery(api), (id) => dismissFailure(api, id));
   return (
     <AttentionBanner
       name="failures"
@@ -69,9 +62,9 @@ export function DeliveryFailuresBanner() {
       items={items.map((f) => ({ id: f.id, text: f.text, documentId: f.document_id, reference: f.reference }))}
       action={HOME_REMINDER_TEXT.dismiss}
       actionFor={(f) => `the failure for ${f.reference}`}
-      onAction={(id) => dismiss.mutate(id)}
-      busyId={dismiss.isPending ? dismiss.variables : null}
-      error={dismiss.error}
+      onAction={act}
+      busyId={busyId}
+      error={error}
       failed="Could not dismiss it"
     />
   );
