@@ -38,6 +38,14 @@ const complete = {
   retention_percent: 5,
 };
 
+/** A stage of the quote invoiced, made a claim with `details` and sent (served): the stage invoice. */
+async function servedClaim(u: User, quoteId: string, stage: Record<string, unknown>, details: Record<string, unknown> = complete): Promise<{ id: string; reference: string }> {
+  const invoice = (await t.post(`/invoices/${quoteId}/stages`, stage, u.token)).json;
+  expect((await t.put(`/invoices/${invoice.id}/payment-claim`, details, u.token)).status).toBe(200);
+  expect((await t.post(`/invoices/${invoice.id}/send`, undefined, u.token)).status).toBe(200);
+  return invoice;
+}
+
 describe('payment claims', () => {
   it('a construction client’s stage invoice starts as a claim; sending waits for every s 20 element; the PDF, the email and the record agree', async () => {
     const u = await signUp(t);
@@ -118,9 +126,7 @@ describe('payment claims', () => {
   it('the next claim on the same contract picks up its details, counts the variation and what was claimed before; a schedule and a retention release', async () => {
     const u = await signUp(t);
     const { quoteId } = await construction(u);
-    const first = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 40 }, u.token)).json;
-    await t.put(`/invoices/${first.id}/payment-claim`, complete, u.token);
-    expect((await t.post(`/invoices/${first.id}/send`, undefined, u.token)).status).toBe(200);
+    const first = await servedClaim(u, quoteId, { kind: 'progress', percent_complete: 40 });
 
     // Extra window $2,000 + GST = 2,300.00. 70 %: framing 16,100 − 9,200 = 6,900; roofing 8,050 −
     // 4,600 = 3,450; window 1,610 → 11,960.00; retention 5 % = 598.00; claimed 11,362.00.
@@ -162,12 +168,8 @@ describe('payment claims', () => {
       return pdfText(new Uint8Array(await res.arrayBuffer()));
     };
     // Deposit 10 % = 3,450.00, then 40 % complete: 13,800.00 − 3,450.00 = 10,350.00 this claim.
-    const deposit = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'deposit', percent: 10 }, u.token)).json;
-    await t.put(`/invoices/${deposit.id}/payment-claim`, { ...complete, retention_percent: 0 }, u.token);
-    expect((await t.post(`/invoices/${deposit.id}/send`, undefined, u.token)).status).toBe(200);
-    const progress = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 40 }, u.token)).json;
-    await t.put(`/invoices/${progress.id}/payment-claim`, { ...complete, retention_percent: 0 }, u.token);
-    expect((await t.post(`/invoices/${progress.id}/send`, undefined, u.token)).status).toBe(200);
+    const deposit = await servedClaim(u, quoteId, { kind: 'deposit', percent: 10 }, { ...complete, retention_percent: 0 });
+    const progress = await servedClaim(u, quoteId, { kind: 'progress', percent_complete: 40 }, { ...complete, retention_percent: 0 });
     const served = (await t.get(`/invoices/${progress.id}/payment-claim`, u.token)).json;
     expect(served.calculation).toMatchObject({ previously_claimed: 3450, this_claim: 10350, claimed: 10350 });
     expect(served.calculation.earlier).toEqual([{ reference: deposit.reference, total: 3450 }]);
@@ -191,9 +193,7 @@ describe('payment claims', () => {
   it('reminders chase what is due now, never the retention held back until it is released', async () => {
     const u = await signUp(t);
     const { quoteId } = await construction(u);
-    const first = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 40 }, u.token)).json;
-    await t.put(`/invoices/${first.id}/payment-claim`, complete, u.token);
-    expect((await t.post(`/invoices/${first.id}/send`, undefined, u.token)).status).toBe(200);
+    const first = await servedClaim(u, quoteId, { kind: 'progress', percent_complete: 40 });
     const target = async (): Promise<string | null> =>
       (await t.deps.store.db.query<{ balance_cents: string }>('SELECT balance_cents::text AS balance_cents FROM reminder_targets WHERE document_id = $1', [first.id]))[0]?.balance_cents ?? null;
     // Due now is the claimed amount: 13,800.00 less the 690.00 retention withheld.
@@ -211,9 +211,7 @@ describe('payment claims', () => {
   it('no schedule by the deadline: the claim says the claimed amount is due', async () => {
     const u = await signUp(t);
     const { quoteId } = await construction(u);
-    const first = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'deposit', percent: 10 }, u.token)).json;
-    await t.put(`/invoices/${first.id}/payment-claim`, { ...complete, retention_percent: 0 }, u.token);
-    await t.post(`/invoices/${first.id}/send`, undefined, u.token);
+    const first = await servedClaim(u, quoteId, { kind: 'deposit', percent: 10 }, { ...complete, retention_percent: 0 });
     const now = t.clock.now().toISOString();
     try {
       t.clock.set('2026-06-04T02:00:00Z');
