@@ -142,7 +142,13 @@ const routes: readonly Route[] = [
     name: 'app-client-history',
     h1: (seed) => seed.clientName,
     signedIn: true,
-    prepare: async (page, seed) => void (await expect(page.getByText(seed.invoiceRef).first()).toBeVisible()),
+    prepare: async (page, seed) => {
+      await expect(page.getByText(seed.invoiceRef).first()).toBeVisible();
+      // The client's switches ('No reminders', 'Construction client') are disabled until their
+      // settings load, and a disabled control is not a tab stop: checked once they have.
+      await expect(page.getByRole('switch')).toHaveCount(2);
+      for (const s of await page.getByRole('switch').all()) await expect(s).toBeEnabled();
+    },
   },
   {
     path: '/app/reports',
@@ -158,7 +164,14 @@ const routes: readonly Route[] = [
       await expect(page.getByRole('heading', { name: /^GST report:/ })).toBeVisible();
     },
   },
-  { path: '/app/settings', name: 'app-settings', h1: 'Settings', signedIn: true },
+  {
+    path: '/app/settings',
+    name: 'app-settings',
+    h1: 'Settings',
+    signedIn: true,
+    // Save is disabled until the settings load (a disabled button is not a tab stop).
+    prepare: async (page) => void (await expect(page.getByRole('button', { name: 'Save Settings' })).toBeEnabled()),
+  },
   { path: (seed) => seed.quoteLink, name: 'client-quote', h1: /^Quote QTE-/ },
   { path: (seed) => seed.invoiceLink, name: 'client-invoice', h1: /^Invoice INV-/ },
 ];
