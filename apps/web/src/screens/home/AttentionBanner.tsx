@@ -2,7 +2,6 @@
 // takes it off the list (emails a mail server refused; card payments to sort out in Stripe).
 import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { errorDetail } from '../../api/client.ts';
 
 export interface AttentionItem {
@@ -10,6 +9,8 @@ export interface AttentionItem {
   text: string;
   documentId: string | null;
   reference: string | null;
+  /** Where else it is dealt with (a page of Stripe's dashboard), opened in a new tab. */
+  elsewhere?: { href: string; label: string };
 }
 
 /**
@@ -36,7 +37,6 @@ export function AttentionBanner({
   busyId,
   error,
   failed,
-  extra,
 }: {
   /** Names the banner's heading id and test id. */
   name: string;
@@ -51,8 +51,6 @@ export function AttentionBanner({
   error: unknown;
   /** Said when the button's request failed without a reason from the server. */
   failed: string;
-  /** More to offer beside the invoice (a link elsewhere). */
-  extra?: (item: AttentionItem) => ReactNode;
 }) {
   if (items.length === 0) return null;
   return (
@@ -70,7 +68,12 @@ export function AttentionBanner({
                   Open {item.reference ?? 'the invoice'}
                 </Link>
               )}
-              {extra?.(item)}
+              {item.elsewhere && (
+                <a href={item.elsewhere.href} target="_blank" rel="noopener noreferrer" className="button button--ghost button--compact">
+                  {item.elsewhere.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              )}
               <button type="button" className="button button--ghost button--compact" onClick={() => onAction(item.id)} disabled={busyId === item.id}>
                 {action}
                 <span className="visually-hidden"> {actionFor(item)}</span>

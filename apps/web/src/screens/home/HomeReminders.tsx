@@ -81,7 +81,7 @@ export function OverdueCard() {
   if (!data || data.count === 0) return null;
   return (
     <Card titleId="home-overdue-title" title={HOME_REMINDER_TEXT.overdueTitle} className="home-overdue" data-testid="overdue-card">
-      <p className="home-overdue__summary">
+      <p className="list-entry__top home-overdue__summary">
         <span className="home-overdue__count">
           {data.count} invoice{data.count === 1 ? '' : 's'}
         </span>

@@ -6,23 +6,23 @@ import { AttentionBanner, useListUntilDone } from './AttentionBanner.tsx';
 
 export function PaymentIssuesBanner() {
   const { items, act, busyId, error } = useListUntilDone(paymentIssuesQuery(api), (id) => markPaymentIssueDone(api, id));
-  const kindOf = new Map(items.map((i) => [i.id, i.kind]));
   return (
     <AttentionBanner
       name="payment-issues"
       title={items.length === 1 ? 'A card payment needs you in Stripe' : `${items.length} card payments need you in Stripe`}
-      items={items.map((i) => ({ id: i.id, text: i.reference ? `${i.reference}: ${i.detail}` : i.detail, documentId: i.document_id, reference: i.reference }))}
+      items={items.map((i) => ({
+        id: i.id,
+        text: i.reference ? `${i.reference}: ${i.detail}` : i.detail,
+        documentId: i.document_id,
+        reference: i.reference,
+        elsewhere: { href: stripeDashboardUrl(i.kind), label: 'Open Stripe' },
+      }))}
       action="Done"
       actionFor={(i) => `with the card payment${i.reference ? ` for ${i.reference}` : ''}`}
       onAction={act}
       busyId={busyId}
       error={error}
       failed="Could not mark it done. Please try again."
-      extra={(i) => (
-        <a href={stripeDashboardUrl(kindOf.get(i.id) ?? 'overpaid')} target="_blank" rel="noopener noreferrer" className="button button--ghost button--compact">
-          Open Stripe<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-      )}
     />
   );
 }
