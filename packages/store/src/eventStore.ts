@@ -6,7 +6,7 @@ import { projectionDdl } from './projectionDdl.ts';
 import {
   ConcurrencyError, DuplicateEventError, streamCategory,
   type AppendResult, type Db, type EventStore, type NewEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
-  type RecordedEvent, type Sql, type StoreOptions, type StoreTx, type StreamSnapshot,
+  type RecordedEvent, type Sql, type Statement, type StoreOptions, type StoreTx, type StreamSnapshot,
 } from './types.ts';
 
 interface EventRow {
@@ -135,7 +135,7 @@ function arrayLiteral(rows: readonly ProjectionRow[], column: ProjectionColumn, 
  * postgres.js would declare a typed array's type from its first element (a boolean array as
  * boolean) and fail the cast.
  */
-function insertManyStatement(table: ProjectionTable, rows: readonly ProjectionRow[], toText: ToText): { text: string; params: unknown[] } {
+function insertManyStatement(table: ProjectionTable, rows: readonly ProjectionRow[], toText: ToText): Statement {
   const cols = table.columns;
   return {
     text:
@@ -151,7 +151,7 @@ function insertManyStatement(table: ProjectionTable, rows: readonly ProjectionRo
  * table, an upsert of the new rows and a delete of the stream's rows that are no longer there —
  * disjoint rows, so they can share one statement as data-modifying CTEs. One round trip per append.
  */
-function replaceStreamRows(projections: readonly Projection[], stream: { streamId: string; events: RecordedEvent[] }): { text: string; params: unknown[] } | null {
+function replaceStreamRows(projections: readonly Projection[], stream: { streamId: string; events: RecordedEvent[] }): Statement | null {
   const params: unknown[] = [];
   const p = (v: unknown): string => {
     params.push(v);
@@ -175,10 +175,13 @@ function replaceStreamRows(projections: readonly Projection[], stream: { streamI
       }
       if (tableRows.length > 0) {
         const tuples = tableRows.map((row) => `(${table.columns.map((c) => `${p(row[c.name] ?? null)}::${c.type}`).join(', ')})`);
-        const updates = table.columns.filter((c) => !table.primaryKey.includes(c.name)).map((c) => `${c.name} = EXCLUDED.${c.name}`);
+        const others = table.columns.filter((c) => !table.primaryKey.includes(c.name)).map((c) => c.name);
+        const updates = others.map((c) => `${c} = EXCLUDED.${c}`);
+        // A row that has not changed (an earlier payment's, on every later payment) is not written again.
+        const changed = others.length === 0 ? '' : ` WHERE (${others.map((c) => `${table.name}.${c}`).join(', ')}) IS DISTINCT FROM (${others.map((c) => `EXCLUDED.${c}`).join(', ')})`;
         parts.push(
           `INSERT INTO ${table.name} (${table.columns.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')} ` +
-            `ON CONFLICT (${table.primaryKey.join(', ')}) DO UPDATE SET ${updates.join(', ')}`,
+            `ON CONFLICT (${table.primaryKey.join(', ')}) DO ${updates.length === 0 ? 'NOTHING' : `UPDATE SET ${updates.join(', ')}${changed}`}`,
         );
       }
     }
@@ -250,24 +253,26 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
 
   /**
    * Runs `fn` in one transaction and, as its last statement, moves on the version of every account
-   * it appended events for (see accountVersion). Last, so the row lock it takes is held only while
-   * the transaction commits: the holder never waits for anything else, so it cannot be part of a
-   * deadlock, and commands of one account queue only for that moment.
+   * it appended events for (see accountVersion). Last and sent with the COMMIT, so the row lock it
+   * takes is held only while the server commits: the holder never waits for anything else, so it
+   * cannot be part of a deadlock, and commands of one account queue only for that moment (not for
+   * a round trip through this process's event loop, busy with the other commands).
    */
-  const inTransaction = <T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> =>
-    db.tx(async (sql) => {
-      const touched = new Set<string>();
-      const result = await fn(txApi(sql, touched));
-      if (touched.size > 0) {
-        // Sorted: two transactions that touch the same accounts lock them in the same order.
-        await sql.query(
-          `INSERT INTO account_versions (account_id, version) SELECT a, 1 FROM unnest($1::text[]) AS a ORDER BY a
+  const inTransaction = <T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> => {
+    const touched = new Set<string>();
+    return db.tx(
+      (sql) => fn(txApi(sql, touched)),
+      () =>
+        touched.size === 0
+          ? null
+          : {
+              // Sorted: two transactions that touch the same accounts lock them in the same order.
+              text: `INSERT INTO account_versions (account_id, version) SELECT a, 1 FROM unnest($1::text[]) AS a ORDER BY a
            ON CONFLICT (account_id) DO UPDATE SET version = account_versions.version + 1`,
-          [[...touched].sort()],
-        );
-      }
-      return result;
-    });
+              params: [[...touched].sort()],
+            },
+    );
+  };
 
   async function readAllWith(sql: Sql, afterPosition: string, limit: number): Promise<RecordedEvent[]> {
     // Only events of transactions older than every running one. Not enough for a reader that

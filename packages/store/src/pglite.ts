@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 import { PGlite, TransactionAbortedError, protocol } from '@electric-sql/pglite';
 import { bindMessage, readReply, type Field, type Reply } from './pgliteWire.ts';
-import type { Db, Sql } from './types.ts';
+import type { Db, Sql, Statement } from './types.ts';
 
 export interface PgliteOptions {
   /** A directory for the database files; omitted → in memory. */
@@ -222,7 +222,7 @@ function session(pg: PGlite) {
   };
 
   /** As pg.transaction: COMMIT on resolve, ROLLBACK on throw, TransactionAbortedError when COMMIT rolled back. */
-  async function tx<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  async function tx<T>(fn: (sql: Sql) => Promise<T>, last?: () => Statement | null): Promise<T> {
     await pg._checkReady();
     return pg._runExclusiveTransaction(async () => {
       let state = 'idle' as 'idle' | 'open' | 'closed';
@@ -237,6 +237,9 @@ function session(pg: PGlite) {
       };
       try {
         const result = await fn(sql);
+        // One session: nothing can take a lock between this statement and the COMMIT anyway.
+        const final = last?.();
+        if (final) await sql.query(final.text, final.params);
         const begun = state === 'open';
         state = 'closed';
         if (begun && (await pg._runExclusiveQuery(() => simple('COMMIT'))) === 'ROLLBACK') {

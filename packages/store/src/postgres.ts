@@ -69,7 +69,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
   return {
     kind: 'postgres',
     query,
-    async tx(fn) {
+    async tx(fn, last) {
       // postgres.js 3.4.9 crashes the process when a write lands on a connection whose socket has
       // closed (porsager/postgres#1208: TypeError 'reading write' in nextWrite, thrown from a
       // setImmediate, so nothing can catch it). sql.begin writes its own ROLLBACK after the
@@ -97,12 +97,23 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
           },
         };
       };
+      // The last statement, sent without waiting for its answer: begin writes its COMMIT right
+      // behind it on the same connection. If it fails, the server has aborted the transaction and
+      // answers that COMMIT with a rollback, which begin does not report: its own answer does.
+      const sent: { final?: Promise<unknown> } = {};
       try {
-        return (await p.sql.begin(async (t) => {
+        const result = (await p.sql.begin(async (t) => {
           try {
             const result = await fn(guarded(t));
             // The connection closed while the callback finished: begin has rejected; no COMMIT.
             if (settled) await new Promise(() => {});
+            const statement = last?.();
+            if (statement) {
+              if (lost) throw new StoreUnavailableError(new Error('the connection to the database was lost'));
+              const final = t.unsafe(statement.text, statement.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
+              final.catch(() => {}); // awaited once begin has settled
+              sent.final = final;
+            }
             return result;
           } catch (e) {
             if (!lost) throw e;
@@ -113,6 +124,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
             throw e;
           }
         })) as Awaited<ReturnType<typeof fn>>;
+        if (sent.final) await sent.final;
+        return result;
       } catch (e) {
         failed(p, e);
         return mapDriverError(e);

@@ -1,14 +1,26 @@
 // The EventStore port. Two adapters (PGlite, postgres.js) implement `Db`; everything above
 // `Db` (append, read, projections, rebuild) is written once, in eventStore.ts.
 
+/** A statement and its parameters. */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
+
 /** The smallest SQL surface both drivers share. */
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
 
 export interface Db extends Sql {
-  /** Runs `fn` in one transaction: COMMIT on resolve, ROLLBACK on throw. Every statement inside must go through `tx`. */
-  tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction: COMMIT on resolve, ROLLBACK on throw. Every statement inside must
+   * go through `tx`. `last`, asked once `fn` has resolved, may name one more statement: it is sent
+   * together with the COMMIT, so a row lock it takes is held only while the transaction commits
+   * (no round trip to this process in between). If it fails, the transaction is rolled back and
+   * its error is thrown.
+   */
+  tx<T>(fn: (tx: Sql) => Promise<T>, last?: () => Statement | null): Promise<T>;
   /** Runs many statements, no parameters (migrations). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;

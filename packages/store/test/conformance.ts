@@ -200,6 +200,25 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       }
     });
 
+    it('an append writes again only the projection rows that changed', async () => {
+      const s = sid();
+      await store.append(s, 0, [ev('Opened'), ev('Paid')]);
+      const written = async (): Promise<Record<string, string>> =>
+        Object.fromEntries(
+          (await db.query<{ version: number; x: string }>('SELECT version, xmin::text AS x FROM tally_events WHERE stream_id = $1', [s])).map((r) => [String(r.version), r.x]),
+        );
+      const streamRow = async (): Promise<string> => (await db.query<{ x: string }>('SELECT xmin::text AS x FROM tally_streams WHERE stream_id = $1', [s]))[0]!.x;
+      const before = await written();
+      const streamBefore = await streamRow();
+      await store.append(s, 2, [ev('Paid again')]);
+      const after = await written();
+      // The two earlier events' rows are the same tuples; the new one and the stream's tally are new.
+      expect({ 1: after['1'], 2: after['2'] }).toEqual({ 1: before['1'], 2: before['2'] });
+      expect(Object.keys(after).sort()).toEqual(['1', '2', '3']);
+      expect(await streamRow()).not.toBe(streamBefore);
+      expect((await db.query<{ n: number }>('SELECT n FROM tally_streams WHERE stream_id = $1', [s]))[0]!.n).toBe(3);
+    });
+
     it('inside a transaction, a command reads, decides and appends with the events it loaded', async () => {
       const s = sid();
       await store.append(s, 0, [ev('Opened')]);
@@ -274,6 +293,39 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       // A rebuild writes the read models anew: every account moves on.
       await store.rebuildProjections();
       expect(await version()).toBeGreaterThan(v2);
+    });
+
+    it('a failing account-version statement (sent with the COMMIT) rolls the whole transaction back and is the error reported', async () => {
+      const acct = `acct-${randomUUID()}`;
+      const s = sid();
+      await store.append(s, 0, [ev('Opened', {}, acct)]);
+      expect(await store.accountVersion(acct)).toBe('1');
+      // The account's version may not pass 1: its next commit's last statement fails on the server.
+      const constraint = `refuse_${randomUUID().replaceAll('-', '')}`;
+      await db.query(`ALTER TABLE account_versions ADD CONSTRAINT ${constraint} CHECK (account_id <> '${acct}' OR version < 2)`);
+      try {
+        const other = sid();
+        const failure = await store
+          .transaction(async (tx) => {
+            await tx.append(s, 1, [ev('Paid', {}, acct)]);
+            await tx.append(other, 0, [ev('Opened', {}, acct)]);
+            return 'decided';
+          })
+          .then(() => null, (e: unknown) => e);
+        expect(failure).toBeInstanceOf(Error);
+        expect(String((failure as Error).message)).toMatch(new RegExp(constraint));
+        expect((await store.readStream(s)).version).toBe(1);
+        expect((await store.readStream(other)).version).toBe(0);
+        expect((await db.query<{ n: number }>('SELECT n FROM tally_streams WHERE stream_id = $1', [s])).map((r) => Number(r.n))).toEqual([1]);
+        expect(await db.query('SELECT 1 FROM tally_streams WHERE stream_id = $1', [other])).toEqual([]);
+        expect(await store.accountVersion(acct)).toBe('1');
+        // The connection it ran on is fine afterwards: many more commands of other accounts go through.
+        await Promise.all(Array.from({ length: 6 }, (_, i) => store.append(sid(), 0, [ev(`After${i}`, {}, `acct-${randomUUID()}`)])));
+      } finally {
+        await db.query(`ALTER TABLE account_versions DROP CONSTRAINT ${constraint}`);
+      }
+      await store.append(s, 1, [ev('Paid', {}, acct)]);
+      expect(await store.accountVersion(acct)).toBe('2');
     });
 
     it('the account version moves on once per commit when many commit at once', async () => {
