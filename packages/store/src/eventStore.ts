@@ -39,6 +39,11 @@ function toRecorded(r: EventRow): RecordedEvent {
   };
 }
 
+async function streamVersionWith(sql: Sql, streamId: string): Promise<number> {
+  const [row] = await sql.query<{ v: number }>('SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1', [streamId]);
+  return Number(row?.v ?? 0);
+}
+
 async function readStreamWith(sql: Sql, streamId: string): Promise<StreamSnapshot> {
   const rows = await sql.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
   const events = rows.map(toRecorded);
@@ -204,8 +209,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     const knownVersion = loaded ? (loaded.at(-1)?.streamVersion ?? 0) : undefined;
     if (knownVersion !== expectedVersion) {
       // The unique (stream, version) constraint catches a stale version; this also refuses a version from the future.
-      const [row] = await sql.query<{ v: number }>('SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1', [streamId]);
-      const actual = Number(row?.v ?? 0);
+      const actual = await streamVersionWith(sql, streamId);
       if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
     }
     if (events.length === 0) return { version: expectedVersion, events: [] };
@@ -244,6 +248,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
   const txApi = (sql: Sql, touched: Set<string>): StoreTx => ({
     query: (text, params) => sql.query(text, params),
     readStream: (streamId) => readStreamWith(sql, streamId),
+    streamVersion: (streamId) => streamVersionWith(sql, streamId),
     async append(streamId, expectedVersion, events, loaded) {
       const r = await append(sql, streamId, expectedVersion, events, loaded);
       for (const e of events) touched.add(e.meta.accountId);

@@ -132,6 +132,8 @@ export interface AppendResult {
 /** What a command handler sees inside one store transaction. */
 export interface StoreTx extends Sql {
   readStream(streamId: string): Promise<StreamSnapshot>;
+  /** A stream's version (0 when it does not exist), without reading its events. */
+  streamVersion(streamId: string): Promise<number>;
   /**
    * Appends with optimistic concurrency: fails with ConcurrencyError (writing nothing) when the
    * stream's version is not `expectedVersion`. Runs the inline projections for the stream.

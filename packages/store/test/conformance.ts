@@ -119,6 +119,17 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       expect(await store.readStream(sid())).toEqual(expect.objectContaining({ version: 0, events: [] }));
     });
 
+    it("a stream's version without its events: 0 for a missing stream, then its last version, inside the transaction that appends", async () => {
+      const s = sid();
+      const seen = await store.transaction(async (tx) => {
+        const before = await tx.streamVersion(s);
+        await tx.append(s, 0, [ev('Opened'), ev('Paid')]);
+        return [before, await tx.streamVersion(s)];
+      });
+      expect(seen).toEqual([0, 2]);
+      expect(await store.transaction((tx) => tx.streamVersion(s))).toBe(2);
+    });
+
     it('a stale expected version fails with ConcurrencyError and writes nothing', async () => {
       const s = sid();
       await store.append(s, 0, [ev('Opened')]);

@@ -5,6 +5,7 @@
 // reactions (the copy to Xero).
 import type { CreditNoteRecord, creditNoteInput, creditNoteRefundInput } from '@tradie/contracts';
 import { type CreditNote, type CreditRequest, type DocumentView, parseDecimalInput } from '@tradie/domain';
+import { invoiceIdOfCreditNote } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
 import type { z } from 'zod';
 import type { Actor } from '../commands.ts';
@@ -71,18 +72,13 @@ export function issueCreditNote(ports: CommandPorts, actor: Actor, invoiceId: st
 }
 
 /**
- * The invoice a credit note is on. Its id is found in the account's log (the credit note's
- * event names it); another account's credit note is "not found" like one that does not exist.
+ * The invoice a credit note is on, from the credit_notes read model; another account's credit
+ * note is "not found" like one that does not exist.
  */
 export async function invoiceOfCreditNote(sql: Sql, accountId: string, creditNoteId: string): Promise<string> {
-  if (!plausibleId(creditNoteId)) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
-  const [row] = await sql.query<{ invoice_id: string }>(
-    `SELECT data->>'documentId' AS invoice_id FROM events
-      WHERE account_id = $1 AND event_type = 'CreditNoteIssued' AND data->>'creditNoteId' = $2 LIMIT 1`,
-    [accountId, creditNoteId],
-  );
-  if (!row) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
-  return row.invoice_id;
+  const invoiceId = plausibleId(creditNoteId) ? await invoiceIdOfCreditNote(sql, accountId, creditNoteId) : null;
+  if (invoiceId === null) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
+  return invoiceId;
 }
 
 /** A credit note with its invoice, for a read. */

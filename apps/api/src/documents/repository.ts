@@ -69,12 +69,6 @@ export async function lockSequence(tx: Sql, accountId: string, type: SequenceTyp
   return streamId;
 }
 
-/** The last number handed out on a sequence stream (its version), without reading its events. */
-export async function sequenceVersion(tx: Sql, streamId: string): Promise<number> {
-  const [row] = await tx.query<{ v: number | string }>('SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1', [streamId]);
-  return Number(row?.v ?? 0);
-}
-
 /** A number handed out for one document, and how to record it on the sequence stream. */
 export interface AllocatedReference {
   number: number;
@@ -92,7 +86,8 @@ export async function reserveReference(tx: StoreTx, accountId: string, type: Seq
   const streamId = await lockSequence(tx, accountId, type);
   return {
     async allocate(documentId) {
-      const version = await sequenceVersion(tx, streamId);
+      // The last number handed out is the sequence stream's version.
+      const version = await tx.streamVersion(streamId);
       const allocated = allocateReference(version, type, documentId);
       return {
         number: allocated.data.number,
