@@ -107,6 +107,20 @@ describe('POST /invoices/{id}/credit-notes', () => {
     expect((await t.get(`/credit-notes/${cn.id}/pdf`, v.token)).status).toBe(404);
     expect((await t.get('/credit-notes/not-an-id', u.token)).status).toBe(404);
   });
+
+  it('a credit note is found through its read model, which a rebuild writes again the same', async () => {
+    const u = await signUp(t);
+    const id = await issuedInvoice(u);
+    const cn = (await t.post(`/invoices/${id}/credit-notes`, { amount: 10, reason: 'Returned part' }, u.token)).json;
+    const rows = (): Promise<unknown[]> => t.deps.store.db.query('SELECT document_id, credit_note_id, account_id FROM credit_notes WHERE account_id = $1', [u.userId]);
+    const live = await rows();
+    expect(live).toEqual([{ document_id: id, credit_note_id: cn.id, account_id: u.userId }]);
+    await t.deps.store.rebuildProjections(['credit_notes']);
+    expect(await rows()).toEqual(live);
+    const found = await t.get(`/credit-notes/${cn.id}`, u.token);
+    expect(found.status).toBe(200);
+    expect(found.json.reference).toBe(cn.reference);
+  });
 });
 
 describe('money owed back, the PDF and the GST report', () => {
