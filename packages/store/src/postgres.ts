@@ -1,5 +1,5 @@
 // The postgres.js adapter for a real PostgreSQL server (DATABASE_URL). Fails fast when the
-// server is unreachable, so the API can answer 503 instead of hanging (issue: reliability).
+// server is unreachable, so the API can answer 503 instead of hanging.
 import postgres from 'postgres';
 import { isUnavailable, mapDriverError } from './errors.ts';
 import { type Db, type Sql, StoreUnavailableError } from './types.ts';

@@ -1,4 +1,4 @@
-// Line items and their validation (issue: at most 500 lines; description
+// Line items and their validation (at most 500 lines; description
 // non-blank, ≤ 500 chars; qty and unit_price finite, ≥ 0, at most 4 decimal places).
 import { z } from 'zod';
 import { LINE_LIMITS, type Line, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
