@@ -241,6 +241,100 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
       const [row] = await db.query<{ n: number; types: string[] }>('SELECT n, types FROM tally_streams WHERE stream_id = $1', [s]);
       expect(Number(row!.n)).toBe(2);
       expect(row!.types).toEqual(['Opened', 'Closed']);
+      // tally reads the new event's position: it got the one the insert handed out.
+      const stored = await store.readStream(s);
+      expect(r.events).toEqual(stored.events.slice(1));
+      const [tallied] = await db.query<{ last_position: string }>('SELECT last_position::text AS last_position FROM tally_streams WHERE stream_id = $1', [s]);
+      expect(tallied!.last_position).toBe(stored.events[1]!.position);
+    });
+
+    describe('an append to a stream it loaded, with projections that do not read a new event’s position or time', () => {
+      /** Per stream: its event count, the last event's type and data; reads nothing the insert hands out. */
+      const plain: Projection = {
+        name: 'plain',
+        categories: ['plain'],
+        tables: [
+          {
+            name: 'plain_rows',
+            streamKey: 'stream_id',
+            primaryKey: ['stream_id'],
+            columns: [{ name: 'stream_id', type: 'text' }, { name: 'first_position', type: 'bigint' }, { name: 'n', type: 'integer' }, { name: 'last_type', type: 'text' }, { name: 'last_data', type: 'jsonb' }],
+          },
+        ],
+        key: (st) => st.streamId,
+        rows: (st: { streamId: string; events: RecordedEvent[] }) => {
+          const d = st.events.at(-1)!.data as { n?: unknown };
+          return {
+            plain_rows: [{ stream_id: st.streamId, first_position: st.events[0]!.position, n: 'n' in d ? d.n : st.events.length, last_type: st.events.at(-1)!.type, last_data: st.events.at(-1)!.data }],
+          };
+        },
+      };
+      /** The statements each transaction sent. */
+      let sent: string[] = [];
+      let plainStore: EventStore;
+      beforeAll(async () => {
+        const counting: Db = { ...db, tx: (fn, last) => db.tx((sql) => fn({ query: (text, params) => (sent.push(text), sql.query(text, params)) }), last) };
+        plainStore = createEventStore(counting, [plain]);
+        await plainStore.ensureProjections();
+      });
+      const command = (s: string, events: NewEvent[]) =>
+        plainStore.transaction(async (tx) => {
+          const snap = await tx.readStream(s);
+          sent = [];
+          return tx.append(s, snap.version, events, snap.events);
+        });
+
+      it('the events and the projection rows go as one statement, and the events it returns are the stored ones', async () => {
+        const s = sid('plain');
+        await plainStore.append(s, 0, [ev('Opened', { n: 1 })]);
+        const data = { n: 2, text: 'Tēnā koe "quoted" \\ {braces}', nested: { list: [1, 'two', null], empty: {} } };
+        const r = await command(s, [ev('Counted', { n: 7 }), ev('Counted', data)]);
+        expect(sent).toHaveLength(1);
+        expect(sent[0]).toMatch(/INSERT INTO events/);
+        expect(sent[0]).toMatch(/plain_rows/);
+        const stored = await plainStore.readStream(s);
+        expect(r.events).toEqual(stored.events.slice(1));
+        expect(r.events.map((e) => typeof e.position)).toEqual(['string', 'string']);
+        expect(await db.query('SELECT first_position::text AS first_position, n, last_type, last_data FROM plain_rows WHERE stream_id = $1', [s])).toEqual([
+          { first_position: stored.events[0]!.position, n: 2, last_type: 'Counted', last_data: data },
+        ]);
+        // The live row is the row a rebuild writes.
+        const live = await db.query('SELECT * FROM plain_rows ORDER BY stream_id');
+        await plainStore.rebuildProjections(['plain']);
+        expect(await db.query('SELECT * FROM plain_rows ORDER BY stream_id')).toEqual(live);
+      });
+
+      it('a stale stream is a ConcurrencyError and writes nothing', async () => {
+        const s = sid('plain');
+        await plainStore.append(s, 0, [ev('Opened', { n: 1 })]);
+        const snap = await plainStore.readStream(s);
+        await plainStore.append(s, 1, [ev('Elsewhere', { n: 5 })]);
+        sent = [];
+        const failure = await plainStore.transaction((tx) => tx.append(s, snap.version, [ev('Counted', { n: 9 })], snap.events)).then(() => null, (e: unknown) => e);
+        expect(failure).toBeInstanceOf(ConcurrencyError);
+        expect(sent).toHaveLength(1);
+        expect((await plainStore.readStream(s)).events.map((e) => e.type)).toEqual(['Opened', 'Elsewhere']);
+        expect(await db.query<{ n: number }>('SELECT n FROM plain_rows WHERE stream_id = $1', [s])).toEqual([{ n: 5 }]);
+      });
+
+      it('a refused projection row fails the statement: the error is the projection’s and nothing is kept', async () => {
+        const s = sid('plain');
+        await plainStore.append(s, 0, [ev('Opened', { n: 1 })]);
+        const failure = await command(s, [ev('Counted', { n: 'not a number' })]).then(() => null, (e: unknown) => e);
+        expect(String((failure as Error).message)).toMatch(/invalid input syntax/);
+        expect((await plainStore.readStream(s)).version).toBe(1);
+        expect(await db.query<{ n: number }>('SELECT n FROM plain_rows WHERE stream_id = $1', [s])).toEqual([{ n: 1 }]);
+      });
+
+      it('an event id already stored is a DuplicateEventError and nothing is kept', async () => {
+        const s = sid('plain');
+        const eventId = randomUUID();
+        await plainStore.append(sid('plain'), 0, [{ ...ev('Opened', { n: 1 }), eventId }]);
+        await plainStore.append(s, 0, [ev('Opened', { n: 1 })]);
+        await expect(command(s, [{ ...ev('Counted', { n: 3 }), eventId }])).rejects.toBeInstanceOf(DuplicateEventError);
+        expect((await plainStore.readStream(s)).version).toBe(1);
+        expect(await db.query<{ n: number }>('SELECT n FROM plain_rows WHERE stream_id = $1', [s])).toEqual([{ n: 1 }]);
+      });
     });
 
     it('an event without an owning account is refused', async () => {
