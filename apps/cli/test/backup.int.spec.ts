@@ -48,6 +48,11 @@ beforeAll(async () => {
   // Another account in the same store: none of it may travel with the export.
   const other = await signUp(source, 'Someone Else');
   await source.post('/clients', { name: 'Not in the export' }, other.token);
+  // A card payment to sort out in Stripe (written as the Stripe webhook writes it), and another
+  // account's, which must not travel.
+  const issue = `INSERT INTO payment_issues (account_id, document_id, kind, stripe_object_id, amount_cents, detail, created_at) VALUES ($1, NULL, $2, $3, $4, $5, $6)`;
+  await source.deps.store.db.query(issue, [owner.userId, 'dispute', 'dp_backup_1', 11500, 'The client disputed $115.00 with their bank: fraudulent.', clock.now()]);
+  await source.deps.store.db.query(issue, [other.userId, 'overpaid', 'pi_backup_other', 1500, 'Not in the export', clock.now()]);
   await source.put('/business-settings', { business_name: 'Other business' }, other.token);
 
   before = await everything(async (p) => source.app.request(p, { headers: { Authorization: `Bearer ${owner.token}` } }, {}));
@@ -72,6 +77,13 @@ afterAll(async () => {
   await restored?.deps.store.close();
   await source?.close();
 });
+
+/** Signs the owner in on the restored app (the password given to the import). */
+async function signInRestored(): Promise<string> {
+  const login = await restored.request('/api/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: 'restored password' }) });
+  expect(login.status).toBe(200);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
 
 describe('npm run export', () => {
   it('writes the whole event log of the account, and only that account', async () => {
@@ -102,9 +114,7 @@ describe('npm run export', () => {
 
 describe('npm run import into a fresh data directory', () => {
   it('serves the same reports, CSVs, lists, details, client histories, settings and logo', async () => {
-    const login = await restored.request('/api/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: owner.email, password: 'restored password' }) });
-    expect(login.status).toBe(200);
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await signInRestored();
     const after = await everything((p) => restored.request(p, { headers: { Authorization: `Bearer ${token}` } }));
     expect(Object.keys(after)).toEqual(Object.keys(before));
     for (const k of Object.keys(before)) expect(after[k], k).toBe(before[k]);
@@ -114,8 +124,18 @@ describe('npm run import into a fresh data directory', () => {
     expect(Buffer.from(before.logo!, 'base64').subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
+  it('carries the card payments to sort out, numbered afresh on import, and never another account’s', async () => {
+    expect(exported.tables.payment_issues).toEqual([
+      expect.objectContaining({ kind: 'dispute', stripe_object_id: 'dp_backup_1', amount_cents: '11500', done_at: null }),
+    ]);
+    expect(exported.tables.payment_issues![0]).not.toHaveProperty('id');
+    const res = await restored.request('/api/v1/payments/issues', { headers: { Authorization: `Bearer ${await signInRestored()}` } });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(await res.json())).toContain('$115.00');
+  });
+
   it('the read models are what a rebuild from the log makes', async () => {
-    const tables = ['clients', 'documents_list', 'report_invoices', 'report_payments'];
+    const tables = ['clients', 'documents_list', 'report_invoices', 'report_payments', 'report_credits', 'reminder_targets', 'credit_notes'];
     const dump = async () => Object.fromEntries(await Promise.all(tables.map(async (tb) => [tb, await restored.deps.store.db.query(`SELECT * FROM ${tb} ORDER BY 1, 2`)])));
     const live = await dump();
     await restored.deps.store.rebuildProjections();

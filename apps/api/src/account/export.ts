@@ -35,6 +35,9 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
   { table: 'payment_claim_clients', owner: 'account_id', omit: [] },
   // The signatures clients drew when accepting quotes (the acceptance itself is in the events).
   { table: 'client_signatures', owner: 'account_id', omit: [] },
+  // Card payments to sort out in Stripe (paid twice, disputed), and whether each was dealt with.
+  // The id is this store's own number: a restore numbers them afresh.
+  { table: 'payment_issues', owner: 'account_id', omit: ['id'] },
 ];
 
 /** The user's profile: who the account is. Never the password hash. */
