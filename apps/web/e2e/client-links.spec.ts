@@ -121,9 +121,8 @@ test('a client accepts a quote with a signature from the link, then pays the inv
   await expectNoHorizontalOverflow(phone);
   await shot(phone, testInfo, 'quote-accepted');
 
-  // ---- The tradie: who accepted, the timeline, the link's views ----
-  await page.reload();
-  await expect(page.getByTestId('accepted-online')).toHaveText(/^Accepted by Jo Bloggs on \d{1,2} \w+ \d{4} \(signed\)$/);
+  // ---- The tradie: who accepted, the timeline, the link's views — on the screen left open, without reloading ----
+  await expect(page.getByTestId('accepted-online')).toHaveText(/^Accepted by Jo Bloggs on \d{1,2} \w+ \d{4} \(signed\)$/, { timeout: 25_000 });
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByRole('listitem').filter({ hasText: 'Accepted by Jo Bloggs' })).toBeVisible();
   await expect(linkCard.getByText('Once')).toBeVisible();

@@ -1,7 +1,7 @@
 import './detail.css';
 import { useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DocumentDetail, SendResult } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { newIdempotencyKey } from '../shared/documents.ts';
@@ -13,7 +13,7 @@ import { LineItemsCard } from './LineItemsCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { RemindersPart } from './RemindersPart.tsx';
-import { documentDetailQuery, invalidateDocuments, recordPayment, sendDocument } from './queries.ts';
+import { clientLinkKeys, invalidateDocuments, liveDocumentDetailQuery, recordPayment, sendDocument } from './queries.ts';
 import { SendHistory } from './SendHistory.tsx';
 import { SendPanel } from './SendPanel.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
@@ -27,7 +27,7 @@ import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 
 export function InvoiceDetailScreen() {
   const { id } = useParams({ from: '/app/invoices/$id' });
-  const query = useQuery(documentDetailQuery(api, id));
+  const query = useQuery(liveDocumentDetailQuery(api, id));
 
   if (query.isPending) {
     return (
@@ -75,6 +75,15 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   const { isQuote, isVoid } = view;
   const noun = isQuote ? 'Quote' : 'Invoice';
   const acceptedOnline = useOnlineAcceptance(doc.id, isQuote && leftDraft(doc));
+
+  // The document changed (the live refresh brought the client's answer or card payment, or a
+  // command here): the timeline and the link's views follow, unless already on their way.
+  const shown = useRef(doc);
+  useEffect(() => {
+    if (shown.current === doc) return;
+    shown.current = doc;
+    for (const queryKey of [clientLinkKeys.timeline(doc.id), clientLinkKeys.link(doc.id)]) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  }, [doc, queryClient]);
 
   // What a send did, in words: 'sent' only when a mail server took it (docs/api/documents.md).
   const announceSend = (result: SendResult) => {

@@ -18,6 +18,32 @@ export const documentDetailQuery = (api: Api, id: string) =>
     queryFn: ({ signal }) => api.get<DocumentDetail>(path(id), { signal }),
   });
 
+/**
+ * A sent quote waits for the client's answer and an issued, unpaid invoice may be paid by card, both
+ * from the client's phone through their link: the screen showing one asks for it again this often
+ * (only while the tab is visible), so the tradie sees the answer or the payment without reloading.
+ */
+export const LIVE_REFRESH_MS = 15_000;
+
+/**
+ * Whether the client may change this document from their phone now (answer the quote, pay the
+ * invoice): it has gone to them (sent, or a send tried: a draft whose email waits in the outbox has
+ * a link too), and is not answered, paid or void.
+ */
+export function awaitsClient(d: Pick<DocumentDetail, 'type' | 'status' | 'payment_status' | 'send_attempts'> | undefined): boolean {
+  if (!d) return false;
+  const goneToClient = d.status !== 'draft' || d.send_attempts.length > 0;
+  if (d.type === 'quote') return goneToClient && (d.status === 'sent' || d.status === 'draft');
+  return goneToClient && d.payment_status !== 'paid' && d.status !== 'void';
+}
+
+/** The detail as its screen reads it: asked for again every LIVE_REFRESH_MS while the client may act on it. */
+export const liveDocumentDetailQuery = (api: Api, id: string) =>
+  queryOptions({
+    ...documentDetailQuery(api, id),
+    refetchInterval: (query) => (awaitsClient(query.state.data) ? LIVE_REFRESH_MS : false),
+  });
+
 export const fetchPdf = (api: Api, id: string) => api.blob(path(id, '/pdf'));
 
 export const sendDocument = (api: Api, id: string, idempotencyKey: string) => api.post<SendResult>(path(id, '/send'), undefined, { idempotencyKey });
