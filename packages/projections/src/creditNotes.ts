@@ -23,6 +23,6 @@ export const creditNotesProjection: Projection = {
     const s = foldDocumentStream(stream.events);
     if (s.status === 'none' || s.creditNotes.length === 0) return {};
     const account = streamAccount(stream.events);
-    return { credit_notes: s.creditNotes.map((n) => ({ document_id: s.id, credit_note_id: n.creditNoteId, account_id: account})) };
+    return { credit_notes: s.creditNotes.map((n) => ({ document_id: s.id, credit_note_id: n.creditNoteId, account_id: account })) };
   },
 };

@@ -160,8 +160,11 @@ function replaceStreamRows(projections: readonly Projection[], stream: { streamI
   const params: unknown[] = [];
   const parts = streamRowParts(projections, stream, params);
   if (parts.length === 0) return null;
-  return { text: `WITH ${parts.map((q, i) => `w${i} AS (${q})`).join(', ')} SELECT 1`, params };
+  return { text: `WITH ${ctes(parts)} SELECT 1`, params };
 }
+
+/** Data-modifying statements as the CTEs of one statement, `w0 AS (…), w1 AS (…)`. */
+const ctes = (parts: readonly string[]): string => parts.map((q, i) => `w${i} AS (${q})`).join(', ');
 
 /** The statements of replaceStreamRows, each to be one data-modifying CTE; their parameters are pushed onto `params`. */
 function streamRowParts(projections: readonly Projection[], stream: { streamId: string; events: RecordedEvent[] }, params: unknown[]): string[] {
@@ -245,6 +248,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     // new events as they will be recorded — unless a projection reads what only the insert hands
     // out (a new event's position or time). Then the insert and the rows go to the server as one
     // statement: one round trip fewer per command.
+    let recorded: RecordedEvent[] | null = null;
     if (listeners.length > 0 && loaded && knownVersion === expectedVersion) {
       let unknownRead = false;
       const provisional = pending.map(({ e, streamVersion, eventId, data, meta }) => {
@@ -267,7 +271,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
         let inserted: { position: string; recorded_at: Date | string }[];
         try {
           inserted = await sql.query(
-            `WITH ${[`e AS (${insert} RETURNING stream_version, position::text AS position, recorded_at)`, ...parts.map((q, i) => `w${i} AS (${q})`)].join(', ')} ` +
+            `WITH e AS (${insert} RETURNING stream_version, position::text AS position, recorded_at)${parts.length > 0 ? `, ${ctes(parts)}` : ''} ` +
               `SELECT position, recorded_at FROM e ORDER BY stream_version`,
             rowParams,
           );
@@ -280,22 +284,23 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
           Object.defineProperty(event, 'position', { value: inserted[i]!.position, enumerable: true, writable: false, configurable: false });
           Object.defineProperty(event, 'recordedAt', { value: iso(inserted[i]!.recorded_at), enumerable: true, writable: false, configurable: false });
         });
-        if (options.afterAppend) await options.afterAppend(sql, provisional);
-        return { version: expectedVersion + events.length, events: provisional };
+        recorded = provisional;
       }
     }
 
-    let inserted: EventRow[];
-    try {
-      inserted = await sql.query<EventRow>(`${insert} RETURNING ${EVENT_COLUMNS}`, params);
-    } catch (e) {
-      return refused(e);
-    }
-    const recorded = inserted.map(toRecorded).sort((a, b) => a.streamVersion - b.streamVersion);
-    if (listeners.length > 0) {
-      const all = loaded && knownVersion === expectedVersion ? [...loaded, ...recorded] : (await readStreamWith(sql, streamId)).events;
-      const statement = replaceStreamRows(listeners, { streamId, events: all });
-      if (statement) await sql.query(statement.text, statement.params);
+    if (recorded === null) {
+      let inserted: EventRow[];
+      try {
+        inserted = await sql.query<EventRow>(`${insert} RETURNING ${EVENT_COLUMNS}`, params);
+      } catch (e) {
+        return refused(e);
+      }
+      recorded = inserted.map(toRecorded).sort((a, b) => a.streamVersion - b.streamVersion);
+      if (listeners.length > 0) {
+        const all = loaded && knownVersion === expectedVersion ? [...loaded, ...recorded] : (await readStreamWith(sql, streamId)).events;
+        const statement = replaceStreamRows(listeners, { streamId, events: all });
+        if (statement) await sql.query(statement.text, statement.params);
+      }
     }
     if (options.afterAppend) await options.afterAppend(sql, recorded);
     return { version: expectedVersion + events.length, events: recorded };
