@@ -32,7 +32,7 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
   if (problem) throw new ConfigError(problem);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` }, projections, allMigrations, {
     // Reactions to events (reactions/registry.ts) are stored in the events' own transaction.
-    afterAppend: outboxWriter(),
+    eventRows: outboxWriter(),
   });
   const secrets = await loadSecrets(store.db, config, log).catch(async (e: unknown) => {
     await store.close();

@@ -5,7 +5,7 @@ import { isUniqueViolation } from './errors.ts';
 import { projectionDdl } from './projectionDdl.ts';
 import {
   ConcurrencyError, DuplicateEventError, streamCategory,
-  type AppendResult, type Db, type EventStore, type NewEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
+  type AppendResult, type Db, type EventStore, type NewEvent, type PendingEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
   type RecordedEvent, type Sql, type Statement, type StoreOptions, type StoreTx, type StreamSnapshot,
 } from './types.ts';
 
@@ -243,6 +243,32 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
       if (isUniqueViolation(e, 'events_event_id_uq')) throw new DuplicateEventError(events.map((x) => x.eventId ?? '').join(','));
       throw e;
     };
+    /** The events as they will be recorded, but for what only the insert hands out. */
+    const pendingEvents = (): PendingEvent[] =>
+      pending.map(({ e, streamVersion, eventId, data, meta }) => ({ eventId, streamId, streamVersion, type: e.type, version: e.version, data: JSON.parse(data), meta: JSON.parse(meta) }));
+    // The rows another table keeps for these events (options.eventRows), as one more CTE of the
+    // statement that inserts them (`e`): each row takes its event's position from there.
+    const eventRowsPart = (list: PendingEvent[], into: unknown[]): string | null => {
+      const spec = options.eventRows;
+      const rows = spec?.rows(list) ?? [];
+      if (!spec || rows.length === 0) return null;
+      const names = spec.columns.map((c) => c.name);
+      const tuples = rows.map((r, n) => {
+        into.push(r.streamVersion);
+        const cells = [String(n), `$${into.length}::int`];
+        spec.columns.forEach((c, i) => {
+          into.push(r.values[i] ?? null);
+          cells.push(`$${into.length}::${c.type}`);
+        });
+        return `(${cells.join(', ')})`;
+      });
+      return (
+        `INSERT INTO ${spec.table} (${[...names, spec.positionColumn].join(', ')}) ` +
+        `SELECT ${names.map((n) => `v.${n}`).join(', ')}, e.position::bigint FROM (VALUES ${tuples.join(', ')}) AS v(n, stream_version, ${names.join(', ')}) ` +
+        // In the order given (an identity column numbers them in that order).
+        `JOIN e ON e.stream_version = v.stream_version ORDER BY v.n ${spec.onConflict}`
+      );
+    };
 
     // With the stream loaded, the projections' rows can be worked out before the insert from the
     // new events as they will be recorded — unless a projection reads what only the insert hands
@@ -251,8 +277,7 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     let recorded: RecordedEvent[] | null = null;
     if (listeners.length > 0 && loaded && knownVersion === expectedVersion) {
       let unknownRead = false;
-      const provisional = pending.map(({ e, streamVersion, eventId, data, meta }) => {
-        const event = { eventId, streamId, streamVersion, type: e.type, version: e.version, data: JSON.parse(data), meta: JSON.parse(meta) } as RecordedEvent;
+      const provisional = pendingEvents().map((event) => {
         for (const key of ['position', 'recordedAt'] as const) {
           Object.defineProperty(event, key, {
             configurable: true,
@@ -263,11 +288,13 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
             },
           });
         }
-        return event;
+        return event as RecordedEvent;
       });
       const rowParams = [...params];
       const parts = streamRowParts(listeners, { streamId, events: [...loaded, ...provisional] }, rowParams);
       if (!unknownRead) {
+        const extra = eventRowsPart(provisional, rowParams);
+        if (extra !== null) parts.push(extra);
         let inserted: { position: string; recorded_at: Date | string }[];
         try {
           inserted = await sql.query(
@@ -289,9 +316,13 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     }
 
     if (recorded === null) {
+      const extra = options.eventRows ? eventRowsPart(pendingEvents(), params) : null;
       let inserted: EventRow[];
       try {
-        inserted = await sql.query<EventRow>(`${insert} RETURNING ${EVENT_COLUMNS}`, params);
+        inserted = await sql.query<EventRow>(
+          extra === null ? `${insert} RETURNING ${EVENT_COLUMNS}` : `WITH e AS (${insert} RETURNING ${EVENT_COLUMNS}), ${ctes([extra])} SELECT * FROM e`,
+          params,
+        );
       } catch (e) {
         return refused(e);
       }
@@ -302,7 +333,6 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
         if (statement) await sql.query(statement.text, statement.params);
       }
     }
-    if (options.afterAppend) await options.afterAppend(sql, recorded);
     return { version: expectedVersion + events.length, events: recorded };
   }
 

@@ -20,7 +20,7 @@ export const openDb = (config: DbConfig): Promise<Db> =>
     ? openPostgres({ url: config.databaseUrl, ...(config.poolSize ? { max: config.poolSize } : {}) })
     : openPglite(config.dataDir ? { dataDir: config.dataDir } : {});
 
-/** Opens the store: runs the store's and the caller's migrations, then readies the projections. `options.afterAppend` runs in every append's transaction. */
+/** Opens the store: runs the store's and the caller's migrations, then readies the projections. `options.eventRows` are written by every append, with its events. */
 export async function openStore(config: DbConfig, projections: readonly Projection[], migrations: readonly Migration[] = [], options: StoreOptions = {}): Promise<EventStore> {
   const db = await openDb(config);
   try {

@@ -111,16 +111,29 @@ export interface Projection {
   rows(stream: { streamId: string; events: RecordedEvent[] }): Partial<Record<string, ProjectionRow[]>>;
 }
 
+/** A new event as the store is about to record it: everything but what the insert hands out. */
+export type PendingEvent = Omit<RecordedEvent, 'position' | 'recordedAt'>;
+
 /**
- * Called inside an append's transaction, after its events are inserted and the inline projections
- * updated, with the events just recorded. What it writes commits or rolls back with them; a throw
- * rolls the whole transaction back. The store knows nothing of what it is for (an outbox of work
- * to do because of the events, say).
+ * Rows another table keeps for the events of an append, written by the append itself — in the
+ * same statement as the events' insert — so they commit or roll back with the events, at no extra
+ * round trip. The store knows nothing of what they are for (an outbox of work to do because of
+ * the events, say): it inserts `rows` into `table`, each row's `positionColumn` set to the
+ * position its event was given.
  */
-export type AfterAppend = (sql: Sql, events: readonly RecordedEvent[]) => Promise<void>;
+export interface EventRows {
+  table: string;
+  /** The columns `values` fill, in order, each with the SQL type its parameter is cast to. */
+  columns: readonly { name: string; type: ProjectionColumn['type'] | 'uuid' }[];
+  /** The bigint column the store fills with the event's position in the log. */
+  positionColumn: string;
+  /** What a row that is already there does, e.g. `ON CONFLICT (reaction, event_id) DO NOTHING` (empty: refused). */
+  onConflict: string;
+  rows(events: readonly PendingEvent[]): { streamVersion: number; values: readonly unknown[] }[];
+}
 
 export interface StoreOptions {
-  afterAppend?: AfterAppend;
+  eventRows?: EventRows;
 }
 
 export interface AppendResult {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConcurrencyError, DuplicateEventError, createEventStore, migrate, storeMigrations,
-  type Db, type EventStore, type NewEvent, type Projection, type ProjectionTable, type RecordedEvent,
+  type Db, type EventRows, type EventStore, type NewEvent, type Projection, type ProjectionTable, type RecordedEvent,
 } from '../src/index.ts';
 
 const ev = (type: string, data: Record<string, unknown> = {}, accountId = 'acct-a'): NewEvent => ({
@@ -334,6 +334,103 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
         await expect(command(s, [{ ...ev('Counted', { n: 3 }), eventId }])).rejects.toBeInstanceOf(DuplicateEventError);
         expect((await plainStore.readStream(s)).version).toBe(1);
         expect(await db.query<{ n: number }>('SELECT n FROM plain_rows WHERE stream_id = $1', [s])).toEqual([{ n: 1 }]);
+      });
+    });
+
+    describe('rows another table keeps for the events (eventRows), written by the append itself', () => {
+      /** Per stream: its event count; reads nothing the insert hands out. */
+      const counted: Projection = {
+        name: 'counted',
+        categories: ['counted'],
+        tables: [{ name: 'counted_rows', streamKey: 'stream_id', primaryKey: ['stream_id'], columns: [{ name: 'stream_id', type: 'text' }, { name: 'n', type: 'integer' }] }],
+        key: (st) => st.streamId,
+        rows: (st: { streamId: string; events: RecordedEvent[] }) => ({ counted_rows: [{ stream_id: st.streamId, n: st.events.length }] }),
+      };
+      /** Two rows ('b' then 'a') for each event of type Kept; `at` as the event's data says, so a test can make it refused. */
+      const kept: EventRows = {
+        table: 'kept_rows',
+        columns: [
+          { name: 'label', type: 'text' },
+          { name: 'stream_id', type: 'text' },
+          { name: 'event_id', type: 'uuid' },
+          { name: 'data', type: 'jsonb' },
+          { name: 'at', type: 'timestamptz' },
+        ],
+        positionColumn: 'event_position',
+        onConflict: 'ON CONFLICT (label, event_id) DO NOTHING',
+        rows: (events) =>
+          events
+            .filter((e) => e.type === 'Kept')
+            .flatMap((e) => ['b', 'a'].map((label) => ({ streamVersion: e.streamVersion, values: [label, e.streamId, e.eventId, e.data, (e.data as { at?: string }).at ?? e.meta.at] }))),
+      };
+      let sent: string[] = [];
+      /** Stores that append in one statement (counted), in two (tally reads a new event's position) and with no projection at all (other). */
+      let keeping: EventStore;
+      beforeAll(async () => {
+        await db.exec(`CREATE TABLE IF NOT EXISTS kept_rows (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, label text NOT NULL, stream_id text NOT NULL, event_id uuid NOT NULL,
+          event_position bigint NOT NULL, data jsonb NOT NULL, at timestamptz NOT NULL, UNIQUE (label, event_id))`);
+        const counting: Db = { ...db, tx: (fn, last) => db.tx((sql) => fn({ query: (text, params) => (sent.push(text), sql.query(text, params)) }), last) };
+        keeping = createEventStore(counting, [counted, tally], { eventRows: kept });
+        await keeping.ensureProjections();
+      });
+      const rowsOf = (s: string) =>
+        db.query<{ label: string; event_id: string; event_position: string; data: unknown; at: string }>(
+          `SELECT label, event_id::text AS event_id, event_position::text AS event_position, data, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS at
+           FROM kept_rows WHERE stream_id = $1 ORDER BY id`,
+          [s],
+        );
+      const command = (s: string, events: NewEvent[]) =>
+        keeping.transaction(async (tx) => {
+          const snap = await tx.readStream(s);
+          sent = [];
+          return tx.append(s, snap.version, events, snap.events);
+        });
+
+      it.each([
+        ['counted', 1],
+        ['tally', 2],
+        ['other', 1],
+      ])('on a stream of category %s: one row per event as asked, in order, each with its event’s position, sent in %i statement(s)', async (category, statements) => {
+        const s = sid(category);
+        await keeping.append(s, 0, [ev('Opened')]);
+        const r = await command(s, [ev('Kept', { n: 1 }), ev('Skipped'), ev('Kept', { n: 3 })]);
+        expect(sent).toHaveLength(statements);
+        expect(sent[0]).toMatch(/INSERT INTO events[\s\S]*INSERT INTO kept_rows/);
+        const [first, , third] = r.events;
+        expect(await rowsOf(s)).toEqual([
+          { label: 'b', event_id: first!.eventId, event_position: first!.position, data: { n: 1 }, at: '2026-04-01T00:00:00' },
+          { label: 'a', event_id: first!.eventId, event_position: first!.position, data: { n: 1 }, at: '2026-04-01T00:00:00' },
+          { label: 'b', event_id: third!.eventId, event_position: third!.position, data: { n: 3 }, at: '2026-04-01T00:00:00' },
+          { label: 'a', event_id: third!.eventId, event_position: third!.position, data: { n: 3 }, at: '2026-04-01T00:00:00' },
+        ]);
+        expect(r.events).toEqual((await keeping.readStream(s)).events.slice(1));
+      });
+
+      it('they roll back with the events: a stale version, or a failure later in the transaction, leaves no row', async () => {
+        const s = sid('counted');
+        await keeping.append(s, 0, [ev('Opened')]);
+        const snap = await keeping.readStream(s);
+        await keeping.append(s, 1, [ev('Elsewhere')]);
+        await expect(keeping.transaction((tx) => tx.append(s, snap.version, [ev('Kept')], snap.events))).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(
+          keeping.transaction(async (tx) => {
+            const now = await tx.readStream(s);
+            await tx.append(s, now.version, [ev('Kept')], now.events);
+            throw new Error('the command failed after its append');
+          }),
+        ).rejects.toThrow('the command failed after its append');
+        expect(await rowsOf(s)).toEqual([]);
+        expect((await keeping.readStream(s)).events.map((e) => e.type)).toEqual(['Opened', 'Elsewhere']);
+      });
+
+      it.each(['counted', 'tally', 'other'])('on a stream of category %s, a refused row fails the append: its error is reported and no event is kept', async (category) => {
+        const s = sid(category);
+        await keeping.append(s, 0, [ev('Opened')]);
+        const failure = await command(s, [ev('Kept', { at: 'not a time' })]).then(() => null, (e: unknown) => e);
+        expect(String((failure as Error).message)).toMatch(/invalid input syntax|time/);
+        expect((await keeping.readStream(s)).version).toBe(1);
+        expect(await rowsOf(s)).toEqual([]);
       });
     });
 

@@ -1,9 +1,10 @@
 // The outbox: reactions (registry.ts) to committed events, stored in the events' own transaction
 // and run after the commit, at least once.
 //
-// Writing: outboxWriter is the event store's after-append hook (main.ts opens the store with it).
-// Inside every append's transaction it adds a row per (reaction, event) the registry asks for, so
-// a committed event always has its rows and a rolled-back one never does.
+// Writing: outboxWriter declares the event store's rows for an append (main.ts opens the store
+// with it). Every append inserts a row per (reaction, event) the registry asks for in the same
+// statement as the events, so a committed event always has its rows and a rolled-back one never
+// does.
 //
 // Running: a processor claims due rows in small batches (SELECT … FOR UPDATE SKIP LOCKED, then a
 // lease in claimed_until, so two processors — in one process or two — never hold the same row),
@@ -16,7 +17,7 @@
 // a payment, as before). scheduleReactions (main.ts) sweeps up the rest: rows left by a crash
 // between commit and processing, and failures that are due again.
 import { randomUUID } from 'node:crypto';
-import type { AfterAppend, Sql } from '@tradie/store';
+import type { EventRows, Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { repeatEvery } from '../repeat.ts';
 import { type OutboxRow, type Reaction, type ReactionDeps, REACTIONS } from './registry.ts';
@@ -42,28 +43,34 @@ export const retryDelayMs = (failedAttempts: number): number =>
 // ---- writing --------------------------------------------------------------------------------
 
 /**
- * The event store's after-append hook: one outbox row per (reaction, event) for the events of
- * this append, in its transaction. Due at once (at the instant the command was decided).
+ * The event store's rows for an append: one outbox row per (reaction, event) for the events of
+ * this append, written by the append's own statement. Due at once (at the instant the command
+ * was decided).
  */
-export function outboxWriter(reactions: readonly { name: string; on: readonly string[] }[] = REACTIONS): AfterAppend {
+export function outboxWriter(reactions: readonly { name: string; on: readonly string[] }[] = REACTIONS): EventRows {
   const byType = new Map<string, string[]>();
   for (const r of reactions) for (const type of r.on) byType.set(type, [...(byType.get(type) ?? []), r.name]);
-  return async (sql, events) => {
-    const params: unknown[] = [];
-    const tuples: string[] = [];
-    for (const e of events) {
-      for (const reaction of byType.get(e.type) ?? []) {
-        params.push(e.meta.accountId, reaction, e.streamId, e.eventId, e.position, e.type, e.data, e.meta.at);
-        const b = params.length - 8;
-        tuples.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}::uuid, $${b + 5}::bigint, $${b + 6}, $${b + 7}::jsonb, $${b + 8}::timestamptz, $${b + 8}::timestamptz)`);
-      }
-    }
-    if (tuples.length === 0) return;
-    await sql.query(
-      `INSERT INTO outbox (account_id, reaction, stream_id, event_id, event_position, event_type, payload, created_at, next_attempt_at)
-       VALUES ${tuples.join(', ')} ON CONFLICT (reaction, event_id) DO NOTHING`,
-      params,
-    );
+  return {
+    table: 'outbox',
+    columns: [
+      { name: 'account_id', type: 'text' },
+      { name: 'reaction', type: 'text' },
+      { name: 'stream_id', type: 'text' },
+      { name: 'event_id', type: 'uuid' },
+      { name: 'event_type', type: 'text' },
+      { name: 'payload', type: 'jsonb' },
+      { name: 'created_at', type: 'timestamptz' },
+      { name: 'next_attempt_at', type: 'timestamptz' },
+    ],
+    positionColumn: 'event_position',
+    onConflict: 'ON CONFLICT (reaction, event_id) DO NOTHING',
+    rows: (events) =>
+      events.flatMap((e) =>
+        (byType.get(e.type) ?? []).map((reaction) => ({
+          streamVersion: e.streamVersion,
+          values: [e.meta.accountId, reaction, e.streamId, e.eventId, e.type, e.data, e.meta.at, e.meta.at],
+        })),
+      ),
   };
 }
 

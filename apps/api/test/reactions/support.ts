@@ -19,7 +19,7 @@ export interface Harness {
 }
 
 export async function openHarness(reactions: readonly Reaction<Deps>[], options: { databaseUrl?: string; clock?: TestClock } = {}): Promise<Harness> {
-  const store = await openStore({ databaseUrl: options.databaseUrl }, [], allMigrations, { afterAppend: outboxWriter(reactions) });
+  const store = await openStore({ databaseUrl: options.databaseUrl }, [], allMigrations, { eventRows: outboxWriter(reactions) });
   const clock = options.clock ?? new TestClock();
   const logs: Harness['logs'] = [];
   const deps: Deps = {
