@@ -12,6 +12,23 @@ describe('NZ calendar days', () => {
     expect(taxYearOf(nzDateOf('2025-03-31T11:00:00Z'))).toBe(2026);
   });
 
+  it('the day of an instant, remembered or not, is the day Intl gives in Pacific/Auckland', () => {
+    const oracle = (iso: string): string => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Pacific/Auckland' });
+    // More instants than are remembered at once, each asked twice: the answers from memory and
+    // after it is cleared are the same as worked out afresh.
+    fc.assert(
+      fc.property(fc.array(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-12-31T23:59:59Z'), noInvalidDate: true }), { minLength: 1, maxLength: 80 }), (dates) => {
+        for (const d of dates) {
+          const iso = d.toISOString();
+          expect(nzDateOf(iso)).toBe(oracle(iso));
+          expect(nzDateOf(iso)).toBe(oracle(iso));
+          expect(nzDateOf(d)).toBe(oracle(iso));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('a 9 am invoice on 1 April NZ time (20:00 UTC on 31 March) is dated 1 April', () => {
     expect(nzDateOf('2026-03-31T20:00:00Z')).toBe('2026-04-01');
   });

@@ -23,9 +23,23 @@ export function daysInMonth(year: number, month: number): number {
 
 const partsFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: NZ_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
+/** The NZ days of instants seen lately: a stream's events are folded again on every command. */
+const nzDays = new Map<string, LocalDate>();
+const NZ_DAYS_KEPT = 10_000;
+
 /** The NZ calendar day of an instant. */
 export function nzDateOf(instant: Date | string): LocalDate {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
+  if (typeof instant !== 'string') return nzDayOfDate(instant);
+  let day = nzDays.get(instant);
+  if (day === undefined) {
+    day = nzDayOfDate(new Date(instant));
+    if (nzDays.size >= NZ_DAYS_KEPT) nzDays.clear();
+    nzDays.set(instant, day);
+  }
+  return day;
+}
+
+function nzDayOfDate(d: Date): LocalDate {
   const parts = partsFormatter.formatToParts(d);
   const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
