@@ -1,6 +1,9 @@
-// Emailing a quote or invoice to the client with its PDF attached. The mail can't be rolled back,
-// so its Idempotency-Key is claimed before it goes and completed with the answer in the
-// transaction that records the send (sendClaim.ts); every refusal comes before any mail goes.
+// Emailing a quote or invoice to the client with its PDF attached. The mail can't be rolled back
+// with a transaction, so its Idempotency-Key is claimed (pending) in its own small transaction
+// before the mail goes, and its answer stored in the transaction that records the send. A retry
+// with the same key meanwhile gets 409; after, the stored answer. If the mail could not be sent
+// the claim is released, so the same key may try again; if the mail went but recording failed,
+// the claim stays pending: the key never sends twice. Every refusal comes before any mail goes.
 //
 // What is recorded is what happened to the mail (docs/api/documents.md, "Sending"):
 // - a mail server took it: DocumentSent, outcome 'delivered' — the document is sent;
@@ -15,7 +18,7 @@ import { documentDecider, form1PlainText, nzDateOf } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requestHash } from '../../http/idempotency.ts';
+import { type KeyClaim, claimKey, releaseKey, requestHash, storeAnswer } from '../../http/idempotency.ts';
 import { ApiError } from '../../http/problem.ts';
 import { MailRejectedError, type SentMail } from '../../mail/index.ts';
 import { linkForSending } from '../../clientLinks/links.ts';
@@ -23,21 +26,22 @@ import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaim
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
 import { loadDocument, userNames } from '../repository.ts';
-import { type Claim, claimKey, completeKey, releaseKey } from '../sendClaim.ts';
 import { requireConfirmedEmail, reserveSend } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 
 export type SendDocument = z.output<typeof sendDocumentInput>;
 
+export const ALREADY_SENDING = 'This is already being sent. Please wait a moment and reload.';
+
 export type SendPorts = CommandPorts & Pick<AppDeps, 'renderPdf'>;
 
 export async function sendDocument(ports: SendPorts, actor: Actor, id: string, input: SendDocument, key: string | undefined): Promise<Answer<SendResult>> {
   // No mail relay (sendGuard.ts): an unconfirmed address sends nothing and records nothing.
   await requireConfirmedEmail(ports, actor.userId);
-  const claim: Claim | undefined = key ? { accountId: actor.accountId, scope: `documents:send:${id}`, key, hash: requestHash(input) } : undefined;
+  const claim: KeyClaim | undefined = key ? { accountId: actor.accountId, scope: `documents:send:${id}`, key, hash: requestHash(input) } : undefined;
   if (claim) {
-    const got = await claimKey(ports.store.db, claim);
+    const got = await claimKey(ports.store.db, claim, ALREADY_SENDING);
     if (!got.claimed) return { status: got.status, body: got.body as SendResult, replayed: true };
   }
   let mailed = false;
@@ -102,7 +106,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
         outcome: notDelivered ? 'saved_not_delivered' : 'delivered',
         detail: notDelivered ? SEND_MESSAGES.savedNotDelivered : refused.size > 0 ? `Sent, but not to ${[...refusedCc, ...refusedBcc].join(', ')}: ${refusedDetail}` : null,
       };
-      if (claim) await completeKey(w.tx, claim, { status: 200, body: result });
+      if (claim) await storeAnswer(w.tx, claim, { status: 200, body: result });
       return result;
     });
   } catch (e) {
