@@ -1,8 +1,8 @@
 // Access tokens: short-lived HS256 JWTs (jose). Refresh and reset tokens: opaque random strings,
 // stored only as SHA-256 hashes.
-import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { keyList, type KeyRing } from '../secrets.ts';
+import { randomSecret, secretDigest } from '../security/secrets.ts';
 
 export const ISSUER = 'tradie-quotes';
 const AUDIENCE = 'tradie-quotes-api';
@@ -16,7 +16,7 @@ export async function signAccessToken(key: Uint8Array, userId: string, now: Date
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ttlSeconds)
-    .setJti(randomBytes(9).toString('base64url'))
+    .setJti(randomSecret(9))
     .sign(key);
 }
 
@@ -36,5 +36,5 @@ export async function verifyAccessToken(keys: KeyRing, token: string, now: Date)
   return null;
 }
 
-export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const newOpaqueToken = (): string => randomSecret(32);
+export const tokenHash = secretDigest;

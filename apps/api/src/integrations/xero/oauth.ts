@@ -9,12 +9,12 @@
 // the nonce's SHA-256, and the callback goes ahead only with that cookie. Without it (another
 // browser) or with another one, nothing is exchanged or stored, and the state is left for the
 // browser it belongs to.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { AccountingError, createOAuthState, createPkcePair, type Tenant } from './index.ts';
 import { verificationKeys } from '../../secrets.ts';
 import { recordAudit, type RequestOrigin } from '../../security/audit.ts';
+import { randomSecret, sameDigest, secretDigest } from '../../security/secrets.ts';
 import { deleteConnection, readConnection, saveConnection, tokensOf, verifierContext } from './connections.ts';
 import { open, seal } from './secretBox.ts';
 
@@ -26,11 +26,9 @@ export const CONNECT_COOKIE = 'xero_connect';
 
 type Deps = Pick<AppDeps, 'store' | 'secrets' | 'clock' | 'log' | 'accounting'>;
 
-const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+const sha256 = secretDigest;
 const hashState = sha256;
-
-/** Same length hex digests, compared in constant time. */
-const sameHash = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+const sameHash = sameDigest;
 
 const EXPIRED = 'This sign-in has expired or was already used. Please press Connect again.';
 
@@ -46,7 +44,7 @@ export async function startAuthorization(deps: Deps & { accounting: NonNullable<
   const now = deps.clock.now();
   const state = createOAuthState();
   const pkce = createPkcePair();
-  const browserNonce = randomBytes(32).toString('base64url');
+  const browserNonce = randomSecret(32);
   const stateHash = hashState(state);
   await deps.store.db.query('DELETE FROM xero_oauth_states WHERE expires_at < $1', [now.toISOString()]);
   await deps.store.db.query('INSERT INTO xero_oauth_states (state_hash, account_id, code_verifier_enc, created_at, expires_at, browser_hash) VALUES ($1, $2, $3, $4, $5, $6)', [
