@@ -10,7 +10,6 @@ import {
   type BillingInterval, type BillingPlan,
 } from '@tradie/contracts';
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
@@ -18,40 +17,21 @@ import type { AppDeps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
 import {
-  BillingError,
   notConfiguredBilling,
   subscriptionStatus,
   trialEndsAt,
   type BillingProvider,
 } from '../integrations/stripe/index.ts';
+import { stripeCall } from '../integrations/stripe/answer.ts';
 import { describe } from '../openapi/describe.ts';
 import { applyWebhookEvent, gstTaxRateId, loadAccountBilling, portalConfigurationId, statusResponse, type AccountBilling } from './repository.ts';
-
-/** HTTP status for the adapter's typed errors (port.ts says which is meant). */
-const BILLING_ERROR_STATUS: Record<BillingError['code'], ContentfulStatusCode> = {
-  BILLING_NOT_CONFIGURED: 503,
-  BILLING_UNAVAILABLE: 503,
-  BILLING_REJECTED: 502,
-  WEBHOOK_REJECTED: 400,
-};
 
 export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(deps);
   const provider: BillingProvider = deps.billing ?? notConfiguredBilling();
 
-  /** Runs a provider call; its typed errors become {detail} answers, with the provider's words in the log. */
-  async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (e) {
-      if (e instanceof BillingError) {
-        deps.log(e.code === 'BILLING_NOT_CONFIGURED' ? 'info' : 'error', `billing: ${what} failed`, { code: e.code, message: e.message });
-        throw new ApiError(BILLING_ERROR_STATUS[e.code], e.detail, undefined, e.code === 'BILLING_UNAVAILABLE' ? { 'Retry-After': '30' } : undefined);
-      }
-      throw e;
-    }
-  }
+  const call = <T>(what: string, fn: () => Promise<T>): Promise<T> => stripeCall(deps, 'billing', what, fn);
 
   async function accountBilling(accountId: string): Promise<AccountBilling> {
     const billing = await loadAccountBilling(deps.store.db, accountId);

@@ -105,7 +105,12 @@ export const parseBody = <S extends z.ZodType>(c: Context, schema: S): Promise<z
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   const query = c.req.query();
   refuseUnstorableText(query);
-  const r = schema.safeParse(query);
+  return parseWith(schema, query);
+}
+
+/** Values already read (from a query, or part of a body) through a schema: 422 on the first problem. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
   if (!r.success) {
     const p = zodProblem(r.error);
     throw new ApiError(422, p.detail, { errors: p.errors });

@@ -9,14 +9,13 @@
 //   POST /webhook    Stripe only, no bearer: Connect events, verified with STRIPE_CONNECT_WEBHOOK_SECRET
 import { connectOnboarding, onlinePaymentSettings, onlinePaymentSettingsInput, paymentIssues } from '@tradie/contracts';
 import { Hono } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { ApiError } from '../http/problem.ts';
-import { BillingError } from '../integrations/stripe/port.ts';
+import { stripeCall } from '../integrations/stripe/answer.ts';
 import { describe } from '../openapi/describe.ts';
 import { markPaymentIssueDone, openPaymentIssues } from './issues.ts';
 import { cardPaymentsAvailable } from './offer.ts';
@@ -30,25 +29,8 @@ export const PAYMENTS_MESSAGES = {
   webhookRejected: 'Webhook signature verification failed.',
 } as const;
 
-const PROVIDER_ERROR_STATUS: Record<BillingError['code'], ContentfulStatusCode> = {
-  BILLING_NOT_CONFIGURED: 503,
-  BILLING_UNAVAILABLE: 503,
-  BILLING_REJECTED: 502,
-  WEBHOOK_REJECTED: 400,
-};
-
 /** Runs a Stripe call; its typed errors become {detail} answers, with Stripe's words in the log. */
-export async function providerCall<T>(deps: Pick<AppDeps, 'log'>, what: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof BillingError) {
-      deps.log('error', `payments: ${what} failed`, { code: e.code, message: e.message });
-      throw new ApiError(PROVIDER_ERROR_STATUS[e.code], e.detail, undefined, e.code === 'BILLING_UNAVAILABLE' ? { 'Retry-After': '30' } : undefined);
-    }
-    throw e;
-  }
-}
+export const providerCall = <T>(deps: Pick<AppDeps, 'log'>, what: string, fn: () => Promise<T>): Promise<T> => stripeCall(deps, 'payments', what, fn);
 
 export function paymentRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();

@@ -4,13 +4,11 @@
 import { accountantExportQuery, annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse } from '@tradie/contracts';
 import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
 import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
-import { parseBody, parseQuery } from '../http/body.ts';
-import { ApiError, zodProblem } from '../http/problem.ts';
+import { parseBody, parseQuery, parseWith } from '../http/body.ts';
 import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../secrets.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
@@ -18,15 +16,6 @@ import { signExportLink, verifyExportLink, type LinkKind } from './links.ts';
 import { accountantExport } from './accountantExport.ts';
 import { createReportMemo } from './memo.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
-
-function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const r = schema.safeParse(input);
-  if (!r.success) {
-    const p = zodProblem(r.error);
-    throw new ApiError(422, p.detail, { errors: p.errors });
-  }
-  return r.data;
-}
 
 /** The exports take a signed link (?…&sig=) or, for scripts and accountants' tools, the bearer header. */
 function linkOrBearer(deps: AppDeps, kind: LinkKind): MiddlewareHandler<AppEnv> {
@@ -65,10 +54,10 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await parseBody(c, exportLinkInput);
     let query: Record<string, string>;
     if (body.kind === 'gst-csv') {
-      const q = checked(gstReportQuery, { start_date: body.start_date, end_date: body.end_date, basis: body.basis });
+      const q = parseWith(gstReportQuery, { start_date: body.start_date, end_date: body.end_date, basis: body.basis });
       query = { start_date: q.start_date, end_date: q.end_date, basis: q.basis };
     } else {
-      query = { year: String(checked(annualReportQuery, { year: body.year }).year) };
+      query = { year: String(parseWith(annualReportQuery, { year: body.year }).year) };
     }
     const link = signExportLink(deps.secrets.linkKey, body.kind, c.get('accountId'), query, deps.clock.now());
     return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
