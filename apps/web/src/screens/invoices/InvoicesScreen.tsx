@@ -1,7 +1,7 @@
 import './invoices.css';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DocumentListRecord } from '@tradie/contracts';
 import { formatNzDate, formatNzdList } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
@@ -16,6 +16,7 @@ import { describeFilter, filterOf, hasFilter, initialTab, TAB_STORAGE_KEY, type 
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { isChipFilter, showsInList, StatusFilter } from './StatusFilter.tsx';
 import { TemplateButton } from '../../templates/TemplateButton.tsx';
+import { TabList } from '../../ui/TabList.tsx';
 
 type Tab = ListTab;
 const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];
@@ -33,24 +34,13 @@ export function InvoicesScreen() {
   const filter = filterOf(search);
   const [tab, setTab] = useState<Tab>(() => search.tab ?? initialTab());
   const { notice, show, clear } = useNotice();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ quotes: null, invoices: null, templates: null });
 
-  const choose = (next: Tab, focus = false) => {
+  const choose = (next: Tab) => {
     setTab(next);
     try {
       window.sessionStorage.setItem(TAB_STORAGE_KEY, next);
     } catch {
       // Private mode: the tab is simply not remembered.
-    }
-    if (focus) tabRefs.current[next]?.focus();
-  };
-
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = TABS.indexOf(tab);
-    const to = e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i + TABS.length - 1) % TABS.length] : e.key === 'Home' ? TABS[0] : e.key === 'End' ? TABS[TABS.length - 1] : undefined;
-    if (to) {
-      e.preventDefault();
-      choose(to, true);
     }
   };
 
@@ -67,27 +57,14 @@ export function InvoicesScreen() {
         </Link>
       </div>
 
-      <div className="tabs" role="tablist" aria-label="Quotes, invoices and templates">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            id={`docs-tab-${t}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === t}
-            aria-controls={`docs-panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => choose(t)}
-            onKeyDown={onTabKey}
-          >
-            {tabLabel(t, countOf(t))}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={TABS.map((t) => ({ id: t, label: tabLabel(t, countOf(t)) }))}
+        selected={tab}
+        onSelect={choose}
+        label="Quotes, invoices and templates"
+        tabId={(t) => `docs-tab-${t}`}
+        panelId={(t) => `docs-panel-${t}`}
+      />
 
       <div id={`docs-panel-${tab}`} role="tabpanel" aria-labelledby={`docs-tab-${tab}`} className="tab-panel">
         {tab === 'templates' ? <TemplatesTab templates={templates} onDelete={(t) => void store.remove(t.id).catch((e: unknown) => show(errorDetail(e) ?? 'Could not delete the template', 'error'))} onUse={(t) => store.handOver(t)} /> : <DocumentsTab key={tab} type={tab === 'quotes' ? 'quote' : 'invoice'} filter={filter} show={show} />}

@@ -3,7 +3,7 @@ import './settings-tabs.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { BusinessSettingsRecord } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { useSessionUser } from '../../app/useAuth.ts';
@@ -22,6 +22,7 @@ import { SETTINGS_TABS, type SettingsTab } from './search.ts';
 import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
 import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
 import { LoadingLine } from '../../ui/Status.tsx';
+import { TabList } from '../../ui/TabList.tsx';
 
 /** The tabs whose fields 'Save Settings' sends (business, email and currency together). */
 const SAVED_TABS: ReadonlySet<SettingsTab> = new Set(['business', 'email', 'currency']);
@@ -128,21 +129,8 @@ export function SettingsScreen() {
     if (window.confirm(SETTINGS_TEXT.logoDeleteConfirm)) removeLogo.mutate();
   };
 
-  // ---- tabs (WAI-ARIA tabs: arrow keys, Home and End move between them) ----
-  const tabRefs = useRef(new Map<SettingsTab, HTMLButtonElement>());
-  const select = (t: SettingsTab, focus = false) => {
-    void navigate({ search: { tab: t }, replace: true });
-    if (focus) tabRefs.current.get(t)?.focus();
-  };
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const i = SETTINGS_TABS.findIndex((t) => t.id === tab);
-    const last = SETTINGS_TABS.length - 1;
-    const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: last }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    const next = SETTINGS_TABS[(to + SETTINGS_TABS.length) % SETTINGS_TABS.length];
-    if (next) select(next.id, true);
-  };
+  // ---- tabs: the one shown is in the address ----
+  const select = (t: SettingsTab) => void navigate({ search: { tab: t }, replace: true });
 
   const saving = save.isPending;
   const formReady = form !== null;
@@ -168,28 +156,7 @@ export function SettingsScreen() {
       </h1>
       <p className="screen__subtitle">Manage your account, business details, and invoice preferences</p>
 
-      <div className="settings-tabs" role="tablist" aria-label="Settings sections">
-        {SETTINGS_TABS.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              if (el) tabRefs.current.set(t.id, el);
-              else tabRefs.current.delete(t.id);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(t.id)}
-            aria-selected={tab === t.id}
-            aria-controls={panelId(t.id)}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="settings-tab"
-            onClick={() => select(t.id)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <TabList tabs={SETTINGS_TABS} selected={tab} onSelect={select} label="Settings sections" tabId={tabId} panelId={panelId} className="settings-tabs" tabClassName="settings-tab" />
 
       <form
         className="settings-form"
