@@ -1,7 +1,7 @@
 // credit_notes: which invoice each credit note is on, by account, so a credit note's own routes
 // (its PDF, its refunds) find their invoice's stream without reading the event log.
 import { type Projection, column as c } from '@tradie/store';
-import { foldDocumentStream, streamAccount } from './fold.ts';
+import { documentKey, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const creditNotesProjection: Projection = {
   name: 'credit_notes',
@@ -15,10 +15,7 @@ export const creditNotesProjection: Projection = {
       columns: [c('document_id'), c('credit_note_id'), c('account_id')],
     },
   ],
-  key: (stream) => {
-    const s = foldDocumentStream(stream.events);
-    return s.status === 'none' ? null : s.id;
-  },
+  key: documentKey,
   rows(stream) {
     const s = foldDocumentStream(stream.events);
     if (s.status === 'none' || s.creditNotes.length === 0) return {};

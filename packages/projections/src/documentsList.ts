@@ -3,7 +3,7 @@
 // the lifecycle; overdue and expired depend on today and are derived when read (deriveStatus).
 import { clientDisplayName, paidDate, paymentStatus } from '@tradie/domain';
 import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
-import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
+import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const documentsListProjection: Projection = {
   name: 'documents_list',
@@ -30,10 +30,7 @@ export const documentsListProjection: Projection = {
       ],
     },
   ],
-  key: (stream) => {
-    const s = foldDocumentStream(stream.events);
-    return s.status === 'none' ? null : s.id;
-  },
+  key: documentKey,
   rows(stream) {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none' || state.status === 'deleted') return {};

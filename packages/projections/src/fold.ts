@@ -31,6 +31,12 @@ export const foldDocumentStream: (events: readonly RecordedEvent[]) => DocumentS
   evolveDocument(s, { ...(domainEventOf(e) as DocumentEvent), meta: { at: e.meta.at } }),
 );
 
+/** The key of a document's rows in every read model that follows documents: its id, or none before it is drafted. */
+export function documentKey(stream: { events: readonly RecordedEvent[] }): string | null {
+  const s = foldDocumentStream(stream.events);
+  return s.status === 'none' ? null : s.id;
+}
+
 /**
  * The domain's documentFigures of a folded state, worked out once per state: the documents list
  * and the payment reminders' targets both need them for the same stream (the line totals are the

@@ -4,7 +4,7 @@
 // when the invoice is paid, voided or deleted, so the scheduler reads only invoices still open.
 import { amountDueNowCents, clientDisplayName } from '@tradie/domain';
 import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
-import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
+import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const reminderTargetsProjection: Projection = {
   name: 'reminder_targets',
@@ -23,10 +23,7 @@ export const reminderTargetsProjection: Projection = {
       ],
     },
   ],
-  key: (stream) => {
-    const s = foldDocumentStream(stream.events);
-    return s.status === 'none' ? null : s.id;
-  },
+  key: documentKey,
   rows(stream) {
     const s = foldDocumentStream(stream.events);
     if (s.status === 'none' || s.type !== 'invoice' || s.status === 'void' || s.status === 'deleted' || s.status === 'draft') return {};

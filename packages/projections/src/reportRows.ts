@@ -4,7 +4,7 @@
 // figuresOf shares with the other read models of the stream, worked out once per folded state.
 import { reportRowsOf } from '@tradie/domain';
 import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
-import { figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
+import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 /**
  * Each payment with the one before it of the same invoice (removals of payments take no part: they
@@ -65,10 +65,7 @@ export const reportRowsProjection: Projection = {
       ],
     },
   ],
-  key: (stream) => {
-    const s = foldDocumentStream(stream.events);
-    return s.status === 'none' ? null : s.id;
-  },
+  key: documentKey,
   rows(stream) {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none') return {};
