@@ -5,6 +5,7 @@
 // domain's (the credit note's own figures, lineTotals, formatNzd); this file only lays text out.
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import { type CreditNote, type DocumentView, clientDisplayName, formatNzDate, formatNzd, isLocalDate, lineTotals, toCents } from '@tradie/domain';
+import { pdfFrame } from './document.ts';
 import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
 import { renderDefinition } from './render.ts';
 
@@ -86,19 +87,11 @@ export function creditNoteDefinition(input: CreditNotePdfInput): TDocumentDefini
     },
   ];
   return {
-    pageSize: 'A4',
-    pageMargins: [40, 48, 40, 48],
-    language: 'en-NZ',
-    compress: true,
-    info: {
-      title: `${CREDIT_NOTE_TITLE} ${n.reference}`,
-      author: n.supplier.name,
-      subject: `${CREDIT_NOTE_TITLE} ${n.reference} for invoice ${n.invoiceReference}`,
-      creator: 'Tradie Quotes',
-      producer: 'Tradie Quotes (pdfmake)',
-      creationDate: created,
-      modDate: created,
-    },
+    ...pdfFrame(
+      { title: `${CREDIT_NOTE_TITLE} ${n.reference}`, author: n.supplier.name, subject: `${CREDIT_NOTE_TITLE} ${n.reference} for invoice ${n.invoiceReference}` },
+      created,
+      [40, 48, 40, 48],
+    ),
     content,
     defaultStyle: { font: 'Roboto', fontSize: 9.5, lineHeight: 1.2 },
   };

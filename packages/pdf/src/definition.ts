@@ -23,6 +23,7 @@ import {
   type DocumentView,
   type LineTotals,
 } from '@tradie/domain';
+import { pdfFrame } from './document.ts';
 import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
 import { acceptanceContent } from './acceptance.ts';
 import { claimContent } from './claim.ts';
@@ -337,19 +338,15 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   }
   if (input.acceptance) content.push(...acceptanceContent(input.acceptance, d.reference));
   return {
-    pageSize: 'A4',
-    pageMargins: PAGE_MARGINS,
-    language: 'en-NZ',
-    compress: true,
-    info: {
-      title: `${title} ${d.reference}`,
-      author: present(b.business_name, b.trading_as)[0] ?? '',
-      subject: present(`${title} ${d.reference}`, d.client ? `for ${clientDisplayName(d.client)}` : '').join(' '),
-      creator: 'Tradie Quotes',
-      producer: 'Tradie Quotes (pdfmake)',
-      creationDate: created,
-      modDate: created,
-    },
+    ...pdfFrame(
+      {
+        title: `${title} ${d.reference}`,
+        author: present(b.business_name, b.trading_as)[0] ?? '',
+        subject: present(`${title} ${d.reference}`, d.client ? `for ${clientDisplayName(d.client)}` : '').join(' '),
+      },
+      created,
+      PAGE_MARGINS,
+    ),
     ...(d.status === 'void' ? { watermark: { text: 'VOID', color: COLOUR.void, opacity: 0.12, bold: true } } : {}),
     images: logo.images,
     header: header(b, title, d.reference),

@@ -9,7 +9,7 @@
 // zero-rated), so all credit notes of a fully credited invoice add up to the invoice to the cent.
 import { type LocalDate, isLocalDate } from '../dates/dates.ts';
 import { invalid } from '../errors.ts';
-import { type GstRounding, documentTotals } from '../gst/gst.ts';
+import { type CentsFigures, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { Decimal } from '../money/decimal.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import { apportionCumulative } from '../money/rounding.ts';
@@ -36,13 +36,9 @@ export interface CreditNote extends Omit<CreditNoteIssuedData, 'documentId'> {
 export type CreditRequest = { kind: 'lines'; lines: { lineIndex: number; qty?: string | undefined }[] } | { kind: 'amount'; amount: string };
 
 /** The credit worked out: the lines credited (or the amount) and the correction's figures in cents. */
-export interface CreditFigures {
+export interface CreditFigures extends CentsFigures {
   lines: { lineIndex: number; line: Line }[];
   amount: string | null;
-  subtotalCents: bigint;
-  gstCents: bigint;
-  totalCents: bigint;
-  zeroRatedCents: bigint;
 }
 
 export const creditNoteCents = (n: Pick<CreditNote, 'total'>): bigint => toCents(n.total);

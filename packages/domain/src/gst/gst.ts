@@ -33,7 +33,8 @@ export interface LineTotals {
   taxRate: Decimal;
 }
 
-export interface DocumentTotals {
+/** A document's (or a credit's) four sums in whole cents, as a GST return reads them. */
+export interface CentsFigures {
   /** Excluding GST. */
   subtotalCents: bigint;
   gstCents: bigint;
@@ -41,6 +42,9 @@ export interface DocumentTotals {
   totalCents: bigint;
   /** GST-inclusive value of zero-rated lines (rate 0) — GST return Box 6. */
   zeroRatedCents: bigint;
+}
+
+export interface DocumentTotals extends CentsFigures {
   rounding: GstRounding;
   lines: LineTotals[];
 }

@@ -13,19 +13,15 @@
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type LocalDate, monthOf } from '../dates/dates.ts';
 import { type DocumentFigures, type DocumentView, documentFigures, paidDate, paymentStatus } from '../documents/document.ts';
+import type { CentsFigures } from '../gst/gst.ts';
 import { apportionCumulative } from '../money/rounding.ts';
 import { toCents } from '../money/money.ts';
 
 /** The client and the amounts of an invoice's row or a credit note's, in whole cents. */
-export interface ReportRowFigures {
+export interface ReportRowFigures extends CentsFigures {
   /** '' when there is no client. */
   clientName: string;
   clientGstNumber: string;
-  subtotalCents: bigint;
-  gstCents: bigint;
-  totalCents: bigint;
-  /** GST-inclusive value of zero-rated lines (GST return Box 6). */
-  zeroRatedCents: bigint;
 }
 
 export interface ReportInvoiceRow extends ReportRowFigures {
