@@ -32,7 +32,7 @@ import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 
 export type SendDocument = z.output<typeof sendDocumentInput>;
 
-export const ALREADY_SENDING = 'This is already being sent. Please wait a moment and reload.';
+const ALREADY_SENDING = 'This is already being sent. Please wait a moment and reload.';
 
 export type SendPorts = CommandPorts & Pick<AppDeps, 'renderPdf'>;
 

@@ -26,10 +26,6 @@ export const CONNECT_COOKIE = 'xero_connect';
 
 type Deps = Pick<AppDeps, 'store' | 'secrets' | 'clock' | 'log' | 'accounting'>;
 
-const sha256 = secretDigest;
-const hashState = sha256;
-const sameHash = sameDigest;
-
 const EXPIRED = 'This sign-in has expired or was already used. Please press Connect again.';
 
 export interface StartedAuthorization {
@@ -45,7 +41,7 @@ export async function startAuthorization(deps: Deps & { accounting: NonNullable<
   const state = createOAuthState();
   const pkce = createPkcePair();
   const browserNonce = randomSecret(32);
-  const stateHash = hashState(state);
+  const stateHash = secretDigest(state);
   await deps.store.db.query('DELETE FROM xero_oauth_states WHERE expires_at < $1', [now.toISOString()]);
   await deps.store.db.query('INSERT INTO xero_oauth_states (state_hash, account_id, code_verifier_enc, created_at, expires_at, browser_hash) VALUES ($1, $2, $3, $4, $5, $6)', [
     stateHash,
@@ -53,7 +49,7 @@ export async function startAuthorization(deps: Deps & { accounting: NonNullable<
     seal(deps.secrets.encryptionKey, pkce.verifier, verifierContext(stateHash)),
     now.toISOString(),
     new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
-    sha256(browserNonce),
+    secretDigest(browserNonce),
   ]);
   return { url: deps.accounting.authorizationUrl(state, pkce.challenge), browserNonce };
 }
@@ -75,15 +71,15 @@ export async function completeAuthorization(
 ): Promise<CallbackOutcome> {
   const state = query.state ?? '';
   if (state === '' || state.length > 200) return { ok: false, reason: 'The sign-in link is missing its state. Please press Connect again.' };
-  const stateHash = hashState(state);
+  const stateHash = secretDigest(state);
   const [found] = await deps.store.db.query<{ account_id: string; expires_at: string | Date; browser_hash: string | null }>(
     'SELECT account_id, expires_at, browser_hash FROM xero_oauth_states WHERE state_hash = $1',
     [stateHash],
   );
   if (!found || new Date(found.expires_at).getTime() <= deps.clock.now().getTime()) return { ok: false, reason: EXPIRED };
   const nonce = browser.nonce ?? '';
-  const browserHash = nonce !== '' && nonce.length <= 200 ? sha256(nonce) : '';
-  if (found.browser_hash === null || browserHash === '' || !sameHash(found.browser_hash, browserHash)) {
+  const browserHash = nonce !== '' && nonce.length <= 200 ? secretDigest(nonce) : '';
+  if (found.browser_hash === null || browserHash === '' || !sameDigest(found.browser_hash, browserHash)) {
     deps.log('info', 'xero callback refused: not the browser that pressed Connect', { accountId: found.account_id, cookie: nonce !== '' });
     return { ok: false, reason: ACCOUNTING_MESSAGES.otherBrowser };
   }
