@@ -58,6 +58,8 @@ export const accountingPushAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment_removed'), payment_id: z.string(), xero_payment_id: z.string() }),
   /** A credit note sent as a Xero credit note (ACCRECCREDIT); `allocated` is what of it was applied to the invoice. */
   z.object({ type: z.literal('credit_note'), credit_note_id: z.string(), xero_credit_note_id: z.string(), allocated: z.number() }),
+  /** Money paid back against a credit note, sent as a cash refund of the credit a Xero credit note has left (`credit_note_id` names the one it came out of; a refund can take parts of several). */
+  z.object({ type: z.literal('credit_note_refund'), credit_note_id: z.string(), refund_id: z.string(), xero_payment_id: z.string(), amount: z.number() }),
 ]);
 export type AccountingPushAction = z.infer<typeof accountingPushAction>;
 

@@ -20,6 +20,9 @@
 //   invoice is made; PUT /CreditNotes/{id}/Allocations applies some of its credit to an invoice of
 //   the same contact (at most the credit left and the invoice's amount due): the invoice's
 //   AmountCredited goes up and it is PAID once nothing is due; a fully allocated credit note is PAID.
+// - PUT /Payments with a CreditNote instead of an Invoice is a cash refund of the credit left on a
+//   sales credit note (PaymentType ARCREDITPAYMENT): never more than that credit; the credit note is
+//   PAID once none is left, and deleting the refund gives the credit back.
 // - failNext / dropNextResponse / hold inject faults; `state` shows what was created.
 // - money follows Xero's own description (fakeXeroMoney.ts, written apart from the app's money
 //   code): line amounts and per-line tax rounded half away from zero, a line's TaxAmount wins.
@@ -96,7 +99,10 @@ export interface FakeContact {
 export interface FakePayment {
   tenantId: string;
   PaymentID: string;
+  /** The invoice paid, or '' for a refund of a credit note. */
   InvoiceID: string;
+  /** A cash refund of a credit note's credit (ARCREDITPAYMENT). */
+  CreditNoteID?: string;
   AccountCode: string;
   Date: string;
   amountCents: bigint;
@@ -825,6 +831,10 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const out: unknown[] = [];
     for (const raw of elements) {
       const el = isObject(raw) ? raw : {};
+      if (isObject(el['CreditNote'])) {
+        out.push(creditNoteRefund(tenantId, el, el['CreditNote']));
+        continue;
+      }
       const invEl = isObject(el['Invoice']) ? el['Invoice'] : {};
       const invId = str(invEl['InvoiceID']);
       const invNumber = str(invEl['InvoiceNumber']) || str(el['InvoiceNumber']);
@@ -855,8 +865,36 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return envelope('Payments', out);
   }
 
+  /** A cash refund of a sales credit note's credit: {"CreditNote": {"CreditNoteID"}, "Account", "Date", "Amount", "Reference"}. */
+  function creditNoteRefund(tenantId: string, el: Record<string, unknown>, noteEl: Record<string, unknown>): Json {
+    const id = str(noteEl['CreditNoteID']);
+    const number = str(noteEl['CreditNoteNumber']);
+    const n = state.creditNotes.find((x) => x.tenantId === tenantId && ((id && x.CreditNoteID === id) || (number && x.CreditNoteNumber === number)));
+    const accEl = isObject(el['Account']) ? el['Account'] : {};
+    const account = ACCOUNTS.find((a) => (str(accEl['Code']) && a.Code === accEl['Code']) || (str(accEl['AccountID']) && a.AccountID === accEl['AccountID']));
+    const amount = decimalText(el['Amount']);
+    const cents = amount === null ? null : toCentsExact(amount);
+    const date = str(el['Date']);
+    const errors: string[] = [];
+    if (!n) errors.push('Credit Note could not be found');
+    else if (n.Type !== 'ACCRECCREDIT') errors.push('Only a sales credit note (ACCRECCREDIT) can be refunded to a customer.');
+    else if (n.Status !== 'AUTHORISED') errors.push('Payment cannot be applied to a credit note that is not approved (AUTHORISED).');
+    if (!account) errors.push('Account code or AccountID must be specified and must be a valid account');
+    else if (account.Type !== 'BANK' && !account.EnablePaymentsToAccount) errors.push('Account type is invalid for making a payment to/from');
+    if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
+    if (cents === null) errors.push('Amount must be a number with at most 2 decimal places');
+    else if (cents <= 0n) errors.push('Payment amount must be greater than zero');
+    else if (n && cents > remainingCredit(n)) errors.push('Payment amount exceeds the amount outstanding on this document');
+    if (errors.length > 0 || !n || !account || cents === null) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
+    const p: FakePayment = { tenantId, PaymentID: randomUUID(), InvoiceID: '', CreditNoteID: n.CreditNoteID, AccountCode: account.Code, Date: date, amountCents: cents, Reference: str(el['Reference']), Status: 'AUTHORISED' };
+    state.payments.push(p);
+    if (remainingCredit(n) === 0n) n.Status = 'PAID';
+    return paymentJson(p);
+  }
+
   function paymentJson(p: FakePayment): Json {
     const inv = state.invoices.find((i) => i.InvoiceID === p.InvoiceID);
+    const note = p.CreditNoteID === undefined ? undefined : state.creditNotes.find((n) => n.CreditNoteID === p.CreditNoteID);
     const account = ACCOUNTS.find((a) => a.Code === p.AccountCode);
     return {
       PaymentID: p.PaymentID,
@@ -864,9 +902,9 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       Amount: centsToNumber(p.amountCents),
       Reference: p.Reference,
       Status: p.Status,
-      PaymentType: 'ACCRECPAYMENT',
+      PaymentType: note ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT',
       Account: { AccountID: account?.AccountID ?? '', Code: p.AccountCode },
-      Invoice: inv ? invoiceJson(inv) : {},
+      ...(note ? { CreditNote: { CreditNoteID: note.CreditNoteID, CreditNoteNumber: note.CreditNoteNumber, Status: note.Status, RemainingCredit: centsToNumber(remainingCredit(note)) } } : { Invoice: inv ? invoiceJson(inv) : {} }),
       HasValidationErrors: false,
     };
   }
@@ -886,6 +924,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const inv = state.invoices.find((i) => i.InvoiceID === p.InvoiceID);
     if (inv?.Status === 'VOIDED') throw validationException([{ PaymentID: id, ValidationErrors: [{ Message: 'Payments on a voided invoice cannot be deleted.' }] }]);
     p.Status = 'DELETED';
+    const note = p.CreditNoteID === undefined ? undefined : state.creditNotes.find((n) => n.CreditNoteID === p.CreditNoteID);
+    if (note?.Status === 'PAID' && remainingCredit(note) > 0n) note.Status = 'AUTHORISED';
     if (inv) {
       inv.paidCents -= p.amountCents;
       if (inv.Status === 'PAID') inv.Status = 'AUTHORISED';
@@ -895,7 +935,13 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
 
   // ---- credit notes -------------------------------------------------------------------------
 
-  const remainingCredit = (n: FakeCreditNote): bigint => (n.Status === 'VOIDED' || n.Status === 'DELETED' ? 0n : n.totalCents - n.allocations.reduce((a, x) => a + x.amountCents, 0n));
+  /** The credit left: the total less what was allocated to invoices and refunded in cash. */
+  const remainingCredit = (n: FakeCreditNote): bigint =>
+    n.Status === 'VOIDED' || n.Status === 'DELETED'
+      ? 0n
+      : n.totalCents -
+        n.allocations.reduce((a, x) => a + x.amountCents, 0n) -
+        state.payments.filter((p) => p.CreditNoteID === n.CreditNoteID && p.Status !== 'DELETED').reduce((a, p) => a + p.amountCents, 0n);
 
   function creditNoteJson(n: FakeCreditNote): Json {
     const contact = state.contacts.find((c) => c.ContactID === n.ContactID);
@@ -918,6 +964,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       Total: centsToNumber(n.totalCents),
       RemainingCredit: centsToNumber(remainingCredit(n)),
       Allocations: n.allocations.map((x) => ({ AllocationID: x.AllocationID, Amount: centsToNumber(x.amountCents), Date: dotnetDate(dateMs(x.Date)), Invoice: { InvoiceID: x.InvoiceID } })),
+      Payments: state.payments.filter((p) => p.CreditNoteID === n.CreditNoteID && p.Status !== 'DELETED').map((p) => ({ PaymentID: p.PaymentID, Date: dotnetDate(dateMs(p.Date)), Amount: centsToNumber(p.amountCents), Reference: p.Reference })),
       CurrencyCode: 'NZD',
       UpdatedDateUTC: dotnetDate(now()),
       HasErrors: false,

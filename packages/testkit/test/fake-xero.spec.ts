@@ -333,6 +333,32 @@ describe('credit notes and allocations', () => {
     expect((await api(f, s.access, s.tenantId, 'GET', `/CreditNotes/${bigId}`)).body).toMatchObject({ CreditNotes: [{ RemainingCredit: 57.5, Status: 'AUTHORISED' }] });
   });
 
+  it('a cash refund (PUT /Payments with a CreditNote) takes the credit left, never more; deleting it gives the credit back', async () => {
+    const f = await start();
+    const s = await setUp(f);
+    const id = f.state.creditNotes[0]!.CreditNoteID;
+    expect((await allocate(f, s, id, s.invoiceId, 20)).status).toBe(200);
+    const refund = (amount: number, account = '090') =>
+      api(f, s.access, s.tenantId, 'PUT', '/Payments', { Payments: [{ CreditNote: { CreditNoteID: id }, Account: { Code: account }, Date: '2026-07-20', Amount: amount, Reference: 'Bank transfer' }] });
+    // 57.50 less 20.00 allocated leaves 37.50.
+    const tooMuch = await refund(37.51);
+    expect(tooMuch.status).toBe(400);
+    expect(JSON.stringify(tooMuch.body)).toContain('exceeds the amount outstanding');
+    expect((await refund(10, '200')).status).toBe(400);
+    const part = await refund(30);
+    expect(part.status).toBe(200);
+    expect((part.body as Record<string, Array<Record<string, unknown>>>)['Payments']?.[0]).toMatchObject({ PaymentType: 'ARCREDITPAYMENT', Amount: 30, CreditNote: { CreditNoteID: id, RemainingCredit: 7.5, Status: 'AUTHORISED' } });
+    const rest = await refund(7.5);
+    expect(rest.status).toBe(200);
+    const note = await api(f, s.access, s.tenantId, 'GET', `/CreditNotes/${id}`);
+    expect(note.body).toMatchObject({ CreditNotes: [{ RemainingCredit: 0, Status: 'PAID', Payments: [{ Amount: 30 }, { Amount: 7.5 }] }] });
+    // The invoice's own figures are not touched by a refund of the credit note.
+    expect((await api(f, s.access, s.tenantId, 'GET', `/Invoices/${s.invoiceId}`)).body.Invoices?.[0]).toMatchObject({ AmountPaid: 0, AmountCredited: 20, AmountDue: 210 });
+    const restId = String((rest.body as Record<string, Array<Record<string, unknown>>>)['Payments']?.[0]?.['PaymentID']);
+    expect((await api(f, s.access, s.tenantId, 'POST', `/Payments/${restId}`, { Status: 'DELETED' })).status).toBe(200);
+    expect((await api(f, s.access, s.tenantId, 'GET', `/CreditNotes/${id}`)).body).toMatchObject({ CreditNotes: [{ RemainingCredit: 7.5, Status: 'AUTHORISED' }] });
+  });
+
   it('a credit note number is unique', async () => {
     const f = await start();
     const s = await setUp(f);

@@ -24,6 +24,7 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
   { table: 'xero_sync', owner: 'account_id', omit: ['claimed_by', 'claimed_until'] },
   { table: 'xero_payments', owner: 'account_id', omit: [] },
   { table: 'xero_credit_notes', owner: 'account_id', omit: [] },
+  { table: 'xero_credit_note_refunds', owner: 'account_id', omit: [] },
   // Saved templates: they follow the tradie to another phone, and to another install.
   { table: 'templates', owner: 'account_id', omit: [] },
   // The business's own Stripe account for card payments and its surcharge choice (no secret: an id).

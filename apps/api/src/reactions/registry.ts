@@ -81,12 +81,12 @@ export const xeroPush: Reaction = {
 
 /**
  * A synced invoice's credit note goes to Xero as a credit note (ACCRECCREDIT) and is allocated to
- * the invoice there, by the same push: it sends only what Xero does not have yet. Money paid back
- * against a credit note is not pushed (the business records the refund in Xero, as for card refunds).
+ * the invoice there, and money paid back against it goes as a cash refund of its credit, by the
+ * same push: it sends only what Xero does not have yet.
  */
 export const xeroCreditNotePush: Reaction = {
   name: 'xero-credit-note',
-  on: ['CreditNoteIssued'],
+  on: ['CreditNoteIssued', 'CreditNoteRefunded'],
   handle: xeroPush.handle,
 };
 

@@ -94,4 +94,23 @@ CREATE TABLE IF NOT EXISTS xero_credit_notes (
 );
 `,
   },
+  {
+    id: 'accounting-004-xero-credit-note-refunds',
+    sql: `
+-- Money paid back against an invoice's credit notes that Xero has as cash refunds of their
+-- credit (payments on the Xero credit notes). A refund is paid out of the credit its own credit
+-- note has left in Xero first, then the invoice's other credit notes': one row for each part
+-- (refund, credit note it came out of), so each is sent once.
+CREATE TABLE IF NOT EXISTS xero_credit_note_refunds (
+  account_id       text        NOT NULL,
+  document_id      text        NOT NULL,
+  refund_id        text        NOT NULL,
+  credit_note_id   text        NOT NULL,
+  amount_cents     bigint      NOT NULL,
+  xero_payment_id  text        NOT NULL,
+  pushed_at        timestamptz NOT NULL,
+  PRIMARY KEY (account_id, document_id, refund_id, credit_note_id)
+);
+`,
+  },
 ];

@@ -98,6 +98,17 @@ export interface AllocationInput {
   date: LocalDate;
 }
 
+/** Money paid back to the client from a credit note's credit (a cash refund). */
+export interface CreditNoteRefundInput {
+  creditNoteId: string;
+  /** A decimal string from the domain. */
+  amount: string;
+  date: LocalDate;
+  reference: string;
+  /** Overrides the adapter's receipts account, as for a payment. */
+  accountCode?: string;
+}
+
 export interface AccountingProvider {
   readonly name: ProviderName;
   /** The address the Connect window opens. `codeChallenge` is the S256 PKCE challenge. */
@@ -120,6 +131,8 @@ export interface AccountingProvider {
   createCreditNote(conn: ProviderConnection, input: CreditNoteInput, idempotencyKey: string): Promise<CreditNoteRef>;
   /** Applies some of a credit note's credit to an invoice (at most the credit left and what the invoice owes). */
   allocateCreditNote(conn: ProviderConnection, allocation: AllocationInput, idempotencyKey: string): Promise<void>;
+  /** Pays some of a credit note's credit back to the client (at most the credit left); answers the provider's payment id. */
+  refundCreditNote(conn: ProviderConnection, refund: CreditNoteRefundInput, idempotencyKey: string): Promise<{ paymentId: string }>;
 }
 
 export type AccountingErrorKind =

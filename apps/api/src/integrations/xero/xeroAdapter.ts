@@ -297,6 +297,23 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     });
   }
 
+  /**
+   * PUT /Payments of one payment: to an invoice (money received) or to a credit note (its credit
+   * paid back in cash). Answers the payment as Xero holds it, with its id.
+   */
+  async function putPayment(
+    conn: ProviderConnection,
+    to: { Invoice: { InvoiceID: string } } | { CreditNote: { CreditNoteID: string } },
+    p: Omit<PaymentInput, 'invoiceId'>,
+    idempotencyKey: string,
+  ): Promise<{ created: unknown; paymentId: string }> {
+    const element = { ...to, Account: { Code: p.accountCode ?? paymentsAccountCode }, Date: p.date, Amount: wireDecimal(p.amount), Reference: p.reference };
+    const created = firstOf(await api(conn, 'PUT', '/Payments', { body: { Payments: [element] }, idempotencyKey }), 'Payments');
+    const paymentId = str(field(created, 'PaymentID'));
+    if (!paymentId) throw new AccountingError('unavailable', 'Xero answered with a payment we could not read.');
+    return { created, paymentId };
+  }
+
   async function searchContacts(conn: ProviderConnection, term: string): Promise<unknown[]> {
     const body = await api(conn, 'GET', `/Contacts?${new URLSearchParams({ searchTerm: term })}`);
     const list = field(body, 'Contacts');
@@ -415,16 +432,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     },
 
     async createPayment(conn, payment: PaymentInput, idempotencyKey): Promise<PaymentRef> {
-      const element = {
-        Invoice: { InvoiceID: payment.invoiceId },
-        Account: { Code: payment.accountCode ?? paymentsAccountCode },
-        Date: payment.date,
-        Amount: wireDecimal(payment.amount),
-        Reference: payment.reference,
-      };
-      const created = firstOf(await api(conn, 'PUT', '/Payments', { body: { Payments: [element] }, idempotencyKey }), 'Payments');
-      const paymentId = str(field(created, 'PaymentID'));
-      if (!paymentId) throw new AccountingError('unavailable', 'Xero answered with a payment we could not read.');
+      const { created, paymentId } = await putPayment(conn, { Invoice: { InvoiceID: payment.invoiceId } }, payment, idempotencyKey);
       return { paymentId, invoiceStatus: invoiceStatus(field(field(created, 'Invoice'), 'Status')) };
     },
 
@@ -439,6 +447,12 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     async allocateCreditNote(conn, allocation, idempotencyKey) {
       const element = { Amount: wireDecimal(allocation.amount), Invoice: { InvoiceID: allocation.invoiceId }, Date: allocation.date };
       await api(conn, 'PUT', `/CreditNotes/${encodeURIComponent(allocation.creditNoteId)}/Allocations`, { body: { Allocations: [element] }, idempotencyKey });
+    },
+
+    async refundCreditNote(conn, refund, idempotencyKey) {
+      // A payment against a credit note is Xero's cash refund of its credit (ARCREDITPAYMENT).
+      const { paymentId } = await putPayment(conn, { CreditNote: { CreditNoteID: refund.creditNoteId } }, refund, idempotencyKey);
+      return { paymentId };
     },
 
     async deletePayment(conn, paymentId): Promise<PaymentRef> {
