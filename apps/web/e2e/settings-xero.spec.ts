@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
-import { denyNextXeroConsent, readFakes, xeroComputesOwnTax, xeroInvoices } from './support/fakes.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
+import { denyNextXeroConsent, readFakes, xeroComputesOwnTax, xeroInvoices, xeroRefusesNext } from './support/fakes.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
 // Xero against the fake Xero the e2e server is configured with (the connection, sync and their
@@ -130,6 +130,29 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, testInfo, '/app/invoices/id-xero-difference');
   await expectNoSeriousA11yViolations(page);
+
+  // ---- a payment Xero refuses: the invoice says so in Xero's words, and Try again gets it there ----
+  await page.goto(`/app/invoices/${invoice.id}`);
+  await expect(page.getByTestId('accounting-push-error')).toHaveCount(0);
+  await xeroRefusesNext('PUT /Payments', 'The account 090 is archived');
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  await page.getByLabel('Amount').fill('500');
+  await page.getByRole('button', { name: 'Save payment' }).click();
+  await expect(page.getByText('Payment of $500 recorded')).toBeVisible();
+  const pushError = page.getByTestId('accounting-push-error');
+  await expect(pushError).toContainText("Xero doesn't have the latest changes to this invoice.");
+  await expect(pushError).toContainText('The account 090 is archived');
+  const unpaid = (await xeroInvoices()).find((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
+  expect(unpaid?.amountPaid).toBe('0.00');
+  await expectNoHorizontalOverflow(page);
+  await expectTapTargets(page, '[data-testid="accounting-push-error"] .button');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, testInfo, '/app/invoices/id-xero-push-error');
+  await expectNoSeriousA11yViolations(page);
+  await pushError.getByRole('button', { name: 'Try again' }).click();
+  await expect(pushError).toHaveCount(0);
+  const paidInXero = (await xeroInvoices()).find((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
+  expect(paidInXero?.amountPaid).toBe('500.00');
 
   // ---- Disconnect, after the confirm ----
   await page.goto('/app/settings?tab=integrations');

@@ -63,6 +63,20 @@ export const accountingPushAction = z.discriminatedUnion('type', [
 ]);
 export type AccountingPushAction = z.infer<typeof accountingPushAction>;
 
+/**
+ * GET /integrations/xero/push/{id}: whether Xero has the invoice's latest changes. The changes go
+ * after every command that makes them; this says when the last try did not get them there.
+ */
+export const accountingPushStatus = z.object({
+  /** The invoice is in Xero (synced); false for a quote or an invoice never synced. */
+  synced: z.boolean(),
+  /** Why Xero does not have the latest changes, in words; null when it has them. */
+  last_error: z.string().nullable(),
+  /** When the app tries again by itself (Xero was busy or out of reach); null when it will not: Try again does. */
+  retry_at: z.string().nullable(),
+});
+export type AccountingPushStatus = z.infer<typeof accountingPushStatus>;
+
 /** POST /integrations/xero/push/{id}: what was changed in Xero (empty when it was up to date). */
 export const accountingPushResult = z.object({
   xero_invoice_id: z.string(),

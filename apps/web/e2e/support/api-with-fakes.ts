@@ -12,7 +12,7 @@
  *
  * Tests find the fakes in DATA_DIR/e2e-fakes.json (see fakes.ts): their addresses, and a small
  * `control` server: GET /xero/invoices (what the fake Xero holds), POST /xero/deny-next-consent,
- * POST /xero/compute-own-tax?on=1|0.
+ * POST /xero/compute-own-tax?on=1|0, POST /xero/refuse-next?path=…&message=….
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,6 +69,7 @@ const control = createServer((req, res) => {
       status: i.Status,
       tenantId: i.tenantId,
       total: (Number(i.totalCents) / 100).toFixed(2),
+      amountPaid: (Number(i.paidCents) / 100).toFixed(2),
     }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(invoices));
@@ -84,6 +85,19 @@ const control = createServer((req, res) => {
   if (req.method === 'POST' && path === '/xero/compute-own-tax') {
     // On: the fake Xero ignores the tax sent on each line and works out its own, per line.
     xero.computeOwnTax(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('on') === '1');
+    res.writeHead(204);
+    res.end();
+    return;
+  }
+  if (req.method === 'POST' && path === '/xero/refuse-next') {
+    // The next matching call at the fake Xero answers a validation error with this message, as Xero would.
+    const q = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    xero.failNext(q.get('path') ?? '', 400, {}, {
+      ErrorNumber: 10,
+      Type: 'ValidationException',
+      Message: 'A validation exception occurred',
+      Elements: [{ ValidationErrors: [{ Message: q.get('message') ?? 'Refused' }] }],
+    });
     res.writeHead(204);
     res.end();
     return;

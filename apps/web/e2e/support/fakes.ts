@@ -28,6 +28,8 @@ export interface FakeXeroInvoiceView {
   tenantId: string;
   /** Xero's Total, "3.83". */
   total: string;
+  /** Xero's AmountPaid, "100.00". */
+  amountPaid: string;
 }
 
 export function readFakes(): FakesInfo {
@@ -52,5 +54,11 @@ export async function denyNextXeroConsent(): Promise<void> {
 /** On: the fake Xero ignores the GST sent on each line and works out its own per line (so its total can differ from ours). */
 export async function xeroComputesOwnTax(on: boolean): Promise<void> {
   const res = await fetch(`${readFakes().control}/xero/compute-own-tax?on=${on ? 1 : 0}`, { method: 'POST' });
+  if (res.status !== 204) throw new Error(`fake Xero control: HTTP ${res.status}`);
+}
+
+/** The next call to `path` ('PUT /Payments') at the fake Xero is refused with Xero's validation error saying `message`. */
+export async function xeroRefusesNext(path: string, message: string): Promise<void> {
+  const res = await fetch(`${readFakes().control}/xero/refuse-next?${new URLSearchParams({ path, message })}`, { method: 'POST' });
   if (res.status !== 204) throw new Error(`fake Xero control: HTTP ${res.status}`);
 }

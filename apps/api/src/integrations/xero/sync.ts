@@ -106,8 +106,10 @@ export async function loadDocument(deps: Pick<AppDeps, 'store'>, accountId: stri
   return { view: loaded.state, version: loaded.version };
 }
 
-interface SyncRow {
+export interface SyncRow {
   tenant_id: string | null;
+  /** Why the last push did not finish; null once one did. */
+  last_push_error: string | null;
   xero_invoice_id: string | null;
   xero_invoice_number: string | null;
   xero_status: string | null;
@@ -115,9 +117,9 @@ interface SyncRow {
   pushed_sent: boolean;
 }
 
-async function readSyncRow(sql: Sql, accountId: string, documentId: string): Promise<SyncRow | null> {
+export async function readSyncRow(sql: Sql, accountId: string, documentId: string): Promise<SyncRow | null> {
   const [row] = await sql.query<SyncRow>(
-    'SELECT tenant_id, xero_invoice_id, xero_invoice_number, xero_status, pushed_status, pushed_sent FROM xero_sync WHERE account_id = $1 AND document_id = $2',
+    'SELECT tenant_id, last_push_error, xero_invoice_id, xero_invoice_number, xero_status, pushed_status, pushed_sent FROM xero_sync WHERE account_id = $1 AND document_id = $2',
     [accountId, documentId],
   );
   return row ?? null;
@@ -452,7 +454,8 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
     return { xero_invoice_id: r.xeroInvoiceId, pushed: r.pushed };
   } catch (e) {
     const err = await apiErrorOf(deps, accountId, e);
-    if (err instanceof ApiError && err.status !== 409) await recordPushError(deps.store.db, accountId, documentId, err.detail);
+    // Another process pushing the same invoice is no failure; anything else is kept, to be shown on the invoice.
+    if (err instanceof ApiError && err.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps.store.db, accountId, documentId, err.detail);
     throw err;
   }
 }

@@ -20,13 +20,19 @@ const xeroInvoice = (reference: string) => {
   return inv;
 };
 
+/** A connected user's invoice, sent, synced to Xero and paid 300.00 there too. */
+async function syncedAndPaid(app: XeroTestApp) {
+  const user = await connectedUser(app);
+  const doc = await makeDocument(app.t, user, { then: [sendCmd] });
+  expect((await app.t.post(`/integrations/xero/sync/${doc.id}`, undefined, user.token)).status).toBe(200);
+  await command(app.t, user, doc.id, payCmd('p1', '300.00'));
+  await pushDocumentChangesToXero(app.t.deps, user.userId, doc.id);
+  return { user, doc };
+}
+
 describe('credit notes to Xero', () => {
   it('sends each credit note once and allocates what the invoice still owes; money owed back stays as credit', async () => {
-    const user = await connectedUser(x);
-    const paid = await makeDocument(x.t, user, { then: [sendCmd] });
-    expect((await x.t.post(`/integrations/xero/sync/${paid.id}`, undefined, user.token)).status).toBe(200);
-    await command(x.t, user, paid.id, payCmd('p1', '300.00'));
-    await pushDocumentChangesToXero(x.t.deps, user.userId, paid.id);
+    const { user, doc: paid } = await syncedAndPaid(x);
 
     // Line 1 credited: 180.00 + GST 27.00 = 207.00; 165.75 was owing, so 41.25 is owed back.
     const cn = await x.t.post(`/invoices/${paid.id}/credit-notes`, { lines: [{ line_index: 0 }], reason: 'Valve supplied by the client' }, user.token);
@@ -63,11 +69,7 @@ describe('credit notes to Xero', () => {
     // A Xero of its own: credit note numbers are unique in an organisation.
     const x = await startXeroApp({ adapter: { paymentsAccountCode: '090' } });
     onTestFinished(() => x.close());
-    const user = await connectedUser(x);
-    const doc = await makeDocument(x.t, user, { then: [sendCmd] });
-    expect((await x.t.post(`/integrations/xero/sync/${doc.id}`, undefined, user.token)).status).toBe(200);
-    await command(x.t, user, doc.id, payCmd('p1', '300.00'));
-    await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id);
+    const { user, doc } = await syncedAndPaid(x);
     // 465.75 paid 300.00; CN 207.00 takes the 165.75 owing (41.25 left as credit in Xero), a second
     // CN of 100.00 finds nothing owing (all of it left as credit): 141.25 owed back.
     const first = await x.t.post(`/invoices/${doc.id}/credit-notes`, { lines: [{ line_index: 0 }], reason: 'Valve supplied by the client' }, user.token);
@@ -111,11 +113,7 @@ describe('credit notes to Xero', () => {
   it('a refund Xero cannot take is not claimed as sent: refused in words, kept as the push error, sent once it can be', async () => {
     const x = await startXeroApp({ adapter: { paymentsAccountCode: '090' } });
     onTestFinished(() => x.close());
-    const user = await connectedUser(x);
-    const doc = await makeDocument(x.t, user, { then: [sendCmd] });
-    await x.t.post(`/integrations/xero/sync/${doc.id}`, undefined, user.token);
-    await command(x.t, user, doc.id, payCmd('p1', '300.00'));
-    await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id);
+    const { user, doc } = await syncedAndPaid(x);
     const cn = await x.t.post(`/invoices/${doc.id}/credit-notes`, { lines: [{ line_index: 0 }], reason: 'Valve supplied by the client' }, user.token);
     const pushError = async () =>
       (await x.t.deps.store.db.query<{ last_push_error: string | null }>('SELECT last_push_error FROM xero_sync WHERE account_id = $1 AND document_id = $2', [user.userId, doc.id]))[0]?.last_push_error;

@@ -4,6 +4,8 @@
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
+import { outboxProcessor } from '../../../src/reactions/outbox.ts';
+import { REACTIONS } from '../../../src/reactions/registry.ts';
 import { useTestApp } from '../../support/testApp.ts';
 import { command, connectedUser, makeDocument, payCmd, sendCmd, signUp, startXeroApp, type User, voidCmd, xeroCalls, type XeroTestApp } from './support.ts';
 
@@ -192,5 +194,53 @@ describe('one document at a time, across processes', () => {
     expect((await sync(user, doc.id)).status).toBe(200);
     const [row] = await x.t.deps.store.db.query<{ claimed_by: string | null }>('SELECT claimed_by FROM xero_sync WHERE account_id = $1 AND document_id = $2', [user.userId, doc.id]);
     expect(row?.claimed_by).toBeNull();
+  });
+});
+
+describe('GET /integrations/xero/push/{id}: whether Xero has the latest changes', () => {
+  const statusOf = async (user: User, id: string) => {
+    const r = await x.t.get(`/integrations/xero/push/${id}`, user.token);
+    expect(r.status, r.text).toBe(200);
+    return r.json as { synced: boolean; last_error: string | null; retry_at: string | null };
+  };
+
+  it('a failed push is said in words with when it is tried again; a refusal has no retry; once through, nothing is said', async () => {
+    const user = await connectedUser(x);
+    const doc = await makeDocument(x.t, user, { then: [sendCmd] });
+    expect(await statusOf(user, doc.id)).toEqual({ synced: false, last_error: null, retry_at: null });
+    expect((await sync(user, doc.id)).status).toBe(200);
+    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null });
+
+    // Xero out of reach while a payment is recorded: the outbox tries again 30 s later. (Two
+    // reactions push here, the send's still waiting and the payment's, each trying four times.)
+    for (let i = 0; i < 8; i++) x.fake.failNext('PUT /Payments', 503);
+    expect((await x.t.post(`/invoices/${doc.id}/payments`, { amount: 50 }, user.token)).status).toBe(201);
+    expect(await statusOf(user, doc.id)).toEqual({
+      synced: true,
+      last_error: 'Xero is not available right now. Please try again.',
+      retry_at: new Date(x.clock.now().getTime() + 30_000).toISOString(),
+    });
+    // Try again (the button): through, and nothing more to say.
+    expect((await push(user, doc.id)).status).toBe(200);
+    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null });
+
+    // The outbox's own retries come due and find nothing left to send.
+    x.clock.advance(30_000);
+    expect(await outboxProcessor(x.t.deps, REACTIONS).runDue()).toMatchObject({ failed: 0 });
+    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null });
+
+    // Xero refuses the next payment (its validation): said, and no retry planned — only Try again.
+    x.fake.failNext('PUT /Payments', 400, {}, { ErrorNumber: 10, Type: 'ValidationException', Message: 'A validation exception occurred', Elements: [{ ValidationErrors: [{ Message: 'The account is archived' }] }] });
+    expect((await x.t.post(`/invoices/${doc.id}/payments`, { amount: 20 }, user.token)).status).toBe(201);
+    const refused = await statusOf(user, doc.id);
+    expect(refused.last_error).toContain('The account is archived');
+    expect(refused.retry_at).toBeNull();
+  });
+
+  it("another account's invoice, or none, is 404", async () => {
+    const { doc } = await syncedInvoice();
+    const other = await connectedUser(x);
+    expect((await x.t.get(`/integrations/xero/push/${doc.id}`, other.token)).status).toBe(404);
+    expect((await x.t.get('/integrations/xero/push/no-such-invoice', other.token)).status).toBe(404);
   });
 });

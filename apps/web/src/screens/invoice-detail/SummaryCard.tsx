@@ -3,12 +3,13 @@ import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate } from '@tradie/domain';
 import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
 import { AccountingCallout } from './AccountingCallout.tsx';
+import { AccountingPushCallout } from './AccountingPushCallout.tsx';
 import { money, type DetailView } from './view.ts';
 
 /**
  * The detail's header card: the reference with its chips, the client, the dates, the total and
  * balance, then what the tradie should know about it (accepted online, converted, void, draft, a Xero
- * difference).
+ * difference, changes Xero does not have yet).
  */
 export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail; view: DetailView; acceptedOnline?: string | null }) {
   const { isQuote, reference, isVoid, synced, isDraftInvoice } = view;
@@ -81,6 +82,7 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
       {doc.converted_from && <LinkedNote className="callout detail__note" text="Made from a quote." id={doc.converted_from} link="View the quote" />}
       {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
       <AccountingCallout doc={doc} />
+      {!isQuote && <AccountingPushCallout doc={doc} synced={synced} />}
       {isDraftInvoice && (
         <p className="callout detail__note" data-testid="draft-note">
           Draft: not in your GST report until it is sent, marked issued or paid. Handed it over on site or printed it? Mark it issued.

@@ -3,8 +3,9 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts (the
 // pieces the detail uses are re-exported here); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
+import { PROVIDER_PATH } from '../shared/documents.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
 
 export { documentKeys, invalidateDocuments };
@@ -89,6 +90,28 @@ export function applyDetailChange(queryClient: QueryClient, updated?: DocumentDe
   if (updated) queryClient.setQueryData(documentKeys.detail(updated.id), updated);
   void invalidateDocuments(queryClient);
 }
+
+// ---- Xero ------------------------------------------------------------------------------------------
+
+const pushPath = (id: string) => `/integrations/${PROVIDER_PATH}/push/${encodeURIComponent(id)}`;
+
+/** Under the detail's key, so whatever reloads the detail after a change reloads this too. */
+export const accountingPushKey = (id: string) => [...documentKeys.detail(id), 'accounting-push'] as const;
+
+/**
+ * GET /integrations/xero/push/{id}: whether Xero has this invoice's latest changes. While the app
+ * means to try again by itself, asked for again every LIVE_REFRESH_MS (visible tab only), so the
+ * warning goes once the retry gets through.
+ */
+export const accountingPushQuery = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: accountingPushKey(id),
+    queryFn: ({ signal }) => api.get<AccountingPushStatus>(pushPath(id), { signal }),
+    refetchInterval: (query) => (query.state.data?.retry_at ? LIVE_REFRESH_MS : false),
+  });
+
+/** POST /integrations/xero/push/{id}: sends Xero what it does not have yet. */
+export const pushToAccounting = (api: Api, id: string) => api.post<AccountingPushResult>(pushPath(id));
 
 // ---- the client's link and the timeline ----------------------------------------------------------
 

@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentDetail } from '@tradie/contracts';
+import { api, errorDetail } from '../../api/client.ts';
+import { PROVIDER_NAME } from '../shared/documents.ts';
+import { nzDateTime } from './nzTime.ts';
+import { accountingPushQuery, invalidateDocuments, pushToAccounting } from './queries.ts';
+
+export const PUSH_TEXT = {
+  behind: `${PROVIDER_NAME} doesn't have the latest changes to this invoice.`,
+  retryAt: (at: string) => `We'll try again at ${nzDateTime(at)}.`,
+  tryAgain: 'Try again',
+  trying: `Sending to ${PROVIDER_NAME}...`,
+  failed: `Could not reach ${PROVIDER_NAME}. Please try again.`,
+} as const;
+
+/**
+ * For an invoice synced to Xero: when the last push of its changes (a payment, the send, a void, a
+ * credit note or refund) did not get there, say so with Xero's reason, when the app tries again by
+ * itself, and a Try again button. Nothing while Xero is up to date, so the '✓ Xero' badge never
+ * stands for a payment Xero does not have.
+ */
+export function AccountingPushCallout({ doc, synced }: { doc: Pick<DocumentDetail, 'id'>; synced: boolean }) {
+  const queryClient = useQueryClient();
+  const status = useQuery({ ...accountingPushQuery(api, doc.id), enabled: synced });
+  const push = useMutation({
+    mutationFn: () => pushToAccounting(api, doc.id),
+    // The detail (Xero's totals may have come back with the push) and, under its key, this status.
+    onSettled: () => invalidateDocuments(queryClient),
+  });
+  const s = status.data;
+  if (!synced || !s?.last_error) return null;
+  // While the status reloads after a push, the push's own refusal is the newest word.
+  const reason = push.isError ? (errorDetail(push.error) ?? PUSH_TEXT.failed) : s.last_error;
+  return (
+    <div className="callout callout--warning callout--action detail__note" role="status" data-testid="accounting-push-error">
+      <span>
+        {PUSH_TEXT.behind}
+        <span className="callout__detail">
+          {reason}
+          {s.retry_at && !push.isError ? ` ${PUSH_TEXT.retryAt(s.retry_at)}` : ''}
+        </span>
+      </span>
+      <button type="button" className="button button--ghost button--compact" onClick={() => push.mutate()} disabled={push.isPending} aria-busy={push.isPending}>
+        {push.isPending ? PUSH_TEXT.trying : PUSH_TEXT.tryAgain}
+      </button>
+    </div>
+  );
+}
