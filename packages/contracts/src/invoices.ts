@@ -173,6 +173,16 @@ export const paymentRecord = z.object({
 });
 export type PaymentRecord = z.infer<typeof paymentRecord>;
 
+/**
+ * A payment on an invoice with what was paid back of it (card refunds made in the business's
+ * Stripe account). The payment stays as it was; each refund lowers what is paid and is never in
+ * Xero (the business records it there as its bookkeeper chooses).
+ */
+export const invoicePaymentRecord = paymentRecord.extend({
+  refunds: z.array(z.object({ id: z.string(), amount: money, date: z.string() })),
+});
+export type InvoicePaymentRecord = z.infer<typeof invoicePaymentRecord>;
+
 /** Who the document is for: the client snapshot its events store. */
 export const clientSnapshotRecord = z.object(clientSnapshotSchema.shape);
 
@@ -242,7 +252,7 @@ export const documentDetail = z.object({
   credited: money,
   /** Invoices: money owed back to the client (a credit larger than the balance), not yet refunded; 0 when none. */
   to_refund: money,
-  payments: z.array(paymentRecord),
+  payments: z.array(invoicePaymentRecord),
   /** The emails delivered (a mail server took them), oldest first: a document with none was never sent. */
   sends: z.array(sendRecord),
   /** Every attempt to email it, oldest first, with its outcome: the delivered ones and those that were not (the outbox, a refusal). */

@@ -1,7 +1,7 @@
 // How a quote or invoice reads in the API: the detail from the folded stream (the list record
 // from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import type { DocumentDetail, PaymentRecord } from '@tradie/contracts';
+import type { DocumentDetail, InvoicePaymentRecord, PaymentRecord } from '@tradie/contracts';
 import {
   type DocumentStatus, type DocumentView, type LocalDate, type Payment, type PaymentStatus,
   STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, formatNzd, paidDate,
@@ -35,6 +35,12 @@ export const paymentRecordOf = (p: Payment): PaymentRecord => ({
   method: p.method,
   reference: p.reference,
   recorded_at: p.recordedAt,
+});
+
+/** A payment with the card refunds made on it. */
+export const invoicePaymentRecordOf = (d: Pick<DocumentView, 'refunds'>, p: Payment): InvoicePaymentRecord => ({
+  ...paymentRecordOf(p),
+  refunds: d.refunds.filter((r) => r.paymentId === p.paymentId).map((r) => ({ id: r.refundId, amount: centsToNumber(toCents(r.amount)), date: r.date })),
 });
 
 /** The answer to recording a payment: the payment, and what the document owes and is now. */
@@ -100,7 +106,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     },
     credited: centsToNumber(f.creditedCents),
     to_refund: centsToNumber(f.balanceCents < 0n ? -f.balanceCents : 0n),
-    payments: d.payments.map(paymentRecordOf),
+    payments: d.payments.map((p) => invoicePaymentRecordOf(d, p)),
     sends: d.sends.map((s) => ({ to: s.to, cc: s.cc, bcc: s.bcc, subject: s.subject, at: s.at })),
     // Every attempt with its outcome; only the delivered ones (`sends`) make the document sent.
     send_attempts: d.sendLog.map((s) => ({ to: s.to, cc: s.cc, bcc: s.bcc, subject: s.subject, at: s.at, outcome: s.outcome, detail: s.detail })),

@@ -250,6 +250,11 @@ describe('card payments (Stripe Connect)', () => {
     const token2 = await signInAgain(t, u);
     const detail = (await t.get(`/invoices/${inv.id}`, token2)).json;
     expect(detail).toMatchObject({ paid: 69, balance: 46 });
+    // The payment history carries the refund under its payment, so the list adds up to Paid.
+    expect(detail.payments).toMatchObject([{ amount: 115, date: '2026-05-05', refunds: [{ id: expect.stringMatching(/^re_/), amount: 46, date: '2026-06-10' }] }]);
+    const listed = (detail.payments as { amount: number; refunds: { amount: number }[] }[]).reduce((a, p) => a + Math.round(p.amount * 100) - p.refunds.reduce((b, r) => b + Math.round(r.amount * 100), 0), 0);
+    expect(listed).toBe(Math.round(detail.paid * 100));
+    expect((await t.get(`/invoices/${inv.id}/payments`, token2)).json).toEqual(detail.payments);
 
     // By hand: paid $115.00 on 5 May (GST 115 × 15/115 = $15.00); $46.00 refunded on 10 June,
     // its GST share 46 × 15/115 = $6.00, both negative.

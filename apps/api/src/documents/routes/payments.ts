@@ -1,5 +1,5 @@
 // Payments: mark paid (the outstanding balance), the history, record one of any amount, remove one.
-import { documentDetail, markPaidInput, paymentInput, paymentRecord } from '@tradie/contracts';
+import { documentDetail, invoicePaymentRecord, markPaidInput, paymentInput } from '@tradie/contracts';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf } from '../../auth/middleware.ts';
@@ -8,7 +8,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { describe } from '../../openapi/describe.ts';
 import { markPaid, recordPayment, removePayment } from '../commands/payments.ts';
 import { loadDocument } from '../repository.ts';
-import { paymentRecordOf } from '../view.ts';
+import { invoicePaymentRecordOf } from '../view.ts';
 import { documentCommand, reply, TAG } from './http.ts';
 
 export function documentPaymentRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
@@ -18,9 +18,9 @@ export function documentPaymentRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     documentCommand(deps, markPaidInput, markPaid, { optional: true }),
   );
 
-  r.get('/:id/payments', describe({ tag: TAG, summary: 'Payment history', response: { status: 200, schema: z.array(paymentRecord) }, errors: [404] }), async (c) => {
+  r.get('/:id/payments', describe({ tag: TAG, summary: 'Payment history, each payment with its card refunds', response: { status: 200, schema: z.array(invoicePaymentRecord) }, errors: [404] }), async (c) => {
     const loaded = await loadDocument(deps.store, c.get('accountId'), c.req.param('id'));
-    return c.json(loaded.state.payments.map(paymentRecordOf));
+    return c.json(loaded.state.payments.map((p) => invoicePaymentRecordOf(loaded.state, p)));
   });
 
   r.post(

@@ -158,7 +158,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
 
       <LineItemsCard doc={doc} isQuote={isQuote} />
 
-      {!isQuote && <PaymentHistory doc={doc} isVoid={isVoid} show={show} />}
+      {!isQuote && <PaymentHistory doc={doc} isVoid={isVoid} synced={view.synced} show={show} />}
       <RemindersPart doc={doc} />
 
       <SendHistory attempts={doc.send_attempts} onRetry={isVoid ? undefined : tryAgain} />

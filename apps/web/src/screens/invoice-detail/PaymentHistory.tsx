@@ -5,16 +5,27 @@ import { api, errorDetail } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { applyDetailChange, removePayment } from './queries.ts';
 import { money } from './view.ts';
+import { PROVIDER_NAME } from '../shared/documents.ts';
 import { Card } from '../../ui/Card.tsx';
 
 interface Props {
   doc: DocumentDetail;
   isVoid: boolean;
+  /** The invoice is in Xero, which is not told about card refunds. */
+  synced?: boolean;
   show: (text: string, tone?: NoticeTone) => void;
 }
 
-/** An invoice's payments, each removable (after a confirm) while the invoice is not void. */
-export function PaymentHistory({ doc, isVoid, show }: Props) {
+export const REFUND_TEXT = {
+  refunded: (amount: number, date: string) => `Refunded ${money(amount)} on ${formatNzDate(date)}`,
+  notInXero: `Card refunds aren't sent to ${PROVIDER_NAME}: record them there (a refund on the payment, or a credit note).`,
+} as const;
+
+/**
+ * An invoice's payments, each with the card refunds made on it (so the list adds up to what Paid
+ * says), removable (after a confirm) while the invoice is not void and the payment has no refund.
+ */
+export function PaymentHistory({ doc, isVoid, synced = false, show }: Props) {
   const queryClient = useQueryClient();
 
   const paymentRemoval = useMutation({
@@ -44,8 +55,14 @@ export function PaymentHistory({ doc, isVoid, show }: Props) {
                   {formatNzDate(p.date)} · {PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}
                   {p.reference ? ` · ${p.reference}` : ''}
                 </span>
+                {p.refunds.map((r) => (
+                  <span key={r.id} className="list-entry__meta detail-payments__refund">
+                    {REFUND_TEXT.refunded(r.amount, r.date)}
+                  </span>
+                ))}
               </span>
-              {!isVoid && (
+              {/* A refunded payment stays, with its refund: the server refuses to remove it. */}
+              {!isVoid && p.refunds.length === 0 && (
                 <button
                   type="button"
                   className="button button--danger button--compact"
@@ -58,6 +75,11 @@ export function PaymentHistory({ doc, isVoid, show }: Props) {
             </li>
           ))}
         </ul>
+      )}
+      {synced && doc.payments.some((p) => p.refunds.length > 0) && (
+        <p className="callout detail__note" data-testid="refunds-not-in-xero">
+          {REFUND_TEXT.notInXero}
+        </p>
       )}
     </Card>
   );
