@@ -149,10 +149,24 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, testInfo, '/app/invoices/id-xero-push-error');
   await expectNoSeriousA11yViolations(page);
+  // Try again while Xero still refuses: its words again, and still behind.
+  await xeroRefusesNext('PUT /Payments', 'The period is locked');
   await pushError.getByRole('button', { name: 'Try again' }).click();
-  await expect(pushError).toHaveCount(0);
+  await expect(pushError).toContainText('The period is locked');
+  // The home screen lists it too; Try again there gets it into Xero and takes it off.
+  await page.goto('/app');
+  const behind = page.getByTestId('home-accounting-behind');
+  await expect(behind).toContainText("An invoice isn't up to date in Xero");
+  await expect(behind).toContainText(`${invoice.number}: Xero said: The period is locked`);
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, testInfo, '/app-xero-behind');
+  await behind.getByRole('button', { name: `Try again sending ${invoice.number} to Xero` }).click();
+  await expect(behind).toHaveCount(0);
   const paidInXero = (await xeroInvoices()).find((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
   expect(paidInXero?.amountPaid).toBe('500.00');
+  await page.goto(`/app/invoices/${invoice.id}`);
+  await expect(page.getByTestId('detail-balance')).toHaveText('$1,627.50');
+  await expect(pushError).toHaveCount(0);
 
   // ---- Disconnect, after the confirm ----
   await page.goto('/app/settings?tab=integrations');

@@ -77,6 +77,21 @@ export const accountingPushStatus = z.object({
 });
 export type AccountingPushStatus = z.infer<typeof accountingPushStatus>;
 
+/** GET /integrations/xero/push: the account's synced invoices whose latest changes Xero does not have, newest failure first. */
+export const accountingPushFailures = z.object({
+  items: z.array(
+    z.object({
+      /** The invoice's id (also `document_id`): Try again is POST /integrations/xero/push/{id}. */
+      id: z.string(),
+      document_id: z.string(),
+      reference: z.string(),
+      last_error: z.string(),
+      retry_at: z.string().nullable(),
+    }),
+  ),
+});
+export type AccountingPushFailures = z.infer<typeof accountingPushFailures>;
+
 /** POST /integrations/xero/push/{id}: what was changed in Xero (empty when it was up to date). */
 export const accountingPushResult = z.object({
   xero_invoice_id: z.string(),

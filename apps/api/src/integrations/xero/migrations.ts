@@ -113,4 +113,15 @@ CREATE TABLE IF NOT EXISTS xero_credit_note_refunds (
 );
 `,
   },
+  {
+    id: 'accounting-005-xero-push-error-at',
+    sql: `
+-- When the last push failed (with last_push_error; both NULL once a push gets through), so the home
+-- screen can list the account's invoices that Xero is behind on, newest failure first, without
+-- reading every synced invoice of the account.
+ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS last_push_error_at timestamptz;
+UPDATE xero_sync SET last_push_error_at = COALESCE(pushed_at, synced_at, created_at) WHERE last_push_error IS NOT NULL AND last_push_error_at IS NULL;
+CREATE INDEX IF NOT EXISTS xero_sync_push_errors ON xero_sync (account_id, last_push_error_at DESC) WHERE last_push_error IS NOT NULL;
+`,
+  },
 ];

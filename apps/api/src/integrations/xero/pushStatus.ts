@@ -3,7 +3,7 @@
 // says when a reaction that failed for a reason worth another go (Xero busy or out of reach) runs
 // again. The invoice's screen shows both, so a payment that did not reach Xero never passes for one
 // that did.
-import { type AccountingPushStatus } from '@tradie/contracts';
+import type { AccountingPushFailures, AccountingPushStatus } from '@tradie/contracts';
 import { documentStreamId } from '@tradie/domain';
 import type { AppDeps } from '../../deps.ts';
 import { outboxFailures } from '../../reactions/outbox.ts';
@@ -12,15 +12,45 @@ import { loadDocument, readSyncRow } from './sync.ts';
 
 const XERO_REACTIONS: readonly string[] = [xeroPush.name, xeroCreditNotePush.name];
 
+/** At most this many invoices in the home screen's list (the oldest failures wait for the newest to be dealt with). */
+export const PUSH_FAILURES_SHOWN = 20;
+
+/** When the outbox next tries each document's Xero reactions again, by stream id (the earliest planned attempt). */
+async function retriesByStream(deps: Pick<AppDeps, 'store'>, accountId: string): Promise<Map<string, string>> {
+  const next = new Map<string, string>();
+  for (const f of await outboxFailures(deps.store.db, accountId)) {
+    if (!XERO_REACTIONS.includes(f.reaction) || f.next_attempt_at === null) continue;
+    const known = next.get(f.stream_id);
+    if (known === undefined || f.next_attempt_at < known) next.set(f.stream_id, f.next_attempt_at);
+  }
+  return next;
+}
+
 /** GET /integrations/xero/push/{id}: 404 for a document that is not the account's. */
 export async function pushStatusOf(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<AccountingPushStatus> {
   await loadDocument(deps, accountId, documentId);
   const row = await readSyncRow(deps.store.db, accountId, documentId);
   if (!row?.xero_invoice_id) return { synced: false, last_error: null, retry_at: null };
-  const streamId = documentStreamId(documentId);
-  const retries = (await outboxFailures(deps.store.db, accountId))
-    .filter((f) => f.stream_id === streamId && XERO_REACTIONS.includes(f.reaction) && f.next_attempt_at !== null)
-    .map((f) => f.next_attempt_at as string)
-    .sort();
-  return { synced: true, last_error: row.last_push_error, retry_at: row.last_push_error === null ? null : (retries[0] ?? null) };
+  if (row.last_push_error === null) return { synced: true, last_error: null, retry_at: null };
+  return { synced: true, last_error: row.last_push_error, retry_at: (await retriesByStream(deps, accountId)).get(documentStreamId(documentId)) ?? null };
+}
+
+/** GET /integrations/xero/push: the synced invoices whose last push failed, for the home screen. */
+export async function pushFailuresOf(deps: Pick<AppDeps, 'store'>, accountId: string): Promise<AccountingPushFailures> {
+  const rows = await deps.store.db.query<{ document_id: string; last_push_error: string }>(
+    `SELECT document_id, last_push_error FROM xero_sync
+     WHERE account_id = $1 AND xero_invoice_id IS NOT NULL AND last_push_error IS NOT NULL
+     ORDER BY last_push_error_at DESC NULLS LAST, document_id LIMIT $2`,
+    [accountId, PUSH_FAILURES_SHOWN],
+  );
+  if (rows.length === 0) return { items: [] };
+  const retries = await retriesByStream(deps, accountId);
+  const items: AccountingPushFailures['items'] = [];
+  for (const r of rows) {
+    // A document deleted since (or never the account's) is left out, not an error.
+    const loaded = await loadDocument(deps, accountId, r.document_id).catch(() => null);
+    if (!loaded) continue;
+    items.push({ id: r.document_id, document_id: r.document_id, reference: loaded.view.reference, last_error: r.last_push_error, retry_at: retries.get(documentStreamId(r.document_id)) ?? null });
+  }
+  return { items };
 }

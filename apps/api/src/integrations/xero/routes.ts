@@ -2,7 +2,7 @@
 // (docs/api/accounting.md). The callback and its close script are the only routes without a
 // bearer token: Xero's redirect lands in the Connect window.
 import {
-  ACCOUNTING_MESSAGES, accountingAuthorization, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
+  ACCOUNTING_MESSAGES, accountingAuthorization, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
 } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -18,7 +18,7 @@ import { readConnection } from './connections.ts';
 import { XERO_CALLBACK_PATH } from './fromConfig.ts';
 import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, startAuthorization } from './oauth.ts';
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
-import { pushStatusOf } from './pushStatus.ts';
+import { pushFailuresOf, pushStatusOf } from './pushStatus.ts';
 import { pushInvoice, syncInvoice } from './sync.ts';
 
 async function statusOf(deps: AppDeps, accountId: string): Promise<AccountingStatus> {
@@ -106,6 +106,10 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/sync/:id', signedIn, requireActiveSubscription(deps), describe({
     tag, summary: 'Sync an invoice to Xero once (a second sync creates nothing)', response: { status: 200, schema: accountingSyncResult }, errors: [400, 402, 404, 409, 429, 503],
   }), async (c) => c.json(await syncInvoice(deps, actorOf(c), c.req.param('id'))));
+
+  r.get('/push', signedIn, describe({
+    tag, summary: "The synced invoices whose latest changes Xero does not have (the last push failed), newest first, at most 20", response: { status: 200, schema: accountingPushFailures },
+  }), async (c) => c.json(await pushFailuresOf(deps, c.get('accountId'))));
 
   r.get('/push/:id', signedIn, describe({
     tag, summary: 'Whether Xero has the latest changes to a synced invoice: why the last push failed, and when it is tried again', response: { status: 200, schema: accountingPushStatus }, errors: [404],

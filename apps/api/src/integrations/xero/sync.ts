@@ -237,7 +237,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     } catch (e) {
       const err = await apiErrorOf(deps, accountId, e);
       const detail = err instanceof ApiError ? err.detail : 'Something went wrong on our side.';
-      await recordPushError(deps.store.db, accountId, documentId, detail);
+      await recordPushError(deps, accountId, documentId, detail);
       result.warning = `Synced to Xero, but its payments or status could not be updated yet: ${detail}`;
     }
     return result;
@@ -273,8 +273,14 @@ interface XeroNote {
   allocatedCents: bigint;
 }
 
-async function recordPushError(sql: Sql, accountId: string, documentId: string, detail: string | null): Promise<void> {
-  await sql.query('UPDATE xero_sync SET last_push_error = $3 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, detail]);
+/** Keeps why the push failed and when (null once a push got through), for the invoice and the home screen to show. */
+async function recordPushError(deps: Pick<Deps, 'store' | 'clock'>, accountId: string, documentId: string, detail: string | null): Promise<void> {
+  await deps.store.db.query('UPDATE xero_sync SET last_push_error = $3, last_push_error_at = $4 WHERE account_id = $1 AND document_id = $2', [
+    accountId,
+    documentId,
+    detail,
+    detail === null ? null : deps.clock.now().toISOString(),
+  ]);
 }
 
 /**
@@ -436,7 +442,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       await pushCreditNoteRefunds(xeroNotes);
     }
   });
-  await recordPushError(db, accountId, documentId, null);
+  await recordPushError(deps, accountId, documentId, null);
   return { xeroInvoiceId, pushed };
 }
 
@@ -455,7 +461,7 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
   } catch (e) {
     const err = await apiErrorOf(deps, accountId, e);
     // Another process pushing the same invoice is no failure; anything else is kept, to be shown on the invoice.
-    if (err instanceof ApiError && err.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps.store.db, accountId, documentId, err.detail);
+    if (err instanceof ApiError && err.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps, accountId, documentId, err.detail);
     throw err;
   }
 }

@@ -244,3 +244,45 @@ describe('GET /integrations/xero/push/{id}: whether Xero has the latest changes'
     expect((await x.t.get('/integrations/xero/push/no-such-invoice', other.token)).status).toBe(404);
   });
 });
+
+describe('GET /integrations/xero/push: the invoices Xero is behind on, for the home screen', () => {
+  it('lists the account’s synced invoices whose last push failed, newest first, with the reason; a push that gets through takes one off', async () => {
+    const user = await connectedUser(x);
+    const list = async (who: User = user) => {
+      const r = await x.t.get('/integrations/xero/push', who.token);
+      expect(r.status, r.text).toBe(200);
+      return r.json as { items: { id: string; document_id: string; reference: string; last_error: string; retry_at: string | null }[] };
+    };
+    const first = await makeDocument(x.t, user, { then: [sendCmd] });
+    const second = await makeDocument(x.t, user, { then: [sendCmd] });
+    const fine = await makeDocument(x.t, user, { then: [sendCmd] });
+    for (const d of [first, second, fine]) expect((await sync(user, d.id)).status).toBe(200);
+    expect(await list()).toEqual({ items: [] });
+
+    // Refused twice: the send's reaction (still waiting, as the test's commands do not settle) and
+    // the payment's each push the payment.
+    const refuse = (message: string) => {
+      for (let i = 0; i < 2; i++) {
+        x.fake.failNext('PUT /Payments', 400, {}, { ErrorNumber: 10, Type: 'ValidationException', Message: 'A validation exception occurred', Elements: [{ ValidationErrors: [{ Message: message }] }] });
+      }
+    };
+    refuse('The account is archived');
+    expect((await x.t.post(`/invoices/${first.id}/payments`, { amount: 10 }, user.token)).status).toBe(201);
+    x.clock.advance(60_000);
+    refuse('The period is locked');
+    expect((await x.t.post(`/invoices/${second.id}/payments`, { amount: 10 }, user.token)).status).toBe(201);
+    expect((await x.t.post(`/invoices/${fine.id}/payments`, { amount: 10 }, user.token)).status).toBe(201);
+
+    expect(await list()).toEqual({
+      items: [
+        { id: second.id, document_id: second.id, reference: second.reference, last_error: expect.stringContaining('The period is locked'), retry_at: null },
+        { id: first.id, document_id: first.id, reference: first.reference, last_error: expect.stringContaining('The account is archived'), retry_at: null },
+      ],
+    });
+    // Nobody else's.
+    expect(await list(await connectedUser(x))).toEqual({ items: [] });
+    // Try again on one: through, and off the list.
+    expect((await push(user, first.id)).status).toBe(200);
+    expect((await list()).items.map((i) => i.id)).toEqual([second.id]);
+  });
+});

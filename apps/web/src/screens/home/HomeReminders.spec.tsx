@@ -3,18 +3,11 @@
 // overdue), Send reminder now in honest words, the delivery failures with Dismiss, and the one-time
 // notice with Got it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { REMINDER_MESSAGES, REMINDER_PLACEHOLDERS, type DeliveryFailures, type OverdueSummary } from '@tradie/contracts';
 import { createHarness, json, noContent, problem } from '../shared/testKit.tsx';
 import { DeliveryFailuresBanner, HOME_REMINDER_TEXT, OVERDUE_SHOWN, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
 
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children, to, params, className, onClick }: { children: ReactNode; to: string; params?: { id: string }; className?: string; onClick?: () => void }) => (
-    <a href={params ? to.replace('$id', params.id) : to} className={className} onClick={onClick}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('@tanstack/react-router', async () => ({ Link: (await import('../shared/testLink.tsx')).TestLink }));
 
 const h = createHarness();
 beforeEach(() => h.setUp());

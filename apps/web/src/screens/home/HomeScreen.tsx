@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
+import { AccountingBehindBanner } from './AccountingBehindBanner.tsx';
 import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
 import { PaymentIssuesBanner } from './PaymentIssuesBanner.tsx';
 
@@ -28,6 +29,7 @@ export function HomeScreen() {
       <RemindersNotice />
       <PaymentIssuesBanner />
       <DeliveryFailuresBanner />
+      <AccountingBehindBanner />
       <OverdueCard />
       <ul className="home-cards">
         <HomeCard

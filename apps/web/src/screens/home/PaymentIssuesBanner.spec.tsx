@@ -2,18 +2,11 @@
 // The home screen's card payments to sort out in Stripe, against a mocked fetch: each with its
 // invoice and the right Stripe page; Done takes it off; a Done that fails says so and keeps it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import type { PaymentIssues } from '@tradie/contracts';
 import { createHarness, json, noContent, problem } from '../shared/testKit.tsx';
 import { PaymentIssuesBanner } from './PaymentIssuesBanner.tsx';
 
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children, to, params, className }: { children: ReactNode; to: string; params?: { id: string }; className?: string }) => (
-    <a href={params ? to.replace('$id', params.id) : to} className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('@tanstack/react-router', async () => ({ Link: (await import('../shared/testLink.tsx')).TestLink }));
 
 const h = createHarness();
 beforeEach(() => h.setUp());

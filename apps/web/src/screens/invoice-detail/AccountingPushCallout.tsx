@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
-import { nzDateTime } from './nzTime.ts';
+import { nzDateTime } from '../shared/nzTime.ts';
 import { accountingPushQuery, invalidateDocuments, pushToAccounting } from './queries.ts';
 
 export const PUSH_TEXT = {

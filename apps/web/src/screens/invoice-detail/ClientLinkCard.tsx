@@ -9,7 +9,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { RetryAlert } from '../../ui/Status.tsx';
 import type { NoticeTone } from '../../ui/Toast.tsx';
-import { nzDateTime } from './nzTime.ts';
+import { nzDateTime } from '../shared/nzTime.ts';
 import { clientLinkKeys, clientLinkQuery, issueClientLink, timelineQuery, withdrawClientLink } from './queries.ts';
 import type { DetailView } from './view.ts';
 

@@ -5,7 +5,7 @@ import type { DocumentTimeline } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { RetryAlert } from '../../ui/Status.tsx';
-import { nzDateTime, nzDay } from './nzTime.ts';
+import { nzDateTime, nzDay } from '../shared/nzTime.ts';
 import { timelineQuery } from './queries.ts';
 
 type Entry = DocumentTimeline['entries'][number];

@@ -3,9 +3,9 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts (the
 // pieces the detail uses are re-exported here); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
-import { PROVIDER_PATH } from '../shared/documents.ts';
+import { accountingPushPath, pushToAccounting } from '../shared/accountingPush.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
 
 export { documentKeys, invalidateDocuments };
@@ -93,7 +93,6 @@ export function applyDetailChange(queryClient: QueryClient, updated?: DocumentDe
 
 // ---- Xero ------------------------------------------------------------------------------------------
 
-const pushPath = (id: string) => `/integrations/${PROVIDER_PATH}/push/${encodeURIComponent(id)}`;
 
 /** Under the detail's key, so whatever reloads the detail after a change reloads this too. */
 export const accountingPushKey = (id: string) => [...documentKeys.detail(id), 'accounting-push'] as const;
@@ -106,12 +105,11 @@ export const accountingPushKey = (id: string) => [...documentKeys.detail(id), 'a
 export const accountingPushQuery = (api: Api, id: string) =>
   queryOptions({
     queryKey: accountingPushKey(id),
-    queryFn: ({ signal }) => api.get<AccountingPushStatus>(pushPath(id), { signal }),
+    queryFn: ({ signal }) => api.get<AccountingPushStatus>(accountingPushPath(id), { signal }),
     refetchInterval: (query) => (query.state.data?.retry_at ? LIVE_REFRESH_MS : false),
   });
 
-/** POST /integrations/xero/push/{id}: sends Xero what it does not have yet. */
-export const pushToAccounting = (api: Api, id: string) => api.post<AccountingPushResult>(pushPath(id));
+export { pushToAccounting };
 
 // ---- the client's link and the timeline ----------------------------------------------------------
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedText } from './TimelineCard.tsx';
-import { nzDateTime } from './nzTime.ts';
+import { nzDateTime } from '../shared/nzTime.ts';
 
 describe('the timeline', () => {
   it("an online acceptance reads 'Accepted by {name} on {NZ date}'; the last one counts", () => {

@@ -2,18 +2,11 @@
 // Settings → Reminders against a mocked fetch: the steps in words, adding the '3 days before' step,
 // removing one, what Save sends, a 422's detail and field errors, and the next reminders.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { REMINDER_MESSAGES, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type UpcomingReminders } from '@tradie/contracts';
 import { createHarness, json, problem } from '../shared/testKit.tsx';
 import { nextChoice, newStep, REMINDERS_TAB_TEXT, RemindersTab } from './RemindersTab.tsx';
 
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children, to, className }: { children: ReactNode; to: string; className?: string }) => (
-    <a href={to} className={className}>
-      {children}
-    </a>
-  ),
-}));
+vi.mock('@tanstack/react-router', async () => ({ Link: (await import('../shared/testLink.tsx')).TestLink }));
 
 const h = createHarness();
 beforeEach(() => h.setUp());

@@ -3,20 +3,12 @@
 // of some lines (the body sent, the new invoice opened), a refusal in the server's words, and a
 // variation added to the quote.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
 import { createHarness, json, problem } from '../shared/testKit.tsx';
 import { StagesPart } from './StagesCard.tsx';
 
 const navigate = vi.fn(async () => undefined);
-vi.mock('@tanstack/react-router', () => ({
-  Link: ({ children, to, params, className }: { children: ReactNode; to: string; params?: { id: string }; className?: string }) => (
-    <a href={params ? to.replace('$id', params.id) : to} className={className}>
-      {children}
-    </a>
-  ),
-  useNavigate: () => navigate,
-}));
+vi.mock('@tanstack/react-router', async () => ({ Link: (await import('../shared/testLink.tsx')).TestLink, useNavigate: () => navigate }));
 
 const h = createHarness();
 beforeEach(() => {
