@@ -158,10 +158,26 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
     });
   }
 
-  async function run(row: ClaimedRow, token: string): Promise<boolean> {
+  /**
+   * A claimed batch as the runs it makes, in the order claimed: one row each, but the rows of one
+   * stream whose reactions share a coalesce key together (see Reaction.coalesce).
+   */
+  function runsOf(rows: readonly ClaimedRow[]): ClaimedRow[][] {
+    const runs = new Map<string, ClaimedRow[]>();
+    for (const row of rows) {
+      const key = byName.get(row.reaction)?.coalesce;
+      const runKey = key === undefined ? `row\u0000${row.id}` : `${key}\u0000${row.stream_id}`;
+      runs.set(runKey, [...(runs.get(runKey) ?? []), row]);
+    }
+    return [...runs.values()];
+  }
+
+  /** Runs the handler once for `rows` (with the latest of them) and marks them all; answers whether it succeeded. */
+  async function run(rows: readonly ClaimedRow[], token: string): Promise<boolean> {
+    const row = rows.reduce((a, b) => (BigInt(b.event_position) > BigInt(a.event_position) ? b : a));
     const reaction = byName.get(row.reaction);
     if (!reaction) {
-      await markFailed(row, token, `No reaction named ${row.reaction} is registered`);
+      for (const r of rows) await markFailed(r, token, `No reaction named ${r.reaction} is registered`);
       return false;
     }
     const view: OutboxRow = {
@@ -171,10 +187,10 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
     try {
       await reaction.handle(deps, view);
     } catch (e) {
-      await markFailed(row, token, errorText(e));
+      for (const r of rows) await markFailed(r, token, errorText(e));
       return false;
     }
-    await markDone(row, token);
+    for (const r of rows) await markDone(r, token);
     return true;
   }
 
@@ -185,9 +201,9 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
         const token = randomUUID();
         const rows = await claim(token, filter);
         if (rows.length === 0) break;
-        for (const row of rows) {
-          if (await run(row, token)) result.done++;
-          else result.failed++;
+        for (const together of runsOf(rows)) {
+          if (await run(together, token)) result.done += together.length;
+          else result.failed += together.length;
         }
         if (rows.length < OUTBOX_BATCH) break;
       }

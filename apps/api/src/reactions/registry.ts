@@ -39,6 +39,13 @@ export interface Reaction<D = ReactionDeps> {
    * be safe to run again after a partial success, and after a success whose marking was lost.
    */
   handle(deps: D, row: OutboxRow): Promise<void>;
+  /**
+   * For a handler that brings an outside copy of the whole stream up to date (an invoice in Xero),
+   * whatever the event: the rows of one stream that are run together and whose reactions name the
+   * same key run the handler once, with the latest of them, and are done (or failed) together. A
+   * payment on an invoice whose send is still waiting is then one push to Xero, not two.
+   */
+  coalesce?: string;
 }
 
 /** A failure worth trying again later (the outbox backs off and retries any throw; this one carries a clear message). */
@@ -73,6 +80,7 @@ const retryableXeroFailure = (status: number, detail: string): boolean => status
 export const xeroPush: Reaction = {
   name: 'xero-push',
   on: ['DocumentSent', 'PaymentRecorded', 'PaymentRemoved', 'DocumentVoided'],
+  coalesce: 'xero',
   async handle(deps, row) {
     const r = await pushDocumentChangesToXero(deps, row.accountId, documentIdOf(row));
     if (r.outcome === 'failed' && retryableXeroFailure(r.status, r.detail)) throw new RetryLater(`Xero answered ${r.status}: ${r.detail}`);
@@ -87,6 +95,7 @@ export const xeroPush: Reaction = {
 export const xeroCreditNotePush: Reaction = {
   name: 'xero-credit-note',
   on: ['CreditNoteIssued', 'CreditNoteRefunded'],
+  coalesce: 'xero',
   handle: xeroPush.handle,
 };
 

@@ -15,14 +15,19 @@ const alsoNoted = recorder('also-noted', ['NoteTaken']);
 let flaky = 0;
 const failing = recorder('flaky', ['NoteFlaked'], () => flaky-- > 0);
 const broken = recorder('broken', ['NoteBroken'], () => true);
+// Two reactions that bring one outside copy of a stream up to date, whatever the event: coalesced.
+let copyDown = false;
+const copied = recorder('copied', ['NoteCopied', 'NoteRecopied'], () => copyDown);
+const alsoCopied = recorder('also-copied', ['NoteClosed'], () => copyDown);
+const copies = [{ ...copied.reaction, coalesce: 'copy' }, { ...alsoCopied.reaction, coalesce: 'copy' }];
 
 let h: Harness;
 beforeAll(async () => {
-  h = await openHarness([noted.reaction, alsoNoted.reaction, failing.reaction, broken.reaction]);
+  h = await openHarness([noted.reaction, alsoNoted.reaction, failing.reaction, broken.reaction, ...copies]);
 });
 afterAll(() => h?.close());
 
-const processor = () => outboxProcessor(h.deps, [noted.reaction, alsoNoted.reaction, failing.reaction, broken.reaction]);
+const processor = () => outboxProcessor(h.deps, [noted.reaction, alsoNoted.reaction, failing.reaction, broken.reaction, ...copies]);
 const seenFor = (seen: OutboxRow[], accountId: string): OutboxRow[] => seen.filter((r) => r.accountId === accountId);
 
 describe('writing', () => {
@@ -64,6 +69,35 @@ describe('running', () => {
     expect(await processor().runDue({ accountId: account })).toEqual({ done: 0, failed: 0 });
     expect(seenFor(noted.seen, account)).toHaveLength(3);
     expect((await outboxRows(h, account)).every((x) => x.done_at === h.clock.now().toISOString())).toBe(true);
+  });
+
+  it('rows of one stream whose reactions share a coalesce key run the handler once, with the latest row, and are done or failed together', async () => {
+    const account = newAccount();
+    const one = await appendNotes(h, account, ['NoteCopied', 'NoteRecopied', 'NoteClosed', 'NoteTaken']);
+    const two = await appendNotes(h, account, ['NoteCopied']);
+    // Six rows: three copy rows and NoteTaken's two of stream one, one copy row of stream two.
+    expect(await processor().runDue({ accountId: account })).toEqual({ done: 6, failed: 0 });
+    const runs = [...seenFor(copied.seen, account), ...seenFor(alsoCopied.seen, account)].map((r) => [r.streamId, r.eventId]);
+    // Stream one: once, with its latest copy row (the NoteClosed); stream two: once. Other reactions as ever.
+    expect(runs.sort()).toEqual([[one.streamId, one.eventIds[2]], [two.streamId, two.eventIds[0]]].sort());
+    expect(seenFor(noted.seen, account).map((r) => r.eventId)).toEqual([one.eventIds[3]]);
+    expect((await outboxRows(h, account)).every((r) => r.done_at !== null)).toBe(true);
+
+    // Failing: every row of the run fails, each retried on its own clock.
+    const three = await appendNotes(h, account, ['NoteCopied', 'NoteClosed']);
+    copyDown = true;
+    try {
+      expect(await processor().runDue({ accountId: account, streamId: three.streamId })).toEqual({ done: 0, failed: 2 });
+    } finally {
+      copyDown = false;
+    }
+    const rows = (await outboxRows(h, account)).filter((r) => r.stream_id === three.streamId);
+    expect(rows.map((r) => [r.attempts, r.done_at, r.next_attempt_at])).toEqual([
+      [1, null, new Date(h.clock.now().getTime() + retryDelayMs(1)).toISOString()],
+      [1, null, new Date(h.clock.now().getTime() + retryDelayMs(1)).toISOString()],
+    ]);
+    expect(seenFor(alsoCopied.seen, account).filter((r) => r.streamId === three.streamId)).toHaveLength(1);
+    expect(seenFor(copied.seen, account).filter((r) => r.streamId === three.streamId)).toHaveLength(0);
   });
 
   it('only the stream asked for is run (what a request settles after its commit)', async () => {
