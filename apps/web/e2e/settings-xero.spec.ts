@@ -142,6 +142,9 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   const pushError = page.getByTestId('accounting-push-error');
   await expect(pushError).toContainText("Xero doesn't have the latest changes to this invoice.");
   await expect(pushError).toContainText('The account 090 is archived');
+  const summary = page.locator('.detail__summary');
+  await expect(summary.getByText('! Xero')).toBeVisible();
+  await expect(summary.getByText('✓ Xero')).toHaveCount(0);
   const unpaid = (await xeroInvoices()).find((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
   expect(unpaid?.amountPaid).toBe('0.00');
   await expectNoHorizontalOverflow(page);
@@ -153,6 +156,10 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await xeroRefusesNext('PUT /Payments', 'The period is locked');
   await pushError.getByRole('button', { name: 'Try again' }).click();
   await expect(pushError).toContainText('The period is locked');
+  // The list's badge says so too.
+  await page.goto('/app/invoices?tab=invoices');
+  const listed = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: invoice.number });
+  await expect(listed.getByText('! Xero')).toBeVisible();
   // The home screen lists it too; Try again there gets it into Xero and takes it off.
   await page.goto('/app');
   const behind = page.getByTestId('home-accounting-behind');
@@ -167,6 +174,7 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await page.goto(`/app/invoices/${invoice.id}`);
   await expect(page.getByTestId('detail-balance')).toHaveText('$1,627.50');
   await expect(pushError).toHaveCount(0);
+  await expect(summary.getByText('✓ Xero')).toBeVisible();
 
   // ---- Disconnect, after the confirm ----
   await page.goto('/app/settings?tab=integrations');

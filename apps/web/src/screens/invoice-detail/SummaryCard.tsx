@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate } from '@tradie/domain';
 import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
 import { AccountingCallout } from './AccountingCallout.tsx';
 import { AccountingPushCallout } from './AccountingPushCallout.tsx';
+import { accountingPushQuery } from './queries.ts';
+import { api } from '../../api/client.ts';
 import { money, type DetailView } from './view.ts';
 
 /**
@@ -13,6 +16,8 @@ import { money, type DetailView } from './view.ts';
  */
 export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail; view: DetailView; acceptedOnline?: string | null }) {
   const { isQuote, reference, isVoid, synced, isDraftInvoice } = view;
+  // The same query as the callout below (one request): the badge turns amber while Xero is behind.
+  const push = useQuery({ ...accountingPushQuery(api, doc.id), enabled: synced && !isQuote });
   const dueLabel = isQuote ? 'Valid until' : 'Due';
   const dueDate = isQuote ? doc.valid_until : doc.due_date;
 
@@ -24,7 +29,7 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
           <TypeChip type={doc.type} />
           <StatusChip status={doc.status} />
           {!isQuote && <PaymentBadge status={doc.payment_status} />}
-          {synced && <SyncedBadge />}
+          {synced && <SyncedBadge behind={Boolean(push.data?.last_error)} />}
         </span>
       </div>
       <p className="detail__client">

@@ -7,6 +7,7 @@ import { formatNzDate, formatNzdList } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
+import { accountingPushFailuresQuery } from '../shared/accountingPush.ts';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
 import { centsOf, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from '../shared/documents.ts';
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
@@ -79,6 +80,9 @@ export function InvoicesScreen() {
 
 function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: ListFilter; show: (text: string, tone?: NoticeTone) => void }) {
   const list = useInfiniteQuery(documentListQuery(api, type, filter));
+  // The synced invoices Xero is behind on (usually none): their badge says so.
+  const behind = useQuery({ ...accountingPushFailuresQuery(api), enabled: type === 'invoice' });
+  const behindIds = new Set(behind.data?.items.map((i) => i.id));
   const markPaid = useMarkPaid(show);
   const sync = useSyncToAccounting(show);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -147,7 +151,15 @@ function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: List
           d.type === 'quote' ? (
             <QuoteCard key={d.id} doc={d} />
           ) : (
-            <InvoiceCard key={d.id} doc={d} markingPaid={markPaid.pendingId === d.id} syncing={sync.pendingId === d.id} onMarkPaid={markPaid.run} onSync={sync.run} />
+            <InvoiceCard
+              key={d.id}
+              doc={d}
+              behind={behindIds.has(d.id)}
+              markingPaid={markPaid.pendingId === d.id}
+              syncing={sync.pendingId === d.id}
+              onMarkPaid={markPaid.run}
+              onSync={sync.run}
+            />
           ),
         )}
       </ul>
@@ -209,13 +221,15 @@ const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) 
 
 interface InvoiceCardProps {
   doc: DocumentListRecord;
+  /** Synced, but Xero does not have its latest changes. */
+  behind: boolean;
   markingPaid: boolean;
   syncing: boolean;
   onMarkPaid: (id: string) => void;
   onSync: (id: string) => void;
 }
 
-const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMarkPaid, onSync }: InvoiceCardProps) {
+const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncing, onMarkPaid, onSync }: InvoiceCardProps) {
   const synced = isSynced(doc.extra_data);
   const paid = doc.payment_status === 'paid';
   const isVoid = doc.status === 'void';
@@ -228,7 +242,7 @@ const InvoiceCard = memo(function InvoiceCard({ doc, markingPaid, syncing, onMar
         <span className="chip-row">
           <StatusChip status={doc.status} />
           {!isVoid && <PaymentBadge status={doc.payment_status} />}
-          {synced && <SyncedBadge />}
+          {synced && <SyncedBadge behind={behind} />}
         </span>
       }
     >
