@@ -6,6 +6,7 @@
 import type { AccountingPushFailures, AccountingPushStatus } from '@tradie/contracts';
 import { documentStreamId } from '@tradie/domain';
 import type { AppDeps } from '../../deps.ts';
+import { ApiError } from '../../http/problem.ts';
 import { outboxFailures } from '../../reactions/outbox.ts';
 import { xeroCreditNotePush, xeroPush } from '../../reactions/registry.ts';
 import { loadDocument, readSyncRow } from './sync.ts';
@@ -47,8 +48,11 @@ export async function pushFailuresOf(deps: Pick<AppDeps, 'store'>, accountId: st
   const retries = await retriesByStream(deps, accountId);
   const items: AccountingPushFailures['items'] = [];
   for (const r of rows) {
-    // A document deleted since (or never the account's) is left out, not an error.
-    const loaded = await loadDocument(deps, accountId, r.document_id).catch(() => null);
+    // A document deleted since is left out (its 404), not an error; any other failure is one.
+    const loaded = await loadDocument(deps, accountId, r.document_id).catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 404) return null;
+      throw e;
+    });
     if (!loaded) continue;
     items.push({ id: r.document_id, document_id: r.document_id, reference: loaded.view.reference, last_error: r.last_push_error, retry_at: retries.get(documentStreamId(r.document_id)) ?? null });
   }

@@ -3,7 +3,7 @@
 // a push gets through.
 import { api } from '../../api/client.ts';
 import { nzDateTime } from '../shared/nzTime.ts';
-import { accountingPushFailuresQuery, pushToAccounting } from '../shared/accountingPush.ts';
+import { accountingPushFailuresQuery, PUSH_FAILED, pushToAccounting } from '../shared/accountingPush.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { AttentionBanner, useListUntilDone } from './AttentionBanner.tsx';
 
@@ -26,7 +26,7 @@ export function AccountingBehindBanner() {
       onAction={act}
       busyId={busyId}
       error={error}
-      failed={`Could not reach ${PROVIDER_NAME}. Please try again.`}
+      failed={PUSH_FAILED}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
+import { PUSH_FAILED } from '../shared/accountingPush.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { nzDateTime } from '../shared/nzTime.ts';
 import { accountingPushQuery, invalidateDocuments, pushToAccounting } from './queries.ts';
@@ -10,7 +11,7 @@ export const PUSH_TEXT = {
   retryAt: (at: string) => `We'll try again at ${nzDateTime(at)}.`,
   tryAgain: 'Try again',
   trying: `Sending to ${PROVIDER_NAME}...`,
-  failed: `Could not reach ${PROVIDER_NAME}. Please try again.`,
+  failed: PUSH_FAILED,
 } as const;
 
 /**

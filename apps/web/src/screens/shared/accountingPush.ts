@@ -3,7 +3,7 @@
 // on (the home screen) and Try again (there and on the invoice).
 import { queryOptions } from '@tanstack/react-query';
 import type { AccountingPushFailures, AccountingPushResult } from '@tradie/contracts';
-import { PROVIDER_PATH } from './documents.ts';
+import { PROVIDER_NAME, PROVIDER_PATH } from './documents.ts';
 import { documentKeys, type Api } from './queries.ts';
 
 export const accountingPushPath = (id?: string): string => `/integrations/${PROVIDER_PATH}/push${id === undefined ? '' : `/${encodeURIComponent(id)}`}`;
@@ -17,3 +17,6 @@ export const accountingPushFailuresQuery = (api: Api) =>
 
 /** POST /integrations/xero/push/{id}: sends Xero what it does not have yet. */
 export const pushToAccounting = (api: Api, id: string) => api.post<AccountingPushResult>(accountingPushPath(id));
+
+/** Said when Try again failed without a reason from the server (on the invoice and on the home screen). */
+export const PUSH_FAILED = `Could not reach ${PROVIDER_NAME}. Please try again.`;
