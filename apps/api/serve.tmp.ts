@@ -1,0 +1,10 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from './src/config.ts';
+import { startServer } from './src/main.ts';
+const dataDir = mkdtempSync(join(tmpdir(), 'tradie-repro-'));
+mkdirSync(join(dataDir, 'web'));
+const server = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'web'), LOG_LEVEL: 'silent', PASSWORD_COST: '10' }));
+writeFileSync('/tmp/i31/url', server.url.replace('localhost', '127.0.0.1'));
+setTimeout(() => void server.close(), 90_000);
