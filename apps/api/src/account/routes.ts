@@ -31,11 +31,11 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/export', signedIn, describe({
     tag, summary: 'Download my data: the whole account as one JSON file (the same document as `npm run export`), streamed as an attachment',
-    response: { status: 200, contentType: 'application/json', description: 'tradie-quotes/account-export version 1: account, tables, events (Content-Disposition: attachment; filename=tradie-export-YYYY-MM-DD.json)' },
+    response: { status: 200, contentType: 'application/json', description: 'tradie-quotes/account-export version 1: account, tables, events and the signature over them (Content-Disposition: attachment; filename=tradie-export-YYYY-MM-DD.json)' },
   }), async (c) => {
     const accountId = c.get('accountId');
     const now = deps.clock.now();
-    const chunks = await streamAccountExport(deps.store, accountId, now);
+    const chunks = await streamAccountExport(deps.store, accountId, now, deps.secrets.exportKey);
     if (!chunks) throw new ApiError(401, contracts.AUTH_MESSAGES.sessionEnded);
     const origin = originOf(deps, c);
     await recordAudit(deps.store.db, { accountId, kind: 'data_exported', at: now, ip: origin.ip, userAgent: origin.userAgent });
