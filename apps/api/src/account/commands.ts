@@ -1,7 +1,7 @@
 // The account's own use cases: deleting it, and changing its email address (and cancelling a
 // change from the notice sent to the old address). Each answers an outcome; the routes (routes.ts)
 // turn a refusal into its HTTP answer. What they decide is in docs/decisions/0010-account-deletion.md,
-// docs/decisions/0018-one-time-tokens.md and docs/api/account.md.
+// docs/decisions/0019-one-time-tokens.md and docs/api/account.md.
 import {
   ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, API_PREFIX, AUTH_MESSAGES, DELETE_CONFIRMATION_WORD, normaliseEmail, type ChangeEmailInput, type DeleteAccountInput,
 } from '@tradie/contracts';

@@ -21,7 +21,6 @@ import { exportFileName, streamAccountExport } from './export.ts';
 import { cancelPage, confirmPage, type PageResult, resultPage } from './pages.ts';
 
 const tag = 'Account';
-const detail = z.object({ detail: z.string() });
 
 const refused = (r: AccountRefusal): ApiError => (r.status === 429 ? tooMany(r.detail, { retryAfter: r.retryAfter ?? 60 }) : new ApiError(r.status, r.detail));
 

@@ -2,7 +2,7 @@
 // an email change and the 'This wasn't me' link that cancels it, and the download links of the
 // report exports. One table (one_time_tokens) and one way to issue, consume and revoke every kind,
 // so a rule about them (what a link may still do, what ends it) holds for all of them at once
-// (docs/decisions/0018-one-time-tokens.md).
+// (docs/decisions/0019-one-time-tokens.md).
 //
 // - Issued: 32 random bytes (base64url), handed out once; only the SHA-256 is kept
 //   (security/secrets.ts), with the account, the kind, what the token is for (`data`) and its
