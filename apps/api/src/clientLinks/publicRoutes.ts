@@ -4,12 +4,12 @@
 // app's strict CSP. Views are counted only by the page's beacon, never by a GET.
 import { CLIENT_LINK_MESSAGES, acceptQuoteInput, declineQuoteInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../deps.ts';
 import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { pdfResponse } from '../http/attachment.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
+import { limitBody } from '../http/refusedBodies.ts';
 import { describe } from '../openapi/describe.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, enforce } from '../security/rateLimit.ts';
@@ -36,7 +36,7 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const ipOf = (c: Context): string => clientIp(c, deps.config.trustedProxies);
   const seenOf = (c: Context) => ({ ip: ipOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, USER_AGENT_MAX) });
-  const tooLarge = bodyLimit({ maxSize: MAX_PUBLIC_BODY, onError: (c) => c.json({ detail: CLIENT_LINK_MESSAGES.signatureTooLarge }, 413) });
+  const tooLarge = limitBody(MAX_PUBLIC_BODY, CLIENT_LINK_MESSAGES.signatureTooLarge);
 
   r.use('*', async (c, next) => {
     await next();

@@ -292,7 +292,7 @@ export function ReportError({ title, error }: { title: string; error: unknown })
   );
 }
 
-/** '📥 Download CSV': a signed link for this export, opened in a new tab. */
+/** '📥 Download CSV': a download link for this export, opened in a new tab. */
 export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; what: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
