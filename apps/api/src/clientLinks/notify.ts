@@ -24,7 +24,7 @@ import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
 import { DEFAULT_MAIL_FROM } from '../documents/email.ts';
 import { ApiError } from '../http/problem.ts';
-import { NotBefore } from '../reactions/registry.ts';
+import { NotBefore } from '../reactions/notBefore.ts';
 
 /** What the notice needs of an outbox row (reactions/registry.ts OutboxRow). */
 interface AnswerRow {

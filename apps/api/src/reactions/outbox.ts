@@ -21,7 +21,8 @@ import { randomUUID } from 'node:crypto';
 import type { EventRows, Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { repeatEvery } from '../repeat.ts';
-import { NotBefore, type OutboxRow, type Reaction, type ReactionDeps, REACTIONS } from './registry.ts';
+import { NotBefore } from './notBefore.ts';
+import { type OutboxRow, type Reaction, type ReactionDeps, REACTIONS } from './registry.ts';
 
 /** Rows claimed at a time. */
 export const OUTBOX_BATCH = 10;

@@ -37,7 +37,7 @@ export interface Reaction<D = ReactionDeps> {
   /**
    * Does the work; returning means done. Throwing means "try again later" (with backoff): it must
    * be safe to run again after a partial success, and after a success whose marking was lost.
-   * Throwing NotBefore puts the row off until its time, as neither done nor failed.
+   * Throwing NotBefore (notBefore.ts) puts the row off until its time, as neither done nor failed.
    */
   handle(deps: D, row: OutboxRow): Promise<void>;
   /**
@@ -54,19 +54,6 @@ export class RetryLater extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'RetryLater';
-  }
-}
-
-/**
- * Not yet, and not a failure: the row is run again at `at`, without counting an attempt (a notice
- * that waits for its hour, an email the account's sending limits hold back until their window ends).
- */
-export class NotBefore extends Error {
-  readonly at: Date;
-  constructor(at: Date, message: string) {
-    super(message);
-    this.name = 'NotBefore';
-    this.at = at;
   }
 }
 
