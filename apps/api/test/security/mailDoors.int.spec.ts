@@ -179,8 +179,6 @@ describe("a reminder by hand keeps the tradie's own rules", () => {
     const settings = { enabled: false, minimum_balance: 0, steps };
     expect((await t.put('/reminders/settings', settings, u.token)).status).toBe(200);
     await at(u, '2026-06-24T22:00:00.000Z');
-    const status = (await t.get(`/reminders/invoices/${inv.id}`, u.token)).json;
-    expect(status).toMatchObject({ automatic: { state: 'off', next_at: null }, send_now: { allowed: true, reason: null, subject: `Invoice ${inv.reference} is overdue` } });
     expect((await sendNow(u, inv.id)).status).toBe(200);
     const [first] = reminderMails(route.sink, inv.id);
     expect(first!.mail.subject).toBe(`Invoice ${inv.reference} is overdue`);
@@ -188,6 +186,11 @@ describe("a reminder by hand keeps the tradie's own rules", () => {
     expect(first!.mail.text).toContain(`View and pay the invoice online: ${link}`);
 
     await at(u, '2026-06-25T22:00:00.000Z');
+    // The screen says what will go before it goes.
+    expect((await t.get(`/reminders/invoices/${inv.id}`, u.token)).json).toMatchObject({
+      automatic: { state: 'off', next_at: null },
+      send_now: { allowed: true, reason: null, subject: `Second reminder: invoice ${inv.reference} is overdue` },
+    });
     expect((await sendNow(u, inv.id)).status).toBe(200);
     expect(reminderMails(route.sink, inv.id)[1]!.mail.subject).toBe(`Second reminder: invoice ${inv.reference} is overdue`);
 
@@ -257,7 +260,7 @@ describe("a client's answers reach the tradie as one notice per quote per hour",
       t.clock.advance(5 * 60_000);
     }
     await runOutbox();
-    const first = noticeMails(route.sink, q.id);
+    const first = noticeMails(route.sink, q, u);
     expect(first.map((m) => m.mail.subject)).toEqual([`Changes asked for on quote ${q.reference}`]);
     expect(first[0]!.mail.text).toContain('Change number 1');
     expect(first[0]!.envelope.rcptTo).toEqual([u.email]);
@@ -265,14 +268,14 @@ describe("a client's answers reach the tradie as one notice per quote per hour",
     // The hour after the first notice: one more, listing the other nine, oldest first.
     t.clock.set(new Date(Date.parse(START) + NOTICE_WINDOW_MS).toISOString());
     await runOutbox();
-    const notices = noticeMails(route.sink, q.id);
+    const notices = noticeMails(route.sink, q, u);
     expect(notices).toHaveLength(2);
     expect(notices[1]!.mail.subject).toBe(`Changes asked for on quote ${q.reference} (9 requests)`);
     const listed = [...notices[1]!.mail.text!.matchAll(/Change number (\d+)/g)].map((m) => Number(m[1]));
     expect(listed).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(notices[1]!.mail.text).toContain('Tue, 5 May, 9:35 am — asked for changes:');
     await runOutbox();
-    expect(noticeMails(route.sink, q.id)).toHaveLength(2);
+    expect(noticeMails(route.sink, q, u)).toHaveLength(2);
     // The day's recipients: the quote's email to the client, and the two notices to the tradie.
     expect(await recipientsToday({ ...u, token: await signInAgain(t, u) })).toBe(3);
   });
@@ -283,17 +286,17 @@ describe("a client's answers reach the tradie as one notice per quote per hour",
     const c = publicClient(t);
     for (const { token } of quotes) for (let i = 1; i <= 3; i++) expect((await c.post(`/quotes/${token}/changes`, { note: `Ask ${i}` })).status).toBe(200);
     await runOutbox();
-    for (const { q } of quotes) expect(noticeMails(route.sink, q.id)).toHaveLength(1);
+    for (const { q } of quotes) expect(noticeMails(route.sink, q, u)).toHaveLength(1);
 
     t.clock.advance(10 * 60_000);
     const { q, token } = quotes[0]!;
     const page = (await c.get(`/quotes/${token}`)).json;
     expect((await c.post(`/quotes/${token}/accept`, { signer_name: 'Jo Bloggs', terms_accepted: true, shown_sha256: page.shown_sha256, version: page.version })).status).toBe(200);
     await runOutbox();
-    const told = noticeMails(route.sink, q.id);
+    const told = noticeMails(route.sink, q, u);
     expect(told.map((m) => m.mail.subject)).toEqual([`Changes asked for on quote ${q.reference}`, `Quote ${q.reference} accepted by Jo Bloggs`]);
     expect(told[1]!.mail.text).toMatch(/asked for changes:\s+Ask 2[\s\S]*asked for changes:\s+Ask 3[\s\S]*accepted by Jo Bloggs/);
-    for (const other of quotes.slice(1)) expect(noticeMails(route.sink, other.q.id)).toHaveLength(1);
+    for (const other of quotes.slice(1)) expect(noticeMails(route.sink, other.q, u)).toHaveLength(1);
   });
 
   it("a full day holds a notice back until the day's limit has room", async () => {
@@ -302,9 +305,9 @@ describe("a client's answers reach the tradie as one notice per quote per hour",
     await fillDay(u, 49, 'notice-day');
     expect((await publicClient(t).post(`/quotes/${token}/changes`, { note: 'Can you start in June?' })).status).toBe(200);
     await runOutbox();
-    expect(noticeMails(route.sink, q.id)).toEqual([]);
+    expect(noticeMails(route.sink, q, u)).toEqual([]);
     await at(u, '2026-05-05T00:00:00.000Z');
     await runOutbox();
-    expect(noticeMails(route.sink, q.id).map((m) => m.mail.text)).toEqual([expect.stringContaining('Can you start in June?')]);
+    expect(noticeMails(route.sink, q, u).map((m) => m.mail.text)).toEqual([expect.stringContaining('Can you start in June?')]);
   });
 });

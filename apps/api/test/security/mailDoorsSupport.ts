@@ -38,8 +38,9 @@ const refOf = (m: SinkMessage): string => String(m.mail.headers.get('x-entity-re
 /** The reminders of an invoice the SMTP server received. */
 export const reminderMails = (sink: SmtpSink, id: string): SinkMessage[] => sink.messages.filter((m) => refOf(m).startsWith(`${id}/reminder/`));
 
-/** The notices of a quote's client answers the SMTP server received. */
-export const noticeMails = (sink: SmtpSink, id: string): SinkMessage[] => sink.messages.filter((m) => refOf(m) === `${id}/client-answers`);
+/** The notices of a quote's client answers the SMTP server received: to the tradie, naming the quote. */
+export const noticeMails = (sink: SmtpSink, quote: { reference: string }, tradie: { email: string }): SinkMessage[] =>
+  sink.messages.filter((m) => m.envelope.rcptTo.includes(tradie.email) && (m.mail.subject ?? '').toLowerCase().includes(`quote ${quote.reference.toLowerCase()}`));
 
 /** The link in the newest email of a document the SMTP server received. */
 export function linkIn(sink: SmtpSink, id: string): { url: string; token: string } {
