@@ -81,6 +81,10 @@ function manualStep(f: Facts): ReminderStepRecord {
 function automaticOf(f: Facts, now: Date): InvoiceReminders['automatic'] {
   const none = (state: InvoiceReminders['automatic']['state']): InvoiceReminders['automatic'] => ({ state, next_at: null, next_offset_days: null });
   if (!remindable(f)) return none('nothing_owing');
+  // The tradie's own choices for this invoice and this client come first: they stop reminders sent
+  // by hand too, whatever the settings or the schedule say.
+  if (f.d.remindersPaused) return none('paused');
+  if (f.clientOptedOut) return none('client_no_reminders');
   const firstSend = f.d.sends.find((s) => s.at !== null);
   const decision = nextReminder(
     policyOf(f.settings),
