@@ -31,7 +31,11 @@ export const REMINDER_MESSAGES = {
 } as const;
 
 export const reminderStep = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'A reminder id is 1–40 lower-case letters, digits or dashes' }),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'A reminder id is 1–40 lower-case letters, digits or dashes' })
+    // 'manual' is what a reminder sent by hand is recorded as.
+    .refine((id) => id !== 'manual', { error: "A reminder id can't be 'manual'" }),
   /** Days after the due date (negative: before it; 0: on the due date). */
   offset_days: z.number().int().min(REMINDER_LIMITS.minOffsetDays).max(REMINDER_LIMITS.maxOffsetDays),
   subject: z.string().trim().min(1, { error: 'Each reminder needs a subject' }).max(REMINDER_LIMITS.subject),
