@@ -43,6 +43,7 @@ describe('manualReminderStep: the words of a reminder sent by hand', () => {
 
   it('on the due date the due-date words; before it the step for before, or the first step', () => {
     expect(idOf(manualReminderStep(steps, [], 0))).toBe('due');
+    expect(idOf(manualReminderStep(withBefore, [], 0))).toBe('due');
     expect(idOf(manualReminderStep(withBefore, [], -1))).toBe('before');
     expect(idOf(manualReminderStep(withBefore, [], -10))).toBe('before');
     expect(idOf(manualReminderStep(steps, [], -5))).toBe('due');
@@ -91,15 +92,14 @@ describe('manualReminderStep: the words of a reminder sent by hand', () => {
     );
   });
 
-  it('property: with nothing sent, the first reminder by hand is the earliest step that fits the day (never an escalation)', () => {
+  it('property: with nothing sent, the first reminder by hand is the first step of where the invoice is now (never an escalation)', () => {
     fc.assert(
       fc.property(stepsArb, fc.integer({ min: -60, max: 400 }), (s, days) => {
         const sorted = [...s].sort((a, b) => a.offsetDays - b.offsetDays);
-        const chosen = manualReminderStep(s, [], days);
-        const fitting = days > 0 && sorted.some((x) => x.offsetDays > 0) ? sorted.find((x) => x.offsetDays > 0)! : sorted[0]!;
-        // Before or on the due date with a step for it: the latest such step reached, else the first.
-        const reachedBefore = sorted.filter((x) => x.offsetDays <= days).at(-1);
-        expect(chosen).toEqual(days > 0 ? fitting : (reachedBefore ?? sorted[0]));
+        // Overdue: the first overdue step; on the due date: the due date's step; else (or when the
+        // settings have no such step) the first step.
+        const phase = days > 0 ? sorted.find((x) => x.offsetDays > 0) : days === 0 ? sorted.find((x) => x.offsetDays === 0) : undefined;
+        expect(manualReminderStep(s, [], days)).toEqual(phase ?? sorted[0]);
       }),
     );
   });

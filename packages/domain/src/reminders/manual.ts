@@ -13,9 +13,9 @@
 // - the step after the latest one sent on schedule (the first step when none was), moved on by one
 //   for each reminder sent by hand since (their words were the steps in between);
 // - once the invoice is overdue, never a step meant for before or on the due date ('…is due
-//   today'): at least the first overdue step;
+//   today'): at least the first overdue step; on the due date, at least the due date's step;
 // - never past the latest step whose day has come (a reminder 10 days overdue does not say 'Final
-//   reminder'), except that an overdue invoice always may use the first overdue step;
+//   reminder'), except to that first step of where the invoice is now;
 // - before any step's day has come, the first step.
 import { REMINDER_MIN_GAP_MS, type ReminderStep } from './schedule.ts';
 
@@ -74,9 +74,9 @@ export function manualReminderStep<S extends ReminderStep>(steps: readonly S[], 
   }
   const byHandSince = received.filter((r) => r.stepId === MANUAL_REMINDER_STEP_ID && Date.parse(r.at!) > lastScheduledAt).length;
 
-  const firstOverdue = sorted.findIndex((s) => s.offsetDays > 0);
-  const overdue = daysPastDue > 0 && firstOverdue >= 0;
-  const floor = overdue ? firstOverdue : 0;
+  // Where the invoice is now: overdue, due today, or not due yet. The first step meant for that.
+  const phaseStart = daysPastDue > 0 ? sorted.findIndex((s) => s.offsetDays > 0) : daysPastDue === 0 ? sorted.findIndex((s) => s.offsetDays === 0) : 0;
+  const floor = Math.max(0, phaseStart);
   const reached = sorted.reduce((last, s, i) => (s.offsetDays <= daysPastDue ? i : last), -1);
   const ceiling = Math.max(reached, floor);
   const next = Math.max(lastScheduled + 1, floor) + byHandSince;
