@@ -96,9 +96,10 @@ function nothingDelivered(error: unknown): boolean {
 
 /**
  * The refusal an email to `wanted` recipients would get now — 403 for an unconfirmed address, 429
- * with Retry-After for the burst or the day's recipients — or null. Counts nothing.
+ * with Retry-After for the burst or the day's recipients — or null. Counts nothing: a caller may
+ * ask first to spare work (a PDF) that would be refused anyway; sendForAccount asks again.
  */
-async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<ApiError | null> {
+export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<ApiError | null> {
   try {
     await requireConfirmedEmail(deps, accountId);
   } catch (e) {

@@ -16,7 +16,7 @@ import {
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { loadDocument, userNames } from '../documents/repository.ts';
-import { recipientCount, sendRefusal } from '../documents/sendGuard.ts';
+import { recipientCount, refusalNow, sendRefusal } from '../documents/sendGuard.ts';
 import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeReminderMail } from './compose.ts';
@@ -165,7 +165,7 @@ async function claimManual(ports: SenderPorts, accountId: string, documentId: st
 export async function sendReminderNow(ports: SenderPorts, actor: Actor, documentId: string): Promise<ReminderSendResult> {
   const f = await factsOf(ports, actor.accountId, documentId);
   const now = ports.clock.now();
-  const refused = manualRefusal(f, now);
+  const refused = manualRefusal(f, now) ?? (await refusalNow(ports, actor.accountId, recipientCount({ to: f.to, cc: [], bcc: [] })));
   if (refused) throw refused;
   const claim = await claimManual(ports, actor.accountId, documentId, now);
   if (!claim) throw oncePerDay(new Date(now.getTime() + REMINDER_MIN_GAP_MS).toISOString(), now);
