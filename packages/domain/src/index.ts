@@ -10,6 +10,7 @@ export * from './dates/dates.ts';
 export * from './dates/paymentTerms.ts';
 export * from './dates/nzHolidays.ts';
 export * from './reminders/schedule.ts';
+export * from './reminders/manual.ts';
 export * from './identifiers/nzIdentifiers.ts';
 export * from './errors.ts';
 export * from './decider.ts';
