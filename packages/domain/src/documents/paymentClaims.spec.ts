@@ -12,9 +12,16 @@ import type { DocumentEvent } from './events.ts';
 import type { Line } from './lineValues.ts';
 import { type PaymentClaimDetails, claimDates, invoiceClaimCalculation, missingClaimElements, retentionCents, stageClaimCalculation } from './paymentClaims.ts';
 import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import type { Variation } from './variations.ts';
 
 /** Stages that all stand (none withdrawn), as the quote's history keeps them. */
 const standing = (stages: StageRecord[]): StageHistoryEntry[] => stages.map((stage) => ({ stage, withdrawn: false, withdrawnAt: null }));
+
+/** A variation the client approved after `afterStages` stages, its lines numbered from `firstLine`. */
+const approved = (number: number, lines: Line[], firstLine: number, afterStages: number): Variation => ({
+  variationId: `v${number}`, number, note: '', lines, firstLine, status: 'approved', legacy: false, proposedAt: null, sendLog: [], approvedAt: null,
+  approvedAfterStages: afterStages, clientAcceptance: null, declinedAt: null, declineNote: null, declinedByClient: false, withdrawnAt: null,
+});
 
 const line = (qty: string, unit_price: string, description = 'Work'): Line => ({ description, qty, unit_price, tax_included: false, tax_rate: '0.15' });
 
@@ -141,7 +148,7 @@ describe('how the claimed amount was calculated', () => {
     lines.push(line('1', '2000', 'Extra window'));
     stage('inv-2', { kind: 'progress', complete: '70' });
     stage('inv-3', { kind: 'final' });
-    const quote = { lines, gstRounding: 'total' as const, stageHistory: standing(stages), variationLines: [{ lineIndex: 2, afterStages: 1 }] };
+    const quote = { lines: quoteLines, gstRounding: 'total' as const, stageHistory: standing(stages), variations: [approved(1, [lines[2]!], 2, 1)] };
 
     // The first claim was made before the variation: the window is not part of it.
     const first = stageClaimCalculation(quote, 'inv-1', '5', null)!;
@@ -196,7 +203,7 @@ describe('how the claimed amount was calculated', () => {
           const quoteTotal = documentTotals(lines, rounding).totalCents;
           let before = 0n;
           for (const s of stages) {
-            const calc = stageClaimCalculation({ lines, gstRounding: rounding, stageHistory: standing(stages), variationLines: [] }, s.invoiceId, '0', null)!;
+            const calc = stageClaimCalculation({ lines, gstRounding: rounding, stageHistory: standing(stages), variations: [] }, s.invoiceId, '0', null)!;
             const sum = (f: (l: (typeof calc.lines)[number]) => bigint): bigint => calc.lines.reduce((a, l) => a + f(l), 0n);
             expect(sum((l) => l.thisClaimCents)).toBe(calc.thisClaimCents);
             expect(sum((l) => l.previousCents)).toBe(before);
@@ -226,7 +233,8 @@ describe('how the claimed amount was calculated', () => {
       [{ type: 'AcceptQuote' }, '2026-12-02T01:00:00Z'],
       [stage('inv-d', { kind: 'deposit', percent: '20' }), '2026-12-03T01:00:00Z'],
       [stage('inv-p', { kind: 'progress', percent: '30' }), '2026-12-09T01:00:00Z'],
-      [{ type: 'VaryQuote', data: { line: line('1', '1000', 'Gate') } }, '2026-12-11T01:00:00Z'],
+      [{ type: 'ProposeVariation', data: { variationId: 'gate', lines: [line('1', '1000', 'Gate')], note: '' } }, '2026-12-11T01:00:00Z'],
+      [{ type: 'ApproveVariation', data: { variationId: 'gate' } }, '2026-12-11T02:00:00Z'],
       [{ type: 'WithdrawStage', data: { invoiceId: 'inv-d' } }, '2026-12-12T01:00:00Z'],
       [stage('inv-q', { kind: 'progress', percent: '20' }), '2026-12-14T01:00:00Z'],
     ]);
@@ -236,8 +244,8 @@ describe('how the claimed amount was calculated', () => {
       ['inv-p', false, null],
       ['inv-q', false, null],
     ]);
-    // The gate came after two stages had been invoiced, the withdrawn one included.
-    expect(quote.variationLines).toEqual([{ lineIndex: 1, afterStages: 2 }]);
+    // The gate was approved after two stages had been invoiced, the withdrawn one included.
+    expect(quote.variations.map((v) => [v.firstLine, v.approvedAfterStages])).toEqual([[1, 2]]);
 
     // INV-P's claim, served on 10 Dec, still says what it said: the deposit claimed before, no gate.
     const p = stageClaimCalculation(quote, 'inv-p', '0', '2026-12-10T02:00:00Z')!;

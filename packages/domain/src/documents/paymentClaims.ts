@@ -13,6 +13,7 @@ import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
 import type { Line } from './lineValues.ts';
 import { type StageHistoryEntry, shareOf, stageLineValues, stageTotalCents } from './stages.ts';
+import { type VariedQuote, isAgreed, quoteLines, quoteStageBasis } from './variations.ts';
 
 /** Working days the Act gives when the contract is silent: for the payment schedule and for payment. */
 export const CCA_DEFAULT_WORKING_DAYS = 20;
@@ -146,12 +147,6 @@ export function retentionCents(amountCents: bigint, percent: string): bigint {
   return roundHalfUp(rational(amountCents * p.m, 10n ** BigInt(p.scale) * 100n));
 }
 
-/** A line a variation added to a quote, and how many stages had been invoiced before it was added (withdrawn ones included). */
-export interface VariationLine {
-  lineIndex: number;
-  afterStages: number;
-}
-
 /** One line of the calculation: a quote line's value, how much of it is done, and what is claimed. */
 export interface ClaimCalculationLine {
   description: string;
@@ -192,11 +187,12 @@ const percentOf = (r: Rational): string => {
  * The calculation for a claim that is a stage invoice of a quote: every quote line with its value,
  * percent complete after this claim, what was claimed before and in this claim. A served claim
  * never changes: the stages it counted stay counted when one is withdrawn after `servedAt` (a
- * stage invoice voided later), and variations made after its stage was invoiced are not part of it.
- * Before it is served (`servedAt` null) it counts the stages that stand now.
+ * stage invoice voided later), and variations approved after its stage was invoiced are not part
+ * of it (nor is a variation not approved). Before it is served (`servedAt` null) it counts the
+ * stages that stand now.
  */
 export function stageClaimCalculation(
-  quote: { lines: readonly Line[]; gstRounding: GstRounding; stageHistory: readonly StageHistoryEntry[]; variationLines: readonly VariationLine[] },
+  quote: VariedQuote & { stageHistory: readonly StageHistoryEntry[] },
   invoiceId: string,
   retentionPercent: string,
   servedAt: string | null,
@@ -207,12 +203,13 @@ export function stageClaimCalculation(
   if (at < 0 || !counts(quote.stageHistory[at]!)) return null;
   const stages = quote.stageHistory.slice(0, at + 1).filter(counts).map((h) => h.stage);
   const own = stages.length - 1;
-  const values = stageLineValues(quote.lines, quote.gstRounding);
-  const later = new Set(quote.variationLines.filter((v) => v.afterStages > at).map((v) => v.lineIndex));
-  const variation = new Set(quote.variationLines.map((v) => v.lineIndex));
+  const basis = quoteStageBasis(quote);
+  const { lines: all, variationOf } = quoteLines(quote);
   const lines: ClaimCalculationLine[] = [];
-  quote.lines.forEach((l, i) => {
-    if (later.has(i)) return;
+  all.forEach((l, i) => {
+    const v = variationOf[i];
+    // A variation not approved, or approved after this claim's stage was invoiced, is not part of it.
+    if (v && (!isAgreed(v) || (v.approvedAfterStages ?? 0) > at)) return;
     let previous = 0n;
     let share: Rational = ZERO_R;
     let thisClaim = 0n;
@@ -224,7 +221,7 @@ export function stageClaimCalculation(
         else previous += toCents(x.amount);
       }
     });
-    lines.push({ description: l.description, valueCents: values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: variation.has(i) });
+    lines.push({ description: l.description, valueCents: basis.values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: v !== null });
   });
   const thisClaimCents = stageTotalCents(stages[own]!);
   const retention = retentionCents(thisClaimCents, retentionPercent);
