@@ -11,7 +11,7 @@ import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageLedger, stageLinesOf } from './stages.ts';
 import { type Variation, type VariationStatus, isAgreed, quoteLineCount, quoteStageBasis, variationName, variationTotals } from './variations.ts';
-import { type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
+import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, chosenPaymentDueDate, siteOnOneLine, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
@@ -136,6 +136,8 @@ export interface DocumentView {
   gstRounding: GstRounding;
   issueDate: LocalDate;
   dueDate: LocalDate;
+  /** The due date the invoice itself was given (drafted or revised): a payment claim's due date for payment may differ from it. */
+  termsDueDate: LocalDate;
   paymentTerms: PaymentTerms;
   validUntil: LocalDate | null;
   notes: string;
@@ -205,6 +207,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       gstRounding: d.gstRounding,
       issueDate: d.issueDate,
       dueDate: d.dueDate,
+      termsDueDate: d.dueDate,
       paymentTerms: d.paymentTerms,
       validUntil: d.validUntil,
       notes: d.notes,
@@ -251,7 +254,9 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   switch (event.type) {
     case 'DocumentRevised': {
       const { documentId: _id, ...fields } = event.data;
-      return { ...s, ...fields };
+      // A draft payment claim keeps its due date for payment; the invoice's own is kept beside it.
+      const claimDue = s.paymentClaim ? claimDates(s.paymentClaim, compareDates(day(), fields.issueDate) > 0 ? day() : fields.issueDate).paymentDue : null;
+      return { ...s, ...fields, dueDate: claimDue ?? fields.dueDate, termsDueDate: fields.dueDate };
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
@@ -385,7 +390,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, paymentClaim: claim, dueDate: claimDates(claim, from).paymentDue };
     }
     case 'PaymentClaimCleared':
-      return { ...s, paymentClaim: null, dueDate: dueDateFor(s.issueDate, s.paymentTerms) };
+      return { ...s, paymentClaim: null, dueDate: s.termsDueDate };
     case 'PaymentScheduleReceived': {
       if (!s.paymentClaim) return s;
       const { documentId: _id, ...r } = event.data;
@@ -600,7 +605,11 @@ export type DocumentCommand =
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
   | { type: 'RecordCreditNoteRefund'; data: { creditNoteId: string; refundId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
   /** Make a draft invoice a payment claim under the Construction Contracts Act 2002, or change its details. */
-  | { type: 'SetPaymentClaim'; data: PaymentClaimDetails }
+  /**
+   * `dueDateChoice`: which due date for payment applies when the contract sets none and the Act's
+   * default (20 working days after service, as if served `today`) is not the invoice's own due date.
+   */
+  | { type: 'SetPaymentClaim'; data: PaymentClaimDetails & { dueDateChoice?: DueDateChoice | null; today: LocalDate } }
   | { type: 'ClearPaymentClaim' }
   | { type: 'RecordPaymentSchedule'; data: { receivedOn: LocalDate; scheduledAmount: string; reasons: string } }
   | { type: 'ReleaseRetention'; data: { releaseId: string; amount: string; date: LocalDate } };
@@ -1129,8 +1138,10 @@ function requireDraftInvoice(state: DocumentState, what: string): DocumentView {
 
 function decideSetPaymentClaim(command: CommandOf<'SetPaymentClaim'>, state: DocumentState): DocumentEvent[] {
   const d = requireDraftInvoice(state, 'be payment claims');
-  checkClaimDetails(command.data, d.issueDate);
-  return [{ type: 'PaymentClaimSet', data: { documentId: d.id, ...command.data, form1Version: CCA_FORM_1.version } }];
+  const { dueDateChoice, today, ...given } = command.data;
+  const details: PaymentClaimDetails = { ...given, site: siteOnOneLine(given.site), paymentDueDate: chosenPaymentDueDate(given, dueDateChoice ?? null, d.termsDueDate, compareDates(today, d.issueDate) > 0 ? today : d.issueDate) };
+  checkClaimDetails(details, d.issueDate);
+  return [{ type: 'PaymentClaimSet', data: { documentId: d.id, ...details, form1Version: CCA_FORM_1.version } }];
 }
 
 function decideClearPaymentClaim(_command: CommandOf<'ClearPaymentClaim'>, state: DocumentState): DocumentEvent[] {

@@ -4,7 +4,7 @@
 // calculated (contract sum, variations, percent complete per line, previously claimed, retention,
 // this claim), the payer's payment schedule and the retention held. docs/cca-payment-claims.md
 // says the rules in words.
-import { type LocalDate, compareDates, isLocalDate } from '../dates/dates.ts';
+import { type LocalDate, compareDates, formatNzDateLong, isLocalDate } from '../dates/dates.ts';
 import { addWorkingDays } from '../dates/nzHolidays.ts';
 import { conflict, invalid } from '../errors.ts';
 import { type GstRounding, documentTotals } from '../gst/gst.ts';
@@ -84,6 +84,54 @@ export function claimDates(claim: Pick<PaymentClaim, 'servedOn' | 'paymentDueDat
     paymentDue: claim.paymentDueDate ?? addWorkingDays(servedOn, CCA_DEFAULT_WORKING_DAYS),
     scheduleDueBy: addWorkingDays(servedOn, claim.scheduleWorkingDays ?? CCA_DEFAULT_WORKING_DAYS),
   };
+}
+
+/** Which due date for payment applies when the contract sets none: the invoice's own, or the Act's default. */
+export type DueDateChoice = 'invoice' | 'act';
+
+/** The Act's default and the invoice's own due date disagree: the question the business answers before the claim is saved. */
+export interface DueDateQuestion {
+  /** 20 working days after service (as if served on `servedOn`). */
+  actDue: LocalDate;
+  /** The due date the invoice was given (its payment terms, or a date typed on it). */
+  invoiceDue: LocalDate;
+  text: string;
+}
+
+/** The question when the Act's default due date is not the invoice's own; null when they are the same day. */
+export function dueDateQuestion(invoiceDue: LocalDate, servedOn: LocalDate): DueDateQuestion | null {
+  const actDue = addWorkingDays(servedOn, CCA_DEFAULT_WORKING_DAYS);
+  if (actDue === invoiceDue) return null;
+  return { actDue, invoiceDue, text: `The Construction Contracts Act due date is ${formatNzDateLong(actDue)}; the invoice's own terms say ${formatNzDateLong(invoiceDue)} — which applies?` };
+}
+
+/** Which due date a claim's details stand for: the Act's default (no date), the invoice's own, or another the contract sets. */
+export function dueDateChosen(paymentDueDate: LocalDate | null, invoiceDue: LocalDate): DueDateChoice | 'contract' {
+  if (paymentDueDate === null) return 'act';
+  return paymentDueDate === invoiceDue ? 'invoice' : 'contract';
+}
+
+/**
+ * The claim's due date for payment as it will be saved: the invoice's own when that was chosen, none
+ * (the Act's default) when that was. A claim never moves the invoice's due date without being told:
+ * with no date and no choice, when the two differ, it is refused with the question.
+ */
+export function chosenPaymentDueDate(c: Pick<PaymentClaimDetails, 'paymentDueDate'>, choice: DueDateChoice | null, invoiceDue: LocalDate, servedOn: LocalDate): LocalDate | null {
+  if (choice === 'invoice') return invoiceDue;
+  if (choice === 'act') return null;
+  if (c.paymentDueDate !== null) return c.paymentDueDate;
+  const question = dueDateQuestion(invoiceDue, servedOn);
+  if (question) throw invalid(question.text);
+  return null;
+}
+
+/** A site address on one line, its lines kept apart: '48 Rata Road, Hillcrest, Hamilton 3216'. */
+export function siteOnOneLine(site: string): string {
+  return site
+    .split(/\r?\n/)
+    .map((part) => part.trim().replace(/,+$/, '').trim())
+    .filter((part) => part !== '')
+    .join(', ');
 }
 
 const PERCENT = /^(?:100(?:\.0{1,2})?|\d{1,2}(?:\.\d{1,2})?)$/;
