@@ -11,10 +11,8 @@ const day = (at: string | null): string => (at ? ` on ${formatNzDate(nzDateOf(at
 /** Where a variation stands, in words: 'Approved by Aroha Ngata on 03/12/2026 (signed)'. */
 export function variationStanding(v: Variation): string {
   switch (v.status) {
-    case 'awaiting_approval': {
-      const sent = v.sendLog.filter((s) => s.outcome === 'delivered').at(-1);
-      return sent ? `Awaiting the client's approval (sent${day(sent.at)})` : "Awaiting the client's approval (not sent yet)";
-    }
+    case 'awaiting_approval':
+      return `Awaiting the client's approval: it is not part of what is agreed until they approve it`;
     case 'approved':
       if (v.clientAcceptance) return `Approved by ${v.clientAcceptance.signerName}${day(v.clientAcceptance.at)}${v.clientAcceptance.signatureSha256 ? ' (signed)' : ''}`;
       return v.legacy ? 'Added to the quote after it was accepted' : `Approved${day(v.approvedAt)} (marked by the business)`;
