@@ -30,7 +30,10 @@ export function variationStanding(v: VariationRecord): string {
   switch (v.status) {
     case 'awaiting_approval': {
       const sent = v.send_attempts.filter((a) => a.outcome === 'delivered').at(-1);
-      return sent ? `Sent to ${sent.to.join(', ')}${day(sent.at)}: waiting for the client's answer` : 'Not sent to the client yet';
+      if (sent) return `Sent to ${sent.to.join(', ')}${day(sent.at)}: waiting for the client's answer`;
+      // Nothing says 'sent' unless a mail server took it: the last attempt in its own words.
+      const last = v.send_attempts.at(-1);
+      return last ? `Not sent: ${last.detail ?? 'the email was not delivered'}. The client can still approve it on the quote's link.` : 'Not sent to the client yet';
     }
     case 'approved':
       return v.approved_by === 'client' ? `Approved by ${v.signer_name ?? 'the client'}${day(v.approved_at)}${v.signed ? ' (signed)' : ''}` : `Marked approved${day(v.approved_at)}`;
