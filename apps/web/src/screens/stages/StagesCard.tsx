@@ -58,7 +58,7 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
 
       {active && (
         <>
-          {nothingLeft && <p className="callout callout--success stages__note">All of the quote and its approved variations is invoiced. Add a variation for extra work.</p>}
+          {nothingLeft && <p className="callout callout--success stages__note">All of the quote is invoiced. Add a variation to invoice extra work.</p>}
           <div className="action-grid stages__actions" role="group" aria-label="Invoice a stage">
             {BUTTONS.filter((b) => b.open === 'variation' || !nothingLeft).map((b) => (
               <button
