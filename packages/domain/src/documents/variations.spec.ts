@@ -175,7 +175,7 @@ describe('variations, properties (the oracle in the testkit)', () => {
         for (const step of steps) {
           const variations = q.view.variations;
           const pick = (i: number) => variations[i % Math.max(1, variations.length)];
-          let refused: DomainError | null = null;
+          let refused: DomainError | null;
           if (step.kind === 'propose') {
             refused = q.apply({ type: 'ProposeVariation', data: { variationId: `v${n++}`, lines: toLines(step.lines), note: '' } });
             if (!refused) proposed.push(step.lines);
