@@ -5,7 +5,7 @@ import type { DocumentDetail, InvoicePaymentRecord, PaymentRecord, VariationReco
 import {
   type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
   STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus,
-  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, stageLedger, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
+  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
@@ -137,6 +137,7 @@ export function lineItemsOf(lines: readonly Line[], f: Pick<DocumentTotals, 'lin
 
 /** A quote's variations: each its own figures, where it stands, and what stage invoices took of it. */
 export function variationRecordsOf(d: DocumentView): VariationRecord[] {
+  if (d.variations.length === 0) return [];
   const basis = quoteStageBasis(d);
   const ledger = stageLedger(basis.lines.length, d.stages);
   return d.variations.map((v: Variation) => {
@@ -177,7 +178,8 @@ export function variationRecordsOf(d: DocumentView): VariationRecord[] {
 /** A quote's stage invoices and the Quoted / Invoiced / Remaining numbers; null for an invoice. */
 function stagesOf(d: DocumentView): DocumentDetail['stages'] {
   if (d.type !== 'quote') return null;
-  const sum = stageSummaryOn(quoteStageBasis(d), d.stages);
+  // Without variations the quote's own lines are the basis (the same figures, worked once).
+  const sum = d.variations.length === 0 ? stageSummary(d.lines, d.gstRounding, d.stages) : stageSummaryOn(quoteStageBasis(d), d.stages);
   return {
     quoted: centsToNumber(sum.quotedCents),
     invoiced: centsToNumber(sum.invoicedCents),
