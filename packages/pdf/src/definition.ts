@@ -27,6 +27,7 @@ import { pdfFrame } from './document.ts';
 import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
 import { acceptanceContent } from './acceptance.ts';
 import { claimContent } from './claim.ts';
+import { variationsContent } from './variations.ts';
 import type { PdfBusiness, PdfClaim, PdfInput, PdfLogo } from './types.ts';
 
 export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
@@ -331,12 +332,15 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
     { stack: paymentSection(d, b, f, input.claim ?? null), margin: [0, 22, 0, 0], unbreakable: true },
   ];
   if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
+  // A varied quote: what was accepted is above, unchanged; each variation follows with where it stands.
+  content.push(...variationsContent(d));
   if (input.claim) {
     const c = input.claim;
     content.splice(1, 0, { text: `${c.statement} Claimed amount ${c.claimedAmount}, due for payment on ${c.paymentDue}. The claim, how it was calculated and the notice that goes with it follow this page.`, bold: true, color: COLOUR.accent, margin: [0, 12, 0, 0] });
     content.push(...claimContent(c));
   }
   if (input.acceptance) content.push(...acceptanceContent(input.acceptance, d.reference));
+  for (const a of input.variationAcceptances ?? []) content.push(...acceptanceContent(a, d.reference));
   return {
     ...pdfFrame(
       {

@@ -1,5 +1,5 @@
 // The business hears of a client's answers by email: accepted, declined, or changes asked for
-// through the link. A reaction (reactions/registry.ts), so it runs after the answer commits, at
+// through the link; a variation approved or declined. A reaction (reactions/registry.ts), so it runs after the answer commits, at
 // least once: each answer is remembered once told (client_answer_notices), so a run after the mail
 // went sends nothing.
 //
@@ -17,7 +17,7 @@
 // Held back by a limit, it waits for the limit's window to end; for an unconfirmed address the
 // answers are marked as not told (the screens show them anyway) and nothing is sent.
 import { DECLINE_REASON_LABELS } from '@tradie/contracts';
-import { documentDecider, documentStreamId, formatNzDateTime } from '@tradie/domain';
+import { documentDecider, documentStreamId, formatNzDateTime, variationName } from '@tradie/domain';
 import type { RecordedEvent } from '@tradie/store';
 import { loadStream } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
@@ -37,7 +37,7 @@ interface AnswerRow {
 
 type NoticeDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'mailer'>;
 
-export const CLIENT_ANSWER_EVENTS = ['QuoteAcceptedByClient', 'QuoteDeclinedByClient', 'QuoteChangesRequested'] as const;
+export const CLIENT_ANSWER_EVENTS = ['QuoteAcceptedByClient', 'QuoteDeclinedByClient', 'QuoteChangesRequested', 'VariationAcceptedByClient', 'VariationDeclinedByClient'] as const;
 
 /** At most one notice per quote in this long (an acceptance or a decline goes at once). */
 export const NOTICE_WINDOW_MS = 3_600_000;
@@ -53,7 +53,8 @@ export interface Answer {
   at: string;
 }
 
-const closing = (type: string): boolean => type === 'QuoteAcceptedByClient' || type === 'QuoteDeclinedByClient';
+/** Told at once whatever the hour: the quote's or a variation's answer, which the client gives once. */
+const closing = (type: string): boolean => type !== 'QuoteChangesRequested';
 
 const noteOf = (data: Record<string, unknown>): string => (typeof data.note === 'string' && data.note.trim() !== '' ? data.note.trim() : '');
 
@@ -61,9 +62,22 @@ function reasonsOf(data: Record<string, unknown>): string[] {
   return Array.isArray(data.reasons) ? data.reasons.map((r) => DECLINE_REASON_LABELS[r as keyof typeof DECLINE_REASON_LABELS] ?? String(r)) : [];
 }
 
-/** The subject and lines of the notice for one answer. */
-export function noticeOf(type: string, reference: string, data: Record<string, unknown>, documentUrl: string): { subject: string; body: string[] } | null {
+/** The subject and lines of the notice for one answer (`variation`: the name of the variation answered, 'Variation 1'). */
+export function noticeOf(type: string, reference: string, data: Record<string, unknown>, documentUrl: string, variation = 'A variation'): { subject: string; body: string[] } | null {
   const note = noteOf(data);
+  if (type === 'VariationAcceptedByClient') {
+    const name = String(data.signerName ?? '');
+    return {
+      subject: `${variation} to quote ${reference} approved by ${name}`,
+      body: [`${name} approved ${variation} to quote ${reference} online${data.signatureSha256 ? ' and signed it' : ''}. You can invoice it now.`, '', `See it here: ${documentUrl}`],
+    };
+  }
+  if (type === 'VariationDeclinedByClient') {
+    return {
+      subject: `${variation} to quote ${reference} declined`,
+      body: [`Your client declined ${variation} to quote ${reference} online.`, ...(note ? ['', `Their note: ${note}`] : []), '', `See it here: ${documentUrl}`],
+    };
+  }
   if (type === 'QuoteAcceptedByClient') {
     const name = String(data.signerName ?? '');
     return {
@@ -94,9 +108,11 @@ export function noticeOf(type: string, reference: string, data: Record<string, u
 }
 
 /** One answer as a line of a notice that lists several: '• Thu, 14 May, 9:41 am — asked for changes: …'. */
-function answerLine(a: Answer): string[] {
+function answerLine(a: Answer, variation: (data: Record<string, unknown>) => string): string[] {
   const when = `• ${formatNzDateTime(a.at)} —`;
   const note = noteOf(a.data);
+  if (a.type === 'VariationAcceptedByClient') return [`${when} ${variation(a.data)} approved by ${String(a.data.signerName ?? '')}${a.data.signatureSha256 ? ' (signed)' : ''}`];
+  if (a.type === 'VariationDeclinedByClient') return [`${when} ${variation(a.data)} declined`, ...(note ? [`  Their note: ${note}`] : [])];
   if (a.type === 'QuoteAcceptedByClient') return [`${when} accepted by ${String(a.data.signerName ?? '')}${a.data.signatureSha256 ? ' (signed)' : ''}`];
   if (a.type === 'QuoteDeclinedByClient') {
     const reasons = reasonsOf(a.data);
@@ -109,10 +125,12 @@ function answerLine(a: Answer): string[] {
  * The subject and lines of one notice for every answer in `answers` (oldest first): the single
  * answer's own notice when there is one, else a list of them all.
  */
-export function coalescedNoticeOf(answers: readonly Answer[], reference: string, documentUrl: string): { subject: string; body: string[] } | null {
+export function coalescedNoticeOf(
+  answers: readonly Answer[], reference: string, documentUrl: string, variation: (data: Record<string, unknown>) => string = () => 'A variation',
+): { subject: string; body: string[] } | null {
   const known = answers.filter((a) => (CLIENT_ANSWER_EVENTS as readonly string[]).includes(a.type));
   if (known.length === 0) return null;
-  if (known.length === 1) return noticeOf(known[0]!.type, reference, known[0]!.data, documentUrl);
+  if (known.length === 1) return noticeOf(known[0]!.type, reference, known[0]!.data, documentUrl, variation(known[0]!.data));
   const accepted = known.find((a) => a.type === 'QuoteAcceptedByClient');
   const declined = known.find((a) => a.type === 'QuoteDeclinedByClient');
   const changes = known.filter((a) => a.type === 'QuoteChangesRequested').length;
@@ -120,10 +138,12 @@ export function coalescedNoticeOf(answers: readonly Answer[], reference: string,
     ? `Quote ${reference} accepted by ${String(accepted.data.signerName ?? '')}`
     : declined
       ? `Quote ${reference} declined`
-      : `Changes asked for on quote ${reference} (${changes} requests)`;
+      : changes === known.length
+        ? `Changes asked for on quote ${reference} (${changes} requests)`
+        : `Your client answered quote ${reference} (${known.length} answers)`;
   return {
     subject,
-    body: [`Your client answered quote ${reference} online ${known.length} times since we last told you:`, '', ...known.flatMap(answerLine), '', `See it here: ${documentUrl}`],
+    body: [`Your client answered quote ${reference} online ${known.length} times since we last told you:`, '', ...known.flatMap((a) => answerLine(a, variation)), '', `See it here: ${documentUrl}`],
   };
 }
 
@@ -191,6 +211,10 @@ async function notify(deps: NoticeDeps, row: AnswerRow): Promise<void> {
       waiting.map((e) => ({ type: e.type, data: e.data, at: typeof e.meta.at === 'string' ? e.meta.at : e.recordedAt })),
       d.reference,
       `${deps.config.appUrl}/app/invoices/${documentId}`,
+      (data) => {
+        const v = d.variations.find((x) => x.variationId === data.variationId);
+        return v ? variationName(v) : 'A variation';
+      },
     );
     if (!notice) return;
     try {

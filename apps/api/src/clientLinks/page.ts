@@ -4,12 +4,12 @@
 // document's contents and the business's terms); an acceptance must name it (shownHashOf is the
 // one function both the GET and the accept use).
 import { createHash } from 'node:crypto';
-import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage } from '@tradie/contracts';
-import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, nzDateOf, toCents } from '@tradie/domain';
+import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage, PublicVariation, VariationRecord } from '@tradie/contracts';
+import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, nzDateOf, toCents, variationsSummary } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import type { LoadedDocument } from '../documents/repository.ts';
-import { detailOf } from '../documents/view.ts';
+import { detailOf, variationRecordsOf } from '../documents/view.ts';
 import { paymentOfferFor } from '../payments/offer.ts';
 import { signedLogoUrl } from '../settings/logoLink.ts';
 import { type BusinessSettings, loadBusinessSettings, logoVersion } from '../settings/repository.ts';
@@ -38,6 +38,33 @@ export function contentVersionOf(loaded: LoadedDocument): number {
   let v = 1;
   for (const e of loaded.events) if (e.type === 'DocumentDrafted' || e.type === 'DocumentRevised') v = e.streamVersion;
   return v;
+}
+
+/** What the page shows of a variation, as hashed: the quote it varies, its name, note, lines and figures (not where it stands). */
+type ShownVariation = Pick<PublicVariation, 'name' | 'note' | 'line_items' | 'subtotal' | 'gst' | 'total' | 'formatted'>;
+
+/** The SHA-256 (hex) of a variation as the page shows it; an approval must name it. */
+export function variationShownHashOf(quoteReference: string, v: ShownVariation): string {
+  const shown = { quote: quoteReference, name: v.name, note: v.note, line_items: v.line_items, subtotal: v.subtotal, gst: v.gst, total: v.total, formatted: v.formatted };
+  return createHash('sha256').update(canonicalJson({ variation: shown }), 'utf8').digest('hex');
+}
+
+/** The client's view of the quote's variations (withdrawn ones left out). */
+export function publicVariationsOf(d: DocumentView, records: VariationRecord[] = variationRecordsOf(d)): PublicVariation[] {
+  return records
+    .filter((v) => v.status !== 'withdrawn')
+    .map((v) => {
+      const shown: ShownVariation = { name: v.name, note: v.note, line_items: v.line_items, subtotal: v.subtotal, gst: v.gst, total: v.total, formatted: v.formatted };
+      return {
+        id: v.id,
+        ...shown,
+        status: v.status,
+        status_label: v.status_label,
+        shown_sha256: variationShownHashOf(d.reference, shown),
+        acceptance: v.status === 'approved' && v.approved_at ? { signer_name: v.signer_name ?? '', accepted_at: v.approved_at, signed: v.signed } : null,
+        declined_at: v.declined_at,
+      };
+    });
 }
 
 export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string => `/public/${kind === 'quote' ? 'quotes' : 'invoices'}/${token}/pdf`;
@@ -112,6 +139,9 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
             : null
         : null,
     decline: d.status === 'declined' ? { reasons: d.clientDecline?.reasons ?? [], note: d.clientDecline?.note ?? '', declined_at: d.clientDecline?.at ?? d.declinedAt ?? '' } : null,
+    // Apart from `document` and its hash: the quote as the client accepted it never changes.
+    variations: publicVariationsOf(d),
+    summary: d.variations.length > 0 ? variationsSummary(d) : null,
   };
   return { page, settings };
 }

@@ -65,6 +65,8 @@ const quote = (over: Partial<PublicQuotePage> = {}): PublicQuotePage => ({
   state: 'open',
   acceptance: null,
   decline: null,
+  variations: [],
+  summary: null,
   ...over,
 });
 
@@ -258,6 +260,49 @@ describe('the quote page', () => {
     render(<QuotePage api={api} token={TOKEN} />);
     await until(() => expect(text()).toContain('Accepted by Jo Bloggs on 20 November 2026'));
     expect(h.container.querySelector('form')).toBeNull();
+  });
+});
+
+describe("the variations of an accepted quote", () => {
+  const variation = (over: Partial<PublicQuotePage['variations'][number]> = {}): PublicQuotePage['variations'][number] => ({
+    id: 'v1', name: 'Variation 1', note: 'The old downpipe is cracked', status: 'awaiting_approval', status_label: 'Awaiting approval',
+    line_items: [{ description: 'Extra downpipe', qty: 1, unit_price: 104.35, tax_included: false, tax_rate: 0.15, amount: 104.35, gst: 15.65 }],
+    subtotal: 104.35, gst: 15.65, total: 120, formatted: { subtotal: '$104.35', gst: '$15.65', total: '$120.00' }, shown_sha256: 'b'.repeat(64), acceptance: null, declined_at: null,
+    ...over,
+  });
+  const accepted = (v = variation(), summary = 'Accepted $2,300.00 · Variation 1 $120.00 awaiting approval') =>
+    quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-21T01:00:00Z', signed: true }, variations: [v], summary });
+
+  it('shows the quote as accepted and the variation apart, then approves it once with a name and the hash shown', async () => {
+    const { api, calls } = mockApi((method) =>
+      json(method === 'GET' ? accepted() : accepted(variation({ status: 'approved', status_label: 'Approved', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-30T01:00:00Z', signed: false } }), 'Accepted $2,300.00 · Variation 1 $120.00 approved')),
+    );
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Variation 1 · $120.00'));
+    expect(h.container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('Accepted by Jo Bloggs');
+    expect(h.container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,300.00');
+    expect(h.container.querySelector('[data-testid="variations-summary"]')?.textContent).toBe('Accepted $2,300.00 · Variation 1 $120.00 awaiting approval');
+    expect(text()).not.toContain('Accept this quote');
+    click(button('Approve Variation 1'));
+    click(button('Approve Variation 1 ($120.00)'));
+    await until(() => expect(text()).toContain(CLIENT_LINK_MESSAGES.nameRequired));
+    type(byLabel('Your full name'), ' Jo Bloggs ');
+    click(button('Approve Variation 1 ($120.00)'));
+    await until(() => expect(h.container.querySelector('[data-testid="variations-summary"]')?.textContent).toBe('Accepted $2,300.00 · Variation 1 $120.00 approved'));
+    expect(h.container.querySelector('[data-testid="client-variation-status-v1"]')?.textContent).toBe('Approved by Jo Bloggs on 30 November 2026');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toEqual([{ method: 'POST', path: `/public/quotes/${TOKEN}/variations/v1/accept`, body: { signer_name: 'Jo Bloggs', signature_png: null, shown_sha256: 'b'.repeat(64) }, auth: null }]);
+  });
+
+  it('declines it with a note', async () => {
+    const { api, calls } = mockApi((method) => json(method === 'GET' ? accepted() : accepted(variation({ status: 'declined', status_label: 'Declined', declined_at: '2026-11-30T01:00:00Z' }))));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Variation 1 · $120.00'));
+    click(button('Decline'));
+    type(byLabel('Anything to tell them? (optional)'), 'Not this year');
+    click(button('Decline Variation 1'));
+    await until(() => expect(h.container.querySelector('[data-testid="client-variation-status-v1"]')?.textContent).toBe('Declined on 30 November 2026'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: 'Not this year' });
   });
 });
 
