@@ -7,7 +7,7 @@ import {
   type ClientEvent, type ClientState, type DocumentEvent, type DocumentFigures, type DocumentState, type DocumentView, type DomainEvent,
   documentFigures, evolveClient, evolveDocument, initialClientState, initialDocumentState, parseDomainEvent,
 } from '@tradie/domain';
-import { type RecordedEvent, streamPrefix } from '@tradie/store';
+import { type RecordedEvent, streamKey, streamPrefix } from '@tradie/store';
 
 /** `fn` worked out once per key object (the store's events and arrays are immutable, so are the states folded from them). */
 function memoised<K extends object, V>(fn: (key: K) => V): (key: K) => V {
@@ -31,25 +31,46 @@ export interface Fold<S, E> {
   evolve(state: S, event: E): S;
 }
 
-/** Folded states per fold (its evolve function) and events array. */
-const folded = new WeakMap<object, WeakMap<readonly RecordedEvent[], unknown>>();
+/** Folded states per fold (its evolve function): by events array, and by stream up to its last event. */
+interface Folded {
+  arrays: WeakMap<readonly RecordedEvent[], unknown>;
+  streams: Map<string, unknown>;
+}
+const folded = new WeakMap<object, Folded>();
+/** Streams whose folded state is kept per fold, the latest used. */
+const STREAMS_KEPT = 2_000;
 
 /**
  * A stream folded with `fold`, each stored event checked and upcast (domainEventOf) and given its
  * decision time; once per events array, and from the loaded stream's state for one the store made
  * by adding new events to it (streamPrefix). The command's loader and every projection share it.
+ * The states of the streams folded lately are kept by stream and last event (the store's
+ * streamKey: a stream's events never change, so the same key folds to the same state), so the
+ * next command on a stream just written or read here does not fold it again.
  */
 export function foldStream<S, E>(fold: Fold<S, E>, events: readonly RecordedEvent[]): S {
   let seen = folded.get(fold.evolve);
-  if (!seen) folded.set(fold.evolve, (seen = new WeakMap()));
-  if (seen.has(events)) return seen.get(events) as S;
+  if (!seen) folded.set(fold.evolve, (seen = { arrays: new WeakMap(), streams: new Map() }));
+  if (seen.arrays.has(events)) return seen.arrays.get(events) as S;
+  const key = events.length === 0 ? null : streamKey(events[0]!.streamId, events);
+  if (key !== null && seen.streams.has(key)) {
+    const kept = seen.streams.get(key) as S;
+    seen.streams.delete(key);
+    seen.streams.set(key, kept);
+    seen.arrays.set(events, kept);
+    return kept;
+  }
   const prefix = streamPrefix(events);
   let state = prefix ? foldStream(fold, prefix) : fold.initialState();
   for (let i = prefix?.length ?? 0; i < events.length; i++) {
     const e = events[i]!;
     state = fold.evolve(state, { ...domainEventOf(e), meta: { at: e.meta.at } } as E);
   }
-  seen.set(events, state);
+  seen.arrays.set(events, state);
+  if (key !== null) {
+    seen.streams.set(key, state);
+    if (seen.streams.size > STREAMS_KEPT) seen.streams.delete(seen.streams.keys().next().value!);
+  }
   return state;
 }
 

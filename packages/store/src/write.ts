@@ -90,6 +90,8 @@ export interface PreparedAppend {
   projections: readonly Projection[];
   /** Write every row of the stream (upsert and delete the others), not only the changed ones: after a row was found missing. */
   full: boolean;
+  /** The stream's rows in every read model with the new events, once worked out. */
+  after?: StreamRows;
 }
 
 /**
@@ -292,26 +294,54 @@ function replaceParts(t: TableShape, key: string, rows: readonly ProjectionRow[]
   return parts;
 }
 
-/** A value as the text it is stored as (for telling a changed column from an unchanged one). */
+/** A value as the text it is stored as. */
 const asText = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v, withBigints) : String(v));
 
-const rowKeyOf = (keys: readonly ProjectionColumn[], row: ProjectionRow): string => keys.map((c) => asText(row[c.name])).join('\u0000');
+/** Whether two values of a column are stored alike (the same text). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  return typeof a === 'object' || typeof b === 'object' ? asText(a) === asText(b) : String(a) === String(b);
+}
+
+const rowKeyOf = (keys: readonly ProjectionColumn[], row: ProjectionRow): string =>
+  keys.length === 1 ? String(asText(row[keys[0]!.name])) : keys.map((c) => asText(row[c.name])).join('\u0000');
+
+/** A projection's rows for a stream: null when the stream contributes nothing to it yet (its key is null). */
+export type StreamRows = Map<Projection, Partial<Record<string, ProjectionRow[]>> | null>;
 
 /**
- * The parts that take a stream's rows in every read model from what they were (`before`: the
- * loaded stream's rows) to what they are with the new events. Without `before`, every row is
- * written (replaceParts).
+ * Names a stream up to its last event: a stream's events are never changed and an event id is
+ * stored once, so whatever is worked out from the events is worked out again the same.
  */
-function streamRowParts(a: PreparedAppend, all: RecordedEvent[]): Part[] {
+export const streamKey = (streamId: string, events: readonly RecordedEvent[]): string | null => {
+  const last = events.at(-1);
+  return last ? `${streamId}\u0000${last.streamVersion}\u0000${last.eventId}` : null;
+};
+
+/**
+ * The parts that take a stream's rows in every read model from what they were — the rows of the
+ * loaded stream: remembered from this store's last write of that very stream (`remembered`), or
+ * worked out again — to what they are with the new events; the rows now are put in `after`.
+ * Written whole instead (replaceParts) when `a.full`.
+ */
+function streamRowParts(a: PreparedAppend, all: RecordedEvent[], remembered: StreamRows | undefined, after: StreamRows): Part[] {
   const parts: Part[] = [];
   const stream = { streamId: a.streamId, events: all };
   const earlier = { streamId: a.streamId, events: a.loaded };
   for (const projection of a.projections) {
     const key = projection.key(stream);
-    if (key === null) continue;
+    if (key === null) {
+      after.set(projection, null);
+      continue;
+    }
     const rows = projection.rows(stream);
-    const known = !a.full && a.loaded.length > 0 && projection.key(earlier) !== null;
-    const before = known ? projection.rows(earlier) : null;
+    after.set(projection, rows);
+    let before: Partial<Record<string, ProjectionRow[]>> | null = null;
+    if (!a.full) {
+      const kept = remembered?.get(projection);
+      before = kept !== undefined ? (kept ?? {}) : a.loaded.length === 0 || projection.key(earlier) === null ? {} : projection.rows(earlier);
+    }
     for (const table of projection.tables) {
       const t = shapeOf(table);
       const now = rows[table.name] ?? [];
@@ -319,21 +349,23 @@ function streamRowParts(a: PreparedAppend, all: RecordedEvent[]): Part[] {
         parts.push(...replaceParts(t, key, now));
         continue;
       }
-      const was = new Map((before[table.name] ?? []).map((r) => [rowKeyOf(t.keys, r), r]));
+      const was = before[table.name] ?? [];
+      if (was.length === 0 && now.length === 0) continue;
+      const old = new Map(was.map((r) => [rowKeyOf(t.keys, r), r]));
       const added: ProjectionRow[] = [];
       for (const row of now) {
         const k = rowKeyOf(t.keys, row);
-        const old = was.get(k);
-        if (old === undefined) {
+        const prior = old.get(k);
+        if (prior === undefined) {
           added.push(row);
           continue;
         }
-        was.delete(k);
-        const changed = t.others.filter((c) => asText(row[c.name]) !== asText(old[c.name]));
+        old.delete(k);
+        const changed = t.others.filter((c) => !sameValue(row[c.name], prior[c.name]));
         if (changed.length > 0) parts.push(updatePart(t, row, changed));
       }
       if (added.length > 0) parts.push(upsertPart(t, added));
-      if (was.size > 0) parts.push(deletePart(t, [...was.values()]));
+      if (old.size > 0) parts.push(deletePart(t, [...old.values()]));
     }
   }
   return parts;
@@ -343,15 +375,17 @@ function streamRowParts(a: PreparedAppend, all: RecordedEvent[]): Part[] {
  * The read models' parts of every append, worked out from the new events before the insert; null
  * when a projection read a new event's position or time (which only the insert knows).
  */
-function rowPartsBeforeInsert(appends: readonly PreparedAppend[]): Part[] | null {
+function rowPartsBeforeInsert(ctx: WriteContext, appends: readonly PreparedAppend[]): Part[] | null {
   const parts: Part[] = [];
   const seen = { read: false };
   watching = seen;
   try {
     for (const a of appends) {
       if (a.projections.length === 0) continue;
-      parts.push(...streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event))));
+      const after: StreamRows = new Map();
+      parts.push(...streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event)), ctx.remembered(a.streamId, a.loaded), after));
       if (seen.read) return null;
+      a.after = after;
     }
   } catch (e) {
     // A projection that computed with a placeholder position may fail; with the real one it will not.
@@ -365,10 +399,12 @@ function rowPartsBeforeInsert(appends: readonly PreparedAppend[]): Part[] | null
 
 // ---- the statement --------------------------------------------------------------------------
 
-/** What a store writes with: the rows it keeps for events, and its statement texts by shape (a few dozen in practice). */
+/** What a store writes with: the rows it keeps for events, its statement texts by shape (a few dozen in practice), and the read models' rows it last wrote. */
 export interface WriteContext {
   eventRows: EventRows | undefined;
   texts: Map<string, string>;
+  /** The rows this store last wrote for the stream as loaded (StreamRows), if it remembers them. */
+  remembered(streamId: string, loaded: readonly RecordedEvent[]): StreamRows | undefined;
 }
 
 const MAX_TEXTS = 2_000;
@@ -424,7 +460,7 @@ export type Planned = { kind: 'one'; statement: Statement } | { kind: 'two' } | 
  */
 export function oneStatement(ctx: WriteContext, appends: readonly PreparedAppend[], rows: readonly RowInsert[], accounts: readonly string[] | null): Planned {
   const withEvents = appends.filter((a) => a.pending.length > 0);
-  const rowParts = rowPartsBeforeInsert(withEvents);
+  const rowParts = rowPartsBeforeInsert(ctx, withEvents);
   if (rowParts === null) return { kind: 'two' };
   const parts = [...rowParts];
   const extra = eventRowsPart(ctx.eventRows, withEvents);
@@ -449,7 +485,11 @@ export async function twoStatements(ctx: WriteContext, sql: Sql, appends: readon
   if (withEvents.length === 0 && parts.length === 0) return;
   const first = assemble(ctx.texts, withEvents.length > 0 ? eventsPart(withEvents) : null, parts, null);
   setRecorded(withEvents, await sendWrite(sql, first, withEvents));
-  const rowParts = withEvents.flatMap((a) => (a.projections.length === 0 ? [] : streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event)))));
+  const rowParts = withEvents.flatMap((a) => {
+    if (a.projections.length === 0) return [];
+    a.after = new Map();
+    return streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event)), ctx.remembered(a.streamId, a.loaded), a.after);
+  });
   if (rowParts.length > 0) await sendWrite(sql, assemble(ctx.texts, null, rowParts, null), withEvents);
 }
 

@@ -72,9 +72,11 @@ function live(state: DocumentState): DocumentView {
 }
 
 function documentWork(tx: StoreTx, ports: Pick<CommandPorts, 'clock'>, actor: Actor): DocumentWork {
+  let today: LocalDate | undefined;
   const w: DocumentWork = {
     tx,
-    today: () => nzDateOf(ports.clock.now()),
+    // One day for the whole command (Intl's time zone lookup is the costly part).
+    today: () => (today ??= nzDateOf(ports.clock.now())),
     meta: () => eventMeta(ports, actor),
     load: (id) => loadDocument(tx, actor.accountId, id),
     async decide(on, command, options = {}) {
