@@ -68,6 +68,8 @@ export function foldStream<S, E>(fold: Fold<S, E>, events: readonly RecordedEven
   }
   seen.arrays.set(events, state);
   if (key !== null) {
+    // The loaded stream's state is superseded by this one (a command's new events on it).
+    if (prefix) seen.streams.delete(streamKey(events[0]!.streamId, prefix) ?? '');
     seen.streams.set(key, state);
     if (seen.streams.size > STREAMS_KEPT) seen.streams.delete(seen.streams.keys().next().value!);
   }
