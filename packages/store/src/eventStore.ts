@@ -9,12 +9,8 @@ import {
 } from './types.ts';
 import {
   type PreparedAppend, type WriteContext,
-  type StreamRows,
-  accountsOf, oneStatement, pendingEvents, refused, rowsNotThere, setRecorded, streamKey, twoStatements, withBigints,
+  accountsOf, oneStatement, pendingEvents, refused, rowsNotThere, setRecorded, twoStatements, withBigints,
 } from './write.ts';
-
-/** Streams whose read-model rows a store remembers after writing them (a few kilobytes each). */
-const REMEMBERED_STREAMS = 5_000;
 
 /** Thrown inside a transaction whose callback asked for a rollback (StoreTx.rollback): caught where it began. */
 class RolledBack extends Error {}
@@ -178,21 +174,7 @@ const projectionHash = (p: Projection): string =>
 export function createEventStore(db: Db, projections: readonly Projection[] = [], options: StoreOptions = {}): EventStore {
   const byCategory = new Map<string, Projection[]>();
   for (const p of projections) for (const c of p.categories) byCategory.set(c, [...(byCategory.get(c) ?? []), p]);
-  /**
-   * The read models' rows this store last wrote, by stream up to its last event (streamKey): the
-   * next command on a stream starts from them instead of working out the loaded stream's rows
-   * again. The rows of a stream's events never change, so a remembered entry is right for as long
-   * as it is kept, whoever wrote the stream since (a later version is another key). Bounded.
-   */
-  const lastRows = new Map<string, StreamRows>();
-  const ctx: WriteContext = {
-    eventRows: options.eventRows,
-    texts: new Map(),
-    remembered(streamId, loaded) {
-      const key = streamKey(streamId, loaded);
-      return key === null ? undefined : lastRows.get(key);
-    },
-  };
+  const ctx: WriteContext = { eventRows: options.eventRows, texts: new Map() };
   /** Streams whose next write sends all their rows: a row a write updated was not there (write.ts). */
   const rewrite = new Set<string>();
 
@@ -221,17 +203,9 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     return { streamId, expectedVersion, loaded, pending: pendingEvents(streamId, expectedVersion, events), projections: listeners, full: rewrite.has(streamId) };
   }
 
-  /** After a write: the streams' rows are remembered, and written by changes again. */
+  /** After a write: the streams' rows are written by their changes again. */
   const written = (appends: readonly PreparedAppend[]): void => {
-    for (const a of appends) {
-      rewrite.delete(a.streamId);
-      const key = a.after && streamKey(a.streamId, a.pending.length > 0 ? [a.pending.at(-1)!.event] : a.loaded);
-      if (!a.after || !key) continue;
-      // Dropped from the oldest once full: a Map keeps its keys in the order they were set.
-      lastRows.delete(streamKey(a.streamId, a.loaded) ?? '');
-      lastRows.set(key, a.after);
-      if (lastRows.size > REMEMBERED_STREAMS) lastRows.delete(lastRows.keys().next().value!);
-    }
+    for (const a of appends) rewrite.delete(a.streamId);
   };
 
   /** A write that failed: a row it updated was not there (those streams are then written whole, and the caller retries), or the driver's refusal. */

@@ -90,8 +90,6 @@ export interface PreparedAppend {
   projections: readonly Projection[];
   /** Write every row of the stream (upsert and delete the others), not only the changed ones: after a row was found missing. */
   full: boolean;
-  /** The stream's rows in every read model with the new events, once worked out. */
-  after?: StreamRows;
 }
 
 /**
@@ -307,9 +305,6 @@ function sameValue(a: unknown, b: unknown): boolean {
 const rowKeyOf = (keys: readonly ProjectionColumn[], row: ProjectionRow): string =>
   keys.length === 1 ? String(asText(row[keys[0]!.name])) : keys.map((c) => asText(row[c.name])).join('\u0000');
 
-/** A projection's rows for a stream: null when the stream contributes nothing to it yet (its key is null). */
-export type StreamRows = Map<Projection, Partial<Record<string, ProjectionRow[]>> | null>;
-
 /**
  * Names a stream up to its last event: a stream's events are never changed and an event id is
  * stored once, so whatever is worked out from the events is worked out again the same.
@@ -320,28 +315,20 @@ export const streamKey = (streamId: string, events: readonly RecordedEvent[]): s
 };
 
 /**
- * The parts that take a stream's rows in every read model from what they were — the rows of the
- * loaded stream: remembered from this store's last write of that very stream (`remembered`), or
- * worked out again — to what they are with the new events; the rows now are put in `after`.
- * Written whole instead (replaceParts) when `a.full`.
+ * The parts that take a stream's rows in every read model from what they were (the loaded
+ * stream's rows, worked out from its folded state, which the command's loader folded and the
+ * projections' fold keeps) to what they are with the new events. Written whole instead
+ * (replaceParts) when `a.full`.
  */
-function streamRowParts(a: PreparedAppend, all: RecordedEvent[], remembered: StreamRows | undefined, after: StreamRows): Part[] {
+function streamRowParts(a: PreparedAppend, all: RecordedEvent[]): Part[] {
   const parts: Part[] = [];
   const stream = { streamId: a.streamId, events: all };
   const earlier = { streamId: a.streamId, events: a.loaded };
   for (const projection of a.projections) {
     const key = projection.key(stream);
-    if (key === null) {
-      after.set(projection, null);
-      continue;
-    }
+    if (key === null) continue;
     const rows = projection.rows(stream);
-    after.set(projection, rows);
-    let before: Partial<Record<string, ProjectionRow[]>> | null = null;
-    if (!a.full) {
-      const kept = remembered?.get(projection);
-      before = kept !== undefined ? (kept ?? {}) : a.loaded.length === 0 || projection.key(earlier) === null ? {} : projection.rows(earlier);
-    }
+    const before = a.full ? null : a.loaded.length === 0 || projection.key(earlier) === null ? {} : projection.rows(earlier);
     for (const table of projection.tables) {
       const t = shapeOf(table);
       const now = rows[table.name] ?? [];
@@ -375,17 +362,15 @@ function streamRowParts(a: PreparedAppend, all: RecordedEvent[], remembered: Str
  * The read models' parts of every append, worked out from the new events before the insert; null
  * when a projection read a new event's position or time (which only the insert knows).
  */
-function rowPartsBeforeInsert(ctx: WriteContext, appends: readonly PreparedAppend[]): Part[] | null {
+function rowPartsBeforeInsert(appends: readonly PreparedAppend[]): Part[] | null {
   const parts: Part[] = [];
   const seen = { read: false };
   watching = seen;
   try {
     for (const a of appends) {
       if (a.projections.length === 0) continue;
-      const after: StreamRows = new Map();
-      parts.push(...streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event)), ctx.remembered(a.streamId, a.loaded), after));
+      parts.push(...streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event))));
       if (seen.read) return null;
-      a.after = after;
     }
   } catch (e) {
     // A projection that computed with a placeholder position may fail; with the real one it will not.
@@ -399,12 +384,10 @@ function rowPartsBeforeInsert(ctx: WriteContext, appends: readonly PreparedAppen
 
 // ---- the statement --------------------------------------------------------------------------
 
-/** What a store writes with: the rows it keeps for events, its statement texts by shape (a few dozen in practice), and the read models' rows it last wrote. */
+/** What a store writes with: the rows it keeps for events, and its statement texts by shape (a few dozen in practice). */
 export interface WriteContext {
   eventRows: EventRows | undefined;
   texts: Map<string, string>;
-  /** The rows this store last wrote for the stream as loaded (StreamRows), if it remembers them. */
-  remembered(streamId: string, loaded: readonly RecordedEvent[]): StreamRows | undefined;
 }
 
 const MAX_TEXTS = 2_000;
@@ -460,7 +443,7 @@ export type Planned = { kind: 'one'; statement: Statement } | { kind: 'two' } | 
  */
 export function oneStatement(ctx: WriteContext, appends: readonly PreparedAppend[], rows: readonly RowInsert[], accounts: readonly string[] | null): Planned {
   const withEvents = appends.filter((a) => a.pending.length > 0);
-  const rowParts = rowPartsBeforeInsert(ctx, withEvents);
+  const rowParts = rowPartsBeforeInsert(withEvents);
   if (rowParts === null) return { kind: 'two' };
   const parts = [...rowParts];
   const extra = eventRowsPart(ctx.eventRows, withEvents);
@@ -485,11 +468,7 @@ export async function twoStatements(ctx: WriteContext, sql: Sql, appends: readon
   if (withEvents.length === 0 && parts.length === 0) return;
   const first = assemble(ctx.texts, withEvents.length > 0 ? eventsPart(withEvents) : null, parts, null);
   setRecorded(withEvents, await sendWrite(sql, first, withEvents));
-  const rowParts = withEvents.flatMap((a) => {
-    if (a.projections.length === 0) return [];
-    a.after = new Map();
-    return streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event)), ctx.remembered(a.streamId, a.loaded), a.after);
-  });
+  const rowParts = withEvents.flatMap((a) => (a.projections.length === 0 ? [] : streamRowParts(a, extendStream(a.loaded, a.pending.map((p) => p.event)))));
   if (rowParts.length > 0) await sendWrite(sql, assemble(ctx.texts, null, rowParts, null), withEvents);
 }
 

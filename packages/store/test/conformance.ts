@@ -624,7 +624,16 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
 
       it('concurrent commands at the same version: exactly one wins, the others are ConcurrencyError and keep nothing', async () => {
         const s = await opened(acct());
-        const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => pay(s, [ev('Paid', { amount: 10 + i })], keyRow(`race-${s}-${i}`, { i }))));
+        // Six commands that all read the stream at version 2 (as if each had read it just before the others wrote).
+        const snap = await ledgerStore.readStream(s);
+        const results = await Promise.allSettled(
+          Array.from({ length: 6 }, (_, i) =>
+            ledgerStore.command(async (tx) => {
+              await tx.append(s, snap.version, [ev('Paid', { amount: 10 + i })], snap.events);
+              tx.insert(keyRow(`race-${s}-${i}`, { i }));
+            }),
+          ),
+        );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
         expect((await ledgerStore.readStream(s)).version).toBe(3);
