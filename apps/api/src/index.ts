@@ -18,3 +18,7 @@ export {
 // Payment reminders' scheduling pass, for its benchmark.
 export { scheduleReminders } from './reminders/scheduler.ts';
 export { reminderMigrations } from './reminders/migrations.ts';
+// The payment command's store path, for the store-ratio benchmark.
+export { runDocumentCommand, type CommandPorts } from './documents/commands/run.ts';
+export { recordedPaymentOf, type RecordedPayment } from './documents/view.ts';
+export { outboxWriter } from './reactions/outbox.ts';
