@@ -21,6 +21,7 @@ export * from './documents/document.ts';
 export * from './documents/creditNotes.ts';
 export * from './documents/accountingTotals.ts';
 export * from './documents/stages.ts';
+export * from './documents/shownLines.ts';
 export * from './numbering/references.ts';
 export * from './numbering/events.ts';
 export * from './events/fields.ts';

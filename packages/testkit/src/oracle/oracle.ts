@@ -343,3 +343,37 @@ export function oracleAnnualSummary(invoices: readonly OracleInvoice[], year: nu
     drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
   };
 }
+
+// ---- lines as shown -------------------------------------------------------------------------
+
+/**
+ * Each line's value without GST, exactly, in cents: an exclusive (or zero-rated) line's amount; an
+ * inclusive one's amount less its GST — 3/23 of it exactly with rounding on the total, less its own
+ * GST rounded (s 19O) with per-line rounding.
+ */
+export function oracleLineValuesExclusive(lines: readonly OracleLine[], rounding: OracleRounding): { n: bigint; d: bigint }[] {
+  const amounts = oracleTotals(lines, rounding).lineAmounts;
+  return lines.map((l, i) => {
+    const a = amounts[i]!;
+    if (!l.inclusive || l.rate === '0') return frac(a, 1n);
+    return rounding === 'line' ? frac(a - roundS19O(exactTax(a, l)), 1n) : plus(frac(a, 1n), frac(-a * 15n, 115n));
+  });
+}
+
+/**
+ * Whether line amounts shown under a subtotal are right: they add up to `subtotal` (the document's
+ * own, by default) and each is within one cent of the line's exact value without GST. The
+ * problem in words, or null when there is none.
+ */
+export function oracleShownLinesProblem(lines: readonly OracleLine[], rounding: OracleRounding, shown: readonly bigint[], subtotal = oracleTotals(lines, rounding).subtotal): string | null {
+  if (shown.length !== lines.length) return `${shown.length} amounts shown for ${lines.length} lines`;
+  const sumShown = shown.reduce((a, b) => a + b, 0n);
+  if (sumShown !== subtotal) return `the lines shown add up to ${sumShown} cents, the subtotal is ${subtotal}`;
+  const exact = oracleLineValuesExclusive(lines, rounding);
+  for (const [i, s] of shown.entries()) {
+    const x = exact[i]!;
+    const diff = s * x.d - x.n;
+    if ((diff < 0n ? -diff : diff) >= x.d) return `line ${i + 1} shows ${s} cents, its value without GST is ${x.n}/${x.d}`;
+  }
+  return null;
+}

@@ -100,7 +100,7 @@ export function DocumentCard({ doc }: { doc: PublicDocument }) {
     <Card titleId="client-lines-title" title="What it covers" className="client-card">
       <LineItemsList lines={doc.line_items} />
       <dl className="figures client-figures">
-        <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="client-subtotal" />
+        <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
         <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
         <FigureRow label={doc.gst === 0 ? 'Total' : 'Total incl. GST'} value={doc.formatted.total} total testId="client-total" />
         {!isQuote && (
