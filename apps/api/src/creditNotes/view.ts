@@ -38,6 +38,7 @@ export function creditNoteRecordOf(invoice: DocumentView, note: CreditNote): Cre
     refunds: note.refunds.map((r) => ({ id: r.refundId, amount: centsToNumber(toCents(r.amount)), date: r.date, method: r.method, reference: r.reference, recorded_at: r.recordedAt })),
     formatted: { subtotal: formatNzd(toCents(note.subtotal)), gst: formatNzd(toCents(note.gst)), total: formatNzd(toCents(note.total)), refunded: formatNzd(refunded) },
     pdf_url: creditNotePdfPathOf(note.creditNoteId),
+    sends: note.sends.map((x) => ({ to: x.to, cc: x.cc, bcc: x.bcc, subject: x.subject, at: x.at, outcome: x.outcome, detail: x.detail })),
     created_at: note.issuedAt,
   };
 }

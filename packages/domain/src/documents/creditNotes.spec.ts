@@ -146,3 +146,25 @@ describe('reports: the credit note is a correction in the period it is issued', 
     return [drafted, issued, paidInFull, ...decide([drafted, issued, paidInFull], creditCommand({ kind: 'lines', lines: [{ lineIndex: 0 }] }))];
   }
 });
+
+describe('emailing a credit note', () => {
+  const credited = [drafted, issued, ...decide([drafted, issued], creditCommand({ kind: 'amount', amount: '20' }))];
+  const email = (outcome: 'delivered' | 'saved_not_delivered' | 'failed', detail: string | null, creditNoteId = 'cn1'): DocumentCommand => ({
+    type: 'RecordCreditNoteEmail',
+    data: { creditNoteId, to: ['jo@example.nz'], cc: [], bcc: [], subject: 'Credit note CN-0001', outcome, detail },
+  });
+
+  it('records what happened to each email on the credit note, and changes no figure', () => {
+    const delivered = decide(credited, email('delivered', 'ignored'));
+    expect(delivered).toEqual([{ type: 'CreditNoteEmailed', data: { documentId: 'd1', creditNoteId: 'cn1', to: ['jo@example.nz'], cc: [], bcc: [], subject: 'Credit note CN-0001', outcome: 'delivered', detail: null } }]);
+    const outbox = decide(credited, email('saved_not_delivered', 'Saved to the outbox'));
+    const after = view([...credited, ...delivered, ...outbox]);
+    expect(after.creditNotes[0]!.sends.map((s) => [s.outcome, s.detail])).toEqual([['delivered', null], ['saved_not_delivered', 'Saved to the outbox']]);
+    expect(documentFigures(after).balanceCents).toBe(documentFigures(view(credited)).balanceCents);
+  });
+
+  it('refuses a credit note that is not on the invoice, and an email to nobody', () => {
+    expect(() => decide(credited, email('delivered', null, 'cn9'))).toThrow('Credit note not found');
+    expect(() => decide(credited, { type: 'RecordCreditNoteEmail', data: { creditNoteId: 'cn1', to: [], cc: [], bcc: [], subject: 'x', outcome: 'delivered', detail: null } })).toThrow('Say who the credit note goes to');
+  });
+});

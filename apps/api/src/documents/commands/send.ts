@@ -117,7 +117,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
 }
 
 /** What a refusal records: the mail server's own answer when it gave one. */
-function refusalDetail(e: MailRejectedError): string {
+export function refusalDetail(e: MailRejectedError): string {
   return e.serverAnswer ? `The mail server refused it: ${e.serverAnswer}` : e.detail;
 }
 
@@ -137,7 +137,7 @@ async function recordNotDelivered(
 }
 
 /** The mail server's refusals as answers: 503 (try again in a minute) when it is down, 422 when it refused the message. */
-function mailProblem(e: unknown): unknown {
+export function mailProblem(e: unknown): unknown {
   const mailError = e as { code?: unknown; detail?: unknown };
   if (mailError?.code === 'MAIL_UNAVAILABLE') return new ApiError(503, typeof mailError.detail === 'string' ? mailError.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
   if (mailError?.code === 'MAIL_REJECTED' && typeof mailError.detail === 'string') return new ApiError(422, mailError.detail);
