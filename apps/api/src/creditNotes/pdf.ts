@@ -2,6 +2,7 @@
 // the PDF worker pool). Named by its reference. It carries the business's logo, address and
 // contact details as they are now, like its invoices; what it credits never changes.
 import { createHash } from 'node:crypto';
+import type { CreditNote, DocumentView } from '@tradie/domain';
 import { renderCreditNotePdf } from '@tradie/pdf';
 import type { AppDeps } from '../deps.ts';
 import { pdfBusinessOf } from '../documents/pdf.ts';
@@ -15,11 +16,18 @@ export interface CreditNotePdf {
   filename: string;
 }
 
-export async function creditNotePdfOf(deps: Pick<AppDeps, 'store'>, accountId: string, creditNoteId: string): Promise<CreditNotePdf> {
-  const { invoice, note } = await loadCreditNote(deps.store, accountId, creditNoteId);
+/**
+ * A credit note's PDF bytes, the same wherever it is asked for (its download, the client's link, the
+ * accountant's ZIP, its email): dated the day it was issued, with the business's settings and logo.
+ */
+export async function renderCreditNoteFor(deps: Pick<AppDeps, 'store'>, accountId: string, invoice: DocumentView, note: CreditNote): Promise<Buffer> {
   const business = pdfBusinessOf(await loadBusinessSettings(deps.store.db, accountId));
   const logo = await logoForPdf(deps.store.db, accountId, prepareLogo);
-  // Dated the day it was issued, so the same credit note and settings always give the same bytes.
-  const bytes = await renderCreditNotePdf({ creditNote: note, invoice: invoice.state, today: note.date, business, logo });
+  return renderCreditNotePdf({ creditNote: note, invoice, today: note.date, business, logo });
+}
+
+export async function creditNotePdfOf(deps: Pick<AppDeps, 'store'>, accountId: string, creditNoteId: string): Promise<CreditNotePdf> {
+  const { invoice, note } = await loadCreditNote(deps.store, accountId, creditNoteId);
+  const bytes = await renderCreditNoteFor(deps, accountId, invoice.state, note);
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), filename: `${note.reference.replace(/[^\w.-]+/g, '_') || 'credit-note'}.pdf` };
 }
