@@ -310,7 +310,7 @@ describe('the invoice page', () => {
     render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
     await until(() => expect(text()).toContain('Credit notes'));
     const shown = (id: string) => h.container.querySelector(`[data-testid="${id}"]`)?.textContent;
-    expect([shown('client-total'), shown('client-credited'), shown('client-paid'), shown('client-refunded'), shown('client-balance')]).toEqual(['$873.50', '−$80.00', '$873.50', '−$80.00', '$0.00']);
+    expect([shown('client-total'), shown('client-credited'), shown('client-paid'), shown('client-refunded'), shown('client-balance')]).toEqual(['$873.50', '−$80.00', '$873.50', '+$80.00', '$0.00']);
     const note = h.container.querySelector('[data-testid="client-credit-note"]')!;
     expect(note.textContent).toContain('CN-0001 · 25 November 2026');
     expect(note.textContent).toContain('Labour not needed');

@@ -110,7 +110,7 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
           <>
             {money?.credited && <FigureRow label="Credit notes" value={`−${money.credited}`} testId="client-credited" />}
             <FigureRow label="Paid" value={money && money.refunded ? money.received : doc.formatted.paid} testId="client-paid" />
-            {money?.refunded && <FigureRow label="Paid back to you" value={`−${money.refunded}`} testId="client-refunded" />}
+            {money?.refunded && <FigureRow label="Paid back to you" value={`+${money.refunded}`} testId="client-refunded" />}
             <FigureRow label="Balance to pay" value={doc.formatted.balance} total testId="client-balance" />
           </>
         )}

@@ -16,7 +16,7 @@ import { sendOutcomeText } from '../invoice-detail/SendHistory.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { usePdfWindow } from '../shared/pdfWindow.ts';
 import { creditedWhat, creditNoteSendNotice, refundable } from './creditNotes.ts';
-import { creditNoteKeys, creditNotesQuery, fetchCreditNotePdf, sendCreditNote } from './queries.ts';
+import { creditNoteKeys, creditNotesQuery, fetchCreditNotePdf, invalidateDocuments, sendCreditNote } from './queries.ts';
 import { RefundForm } from './RefundForm.tsx';
 
 interface Props {
@@ -110,12 +110,14 @@ function CreditNoteItem({ note, justIssued, canRefund, refunding, onRefund, toRe
       const result = await sendCreditNote(api, note.id, keyFor('send', note.id));
       forget('send');
       queryClient.setQueryData<CreditNoteRecord[]>(creditNoteKeys.list(invoiceId), (list) => list?.map((n) => (n.id === note.id ? result.credit_note : n)));
+      // The invoice's timeline has the email now too.
+      void invalidateDocuments(queryClient);
       const notice = creditNoteSendNotice(note.reference, result);
       show(notice.text, notice.tone);
     } catch (err) {
       forget('send');
       show(errorDetail(err) ?? `Could not email credit note ${note.reference}`, 'error');
-      void queryClient.invalidateQueries({ queryKey: creditNoteKeys.list(invoiceId) });
+      void invalidateDocuments(queryClient);
     } finally {
       setSending(false);
     }
