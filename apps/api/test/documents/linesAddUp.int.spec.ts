@@ -144,4 +144,16 @@ describe('the lines shown add up to the subtotal shown', () => {
     const printed = pdfLines(await pdfOf(`/invoices/${doc.json.id}/pdf`, u.token));
     expect(printed).toEqual({ amounts: shown, subtotal: centsOfNumber(detail.subtotal) });
   });
+
+  it('a price finer than a cent is shown with four decimals, never three: $231.8750 on the detail and the client’s page', async () => {
+    const u = await signUp(t);
+    const clientId = await addClient(t, u.userId, { name: 'Ben Smith', email: 'ben@example.nz' });
+    const q = await t.post('/invoices', { type: 'quote', client_id: clientId, line_items: [line('Hot water cylinder', 1, '231.875'), line('Screws', 1000, '0.0055')] }, u.token);
+    const detail = (await t.get(`/invoices/${q.json.id}`, u.token)).json;
+    expect(detail.line_items.map((l: ShownLine) => l.formatted)).toEqual([{ unit_price: '$231.8750', amount: '$231.88' }, { unit_price: '$0.0055', amount: '$5.50' }]);
+    const { token } = await sendAndReadLink(t, u, q.json.id);
+    const page = (await publicClient(t).get(`/quotes/${token}`)).json;
+    expect(page.document.line_items.map((l: ShownLine) => l.formatted.unit_price)).toEqual(['$231.8750', '$0.0055']);
+    expect(pdfText(Buffer.from(await (await t.app.request(`/api/v1/invoices/${q.json.id}/pdf`, { headers: { Authorization: `Bearer ${u.token}` } })).arrayBuffer()))).toContain('$231.8750');
+  });
 });

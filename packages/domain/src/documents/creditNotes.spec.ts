@@ -125,7 +125,7 @@ describe('reports: the credit note is a correction in the period it is issued', 
     expect([may.total_sales, may.total_gst_collected, may.corrections.count]).toEqual([465.75, 60.75, 0]);
     const july = gstReport(all, { start: '2026-07-01', end: '2026-08-31' });
     expect([july.total_sales, july.total_gst_collected, july.invoice_count]).toEqual([-207, -27, 0]);
-    expect(july.corrections).toEqual({ count: 1, sales: -207, gst: -27 });
+    expect(july.corrections).toEqual({ count: 1, sales: -207, gst: -27, invoices_voided: 0, credit_notes: 1, payments_removed: 0, refunds: 0 });
     // Payments basis: nothing in July (no money moved); the refund in August, −207.00 with GST −27.00.
     const julyPaid = gstReport(all, { start: '2026-07-01', end: '2026-07-31' }, 'payments');
     expect([julyPaid.total_sales, julyPaid.total_gst_collected]).toEqual([0, 0]);
@@ -137,7 +137,7 @@ describe('reports: the credit note is a correction in the period it is issued', 
     const all = { invoices: [rows.invoice!], payments: rows.payments, credits: rows.credits };
     const aug = gstReport(all, { start: '2026-08-01', end: '2026-08-31' }, 'payments');
     expect([aug.total_sales, aug.total_gst_collected]).toEqual([-207, -27]);
-    expect(aug.corrections).toEqual({ count: 1, sales: -207, gst: -27 });
+    expect(aug.corrections).toEqual({ count: 1, sales: -207, gst: -27, invoices_voided: 0, credit_notes: 0, payments_removed: 0, refunds: 1 });
     const may = gstReport(all, { start: '2026-05-01', end: '2026-05-31' }, 'payments');
     expect([may.total_sales, may.total_gst_collected]).toEqual([465.75, 60.75]);
   });
