@@ -451,6 +451,9 @@ test('period shortcuts fill the dates; errors say what failed', async ({ page, r
     top_clients: [{ name: 'A client with a rather long business name Limited (Someone Else)', revenue: big }],
     monthly_breakdown: months.map((month) => ({ month, revenue: big, gst: big, count: 12_345, paid_count: 12_345 })),
     corrections: { count: 0, revenue: 0, gst: 0 },
+    voided: { count: 0, revenue: 0, gst: 0 },
+    credited: { count: 0, revenue: 0, gst: 0 },
+    refunded: { count: 0, amount: 0 },
     drafts_left_out: 0,
   };
   await page.route('**/api/v1/reports/annual?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(huge) }));

@@ -190,6 +190,27 @@ export const publicInvoicePage = z.object({
   business: publicBusiness,
   document: publicDocument,
   payments: z.array(z.object({ date: z.string(), amount: z.number(), formatted: z.string(), method_label: z.string() })),
+  /**
+   * The invoice's credit notes, oldest first: each with what it credited (GST included), why, what
+   * was paid back on it and its PDF (relative to the API base, through this link).
+   */
+  credit_notes: z.array(
+    z.object({
+      reference: z.string(),
+      date: z.string(),
+      reason: z.string(),
+      total: z.number(),
+      /** NZD; `refunded` is null when nothing was paid back on it. */
+      formatted: z.object({ total: z.string(), refunded: z.string().nullable() }),
+      pdf_url: z.string(),
+    }),
+  ),
+  /**
+   * How the balance comes about, as the page lists it: the total less what credit notes credited,
+   * less what the client paid, plus what was paid back to them (each NZD; credited and refunded
+   * null when there is none). `document.formatted.paid` is received less refunded.
+   */
+  money: z.object({ credited: z.string().nullable(), received: z.string(), refunded: z.string().nullable() }),
   state: z.enum(['open', 'partial', 'paid', 'overdue']),
   /** Card payment through the business's Stripe account; null when not available (then the bank details show). */
   pay: z

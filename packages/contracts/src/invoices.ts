@@ -196,7 +196,15 @@ export const lineRecord = z.object({
   amount: money,
   /** This line's GST rounded on its own. With rounding on the total the document's GST is rounded once, so these may differ from it by a cent. */
   gst: money,
+  /**
+   * The line's amount without GST, as every surface shows it: the lines' `amount_excl_gst` add up to
+   * the document's `subtotal` exactly (a line priced GST-inclusive shows its amount less its GST).
+   */
+  amount_excl_gst: money,
+  /** The line as the screens and the PDF show it, in the subtotal's basis: the unit price ('$543.75', or '$10.00 incl. GST' when its price without GST has more than 4 decimals) and `amount_excl_gst`. */
+  formatted: z.object({ unit_price: z.string(), amount: z.string() }),
 });
+export type LineRecord = z.infer<typeof lineRecord>;
 
 /**
  * How an attempt to email a document ended (docs/api/documents.md, "Sending"): 'delivered' (a mail

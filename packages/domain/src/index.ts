@@ -23,6 +23,7 @@ export * from './documents/creditNotes.ts';
 export * from './documents/accountingTotals.ts';
 export * from './documents/stages.ts';
 export * from './documents/variations.ts';
+export * from './documents/shownLines.ts';
 export * from './numbering/references.ts';
 export * from './numbering/events.ts';
 export * from './events/fields.ts';

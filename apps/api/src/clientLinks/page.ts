@@ -5,7 +5,7 @@
 // one function both the GET and the accept use).
 import { createHash } from 'node:crypto';
 import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage, PublicVariation, VariationRecord } from '@tradie/contracts';
-import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, nzDateOf, toCents, variationsSummary } from '@tradie/domain';
+import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, moneyMoved, nzDateOf, refundedOn, toCents, variationsSummary } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import type { LoadedDocument } from '../documents/repository.ts';
@@ -68,6 +68,9 @@ export function publicVariationsOf(d: DocumentView, records: VariationRecord[] =
 }
 
 export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string => `/public/${kind === 'quote' ? 'quotes' : 'invoices'}/${token}/pdf`;
+
+/** A credit note's PDF through the invoice's link. */
+export const publicCreditNotePdfPath = (token: string, creditNoteId: string): string => `/public/invoices/${token}/credit-notes/${creditNoteId}/pdf`;
 
 export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string): PublicDocument {
   return {
@@ -158,7 +161,9 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
   const today: LocalDate = nzDateOf(deps.clock.now());
   const settings = await loadBusinessSettings(deps.store.db, accountId);
   const detail = detailOf(d, loaded.version, today);
-  const balanceCents = documentFigures(d).balanceCents;
+  const f = documentFigures(d);
+  const balanceCents = f.balanceCents;
+  const moved = moneyMoved(d);
   const bank = [settings.bank_name, settings.bank_account_name, settings.bank_account_number].some((v) => v.trim() !== '')
     ? { bank_name: settings.bank_name, account_name: settings.bank_account_name, account_number: settings.bank_account_number }
     : null;
@@ -166,6 +171,19 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
     business: await businessOf(deps, deps.store.db, accountId, settings),
     document: publicDocumentOf(detail, publicPdfPath('invoice', token)),
     payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
+    credit_notes: d.creditNotes.map((n) => ({
+      reference: n.reference,
+      date: n.date,
+      reason: n.reason,
+      total: centsToNumber(toCents(n.total)),
+      formatted: { total: formatNzd(toCents(n.total)), refunded: refundedOn(n) === 0n ? null : formatNzd(refundedOn(n)) },
+      pdf_url: publicCreditNotePdfPath(token, n.creditNoteId),
+    })),
+    money: {
+      credited: f.creditedCents === 0n ? null : formatNzd(f.creditedCents),
+      received: formatNzd(moved.receivedCents),
+      refunded: moved.refundedCents === 0n ? null : formatNzd(moved.refundedCents),
+    },
     state: invoiceState(detail.status),
     pay: balanceCents > 0n ? await paymentOfferFor(deps, accountId, centsToString(balanceCents)) : null,
     bank,

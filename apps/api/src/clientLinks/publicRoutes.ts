@@ -4,15 +4,17 @@
 // app's strict CSP. Views are counted only by the page's beacon, never by a GET.
 import { CLIENT_LINK_MESSAGES, acceptQuoteInput, acceptVariationInput, declineQuoteInput, declineVariationInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
+import { CREDIT_NOTE_NOT_FOUND } from '../creditNotes/commands.ts';
+import { creditNotePdfOf } from '../creditNotes/pdf.ts';
 import type { AppDeps } from '../deps.ts';
 import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { pdfResponse } from '../http/attachment.ts';
+import { ApiError } from '../http/problem.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { limitBody } from '../http/refusedBodies.ts';
 import { describe } from '../openapi/describe.ts';
 import { plausibleId } from '../http/ids.ts';
-import { ApiError } from '../http/problem.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, enforce } from '../security/rateLimit.ts';
 import { acceptQuote, acceptVariation, declineQuote, declineVariation, requestChanges } from './answers.ts';
@@ -115,6 +117,19 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
     describe({ tag: TAG, auth: false, summary: "The invoice's PDF", response: { status: 200, contentType: 'application/pdf', description: 'The PDF' }, errors }),
     reads,
     async (c) => pdfAnswer(c, 'invoice'),
+  );
+
+  r.get(
+    '/invoices/:token/credit-notes/:creditNoteId/pdf',
+    describe({ tag: TAG, auth: false, summary: "One of the invoice's credit notes as a PDF", response: { status: 200, contentType: 'application/pdf', description: 'The PDF' }, errors }),
+    reads,
+    async (c) => {
+      const link = await resolveLinkAndDocument(deps, token(c), 'invoice');
+      // Only a credit note of this link's invoice: any other id is not found, whoever's it is.
+      const note = link.document.state.creditNotes.find((n) => n.creditNoteId === c.req.param('creditNoteId'));
+      if (!note) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
+      return pdfResponse(c, await creditNotePdfOf(deps, link.accountId, note.creditNoteId), { disposition: 'inline' });
+    },
   );
 
   r.post('/links/:token/viewed', describe({ tag: TAG, auth: false, summary: "The page's beacon: counts a view (at most one per link per 10 minutes)", response: { status: 204, description: 'Counted, or already counted lately' }, errors }), reads, async (c) => {

@@ -77,6 +77,12 @@ function entryOf(e: DocumentEvent, at: string, before: DocumentState, after: Doc
       return entry('credited', at, oneLine(`Credit note ${e.data.reference} for ${formatNzd(toCents(e.data.total))}: ${e.data.reason}`));
     case 'CreditNoteRefunded':
       return entry('refunded', at, `Refunded ${formatNzd(toCents(e.data.amount))} on a credit note`);
+    case 'CreditNoteEmailed': {
+      const note = after.status !== 'none' && after.status !== 'deleted' ? after.creditNotes.find((n) => n.creditNoteId === e.data.creditNoteId) : undefined;
+      const what = `Credit note${note ? ` ${note.reference}` : ''}`;
+      const to = names([...e.data.to, ...e.data.cc, ...e.data.bcc]);
+      return e.data.outcome === 'delivered' ? entry('sent', at, oneLine(`${what} emailed to ${to}`)) : entry('send_failed', at, oneLine(`${what}: email to ${to} not delivered: ${e.data.detail ?? ''}`));
+    }
     case 'PaymentClaimSet':
       // Once: when it became a claim, not each time its details were saved.
       return before.status !== 'none' && before.status !== 'deleted' && before.paymentClaim ? null : entry('claim', at, 'Made a payment claim under the Construction Contracts Act 2002');

@@ -1,11 +1,11 @@
 // How a quote or invoice reads in the API: the detail from the folded stream (the list record
 // from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import type { DocumentDetail, InvoicePaymentRecord, PaymentRecord, VariationRecord } from '@tradie/contracts';
+import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, VariationRecord } from '@tradie/contracts';
 import {
   type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
   STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus,
-  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
+  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
@@ -57,6 +57,29 @@ export function recordedPaymentOf(d: DocumentView, paymentId: string, today: Loc
   return { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status: documentStatus(d, today, f) };
 }
 
+/**
+ * Lines as the API answers them: as stored and priced, and as every surface shows them, without GST
+ * so they add up to `subtotalCents` (the document's own, or a credit note's: shownLines).
+ */
+export function lineRecordsOf(lines: readonly Line[], totals: DocumentTotals, subtotalCents: bigint = totals.subtotalCents): LineRecord[] {
+  const shown = shownLines(lines, totals, subtotalCents);
+  return lines.map((l, i) => {
+    const lt = totals.lines[i]!;
+    const text = shownLineText(shown[i]!);
+    return {
+      description: l.description,
+      qty: Number(l.qty),
+      unit_price: Number(l.unit_price),
+      tax_included: l.tax_included,
+      tax_rate: Number(l.tax_rate),
+      amount: centsToNumber(lt.amountCents),
+      gst: centsToNumber(lt.taxCents),
+      amount_excl_gst: centsToNumber(shown[i]!.amountCents),
+      formatted: { unit_price: text.unitPrice, amount: text.amount },
+    };
+  });
+}
+
 /** The detail of a live document (deleted ones are 404 before they get here). */
 export function detailOf(d: DocumentView, version: number, today: LocalDate): DocumentDetail {
   const f = documentFigures(d);
@@ -80,7 +103,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     payment_terms: d.paymentTerms,
     notes: d.notes,
     gst_rounding: d.gstRounding,
-    line_items: lineItemsOf(d.lines, f),
+    line_items: lineRecordsOf(d.lines, f),
     subtotal: centsToNumber(f.subtotalCents),
     gst: centsToNumber(f.gstCents),
     total: centsToNumber(f.totalCents),
@@ -120,21 +143,6 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
 }
 
 /** Lines as the API shows them, each with its amount and its own GST (from documentTotals of the same lines). */
-export function lineItemsOf(lines: readonly Line[], f: Pick<DocumentTotals, 'lines'>): DocumentDetail['line_items'] {
-  return lines.map((l, i) => {
-    const lt = f.lines[i]!;
-    return {
-      description: l.description,
-      qty: Number(l.qty),
-      unit_price: Number(l.unit_price),
-      tax_included: l.tax_included,
-      tax_rate: Number(l.tax_rate),
-      amount: centsToNumber(lt.amountCents),
-      gst: centsToNumber(lt.taxCents),
-    };
-  });
-}
-
 /** A quote's variations: each its own figures, where it stands, and what stage invoices took of it. */
 export function variationRecordsOf(d: DocumentView): VariationRecord[] {
   if (d.variations.length === 0) return [];
@@ -153,7 +161,7 @@ export function variationRecordsOf(d: DocumentView): VariationRecord[] {
       note: v.note,
       status: v.status,
       status_label: VARIATION_STATUS_LABELS[v.status],
-      line_items: lineItemsOf(v.lines, t),
+      line_items: lineRecordsOf(v.lines, t),
       line_indexes: indexes,
       subtotal: centsToNumber(t.subtotalCents),
       gst: centsToNumber(t.gstCents),

@@ -14,7 +14,7 @@ import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPayment
 import { issueExportLink, openExportLink, type LinkKind } from './links.ts';
 import { accountantExport } from './accountantExport.ts';
 import { createReportMemo } from './memo.ts';
-import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
+import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
 /** The exports take a download link (?…&token=) or, for scripts and accountants' tools, the bearer header. */
 function linkOrBearer(deps: AppDeps, kind: LinkKind): MiddlewareHandler<AppEnv> {
@@ -73,7 +73,9 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/export/annual-csv', describe({ tag: 'Reports', summary: 'Annual summary as CSV (bearer token or download link)', query: annualReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV' }, errors: [403] }), linkOrBearer(deps, 'annual-csv'), async (c) => {
     const q = parseQuery(c, annualReportQuery);
-    return csvResponse(annualCsv(await invoicesIssuedIn(sql, c.get('accountId'), taxYearRange(q.year))), annualCsvFileName(q.year));
+    const range = taxYearRange(q.year);
+    const [lines, refunded] = await Promise.all([invoicesIssuedIn(sql, c.get('accountId'), range), refundedIn(sql, c.get('accountId'), range)]);
+    return csvResponse(annualCsv(lines, refunded), annualCsvFileName(q.year));
   });
 
   r.post(

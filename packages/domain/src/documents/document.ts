@@ -413,11 +413,15 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, remindersPaused: false };
     case 'CreditNoteIssued': {
       const { documentId: _id, ...note } = event.data;
-      return { ...s, creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [] }] };
+      return { ...s, creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [], sends: [] }] };
     }
     case 'CreditNoteRefunded': {
       const { documentId: _id, creditNoteId, ...r } = event.data;
       return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)) };
+    }
+    case 'CreditNoteEmailed': {
+      const { documentId: _id, creditNoteId, ...send } = event.data;
+      return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, sends: [...n.sends, { ...send, at }] } : n)) };
     }
     default:
       return assertNever(event);
@@ -453,12 +457,24 @@ export interface DocumentFigures extends DocumentTotals {
   balanceCents: bigint;
 }
 
+/**
+ * The money that moved on an invoice, named apart: what the client paid (every payment standing)
+ * and what was paid back to them (card refunds on payments and refunds on credit notes). What is
+ * paid (`paidCents`) is the first less the second.
+ */
+export function moneyMoved(d: Pick<DocumentView, 'payments' | 'refunds' | 'creditNotes'>): { receivedCents: bigint; refundedCents: bigint } {
+  return {
+    receivedCents: d.payments.reduce((a, p) => a + toCents(p.amount), 0n),
+    refundedCents: d.refunds.reduce((a, r) => a + toCents(r.amount), 0n) + creditRefundedCents(d.creditNotes ?? []),
+  };
+}
+
 export function documentFigures(d: DocumentView): DocumentFigures {
   const totals = documentTotals(d.lines, d.gstRounding);
   // A refund gives money back: what was paid is the payments less their refunds (on payments
   // and on credit notes).
-  const paidCents =
-    d.payments.reduce((a, p) => a + toCents(p.amount), 0n) - d.refunds.reduce((a, r) => a + toCents(r.amount), 0n) - creditRefundedCents(d.creditNotes ?? []);
+  const moved = moneyMoved(d);
+  const paidCents = moved.receivedCents - moved.refundedCents;
   const credited = creditedCents(d.creditNotes ?? []);
   return { ...totals, paidCents, creditedCents: credited, balanceCents: totals.totalCents - paidCents - credited };
 }
@@ -604,6 +620,7 @@ export type DocumentCommand =
   /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
   | { type: 'RecordCreditNoteRefund'; data: { creditNoteId: string; refundId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
+  | { type: 'RecordCreditNoteEmail'; data: { creditNoteId: string; to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendOutcome; detail: string | null } }
   /** Make a draft invoice a payment claim under the Construction Contracts Act 2002, or change its details. */
   /**
    * `dueDateChoice`: which due date for payment applies when the contract sets none and the Act's
@@ -880,6 +897,16 @@ function decideRecordCreditNoteRefund(command: CommandOf<'RecordCreditNoteRefund
   const { balanceCents } = documentFigures(d);
   const cents = checkCreditRefund(note, c.amount, c.date, -balanceCents);
   return [{ type: 'CreditNoteRefunded', data: { documentId: d.id, creditNoteId: c.creditNoteId, refundId: c.refundId, amount: centsToString(cents), date: c.date, method: c.method, reference: c.reference } }];
+}
+
+/** What happened to an email of a credit note: a credit note of this invoice, sent to someone. */
+function decideRecordCreditNoteEmail(command: CommandOf<'RecordCreditNoteEmail'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'have credit notes');
+  const c = command.data;
+  if (!d.creditNotes.some((n) => n.creditNoteId === c.creditNoteId)) throw notFound('Credit note not found');
+  if (c.to.length + c.cc.length + c.bcc.length === 0) throw invalid('Say who the credit note goes to');
+  return [{ type: 'CreditNoteEmailed', data: { documentId: d.id, ...c, detail: c.outcome === 'delivered' ? null : c.detail } }];
 }
 
 function decideVoidDocument(command: CommandOf<'VoidDocument'>, state: DocumentState): DocumentEvent[] {
@@ -1223,6 +1250,7 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   WithdrawStage: decideWithdrawStage,
   IssueCreditNote: decideIssueCreditNote,
   RecordCreditNoteRefund: decideRecordCreditNoteRefund,
+  RecordCreditNoteEmail: decideRecordCreditNoteEmail,
   SetPaymentClaim: decideSetPaymentClaim,
   ClearPaymentClaim: decideClearPaymentClaim,
   RecordPaymentSchedule: decideRecordPaymentSchedule,

@@ -219,6 +219,20 @@ export const documentEventSchemas = {
       reference: z.string(),
     })
     .describe('Money paid back to the client against a credit note that credited more than was owing: on the payments basis a negative payment dated `date`.'),
+  CreditNoteEmailed: z
+    .object({
+      documentId: idField.describe('the invoice credited'),
+      creditNoteId: idField,
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      bcc: z.array(z.string()),
+      subject: z.string(),
+      outcome: z
+        .enum(['delivered', ...SEND_NOT_DELIVERED_OUTCOMES])
+        .describe("'delivered': a mail server took it; 'saved_not_delivered': kept in this server's outbox, no mail server is set up; 'failed': the mail server refused it"),
+      detail: z.string().nullable().describe("what went wrong, in words (null when delivered; for 'failed', the mail server's answer)"),
+    })
+    .describe('An attempt to email a credit note (its PDF attached) to the client, with what happened to it; the time is `meta.at`. Changes no figure.'),
   StageInvoiced: z
     .object({
       documentId: idField.describe('the quote'),

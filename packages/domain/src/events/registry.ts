@@ -61,6 +61,7 @@ export const eventSchemas = {
   StageWithdrawn: entry('document', 1, documentEventSchemas.StageWithdrawn),
   CreditNoteIssued: entry('document', 1, documentEventSchemas.CreditNoteIssued),
   CreditNoteRefunded: entry('document', 1, documentEventSchemas.CreditNoteRefunded),
+  CreditNoteEmailed: entry('document', 1, documentEventSchemas.CreditNoteEmailed),
   PaymentClaimSet: entry('document', 1, documentEventSchemas.PaymentClaimSet),
   PaymentClaimCleared: entry('document', 1, documentEventSchemas.PaymentClaimCleared),
   PaymentScheduleReceived: entry('document', 1, documentEventSchemas.PaymentScheduleReceived),

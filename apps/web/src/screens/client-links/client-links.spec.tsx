@@ -44,7 +44,7 @@ const document = (type: 'quote' | 'invoice', over: Partial<PublicQuotePage['docu
   due_date: '2026-12-20',
   valid_until: type === 'quote' ? '2026-12-20' : null,
   client_name: 'Jo Bloggs',
-  line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300 }],
+  line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } }],
   subtotal: 2000,
   gst: 300,
   total: 2300,
@@ -74,6 +74,8 @@ const invoice = (over: Partial<PublicInvoicePage> = {}): PublicInvoicePage => ({
   business,
   document: { ...document('invoice'), pdf_url: `/public/invoices/${TOKEN}/pdf` },
   payments: [],
+  credit_notes: [],
+  money: { credited: null, received: '$0.00', refunded: null },
   state: 'open',
   pay: null,
   bank: { bank_name: 'ASB', account_name: 'Ngata Plumbing Ltd', account_number: '12-3456-7890123-00' },
@@ -266,7 +268,7 @@ describe('the quote page', () => {
 describe("the variations of an accepted quote", () => {
   const variation = (over: Partial<PublicQuotePage['variations'][number]> = {}): PublicQuotePage['variations'][number] => ({
     id: 'v1', name: 'Variation 1', note: 'The old downpipe is cracked', status: 'awaiting_approval', status_label: 'Awaiting approval',
-    line_items: [{ description: 'Extra downpipe', qty: 1, unit_price: 104.35, tax_included: false, tax_rate: 0.15, amount: 104.35, gst: 15.65 }],
+    line_items: [{ description: 'Extra downpipe', qty: 1, unit_price: 104.35, tax_included: false, tax_rate: 0.15, amount: 104.35, gst: 15.65, amount_excl_gst: 104.35, formatted: { unit_price: '$104.35', amount: '$104.35' } }],
     subtotal: 104.35, gst: 15.65, total: 120, formatted: { subtotal: '$104.35', gst: '$15.65', total: '$120.00' }, shown_sha256: 'b'.repeat(64), acceptance: null, declined_at: null,
     ...over,
   });
@@ -338,6 +340,28 @@ describe('the invoice page', () => {
     expect(text()).toContain('21 November 2026 · Bank transfer$300.00');
     expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
     expect(text()).not.toContain('Pay now');
+  });
+
+  it('after a credit note and a refund: each credit note with its amount, reason and PDF, and figures that add up to the balance', async () => {
+    // $873.50 paid in full, then $80.00 credited and paid back: Total − credit − paid + paid back = $0.00.
+    const page = invoice({
+      state: 'paid',
+      payments: [{ date: '2026-11-21', amount: 873.5, formatted: '$873.50', method_label: 'Bank transfer' }],
+      credit_notes: [{ reference: 'CN-0001', date: '2026-11-25', reason: 'Labour not needed', total: 80, formatted: { total: '$80.00', refunded: '$80.00' }, pdf_url: `/public/invoices/${TOKEN}/credit-notes/cn1/pdf` }],
+      money: { credited: '$80.00', received: '$873.50', refunded: '$80.00' },
+      document: { ...invoice().document, total: 873.5, paid: 793.5, balance: 0, formatted: { ...invoice().document.formatted, total: '$873.50', paid: '$793.50', balance: '$0.00' } },
+    });
+    const { api } = mockApi(() => json(page));
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
+    await until(() => expect(text()).toContain('Credit notes'));
+    const shown = (id: string) => h.container.querySelector(`[data-testid="${id}"]`)?.textContent;
+    expect([shown('client-total'), shown('client-credited'), shown('client-paid'), shown('client-refunded'), shown('client-balance')]).toEqual(['$873.50', '−$80.00', '$873.50', '+$80.00', '$0.00']);
+    const note = h.container.querySelector('[data-testid="client-credit-note"]')!;
+    expect(note.textContent).toContain('CN-0001 · 25 November 2026');
+    expect(note.textContent).toContain('Labour not needed');
+    expect(note.textContent).toContain('$80.00 paid back to you');
+    expect(note.textContent).toContain('−$80.00');
+    expect(note.querySelector('a')?.getAttribute('href')).toBe(`/api/v1/public/invoices/${TOKEN}/credit-notes/cn1/pdf`);
   });
 
   it('a business that set no details and no bank account: no header, and the client is asked to contact the business', async () => {

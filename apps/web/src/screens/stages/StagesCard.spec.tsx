@@ -17,7 +17,10 @@ beforeEach(() => {
 });
 afterEach(() => h.tearDown());
 
-const line = (description: string, amount: number) => ({ description, qty: 1, unit_price: amount, tax_included: false, tax_rate: 0.15, amount, gst: amount * 0.15 });
+const money = (n: number): string => `$${n.toFixed(2)}`;
+const line = (description: string, amount: number) => ({
+  description, qty: 1, unit_price: amount, tax_included: false, tax_rate: 0.15, amount, gst: amount * 0.15, amount_excl_gst: amount, formatted: { unit_price: money(amount), amount: money(amount) },
+});
 const quote = (over: Partial<DocumentDetail> = {}) =>
   ({
     id: 'q1',
