@@ -3,12 +3,15 @@
 // purge erases everything of it (purge.ts), the account is *closed*. closedAccounts is the rule,
 // written once; every path that acts for an account asks it, and nothing else decides:
 //   - the signed-in routes, through requireAuth (401: the session ended);
-//   - the doors without a sign-in that act for an account: the client's links — pages, PDFs,
-//     answers, the view beacon and Pay now (clientLinks/resolve.ts) —, the signed logo and download
+//   - the doors without a sign-in that act for an account: the client's links — quote and invoice
+//     pages, their PDFs and the credit notes' PDFs, answers to a quote and to its variations, the
+//     view beacon and Pay now (clientLinks/resolve.ts) —, the signed logo link and the download
 //     links, Stripe's billing and Connect webhooks, Xero's Connect callback (410 ACCOUNT_CLOSED, or
 //     the webhook's event recorded as for a closed account and nothing done);
 //   - every background job: the outbox's reactions (reactions/outbox.ts: only the reactions that
-//     wind a closed account down run), the reminder schedule and the reminder sender.
+//     wind a closed account down run), the reminder schedule and the reminder sender;
+//   - the one door for mail on an account's behalf (documents/sendGuard.ts sendForAccount: 410),
+//     whoever asks — a send, a reminder automatic or by hand, a notice, a credit note, a variation.
 // What still answers for a deleted account, door by door, and the test that holds it:
 // docs/reliability.md.
 import { ACCOUNT_CLOSED } from '@tradie/contracts';

@@ -1,20 +1,26 @@
 // A deleted business does no more business, shared by the PGlite (*.int.spec.ts) and PostgreSQL
 // (*.pg.spec.ts) runs. A business with everything open — a quote and an invoice out with their
-// links, a client who had pressed Pay now, card payments and Xero connected, reminders queued, a
-// Xero Connect half done, a signed logo and download link, reset, confirmation and email-change
-// links in its inbox, a session — deletes its account. Then, as an attacker would:
+// links, an accepted quote with a variation waiting for the client's approval, a credit note on the
+// client's invoice page, a client who had pressed Pay now, card payments and Xero connected,
+// reminders queued, a Xero Connect half done, a signed logo and a download link, reset,
+// confirmation, email-change and 'This wasn't me' links in its inbox, a session — deletes its
+// account. Then, as an attacker would:
 //   - every door without a sign-in, listed from the routes' own descriptions (describe(), the
 //     list the OpenAPI document and the fuzz are made from, so a new public route fails here until
 //     it is probed), is tried with what the business or its client held before the deletion: none
 //     answers for it, and none changes a row that names it;
 //   - every signed-in route refuses the session it had;
 //   - every job kind of the outbox's registry (REACTIONS), the reminder schedule and the reminder
-//     sender are run for it: only the reactions that wind it down run, nothing reaches Stripe,
-//     Xero or a mailbox.
+//     sender (the timers main.ts starts, read from its source) are run for it: only the reactions
+//     that wind it down run, nothing reaches Stripe, Xero or a mailbox; the one door for mail on an
+//     account's behalf refuses it whoever asks.
 // Another business, still trading, is answered as before at the same doors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ACCOUNT_CLOSED, CLIENT_LINK_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountOwnedTables } from '../../src/account/purge.ts';
+import { sendForAccount } from '../../src/documents/sendGuard.ts';
 import type { Operation } from '../../src/openapi/describe.ts';
 import { NOT_RUN_CLOSED, outboxProcessor } from '../../src/reactions/outbox.ts';
 import { REACTIONS, type Reaction, type ReactionDeps } from '../../src/reactions/registry.ts';
@@ -22,6 +28,7 @@ import { scheduleReminders } from '../../src/reminders/scheduler.ts';
 import { sendDueReminders } from '../../src/reminders/sender.ts';
 import { PNG } from '../billing/support.ts';
 import { freshIp } from '../clientLinks/support.ts';
+import { line } from '../documents/support.ts';
 import {
   connectXero, eventCount, fillPath, idsOf, makeFixtures, operations, opKey, paramKind, pathParams, startReliabilityApp, type Fixtures, type ReliabilityApp,
 } from '../reliability/support.ts';
@@ -64,7 +71,11 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
     /** The business that deletes its account, and what it and its client held before. */
     let a: Fixtures & {
       quoteToken: string; invoiceToken: string; quotePage: { shown_sha256: string; version: number }; sessionId: string; stripeAccount: string; subscriptionId: string;
-      logoUrl: string; exportUrl: string; resetToken: string; confirmToken: string; emailChangeLink: string; xeroCallback: string; xeroCookie: string;
+      logoUrl: string; exportUrl: string; resetToken: string; confirmToken: string; emailChangeLink: string; cancelToken: string; xeroCallback: string; xeroCookie: string;
+      /** An accepted quote's link, and a variation of it sent for the client's approval. */
+      variedToken: string; variationId: string; variationSha: string;
+      /** A credit note the client's invoice page lists, with its PDF. */
+      creditNoteId: string;
       reminder: { step_id: string; due_ms: number }; reminderSettings: Record<string, unknown>;
     };
     /** A business still trading. */
@@ -107,6 +118,24 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       const subscriptionId = (await r.stripe.completeCheckout(tokenOf(checkout.json.checkout_url))).subscription.id;
       await connectXero(t, tk);
       await must(await t.post(`/integrations/xero/sync/${f.invoiceId}`, undefined, tk), 'sync');
+      // A credit note on the invoice: the client's page lists it with its PDF.
+      const credit = await t.post(`/invoices/${f.invoiceId}/credit-notes`, { amount: '50.00', reason: 'Cover plate not needed' }, tk);
+      await must(credit, 'credit note', 201);
+      const creditNoteId = credit.json.id as string;
+      await must(await publicCall('GET', `/invoices/${f.invoiceToken}/credit-notes/${creditNoteId}/pdf`), 'the credit note on the client page');
+      // Another quote, accepted by the client; a variation of it emailed for their approval.
+      const varied = await t.post('/invoices', { type: 'quote', client_id: f.clientId, line_items: [line('Heat pump, supplied and fitted', 1, 3200)] }, tk);
+      await must(varied, 'varied quote', 201);
+      await must(await t.post(`/invoices/${varied.json.id}/send`, {}, tk), 'send the varied quote');
+      const variedToken = tokenOf((await t.post(`/invoices/${varied.json.id}/link`, undefined, tk)).json.url as string);
+      const shown = (await publicCall('GET', `/quotes/${variedToken}`)).json as { shown_sha256: string; version: number };
+      await must(await publicCall('POST', `/quotes/${variedToken}/accept`, { signer_name: 'Jo Bloggs', terms_accepted: true, shown_sha256: shown.shown_sha256, version: shown.version }), 'accept the varied quote');
+      const proposed = await t.post(`/invoices/${varied.json.id}/variations`, { lines: [line('Extra outdoor unit bracket', 1, 180)], note: 'The wall needs a bracket' }, tk);
+      await must(proposed, 'variation', 201);
+      const variationId = proposed.json.variations.at(-1).id as string;
+      await must(await t.post(`/invoices/${varied.json.id}/variations/${variationId}/send`, undefined, tk), 'send the variation');
+      const variation = ((await publicCall('GET', `/quotes/${variedToken}`)).json as { variations: { id: string; status: string; shown_sha256: string }[] }).variations.find((v) => v.id === variationId)!;
+      expect(variation.status).toBe('awaiting_approval');
       const onboarding = await t.post('/payments/connect', undefined, tk);
       await must(onboarding, 'connect');
       expect((await fetch(`${onboarding.json.onboarding_url as string}/complete`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
@@ -129,13 +158,16 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       const newEmail = `moving-${f.user.userId.slice(-8)}@example.nz`;
       await must(await t.post('/account/change-email', { new_email: newEmail, password: f.user.password }, tk), 'change email');
       const emailChangeLink = linkIn(mailsTo(newEmail)[0]!.text, '/api/v1/account/confirm-email-change?token=');
+      const cancelLink = linkIn(mailsTo(f.user.email).find((m) => m.text.includes('/account/cancel-email-change?token='))!.text, '/api/v1/account/cancel-email-change?token=');
+      const cancelToken = new URL(cancelLink, 'http://app.test').searchParams.get('token')!;
       const exportUrl = (await t.post('/reports/export-links', { kind: 'gst-csv', start_date: '2026-04-01', end_date: '2026-06-30', basis: 'invoice' }, tk)).json.url as string;
       const authorize = await t.get('/integrations/xero/authorize', tk);
       const xeroCookie = authorize.headers.getSetCookie().find((c) => c.startsWith('xero_connect='))!.split(';')[0]!;
       const consent = await fetch(authorize.json.authorization_url as string, { redirect: 'manual' });
       const back = new URL(consent.headers.get('location') ?? '');
       a = {
-        ...f, quotePage, sessionId: tokenOf(pay.json.checkout_url), stripeAccount: account!.stripe_account_id, subscriptionId, exportUrl, resetToken, confirmToken, emailChangeLink,
+        ...f, quotePage, sessionId: tokenOf(pay.json.checkout_url), stripeAccount: account!.stripe_account_id, subscriptionId, exportUrl, resetToken, confirmToken, emailChangeLink, cancelToken,
+        variedToken, variationId, variationSha: variation.shown_sha256, creditNoteId,
         xeroCallback: `${back.pathname}${back.search}`, xeroCookie, reminder: reminder!, reminderSettings: reminderSettings!.row,
       };
       expect(r.stripe.connectSessions.get(a.sessionId)?.status).toBe('open');
@@ -232,6 +264,9 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       'POST /account/confirm-email-change': {
         run: async () => expect((await t.post('/account/confirm-email-change', { token: new URL(a.emailChangeLink, 'http://app.test').searchParams.get('token') })).status).toBe(422),
       },
+      // 'This wasn't me' in the notice to the old address: its page is a button; the link was revoked.
+      'GET /account/cancel-email-change': { run: async () => expect((await t.call('GET', `/account/cancel-email-change?token=${encodeURIComponent(a.cancelToken)}`)).status).toBe(200) },
+      'POST /account/cancel-email-change': { run: async () => expect((await t.post('/account/cancel-email-change', { token: a.cancelToken })).status).toBe(422) },
       // The signed logo link the client's page carried.
       'GET /business-settings/logo': { run: async () => closed(await t.get(a.logoUrl)) },
       // Stripe's webhooks: answered (so Stripe stops sending), recorded as for a closed account, nothing applied.
@@ -276,8 +311,15 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       },
       'POST /public/quotes/{token}/decline': { run: async () => closed(await publicCall('POST', `/quotes/${a.quoteToken}/decline`, { reasons: ['price'], note: '' })) },
       'POST /public/quotes/{token}/changes': { run: async () => closed(await publicCall('POST', `/quotes/${a.quoteToken}/changes`, { note: 'Could the tap be chrome?' })) },
+      'POST /public/quotes/{token}/variations/{variationId}/accept': {
+        run: async () => closed(await publicCall('POST', `/quotes/${a.variedToken}/variations/${a.variationId}/accept`, { signer_name: 'Jo Bloggs', shown_sha256: a.variationSha })),
+      },
+      'POST /public/quotes/{token}/variations/{variationId}/decline': {
+        run: async () => closed(await publicCall('POST', `/quotes/${a.variedToken}/variations/${a.variationId}/decline`, { note: 'Not this year' })),
+      },
       'GET /public/invoices/{token}': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}`)) },
       'GET /public/invoices/{token}/pdf': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}/pdf`)) },
+      'GET /public/invoices/{token}/credit-notes/{creditNoteId}/pdf': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}/credit-notes/${a.creditNoteId}/pdf`)) },
       'POST /public/links/{token}/viewed': { run: async () => closed(await publicCall('POST', `/links/${a.quoteToken}/viewed`)) },
       'POST /public/invoices/{token}/checkout': {
         run: async () => {
@@ -290,7 +332,7 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
     const publicOperations = operations.filter((op: Operation) => op.auth === false);
 
     it('probes every door without a sign-in, as the routes describe themselves (a new public route fails here until it is probed)', () => {
-      expect(publicOperations.length).toBeGreaterThanOrEqual(24);
+      expect(publicOperations.length).toBeGreaterThanOrEqual(29);
       expect(Object.keys(PROBES).sort()).toEqual(publicOperations.map(opKey).sort());
     });
 
@@ -309,10 +351,19 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       });
     }
 
-    it('the signed download links it made before are refused too', async () => {
+    it('the download links it made before are refused: revoked by the deletion, and closed were one missed', async () => {
       const before = await accountRows(t, a.user.userId);
-      closed(await t.call('GET', a.exportUrl));
+      const revoked = await t.call('GET', a.exportUrl);
+      expect(revoked.status).toBe(403);
+      expect(revoked.text).not.toContain(BUSINESS);
       expect(changed(before, await accountRows(t, a.user.userId))).toEqual([]);
+      // A side path: a link the revocation missed still opens nothing of a closed account.
+      await db().query("UPDATE one_time_tokens SET revoked_at = NULL WHERE account_id = $1 AND kind = 'report_export'", [a.user.userId]);
+      try {
+        closed(await t.call('GET', a.exportUrl));
+      } finally {
+        await db().query("UPDATE one_time_tokens SET revoked_at = $2 WHERE account_id = $1 AND kind = 'report_export'", [a.user.userId, t.clock.now().toISOString()]);
+      }
     });
 
     it('every signed-in route refuses the session it had (401), whatever it names', async () => {
@@ -398,6 +449,24 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       } finally {
         t.clock.set(now.toISOString());
       }
+    });
+
+    it("the one door for mail on an account's behalf refuses it, whoever asks (a notice, a reminder, a credit note, a variation)", async () => {
+      const mails = t.mailer.sent.length;
+      const mail = { from: 'noreply@app.test', to: ['accounts@kowhai.example.nz'], subject: 'Variation 2', text: 'Kia ora' };
+      await expect(sendForAccount(t.deps, a.user.userId, mail)).rejects.toMatchObject({ status: 410, detail: ACCOUNT_CLOSED });
+      expect(t.mailer.sent.length).toBe(mails);
+      // The business still trading sends as before.
+      await sendForAccount(t.deps, b.user.userId, mail);
+      expect(t.mailer.sent.length).toBe(mails + 1);
+    });
+
+    it('the timers main.ts starts are the jobs walked here (a new timer fails here until it is walked)', () => {
+      const main = readFileSync(join(import.meta.dirname, '../../src/main.ts'), 'utf8');
+      const timers = [...main.matchAll(/=\s*(schedule\w+)\(/g)].map((m) => m[1]).sort();
+      // Pruning names no account, and the purge acts on deleted accounts only: that is its work.
+      expect(timers).toEqual(['scheduleReactions', 'scheduleReminderRuns', 'schedulePruning'].sort());
+      expect(main).not.toMatch(/setInterval\((?![^\n]*ANALYZE)/);
     });
 
     it('the client link pages say why in the words the page shows', () => {
