@@ -5,9 +5,10 @@ import type { Decider } from '../decider.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
+import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsRegistered } from '../gst/registration.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
-import { LINE_LIMITS, type Line } from './lineValues.ts';
+import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
 import { type PaymentClaim, type PaymentClaimDetails, type VariationLine, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
@@ -133,6 +134,11 @@ export interface DocumentView {
   client: ClientSnapshot | null;
   lines: Line[];
   gstRounding: GstRounding;
+  /**
+   * The business was registered for GST when this was saved: false, its lines carry no GST and an
+   * invoice is an 'Invoice'; true, a tax invoice. null: saved before the app recorded it.
+   */
+  gstRegistered: boolean | null;
   issueDate: LocalDate;
   dueDate: LocalDate;
   paymentTerms: PaymentTerms;
@@ -202,6 +208,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       client: d.client,
       lines: d.lines,
       gstRounding: d.gstRounding,
+      gstRegistered: d.gstRegistered ?? null,
       issueDate: d.issueDate,
       dueDate: d.dueDate,
       paymentTerms: d.paymentTerms,
@@ -249,8 +256,8 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   const servedDueDate = (): LocalDate => (s.paymentClaim && s.paymentClaim.servedOn === null ? claimDates(s.paymentClaim, day()).paymentDue : s.dueDate);
   switch (event.type) {
     case 'DocumentRevised': {
-      const { documentId: _id, ...fields } = event.data;
-      return { ...s, ...fields };
+      const { documentId: _id, gstRegistered, ...fields } = event.data;
+      return { ...s, ...fields, gstRegistered: gstRegistered ?? s.gstRegistered };
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
@@ -497,6 +504,11 @@ export interface RevisionInput {
   paymentTerms: PaymentTerms;
   validUntil?: LocalDate | null;
   notes?: string;
+  /**
+   * Whether the business is registered for GST now (its settings): when false every line is saved
+   * at rate 0. Left out, a revision keeps the document's own and a draft records none.
+   */
+  gstRegistered?: boolean;
 }
 
 /** A new document: all a revision sets, and what it is (its id, type, number and GST rounding). */
@@ -512,10 +524,11 @@ export interface DraftInput extends RevisionInput {
 export type DocumentCommand =
   | { type: 'DraftDocument'; data: DraftInput }
   | { type: 'ReviseDocument'; data: RevisionInput }
-  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  /** `gst`: the business's GST registration now, checked before anything is given to the client (requireGstReady). */
+  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; gst?: GstRegistration } }
   /** After SendDocument was decided, the mail was not delivered: record that instead of DocumentSent. */
   | { type: 'RecordUndeliveredSend'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendNotDeliveredOutcome; detail: string } }
-  | { type: 'MarkIssued' }
+  | { type: 'MarkIssued'; data?: { gst?: GstRegistration } }
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
@@ -528,7 +541,7 @@ export type DocumentCommand =
   | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
   | { type: 'RecordAccountingTotals'; data: { provider: string; subtotal: string; gst: string; total: string } }
   | { type: 'RecordPdf'; data: { sha256: string } }
-  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate } }
+  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate; gst?: GstRegistration } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
   | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean } }
   | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
@@ -584,11 +597,26 @@ function requireNotVoid(d: DocumentView): void {
   if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is void.`);
 }
 
-function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null): void {
+const MAX_TOTAL_CENTS = toCents(MAX_DOCUMENT_TOTAL);
+
+/**
+ * A document comes to at most MAX_DOCUMENT_TOTAL, GST included, so every amount it shows is exact
+ * as a JSON number. Every line is worth at least nothing, so no line, subtotal or GST is more.
+ */
+function checkTotal(lines: readonly Line[], rounding: GstRounding, type: DocumentType): void {
+  const { totalCents } = documentTotals(lines, rounding);
+  if (totalCents > MAX_TOTAL_CENTS) {
+    const noun = documentNoun(type);
+    throw invalid(`${noun === 'invoice' ? 'An invoice' : 'A quote'} can come to at most ${formatNzd(MAX_TOTAL_CENTS)} (GST included), and this one comes to ${formatNzd(totalCents)}. Split the work over more than one ${noun}.`);
+  }
+}
+
+function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null, rounding: GstRounding, type: DocumentType): void {
   if (lines.length === 0) throw invalid('Add at least one line item');
   if (lines.length > LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
   if (lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
   if (lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
+  checkTotal(lines, rounding, type);
   if (!isLocalDate(issueDate)) throw invalid('The issue date is not a valid date');
   if (!isLocalDate(dueDate)) throw invalid('The due date is not a valid date');
   if (compareDates(dueDate, issueDate) < 0) throw invalid('The due date cannot be before the issue date');
@@ -622,7 +650,9 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
   if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  // A business not registered for GST charges none: its lines go at rate 0.
+  const lines = c.gstRegistered === false ? linesAsRegistered(c.lines, false) : c.lines;
+  checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, c.gstRounding, c.type);
   if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
   return [
     {
@@ -633,8 +663,9 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
         number: c.number,
         reference: c.reference,
         client: c.client,
-        lines: c.lines,
+        lines,
         gstRounding: c.gstRounding,
+        ...(c.gstRegistered !== undefined ? { gstRegistered: c.gstRegistered } : {}),
         issueDate: c.issueDate,
         dueDate,
         paymentTerms: c.paymentTerms,
@@ -655,9 +686,18 @@ function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: Docum
   if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  // Saved again, a draft takes the business's registration as it is now.
+  const registered = c.gstRegistered ?? d.gstRegistered;
+  const lines = registered === false ? linesAsRegistered(c.lines, false) : c.lines;
+  checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, d.gstRounding, d.type);
   return [
-    { type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } },
+    {
+      type: 'DocumentRevised',
+      data: {
+        documentId: d.id, client: c.client, lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '',
+        ...(registered !== null ? { gstRegistered: registered } : {}),
+      },
+    },
     ...supersedeLink(d),
   ];
 }
@@ -668,8 +708,10 @@ function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentS
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
   if (d.status === 'declined') throw conflict('This quote was declined.');
   if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+  const { gst, ...send } = command.data;
+  requireGstReady(d, gst);
   requireClaimReady(d);
-  return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
+  return [{ type: 'DocumentSent', data: { documentId: d.id, ...send } }];
 }
 
 function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>, state: DocumentState): DocumentEvent[] {
@@ -677,11 +719,12 @@ function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>
   return [{ type: 'DocumentSendNotDelivered', data: { documentId: d.id, ...command.data } }];
 }
 
-function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
+function decideMarkIssued(command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
   const d = requireExisting(state);
   requireInvoice(d, 'be marked issued');
   requireNotVoid(d);
   if (d.status !== 'draft') throw conflict('This invoice is already issued');
+  requireGstReady(d, command.data?.gst);
   requireClaimReady(d);
   return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
 }
@@ -856,8 +899,10 @@ function decideIssueClientLink(command: CommandOf<'IssueClientLink'>, state: Doc
   requireNotVoid(d);
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Share the invoice instead.');
   if (d.clientLink) throw conflict(`This ${documentNoun(d.type)} already has a link`);
-  if (!isLocalDate(command.data.expiresOn)) throw invalid('The link expiry is not a valid date');
-  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...command.data } }];
+  const { gst, ...link } = command.data;
+  if (!isLocalDate(link.expiresOn)) throw invalid('The link expiry is not a valid date');
+  requireGstReady(d, gst);
+  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...link } }];
 }
 
 function decideWithdrawClientLink(command: CommandOf<'WithdrawClientLink'>, state: DocumentState): DocumentEvent[] {
@@ -944,10 +989,12 @@ function decideInvoiceStage(command: CommandOf<'InvoiceStage'>, state: DocumentS
 
 function decideVaryQuote(command: CommandOf<'VaryQuote'>, state: DocumentState): DocumentEvent[] {
   const d = requireAcceptedQuote(state, 'be varied');
-  const line = command.data.line;
+  // A quote made without GST (the business not registered) takes its variations without GST too.
+  const line = linesAsRegistered([command.data.line], d.gstRegistered !== false)[0]!;
   if (d.lines.length >= LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
   if (line.description.trim() === '') throw invalid('Each line needs a description');
   if (!isNzGstRate(line.tax_rate)) throw invalid(TAX_RATE_MESSAGE);
+  checkTotal([...d.lines, line], d.gstRounding, d.type);
   // The client's link showed the quote they accepted, not the varied one: it ends (they need a new one).
   return [{ type: 'QuoteVaried', data: { documentId: d.id, line } }, ...supersedeLink(d)];
 }
@@ -956,6 +1003,26 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
   const d = requireExisting(state);
   if (!d.stages.some((s) => s.invoiceId === command.data.invoiceId)) return [];
   return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
+// ---- GST registration ----------------------------------------------------------------------
+
+/**
+ * Nothing is given to the client (emailed, handed over, shared by link) while the business's GST
+ * registration and the document disagree: a registered business's document needs its GST number
+ * (a tax invoice must show it), and a draft saved under the other registration must be saved
+ * again first, so its GST is what the business may charge. An issued document keeps the GST it
+ * was issued with. `gst` is the business's registration now; left out, nothing is checked.
+ */
+function requireGstReady(d: DocumentView, gst: GstRegistration | undefined): void {
+  if (!gst) return;
+  // Saved before registration was recorded: it charged GST as a registered business would.
+  const saved = d.gstRegistered ?? (chargesGst(d.lines) ? true : gst.registered);
+  const unissued = d.status === 'draft';
+  if (unissued && saved !== gst.registered) {
+    throw conflict(gst.registered ? GST_REGISTRATION_MESSAGES.registeredSince(documentNoun(d.type)) : GST_REGISTRATION_MESSAGES.notRegisteredSince(documentNoun(d.type)));
+  }
+  if (saved && gst.gstNumber.trim() === '') throw invalid(gst.registered ? GST_REGISTRATION_MESSAGES.noNumber : GST_REGISTRATION_MESSAGES.noNumberOnTaxInvoice);
 }
 
 // ---- payment claims (Construction Contracts Act 2002) ------------------------------------
@@ -1083,6 +1150,8 @@ export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: s
     client: quote.client,
     lines: quote.lines,
     gstRounding: quote.gstRounding,
+    // The quote's registration, as its prices were agreed; a change since is caught before it goes out.
+    ...(quote.gstRegistered !== null ? { gstRegistered: quote.gstRegistered } : {}),
     issueDate: input.issueDate,
     dueDate: dueDateFor(input.issueDate, paymentTerms),
     paymentTerms,
