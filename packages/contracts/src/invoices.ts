@@ -228,6 +228,8 @@ export const documentDetail = z.object({
   type: documentType,
   number: z.number().int(),
   reference: z.string(),
+  /** 'Tax invoice' (a GST-registered business's invoice), 'Invoice' or 'Quote': the heading the screens show. */
+  title: z.enum(['Quote', 'Tax invoice', 'Invoice']),
   status: documentStatus,
   status_label: z.string(),
   payment_status: paymentStatus,
@@ -241,6 +243,12 @@ export const documentDetail = z.object({
   payment_terms: z.enum(PAYMENT_TERMS),
   notes: z.string(),
   gst_rounding: z.enum(['total', 'line']),
+  /**
+   * Whether the business was registered for GST when it was saved. false: no GST on any line, no
+   * GST to show; true: a registered business's (an invoice is a tax invoice); null: saved before
+   * the app recorded registration.
+   */
+  gst_registered: z.boolean().nullable(),
   line_items: z.array(lineRecord),
   subtotal: money,
   gst: money,

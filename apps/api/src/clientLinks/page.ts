@@ -5,7 +5,7 @@
 // one function both the GET and the accept use).
 import { createHash } from 'node:crypto';
 import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage } from '@tradie/contracts';
-import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, nzDateOf, toCents } from '@tradie/domain';
+import { type DocumentTitle, type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, documentTitleOf, formatNzd, nzDateOf, toCents } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import type { LoadedDocument } from '../documents/repository.ts';
@@ -42,15 +42,18 @@ export function contentVersionOf(loaded: LoadedDocument): number {
 
 export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string => `/public/${kind === 'quote' ? 'quotes' : 'invoices'}/${token}/pdf`;
 
-export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string): PublicDocument {
+/** `title` is the PDF's (documentTitleOf with the business's GST number). */
+export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: DocumentTitle = detail.title): PublicDocument {
   return {
     type: detail.type,
+    title,
     reference: detail.reference,
     issue_date: detail.issue_date,
     due_date: detail.due_date,
     valid_until: detail.valid_until,
     client_name: detail.client_name,
     line_items: detail.line_items,
+    gst_registered: detail.gst_registered,
     subtotal: detail.subtotal,
     gst: detail.gst,
     total: detail.total,
@@ -93,7 +96,7 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
   const today: LocalDate = nzDateOf(deps.clock.now());
   const settings = await loadBusinessSettings(sql, accountId);
   const detail = detailOf(d, loaded.version, today);
-  const document = publicDocumentOf(detail, publicPdfPath('quote', token));
+  const document = publicDocumentOf(detail, publicPdfPath('quote', token), documentTitleOf(d, settings.gst_number));
   const terms = settings.quote_terms.trim();
   const a = d.clientAcceptance;
   const page: PublicQuotePage = {
@@ -134,7 +137,7 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
     : null;
   return {
     business: await businessOf(deps, deps.store.db, accountId, settings),
-    document: publicDocumentOf(detail, publicPdfPath('invoice', token)),
+    document: publicDocumentOf(detail, publicPdfPath('invoice', token), documentTitleOf(d, settings.gst_number)),
     payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
     state: invoiceState(detail.status),
     pay: balanceCents > 0n ? await paymentOfferFor(deps, accountId, centsToString(balanceCents)) : null,

@@ -4,7 +4,7 @@
 import type { DocumentDetail, InvoicePaymentRecord, PaymentRecord } from '@tradie/contracts';
 import {
   type DocumentStatus, type DocumentView, type LocalDate, type Payment, type PaymentStatus,
-  STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, formatNzd, paidDate,
+  STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf, formatNzd, paidDate,
   paymentStatus, stageSummary, stageTotalCents, toCents,
 } from '@tradie/domain';
 
@@ -67,6 +67,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     type: d.type,
     number: d.number,
     reference: d.reference,
+    title: documentTitleOf(d),
     status,
     status_label: STATUS_LABELS[status],
     payment_status: paymentStatus(d, f),
@@ -80,6 +81,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     payment_terms: d.paymentTerms,
     notes: d.notes,
     gst_rounding: d.gstRounding,
+    gst_registered: d.gstRegistered,
     line_items: d.lines.map((l, i) => {
       const lt = f.lines[i]!;
       return {

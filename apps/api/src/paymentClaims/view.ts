@@ -26,6 +26,8 @@ export interface ClaimFigures {
   schedule: { receivedOn: LocalDate; scheduledCents: bigint; reasons: string; differenceCents: bigint } | null;
   retentionHeldCents: bigint;
   scheduleStatus: string;
+  /** The amounts include GST: false when the business was not registered for GST when the invoice was saved. */
+  gstIncluded: boolean;
 }
 
 /** The claim's figures (or, for an invoice that is not a claim yet, what they would be with `details`). */
@@ -40,7 +42,10 @@ export function claimFiguresOf(d: DocumentView, quote: DocumentView | null, toda
     ? { receivedOn: last.receivedOn, scheduledCents: toCents(last.scheduledAmount), reasons: last.reasons, differenceCents: calculation.claimedCents - toCents(last.scheduledAmount) }
     : null;
   const held = claim ? retentionHeldCents(claim, calculation.retentionCents) : calculation.retentionCents;
-  return { details, dates, missing, calculation, schedule, retentionHeldCents: held, scheduleStatus: scheduleStatusOf(dates, schedule, calculation.claimedCents, today) };
+  return {
+    details, dates, missing, calculation, schedule, retentionHeldCents: held, scheduleStatus: scheduleStatusOf(dates, schedule, calculation.claimedCents, today),
+    gstIncluded: d.gstRegistered !== false,
+  };
 }
 
 function scheduleStatusOf(dates: ClaimDates, schedule: ClaimFigures['schedule'], claimedCents: bigint, today: LocalDate): string {
@@ -156,6 +161,7 @@ export function pdfClaimOf(f: ClaimFigures): PdfClaim {
     retentionLabel: `Less retention withheld (${c.retentionPercent} %)`,
     retention: formatNzd(c.retentionCents),
     earlier: c.earlier.map((e) => `${e.reference} ${formatNzd(e.totalCents)}`),
+    gstIncluded: f.gstIncluded,
     form1: CCA_FORM_1,
   };
 }
@@ -166,7 +172,7 @@ export function claimEmailText(f: ClaimFigures, form1Text: string): string {
     CCA_STATEMENT,
     `Construction contract: ${f.details.contractReference}${f.details.contractDate ? ` (${formatNzDateLong(f.details.contractDate)})` : ''}, ${f.details.site}.`,
     `Work: ${f.details.work}. Period: ${period(f.details)}.`,
-    `Claimed amount: ${formatNzd(f.calculation.claimedCents)} (GST included), due for payment on ${formatNzDateLong(f.dates.paymentDue)}. The calculation is in the attached PDF.`,
+    `Claimed amount: ${formatNzd(f.calculation.claimedCents)}${f.gstIncluded ? ' (GST included)' : ''}, due for payment on ${formatNzDateLong(f.dates.paymentDue)}. The calculation is in the attached PDF.`,
     `Payment schedule due by ${formatNzDateLong(f.dates.scheduleDueBy)}.`,
     '',
     form1Text,

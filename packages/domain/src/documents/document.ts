@@ -584,6 +584,21 @@ export interface ClientAnswer {
 
 export const documentNoun = (type: DocumentType): string => (type === 'quote' ? 'quote' : 'invoice');
 
+/**
+ * A registered business's invoice is a tax invoice; anything else an invoice or a quote. An
+ * invoice saved before the app recorded registration is one when the business has a GST number
+ * (`businessGstNumber`), as its PDF always said.
+ */
+export function isTaxInvoice(d: Pick<DocumentView, 'type' | 'gstRegistered'>, businessGstNumber = ''): boolean {
+  if (d.type !== 'invoice') return false;
+  return d.gstRegistered ?? businessGstNumber.trim() !== '';
+}
+
+/** The title a person reads on the screen, the client's page and the PDF. */
+export type DocumentTitle = 'Quote' | 'Tax invoice' | 'Invoice';
+export const documentTitleOf = (d: Pick<DocumentView, 'type' | 'gstRegistered'>, businessGstNumber = ''): DocumentTitle =>
+  d.type === 'quote' ? 'Quote' : isTaxInvoice(d, businessGstNumber) ? 'Tax invoice' : 'Invoice';
+
 function requireExisting(state: DocumentState): DocumentView {
   if (state.status === 'none' || state.status === 'deleted') throw notFound('Invoice or quote not found');
   return state;

@@ -25,6 +25,7 @@ import { linkForSending } from '../../clientLinks/links.ts';
 import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaims/view.ts';
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
+import { gstRegistrationOf } from '../../settings/repository.ts';
 import { loadDocument, userNames } from '../repository.ts';
 import { requireConfirmedEmail, reserveSend } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
@@ -63,8 +64,9 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       claimText: d.paymentClaim ? claimEmailText(claimFiguresOf(d, await stageQuoteOf(ports.store, actor.accountId, d), nzDateOf(ports.clock.now())), form1PlainText()) : null,
     });
     const { to, cc, bcc, subject } = composed;
-    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject } };
-    // The decider's refusals (void, converted, no email) come before any mail goes.
+    const gst = gstRegistrationOf(pdf.settings);
+    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject, gst } };
+    // The decider's refusals (void, converted, no email, GST registration) come before any mail goes.
     documentDecider.decide(sendCommand, d);
     // The account's daily recipients and burst of sends (sendGuard.ts): 429 before any mail goes;
     // given back when the mail server took nothing.
@@ -94,7 +96,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       await link.record(w);
       const done = notDelivered
         ? await w.decide(id, { type: 'RecordUndeliveredSend', data: { to, cc, bcc, subject, outcome: 'saved_not_delivered', detail: SEND_MESSAGES.savedNotDelivered } })
-        : await w.decide(id, refused.size === 0 ? sendCommand : { type: 'SendDocument', data: { to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject } });
+        : await w.decide(id, refused.size === 0 ? sendCommand : { type: 'SendDocument', data: { to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject, gst } });
       if (!notDelivered && refused.size > 0) {
         await w.decide(id, { type: 'RecordUndeliveredSend', data: { to: [], cc: refusedCc, bcc: refusedBcc, subject, outcome: 'failed', detail: refusedDetail } });
       }
