@@ -65,11 +65,12 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: 
   };
 }
 
-async function businessOf(deps: PageDeps, sql: Sql, accountId: string, s: BusinessSettings): Promise<PublicBusiness> {
+/** The business as the page shows it; no GST number on a document made while it was not registered for GST. */
+async function businessOf(deps: PageDeps, sql: Sql, accountId: string, s: BusinessSettings, d: DocumentView): Promise<PublicBusiness> {
   const sha = await logoVersion(sql, accountId);
   return {
     name: s.trading_as.trim() || s.business_name,
-    gst_number: s.gst_number,
+    gst_number: d.gstRegistered === false ? '' : s.gst_number,
     phone: s.phone,
     email: s.email,
     address: [s.address, s.city, s.postcode].map((p) => p.replace(/\s*\n\s*/g, ', ').trim()).filter((p) => p !== '').join(', '),
@@ -100,7 +101,7 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
   const terms = settings.quote_terms.trim();
   const a = d.clientAcceptance;
   const page: PublicQuotePage = {
-    business: await businessOf(deps, sql, accountId, settings),
+    business: await businessOf(deps, sql, accountId, settings, d),
     document,
     terms,
     shown_sha256: shownHashOf(document, terms),
@@ -136,7 +137,7 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
     ? { bank_name: settings.bank_name, account_name: settings.bank_account_name, account_number: settings.bank_account_number }
     : null;
   return {
-    business: await businessOf(deps, deps.store.db, accountId, settings),
+    business: await businessOf(deps, deps.store.db, accountId, settings, d),
     document: publicDocumentOf(detail, publicPdfPath('invoice', token), documentTitleOf(d, settings.gst_number)),
     payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
     state: invoiceState(detail.status),
