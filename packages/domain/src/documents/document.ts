@@ -1029,7 +1029,7 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
  * again first, so its GST is what the business may charge. An issued document keeps the GST it
  * was issued with. `gst` is the business's registration now; left out, nothing is checked.
  */
-function requireGstReady(d: DocumentView, gst: GstRegistration | undefined): void {
+export function requireGstReady(d: DocumentView, gst: GstRegistration | undefined): void {
   if (!gst) return;
   // Saved before registration was recorded: it charged GST as a registered business would.
   const saved = d.gstRegistered ?? (chargesGst(d.lines) ? true : gst.registered);

@@ -14,7 +14,7 @@
 // - the mail server could not be reached (MailUnavailableError): nothing recorded, 503 — try again.
 import { SEND_MESSAGES, type DocumentDetail, type SendResult, type sendDocumentInput } from '@tradie/contracts';
 import type { DocumentCommand, SendNotDeliveredOutcome } from '@tradie/domain';
-import { documentDecider, form1PlainText, nzDateOf } from '@tradie/domain';
+import { documentDecider, form1PlainText, nzDateOf, requireGstReady } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -25,7 +25,7 @@ import { linkForSending } from '../../clientLinks/links.ts';
 import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaims/view.ts';
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
-import { gstRegistrationOf } from '../../settings/repository.ts';
+import { gstRegistrationOf, loadBusinessSettings } from '../../settings/repository.ts';
 import { loadDocument, userNames } from '../repository.ts';
 import { requireConfirmedEmail, reserveSend } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
@@ -49,6 +49,8 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
   try {
     const loaded = await loadDocument(ports.store, actor.accountId, id);
     const d = loaded.state;
+    // A send the business's GST registration forbids is refused before the PDF is made (the decider checks it again below).
+    requireGstReady(d, gstRegistrationOf(await loadBusinessSettings(ports.store.db, actor.accountId)));
     const pdf = await renderPdfFor(ports, actor.accountId, d);
     const user = await userNames(ports.store.db, actor.userId);
     // The client's link goes in the email, and is recorded with the send (clientLinks/links.ts).

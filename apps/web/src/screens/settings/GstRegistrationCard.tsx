@@ -11,7 +11,8 @@ import { SwitchField } from '../../ui/SwitchField.tsx';
 import { businessSettingsQuery, settingsKeys } from './queries.ts';
 
 export const GST_REGISTRATION_TEXT = {
-  on: 'Your quotes and invoices carry GST, and invoices are tax invoices showing your GST number. Nothing can be sent until your GST number is in Business Details.',
+  on: 'Your quotes and invoices carry GST, and invoices are tax invoices showing your GST number.',
+  numberNeeded: 'Add your GST number in Business Details: nothing can be sent without it.',
   off: "No GST is added to your quotes and invoices, and invoices are titled 'Invoice'.",
   kept: 'Quotes and invoices already sent keep the GST they were sent with; drafts take the change when you next save them.',
   failed: 'Could not save your GST registration. Please try again.',
@@ -54,7 +55,8 @@ export function GstRegistrationCard() {
         hint={
           current === undefined ? null : (
             <>
-              {current ? GST_REGISTRATION_TEXT.on : GST_REGISTRATION_TEXT.off} {GST_REGISTRATION_TEXT.kept}
+              {current ? GST_REGISTRATION_TEXT.on : GST_REGISTRATION_TEXT.off}
+              {current && settings.data?.gst_number.trim() === '' ? ` ${GST_REGISTRATION_TEXT.numberNeeded}` : ''} {GST_REGISTRATION_TEXT.kept}
             </>
           )
         }
