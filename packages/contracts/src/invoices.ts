@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS, STAGE_KINDS } from '@tradie/domain';
-import { localDate } from './common.ts';
+import { localDate, money } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
 
@@ -160,8 +160,6 @@ export type MarkPaidInput = z.input<typeof markPaidInput>;
 export const voidDocumentInput = z.object({
   reason: z.string().trim().max(500, { error: 'The reason can be at most 500 characters' }).optional().transform((r) => r || 'Voided by user'),
 });
-
-const money = z.number();
 
 export const paymentRecord = z.object({
   id: z.string(),
