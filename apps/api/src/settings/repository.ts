@@ -35,7 +35,7 @@ export interface BusinessSettings extends PdfBusiness {
   gst_rounding: 'total' | 'line';
   /**
    * Registered for GST: its documents carry GST and its invoices are tax invoices, which must show
-   * `gst_number`. Not registered: no GST on anything it makes (docs/decisions/0018-gst-registration.md).
+   * `gst_number`. Not registered: no GST on anything it makes (docs/decisions/0023-gst-registration.md).
    */
   gst_registered: boolean;
   /** The calculator's way of working out a price: markup on cost (default) or margin on price. */

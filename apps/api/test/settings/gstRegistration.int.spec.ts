@@ -2,7 +2,7 @@
 // not registered charges no GST and its invoices are titled 'Invoice' on every surface (the detail,
 // the PDF, the email, the client's page, the GST report); a registered one without its GST number
 // sends nothing, with the reason; a document already issued keeps the GST it was issued with; and
-// businesses saved before the setting existed read as what they did (docs/decisions/0018).
+// businesses saved before the setting existed read as what they did (docs/decisions/0023).
 import { SETTINGS_MESSAGES } from '@tradie/contracts';
 import { GST_REGISTRATION_MESSAGES, documentStreamId } from '@tradie/domain';
 import { describe, expect, it } from 'vitest';

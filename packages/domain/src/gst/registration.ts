@@ -5,7 +5,7 @@
 // business charges GST as its lines say and issues tax invoices, which must show its GST number
 // (s 19E), so nothing is given to a client while the number is missing. Decided when a document
 // is drafted or revised and kept on it (`gstRegistered`), so an issued document keeps the GST it
-// was issued with whatever the settings say later (docs/decisions/0018-gst-registration.md).
+// was issued with whatever the settings say later (docs/decisions/0023-gst-registration.md).
 import { Decimal } from '../money/decimal.ts';
 
 /** The business's registration, as its settings hold it now. */
