@@ -10,7 +10,8 @@
 // lease in claimed_until, so two processors — in one process or two — never hold the same row),
 // runs each row's handler outside any transaction, and marks the row done; a handler that throws
 // gets its row back with attempts + 1 and a next attempt 30 s × 2^n later (at most an hour), and
-// after MAX_ATTEMPTS the row is left, given up, with its last error (outboxFailures).
+// after MAX_ATTEMPTS the row is left, given up, with its last error (outboxFailures). A handler
+// that throws NotBefore puts its row off until then, counting no attempt.
 //
 // When: a route awaits settleReactions for the stream it just changed, after its transaction
 // committed, so what a reaction does is done when the answer goes (Xero is up to date right after
@@ -20,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventRows, Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { repeatEvery } from '../repeat.ts';
+import { NotBefore } from './notBefore.ts';
 import { type OutboxRow, type Reaction, type ReactionDeps, REACTIONS } from './registry.ts';
 
 /** Rows claimed at a time. */
@@ -98,6 +100,7 @@ export interface RunFilter {
   dueBy?: Date;
 }
 
+/** Rows done and rows failed; a row put off (NotBefore) is neither. */
 export interface RunResult {
   done: number;
   failed: number;
@@ -172,8 +175,14 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
     return [...runs.values()];
   }
 
-  /** Runs the handler once for `rows` (with the latest of them) and marks them all; answers whether it succeeded. */
-  async function run(rows: readonly ClaimedRow[], token: string): Promise<boolean> {
+  async function markPutOff(row: ClaimedRow, token: string, at: Date): Promise<void> {
+    await db().query('UPDATE outbox SET next_attempt_at = $3::timestamptz, claimed_by = NULL, claimed_until = NULL WHERE id = $1::bigint AND claimed_by = $2', [
+      row.id, token, at.toISOString(),
+    ]);
+  }
+
+  /** Runs the handler once for `rows` (with the latest of them) and marks them all; answers whether it succeeded (null: put off). */
+  async function run(rows: readonly ClaimedRow[], token: string): Promise<boolean | null> {
     const row = rows.reduce((a, b) => (BigInt(b.event_position) > BigInt(a.event_position) ? b : a));
     const reaction = byName.get(row.reaction);
     if (!reaction) {
@@ -187,6 +196,10 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
     try {
       await reaction.handle(deps, view);
     } catch (e) {
+      if (e instanceof NotBefore) {
+        for (const r of rows) await markPutOff(r, token, e.at);
+        return null;
+      }
       for (const r of rows) await markFailed(r, token, errorText(e));
       return false;
     }
@@ -202,8 +215,9 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
         const rows = await claim(token, filter);
         if (rows.length === 0) break;
         for (const together of runsOf(rows)) {
-          if (await run(together, token)) result.done += together.length;
-          else result.failed += together.length;
+          const ok = await run(together, token);
+          if (ok === true) result.done += together.length;
+          else if (ok === false) result.failed += together.length;
         }
         if (rows.length < OUTBOX_BATCH) break;
       }

@@ -37,6 +37,7 @@ export interface Reaction<D = ReactionDeps> {
   /**
    * Does the work; returning means done. Throwing means "try again later" (with backoff): it must
    * be safe to run again after a partial success, and after a success whose marking was lost.
+   * Throwing NotBefore (notBefore.ts) puts the row off until its time, as neither done nor failed.
    */
   handle(deps: D, row: OutboxRow): Promise<void>;
   /**

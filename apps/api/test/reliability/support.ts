@@ -146,9 +146,10 @@ export async function connectXero(t: TestApp, token: string): Promise<void> {
 }
 
 /** The kind of resource a path parameter names, read from the route's path. */
-export type IdKind = 'client' | 'document' | 'payment';
+export type IdKind = 'client' | 'document' | 'payment' | 'variation';
 export function paramKind(op: Operation, param: string): IdKind {
   if (param === 'paymentId') return 'payment';
+  if (param === 'variationId') return 'variation';
   return op.path.startsWith('/clients') ? 'client' : 'document';
 }
 
@@ -156,6 +157,8 @@ export function paramKind(op: Operation, param: string): IdKind {
 export function idsOf(f: Fixtures, kind: IdKind): string[] {
   if (kind === 'client') return [f.clientId];
   if (kind === 'payment') return [f.paymentId];
+  // A variation's id names nothing without its quote: one stands for all (the public answers from one address are limited).
+  if (kind === 'variation') return [f.quoteId];
   return [f.draftId, f.quoteId, f.invoiceId, f.voidId];
 }
 
@@ -262,9 +265,13 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'PUT /payments/settings': () => ({ surcharge_enabled: true, surcharge_percent: 2.5 }),
   'POST /invoices/{id}/stages': () => ({ kind: 'deposit', percent: '30' }),
   'POST /invoices/{id}/variations': () => ({ line: { description: 'Extra socket', qty: 1, unit_price: 85, tax_included: false, tax_rate: 0.15 } }),
+  'POST /invoices/{id}/variations/{variationId}/send': () => ({ subject: 'Variation 1', message: 'Kia ora' }),
+  'POST /public/quotes/{token}/variations/{variationId}/accept': () => ({ signer_name: 'Jo Bloggs', shown_sha256: '0'.repeat(64) }),
+  'POST /public/quotes/{token}/variations/{variationId}/decline': () => ({ note: 'Not this year' }),
   'POST /invoices/{id}/credit-notes': () => ({ lines: [{ line_index: 0 }], reason: 'Returned part' }),
   'POST /credit-notes/{id}/refunds': () => ({ amount: 10, date: '2026-05-06', method: 'bank_transfer', reference: 'Refund' }),
-  'PUT /invoices/{id}/payment-claim': () => ({ contract_reference: 'GB-7', contract_date: '2026-04-20', site: '1 Main Road', work: 'Framing', period_from: '2026-04-20', period_to: '2026-05-04', retention_percent: 5 }),
+  'POST /credit-notes/{id}/send': () => ({ to: 'accounts@kowhai.example.nz', subject: 'Your credit note', message: 'Kia ora' }),
+  'PUT /invoices/{id}/payment-claim': () => ({ contract_reference: 'GB-7', contract_date: '2026-04-20', site: '1 Main Road', work: 'Framing', period_from: '2026-04-20', period_to: '2026-05-04', retention_percent: 5, due_date_choice: 'act' }),
   'POST /invoices/{id}/payment-schedules': () => ({ received_on: '2026-05-12', scheduled_amount: 10, reasons: 'Part done' }),
   'POST /invoices/{id}/retention-releases': () => ({ amount: 1, date: '2026-09-01' }),
   'PUT /payment-claims/clients/{id}': () => ({ payment_claims: true }),

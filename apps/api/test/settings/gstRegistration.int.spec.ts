@@ -6,6 +6,8 @@
 import { SETTINGS_MESSAGES } from '@tradie/contracts';
 import { GST_REGISTRATION_MESSAGES, documentStreamId } from '@tradie/domain';
 import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/documents/repository.ts';
+import { deliver } from '../../src/reminders/sender.ts';
 import { publicClient } from '../clientLinks/support.ts';
 import { addClient, line, pdfText, setSettings } from '../documents/support.ts';
 import { TEST_GST_NUMBER, signUp, useTestApp, type TestApp } from '../support/testApp.ts';
@@ -109,6 +111,95 @@ describe('a business registered for GST without its GST number', () => {
     expect((await t.get('/business-settings', u.token)).json.warnings).toEqual([{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }]);
     expect((await t.put('/business-settings', { gst_registered: false }, u.token)).json.warnings).toEqual([]);
     expect((await t.put('/business-settings', { gst_registered: 'yes' }, u.token)).status).toBe(422);
+  });
+});
+
+describe('every door that gives the client a document holds the registration', () => {
+  const t = useTestApp();
+
+  /** A registered business with an accepted quote and a variation of it, and a tax invoice sent and credited in part. */
+  async function sideDoors() {
+    const b = await business(t, { gst_registered: true, gst_number: TEST_GST_NUMBER });
+    const { u, clientId } = b;
+    const q = (await t.post('/invoices', { type: 'quote', client_id: clientId, line_items: [line('Heat pump', 1, 2400)] }, u.token)).json;
+    expect((await t.post(`/invoices/${q.id}/accept`, undefined, u.token)).status).toBe(200);
+    const varied = await t.post(`/invoices/${q.id}/variations`, { lines: [line('Extra bracket', 1, 80)], note: '' }, u.token);
+    expect(varied.status).toBe(201);
+    const variationId = varied.json.variations.at(-1).id as string;
+    const inv = await b.invoice();
+    expect((await t.post(`/invoices/${inv.id}/send`, undefined, u.token)).status).toBe(200);
+    const cn = await t.post(`/invoices/${inv.id}/credit-notes`, { amount: '50.00', reason: 'Gate not needed' }, u.token);
+    expect(cn.status).toBe(201);
+    return { u, q, variationId, inv, creditNoteId: cn.json.id as string };
+  }
+
+  it('without the GST number: the variation, the credit note, a reminder by hand, the quote’s link and the invoice go nowhere, with the reason, and nothing is recorded; with it back, each goes', async () => {
+    const { u, q, variationId, inv, creditNoteId } = await sideDoors();
+    const mailed = t.mailer.sent.length;
+    const events = [await eventCount(t, q.id), await eventCount(t, inv.id)];
+    await t.put('/business-settings', { gst_number: '' }, u.token);
+
+    const doors = {
+      variation: await t.post(`/invoices/${q.id}/variations/${variationId}/send`, undefined, u.token),
+      creditNote: await t.post(`/credit-notes/${creditNoteId}/send`, undefined, u.token),
+      reminder: await t.post(`/reminders/invoices/${inv.id}/send-now`, undefined, u.token),
+      quoteLink: await t.post(`/invoices/${q.id}/link`, undefined, u.token),
+      invoice: await t.post(`/invoices/${inv.id}/send`, undefined, u.token),
+    };
+    for (const r of Object.values(doors)) expect([r.status, r.json.detail]).toEqual([422, GST_REGISTRATION_MESSAGES.noNumber]);
+    // The invoice's 'Send reminder now' is off, saying why.
+    expect((await t.get(`/reminders/invoices/${inv.id}`, u.token)).json.send_now).toMatchObject({ allowed: false, reason: GST_REGISTRATION_MESSAGES.noNumber });
+    expect(t.mailer.sent).toHaveLength(mailed);
+    expect([await eventCount(t, q.id), await eventCount(t, inv.id)]).toEqual(events);
+
+    await t.put('/business-settings', { gst_number: TEST_GST_NUMBER }, u.token);
+    expect((await t.post(`/invoices/${q.id}/variations/${variationId}/send`, undefined, u.token)).status).toBe(200);
+    expect((await t.post(`/credit-notes/${creditNoteId}/send`, undefined, u.token)).status).toBe(200);
+    expect((await t.post(`/reminders/invoices/${inv.id}/send-now`, undefined, u.token)).status).toBe(200);
+    expect(t.mailer.sent).toHaveLength(mailed + 3);
+  });
+
+  it('an automatic reminder is held, not sent, while the number is missing', async () => {
+    const { u, inv } = await sideDoors();
+    await t.put('/business-settings', { gst_number: '' }, u.token);
+    const mailed = t.mailer.sent.length;
+    const loaded = await loadDocument(t.deps.store, u.userId, inv.id);
+    const step = { id: 'due', offset_days: 0, subject: 'Invoice [Invoice Number] is due', message: 'Kia ora [Client Name]' };
+    const held = await deliver(t.deps, u.userId, loaded.state, step, ['hemi@example.nz'], 0);
+    expect(held).toMatchObject({ kind: 'held', refusal: { status: 422, detail: GST_REGISTRATION_MESSAGES.noNumber } });
+    expect(t.mailer.sent).toHaveLength(mailed);
+  });
+});
+
+describe('a business not registered for GST: its variations and credit notes', () => {
+  const t = useTestApp();
+
+  it('carry no GST and name none: the variation’s figures and email, the credit note’s figures, PDF and email', async () => {
+    const { u, clientId, invoice } = await business(t, { gst_registered: false, gst_number: '' });
+    const q = (await t.post('/invoices', { type: 'quote', client_id: clientId, line_items: [line('Heat pump', 1, 2400)] }, u.token)).json;
+    expect((await t.post(`/invoices/${q.id}/accept`, undefined, u.token)).status).toBe(200);
+    const varied = await t.post(`/invoices/${q.id}/variations`, { lines: [line('Extra bracket', 1, 80), line('Bolts', 1, 23, { tax_included: true })], note: '' }, u.token);
+    expect(varied.json.variations.at(-1)).toMatchObject({ subtotal: 103, gst: 0, total: 103 });
+    const vSent = await t.post(`/invoices/${q.id}/variations/${varied.json.variations.at(-1).id}/send`, undefined, u.token);
+    expect(vSent.status).toBe(200);
+    expect(t.mailer.sent.at(-1)!.text).not.toMatch(/GST/);
+    const quotePdf = await pdfOf(t, u.token, q.id);
+    expect(quotePdf).toContain('Variation 1 — Awaiting approval $103.00');
+    expect(quotePdf).toContain('Agreed in all $2,400.00');
+    expect(quotePdf).not.toMatch(/incl\. GST|excl\. GST|GST 15%/);
+
+    const inv = await invoice();
+    expect((await t.post(`/invoices/${inv.id}/send`, undefined, u.token)).status).toBe(200);
+    const cn = await t.post(`/invoices/${inv.id}/credit-notes`, { amount: '50.00', reason: 'Gate not needed' }, u.token);
+    expect(cn.json).toMatchObject({ subtotal: 50, gst: 0, total: 50, supplier: { gst_number: '' } });
+    const pdf = await t.app.request(`/api/v1/credit-notes/${cn.json.id}/pdf`, { headers: { Authorization: `Bearer ${u.token}` } });
+    expect(pdf.status).toBe(200);
+    const text = squash(pdfText(new Uint8Array(await pdf.arrayBuffer())));
+    expect(text).toContain('Credit note');
+    expect(text).not.toMatch(/Tax credit note|GST/i);
+    expect(text).toContain('$50.00');
+    expect((await t.post(`/credit-notes/${cn.json.id}/send`, undefined, u.token)).status).toBe(200);
+    expect(t.mailer.sent.at(-1)!.text).not.toMatch(/GST/);
   });
 });
 

@@ -83,7 +83,7 @@ describe('a document comes to at most $999,999,999.99', () => {
   it('a variation that would take an accepted quote past the limit is refused', () => {
     const quote = documentDecider.decide(draft([line('10', '86956521.738')], { type: 'quote', reference: 'QTE-0001' }), { status: 'none' });
     const state = foldDocument([...quote, { type: 'QuoteAccepted', data: { documentId: 'd1' } }]);
-    expect(() => documentDecider.decide({ type: 'VaryQuote', data: { line: line('1', '0.01') } }, state)).toThrow(/can come to at most \$999,999,999\.99/);
+    expect(() => documentDecider.decide({ type: 'ProposeVariation', data: { variationId: 'v1', lines: [line('1', '0.01')], note: '' } }, state)).toThrow(/can come to at most \$999,999,999\.99/);
   });
 
   it('any whole-cents amount up to the limit survives a JSON number; past 15 digits they do not', () => {

@@ -62,8 +62,8 @@ describe('a business not registered for GST charges none', () => {
   it('a variation of its accepted quote carries no GST either', () => {
     const quote = drafted({ type: 'quote', reference: 'QTE-0001', gstRegistered: false });
     const accepted: DocumentEvent = { type: 'QuoteAccepted', data: { documentId: 'd1' } };
-    const varied = given(quote, accepted).when({ type: 'VaryQuote', data: { line: { description: 'Extra tap', qty: '1', unit_price: '100', tax_included: false, tax_rate: '0.15' } } }).events()[0]!;
-    expect(varied).toMatchObject({ type: 'QuoteVaried', data: { line: { tax_rate: '0' } } });
+    const varied = given(quote, accepted).when({ type: 'ProposeVariation', data: { variationId: 'v1', note: '', lines: [{ description: 'Extra tap', qty: '1', unit_price: '100', tax_included: false, tax_rate: '0.15' }] } }).events()[0]!;
+    expect(varied).toMatchObject({ type: 'VariationProposed', data: { lines: [{ tax_rate: '0' }] } });
   });
 
   it('an invoice made from a quote keeps the quote’s registration', () => {

@@ -1,11 +1,13 @@
 // /q/{token}: the client's quote, opened from the tradie's email or text without signing in. They
-// read it, and accept (name, terms, optional signature), decline or ask for changes.
+// read it, and accept (name, terms, optional signature), decline or ask for changes; once accepted,
+// they approve or decline each variation of it (ClientVariations), the quote itself unchanged.
 import './client-links.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { CLIENT_LINK_MESSAGES, DECLINE_REASON_LABELS, type PublicQuotePage } from '@tradie/contracts';
 import { api as browserApi } from '../../api/client.ts';
 import { BusinessHeader, businessName, ClientFrame, ClientLoading, DocumentCard, DocumentHeading, LinkProblem, longDay, nzLongDate, useDocumentTitle } from './parts.tsx';
+import { ClientVariations } from './ClientVariations.tsx';
 import { AcceptForm, OtherAnswers } from './QuoteAnswers.tsx';
 import { publicQuoteQuery, type PublicApi } from './queries.ts';
 import { useViewBeacon } from './useViewBeacon.ts';
@@ -44,6 +46,7 @@ export function QuotePage({ api, token }: { api: PublicApi; token: string }) {
           <OtherAnswers api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
         </>
       )}
+      <ClientVariations api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
     </ClientFrame>
   );
 }

@@ -2,7 +2,7 @@
 // document's lines and figures (the API's formatted strings), and the full-page message for a link
 // that does not work.
 import { useEffect, type ReactNode } from 'react';
-import type { PublicBusiness, PublicDocument } from '@tradie/contracts';
+import type { PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/contracts';
 import { formatNzDateLong, nzDateOf } from '@tradie/domain';
 import { errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
@@ -93,8 +93,11 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
   );
 }
 
-/** The lines, subtotal, GST and total (an invoice also what is paid and the balance), the notes and the PDF. */
-export function DocumentCard({ doc }: { doc: PublicDocument }) {
+/**
+ * The lines, subtotal, GST and total (an invoice also what credit notes took off, what was paid,
+ * what was paid back and the balance — each as the API formats it), the notes and the PDF.
+ */
+export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: PublicInvoicePage['money'] }) {
   const isQuote = doc.type === 'quote';
   return (
     <Card titleId="client-lines-title" title="What it covers" className="client-card">
@@ -102,14 +105,16 @@ export function DocumentCard({ doc }: { doc: PublicDocument }) {
       <dl className="figures client-figures">
         {doc.gst_registered !== false && (
           <>
-            <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="client-subtotal" />
+            <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
             <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
           </>
         )}
         <FigureRow label={doc.gst === 0 ? 'Total' : 'Total incl. GST'} value={doc.formatted.total} total testId="client-total" />
         {!isQuote && (
           <>
-            <FigureRow label="Paid" value={doc.formatted.paid} testId="client-paid" />
+            {money?.credited && <FigureRow label="Credit notes" value={`−${money.credited}`} testId="client-credited" />}
+            <FigureRow label="Paid" value={money && money.refunded ? money.received : doc.formatted.paid} testId="client-paid" />
+            {money?.refunded && <FigureRow label="Paid back to you" value={`+${money.refunded}`} testId="client-refunded" />}
             <FigureRow label="Balance to pay" value={doc.formatted.balance} total testId="client-balance" />
           </>
         )}

@@ -14,7 +14,7 @@ export function TotalsList({ doc, isQuote }: { doc: DocumentDetail; isQuote: boo
         <FigureRow label="Total (no GST: not registered)" value={doc.formatted.total} total testId="detail-total-no-gst" />
       ) : (
         <>
-          <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="detail-subtotal" />
+          <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="detail-subtotal" />
           <FigureRow label="GST" value={doc.formatted.gst} testId="detail-gst" />
           <FigureRow label={`Total ${doc.gst === 0 ? '(excl. GST)' : '(incl. GST)'}`} value={doc.formatted.total} total />
         </>

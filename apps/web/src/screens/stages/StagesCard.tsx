@@ -1,6 +1,7 @@
 // The accepted quote's Stages card (docs/api/stages.md): how much of the quote is invoiced — a bar
-// with the figures in words — the stage invoices so far, and the buttons that invoice a deposit, a
-// progress stage or the final invoice, or add a variation to the quote.
+// with the figures in words — the stage invoices so far, the buttons that invoice a deposit, a
+// progress stage or the final invoice, or propose a variation, and the variations, each apart from
+// the quote the client signed (VariationsList).
 import './stages.css';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { money } from '../invoice-detail/view.ts';
 import { StageForm } from './StageForm.tsx';
 import { canInvoiceStages, hasStages, invoicedShare, percentText, STAGE_KIND_LABELS, type StageKind, type Stages } from './stages.ts';
 import { VariationForm } from './VariationForm.tsx';
+import { VariationsList } from './VariationsList.tsx';
 
 type Open = StageKind | 'variation' | null;
 
@@ -83,6 +85,8 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
           {open !== null && open !== 'variation' && !nothingLeft && <StageForm key={open} doc={doc} stages={stages} kind={open} onCancel={() => setOpen(null)} />}
         </>
       )}
+
+      <VariationsList doc={doc} active={active} show={show} />
     </Card>
   );
 }
