@@ -190,7 +190,7 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
   const facts = { to, subject, balance: centsToString(balanceCents) };
   let sent: SentMail;
   try {
-    sent = await sendForAccount(ports, accountId, mail);
+    sent = await sendForAccount(ports, accountId, mail, d);
   } catch (e) {
     if (e instanceof ApiError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
     if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };

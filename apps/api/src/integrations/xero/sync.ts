@@ -15,7 +15,7 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
+import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -194,7 +194,8 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     const contact = view.client ? contactFromClient(view.client) : null;
     if (!contact || contact.name === '') throw new ApiError(422, 'Add a client with a name to this invoice before syncing it to Xero.');
     const settings = await loadBusinessSettings(deps.store.db, accountId);
-    const gstRegistered = settings.gst_number.trim() !== '';
+    // The registration the invoice was issued under (tax codes in Xero), never what the settings say later.
+    const gstRegistered = isTaxInvoice(view, settings.gst_number);
     try {
       // What Xero can't hold is refused before anything is sent (no contact is created for it).
       toXeroInvoice(view, 'unchecked', { gstRegistered });
@@ -407,7 +408,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       const [contactRow] = await db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
       const contactId = contactRow?.xero_contact_id ?? null;
       if (!contactId) throw new ApiError(409, 'This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
-      const gstRegistered = (await loadBusinessSettings(db, accountId)).gst_number.trim() !== '';
+      const gstRegistered = isTaxInvoice(view, (await loadBusinessSettings(db, accountId)).gst_number);
       const figures = documentFigures(view);
       // What Xero holds as paid: every payment recorded here was pushed above (card refunds are not pushed).
       const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
