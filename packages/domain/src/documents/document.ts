@@ -1,6 +1,6 @@
 // The quote/invoice decider: decide(command, state) → events | DomainError, evolve(state, event)
 // → state. Both pure. Statuses are derived from events, never stored by hand.
-import { type LocalDate, compareDates, isLocalDate, nzDateOf } from '../dates/dates.ts';
+import { type LocalDate, compareDates, formatNzDateLong, isLocalDate, nzDateOf } from '../dates/dates.ts';
 import type { Decider } from '../decider.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
@@ -26,17 +26,24 @@ export interface Payment extends Omit<PaymentData, 'documentId'> {
 }
 
 /**
- * Every payment recorded and every removal, in the order they happened. Removed payments leave
- * `payments` but stay here: a removal is a correction dated the day it was made, so a report for
- * an earlier period never changes (see reportRowsOf).
+ * Every payment recorded, every removal and refund, and every credit note, in the order they
+ * happened. Removed payments leave `payments` but stay here: a removal is a correction dated the
+ * day it was made, so a report for an earlier period never changes (see reportRowsOf). The
+ * payments basis walks this log in order, so each step's share of GST depends only on what came
+ * before it.
  */
 export interface PaymentLogEntry {
-  kind: 'recorded' | 'removed' | 'refunded';
+  /**
+   * recorded, removed, refunded: a payment, its removal, a refund of it. credited: a credit note
+   * issued (`paymentId` is its id, `amount` its total; no money moves). creditRefunded: money paid
+   * back against a credit note (`paymentId` is the credit note's id).
+   */
+  kind: 'recorded' | 'removed' | 'refunded' | 'credited' | 'creditRefunded';
   paymentId: string;
   amount: string;
-  /** The payment's date, or for a removal the NZ day it was removed, or for a refund its date. */
+  /** The payment's date, or for a removal the NZ day it was removed, or for a refund or a credit note its date. */
   date: LocalDate;
-  /** For a refund: the provider's refund id. */
+  /** For a refund: the provider's refund id (or the credit note refund's id). */
   refundId?: string;
 }
 
@@ -377,11 +384,19 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, remindersPaused: false };
     case 'CreditNoteIssued': {
       const { documentId: _id, ...note } = event.data;
-      return { ...s, creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [] }] };
+      return {
+        ...s,
+        creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [] }],
+        paymentLog: [...s.paymentLog, { kind: 'credited', paymentId: note.creditNoteId, amount: note.total, date: note.date }],
+      };
     }
     case 'CreditNoteRefunded': {
       const { documentId: _id, creditNoteId, ...r } = event.data;
-      return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)) };
+      return {
+        ...s,
+        creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)),
+        paymentLog: [...s.paymentLog, { kind: 'creditRefunded', paymentId: creditNoteId, amount: r.amount, date: r.date, refundId: r.refundId }],
+      };
     }
     default:
       return assertNever(event);
@@ -412,6 +427,19 @@ export function documentFigures(d: DocumentView): DocumentFigures {
     d.payments.reduce((a, p) => a + toCents(p.amount), 0n) - d.refunds.reduce((a, r) => a + toCents(r.amount), 0n) - creditRefundedCents(d.creditNotes ?? []);
   const credited = creditedCents(d.creditNotes ?? []);
   return { ...totals, paidCents, creditedCents: credited, balanceCents: totals.totalCents - paidCents - credited };
+}
+
+/**
+ * The time of supply on the invoice basis (GST Act s 9(1)): the earlier of the invoice being
+ * issued and any payment. An invoice dated ahead (postdated) counts from the day it was issued
+ * (sent, marked issued or paid against); one dated before that day (backdated) counts from its
+ * date; a payment before either (a deposit) brings it to the payment's date. Every payment ever
+ * received counts, removed ones too: an earlier period's report never changes because of a later
+ * correction. (docs/decisions/0001)
+ */
+export function timeOfSupply(d: Pick<DocumentView, 'issueDate' | 'issuedOn' | 'paymentLog'>): LocalDate {
+  const issued = d.issuedOn !== null && d.issuedOn < d.issueDate ? d.issuedOn : d.issueDate;
+  return d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), issued);
 }
 
 export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
@@ -609,6 +637,14 @@ function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; d
   const { balanceCents } = documentFigures(d);
   if (balanceCents <= 0n) throw conflict('This invoice is already paid in full');
   if (cents > balanceCents) throw invalid(`This payment is more than the ${formatNzd(balanceCents)} still owing`);
+  // Once issued, the invoice's GST period is set: an earlier payment would move it back into a
+  // period that may be filed already. (A payment on a draft, a deposit, may be dated before it.)
+  if (d.issuedOn !== null) {
+    const supply = timeOfSupply(d);
+    if (compareDates(p.date, supply) < 0) {
+      throw invalid(`This invoice counts for GST from ${formatNzDateLong(supply)}, so a payment on it can't be dated before then: that would move the invoice into an earlier GST period. Please check the payment date.`);
+    }
+  }
   return { type: 'PaymentRecorded', data: { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference } };
 }
 
@@ -747,6 +783,7 @@ function decideRecordRefund(command: CommandOf<'RecordRefund'>, state: DocumentS
   const payment = d.payments.find((p) => p.paymentId === c.paymentId);
   if (!payment) throw notFound('Payment not found');
   if (!isLocalDate(c.date)) throw invalid('The refund date is not a valid date');
+  if (compareDates(c.date, payment.date) < 0) throw invalid(`A refund can't be dated before the payment it gives back (${formatNzDateLong(payment.date)})`);
   if (d.refunds.some((r) => r.refundId === c.refundId)) throw conflict('This refund is already recorded');
   const cents = wholeCentsOf(c.amount);
   if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
