@@ -285,9 +285,11 @@ export const documentDetail = z.object({
     .object({
       /** The quote's total, variations included. */
       quoted: money,
+      /** The stage invoices' totals less what credit notes on them gave back. */
       invoiced: money,
       remaining: money,
-      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money })),
+      /** Each stage invoice: its total and what credit notes on it credited (given back to the quote). */
+      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money, credited: money })),
     })
     .nullable(),
   /** Invoices: it is a payment claim under the Construction Contracts Act 2002 (GET /invoices/{id}/payment-claim has the claim). */

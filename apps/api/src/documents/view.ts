@@ -5,7 +5,7 @@ import type { DocumentDetail, InvoicePaymentRecord, PaymentRecord } from '@tradi
 import {
   type DocumentStatus, type DocumentView, type LocalDate, type Payment, type PaymentStatus,
   STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, formatNzd, paidDate,
-  paymentStatus, stageSummary, stageTotalCents, toCents,
+  paymentStatus, stageCreditedCents, stageSummary, stageTotalCents, toCents,
 } from '@tradie/domain';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
@@ -131,11 +131,14 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
 /** A quote's stage invoices and the Quoted / Invoiced / Remaining numbers; null for an invoice. */
 function stagesOf(d: DocumentView): DocumentDetail['stages'] {
   if (d.type !== 'quote') return null;
-  const sum = stageSummary(d.lines, d.gstRounding, d.stages);
+  // Invoiced is net of the credit notes on the stage invoices: a credited stage gives its share back.
+  const sum = stageSummary(d.lines, d.gstRounding, d.stages, d.stageCredits);
   return {
     quoted: centsToNumber(sum.quotedCents),
     invoiced: centsToNumber(sum.invoicedCents),
     remaining: centsToNumber(sum.remainingCents),
-    invoices: d.stages.map((s) => ({ id: s.invoiceId, reference: s.reference, kind: s.kind, total: centsToNumber(stageTotalCents(s)) })),
+    invoices: d.stages.map((s) => ({
+      id: s.invoiceId, reference: s.reference, kind: s.kind, total: centsToNumber(stageTotalCents(s)), credited: centsToNumber(stageCreditedCents(s, d.stageCredits)),
+    })),
   };
 }

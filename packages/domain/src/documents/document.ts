@@ -9,7 +9,7 @@ import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.
 import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
-import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageCreditLines, stageCreditWeights, stageLinesOf } from './stages.ts';
 import { type PaymentClaim, type PaymentClaimDetails, type VariationLine, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
@@ -179,6 +179,8 @@ export interface DocumentView {
   stages: StageRecord[];
   /** Quotes: every stage invoiced from it, in order, withdrawn ones included. */
   stageHistory: StageHistoryEntry[];
+  /** Quotes: what credit notes on its stage invoices gave back, in order. */
+  stageCredits: StageCreditRecord[];
   /** Credit notes against this invoice (each numbered CN-…), in the order they were issued. */
   creditNotes: CreditNote[];
   /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
@@ -237,6 +239,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       remindersPaused: false,
       stages: [],
       stageHistory: [],
+      stageCredits: [],
       creditNotes: [],
       paymentClaim: null,
       variationLines: [],
@@ -371,6 +374,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       if (!s.paymentClaim) return s;
       const { documentId: _id, ...r } = event.data;
       return { ...s, paymentClaim: { ...s.paymentClaim, retentionReleases: [...s.paymentClaim.retentionReleases, { ...r, recordedAt: at }] } };
+    }
+    case 'StageCredited': {
+      const { documentId: _id, ...credit } = event.data;
+      return { ...s, stageCredits: [...s.stageCredits, credit] };
     }
     case 'StageWithdrawn':
       return {
@@ -570,6 +577,8 @@ export type DocumentCommand =
   | { type: 'VaryQuote'; data: { line: Line } }
   /** A stage invoice of this quote was voided or deleted: its share is left to invoice again. */
   | { type: 'WithdrawStage'; data: { invoiceId: string } }
+  /** A credit note on a stage invoice of this quote: what it credits goes back to the quote. */
+  | { type: 'CreditStage'; data: { invoiceId: string; creditNoteId: string; creditNoteReference: string; total: string; invoiceLines: Line[]; creditedLines: { lineIndex: number; line: Line }[] } }
   | { type: 'ResumeReminders' }
   /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
@@ -975,7 +984,7 @@ function requireAcceptedQuote(state: DocumentState, what: string): DocumentView 
 function decideInvoiceStage(command: CommandOf<'InvoiceStage'>, state: DocumentState): DocumentEvent[] {
   const d = requireAcceptedQuote(state, 'be invoiced in stages');
   const c = command.data;
-  const allocation = allocateStage(d.lines, d.gstRounding, d.stages, c.request);
+  const allocation = allocateStage(d.lines, d.gstRounding, d.stages, c.request, d.stageCredits);
   return [{ type: 'StageInvoiced', data: { documentId: d.id, invoiceId: c.invoiceId, reference: c.reference, kind: c.request.kind, lines: stageLinesOf(allocation) } }];
 }
 
@@ -993,6 +1002,23 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
   const d = requireExisting(state);
   if (!d.stages.some((s) => s.invoiceId === command.data.invoiceId)) return [];
   return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
+/**
+ * A credit note on one of this quote's stage invoices gives what it credits back to the quote
+ * (docs/decisions/0015): by the quote lines its credited lines stand for, or an amount spread over
+ * what is left of the stage. Nothing when the invoice is no stage of this quote, or this credit
+ * note was given back already.
+ */
+function decideCreditStage(command: CommandOf<'CreditStage'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  const c = command.data;
+  const stage = d.stages.find((s) => s.invoiceId === c.invoiceId);
+  if (!stage || d.stageCredits.some((x) => x.creditNoteId === c.creditNoteId)) return [];
+  const weights = stageCreditWeights(d.lines, stage, c.invoiceLines, c.creditedLines);
+  const lines = stageCreditLines(d.lines, d.gstRounding, stage, d.stageCredits, toCents(c.total), weights);
+  if (lines.length === 0) return [];
+  return [{ type: 'StageCredited', data: { documentId: d.id, invoiceId: c.invoiceId, creditNoteId: c.creditNoteId, creditNoteReference: c.creditNoteReference, lines } }];
 }
 
 // ---- payment claims (Construction Contracts Act 2002) ------------------------------------
@@ -1088,6 +1114,7 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   InvoiceStage: decideInvoiceStage,
   VaryQuote: decideVaryQuote,
   WithdrawStage: decideWithdrawStage,
+  CreditStage: decideCreditStage,
   IssueCreditNote: decideIssueCreditNote,
   RecordCreditNoteRefund: decideRecordCreditNoteRefund,
   SetPaymentClaim: decideSetPaymentClaim,

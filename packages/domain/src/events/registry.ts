@@ -51,6 +51,7 @@ export const eventSchemas = {
   StageInvoiced: entry('document', 1, documentEventSchemas.StageInvoiced),
   QuoteVaried: entry('document', 1, documentEventSchemas.QuoteVaried),
   StageWithdrawn: entry('document', 1, documentEventSchemas.StageWithdrawn),
+  StageCredited: entry('document', 1, documentEventSchemas.StageCredited),
   CreditNoteIssued: entry('document', 1, documentEventSchemas.CreditNoteIssued),
   CreditNoteRefunded: entry('document', 1, documentEventSchemas.CreditNoteRefunded),
   PaymentClaimSet: entry('document', 1, documentEventSchemas.PaymentClaimSet),

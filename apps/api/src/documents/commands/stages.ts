@@ -39,7 +39,7 @@ export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string,
     const stage = decided.view.stages.at(-1)!;
     const earlier = decided.view.stages.slice(0, -1);
     const draft = invoiceDraftFromQuote(decided.view, { invoiceId, number: allocated.number, reference: allocated.reference, issueDate: w.today() });
-    const note = stage.kind === 'final' ? finalInvoiceNote(earlier) : '';
+    const note = stage.kind === 'final' ? finalInvoiceNote(earlier, decided.view.stageCredits) : '';
     const notes = [draft.notes ?? '', note].filter((n) => n !== '').join('\n\n');
     const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(decided.view.lines, stage), notes } }, { meta });
     await allocated.record(meta);

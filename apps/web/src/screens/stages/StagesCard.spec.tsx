@@ -24,7 +24,7 @@ const quote = (over: Partial<DocumentDetail> = {}) =>
     type: 'quote',
     status: 'accepted',
     line_items: [line('Labour', 800), line('Brackets', 300)],
-    stages: { quoted: 1265, invoiced: 379.5, remaining: 885.5, invoices: [{ id: 'i1', reference: 'INV-0001', kind: 'deposit', total: 379.5 }] },
+    stages: { quoted: 1265, invoiced: 379.5, remaining: 885.5, invoices: [{ id: 'i1', reference: 'INV-0001', kind: 'deposit', total: 379.5, credited: 0 }] },
     ...over,
   }) as DocumentDetail;
 

@@ -1,5 +1,6 @@
 // The accepted quote's Stages card (docs/api/stages.md): how much of the quote is invoiced — a bar
-// with the figures in words — the stage invoices so far, and the buttons that invoice a deposit, a
+// with the figures in words, net of credit notes on the stage invoices — the stage invoices so far
+// (with what was credited of each), and the buttons that invoice a deposit, a
 // progress stage or the final invoice, or add a variation to the quote.
 import './stages.css';
 import { Link } from '@tanstack/react-router';
@@ -47,7 +48,10 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
                   <span className="stages__ref">{s.reference}</span>
                   <span className="stages__kind">{STAGE_KIND_LABELS[s.kind]}</span>
                 </span>
-                <span className="stages__total">{money(s.total)}</span>
+                <span className="stages__total">
+                  {money(s.total)}
+                  {s.credited > 0 && <span className="stages__credited"> {money(s.credited)} credited</span>}
+                </span>
               </Link>
             </li>
           ))}
