@@ -2,7 +2,6 @@
 // error handler, security headers, a body-size limit, and the built web app for everything else.
 import { API_PREFIX } from '@tradie/contracts';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -10,6 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from './deps.ts';
 import type { AppEnv } from './http/env.ts';
 import { toResponse } from './http/problem.ts';
+import { limitBody, lingerOnUnreadBodies } from './http/refusedBodies.ts';
 import { createStaticHandler } from './http/static.ts';
 import { describe } from './openapi/describe.ts';
 import { openApiDocument } from './openapi/document.ts';
@@ -27,23 +27,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   // A request answered before its body was read in full (413 on an oversized upload, 401 on a
-  // large one without a token) leaves the rest of that body on the connection, where the next
-  // request would be read from: the answer closes the connection instead, so the client's next
-  // request goes on a new one and succeeds.
-  app.use(async (c, next) => {
-    await next();
-    const raw = c.req.raw;
-    const hasBody = raw.headers.get('content-length') !== null ? raw.headers.get('content-length') !== '0' : raw.headers.has('transfer-encoding');
-    if (!hasBody || (c.res.status !== 413 && raw.bodyUsed)) return;
-    try {
-      c.res.headers.set('Connection', 'close');
-    } catch {
-      // A response with immutable headers: answered as a copy that can say it.
-      const copy = new Response(c.res.body, c.res);
-      copy.headers.set('Connection', 'close');
-      c.res = copy;
-    }
-  });
+  // large one without a token): the rest of the body is read and thrown away (within bounds)
+  // before the answer goes, so every client reads the answer, and the connection stays usable.
+  app.use(lingerOnUnreadBodies());
   // gzip for pages, scripts and JSON: it matters most on a weak mobile signal.
   app.use(compress({ encoding: 'gzip' }));
   app.use(
@@ -92,8 +78,8 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  const tooLarge = bodyLimit({ maxSize: MAX_JSON_BODY, onError: (c) => c.json({ detail: 'The request is too large.' }, 413) });
-  const uploadLimit = bodyLimit({ maxSize: MAX_UPLOAD_BODY, onError: (c) => c.json({ detail: 'Logo must be less than 2MB' }, 413) });
+  const tooLarge = limitBody(MAX_JSON_BODY, 'The request is too large.');
+  const uploadLimit = limitBody(MAX_UPLOAD_BODY, 'Logo must be less than 2MB');
   api.use((c, next) => (c.req.path.endsWith('/business-settings/logo') ? uploadLimit(c, next) : tooLarge(c, next)));
   let openApi: Record<string, unknown> | undefined;
   api.get(

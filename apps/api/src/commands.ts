@@ -1,9 +1,11 @@
 // Command handling: load a stream, decide with the domain's pure decider, append with the
-// expected version, all in one store transaction (inline projections included). A conflict with
-// a concurrent writer is retried from a fresh read — the decision is remade on the new state.
+// expected version, as one store command (EventStore.command: the reads, then the appends with
+// the inline projections, the outbox rows and the Idempotency-Key's answer written as one
+// statement). A conflict with a concurrent writer is retried from a fresh read — the decision is
+// remade on the new state.
 import { currentVersion, notFound, type Decider, type DomainEventType } from '@tradie/domain';
-import { domainEventOf } from '@tradie/projections';
-import { ConcurrencyError, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
+import { foldStream } from '@tradie/projections';
+import { ConcurrencyError, isUniqueViolation, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
 import type { AppDeps } from './deps.ts';
 
 export interface Actor {
@@ -41,8 +43,9 @@ export interface StreamOwner {
 
 /**
  * The one way a command reads a stream. Every stored event is checked against its schema and
- * upcast to today's shape (the domain's parseDomainEvent, remembered per event so the inline
- * projections of the same append do not check it again) before the decider's evolve sees it.
+ * upcast to today's shape (the domain's parseDomainEvent) before the decider's evolve sees it;
+ * the fold is remembered for the loaded events (projections' foldStream), so the inline
+ * projections of the same append start from it and fold only the new events.
  * With an `owner`, a stream of another account — or one with no events — is "not found" (404),
  * exactly like one that does not exist, and is refused before any of its events is read.
  * Without one (a stream the command is about to start), an empty stream folds to the initial state.
@@ -55,9 +58,7 @@ export async function loadStream<S, E>(
 ): Promise<Loaded<S>> {
   const snap = await tx.readStream(streamId);
   if (owner && snap.events[0]?.meta.accountId !== owner.accountId) throw notFound(owner.notFound);
-  let state = decider.initialState();
-  for (const e of snap.events) state = decider.evolve(state, { ...domainEventOf(e), meta: { at: e.meta.at } } as E);
-  return { streamId, state, version: snap.version, events: snap.events };
+  return { streamId, state: foldStream(decider, snap.events), version: snap.version, events: snap.events };
 }
 
 /** The loader under its first name, for the callers that start or own the stream themselves. */
@@ -79,17 +80,32 @@ export async function decideAndAppend<S, C, E extends { type: string; data: obje
   return { state, events, version: r.version };
 }
 
+/** The unique key of an Idempotency-Key's row: a write refused on it met a request with the same key. */
+export const IDEMPOTENCY_KEY_CONSTRAINT = 'idempotency_keys_pkey';
+
+/** The attempts after a first one that met a concurrent writer (or a request with the same Idempotency-Key). */
+const retries = new WeakSet<StoreTx>();
+
+/** Whether `tx` is a retry of a command whose earlier attempt met a concurrent writer: an Idempotency-Key is then looked up first (http/idempotency.ts). */
+export const isRetry = (tx: StoreTx): boolean => retries.has(tx);
+
 /**
- * Runs `fn` in a store transaction, retrying from scratch when a concurrent writer changed a
- * stream it read. Server-side commands (numbering, payments) use this; an edit where the user
- * named the version they saw throws StaleWriteError instead, which is not retried.
+ * Runs `fn` as one store command (EventStore.command: its appends and rows written as one
+ * statement at the end), retrying from scratch when a concurrent writer changed a stream it read
+ * or stored an answer for the same Idempotency-Key. Server-side commands (numbering, payments)
+ * use this; an edit where the user named the version they saw throws StaleWriteError instead,
+ * which is not retried.
  */
 export async function execute<T>(deps: Pick<AppDeps, 'store'>, fn: (tx: StoreTx) => Promise<T>, attempts = 8): Promise<T> {
   for (let i = 1; ; i++) {
     try {
-      return await deps.store.transaction(fn);
+      return await deps.store.command((tx) => {
+        if (i > 1) retries.add(tx);
+        return fn(tx);
+      });
     } catch (e) {
-      if (!(e instanceof ConcurrencyError) || e instanceof StaleWriteError || i >= attempts) throw e;
+      const again = (e instanceof ConcurrencyError && !(e instanceof StaleWriteError)) || isUniqueViolation(e, IDEMPOTENCY_KEY_CONSTRAINT);
+      if (!again || i >= attempts) throw e;
       // A short, growing pause lets the other writer commit first.
       await new Promise((r) => setTimeout(r, Math.min(50, 2 ** i) + (i * 7) % 5));
     }

@@ -14,6 +14,7 @@ import { reactionMigrations } from './reactions/migrations.ts';
 import { reminderMigrations } from './reminders/migrations.ts';
 import { paymentClaimMigrations } from './paymentClaims/migrations.ts';
 import { auditMigrations } from './security/audit.ts';
+import { oneTimeTokenMigrations } from './security/oneTimeTokens.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
@@ -54,6 +55,8 @@ export const allMigrations: Migration[] = [
   ...auditMigrations,
   ...reactionMigrations,
   ...accountMigrations,
+  // After the tables it folds into one (auth's reset and confirmation links, account's change links).
+  ...oneTimeTokenMigrations,
   ...templateMigrations,
   ...clientLinkMigrations,
   ...reminderMigrations,

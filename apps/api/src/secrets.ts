@@ -20,8 +20,10 @@ import type { Logger } from './http/problem.ts';
 export interface Keys {
   /** HMAC key for access-token JWTs (HS256). */
   jwtKey: Uint8Array;
-  /** HMAC key for short-lived signed download links. */
+  /** HMAC key for signed links (the logo's). */
   linkKey: Uint8Array;
+  /** HMAC key for account exports: the signature `npm run import` checks (account/export.ts). */
+  exportKey: Uint8Array;
   /** AES-256-GCM key for provider tokens at rest. */
   encryptionKey: Uint8Array;
 }
@@ -42,7 +44,12 @@ export const verificationKeys = (secrets: Secrets, purpose: keyof Keys): readonl
 
 const derive = (secret: Buffer, purpose: string): Uint8Array => new Uint8Array(hkdfSync('sha256', secret, Buffer.alloc(0), `tradie-quotes/${purpose}`, 32));
 
-const keysFrom = (secret: Buffer): Keys => ({ jwtKey: derive(secret, 'jwt'), linkKey: derive(secret, 'links'), encryptionKey: derive(secret, 'encryption') });
+/** The HKDF info of the export key is tradie-quotes/account-export (a signed export names it). */
+export const EXPORT_KEY_PURPOSE = 'account-export';
+
+const keysFrom = (secret: Buffer): Keys => ({
+  jwtKey: derive(secret, 'jwt'), linkKey: derive(secret, 'links'), exportKey: derive(secret, EXPORT_KEY_PURPOSE), encryptionKey: derive(secret, 'encryption'),
+});
 
 /** The keys of a secret, and of the previous one during a rotation. */
 export function secretsFrom(secret: Buffer, previous?: Buffer): Secrets {

@@ -1,5 +1,5 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, pdf, pdfload, auth, documents, reports, reminders, web, load. Budgets and the
+// Suites: domain, store, store-ratio, pdf, pdfload, auth, documents, reports, reminders, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { authFigures } from './bench/authBench.ts';
@@ -12,6 +12,7 @@ import { pdfLoadFigures } from './bench/pdfLoadBench.ts';
 import { benchReports } from './bench/reportsBench.ts';
 import { remindersFigures } from './bench/remindersBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
+import { storeRatioFigures } from './bench/storeRatio/storeRatioBench.ts';
 import { webFigures } from './bench/webBench.ts';
 
 /** Runs `fn` against a throw-away PostgreSQL server. */
@@ -27,6 +28,9 @@ async function withPostgres<T>(fn: (url: string) => Promise<T>): Promise<T> {
 const suites: [string, () => Promise<Figure[]>][] = [
   ['domain', domainFigures],
   ['store', storeFigures],
+  // The payment command against a replay of its own SQL (and of the SQL before the one-statement
+  // write), alternating in one run: ratios. A few minutes.
+  ['store-ratio', storeRatioFigures],
   ['pdf', pdfFigures],
   // 4 clients downloading 500-line PDFs while /health is timed: 2 × 15 s (PDFLOAD_SECONDS).
   ['pdfload', () => pdfLoadFigures()],

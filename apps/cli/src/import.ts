@@ -1,36 +1,84 @@
-// npm run import -- --file FILE [--email NEW_EMAIL] [--password PASSWORD] [--database-url … | --data-dir …]
+// npm run import -- --file FILE [--email NEW_EMAIL] [--password PASSWORD] [--unsigned] [--database-url … | --data-dir …]
 //
 // Restores a file written by `npm run export` into a store where the account does not exist yet:
-// the user (same account id; the exported email or --email), the business settings, logo,
-// subscription record and Xero links, then every event in its original order through the store's
-// own append, which builds the read models (lists, reports) in the same transaction — the same
-// rows a projection rebuild makes. All of it in one transaction: a refused or failed import
-// leaves nothing behind. The user then sets a password with 'Forgot password', or gets the one
-// given with --password.
+// the user (same account id; the exported email or --email), the business settings, logo and Xero
+// links, then every event in its original order through the store's own append, which builds the
+// read models (lists, reports) in the same transaction — the same rows a projection rebuild makes.
+// All of it in one transaction: a refused or failed import leaves nothing behind. The user then
+// sets a password with 'Forgot password', or gets the one given with --password.
+//
+// The file believes nothing it is not entitled to (docs/reliability.md, "Backups"):
+// - Its signature must match (account/export.ts: an HMAC with a key derived from this server's
+//   APP_SECRET, or APP_SECRET_PREVIOUS): a changed or unsigned file is refused, unless --unsigned,
+//   and then what it will restore is printed first.
+// - Billing and the trial never come from a file: the subscription record is not restored (Stripe's
+//   next event for the subscription brings it back), and the trial starts at the import, by this
+//   server's clock (TRIAL_DAYS from today).
+// - The address is confirmed only when it is the exported one and the signature matched: --email to
+//   another address, or --unsigned, restores it unconfirmed.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '@tradie/api';
+import { checkExportSignature, hashPassword, verificationKeys, type KeyRing } from '@tradie/api';
 import type { EventStore, NewEvent, RecordedEvent, StoreTx } from '@tradie/store';
 import {
-  ACCOUNT_TABLES, CliError, EXPORT_FORMAT, EXPORT_VERSION, columnTypes, normaliseEmail, openConfiguredStore, summary, type AccountExport, type ExportedEvent, type Row,
+  ACCOUNT_TABLES, CliError, EXPORT_FORMAT, EXPORT_VERSION, columnTypes, normaliseEmail, openConfigured, summary, type AccountExport, type ExportedEvent, type Row,
 } from './export.ts';
 
 /** Stored instead of a password hash until the user sets one: no password verifies against it. */
 export const NO_PASSWORD = 'none$set-a-password-with-forgot-password';
 
 export interface ImportOptions {
-  /** Restore under this email instead of the exported one. */
+  /** The keys the file's signature must match: this server's export keys (verificationKeys(secrets, 'exportKey')). */
+  keys: KeyRing;
+  /** --unsigned: restore a file whose signature is missing or does not match (its contents are then printed first). */
+  unsigned?: boolean | undefined;
+  /** Restore under this email instead of the exported one (unconfirmed). */
   email?: string | undefined;
   /** Give the restored user this password (otherwise they use 'Forgot password'). */
   password?: string | undefined;
   /** log2 of scrypt's N for the password hash. */
   passwordCost?: number | undefined;
+  /** This server's clock: the restored account's trial starts at it. */
+  now?: Date | undefined;
 }
 
 export interface ImportResult {
   accountId: string;
   email: string;
   events: number;
+  /** Whether the file's signature matched. */
+  signature: 'signed' | 'unsigned' | 'altered';
+  /** Whether the restored address counts as confirmed. */
+  emailConfirmed: boolean;
+}
+
+export const UNSIGNED_FILE =
+  'This file has no signature, so nothing shows it is what the app exported. Nothing was imported. If you trust what it holds, run the import again with --unsigned: it prints what it will restore.';
+export const ALTERED_FILE =
+  "This file's signature does not match what it holds: it was changed after it was exported, or exported by a server with another APP_SECRET " +
+  "(set APP_SECRET, or APP_SECRET_PREVIOUS, to that server's). Nothing was imported. If you trust what it holds, run the import again with --unsigned: it prints what it will restore.";
+
+/** Why a file may not be restored without --unsigned, or null when its signature matches. */
+export function signatureRefusal(doc: AccountExport, keys: KeyRing): string | null {
+  const check = checkExportSignature(doc as unknown as Record<string, unknown>, keys);
+  return check === 'signed' ? null : check === 'unsigned' ? UNSIGNED_FILE : ALTERED_FILE;
+}
+
+/** What an import of this file restores, line by line, and what it never takes from a file: printed before an --unsigned import. */
+export function restorePlan(doc: AccountExport, options: Pick<ImportOptions, 'email' | 'keys'>): string[] {
+  const check = checkExportSignature(doc as unknown as Record<string, unknown>, options.keys);
+  const email = normaliseEmail(options.email ?? doc.account.email);
+  const rows = ACCOUNT_TABLES.filter((t) => !t.neverRestored && (doc.tables[t.table]?.length ?? 0) > 0).map((t) => `${t.table} (${doc.tables[t.table]!.length})`);
+  const connect = (doc.tables.payment_accounts ?? []).map((r) => r.stripe_account_id).filter((id): id is string => typeof id === 'string');
+  return [
+    check === 'signed' ? 'The signature matches: the file is what this server exported.' : `Restoring a file whose signature ${check === 'unsigned' ? 'is missing' : 'does not match'} (--unsigned). It will restore what the file says:`,
+    `  the account ${doc.account.id}: ${doc.account.full_name} <${email}>, unconfirmed${email === normaliseEmail(doc.account.email) ? '' : ` (exported as ${doc.account.email})`}`,
+    `  ${summary(doc)}`,
+    `  tables: ${rows.length > 0 ? rows.join(', ') : 'none'}`,
+    ...(connect.length > 0 ? [`  card payments go to Stripe account ${connect.join(', ')}`] : []),
+    ...ACCOUNT_TABLES.filter((t) => t.neverRestored && (doc.tables[t.table]?.length ?? 0) > 0).map((t) => `  not restored: ${t.table} — ${t.neverRestored}`),
+    `  not restored: the trial in the file — a restored account's trial starts today, by this server's clock`,
+  ];
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -82,10 +130,18 @@ async function insertRow(tx: StoreTx, table: string, types: Map<string, string>,
 
 const newEvent = (e: ExportedEvent): NewEvent => ({ type: e.type, version: e.schema_version, data: e.data, meta: e.meta as NewEvent['meta'], eventId: e.event_id });
 
-/** Restores the export into the store; refuses (writing nothing) when the account or the email is already there. */
-export async function importAccount(store: EventStore, doc: AccountExport, options: ImportOptions = {}): Promise<ImportResult> {
+/**
+ * Restores the export into the store; refuses (writing nothing) a file whose signature does not
+ * match unless `unsigned`, and an account or email already there. Billing and the trial never come
+ * from the file; the address is confirmed only when it is the exported one, under a matching signature.
+ */
+export async function importAccount(store: EventStore, doc: AccountExport, options: ImportOptions): Promise<ImportResult> {
+  const signature = checkExportSignature(doc as unknown as Record<string, unknown>, options.keys);
+  if (signature !== 'signed' && !options.unsigned) throw new CliError(signature === 'unsigned' ? UNSIGNED_FILE : ALTERED_FILE);
   const accountId = doc.account.id;
   const email = normaliseEmail(options.email ?? doc.account.email);
+  const emailConfirmed = signature === 'signed' && email === normaliseEmail(doc.account.email) && doc.account.email_confirmed_at != null;
+  const now = options.now ?? new Date();
   const passwordHash = options.password === undefined ? NO_PASSWORD : await hashPassword(options.password, options.passwordCost);
   const ignored = new Set<string>();
   await store.transaction(async (tx) => {
@@ -105,8 +161,11 @@ export async function importAccount(store: EventStore, doc: AccountExport, optio
     }
 
     const userTypes = await columnTypes(tx, 'users');
-    await insertRow(tx, 'users', userTypes, { ...doc.account }, { email, password_hash: passwordHash });
-    for (const { table } of ACCOUNT_TABLES) {
+    await insertRow(tx, 'users', userTypes, { ...doc.account }, {
+      email, password_hash: passwordHash, trial_started_at: now.toISOString(), email_confirmed_at: emailConfirmed ? doc.account.email_confirmed_at : null,
+    });
+    for (const { table, neverRestored } of ACCOUNT_TABLES) {
+      if (neverRestored) continue;
       const rows = doc.tables[table] ?? [];
       if (rows.length === 0) continue;
       const types = await columnTypes(tx, table);
@@ -128,20 +187,24 @@ export async function importAccount(store: EventStore, doc: AccountExport, optio
     }
   });
   if (ignored.size > 0) console.warn(`Not restored (no such column in this version): ${[...ignored].join(', ')}`);
-  return { accountId, email, events: doc.events.length };
+  return { accountId, email, events: doc.events.length, signature, emailConfirmed };
 }
 
 const usage = `Usage:
-  npm run import -- --file FILE [--email NEW_EMAIL] [--password PASSWORD] [--database-url postgres://… | --data-dir DIR]
+  npm run import -- --file FILE [--email NEW_EMAIL] [--password PASSWORD] [--unsigned] [--database-url postgres://… | --data-dir DIR]
 
 Restores an account written by npm run export into a store that does not have it yet (refused if
-the account or the email is already there). Without --password the user sets one with 'Forgot
-password'. Without --database-url / --data-dir it uses DATABASE_URL, or PGlite in DATA_DIR (./data).`;
+the account or the email is already there). The file's signature must match this server's
+APP_SECRET (or APP_SECRET_PREVIOUS); --unsigned restores a changed or unsigned file, after printing
+what it will restore. The subscription and the trial never come from the file (the trial starts
+today); --email restores under a new address, unconfirmed. Without --password the user sets one
+with 'Forgot password'. Without --database-url / --data-dir it uses DATABASE_URL, or PGlite in
+DATA_DIR (./data).`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      file: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, 'database-url': { type: 'string' }, 'data-dir': { type: 'string' },
+      file: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, unsigned: { type: 'boolean' }, 'database-url': { type: 'string' }, 'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -151,11 +214,16 @@ async function main(): Promise<void> {
   }
   if (values.password !== undefined && values.password.length < 8) throw new CliError('The password must be at least 8 characters.');
   const doc = readExport(readFileSync(values.file, 'utf8'));
-  const store = await openConfiguredStore({ databaseUrl: values['database-url'], dataDir: values['data-dir'] }, false);
+  const { store, secrets } = await openConfigured({ databaseUrl: values['database-url'], dataDir: values['data-dir'] }, false);
   try {
+    const keys = verificationKeys(secrets, 'exportKey');
+    const refusal = signatureRefusal(doc, keys);
+    if (refusal && !values.unsigned) throw new CliError(refusal);
+    if (values.unsigned) console.log(restorePlan(doc, { email: values.email, keys }).join('\n'));
     const cost = process.env.PASSWORD_COST ? Number(process.env.PASSWORD_COST) : undefined;
-    const done = await importAccount(store, doc, { email: values.email, password: values.password, passwordCost: cost });
+    const done = await importAccount(store, doc, { keys, unsigned: values.unsigned, email: values.email, password: values.password, passwordCost: cost });
     console.log(`Imported ${done.email} (account ${done.accountId}): ${summary(doc)}.`);
+    if (!done.emailConfirmed) console.log(`The address ${done.email} is not confirmed: the app asks to confirm it before sending from it.`);
     if (values.password === undefined) console.log("No password is set: sign in after 'Forgot password' on the sign-in page (or import again with --password).");
   } finally {
     await store.close();

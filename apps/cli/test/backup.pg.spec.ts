@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TestClock, type TestApp } from '../../api/test/support/testApp.ts';
 import { exportAccount, type AccountExport } from '../src/export.ts';
 import { importAccount } from '../src/import.ts';
-import { everything, makeHistory, TEST_SECRET } from './backupSupport.ts';
+import { everything, makeHistory, TEST_EXPORT_KEY, TEST_SECRET } from './backupSupport.ts';
 
 const clock = new TestClock('2026-06-20T01:00:00.000Z');
 let source: TestApp;
@@ -17,19 +17,21 @@ let owner: Awaited<ReturnType<typeof signUp>>;
 let exported: AccountExport;
 let target: AppDeps;
 
-/** The export without what a restore cannot keep: log positions and recording times. */
-const portable = (d: AccountExport) => ({ ...d, exported_at: '', events: d.events.map(({ position: _p, recorded_at: _r, ...e }) => e) });
+/** The export without what a restore does not keep: log positions, recording times, the trial (it starts at the restore), and the signature over them. */
+const portable = (d: AccountExport) => ({
+  ...d, exported_at: '', signature: undefined, account: { ...d.account, trial_started_at: '' }, events: d.events.map(({ position: _p, recorded_at: _r, ...e }) => e),
+});
 
 beforeAll(async () => {
   source = await createTestApp({ clock, databaseUrl: await freshDatabaseUrl('backup_source') });
   owner = await signUp(source, 'Aroha Tamihana');
   await makeHistory(source, owner.token);
-  exported = await exportAccount(source.deps.store, owner.email, clock.now());
+  exported = await exportAccount(source.deps.store, owner.email, source.deps.secrets.exportKey, clock.now());
 
   const url = await freshDatabaseUrl('backup_target');
   const store = await openStore({ databaseUrl: url }, projections, allMigrations);
   try {
-    await importAccount(store, JSON.parse(JSON.stringify(exported)) as AccountExport, { password: 'restored password', passwordCost: 10 });
+    await importAccount(store, JSON.parse(JSON.stringify(exported)) as AccountExport, { keys: TEST_EXPORT_KEY, password: 'restored password', passwordCost: 10, now: clock.now() });
   } finally {
     await store.close();
   }
@@ -54,12 +56,12 @@ describe('export from PostgreSQL, import into PostgreSQL', () => {
   });
 
   it('the file is the same whichever driver wrote it: PostgreSQL → PGlite → export gives it back', async () => {
-    const again = await exportAccount(target.store, owner.email, clock.now());
+    const again = await exportAccount(target.store, owner.email, target.secrets.exportKey, clock.now());
     expect(portable(again)).toEqual(portable(exported));
     const lite = await openStore({}, projections, allMigrations);
     try {
-      await importAccount(lite, exported);
-      expect(portable(await exportAccount(lite, owner.email, clock.now()))).toEqual(portable(exported));
+      await importAccount(lite, exported, { keys: TEST_EXPORT_KEY });
+      expect(portable(await exportAccount(lite, owner.email, TEST_EXPORT_KEY, clock.now()))).toEqual(portable(exported));
     } finally {
       await lite.close();
     }

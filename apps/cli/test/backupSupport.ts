@@ -1,11 +1,14 @@
 // Shared by the backup tests (PGlite and PostgreSQL): a history made through the API, and
 // everything the screens read back, to compare before and after a restore.
 import { expect } from 'vitest';
+import { secretsFrom } from '../../api/src/secrets.ts';
 import { TEST_APP_SECRET, type TestApp } from '../../api/test/support/testApp.ts';
 
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 /** The secret the API tests sign with (testApp.ts): a restored app signs logo links the same way. */
 export const TEST_SECRET = TEST_APP_SECRET;
+/** The key the test apps sign exports with, as `npm run import` checks it on a server with the same APP_SECRET. */
+export const TEST_EXPORT_KEY = secretsFrom(Buffer.from(TEST_SECRET)).exportKey;
 
 const line = (description: string, qty: number | string, unit_price: number | string, extra: Record<string, unknown> = {}) => ({ description, qty, unit_price, ...extra });
 

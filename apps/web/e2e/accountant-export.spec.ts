@@ -7,7 +7,7 @@ import { collectErrors, expectNoSeriousA11yViolations } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
 // 'Export for my accountant' on Tax Reports against the real API: a new account with one issued
-// invoice in the last complete NZ tax year; the button downloads one ZIP (through a signed link,
+// invoice in the last complete NZ tax year; the button downloads one ZIP (through a download link,
 // never the token) holding the CSVs, the README and the invoice's PDF.
 
 async function post<T>(request: APIRequestContext, user: TestUser, path: string, data: unknown): Promise<T> {
@@ -53,7 +53,7 @@ test('Export for my accountant downloads one ZIP of the last complete tax year',
   expect((await linkAsked).status()).toBe(200);
   const download = await downloaded;
   expect(download.url()).toContain(`/api/v1/reports/export/accountant-zip?start_date=${range.start}&end_date=${range.end}&basis=invoice&`);
-  expect(download.url()).toMatch(/[?&]sig=[^&]+/);
+  expect(download.url()).toMatch(/[?&]token=[^&]+/);
   expect(download.url()).not.toContain(user.accessToken);
   expect(download.suggestedFilename()).toBe(`accountant-export-${range.start}-to-${range.end}.zip`);
 

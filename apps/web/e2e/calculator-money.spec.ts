@@ -3,11 +3,13 @@
 //   field error (focus on it) instead of silently dropping it after showing it in the total.
 // - 'Apply margin' keeps the money to the half cent: 1000 × $0.0044 at 25% is $5.50 (not $10.00),
 //   200 × $1.2345 at 0% stays $246.90 (not $246.00); Charge Client before = subtotal after.
-// - Markup is not margin: the panel says what 25% markup is as a margin, and can work by margin.
+// - Markup is not margin: the panel says what 25% markup is as a margin, and can work by margin;
+//   each way names its own number in the title, the field, the button and the notice, and
+//   Charge Client says it is before GST.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { documentTotals, formatNzd, formatNzdList } from '@tradie/domain';
+import { documentTotals, formatNzd } from '@tradie/domain';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
@@ -105,21 +107,30 @@ test('Apply margin keeps the money: screen, saved document, list and PDF agree t
     { description: 'Copper fittings', qty: '200', unit_price: '1.2345' },
   ];
   for (const [i, l] of LINES.entries()) await fill(page, i + 1, l.description, l.qty, l.unit_price);
-  await page.getByRole('button', { name: 'Profit Margin' }).click();
+  await page.getByRole('button', { name: 'Profit 25% markup' }).click();
+  await expect(page.getByText('Charge Client (excl. GST)')).toBeVisible();
   // At 0% nothing moves: 200 × $1.2345 stays $246.90 (a cent-rounded price would make it $246.00).
-  await page.getByLabel('Margin %').fill('0');
+  await page.getByLabel('Markup on cost %').fill('0');
   await expect(page.getByTestId('margin-charge')).toHaveText('$251.30');
-  await page.getByRole('button', { name: 'Apply margin' }).click();
+  await page.getByRole('button', { name: 'Apply markup' }).click();
+  await expect(page.getByText('Applied 0% markup on cost to all line items!', { exact: false })).toBeVisible();
   await expect(row(page, 2).price).toHaveValue('1.2345');
   await expect(page.getByTestId('calc-subtotal')).toHaveText('$251.30');
-  await page.getByLabel('Margin %').fill('25');
+  await page.getByLabel('Markup on cost %').fill('25');
+  await expect(page.getByTestId('margin-chip')).toHaveText('25% markup');
   await expect(page.getByTestId('margin-costs')).toHaveText('$251.30'); // $4.40 + $246.90
   // 1000 × $0.0044 × 1.25 = $5.50 exactly (price $0.0055). 246.90 × 1.25 = $308.625, but 200 × a
   // 4-decimal price moves in 2-cent steps: $1.5431 gives $308.62, the nearest; so $314.12, not $314.13.
   await expect(page.getByTestId('margin-charge')).toHaveText('$314.12');
   await expect(page.getByTestId('margin-inexact')).toContainText('One line has a quantity too large');
   await expect(page.getByTestId('margin-other')).toHaveText('That is a 20.0% margin on the price');
-  await page.getByRole('button', { name: 'Apply margin' }).click();
+  // Nothing on the markup panel calls the markup a margin, but the line saying what it is as one
+  // (and the choice of the other way of working).
+  const panel = page.locator('#calc-margin-body');
+  expect((await panel.innerText()).replace('That is a 20.0% margin on the price', '').replace('Margin on price', '')).not.toMatch(/margin/i);
+  await page.getByRole('button', { name: 'Apply markup' }).click();
+  await expect(page.getByText('Applied 25% markup on cost to all line items!', { exact: false })).toBeVisible();
+  await expect(page.getByText(/Applied 25% margin/)).toHaveCount(0);
   await expect(row(page, 1).price).toHaveValue('0.0055');
   await expect(row(page, 2).price).toHaveValue('1.5431');
   await expect(page.getByTestId('calc-subtotal')).toHaveText('$314.12');
@@ -133,7 +144,7 @@ test('Apply margin keeps the money: screen, saved document, list and PDF agree t
   expect(saved.line_items.map((l) => l.amount)).toEqual([5.5, 308.62]);
   await expect(page.getByTestId('detail-total')).toHaveText(shown.total!);
   // The list shows the same total, and the PDF prints it, with the 4-decimal unit price.
-  expect(formatNzdList(BigInt(Math.round((await listedTotal(request, user, id)) * 100)))).toBe(formatNzdList(documentTotals(saved.line_items.map((l) => ({ qty: String(l.qty), unit_price: String(l.unit_price) }))).totalCents));
+  expect(formatNzd(BigInt(Math.round((await listedTotal(request, user, id)) * 100)))).toBe(formatNzd(documentTotals(saved.line_items.map((l) => ({ qty: String(l.qty), unit_price: String(l.unit_price) }))).totalCents));
   const text = await pdfText(request, user, id, testInfo, 'margin');
   expect(text).toContain('$0.0055');
   expect(text).toMatch(new RegExp(`Total[^\\n]*${shown.total!.replace('$', '\\$')}`));
@@ -142,13 +153,22 @@ test('Apply margin keeps the money: screen, saved document, list and PDF agree t
   // Margin on price, remembered for the account: 25% of the price is profit.
   await page.goto('/app/calculator');
   await fill(page, 1, 'Labour', '1', '300');
-  await page.getByRole('button', { name: 'Profit Margin' }).click();
+  await page.getByRole('button', { name: 'Profit 25% markup' }).click();
   await page.getByRole('radio', { name: 'Margin on price' }).check();
   await expect(page.getByTestId('margin-charge')).toHaveText('$400.00');
   await expect(page.getByTestId('margin-other')).toHaveText('That is a 33.3% markup on cost');
+  await expect(page.getByTestId('margin-chip')).toHaveText('25% margin');
+  await expect(page.getByLabel('Margin on price %')).toHaveValue('25');
+  await page.getByLabel('Margin on price %').fill('10');
+  await expect(page.getByText('Your margin is quite low.', { exact: false })).toBeVisible();
+  await page.getByLabel('Margin on price %').fill('25');
+  await saveScreenshot(page, testInfo, '/app/calculator-margin-on-price-words');
+  await page.getByRole('button', { name: 'Apply margin' }).click();
+  await expect(page.getByText('Applied 25% margin on price to all line items!', { exact: false })).toBeVisible();
+  await expect(row(page, 1).price).toHaveValue('400');
   await expect.poll(async () => ((await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as { margin_basis: string }).margin_basis).toBe('margin');
   await page.reload();
-  await page.getByRole('button', { name: 'Profit Margin' }).click();
+  await page.getByRole('button', { name: 'Profit 25% margin' }).click();
   await expect(page.getByRole('radio', { name: 'Margin on price' })).toBeChecked();
   await expectNoHorizontalOverflow(page);
   await a11yWithoutStickyBars(page);

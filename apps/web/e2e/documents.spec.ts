@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { applyMargin, documentTotals, formatNzd, formatNzDate, formatNzdList, marginFigures, nzDateOf, toCents } from '@tradie/domain';
+import { applyMargin, documentTotals, formatNzd, formatNzDate, marginFigures, nzDateOf, toCents } from '@tradie/domain';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 import { waitForEmailTo } from './support/outbox.ts';
@@ -95,7 +95,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expect(row(page, 1).price).toHaveAttribute('step', '0.0001');
   await expect(row(page, 1).price).toHaveAttribute('min', '0');
   await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Profit Margin' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Profit 25% markup' })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByText('Total (incl. GST)')).toBeVisible();
 
   // ---- client picker: typeahead, business display name ----
@@ -140,8 +140,8 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expect(page.getByText('Total (incl. GST)')).toBeVisible();
 
   // ---- the margin panel ----
-  await page.getByRole('button', { name: 'Profit Margin' }).click();
-  const margin = page.getByLabel('Margin %');
+  await page.getByRole('button', { name: 'Profit 25% markup' }).click();
+  const margin = page.getByLabel('Markup on cost %');
   await expect(margin).toHaveValue('25');
   await expect(page.getByText('Typical range: 20-30%')).toBeVisible();
   const figures = marginFigures(LINES, 25);
@@ -150,15 +150,15 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expect(page.getByTestId('margin-charge')).toHaveText(formatNzd(figures.chargeClientCents));
   await expect(page.getByTestId('margin-other')).toHaveText('That is a 20.0% margin on the price');
   await margin.fill('10');
-  await expect(page.getByText('Your margin is quite low. Most tradies aim for 20-30% to cover all business costs.')).toBeVisible();
+  await expect(page.getByText('Your markup is quite low. Most tradies aim for 20-30% to cover all business costs.')).toBeVisible();
   await margin.fill('25');
-  await expect(page.getByText('Your margin is quite low.', { exact: false })).toHaveCount(0);
+  await expect(page.getByText('Your markup is quite low.', { exact: false })).toHaveCount(0);
   await shot(page, testInfo, 'calculator');
   await expectAccessible(page);
   await expectNoHorizontalOverflow(page);
 
-  await page.getByRole('button', { name: 'Apply margin' }).click();
-  await expect(page.getByText('Applied 25% margin to all line items! The client will see the final prices without any "profit" or "markup" labels.')).toBeVisible();
+  await page.getByRole('button', { name: 'Apply markup' }).click();
+  await expect(page.getByText('Applied 25% markup on cost to all line items! The client will see the final prices without any "profit" or "markup" labels.')).toBeVisible();
   const marked = applyMargin(LINES, 25);
   for (const [i, line] of marked.entries()) await expect(row(page, i + 1).price).toHaveValue(line.unit_price);
   const after = pricedTotals(marked);
@@ -276,7 +276,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expect(quoteCard).toContainText('QTE-0001');
   await expect(quoteCard).toContainText('Converted');
   await expect(quoteCard).toContainText('Ngata Plumbing (Aroha Ngata)');
-  await expect(quoteCard).toContainText(formatNzdList(after.totalCents));
+  await expect(quoteCard).toContainText(formatNzd(after.totalCents));
 
   await page.getByRole('tab', { name: 'Invoices (1)' }).click();
   const invoiceCard = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
@@ -285,7 +285,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expect(invoiceCard.getByText('Paid', { exact: true })).toBeVisible();
   await expect(invoiceCard.getByText('✓ Paid', { exact: true })).toBeVisible();
   await expect(invoiceCard).toContainText(`Ngata Plumbing (Aroha Ngata) • Paid ${formatNzDate(today)}`);
-  await expect(invoiceCard).toContainText(formatNzdList(after.totalCents));
+  await expect(invoiceCard).toContainText(formatNzd(after.totalCents));
   await expect(invoiceCard.getByRole('button', { name: /Mark Paid/ })).toHaveCount(0);
   await expect(invoiceCard.getByText('✓ Xero')).toHaveCount(0);
   await shot(page, testInfo, 'invoices');
@@ -390,7 +390,7 @@ test('an invoice for a quick-added client with GST off carries no GST, and a bla
   await page.getByRole('tab', { name: 'Invoices (1)' }).click();
   const card = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
   await expect(card.getByText('Unpaid', { exact: true })).toBeVisible();
-  await expect(card).toContainText('200.00 NZD');
+  await expect(card).toContainText('$200.00');
   const cancelled = nextDialog(page, false);
   await card.getByRole('button', { name: /Mark Paid/ }).click();
   expect(await cancelled).toBe('Mark this invoice as paid?');
@@ -448,7 +448,7 @@ test('the list pages 50 at a time as you scroll; the tab count is the whole numb
   // Newest first.
   await expect(cards.first()).toContainText('QTE-0120');
   await expect(cards.first()).toContainText('No client');
-  await expect(cards.first()).toContainText('148.35 NZD'); // (10 + 119) × 1.15
+  await expect(cards.first()).toContainText('$148.35'); // (10 + 119) × 1.15
 
   await cards.last().scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(100);

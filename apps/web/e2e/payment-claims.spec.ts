@@ -46,6 +46,10 @@ test('a construction client’s progress invoice is a payment claim: fill in wha
   await page.getByRole('button', { name: 'Mark as issued' }).click();
   await expect(page.getByText("This payment claim can't be sent yet. Add: the site address.")).toBeVisible();
 
+  // The claim did not move the invoice's due date on its own: the card says both dates and asks which applies.
+  await expect(card.getByTestId('claim-due-question')).toHaveText(/^The Construction Contracts Act due date is \d{1,2} \w+ \d{4}; the invoice's own terms say \d{1,2} \w+ \d{4} — which applies\?$/);
+  await expect(card.getByRole('radio', { name: /^The invoice's own terms/ })).toBeChecked();
+
   await card.getByLabel('Site address').fill('12 Kahikatea Drive, Hamilton');
   await card.getByLabel('Retention withheld (%)').fill('5');
   await card.getByRole('button', { name: 'Save claim details' }).click();

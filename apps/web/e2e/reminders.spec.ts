@@ -1,7 +1,8 @@
 // Payment reminders at phone size against the real API (real clock, outbox mailer): Settings →
 // Reminders saves and reloads the steps; the home screen's Overdue card follows the data; 'Send
-// reminder now' says honestly that the reminder went to the outbox; the invoice detail pauses and
-// resumes; a client can be set to get no reminders. Nothing here may scroll sideways at 390 px.
+// reminder now' says honestly that the reminder went to the outbox; the invoice detail says what the
+// reminders will actually do, pauses and resumes, and says why 'Send reminder now' is off; a client
+// can be set to get no reminders. Nothing here may scroll sideways at 390 px.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './helpers.ts';
@@ -9,6 +10,8 @@ import { waitForEmailTo } from './support/outbox.ts';
 import { signUpAndSignIn } from './support/session.ts';
 
 const SAVED = 'Saved to the outbox — email is not set up on this server';
+const OFF = 'Automatic reminders are off, so none will go for this invoice unless you send one.';
+const ONCE_A_DAY = /^A reminder went for this invoice in the last 24 hours\. You can send another from \w{3}, \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m\.$/;
 
 /** A New Zealand calendar day `days` from today (negative: in the past). */
 function nzDay(days: number): string {
@@ -35,6 +38,46 @@ async function overdueInvoice(request: APIRequestContext, headers: Record<string
   expect(issued.status(), await issued.text()).toBe(200);
   return { clientId, ...invoice };
 }
+
+test("Invoice detail: what the reminders will do, what a reminder sent now will say, and why the button is off", async ({ page, request }) => {
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'reminders-why' });
+  // Automatic reminders on: the invoice's email only went to this server's outbox, so they never start for it.
+  const settings = await request.get('/api/v1/reminders/settings', { headers: user.authHeaders });
+  const { steps } = (await settings.json()) as { steps: unknown[] };
+  expect((await request.put('/api/v1/reminders/settings', { headers: user.authHeaders, data: { enabled: true, minimum_balance: 0, steps } })).status()).toBe(200);
+  const email = `reminders-why-${Date.now()}@example.co.nz`;
+  const invoice = await overdueInvoice(request, user.authHeaders, email);
+
+  await page.goto(`/app/invoices/${invoice.id}`);
+  const part = page.getByRole('region', { name: 'Reminders' });
+  await expect(part).toContainText('Automatic reminders go only for invoices emailed from the app. You can send one yourself.');
+  await expect(part).not.toContainText('Reminders are on');
+  // 20 days overdue and nothing sent yet: the first reminder is the overdue one, not the final one.
+  const button = part.getByRole('button', { name: 'Send reminder now' });
+  await expect(button).toBeEnabled();
+  await expect(part).toContainText(`It will be headed “Invoice ${invoice.reference} is overdue”.`);
+  await part.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/reminders-why-before.png' });
+  await button.click();
+  await expect(part.getByRole('status')).toContainText(SAVED);
+  const reminder = await waitForEmailTo(email, `Invoice ${invoice.reference} is overdue`);
+  expect(reminder.mail.text).toMatch(/View and pay the invoice online: https?:\/\/\S+\/i\//);
+
+  // Once a day: the button is off, and says why, read out with it.
+  await expect(button).toBeDisabled();
+  const why = part.getByTestId('reminder-send-why');
+  await expect(why).toHaveText(ONCE_A_DAY);
+  await expect(button).toHaveAttribute('aria-describedby', (await why.getAttribute('id'))!);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: '/tmp/reminders-why-after.png' });
+
+  // Paused: the pause holds for a reminder sent by hand too.
+  await part.getByRole('button', { name: 'Pause reminders' }).click();
+  await expect(why).toHaveText('Reminders are paused for this invoice. Resume them to send one.');
+  await expect(part.getByTestId('reminders-state')).toHaveText('Reminders are paused for this invoice: none will go, automatic or sent by you, until you resume them.');
+  await expectNoHorizontalOverflow(page);
+});
 
 test('Settings → Reminders: turn on, add the 3 days before step, save, and it is there after a reload', async ({ page, request }) => {
   await signUpAndSignIn(page, request, { emailPrefix: 'reminders-settings' });
@@ -108,7 +151,12 @@ test('Home: the Overdue card follows the data, and Send reminder now says it wen
   await card.getByRole('link', { name: new RegExp(invoice.reference) }).click();
   await expect(page).toHaveURL(new RegExp(`/app/invoices/${invoice.id}$`));
   const part = page.getByRole('region', { name: 'Reminders' });
-  await expect(part).toContainText('Reminders are on for this invoice');
+  // Automatic reminders are off (the default): it says so, never 'on'. A reminder went from the
+  // home screen a moment ago, so the button is off and says from when another can go.
+  await expect(part).toContainText(OFF);
+  await expect(part).not.toContainText('Reminders are on');
+  await expect(part.getByRole('button', { name: 'Send reminder now' })).toBeDisabled();
+  await expect(part.getByTestId('reminder-send-why')).toHaveText(ONCE_A_DAY);
   await part.getByRole('button', { name: 'Pause reminders' }).click();
   await expect(part).toContainText('Reminders are paused for this invoice');
   await expect(part.getByRole('button', { name: 'Resume reminders' })).toBeVisible();
@@ -119,7 +167,7 @@ test('Home: the Overdue card follows the data, and Send reminder now says it wen
   await page.reload();
   await expect(page.getByRole('region', { name: 'Reminders' })).toContainText('Reminders are paused for this invoice');
   await page.getByRole('region', { name: 'Reminders' }).getByRole('button', { name: 'Resume reminders' }).click();
-  await expect(page.getByRole('region', { name: 'Reminders' })).toContainText('Reminders are on for this invoice');
+  await expect(page.getByRole('region', { name: 'Reminders' })).toContainText(OFF);
 
   // The client: no reminders.
   await page.goto(`/app/clients/${invoice.clientId}`);

@@ -171,7 +171,7 @@ async function expectAccessible(page: Page): Promise<void> {
   await expectNoSeriousA11yViolations(page);
 }
 
-test('GST report for Q1: the numbers equal the API and the invoices; the CSV downloads through a signed link', async ({ page, request }, testInfo) => {
+test('GST report for Q1: the numbers equal the API and the invoices; the CSV downloads through a download link', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   const errors = collectErrors(page);
   const user = await signUpAndSignIn(page, request, { emailPrefix: 'reports' });
@@ -258,14 +258,14 @@ test('GST report for Q1: the numbers equal the API and the invoices; the CSV dow
   await expectNoPageOverflow(page);
   await shot(page, testInfo, 'gst-q1');
 
-  // Download CSV: a signed link (never the token) opened in a new tab; the file adds up.
+  // Download CSV: a download link (never the bearer token) opened in a new tab; the file adds up.
   const linkAsked = page.waitForResponse((r) => r.url().endsWith('/api/v1/reports/export-links') && r.request().method() === 'POST');
   const downloaded = nextDownloadInNewTab(page);
   await results.getByRole('button', { name: 'Download CSV' }).click();
   expect((await linkAsked).status()).toBe(200);
   const { download } = await downloaded;
   expect(download.url()).toContain(`/api/v1/reports/export/gst-csv?start_date=${q1.start}&end_date=${q1.end}&basis=invoice&`);
-  expect(download.url()).toMatch(/[?&]sig=[^&]+/);
+  expect(download.url()).toMatch(/[?&]token=[^&]+/);
   expect(download.url()).not.toContain(user.accessToken);
   expect(download.suggestedFilename()).toBe(`gst-report-${q1.start}-to-${q1.end}.csv`);
   const csv = await readCsv(download);
@@ -451,6 +451,9 @@ test('period shortcuts fill the dates; errors say what failed', async ({ page, r
     top_clients: [{ name: 'A client with a rather long business name Limited (Someone Else)', revenue: big }],
     monthly_breakdown: months.map((month) => ({ month, revenue: big, gst: big, count: 12_345, paid_count: 12_345 })),
     corrections: { count: 0, revenue: 0, gst: 0 },
+    voided: { count: 0, revenue: 0, gst: 0 },
+    credited: { count: 0, revenue: 0, gst: 0 },
+    refunded: { count: 0, amount: 0 },
     drafts_left_out: 0,
   };
   await page.route('**/api/v1/reports/annual?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(huge) }));

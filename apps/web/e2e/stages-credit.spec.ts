@@ -229,7 +229,7 @@ test('a variation, a fixed deposit paid in full, then credited: the money owed b
   const accepted = await request.post(`/api/v1/invoices/${quote.id}/accept`, { headers: user.authHeaders });
   expect(accepted.status(), await accepted.text()).toBe(200);
 
-  // A variation: the quote grows by the new line.
+  // A variation, approved on the client's word: what can be invoiced grows by it.
   await page.goto(`/app/invoices/${quote.id}`);
   const stages = page.getByRole('region', { name: 'Stages' });
   await stages.getByRole('button', { name: 'Add variation' }).click();
@@ -240,8 +240,12 @@ test('a variation, a fixed deposit paid in full, then credited: the money owed b
   await expectTapTargets(page, '.stages button, .stages .input, .stages .choice');
   await stages.getByRole('heading', { name: 'Add variation' }).scrollIntoViewIfNeeded();
   await shot(page, 'variation-form', false);
-  await stages.getByRole('button', { name: 'Add to quote' }).click();
-  await expect(page.getByText('Variation added: the quote is $57.50 more')).toBeVisible();
+  await stages.getByRole('button', { name: 'Save variation' }).click();
+  await expect(page.getByText('Variation 1 ($57.50) added: send it to the client for their approval')).toBeVisible();
+  expect(await figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$0.00', remaining: '$1,265.00' });
+  await stages.getByTestId('variation-1').getByRole('button', { name: 'Mark approved' }).click();
+  await stages.getByRole('button', { name: 'Yes, mark approved' }).click();
+  await expect(page.getByText('Variation 1 marked approved: it can be invoiced now')).toBeVisible();
   expect(await figures(page)).toEqual({ quoted: '$1,322.50', invoiced: '$0.00', remaining: '$1,322.50' });
   await expect(page.getByText('Extra downpipe')).toBeVisible();
 

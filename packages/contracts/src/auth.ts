@@ -1,5 +1,6 @@
 // /api/v1/auth/* — shared by the API (validation) and the screens (the same messages).
 import { z } from 'zod';
+import { SEND_MESSAGES } from './invoices.ts';
 
 export const AUTH_LIMITS = { registerPassword: 8, resetPassword: 8, maxPassword: 200, name: 200, email: 254 } as const;
 
@@ -27,6 +28,10 @@ export const AUTH_MESSAGES = {
   signedOut: 'You have been signed out.',
   signedOutEverywhere: 'You have been signed out on every device.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  /** The answer to a reset request where a mail server will take the email (the same for any address). */
+  resetLinkComing: (email: string) => `If an account exists for ${email}, you'll receive a password reset link shortly.`,
+  /** The answer where no mail server is set up: the link goes to this server's outbox, not to anyone's inbox. */
+  resetLinkSaved: (email: string) => `${SEND_MESSAGES.savedNotDelivered}. If an account exists for ${email}, its reset link was saved in this server's outbox folder, not sent to the inbox.`,
 } as const;
 
 /** Emails are compared trimmed and case-insensitively. */
@@ -61,6 +66,14 @@ export const refreshInput = z.object({
 });
 
 export const forgotPasswordInput = z.object({ email });
+
+/** POST /auth/forgot-password answer: the same for every address, known or not. */
+export const forgotPasswordResult = z.object({
+  detail: z.string(),
+  /** True when no mail server is set up on this server: any reset link was only saved to its outbox, never sent. */
+  saved_to_outbox: z.boolean(),
+});
+export type ForgotPasswordResult = z.infer<typeof forgotPasswordResult>;
 
 export const resetPasswordInput = z.object({
   token: z.string({ error: AUTH_MESSAGES.invalidResetLink }).min(1, { error: AUTH_MESSAGES.invalidResetLink }).max(500, { error: AUTH_MESSAGES.invalidResetLink }),

@@ -9,11 +9,14 @@
 //   POST /public/quotes/{token}/accept     acceptQuoteInput  → publicQuotePage
 //   POST /public/quotes/{token}/decline    declineQuoteInput → publicQuotePage
 //   POST /public/quotes/{token}/changes    requestChangesInput → publicQuotePage
+//   POST /public/quotes/{token}/variations/{id}/accept   acceptVariationInput → publicQuotePage
+//   POST /public/quotes/{token}/variations/{id}/decline  declineVariationInput → publicQuotePage
 //   GET  /public/invoices/{token}          publicInvoicePage
 //   GET  /public/invoices/{token}/pdf      the invoice's PDF
 //   POST /public/invoices/{token}/checkout → checkoutStarted (a Stripe Checkout address)
 //   POST /public/links/{token}/viewed      (the page's beacon; 204) — views are counted here, never by the GET
-// A withdrawn or superseded link answers 410, an expired one 410, an unknown one 404, each with a `detail`.
+// A withdrawn or superseded link answers 410, an expired one 410, an unknown one 404, each with a `detail`;
+// every link of a business that deleted its account answers 410 'This business has closed its account.'.
 //
 // Signed-in routes:
 //   GET  /invoices/{id}/link               clientLinkRecord | 404 when none is active
@@ -26,6 +29,7 @@
 //   GET  /payments/issues                  paymentIssues (card payments to look at in Stripe, until done)
 //   POST /payments/issues/{id}/done        → 204
 import { z } from 'zod';
+import { ACCOUNT_CLOSED } from './account.ts';
 import { lineRecord } from './invoices.ts';
 
 /** Links are at least 128 bits of randomness: 32 characters of base64url is 192. */
@@ -38,9 +42,12 @@ export const CLIENT_LINK_MESSAGES = {
   withdrawn: 'This link was withdrawn by the business.',
   superseded: 'This quote has been updated since this link was sent. Please use the link in the latest email.',
   voided: 'This document was cancelled by the business.',
+  accountClosed: ACCOUNT_CLOSED,
   alreadyAccepted: 'You have already accepted this quote.',
   alreadyDeclined: 'You have already declined this quote.',
   quoteChanged: 'This quote changed while you had it open. Please read it again before you accept.',
+  variationChanged: 'This variation changed while you had it open. Please read it again before you approve it.',
+  variationAnswered: 'This variation has already been answered.',
   nameRequired: 'Please type your full name',
   termsRequired: 'Please tick that you accept the terms',
   signatureTooLarge: 'The signature is too large. Please clear it and sign again.',
@@ -97,6 +104,30 @@ export const DECLINE_REASON_LABELS: Record<(typeof DECLINE_REASONS)[number], str
   other: 'Something else',
 };
 
+/**
+ * A variation of the accepted quote as the client sees it: its own lines and figures, where it
+ * stands, and the SHA-256 of what is shown (sent back with an approval, like a quote's).
+ */
+export const publicVariation = z.object({
+  id: z.string(),
+  /** 'Variation 1'. */
+  name: z.string(),
+  note: z.string(),
+  status: z.enum(['awaiting_approval', 'approved', 'declined', 'withdrawn']),
+  status_label: z.string(),
+  line_items: z.array(lineRecord),
+  subtotal: z.number(),
+  gst: z.number(),
+  total: z.number(),
+  formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string() }),
+  /** SHA-256 (hex) of this variation as shown (its name, note, lines and figures). */
+  shown_sha256: z.string(),
+  /** How it was approved: through this link (a name, perhaps signed), or by the business on the client's word (no name). */
+  acceptance: z.object({ signer_name: z.string(), accepted_at: z.string(), signed: z.boolean() }).nullable(),
+  declined_at: z.string().nullable(),
+});
+export type PublicVariation = z.infer<typeof publicVariation>;
+
 /** GET /public/quotes/{token}. */
 export const publicQuotePage = z.object({
   business: publicBusiness,
@@ -111,6 +142,10 @@ export const publicQuotePage = z.object({
   state: z.enum(['open', 'accepted', 'declined', 'changes_requested', 'expired']),
   acceptance: z.object({ signer_name: z.string(), accepted_at: z.string(), signed: z.boolean() }).nullable(),
   decline: z.object({ reasons: z.array(z.enum(DECLINE_REASONS)), note: z.string(), declined_at: z.string() }).nullable(),
+  /** Variations of the accepted quote, each its own agreement (withdrawn ones left out). Not part of `document` or its `shown_sha256`: the quote as accepted never changes. */
+  variations: z.array(publicVariation),
+  /** 'Accepted $2,929.66 · Variation 1 $120.00 awaiting approval'; null without variations. */
+  summary: z.string().nullable(),
 });
 export type PublicQuotePage = z.infer<typeof publicQuotePage>;
 
@@ -132,6 +167,16 @@ export const acceptQuoteInput = z.object({
 });
 export type AcceptQuoteInput = z.input<typeof acceptQuoteInput>;
 
+/** POST /public/quotes/{token}/variations/{id}/accept: approve a variation like a quote (a typed name, an optional signature). */
+export const acceptVariationInput = acceptQuoteInput.omit({ terms_accepted: true, version: true });
+export type AcceptVariationInput = z.input<typeof acceptVariationInput>;
+
+/** POST /public/quotes/{token}/variations/{id}/decline. */
+export const declineVariationInput = z.object({
+  note: z.string().trim().max(1000, { error: 'The note can be at most 1000 characters' }).default(''),
+});
+export type DeclineVariationInput = z.input<typeof declineVariationInput>;
+
 export const declineQuoteInput = z.object({
   reasons: z.array(z.enum(DECLINE_REASONS)).max(DECLINE_REASONS.length).default([]),
   note: z.string().trim().max(1000, { error: 'The note can be at most 1000 characters' }).default(''),
@@ -148,6 +193,27 @@ export const publicInvoicePage = z.object({
   business: publicBusiness,
   document: publicDocument,
   payments: z.array(z.object({ date: z.string(), amount: z.number(), formatted: z.string(), method_label: z.string() })),
+  /**
+   * The invoice's credit notes, oldest first: each with what it credited (GST included), why, what
+   * was paid back on it and its PDF (relative to the API base, through this link).
+   */
+  credit_notes: z.array(
+    z.object({
+      reference: z.string(),
+      date: z.string(),
+      reason: z.string(),
+      total: z.number(),
+      /** NZD; `refunded` is null when nothing was paid back on it. */
+      formatted: z.object({ total: z.string(), refunded: z.string().nullable() }),
+      pdf_url: z.string(),
+    }),
+  ),
+  /**
+   * How the balance comes about, as the page lists it: the total less what credit notes credited,
+   * less what the client paid, plus what was paid back to them (each NZD; credited and refunded
+   * null when there is none). `document.formatted.paid` is received less refunded.
+   */
+  money: z.object({ credited: z.string().nullable(), received: z.string(), refunded: z.string().nullable() }),
   state: z.enum(['open', 'partial', 'paid', 'overdue']),
   /** Card payment through the business's Stripe account; null when not available (then the bank details show). */
   pay: z
@@ -183,6 +249,7 @@ export const TIMELINE_KINDS = [
   'created', 'sent', 'send_failed', 'link_issued', 'link_withdrawn', 'viewed', 'accepted', 'declined', 'changes_requested',
   'paid', 'payment', 'refunded', 'disputed', 'voided', 'reminded', 'reminder_failed', 'reminders_paused', 'reminders_resumed',
   'credited', 'claim', 'payment_schedule', 'retention_released',
+  'variation', 'variation_sent', 'variation_approved', 'variation_declined', 'variation_withdrawn',
 ] as const;
 
 /** GET /invoices/{id}/timeline: what happened to the document, oldest first. */

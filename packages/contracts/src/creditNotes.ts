@@ -1,7 +1,7 @@
 // Credit notes (docs/api/credit-notes.md): crediting an issued invoice in whole or in part, the
 // credit notes of an invoice, one credit note, and money paid back against one.
 import { z } from 'zod';
-import { clientSnapshotRecord, lineRecord, paymentInput, paymentRecord } from './invoices.ts';
+import { clientSnapshotRecord, lineRecord, paymentInput, paymentRecord, sendAttemptRecord, sendDocumentInput, sendOutcome } from './invoices.ts';
 
 const quantity = z.union([z.number(), z.string()], { error: 'qty must be a number' });
 
@@ -56,6 +56,29 @@ export const creditNoteRecord = z.object({
   refunds: z.array(paymentRecord),
   formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), refunded: z.string() }),
   pdf_url: z.string(),
+  /** Every attempt to email it to the client, oldest first, with its outcome ('delivered' only when a mail server took it). */
+  sends: z.array(sendAttemptRecord),
   created_at: z.string().nullable(),
 });
 export type CreditNoteRecord = z.infer<typeof creditNoteRecord>;
+
+/**
+ * POST /credit-notes/{id}/send: every field optional, as for an invoice; left out, it goes to the
+ * client's email with the business's CC and BCC, and a subject and message about the credit note.
+ */
+export const creditNoteSendInput = sendDocumentInput;
+export type CreditNoteSendInput = z.input<typeof creditNoteSendInput>;
+
+/** The answer to a credit note's send: what happened to the email, and the credit note as it is now. */
+export const creditNoteSendResult = z.object({
+  /** 'delivered' (a mail server took it) or 'saved_not_delivered' (no mail server is set up: nobody received it). A refusal is a 422 instead. */
+  outcome: sendOutcome.exclude(['failed']),
+  /** For 'saved_not_delivered': the words the screen shows; null when delivered. */
+  detail: z.string().nullable(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  credit_note: creditNoteRecord,
+});
+export type CreditNoteSendResult = z.infer<typeof creditNoteSendResult>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS, STAGE_KINDS } from '@tradie/domain';
+import { clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS, STAGE_KINDS, VARIATION_STATUSES } from '@tradie/domain';
 import { localDate } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
@@ -196,7 +196,15 @@ export const lineRecord = z.object({
   amount: money,
   /** This line's GST rounded on its own. With rounding on the total the document's GST is rounded once, so these may differ from it by a cent. */
   gst: money,
+  /**
+   * The line's amount without GST, as every surface shows it: the lines' `amount_excl_gst` add up to
+   * the document's `subtotal` exactly (a line priced GST-inclusive shows its amount less its GST).
+   */
+  amount_excl_gst: money,
+  /** The line as the screens and the PDF show it, in the subtotal's basis: the unit price ('$543.75', or '$10.00 incl. GST' when its price without GST has more than 4 decimals) and `amount_excl_gst`. */
+  formatted: z.object({ unit_price: z.string(), amount: z.string() }),
 });
+export type LineRecord = z.infer<typeof lineRecord>;
 
 /**
  * How an attempt to email a document ended (docs/api/documents.md, "Sending"): 'delivered' (a mail
@@ -221,6 +229,47 @@ export const sendAttemptRecord = sendRecord.extend({
   detail: z.string().nullable(),
 });
 export type SendAttemptRecord = z.infer<typeof sendAttemptRecord>;
+
+/**
+ * A variation of an accepted quote: extra work agreed apart from the quote the client signed
+ * (docs/api/stages.md, "Variations"). Its figures are its own, as a document of its lines with the
+ * quote's GST rounding.
+ */
+export const variationRecord = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  /** 'Variation 1'. */
+  name: z.string(),
+  note: z.string(),
+  /** 'awaiting_approval' (sent or to send; not invoiceable), 'approved' (invoiceable), 'declined', 'withdrawn'. */
+  status: z.enum(VARIATION_STATUSES),
+  status_label: z.string(),
+  line_items: z.array(lineRecord),
+  /** Each line's number among the quote's lines, for `lines` on POST /stages (the signed lines come first). */
+  line_indexes: z.array(z.number().int()),
+  subtotal: money,
+  gst: money,
+  total: money,
+  formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string() }),
+  /** What stage invoices took of it so far, and what is left (0 while it is not approved). */
+  invoiced: money,
+  remaining: money,
+  proposed_at: z.string().nullable(),
+  /** Every attempt to email it, oldest first: only a delivered one means the client was sent it. */
+  send_attempts: z.array(sendAttemptRecord),
+  approved_at: z.string().nullable(),
+  /** 'client': through the link (the acceptance certificate is in the quote's PDF); 'business': marked approved on the client's word. */
+  approved_by: z.enum(['client', 'business']).nullable(),
+  /** The name the client typed when approving it; null otherwise. */
+  signer_name: z.string().nullable(),
+  signed: z.boolean(),
+  declined_at: z.string().nullable(),
+  /** 'client' through the link, 'business' marked declined. */
+  declined_by: z.enum(['client', 'business']).nullable(),
+  decline_note: z.string().nullable(),
+  withdrawn_at: z.string().nullable(),
+});
+export type VariationRecord = z.infer<typeof variationRecord>;
 
 /** GET /invoices/{id}: everything the detail screen shows. Money as numbers rounded to cents, and as NZD text in `formatted`. */
 export const documentDetail = z.object({
@@ -283,7 +332,7 @@ export const documentDetail = z.object({
   /** Quotes: what has been invoiced of it in stages (deposit, progress, final) — the Quoted / Invoiced / Remaining bar; null for an invoice. */
   stages: z
     .object({
-      /** The quote's total, variations included. */
+      /** What can be invoiced: the quote's total with its approved variations' (a variation awaiting approval is not in it). */
       quoted: money,
       /** The stage invoices' totals less what credit notes on them gave back. */
       invoiced: money,
@@ -292,6 +341,10 @@ export const documentDetail = z.object({
       invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money, credited: money })),
     })
     .nullable(),
+  /** Quotes: the variations after acceptance, in order (empty for an invoice). The quote's own lines and total above never change. */
+  variations: z.array(variationRecord),
+  /** 'Accepted $2,929.66 · Variation 1 $120.00 awaiting approval'; null for a quote without variations, and for an invoice. */
+  variations_summary: z.string().nullable(),
   /** Invoices: it is a payment claim under the Construction Contracts Act 2002 (GET /invoices/{id}/payment-claim has the claim). */
   is_payment_claim: z.boolean(),
   /** The stream version: send it back with PUT to be told (409) when someone else changed the document meanwhile. */
@@ -326,18 +379,36 @@ export const stageInput = z
       )
       .max(500)
       .optional(),
+    /** Progress only: what is left of an approved variation (refused, 409, while the client has not approved it). */
+    variation_id: z.string({ error: 'variation_id must be text' }).min(1).max(100).optional(),
   })
   .superRefine((v, ctx) => {
-    const given = [v.percent, v.percent_complete, v.amount, v.lines].filter((x) => x !== undefined).length;
-    if (v.kind === 'final' && given > 0) ctx.addIssue({ code: 'custom', message: 'A final invoice is what is left: give no percent, amount or lines' });
-    if (v.kind !== 'final' && given !== 1) ctx.addIssue({ code: 'custom', message: 'Give exactly one of percent, percent_complete, amount or lines' });
-    if (v.kind === 'deposit' && (v.lines !== undefined || v.percent_complete !== undefined)) ctx.addIssue({ code: 'custom', message: 'A deposit is a percent of the quote or an amount' });
+    const given = [v.percent, v.percent_complete, v.amount, v.lines, v.variation_id].filter((x) => x !== undefined).length;
+    if (v.kind === 'final' && given > 0) ctx.addIssue({ code: 'custom', message: 'A final invoice is what is left: give no percent, amount, lines or variation' });
+    if (v.kind !== 'final' && given !== 1) ctx.addIssue({ code: 'custom', message: 'Give exactly one of percent, percent_complete, amount, lines or variation_id' });
+    if (v.kind === 'deposit' && (v.lines !== undefined || v.percent_complete !== undefined || v.variation_id !== undefined)) ctx.addIssue({ code: 'custom', message: 'A deposit is a percent of the quote or an amount' });
   });
 export type StageInput = z.input<typeof stageInput>;
 
-/** POST /invoices/{quoteId}/variations: a line of extra work added to an accepted quote. */
-export const variationInput = z.object({ line: lineInputSchema });
+/**
+ * POST /invoices/{quoteId}/variations: extra work on an accepted quote, proposed to the client as
+ * an agreement of its own: `lines` (or one `line`) and an optional note saying why.
+ */
+export const variationInput = z
+  .object({
+    line: lineInputSchema.optional(),
+    lines: z.array(lineInputSchema, { error: 'lines must be a list of line items' }).min(1, { error: 'Add at least one line of extra work' }).max(50, { error: 'A variation can have at most 50 lines' }).optional(),
+    note: z.string({ error: 'The note must be text' }).trim().max(1000, { error: 'The note can be at most 1000 characters' }).optional().transform((v) => v ?? ''),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.line === undefined) === (v.lines === undefined)) ctx.addIssue({ code: 'custom', message: 'Give the extra work as `lines` (or one `line`)' });
+  })
+  .transform(({ line, lines, note }) => ({ lines: lines ?? (line ? [line] : []), note }));
 export type VariationInput = z.input<typeof variationInput>;
+
+/** POST /invoices/{quoteId}/variations/{variationId}/send: the email, as for a document (the client's address unless given). */
+export const sendVariationInput = sendDocumentInput;
+export type SendVariationInput = z.input<typeof sendVariationInput>;
 
 /** POST /invoices/{id}/send answer. */
 export const sendResult = z.object({
@@ -356,6 +427,10 @@ export const sendResult = z.object({
   detail: z.string().nullable(),
 });
 export type SendResult = z.infer<typeof sendResult>;
+
+/** POST /invoices/{quoteId}/variations/{variationId}/send answer: as a document's send (`id` and `status` are the quote's). */
+export const variationSendResult = sendResult.extend({ variation_id: z.string() });
+export type VariationSendResult = z.infer<typeof variationSendResult>;
 
 /** POST /invoices/{id}/generate-pdf answer. */
 export const generatePdfResult = z.object({ pdf_url: z.string(), sha256: z.string() });

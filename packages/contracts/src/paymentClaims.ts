@@ -25,6 +25,16 @@ export const paymentClaimInput = z.object({
     .optional()
     .transform((v) => (v === undefined || String(v).trim() === '' ? '0' : String(v).trim())),
   payment_due_date: optionalDay('The due date for payment'),
+  /**
+   * Which due date for payment applies when the contract sets none: 'invoice' (the invoice's own due
+   * date) or 'act' (20 working days after the claim is served). Needed when the two differ and no
+   * `payment_due_date` is given: without it the claim is refused (422) with the question.
+   */
+  due_date_choice: z
+    .enum(['invoice', 'act'], { error: "due_date_choice must be 'invoice' or 'act'" })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   schedule_working_days: z
     .union([z.number({ error: 'The working days for a payment schedule must be a whole number' }).int({ error: 'The working days for a payment schedule must be a whole number' }), z.null()])
     .optional()
@@ -77,6 +87,14 @@ export const paymentClaimRecord = z.object({
   schedule_due_by: z.string(),
   /** 'Payment schedule due by 20 January 2027', or what was received, or that none was. */
   schedule_status: z.string(),
+  /**
+   * While the claim can change: the Act's default due date (as if served today) and the invoice's
+   * own, when they differ, the question in words and which one the details stand for ('contract':
+   * another date the contract sets; null: not chosen yet). Null when they are the same day, or once served.
+   */
+  due_date_question: z
+    .object({ act_due: z.string(), invoice_due: z.string(), text: z.string(), chosen: z.enum(['invoice', 'act', 'contract']).nullable() })
+    .nullable(),
   /** What s 20 needs that is not filled in yet: sending is refused until this is empty. */
   missing: z.array(z.object({ field: z.string(), message: z.string() })),
   calculation: z.object({

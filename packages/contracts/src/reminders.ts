@@ -5,7 +5,8 @@
 //   POST /reminders/settings/notice-seen        204 (the one-time "reminders are on" notice was read)
 //   GET  /reminders/upcoming                    upcomingReminders (what will go in the next 7 days; nothing is sent)
 //   GET  /reminders/overdue                     overdueSummary (the home screen's Overdue card)
-//   POST /reminders/invoices/{id}/send-now      reminderSendResult (one reminder now, whatever the schedule)
+//   GET  /reminders/invoices/{id}               invoiceReminders (what the reminders will do for this invoice, and whether one can be sent now)
+//   POST /reminders/invoices/{id}/send-now      reminderSendResult (one reminder now, at most one a day)
 //   PUT  /reminders/invoices/{id}/paused        remindersPausedInput → 204
 //   PUT  /reminders/clients/{id}                clientRemindersInput → 204 ('No reminders' for a client)
 //   GET  /reminders/clients/{id}                clientRemindersInput
@@ -24,10 +25,17 @@ export const REMINDER_MESSAGES = {
   notOverdueInvoice: 'Only an issued invoice with money owing can be reminded',
   notEmailed: 'This client has no email address. Add one to the client first.',
   noticeOn: 'Payment reminders are on: overdue invoices will chase themselves. You can change or turn them off in Settings → Reminders.',
+  paused: 'Reminders are paused for this invoice. Resume them to send one.',
+  clientNoReminders: (client: string) => `${client || 'This client'} is set to get no reminders. Change that on the client's page to send one.`,
+  oncePerDay: (from: string) => `A reminder went for this invoice in the last 24 hours. You can send another from ${from}.`,
 } as const;
 
 export const reminderStep = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: 'A reminder id is 1–40 lower-case letters, digits or dashes' }),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'A reminder id is 1–40 lower-case letters, digits or dashes' })
+    // 'manual' is what a reminder sent by hand is recorded as.
+    .refine((id) => id !== 'manual', { error: "A reminder id can't be 'manual'" }),
   /** Days after the due date (negative: before it; 0: on the due date). */
   offset_days: z.number().int().min(REMINDER_LIMITS.minOffsetDays).max(REMINDER_LIMITS.maxOffsetDays),
   subject: z.string().trim().min(1, { error: 'Each reminder needs a subject' }).max(REMINDER_LIMITS.subject),
@@ -94,6 +102,35 @@ export const overdueSummary = z.object({
   ),
 });
 export type OverdueSummary = z.infer<typeof overdueSummary>;
+
+/**
+ * What the automatic reminders will do for an invoice: 'planned' (the next one goes at `next_at`),
+ * 'off' (turned off for the account), 'paused' (for this invoice), 'client_no_reminders', 'not_emailed'
+ * (only an invoice emailed from the app is reminded), 'below_minimum' (owing less than the minimum),
+ * 'all_sent' (every step has gone) or 'nothing_owing'.
+ */
+export const AUTOMATIC_REMINDER_STATES = ['planned', 'off', 'paused', 'client_no_reminders', 'not_emailed', 'below_minimum', 'all_sent', 'nothing_owing'] as const;
+
+export const invoiceReminders = z.object({
+  automatic: z.object({
+    state: z.enum(AUTOMATIC_REMINDER_STATES),
+    /** 'planned': the first moment the next one may go (08:00–18:00 NZ on a business day); null otherwise. */
+    next_at: z.string().nullable(),
+    /** 'planned': the next step's day, in days after the due date (negative: before it); null otherwise. */
+    next_offset_days: z.number().int().nullable(),
+  }),
+  paused: z.boolean(),
+  client_no_reminders: z.boolean(),
+  send_now: z.object({
+    /** Whether 'Send reminder now' would be taken now. */
+    allowed: z.boolean(),
+    /** Why not, in words to show beside the button; null when allowed. */
+    reason: z.string().nullable(),
+    /** The subject the reminder would have (the step that fits how overdue the invoice is); null when not allowed. */
+    subject: z.string().nullable(),
+  }),
+});
+export type InvoiceReminders = z.infer<typeof invoiceReminders>;
 
 export const reminderSendResult = z.object({
   /** 'delivered': a mail server took it; 'saved_not_delivered': kept in this server's outbox. A refusal is a 422. */

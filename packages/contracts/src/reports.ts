@@ -74,8 +74,20 @@ export const gstReportResponse = z.object({
   voided_invoices_count: z.number().int(),
   breakdown_by_month: z.array(z.object({ month: z.string(), sales: z.number(), gst: z.number(), count: z.number().int() })),
   gst_return: gstReturnBoxes,
-  /** Corrections made in the range — invoices voided (invoice basis) or payments removed (payments basis) — as negative amounts already in the totals. */
-  corrections: z.object({ count: z.number().int(), sales: z.number(), gst: z.number() }),
+  /**
+   * Corrections made in the range, as negative amounts already in the totals: invoices voided and
+   * credit notes issued (invoice basis), payments removed and money refunded (payments basis),
+   * `count` in all and each kind counted apart.
+   */
+  corrections: z.object({
+    count: z.number().int(),
+    sales: z.number(),
+    gst: z.number(),
+    invoices_voided: z.number().int(),
+    credit_notes: z.number().int(),
+    payments_removed: z.number().int(),
+    refunds: z.number().int(),
+  }),
   /** Draft invoices dated in the range: never issued, so left out. */
   drafts_left_out: z.number().int(),
 });
@@ -89,12 +101,20 @@ export const annualReportResponse = z.object({
   end_date: z.string(),
   total_revenue: z.number(),
   total_gst: z.number(),
+  /** Revenue of the year on invoices paid in full: their revenue less their credit notes of the year. paid + unpaid = total. */
   paid_revenue: z.number(),
+  /** Revenue of the year on invoices still owing (and voided ones, whose void takes them back out). */
   unpaid_revenue: z.number(),
   top_clients: z.array(z.object({ name: z.string(), revenue: z.number() })),
   monthly_breakdown: z.array(z.object({ month: z.string(), revenue: z.number(), gst: z.number(), count: z.number().int(), paid_count: z.number().int() })),
-  /** Invoices voided in the year, as negative amounts already in the totals. */
+  /** Invoices voided and credit notes issued in the year, as negative amounts already in the totals. */
   corrections: z.object({ count: z.number().int(), revenue: z.number(), gst: z.number() }),
+  /** Of the corrections, the invoices voided in the year (negative). */
+  voided: z.object({ count: z.number().int(), revenue: z.number(), gst: z.number() }),
+  /** Of the corrections, the credit notes issued in the year (negative). */
+  credited: z.object({ count: z.number().int(), revenue: z.number(), gst: z.number() }),
+  /** Money paid back to clients in the year (GST included; refunds on payments and on credit notes). Not revenue: what was credited is. */
+  refunded: z.object({ count: z.number().int(), amount: z.number() }),
   /** Draft invoices dated in the year: never issued, so left out. */
   drafts_left_out: z.number().int(),
 });

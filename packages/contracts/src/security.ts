@@ -29,6 +29,8 @@ export const AUDIT_DESCRIPTIONS = {
   account_deleted: () => 'Asked for the account to be deleted',
   email_change_requested: (detail: AuditDetail) => (text(detail.new_email) ? `Asked to change the email address to ${text(detail.new_email)}` : 'Asked to change the email address'),
   email_changed: () => 'Email address changed',
+  email_change_cancelled: (detail: AuditDetail) =>
+    `Cancelled the change of the email address${text(detail.new_email) ? ` to ${text(detail.new_email)}` : ''} from the emailed link — every device was signed out`,
 } as const satisfies Record<string, (detail: AuditDetail) => string>;
 
 export type DescribedAuditKind = keyof typeof AUDIT_DESCRIPTIONS;

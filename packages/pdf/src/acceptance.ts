@@ -20,24 +20,26 @@ const pngDataUrl = (bytes: Uint8Array): string => `data:image/png;base64,${Buffe
 /** The certificate's content, starting on a new page. */
 export function acceptanceContent(a: PdfAcceptance, reference: string): Content[] {
   const row = (label: string, value: string): Content[] => [{ text: label, style: 'label' }, { text: value, margin: [0, 0, 0, 2] }];
+  const what = a.variation
+    ? [row('Variation', `${a.variation} to quote ${reference}`), row('Terms', 'Those of the quote it varies')]
+    : [row('Quote', `${reference}, version ${a.documentVersion}`), row('Terms', a.termsAccepted ? 'Accepted' : 'None were set')];
   const body: Content[][] = [
-    row('Accepted by', a.signerName),
-    row('Accepted at', nzDateTime(a.acceptedAt)),
-    row('Quote', `${reference}, version ${a.documentVersion}`),
-    row('Terms', a.termsAccepted ? 'Accepted' : 'None were set'),
+    row(a.variation ? 'Approved by' : 'Accepted by', a.signerName),
+    row(a.variation ? 'Approved at' : 'Accepted at', nzDateTime(a.acceptedAt)),
+    ...what,
     row('SHA-256 of what was shown', a.shownSha256),
     row('IP address', a.ip),
     row('Browser', a.userAgent || 'Not given'),
   ];
   return [
-    { text: 'Acceptance certificate', style: 'sectionHeading', fontSize: 16, pageBreak: 'before', margin: [0, 0, 0, 6] },
-    { text: `This quote was accepted online through the link the business sent.`, style: 'muted', margin: [0, 0, 0, 12] },
+    { text: a.variation ? `Acceptance certificate: ${a.variation}` : 'Acceptance certificate', style: 'sectionHeading', fontSize: 16, pageBreak: 'before', margin: [0, 0, 0, 6] },
+    { text: a.variation ? `${a.variation} to this quote was approved online through the link the business sent.` : 'This quote was accepted online through the link the business sent.', style: 'muted', margin: [0, 0, 0, 12] },
     {
       table: { widths: [150, '*'], body: body.map(([label, value]) => [label as Content, value as Content]) },
       layout: 'noBorders',
     },
     a.signaturePng
       ? { stack: [{ text: 'Signature', style: 'label', margin: [0, 14, 0, 4] }, { image: pngDataUrl(a.signaturePng), fit: [260, 110] }] }
-      : { text: 'Not signed: accepted with the typed name above.', style: 'muted', margin: [0, 14, 0, 0] },
+      : { text: `Not signed: ${a.variation ? 'approved' : 'accepted'} with the typed name above.`, style: 'muted', margin: [0, 14, 0, 0] },
   ];
 }

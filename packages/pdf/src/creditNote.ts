@@ -1,13 +1,17 @@
 // The pdfmake document definition of a credit note: pure, so it can be tested without rendering.
 // It carries the supply correction information: the supplier's name and GST number, the date it
 // is issued, the original invoice's reference, the recipient, and the correction including tax
-// (each credited line with its GST, or the amount credited, and the totals). Every amount is the
-// domain's (the credit note's own figures, lineTotals, formatNzd); this file only lays text out.
-import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
-import { type CreditNote, type DocumentView, clientDisplayName, formatNzDate, formatNzd, isLocalDate, lineTotals, toCents } from '@tradie/domain';
+// (each credited line, or the amount credited, and the totals), under the business's logo,
+// address and contact details as its invoices carry them. Lines are shown without GST, adding up
+// to the credit's own subtotal (shownLines). Every amount is the domain's (the credit note's own
+// figures, shownLines, formatNzd); this file only lays text out.
+import type { Column, Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
+import { type CreditNote, type DocumentView, clientDisplayName, documentTotals, formatNzDate, formatNzd, isLocalDate, shownLineText, shownLines, toCents } from '@tradie/domain';
+import { businessBlock, logoContent } from './definition.ts';
 import { pdfFrame } from './document.ts';
-import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
+import { formatGstNumber, formatQty } from './format.ts';
 import { renderDefinition } from './render.ts';
+import type { PdfBusiness, PdfLogo } from './types.ts';
 
 export interface CreditNotePdfInput {
   creditNote: CreditNote;
@@ -15,38 +19,41 @@ export interface CreditNotePdfInput {
   invoice: DocumentView;
   /** The NZ calendar day the PDF is made (its creation date). */
   today: string;
+  /** The business's settings as its documents print them (address, contact); the name and GST number are the credit note's own. */
+  business?: PdfBusiness | null;
+  logo?: PdfLogo | null;
 }
 
 export const CREDIT_NOTE_TITLE = 'Credit note';
 
 const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
 
+/** The supplier as the credit note was issued (its name and GST number), under the logo, with the business's address and contact details. */
+function supplierBlock(n: CreditNote, business: PdfBusiness | null | undefined, logo: Content | null): Column {
+  const gst: Content[] = n.supplier.gstNumber ? [{ text: `GST number: ${formatGstNumber(n.supplier.gstNumber)}`, margin: [0, 4, 0, 0] }] : [];
+  if (!business) return { stack: [...(logo ? [logo] : []), { text: n.supplier.name || ' ', style: 'businessName' }, ...gst], width: '*' };
+  const block = businessBlock({ ...business, business_name: n.supplier.name, trading_as: '' }, logo);
+  return { ...block, stack: [...block.stack, ...gst] };
+}
+
 export function creditNoteDefinition(input: CreditNotePdfInput): TDocumentDefinitions {
   const { creditNote: n, invoice: d, today } = input;
   if (!isLocalDate(today)) throw new RangeError(`today must be a calendar day (YYYY-MM-DD), not ${JSON.stringify(today)}`);
   const created = new Date(`${today}T00:00:00Z`);
-  const rows: TableCell[][] = [[{ text: 'Description', bold: true }, right('Qty', true), right('Unit price', true), right('GST', true), right('Amount', true)]];
-  for (const { lineIndex, line } of n.lines) {
-    const t = lineTotals(line);
-    rows.push([
-      { text: `${line.description} (invoice line ${lineIndex + 1})` },
-      right(formatQty(line.qty)),
-      right(formatUnitPrice(line.unit_price)),
-      right(formatNzd(t.taxCents)),
-      right(formatNzd(t.amountCents)),
-    ]);
-  }
-  if (n.amount !== null) rows.push([{ text: `Credit of an amount on ${n.invoiceReference} (GST inclusive)` }, right(''), right(''), right(formatNzd(toCents(n.gst))), right(formatNzd(toCents(n.amount)))]);
+  const rows: TableCell[][] = [[{ text: 'Description', bold: true }, right('Qty', true), right('Unit price', true), right('Amount excl. GST', true)]];
+  const lines = n.lines.map((l) => l.line);
+  const shown = shownLines(lines, documentTotals(lines, d.gstRounding), toCents(n.subtotal));
+  n.lines.forEach(({ lineIndex, line }, i) => {
+    const text = shownLineText(shown[i]!);
+    rows.push([{ text: `${line.description} (invoice line ${lineIndex + 1})` }, right(formatQty(line.qty)), right(text.unitPrice), right(text.amount)]);
+  });
+  if (n.amount !== null) rows.push([{ text: `Credit of ${formatNzd(toCents(n.amount))} incl. GST on ${n.invoiceReference}` }, right(''), right(''), right(formatNzd(toCents(n.subtotal)))]);
   const client = d.client;
+  const logo = logoContent(input.logo);
   const content: Content[] = [
     {
       columns: [
-        {
-          stack: [
-            { text: n.supplier.name || ' ', fontSize: 15, bold: true },
-            ...(n.supplier.gstNumber ? [{ text: `GST number: ${formatGstNumber(n.supplier.gstNumber)}` }] : []),
-          ],
-        },
+        supplierBlock(n, input.business, logo.node),
         {
           stack: [
             { text: CREDIT_NOTE_TITLE, fontSize: 22, bold: true, alignment: 'right' },
@@ -67,7 +74,7 @@ export function creditNoteDefinition(input: CreditNotePdfInput): TDocumentDefini
       ],
     },
     { text: `Reason: ${n.reason}`, margin: [0, 12, 0, 0] },
-    { margin: [0, 12, 0, 0], table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto'], body: rows } },
+    { margin: [0, 12, 0, 0], table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto'], body: rows } },
     {
       margin: [0, 10, 0, 0],
       columns: [
@@ -93,7 +100,9 @@ export function creditNoteDefinition(input: CreditNotePdfInput): TDocumentDefini
       [40, 48, 40, 48],
     ),
     content,
+    images: logo.images,
     defaultStyle: { font: 'Roboto', fontSize: 9.5, lineHeight: 1.2 },
+    styles: { businessName: { fontSize: 15, bold: true }, muted: { color: '#5f6b7a', fontSize: 9 } },
   };
 }
 

@@ -7,7 +7,7 @@
 // and the GST shown as a full breakdown (excl., GST, incl.); over $1,000 the recipient's name and
 // one identifier. We always print the full breakdown and every detail we hold, so the PDF meets
 // the highest band whenever the settings and the client record carry the details.
-import type { Column, Content, CustomTableLayout, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
+import type { Column, Content, ContentStack, CustomTableLayout, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces.js';
 import {
   GST_RATE,
   GST_RATE_PERCENT,
@@ -18,15 +18,19 @@ import {
   formatNzd,
   isLocalDate,
   nzDateOf,
+  shownLineText,
+  shownLines,
   toCents,
   type DocumentFigures,
   type DocumentView,
   type LineTotals,
+  type ShownLine,
 } from '@tradie/domain';
 import { pdfFrame } from './document.ts';
-import { formatGstNumber, formatQty, formatUnitPrice } from './format.ts';
+import { formatGstNumber, formatQty } from './format.ts';
 import { acceptanceContent } from './acceptance.ts';
 import { claimContent } from './claim.ts';
+import { variationsContent } from './variations.ts';
 import type { PdfBusiness, PdfClaim, PdfInput, PdfLogo } from './types.ts';
 
 export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
@@ -58,37 +62,36 @@ export function documentTitle(d: DocumentView, b: PdfBusiness): DocumentTitle {
   return isGstRegistered(b) ? 'Tax Invoice' : 'Invoice';
 }
 
-/** How the document presents GST, decided from its lines (rates and inclusive flags), never from sums. */
+/** How the document presents GST, decided from its lines (rates and how each is shown), never from sums. */
 interface GstPresentation {
   /** Subtotal (excl. GST), GST and Total (incl. GST); otherwise one Total. */
   breakdown: boolean;
   gstLabel: string;
   /** Printed under the line table. */
   caption: string;
-  /** Mark each inclusive line (mixed documents only). */
-  markInclusive: boolean;
   /** Mark each 0% line (documents that also carry GST). */
   markZeroRated: boolean;
 }
 
-function gstPresentation(lines: LineTotals[], b: PdfBusiness, f: DocumentFigures): GstPresentation {
+/**
+ * Lines are shown in the subtotal's basis, GST-exclusive (shownLines), so the amounts add up to
+ * the Subtotal (excl. GST) printed under them; a price shown as charged says 'incl. GST' itself.
+ */
+function gstPresentation(lines: LineTotals[], shown: readonly ShownLine[], b: PdfBusiness, f: DocumentFigures): GstPresentation {
   const taxed = lines.filter((l) => !l.taxRate.isZero());
   const breakdown = isGstRegistered(b) || taxed.length > 0 || f.gstCents !== 0n;
   const rates = new Set(taxed.map((l) => l.taxRate.toFixed()));
   const gstLabel = rates.size === 1 && taxed[0]?.taxRate.equals(GST_RATE) ? `GST ${GST_RATE_PERCENT}%` : 'GST';
-  const inclusive = taxed.filter((l) => l.taxIncluded).length;
-  const markInclusive = inclusive > 0 && inclusive < taxed.length;
   const markZeroRated = taxed.length > 0 && taxed.length < lines.length;
   let caption: string;
   if (!breakdown) caption = 'No GST is charged on this document.';
   else if (taxed.length === 0) caption = 'No GST is charged on these items (0%).';
-  else if (inclusive === taxed.length) caption = 'Prices include GST.';
-  else if (inclusive === 0) caption = 'Prices exclude GST.';
-  else caption = 'Prices exclude GST unless marked incl. GST.';
-  return { breakdown, gstLabel, caption, markInclusive, markZeroRated };
+  else if (shown.some((l) => l.unitPriceInclGst)) caption = 'Amounts exclude GST; prices exclude GST unless marked incl. GST.';
+  else caption = 'Prices and amounts exclude GST.';
+  return { breakdown, gstLabel, caption, markZeroRated };
 }
 
-function logoContent(logo: PdfLogo | null | undefined): { node: Content | null; images: Record<string, string> } {
+export function logoContent(logo: PdfLogo | null | undefined): { node: Content | null; images: Record<string, string> } {
   if (!logo) return { node: null, images: {} };
   if (logo.kind === 'svg') {
     // A user-uploaded SVG must not pull anything in: only inline data: images, and quiet warnings.
@@ -118,7 +121,8 @@ const GRID_LAYOUT: CustomTableLayout = {
   paddingBottom: () => 1.5,
 };
 
-function businessBlock(b: PdfBusiness, logo: Content | null): Column {
+/** The business's logo, name, address and contact details: the top left of every document and credit note. */
+export function businessBlock(b: PdfBusiness, logo: Content | null): ContentStack & { width: string } {
   const name = present(b.business_name)[0] ?? present(b.trading_as)[0] ?? '';
   const tradingAs = !blank(b.trading_as) && b.trading_as.trim() !== name ? `Trading as ${b.trading_as.trim()}` : '';
   const place = present(b.city, b.postcode).join(' ');
@@ -191,25 +195,23 @@ function amountBox(d: DocumentView, f: DocumentFigures, g: GstPresentation, clai
   };
 }
 
-function lineTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): Content {
+function lineTable(d: DocumentView, f: DocumentFigures, shown: readonly ShownLine[], g: GstPresentation): Content {
   const header: TableCell[] = [
     { text: 'Description', style: 'th' },
     { text: 'Qty', style: 'th', alignment: 'right' },
     { text: 'Unit price', style: 'th', alignment: 'right' },
-    { text: 'Amount', style: 'th', alignment: 'right' },
+    { text: g.breakdown ? 'Amount excl. GST' : 'Amount', style: 'th', alignment: 'right' },
   ];
   const body: TableCell[][] = [header];
   d.lines.forEach((line, i) => {
     const lt = f.lines[i];
-    const notes = present(
-      g.markZeroRated && lt?.taxRate.isZero() ? '0% GST' : '',
-      g.markInclusive && lt?.taxIncluded && !lt.taxRate.isZero() ? 'incl. GST' : '',
-    );
+    const text = shownLineText(shown[i]!);
+    const notes = present(g.markZeroRated && lt?.taxRate.isZero() ? '0% GST' : '');
     body.push([
       notes.length > 0 ? { stack: [line.description, { text: notes.join(' · '), style: 'lineNote' }] } : { text: line.description },
       { text: formatQty(line.qty), alignment: 'right' },
-      { text: formatUnitPrice(line.unit_price), alignment: 'right' },
-      { text: lt ? formatNzd(lt.amountCents) : '', alignment: 'right' },
+      { text: text.unitPrice, alignment: 'right' },
+      { text: text.amount, alignment: 'right' },
     ]);
   });
   const layout: CustomTableLayout = {
@@ -315,13 +317,14 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   if (!isLocalDate(today)) throw new RangeError(`today must be a calendar day (YYYY-MM-DD), not ${JSON.stringify(today)}`);
   const title = documentTitle(d, b);
   const f = documentFigures(d);
-  const g = gstPresentation(f.lines, b, f);
+  const shown = shownLines(d.lines, f);
+  const g = gstPresentation(f.lines, shown, b, f);
   const logo = logoContent(input.logo);
   const created = new Date(`${today}T00:00:00Z`);
   const content: Content[] = [
     { columns: [businessBlock(b, logo.node), metaTable(d, b, title)], columnGap: 24 },
     { columns: [clientBlock(d), amountBox(d, f, g, input.claim ?? null)], columnGap: 24, margin: [0, 18, 0, 0] },
-    lineTable(d, f, g),
+    lineTable(d, f, shown, g),
     {
       columns: [{ text: g.caption, style: 'muted', width: '*', margin: [0, 6, 0, 0] }, totalsTable(d, f, g)],
       columnGap: 24,
@@ -331,12 +334,15 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
     { stack: paymentSection(d, b, f, input.claim ?? null), margin: [0, 22, 0, 0], unbreakable: true },
   ];
   if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
+  // A varied quote: what was accepted is above, unchanged; each variation follows with where it stands.
+  content.push(...variationsContent(d));
   if (input.claim) {
     const c = input.claim;
     content.splice(1, 0, { text: `${c.statement} Claimed amount ${c.claimedAmount}, due for payment on ${c.paymentDue}. The claim, how it was calculated and the notice that goes with it follow this page.`, bold: true, color: COLOUR.accent, margin: [0, 12, 0, 0] });
     content.push(...claimContent(c));
   }
   if (input.acceptance) content.push(...acceptanceContent(input.acceptance, d.reference));
+  for (const a of input.variationAcceptances ?? []) content.push(...acceptanceContent(a, d.reference));
   return {
     ...pdfFrame(
       {

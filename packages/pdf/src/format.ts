@@ -1,5 +1,5 @@
 // Text for the figures a line carries as decimal strings. No arithmetic: the domain formats them
-// (formatNzdPrice: whole cents as $1,234.50, anything finer exactly as stored), as on the screens.
+// (formatNzdPrice: whole cents as $1,234.50, anything finer to all four places), as on the screens.
 import { checkIrdNumber, formatIrdNumber, formatNzdPrice } from '@tradie/domain';
 
 const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -40,6 +40,8 @@ export interface PdfInput {
   today: LocalDate;
   /** An accepted quote on the client's link: the acceptance certificate added as the last page. */
   acceptance?: PdfAcceptance | null;
+  /** Variations the client approved through the link: a certificate each, after the quote's. */
+  variationAcceptances?: PdfAcceptance[];
   /** An invoice that is a payment claim under the Construction Contracts Act 2002: its claim pages. */
   claim?: PdfClaim | null;
 }
@@ -68,8 +70,10 @@ export interface PdfClaim {
   form1: Form1Text;
 }
 
-/** How a client accepted a quote through its link (the certificate page). */
+/** How a client accepted a quote (or approved a variation of it) through its link (the certificate page). */
 export interface PdfAcceptance {
+  /** For a variation's certificate: its name ('Variation 1'); absent for the quote's own. */
+  variation?: string;
   signerName: string;
   /** The instant (ISO 8601); printed in New Zealand time. */
   acceptedAt: string;

@@ -2,10 +2,15 @@
 // (supplier's name and GST number, the date issued, the invoice it corrects, the recipient) and
 // the correction with its GST, worked by hand: line 1 of the invoice, 1 × $180.00 + GST 15% =
 // $27.00, total $207.00.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { benchBusiness } from '../src/bench.ts';
 import { creditNoteDefinition, renderCreditNotePdf } from '../src/creditNote.ts';
 import { invoice, run, draft } from './fixtures.ts';
+import { pngLogo } from './images.ts';
 import { pdfInfo, pdfText } from './poppler.ts';
 
 const supplier = { name: benchBusiness.business_name, gstNumber: '49091850' };
@@ -44,4 +49,27 @@ describe('the credit note PDF', () => {
     expect(text).toMatch(/Total credit incl\. GST \$207\.00/);
     expect(pdfInfo(pdf).Title).toBe('Credit note CN-0001');
   });
+
+  it("carries the business's logo, address and contact details as its invoices do, under the name it was issued with", async () => {
+    const pdf = await renderCreditNotePdf({ ...credited(), today: '2026-07-15', business: benchBusiness, logo: { bytes: pngLogo(), kind: 'png' } });
+    const text = pdfText(pdf).replace(/[ \t]+/g, ' ');
+    expect(text).toContain(supplier.name);
+    expect(text).toContain('12 Kahikatea Drive');
+    expect(text).toContain('Whangārei 0110');
+    expect(text).toContain('accounts@kowhaiplumbing.co.nz');
+    const dir = mkdtempSync(join(tmpdir(), 'tradie-cn-'));
+    try {
+      writeFileSync(join(dir, 'cn.pdf'), pdf);
+      expect(execFileSync('pdfimages', ['-list', join(dir, 'cn.pdf')], { encoding: 'utf8' })).toMatch(/^\s*1\s+0\s+image\s+300\s+100\s+rgb/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows the credited lines without GST, adding up to the credit excl. GST printed under them', async () => {
+    const text = pdfText(await renderCreditNotePdf({ ...credited(), today: '2026-07-15' })).replace(/[ \t]+/g, ' ');
+    expect(text).toContain('Amount excl. GST');
+    expect(text).toMatch(/\(invoice line 1\) 1 \$180\.00 \$180\.00/);
+  });
 });
+

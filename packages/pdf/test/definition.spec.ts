@@ -72,11 +72,11 @@ describe('documentDefinition', () => {
 });
 
 describe('figures as text', () => {
-  it('unit prices: whole cents through formatNzd, finer prices exactly as stored', () => {
+  it('unit prices: whole cents with two decimals, finer prices with all four (never three)', () => {
     expect(formatUnitPrice('90')).toBe('$90.00');
     expect(formatUnitPrice('1234.5')).toBe('$1,234.50');
     expect(formatUnitPrice('0.1234')).toBe('$0.1234');
-    expect(formatUnitPrice('12345.678')).toBe('$12,345.678');
+    expect(formatUnitPrice('12345.678')).toBe('$12,345.6780');
   });
 
   it('quantities as written, grouped', () => {

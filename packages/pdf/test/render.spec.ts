@@ -12,10 +12,11 @@ import {
   documentTotals,
   formatNzDate,
   formatNzd,
-  lineTotals,
+  shownLineText,
+  shownLines,
 } from '@tradie/domain';
 import { describe, expect, it } from 'vitest';
-import { formatQty, formatUnitPrice } from '../src/format.ts';
+import { formatQty } from '../src/format.ts';
 import { fontsShared, renderDocumentPdf } from '../src/render.ts';
 import type { PdfBusiness, PdfLogo } from '../src/types.ts';
 import { business, client, invoice, manyLines, quote, referenceInvoice, threeLines, unregistered } from './fixtures.ts';
@@ -34,14 +35,23 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The amount box: its label, and a few lines below (the client block sits beside it), the amount. */
 const boxed = (label: string, amount: string) => new RegExp(`${escape(label)}(?:\\n.*){1,8}${escape(amount)}`);
 
-/** Every line of `d` appears once, in one row, with its qty, unit price and the domain's amount. */
+/**
+ * Every line of `d` appears once, in one row, with its qty, and its unit price and amount as the
+ * domain shows them (without GST); the amounts printed add up to the subtotal printed.
+ */
 function expectEveryLine(text: string, d: DocumentView): void {
   const rows = squash(text).split('\n');
-  for (const line of d.lines) {
+  const t = documentTotals(d.lines, d.gstRounding);
+  const shown = shownLines(d.lines, t);
+  let printed = 0n;
+  d.lines.forEach((line, i) => {
     const found = rows.filter((r) => r.includes(line.description));
     expect(found, line.description).toHaveLength(1);
-    expect(found[0]).toContain(` ${formatQty(line.qty)} ${formatUnitPrice(line.unit_price)} ${formatNzd(lineTotals(line).amountCents)}`);
-  }
+    const { unitPrice, amount } = shownLineText(shown[i]!);
+    expect(found[0]).toContain(` ${formatQty(line.qty)} ${unitPrice} ${amount}`);
+    printed += BigInt(amount.replace(/[$,.]/g, ''));
+  });
+  expect(printed).toBe(t.subtotalCents);
 }
 
 describe('a tax invoice from a GST-registered business', async () => {
@@ -82,7 +92,7 @@ describe('a tax invoice from a GST-registered business', async () => {
     expect(flat).toContain(`GST 15% ${formatNzd(t.gstCents)}`);
     expect(flat).toContain(`Total (incl. GST) ${formatNzd(t.totalCents)}`);
     expect([formatNzd(t.subtotalCents), formatNzd(t.gstCents), formatNzd(t.totalCents)]).toEqual(['$479.10', '$71.86', '$550.96']);
-    expect(flat).toContain('Prices exclude GST.');
+    expect(flat).toContain('Prices and amounts exclude GST.');
   });
 
   it('says how to pay: terms, bank account and the reference', () => {
@@ -155,7 +165,8 @@ describe('mixed lines (GST-inclusive, zero-rated) keep the full breakdown and sa
       { description: 'Export crate', qty: 1, unit_price: '40', tax_rate: 0 },
     ],
   });
-  const flat = squash(pdfText(await render(d)));
+  const pdfBytes = await render(d);
+  const flat = squash(pdfText(pdfBytes));
   const t = documentTotals(d.lines, d.gstRounding);
   it('totals', () => {
     expect(flat).toContain(`Subtotal (excl. GST) ${formatNzd(t.subtotalCents)}`);
@@ -163,9 +174,13 @@ describe('mixed lines (GST-inclusive, zero-rated) keep the full breakdown and sa
     expect(flat).toContain(`Total (incl. GST) ${formatNzd(t.totalCents)}`);
   });
   it('marks', () => {
-    expect(flat).toContain('Prices exclude GST unless marked incl. GST.');
-    expect(flat).toMatch(/Heat pump, supplied[^\n]*\n\s*incl\. GST/);
+    expect(flat).toContain('Prices and amounts exclude GST.');
     expect(flat).toMatch(/Export crate[^\n]*\n\s*0% GST/);
+  });
+  it('shows the inclusive line without GST, so the lines add up to the subtotal', () => {
+    // $2,300.00 incl. GST is $2,000.00 without it: shown as 1 × $2,000.00.
+    expect(flat).toMatch(/Heat pump, supplied 1 \$2,000\.00 \$2,000\.00/);
+    expectEveryLine(pdfText(pdfBytes), d);
   });
 });
 

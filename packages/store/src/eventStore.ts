@@ -1,13 +1,29 @@
 // The event store, written once over the `Db` port: append with optimistic concurrency, read a
 // stream, read the log in order, inline projections in the append's transaction, and rebuilds.
-import { createHash, randomUUID } from 'node:crypto';
-import { isUniqueViolation } from './errors.ts';
+import { createHash } from 'node:crypto';
 import { projectionDdl } from './projectionDdl.ts';
 import {
-  ConcurrencyError, DuplicateEventError, streamCategory,
-  type AppendResult, type Db, type EventStore, type NewEvent, type PendingEvent, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
-  type RecordedEvent, type Sql, type Statement, type StoreOptions, type StoreTx, type StreamSnapshot,
+  ConcurrencyError, streamCategory,
+  type AppendResult, type Db, type EventStore, type LastStatement, type Projection, type ProjectionColumn, type ProjectionRow, type ProjectionTable,
+  type RecordedEvent, type RowInsert, type Sql, type Statement, type StoreOptions, type StoreTx, type StreamAppend, type StreamSnapshot,
 } from './types.ts';
+import {
+  type PreparedAppend, type WriteContext,
+  accountsOf, oneStatement, pendingEvents, refused, rowsNotThere, setRecorded, twoStatements, withBigints,
+} from './write.ts';
+
+/** Thrown inside a transaction whose callback asked for a rollback (StoreTx.rollback): caught where it began. */
+class RolledBack extends Error {}
+
+/** A command's transaction, opened when first needed and held open (db.tx waiting) until `end`. */
+interface OpenTransaction {
+  sql: Promise<Sql>;
+  /** Ends it: COMMIT (with `last`), or ROLLBACK with the error given. */
+  end(outcome: { error: unknown } | null): void;
+  /** Settles when it has committed or rolled back. */
+  done: Promise<unknown>;
+  last: LastStatement | null;
+}
 
 interface EventRow {
   position: string;
@@ -60,7 +76,6 @@ const REBUILD_PAGE = 1_000;
 /** A projection value as text, as the driver would serialize it for one `$n::type` parameter (never called with undefined or null). */
 type ToText = (type: ProjectionColumn['type'], v: unknown) => string;
 
-const withBigints = (_k: string, x: unknown): unknown => (typeof x === 'bigint' ? x.toString() : x);
 
 /**
  * postgres.js 3.4: dates through `new Date(x).toISOString()`, booleans `x === true`, json through
@@ -151,59 +166,6 @@ function insertManyStatement(table: ProjectionTable, rows: readonly ProjectionRo
   };
 }
 
-/**
- * One statement that replaces a stream's rows in every table of the given projections: for each
- * table, an upsert of the new rows and a delete of the stream's rows that are no longer there —
- * disjoint rows, so they can share one statement as data-modifying CTEs. One round trip per append.
- */
-function replaceStreamRows(projections: readonly Projection[], stream: { streamId: string; events: RecordedEvent[] }): Statement | null {
-  const params: unknown[] = [];
-  const parts = streamRowParts(projections, stream, params);
-  if (parts.length === 0) return null;
-  return { text: `WITH ${ctes(parts)} SELECT 1`, params };
-}
-
-/** Data-modifying statements as the CTEs of one statement, `w0 AS (…), w1 AS (…)`. */
-const ctes = (parts: readonly string[]): string => parts.map((q, i) => `w${i} AS (${q})`).join(', ');
-
-/** The statements of replaceStreamRows, each to be one data-modifying CTE; their parameters are pushed onto `params`. */
-function streamRowParts(projections: readonly Projection[], stream: { streamId: string; events: RecordedEvent[] }, params: unknown[]): string[] {
-  const p = (v: unknown): string => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const parts: string[] = [];
-  for (const projection of projections) {
-    const key = projection.key(stream);
-    if (key === null) continue;
-    const rows = projection.rows(stream);
-    for (const table of projection.tables) {
-      const tableRows = rows[table.name] ?? [];
-      const [streamKey, rowKey] = table.primaryKey;
-      if (rowKey === undefined) {
-        if (tableRows.length === 0) parts.push(`DELETE FROM ${table.name} WHERE ${streamKey} = ${p(key)}::text`);
-      } else {
-        const keyParam = `${p(key)}::text`;
-        const keep = tableRows.map((r) => String(r[rowKey]));
-        const type = table.columns.find((c) => c.name === rowKey)?.type ?? 'text';
-        parts.push(`DELETE FROM ${table.name} WHERE ${streamKey} = ${keyParam} AND NOT (${rowKey} = ANY(${p(keep)}::${type}[]))`);
-      }
-      if (tableRows.length > 0) {
-        const tuples = tableRows.map((row) => `(${table.columns.map((c) => `${p(row[c.name] ?? null)}::${c.type}`).join(', ')})`);
-        const others = table.columns.filter((c) => !table.primaryKey.includes(c.name)).map((c) => c.name);
-        const updates = others.map((c) => `${c} = EXCLUDED.${c}`);
-        // A row that has not changed (an earlier payment's, on every later payment) is not written again.
-        const changed = others.length === 0 ? '' : ` WHERE (${others.map((c) => `${table.name}.${c}`).join(', ')}) IS DISTINCT FROM (${others.map((c) => `EXCLUDED.${c}`).join(', ')})`;
-        parts.push(
-          `INSERT INTO ${table.name} (${table.columns.map((c) => c.name).join(', ')}) VALUES ${tuples.join(', ')} ` +
-            `ON CONFLICT (${table.primaryKey.join(', ')}) DO ${updates.length === 0 ? 'NOTHING' : `UPDATE SET ${updates.join(', ')}${changed}`}`,
-        );
-      }
-    }
-  }
-  return parts;
-}
-
 const projectionHash = (p: Projection): string =>
   createHash('sha256').update(JSON.stringify({ schema: projectionDdl(p), tables: p.tables, ...(p.version === undefined ? {} : { version: p.version }) })).digest('hex');
 
@@ -212,139 +174,84 @@ const projectionHash = (p: Projection): string =>
 export function createEventStore(db: Db, projections: readonly Projection[] = [], options: StoreOptions = {}): EventStore {
   const byCategory = new Map<string, Projection[]>();
   for (const p of projections) for (const c of p.categories) byCategory.set(c, [...(byCategory.get(c) ?? []), p]);
+  const ctx: WriteContext = { eventRows: options.eventRows, texts: new Map() };
+  /** Streams whose next write sends all their rows: a row a write updated was not there (write.ts). */
+  const rewrite = new Set<string>();
 
-  async function append(sql: Sql, streamId: string, expectedVersion: number, events: NewEvent[], loaded?: RecordedEvent[]): Promise<AppendResult> {
+  /**
+   * An append checked against the stream and made ready to write. Without the loaded events
+   * (or with ones that end at another version) the stream is read first, through `sql`: the
+   * read models need it, and a version from the future is refused too (the unique
+   * (stream, version) constraint only catches a stale one).
+   */
+  async function prepare(sql: Sql, a: StreamAppend): Promise<PreparedAppend> {
+    const { streamId, expectedVersion, events } = a;
     if (!Number.isInteger(expectedVersion) || expectedVersion < 0) throw new RangeError('expectedVersion must be a whole number ≥ 0');
-    const knownVersion = loaded ? (loaded.at(-1)?.streamVersion ?? 0) : undefined;
-    if (knownVersion !== expectedVersion) {
-      // The unique (stream, version) constraint catches a stale version; this also refuses a version from the future.
-      const actual = await streamVersionWith(sql, streamId);
-      if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
-    }
-    if (events.length === 0) return { version: expectedVersion, events: [] };
-    // Each event's data and meta as JSON text (sent as text and cast on the server: postgres.js
-    // would encode a string for a jsonb parameter once more), so the events the projections see
-    // now are the ones a read of the stream would give.
-    const pending = events.map((e, i) => {
-      const accountId = e.meta.accountId;
-      if (typeof accountId !== 'string' || accountId === '') throw new Error(`Event ${e.type} has no meta.accountId`);
-      return { e, streamVersion: expectedVersion + i + 1, eventId: e.eventId ?? randomUUID(), data: JSON.stringify(e.data, withBigints), meta: JSON.stringify(e.meta, withBigints) };
-    });
-    const params: unknown[] = [];
-    const tuples = pending.map(({ e, streamVersion, eventId, data, meta }) => {
-      params.push(streamId, streamVersion, eventId, e.type, e.version, e.meta.accountId, data, meta);
-      const b = params.length - 8;
-      return `($${b + 1}, $${b + 2}::int, $${b + 3}::uuid, $${b + 4}, $${b + 5}::int, $${b + 6}, $${b + 7}::text::jsonb, $${b + 8}::text::jsonb)`;
-    });
-    const insert = `INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, account_id, data, meta) VALUES ${tuples.join(', ')}`;
     const listeners = byCategory.get(streamCategory(streamId)) ?? [];
-    const refused = (e: unknown): never => {
-      if (isUniqueViolation(e, 'events_stream_version_uq')) throw new ConcurrencyError(streamId, expectedVersion, null);
-      if (isUniqueViolation(e, 'events_event_id_uq')) throw new DuplicateEventError(events.map((x) => x.eventId ?? '').join(','));
-      throw e;
-    };
-    /** The events as they will be recorded, but for what only the insert hands out. */
-    const pendingEvents = (): PendingEvent[] =>
-      pending.map(({ e, streamVersion, eventId, data, meta }) => ({ eventId, streamId, streamVersion, type: e.type, version: e.version, data: JSON.parse(data), meta: JSON.parse(meta) }));
-    // The rows another table keeps for these events (options.eventRows), as one more CTE of the
-    // statement that inserts them (`e`): each row takes its event's position from there.
-    const eventRowsPart = (list: PendingEvent[], into: unknown[]): string | null => {
-      const spec = options.eventRows;
-      const rows = spec?.rows(list) ?? [];
-      if (!spec || rows.length === 0) return null;
-      const names = spec.columns.map((c) => c.name);
-      const tuples = rows.map((r, n) => {
-        into.push(r.streamVersion);
-        const cells = [String(n), `$${into.length}::int`];
-        spec.columns.forEach((c, i) => {
-          into.push(r.values[i] ?? null);
-          cells.push(`$${into.length}::${c.type}`);
-        });
-        return `(${cells.join(', ')})`;
-      });
-      return (
-        `INSERT INTO ${spec.table} (${[...names, spec.positionColumn].join(', ')}) ` +
-        `SELECT ${names.map((n) => `v.${n}`).join(', ')}, e.position::bigint FROM (VALUES ${tuples.join(', ')}) AS v(n, stream_version, ${names.join(', ')}) ` +
-        // In the order given (an identity column numbers them in that order).
-        `JOIN e ON e.stream_version = v.stream_version ORDER BY v.n ${spec.onConflict}`
-      );
-    };
-
-    // With the stream loaded, the projections' rows can be worked out before the insert from the
-    // new events as they will be recorded — unless a projection reads what only the insert hands
-    // out (a new event's position or time). Then the insert and the rows go to the server as one
-    // statement: one round trip fewer per command.
-    let recorded: RecordedEvent[] | null = null;
-    if (listeners.length > 0 && loaded && knownVersion === expectedVersion) {
-      let unknownRead = false;
-      const provisional = pendingEvents().map((event) => {
-        for (const key of ['position', 'recordedAt'] as const) {
-          Object.defineProperty(event, key, {
-            configurable: true,
-            enumerable: true,
-            get: () => {
-              unknownRead = true;
-              return key === 'position' ? '0' : new Date(0).toISOString();
-            },
-          });
-        }
-        return event as RecordedEvent;
-      });
-      const rowParams = [...params];
-      const parts = streamRowParts(listeners, { streamId, events: [...loaded, ...provisional] }, rowParams);
-      if (!unknownRead) {
-        const extra = eventRowsPart(provisional, rowParams);
-        if (extra !== null) parts.push(extra);
-        let inserted: { position: string; recorded_at: Date | string }[];
-        try {
-          inserted = await sql.query(
-            `WITH e AS (${insert} RETURNING stream_version, position::text AS position, recorded_at)${parts.length > 0 ? `, ${ctes(parts)}` : ''} ` +
-              `SELECT position, recorded_at FROM e ORDER BY stream_version`,
-            rowParams,
-          );
-        } catch (e) {
-          return refused(e);
-        }
-        // The events as recorded: the same objects the projections folded (their memoised parses
-        // and folds serve the caller too), now with what the insert handed out.
-        provisional.forEach((event, i) => {
-          Object.defineProperty(event, 'position', { value: inserted[i]!.position, enumerable: true, writable: false, configurable: false });
-          Object.defineProperty(event, 'recordedAt', { value: iso(inserted[i]!.recorded_at), enumerable: true, writable: false, configurable: false });
-        });
-        recorded = provisional;
+    let loaded = a.loaded;
+    if ((loaded?.at(-1)?.streamVersion ?? 0) !== expectedVersion || loaded === undefined) {
+      if (listeners.length > 0 || loaded !== undefined) {
+        const snap = await readStreamWith(sql, streamId);
+        if (snap.version !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, snap.version);
+        loaded = snap.events;
+      } else {
+        const actual = await streamVersionWith(sql, streamId);
+        if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
+        loaded = [];
       }
     }
-
-    if (recorded === null) {
-      const extra = options.eventRows ? eventRowsPart(pendingEvents(), params) : null;
-      let inserted: EventRow[];
-      try {
-        inserted = await sql.query<EventRow>(
-          extra === null ? `${insert} RETURNING ${EVENT_COLUMNS}` : `WITH e AS (${insert} RETURNING ${EVENT_COLUMNS}), ${ctes([extra])} SELECT * FROM e`,
-          params,
-        );
-      } catch (e) {
-        return refused(e);
-      }
-      recorded = inserted.map(toRecorded).sort((a, b) => a.streamVersion - b.streamVersion);
-      if (listeners.length > 0) {
-        const all = loaded && knownVersion === expectedVersion ? [...loaded, ...recorded] : (await readStreamWith(sql, streamId)).events;
-        const statement = replaceStreamRows(listeners, { streamId, events: all });
-        if (statement) await sql.query(statement.text, statement.params);
-      }
-    }
-    return { version: expectedVersion + events.length, events: recorded };
+    return { streamId, expectedVersion, loaded, pending: pendingEvents(streamId, expectedVersion, events), projections: listeners, full: rewrite.has(streamId) };
   }
 
-  /** A transaction's view of the store; the accounts it appends events for are noted in `touched`. */
-  const txApi = (sql: Sql, touched: Set<string>): StoreTx => ({
+  /** After a write: the streams' rows are written by their changes again. */
+  const written = (appends: readonly PreparedAppend[]): void => {
+    for (const a of appends) rewrite.delete(a.streamId);
+  };
+
+  /** A write that failed: a row it updated was not there (those streams are then written whole, and the caller retries), or the driver's refusal. */
+  function failed(e: unknown, appends: readonly PreparedAppend[]): never {
+    if (rowsNotThere(e) && appends.length > 0) {
+      for (const a of appends) rewrite.add(a.streamId);
+      throw new ConcurrencyError(appends[0]!.streamId, appends[0]!.expectedVersion, null);
+    }
+    return refused(e, appends);
+  }
+
+  /** Writes appends and rows inside a transaction; the accounts' versions are left to its COMMIT. */
+  async function writeIn(sql: Sql, appends: PreparedAppend[], rows: RowInsert[]): Promise<void> {
+    try {
+      const planned = oneStatement(ctx, appends, rows, null);
+      if (planned.kind === 'one') setRecorded(appends, await sql.query(planned.statement.text, planned.statement.params));
+      else if (planned.kind === 'two') await twoStatements(ctx, sql, appends, rows);
+    } catch (e) {
+      failed(e, appends);
+    }
+    written(appends);
+  }
+
+  /** The accounts' versions, moved on as the last statement of a transaction (see accountVersion). */
+  const accountsLast = (accounts: ReadonlySet<string>): LastStatement | null => {
+    if (accounts.size === 0) return null;
+    const planned = oneStatement(ctx, [], [], [...accounts].sort());
+    return planned.kind === 'one' ? planned.statement : null;
+  };
+
+  /** A transaction's view of the store: appends written as they come; the accounts they were for are noted in `touched`. */
+  const txApi = (sql: Sql, touched: Set<string>, state: { rolledBack: boolean }): StoreTx => ({
     query: (text, params) => sql.query(text, params),
+    read: (text, params) => sql.query(text, params),
     readStream: (streamId) => readStreamWith(sql, streamId),
     streamVersion: (streamId) => streamVersionWith(sql, streamId),
     async append(streamId, expectedVersion, events, loaded) {
-      const r = await append(sql, streamId, expectedVersion, events, loaded);
+      const a = await prepare(sql, { streamId, expectedVersion, events, ...(loaded ? { loaded } : {}) });
+      if (events.length === 0) return { version: expectedVersion, events: [] };
+      await writeIn(sql, [a], []);
       for (const e of events) touched.add(e.meta.accountId);
-      return r;
+      return { version: expectedVersion + events.length, events: a.pending.map((p) => p.event) };
+    },
+    insert: (row) => writeIn(sql, [], [row]),
+    rollback() {
+      state.rolledBack = true;
     },
   });
 
@@ -355,21 +262,159 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
    * cannot be part of a deadlock, and commands of one account queue only for that moment (not for
    * a round trip through this process's event loop, busy with the other commands).
    */
-  const inTransaction = <T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> => {
+  async function inTransaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     const touched = new Set<string>();
-    return db.tx(
-      (sql) => fn(txApi(sql, touched)),
-      () =>
-        touched.size === 0
-          ? null
-          : {
-              // Sorted: two transactions that touch the same accounts lock them in the same order.
-              text: `INSERT INTO account_versions (account_id, version) SELECT a, 1 FROM unnest($1::text[]) AS a ORDER BY a
-           ON CONFLICT (account_id) DO UPDATE SET version = account_versions.version + 1`,
-              params: [[...touched].sort()],
-            },
-    );
-  };
+    const state = { rolledBack: false };
+    let value!: T;
+    try {
+      return await db.tx(
+        async (sql) => {
+          value = await fn(txApi(sql, touched, state));
+          if (state.rolledBack) throw new RolledBack();
+          return value;
+        },
+        () => accountsLast(touched),
+      );
+    } catch (e) {
+      if (e instanceof RolledBack) return value;
+      throw e;
+    }
+  }
+
+  /**
+   * A command's unit of work (EventStore.command): reads as they come, appends and rows gathered
+   * and written at the end as one statement — or, once the callback needs a transaction (a
+   * statement of its own, a read of a stream it appended to), in one, with what is gathered sent
+   * with the COMMIT.
+   */
+  async function inCommand<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    const gathered: PreparedAppend[] = [];
+    const rows: RowInsert[] = [];
+    /** Accounts of appends already written inside the transaction. */
+    const touched = new Set<string>();
+    let rolledBack = false;
+    let transaction = null as OpenTransaction | null;
+    /** Opens the transaction: `db.tx` runs until `end` is called (with an error: rolled back). */
+    const open = (): Promise<Sql> => {
+      if (!transaction) {
+        let end!: (outcome: { error: unknown } | null) => void;
+        const ended = new Promise<{ error: unknown } | null>((resolve) => (end = resolve));
+        let opened!: (sql: Sql) => void;
+        const sql = new Promise<Sql>((resolve) => (opened = resolve));
+        const t: OpenTransaction = { sql, end, done: Promise.resolve(), last: null };
+        t.done = db.tx(
+          async (s) => {
+            opened(s);
+            const outcome = await ended;
+            if (outcome) throw outcome.error;
+          },
+          () => t.last,
+        );
+        // BEGIN failed: the statement waiting for the transaction fails with it.
+        t.sql = Promise.race([sql, t.done.then(() => sql)]);
+        t.done.catch(() => {});
+        transaction = t;
+      }
+      return transaction.sql;
+    };
+    /** The transaction, with what was gathered written into it (a statement of the callback's own must see it). */
+    const flushed = async (): Promise<Sql> => {
+      const sql = await open();
+      if (gathered.length > 0 || rows.length > 0) {
+        const appends = gathered.splice(0);
+        await writeIn(sql, appends, rows.splice(0));
+        for (const a of appends) for (const p of a.pending) touched.add(p.event.meta.accountId);
+      }
+      return sql;
+    };
+    const reader = (): Sql | Promise<Sql> => transaction?.sql ?? db;
+    const api: StoreTx = {
+      query: async (text, params) => (await flushed()).query(text, params),
+      read: async (text, params) => (await reader()).query(text, params),
+      readStream: async (streamId) => readStreamWith(gathered.some((a) => a.streamId === streamId) ? await flushed() : await reader(), streamId),
+      streamVersion: async (streamId) => streamVersionWith(gathered.some((a) => a.streamId === streamId) ? await flushed() : await reader(), streamId),
+      async append(streamId, expectedVersion, events, loaded) {
+        const same = gathered.find((a) => a.streamId === streamId);
+        if (same) {
+          // A second append to a stream this command appends to: it follows the first, in the same write.
+          const after = same.expectedVersion + same.pending.length;
+          if (expectedVersion !== after) throw new ConcurrencyError(streamId, expectedVersion, after);
+          const more = pendingEvents(streamId, after, events);
+          same.pending.push(...more);
+          return { version: after + events.length, events: more.map((p) => p.event) };
+        }
+        const a = await prepare(await reader(), { streamId, expectedVersion, events, ...(loaded ? { loaded } : {}) });
+        if (events.length > 0) gathered.push(a);
+        return { version: expectedVersion + events.length, events: a.pending.map((p) => p.event) };
+      },
+      insert(row) {
+        rows.push(row);
+      },
+      rollback() {
+        rolledBack = true;
+      },
+    };
+
+    let value: T;
+    try {
+      value = await fn(api);
+      if (rolledBack) throw new RolledBack();
+    } catch (e) {
+      if (transaction) {
+        transaction.end({ error: e });
+        await transaction.done.catch(() => {});
+      }
+      if (e instanceof RolledBack) return value!;
+      throw e;
+    }
+
+    if (!transaction) {
+      // The whole write as one statement, outside any transaction.
+      for (let attempt = 1; ; attempt++) {
+        const planned = oneStatement(ctx, gathered, rows, accountsOf(gathered));
+        if (planned.kind === 'none') return value;
+        if (planned.kind === 'two') break;
+        try {
+          setRecorded(gathered, await db.query(planned.statement.text, planned.statement.params));
+          written(gathered);
+          return value;
+        } catch (e) {
+          // Nothing of it was kept: written again whole at once.
+          if (rowsNotThere(e) && attempt === 1) {
+            for (const a of gathered) a.full = true;
+            continue;
+          }
+          failed(e, gathered);
+        }
+      }
+    }
+
+    // In the transaction: what is left goes with the COMMIT, and the accounts' versions with it.
+    const sql = await open();
+    const t = transaction!;
+    try {
+      const accounts = new Set([...touched, ...accountsOf(gathered)]);
+      const planned = oneStatement(ctx, gathered, rows, [...accounts].sort());
+      if (planned.kind === 'two') {
+        await twoStatements(ctx, sql, gathered, rows);
+        t.last = accountsLast(accounts);
+      } else if (planned.kind === 'one') {
+        t.last = { ...planned.statement, onRows: (r) => setRecorded(gathered, r) };
+      }
+    } catch (e) {
+      t.end({ error: e });
+      await t.done.catch(() => {});
+      failed(e, gathered);
+    }
+    t.end(null);
+    try {
+      await t.done;
+    } catch (e) {
+      failed(e, gathered);
+    }
+    written(gathered);
+    return value;
+  }
 
   async function readAllWith(sql: Sql, afterPosition: string, limit: number): Promise<RecordedEvent[]> {
     // Only events of transactions older than every running one. Not enough for a reader that
@@ -481,6 +526,14 @@ export function createEventStore(db: Db, projections: readonly Projection[] = []
     db,
     readStream: (streamId) => readStreamWith(db, streamId),
     transaction: (fn) => inTransaction(fn),
+    command: (fn) => inCommand(fn),
+    write: (w) =>
+      inCommand(async (tx) => {
+        const results: AppendResult[] = [];
+        for (const a of w.appends) results.push(await tx.append(a.streamId, a.expectedVersion, a.events, a.loaded));
+        for (const row of w.rows ?? []) await tx.insert(row);
+        return results;
+      }),
     append: (streamId, expectedVersion, events) => inTransaction((tx) => tx.append(streamId, expectedVersion, events)),
     readAll: (afterPosition, limit) => readAllWith(db, afterPosition, limit),
     async accountVersion(accountId) {

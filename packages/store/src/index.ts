@@ -7,3 +7,4 @@ export * from './projectionDdl.ts';
 export * from './pglite.ts';
 export * from './postgres.ts';
 export * from './open.ts';
+export { extendStream, streamKey, streamPrefix } from './write.ts';

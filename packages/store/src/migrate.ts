@@ -74,4 +74,16 @@ CREATE TABLE IF NOT EXISTS account_versions (
 );
 `,
   },
+  {
+    // A command's write sends only the read-model rows that changed, updating a changed row in
+    // place; the statement checks with this that every row it updated was there, and fails
+    // (SQLSTATE SR001) when one was not, so nothing of it is kept (write.ts). The body is one line:
+    // splitStatements splits at a ';' that ends a line.
+    id: 'store-003-expect-rows',
+    sql: `
+CREATE OR REPLACE FUNCTION store_expect_rows(n bigint, expected bigint) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $fn$
+BEGIN IF n <> expected THEN RAISE EXCEPTION 'a read model row to update was not there (% of % updated)', n, expected USING ERRCODE = 'SR001'; END IF; RETURN true; END
+$fn$;
+`,
+  },
 ];

@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 import { PGlite, TransactionAbortedError, protocol } from '@electric-sql/pglite';
 import { bindMessage, readReply, type Field, type Reply } from './pgliteWire.ts';
-import type { Db, Sql, Statement } from './types.ts';
+import type { Db, LastStatement, Sql } from './types.ts';
 
 export interface PgliteOptions {
   /** A directory for the database files; omitted → in memory. */
@@ -222,7 +222,7 @@ function session(pg: PGlite) {
   };
 
   /** As pg.transaction: COMMIT on resolve, ROLLBACK on throw, TransactionAbortedError when COMMIT rolled back. */
-  async function tx<T>(fn: (sql: Sql) => Promise<T>, last?: () => Statement | null): Promise<T> {
+  async function tx<T>(fn: (sql: Sql) => Promise<T>, last?: () => LastStatement | null): Promise<T> {
     await pg._checkReady();
     return pg._runExclusiveTransaction(async () => {
       let state = 'idle' as 'idle' | 'open' | 'closed';
@@ -239,12 +239,13 @@ function session(pg: PGlite) {
         const result = await fn(sql);
         // One session: nothing can take a lock between this statement and the COMMIT anyway.
         const final = last?.();
-        if (final) await sql.query(final.text, final.params);
+        const rows = final ? await sql.query<Record<string, unknown>>(final.text, final.params) : [];
         const begun = state === 'open';
         state = 'closed';
         if (begun && (await pg._runExclusiveQuery(() => simple('COMMIT'))) === 'ROLLBACK') {
           throw Object.assign(new TransactionAbortedError(), { query: 'COMMIT', params: undefined, queryOptions: undefined });
         }
+        final?.onRows?.(rows);
         return result;
       } catch (e) {
         if (state === 'open') {

@@ -100,7 +100,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       // The last statement, sent without waiting for its answer: begin writes its COMMIT right
       // behind it on the same connection. If it fails, the server has aborted the transaction and
       // answers that COMMIT with a rollback, which begin does not report: its own answer does.
-      const sent: { final?: Promise<unknown> } = {};
+      const sent: { final?: Promise<Record<string, unknown>[]>; onRows?: (rows: Record<string, unknown>[]) => void } = {};
       try {
         const result = (await p.sql.begin(async (t) => {
           try {
@@ -110,9 +110,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
             const statement = last?.();
             if (statement) {
               if (lost) throw new StoreUnavailableError(new Error('the connection to the database was lost'));
-              const final = t.unsafe(statement.text, statement.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute();
+              const final = t.unsafe(statement.text, statement.params as postgres.ParameterOrJSON<never>[], { prepare: true }).execute() as unknown as Promise<Record<string, unknown>[]>;
               final.catch(() => {}); // awaited once begin has settled
               sent.final = final;
+              sent.onRows = statement.onRows?.bind(statement);
             }
             return result;
           } catch (e) {
@@ -124,7 +125,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
             throw e;
           }
         })) as Awaited<ReturnType<typeof fn>>;
-        if (sent.final) await sent.final;
+        if (sent.final) {
+          const rows = await sent.final;
+          sent.onRows?.(rows);
+        }
         return result;
       } catch (e) {
         failed(p, e);

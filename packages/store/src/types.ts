@@ -7,6 +7,11 @@ export interface Statement {
   params: unknown[];
 }
 
+/** A transaction's last statement (Db.tx), and where its rows go once the transaction has committed. */
+export interface LastStatement extends Statement {
+  onRows?(rows: Record<string, unknown>[]): void;
+}
+
 /** The smallest SQL surface both drivers share. */
 export interface Sql {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -18,9 +23,9 @@ export interface Db extends Sql {
    * go through `tx`. `last`, asked once `fn` has resolved, may name one more statement: it is sent
    * together with the COMMIT, so a row lock it takes is held only while the transaction commits
    * (no round trip to this process in between). If it fails, the transaction is rolled back and
-   * its error is thrown.
+   * its error is thrown; once committed, its rows are handed to its `onRows`.
    */
-  tx<T>(fn: (tx: Sql) => Promise<T>, last?: () => Statement | null): Promise<T>;
+  tx<T>(fn: (tx: Sql) => Promise<T>, last?: () => LastStatement | null): Promise<T>;
   /** Runs many statements, no parameters (migrations). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
@@ -142,7 +147,39 @@ export interface AppendResult {
   events: RecordedEvent[];
 }
 
-/** What a command handler sees inside one store transaction. */
+/**
+ * A row another table keeps for a command, written in the same statement as its events (an
+ * Idempotency-Key's stored answer): committed with them or not at all. A row already there (its
+ * unique key taken) fails the whole write with the driver's unique violation.
+ */
+export interface RowInsert {
+  table: string;
+  /** The columns `values` fill, in order, each with the SQL type its parameter is cast to. */
+  columns: readonly { name: string; type: ProjectionColumn['type'] | 'uuid' }[];
+  values: readonly unknown[];
+}
+
+/** Events for one stream, appended with optimistic concurrency. */
+export interface StreamAppend {
+  streamId: string;
+  /** The stream's version the events were decided on; another fails the write with ConcurrencyError. */
+  expectedVersion: number;
+  events: NewEvent[];
+  /**
+   * The stream's events up to `expectedVersion`, as the command read them. The read models' rows
+   * are worked out from them and the new events, and only the rows that changed are sent.
+   * Without them the store reads the stream first.
+   */
+  loaded?: RecordedEvent[];
+}
+
+/** What a command writes: its appends and the rows kept with them, as one statement. */
+export interface CommandWrite {
+  appends: StreamAppend[];
+  rows?: RowInsert[];
+}
+
+/** What a command handler sees inside one store transaction (or a command's unit of work, EventStore.command). */
 export interface StoreTx extends Sql {
   readStream(streamId: string): Promise<StreamSnapshot>;
   /** A stream's version (0 when it does not exist), without reading its events. */
@@ -150,9 +187,17 @@ export interface StoreTx extends Sql {
   /**
    * Appends with optimistic concurrency: fails with ConcurrencyError (writing nothing) when the
    * stream's version is not `expectedVersion`. Runs the inline projections for the stream.
-   * `loaded` (the events the caller already read) saves a re-read for the projections.
+   * `loaded` (the events the caller already read) saves a re-read for the projections. In a
+   * command (EventStore.command) the append is gathered and written with the others at the end:
+   * the events it returns get their positions and times then.
    */
   append(streamId: string, expectedVersion: number, events: NewEvent[], loaded?: RecordedEvent[]): Promise<AppendResult>;
+  /** A statement that only reads committed rows: in a command it runs without opening a transaction (`query` opens one). */
+  read<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** A row written with the appends (RowInsert): in a command, in their one statement; in a transaction, at once. */
+  insert(row: RowInsert): void | Promise<void>;
+  /** Keeps nothing: whatever was written or gathered is rolled back when the callback returns, and its value is still returned. */
+  rollback(): void;
 }
 
 export interface EventStore {
@@ -160,6 +205,23 @@ export interface EventStore {
   readStream(streamId: string): Promise<StreamSnapshot>;
   /** One transaction; appends inside it are atomic together (a conversion writes two streams). */
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /**
+   * A command's unit of work, atomic like a transaction but without BEGIN and COMMIT when it
+   * can: its reads go to the database as they come (no transaction is needed to read: the
+   * appends' expected versions are the guard), and its appends and rows are gathered and sent
+   * at the end as ONE statement (`write`). A statement of the callback's own (`query`: a lock, a
+   * write) opens a transaction, and from then on everything goes through it; so does reading a
+   * stream the command has appended to (what was gathered is written first). The gathered write
+   * then goes with the COMMIT.
+   */
+  command<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /**
+   * Writes a command's appends, the read models' rows that changed, the rows kept with them
+   * (`rows`, e.g. an Idempotency-Key's answer), the event rows of StoreOptions.eventRows and the
+   * accounts' versions as ONE statement, outside any transaction: all of it or none. Returns each
+   * append's result, in order.
+   */
+  write(w: CommandWrite): Promise<AppendResult[]>;
   /** Shorthand for a one-stream transaction. */
   append(streamId: string, expectedVersion: number, events: NewEvent[]): Promise<AppendResult>;
   /** Events after a global position, in order (projections, export, replay). */

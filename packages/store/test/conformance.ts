@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConcurrencyError, DuplicateEventError, createEventStore, migrate, storeMigrations,
-  type Db, type EventRows, type EventStore, type NewEvent, type Projection, type ProjectionTable, type RecordedEvent,
+  type Db, type EventRows, type EventStore, type NewEvent, type Projection, type ProjectionTable, type RecordedEvent, type RowInsert, type StoreTx,
 } from '../src/index.ts';
 
 const ev = (type: string, data: Record<string, unknown> = {}, accountId = 'acct-a'): NewEvent => ({
@@ -431,6 +431,383 @@ export function eventStoreConformance(adapter: string, openDb: () => Promise<Db>
         expect(String((failure as Error).message)).toMatch(/invalid input syntax|time/);
         expect((await keeping.readStream(s)).version).toBe(1);
         expect(await rowsOf(s)).toEqual([]);
+      });
+    });
+
+    describe('a command (EventStore.command): its reads, then its appends and rows as ONE statement, without BEGIN or COMMIT', () => {
+      /**
+       * Per stream: its event count, the last event's type and a label the events may set (so an
+       * append can leave the stream's row unchanged, or change some of its columns); one row per
+       * event (each unchanged by later appends unless an event drops it), and a row per note.
+       */
+      const ledger: Projection = {
+        name: 'ledger',
+        categories: ['ledger'],
+        tables: [
+          {
+            name: 'ledger_streams',
+            streamKey: 'stream_id',
+            primaryKey: ['stream_id'],
+            columns: [
+              { name: 'stream_id', type: 'text' }, { name: 'account_id', type: 'text' }, { name: 'n', type: 'integer' }, { name: 'last_type', type: 'text' },
+              { name: 'label', type: 'text' }, { name: 'amount', type: 'integer' }, { name: 'tags', type: 'jsonb' },
+            ],
+          },
+          { name: 'ledger_events', streamKey: 'stream_id', primaryKey: ['stream_id', 'version'], columns: [{ name: 'stream_id', type: 'text' }, { name: 'version', type: 'integer' }, { name: 'type', type: 'text' }] },
+          { name: 'ledger_notes', streamKey: 'stream_id', primaryKey: ['stream_id', 'note'], columns: [{ name: 'stream_id', type: 'text' }, { name: 'note', type: 'text' }, { name: 'amount', type: 'integer' }] },
+        ],
+        key: (st) => st.streamId,
+        rows(st: { streamId: string; events: RecordedEvent[] }) {
+          const data = st.events.map((e) => e.data as { label?: string; amount?: unknown; drop?: number; note?: string });
+          const dropped = new Set(data.flatMap((d) => (d.drop === undefined ? [] : [d.drop])));
+          const label = data.reduce<string>((l, d) => d.label ?? l, '');
+          const amount = data.reduce<unknown>((a, d) => d.amount ?? a, 0);
+          return {
+            ledger_streams: [{ stream_id: st.streamId, account_id: st.events[0]!.meta.accountId, n: st.events.length, last_type: st.events.at(-1)!.type, label, amount, tags: { label, n: st.events.length > 2 ? 'many' : 'few' } }],
+            ledger_events: st.events.filter((e) => !dropped.has(e.streamVersion)).map((e) => ({ stream_id: st.streamId, version: e.streamVersion, type: e.type })),
+            ledger_notes: data.flatMap((d) => (d.note === undefined ? [] : [{ stream_id: st.streamId, note: d.note, amount }])),
+          };
+        },
+      };
+      const answers: EventRows = {
+        table: 'ledger_outbox',
+        columns: [{ name: 'stream_id', type: 'text' }, { name: 'event_id', type: 'uuid' }, { name: 'payload', type: 'jsonb' }],
+        positionColumn: 'event_position',
+        onConflict: 'ON CONFLICT (event_id) DO NOTHING',
+        rows: (events) => events.filter((e) => e.type === 'Paid').map((e) => ({ streamVersion: e.streamVersion, values: [e.streamId, e.eventId, e.data] })),
+      };
+      /** A row kept with a command (as an Idempotency-Key's answer is): unique per key. */
+      const keyRow = (key: string, answer: unknown, accountId = 'acct-a'): RowInsert => ({
+        table: 'ledger_keys',
+        columns: [{ name: 'account_id', type: 'text' }, { name: 'key', type: 'text' }, { name: 'answer', type: 'jsonb' }],
+        values: [accountId, key, answer],
+      });
+      /** Every statement sent, as `pool` (outside a transaction), `tx` (a transaction began), `in` (inside it) or `last` (with its COMMIT). */
+      let sent: { how: 'pool' | 'tx' | 'in' | 'last'; text: string }[] = [];
+      let ledgerStore: EventStore;
+      let counting: Db;
+      beforeAll(async () => {
+        await db.exec(`CREATE TABLE IF NOT EXISTS ledger_keys (account_id text NOT NULL, key text NOT NULL, answer jsonb NOT NULL, PRIMARY KEY (account_id, key));
+          CREATE TABLE IF NOT EXISTS ledger_outbox (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, stream_id text NOT NULL, event_id uuid NOT NULL UNIQUE, event_position bigint NOT NULL, payload jsonb NOT NULL)`);
+        counting = {
+          ...db,
+          query: (text, params) => (sent.push({ how: 'pool', text }), db.query(text, params)),
+          tx: (fn, last) => {
+            sent.push({ how: 'tx', text: 'BEGIN' });
+            return db.tx(
+              (sql) => fn({ query: (text, params) => (sent.push({ how: 'in', text }), sql.query(text, params)) }),
+              last &&
+                (() => {
+                  const statement = last();
+                  if (statement) sent.push({ how: 'last', text: statement.text });
+                  return statement;
+                }),
+            );
+          },
+        };
+        ledgerStore = createEventStore(counting, [ledger, tally], { eventRows: answers });
+        await ledgerStore.ensureProjections();
+      });
+      const acct = (): string => `acct-${randomUUID()}`;
+      /** A stream of `account` with two events, the second of them a payment. */
+      const opened = async (account: string): Promise<string> => {
+        const s = sid('ledger');
+        await ledgerStore.append(s, 0, [ev('Opened', { label: 'new', amount: 1, note: 'first' }, account), ev('Paid', { amount: 2 }, account)]);
+        return s;
+      };
+      /** The command a handler runs: read the stream, decide, append with the version read, and keep a row. */
+      const pay = (s: string, events: NewEvent[], row?: RowInsert, after?: (tx: StoreTx) => Promise<unknown>) =>
+        ledgerStore.command(async (tx) => {
+          const snap = await tx.readStream(s);
+          const r = await tx.append(s, snap.version, events, snap.events);
+          if (row) tx.insert(row);
+          await after?.(tx);
+          return r;
+        });
+      const rowsOf = async (s: string) => ({
+        stream: await db.query('SELECT n, last_type, label, amount, tags FROM ledger_streams WHERE stream_id = $1', [s]),
+        events: await db.query('SELECT version, type FROM ledger_events WHERE stream_id = $1 ORDER BY version', [s]),
+        notes: await db.query('SELECT note, amount FROM ledger_notes WHERE stream_id = $1 ORDER BY note', [s]),
+        outbox: (await db.query<{ payload: unknown }>('SELECT payload FROM ledger_outbox WHERE stream_id = $1 ORDER BY id', [s])).map((r) => r.payload),
+      });
+      const tuples = async (s: string): Promise<Record<string, string>> =>
+        Object.fromEntries([
+          ...(await db.query<{ x: string }>('SELECT xmin::text AS x FROM ledger_streams WHERE stream_id = $1', [s])).map((r) => ['stream', r.x]),
+          ...(await db.query<{ v: number; x: string }>('SELECT version AS v, xmin::text AS x FROM ledger_events WHERE stream_id = $1', [s])).map((r) => [`event ${r.v}`, r.x]),
+          ...(await db.query<{ note: string; x: string }>('SELECT note, xmin::text AS x FROM ledger_notes WHERE stream_id = $1', [s])).map((r) => [`note ${r.note}`, r.x]),
+        ]);
+      const liveEqualsRebuild = async (): Promise<void> => {
+        const dumpLedger = async () => [
+          await db.query('SELECT t::text AS r FROM ledger_streams t ORDER BY 1'),
+          await db.query('SELECT t::text AS r FROM ledger_events t ORDER BY 1'),
+          await db.query('SELECT t::text AS r FROM ledger_notes t ORDER BY 1'),
+        ];
+        const live = await dumpLedger();
+        await ledgerStore.rebuildProjections(['ledger']);
+        expect(await dumpLedger()).toEqual(live);
+      };
+
+      it('sends the read, then one statement: the events, the rows that changed, the rows kept with them and the account version', async () => {
+        const account = acct();
+        const s = await opened(account);
+        const before = await ledgerStore.accountVersion(account);
+        const earlier = await tuples(s);
+        sent = [];
+        const r = await pay(s, [ev('Paid', { amount: 5 }, account)], keyRow(`k-${s}`, { paid: 5 }, account));
+        expect(sent.map((x) => x.how)).toEqual(['pool', 'pool']);
+        expect(sent[0]!.text).toMatch(/FROM events WHERE stream_id/);
+        expect(sent[1]!.text).toMatch(/^WITH e AS \(INSERT INTO events/);
+        for (const part of ['UPDATE ledger_streams', 'INSERT INTO ledger_events', 'UPDATE ledger_notes', 'INSERT INTO ledger_outbox', 'INSERT INTO ledger_keys', 'INSERT INTO account_versions']) {
+          expect(sent[1]!.text).toContain(part);
+        }
+        // Nothing for the rows that stay as they were (the earlier events'), nor a DELETE where nothing went.
+        expect(sent[1]!.text).toMatch(/INSERT INTO ledger_events \(stream_id, version, type\) VALUES \(\$\d+::text, \$\d+::integer, \$\d+::text\) ON CONFLICT/);
+        expect(sent[1]!.text).not.toContain('UPDATE ledger_events');
+        expect(sent[1]!.text).not.toContain('DELETE');
+        // The stream's row: only the columns that changed (n, amount, tags), not its key, its label nor its last type (Paid again).
+        expect(sent[1]!.text).toMatch(/UPDATE ledger_streams SET n = \$\d+::integer, amount = \$\d+::integer, tags = \$\d+::jsonb WHERE stream_id = \$\d+::text/);
+        expect(await rowsOf(s)).toEqual({
+          stream: [{ n: 3, last_type: 'Paid', label: 'new', amount: 5, tags: { label: 'new', n: 'many' } }],
+          events: [{ version: 1, type: 'Opened' }, { version: 2, type: 'Paid' }, { version: 3, type: 'Paid' }],
+          notes: [{ note: 'first', amount: 5 }],
+          outbox: [{ amount: 2 }, { amount: 5 }],
+        });
+        const later = await tuples(s);
+        expect({ e1: later['event 1'], e2: later['event 2'] }).toEqual({ e1: earlier['event 1'], e2: earlier['event 2'] });
+        expect(later.stream).not.toBe(earlier.stream);
+        expect(await db.query('SELECT answer FROM ledger_keys WHERE key = $1', [`k-${s}`])).toEqual([{ answer: { paid: 5 } }]);
+        expect(BigInt(await ledgerStore.accountVersion(account))).toBe(BigInt(before) + 1n);
+        // The events it returns are the stored ones, positions and all.
+        expect(r.events).toEqual((await ledgerStore.readStream(s)).events.slice(2));
+        await liveEqualsRebuild();
+      });
+
+      it('a changed row of many, a new one and one that went: an update, an insert and a delete, the others left alone', async () => {
+        const s = await opened(acct());
+        await pay(s, [ev('Noted', { note: 'second' })]);
+        const earlier = await tuples(s);
+        sent = [];
+        // A new amount changes both notes' rows; event 2's row goes; a third note is new.
+        await pay(s, [ev('Noted', { note: 'third', amount: 9, drop: 2 })]);
+        expect(sent[1]!.text).toMatch(/DELETE FROM ledger_events WHERE \(stream_id, version\) IN/);
+        expect(sent[1]!.text.match(/UPDATE ledger_notes SET amount = /g)).toHaveLength(2);
+        expect(await rowsOf(s)).toMatchObject({
+          events: [{ version: 1, type: 'Opened' }, { version: 3, type: 'Noted' }, { version: 4, type: 'Noted' }],
+          notes: [{ note: 'first', amount: 9 }, { note: 'second', amount: 9 }, { note: 'third', amount: 9 }],
+        });
+        const later = await tuples(s);
+        expect({ e1: later['event 1'], e3: later['event 3'] }).toEqual({ e1: earlier['event 1'], e3: earlier['event 3'] });
+        await liveEqualsRebuild();
+      });
+
+      it('a stale version inside the one statement: ConcurrencyError, and nothing of it is kept', async () => {
+        const account = acct();
+        const s = await opened(account);
+        const snap = await ledgerStore.readStream(s);
+        await ledgerStore.append(s, 2, [ev('Paid', { amount: 3 }, account)]);
+        const kept = await rowsOf(s);
+        const version = await ledgerStore.accountVersion(account);
+        sent = [];
+        const failure = await ledgerStore
+          .command(async (tx) => {
+            await tx.append(s, snap.version, [ev('Paid', { amount: 7, label: 'stale' }, account)], snap.events);
+            tx.insert(keyRow(`k-${s}`, {}, account));
+          })
+          .then(() => null, (e: unknown) => e);
+        expect(failure).toBeInstanceOf(ConcurrencyError);
+        expect(failure).toMatchObject({ streamId: s, expected: 2 });
+        expect(sent.map((x) => x.how)).toEqual(['pool']);
+        expect(await rowsOf(s)).toEqual(kept);
+        expect(await db.query('SELECT 1 FROM ledger_keys WHERE key = $1', [`k-${s}`])).toEqual([]);
+        expect(await ledgerStore.accountVersion(account)).toBe(version);
+      });
+
+      it('concurrent commands at the same version: exactly one wins, the others are ConcurrencyError and keep nothing', async () => {
+        const s = await opened(acct());
+        // Six commands that all read the stream at version 2 (as if each had read it just before the others wrote).
+        const snap = await ledgerStore.readStream(s);
+        const results = await Promise.allSettled(
+          Array.from({ length: 6 }, (_, i) =>
+            ledgerStore.command(async (tx) => {
+              await tx.append(s, snap.version, [ev('Paid', { amount: 10 + i })], snap.events);
+              tx.insert(keyRow(`race-${s}-${i}`, { i }));
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+        expect((await ledgerStore.readStream(s)).version).toBe(3);
+        expect(await db.query('SELECT 1 FROM ledger_keys WHERE key LIKE $1', [`race-${s}-%`])).toHaveLength(1);
+        expect((await rowsOf(s)).outbox).toHaveLength(2);
+        await liveEqualsRebuild();
+      });
+
+      it('a row kept with the command whose key is taken (a duplicate Idempotency-Key) fails the whole statement, also when two race', async () => {
+        const account = acct();
+        const [a, b, c] = [await opened(account), await opened(account), await opened(account)];
+        const version = await ledgerStore.accountVersion(account);
+        await pay(a, [ev('Paid', { amount: 4 }, account)], keyRow(`dup-${a}`, { first: true }, account));
+        const refusedOnKey = (e: unknown): boolean => (e as { code?: string }).code === '23505' && /ledger_keys/.test(String((e as { constraint_name?: string; constraint?: string }).constraint_name ?? (e as { constraint?: string }).constraint));
+        const again = await pay(b, [ev('Paid', { amount: 4 }, account)], keyRow(`dup-${a}`, { second: true }, account)).then(() => null, (e: unknown) => e);
+        expect(refusedOnKey(again)).toBe(true);
+        // Two at once with one key, on two streams: one is kept, whole; the other, nothing.
+        const raced = await Promise.allSettled([b, c].map((s) => pay(s, [ev('Paid', { amount: 6 }, account)], keyRow(`race-${a}`, { s }, account))));
+        expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const lost = raced.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+        expect(refusedOnKey(lost.reason)).toBe(true);
+        const versions = [(await ledgerStore.readStream(b)).version, (await ledgerStore.readStream(c)).version].sort();
+        expect(versions).toEqual([2, 3]);
+        expect((await rowsOf(b)).outbox.length + (await rowsOf(c)).outbox.length).toBe(3);
+        expect(await db.query('SELECT answer FROM ledger_keys WHERE key = $1', [`dup-${a}`])).toEqual([{ answer: { first: true } }]);
+        // Two commands kept: the account moved on twice.
+        expect(BigInt(await ledgerStore.accountVersion(account))).toBe(BigInt(version) + 2n);
+        await liveEqualsRebuild();
+      });
+
+      it('a projection row the database refuses fails the whole statement: its error, and nothing kept', async () => {
+        const account = acct();
+        const s = await opened(account);
+        const kept = await rowsOf(s);
+        const version = await ledgerStore.accountVersion(account);
+        const failure = await pay(s, [ev('Paid', { amount: 'not a number' }, account)], keyRow(`bad-${s}`, {}, account)).then(() => null, (e: unknown) => e);
+        expect(String((failure as Error).message)).toMatch(/invalid input syntax/);
+        expect((await ledgerStore.readStream(s)).version).toBe(2);
+        expect(await rowsOf(s)).toEqual(kept);
+        expect(await db.query('SELECT 1 FROM ledger_keys WHERE key = $1', [`bad-${s}`])).toEqual([]);
+        expect(await ledgerStore.accountVersion(account)).toBe(version);
+      });
+
+      it('a failing account-version upsert fails the whole statement and keeps nothing', async () => {
+        const account = acct();
+        const s = await opened(account);
+        const constraint = `refuse_${randomUUID().replaceAll('-', '')}`;
+        await db.query(`ALTER TABLE account_versions ADD CONSTRAINT ${constraint} CHECK (account_id <> '${account}' OR version < 2)`);
+        try {
+          const failure = await pay(s, [ev('Paid', { amount: 8 }, account)], keyRow(`acct-${s}`, {}, account)).then(() => null, (e: unknown) => e);
+          expect(String((failure as Error).message)).toMatch(new RegExp(constraint));
+          expect((await ledgerStore.readStream(s)).version).toBe(2);
+          expect((await rowsOf(s)).stream).toMatchObject([{ n: 2, amount: 2 }]);
+          expect(await db.query('SELECT 1 FROM ledger_keys WHERE key = $1', [`acct-${s}`])).toEqual([]);
+        } finally {
+          await db.query(`ALTER TABLE account_versions DROP CONSTRAINT ${constraint}`);
+        }
+      });
+
+      it('a read-model row that is not where the store left it: that statement keeps nothing, and the stream’s rows are written whole', async () => {
+        const s = await opened(acct());
+        // Gone behind the store's back (a rebuild running at the same time, or other code).
+        await db.query('DELETE FROM ledger_streams WHERE stream_id = $1', [s]);
+        await db.query(`UPDATE ledger_notes SET amount = 99 WHERE stream_id = $1`, [s]);
+        sent = [];
+        await pay(s, [ev('Paid', { amount: 6 })]);
+        // The first statement failed on the missing row (SR001) and kept nothing; the second wrote every row.
+        expect(sent.filter((x) => x.how === 'pool').map((x) => /UPDATE ledger_streams/.test(x.text))).toEqual([false, true, false]);
+        expect((await ledgerStore.readStream(s)).version).toBe(3);
+        expect(await rowsOf(s)).toMatchObject({ stream: [{ n: 3, amount: 6 }], notes: [{ note: 'first', amount: 6 }] });
+        await liveEqualsRebuild();
+        // Inside a transaction the command is refused with ConcurrencyError instead, and its retry writes the rows whole.
+        await db.query('DELETE FROM ledger_streams WHERE stream_id = $1', [s]);
+        const inTx = () => pay(s, [ev('Paid', { amount: 7 })], undefined, (tx) => tx.query('SELECT 1'));
+        await expect(inTx()).rejects.toBeInstanceOf(ConcurrencyError);
+        expect((await ledgerStore.readStream(s)).version).toBe(3);
+        await inTx();
+        expect(await rowsOf(s)).toMatchObject({ stream: [{ n: 4, amount: 7 }] });
+        await liveEqualsRebuild();
+      });
+
+      it('a statement of the callback’s own opens a transaction: the appends gathered are written in it first, and it is atomic with them', async () => {
+        const account = acct();
+        const s = await opened(account);
+        const version = await ledgerStore.accountVersion(account);
+        sent = [];
+        const seen = await pay(s, [ev('Paid', { amount: 11 }, account)], keyRow(`tx-${s}`, {}, account), (tx) => tx.query<{ amount: number }>('SELECT amount FROM ledger_streams WHERE stream_id = $1', [s]));
+        expect(seen.version).toBe(3);
+        expect(sent.map((x) => x.how)).toEqual(['pool', 'tx', 'in', 'in', 'last']);
+        expect(sent[2]!.text).toMatch(/INSERT INTO events[\s\S]*ledger_keys/);
+        expect(sent[2]!.text).not.toContain('account_versions');
+        expect(sent[4]!.text).toContain('INSERT INTO account_versions');
+        expect(BigInt(await ledgerStore.accountVersion(account))).toBe(BigInt(version) + 1n);
+        // The same with a failure after the statement: nothing kept.
+        const kept = await rowsOf(s);
+        const failure = await pay(s, [ev('Paid', { amount: 12 }, account)], keyRow(`tx2-${s}`, {}, account), async (tx) => {
+          await tx.query('SELECT 1');
+          throw new Error('the command failed after its statement');
+        }).then(() => null, (e: unknown) => e);
+        expect(String((failure as Error).message)).toBe('the command failed after its statement');
+        expect(await rowsOf(s)).toEqual(kept);
+        expect(await db.query('SELECT 1 FROM ledger_keys WHERE key = $1', [`tx2-${s}`])).toEqual([]);
+        expect(BigInt(await ledgerStore.accountVersion(account))).toBe(BigInt(version) + 1n);
+      });
+
+      it('reading a stream it appended to writes the append first and reads it; a second append to it follows the first in the same write', async () => {
+        const s = await opened(acct());
+        const seen = await ledgerStore.command(async (tx) => {
+          const snap = await tx.readStream(s);
+          const first = await tx.append(s, snap.version, [ev('Paid', { amount: 1 })], snap.events);
+          await tx.append(s, first.version, [ev('Noted', { note: 'follows' })]);
+          return (await tx.readStream(s)).events.map((e) => e.type);
+        });
+        expect(seen).toEqual(['Opened', 'Paid', 'Paid', 'Noted']);
+        sent = [];
+        const r = await ledgerStore.command(async (tx) => {
+          const snap = await tx.readStream(s);
+          await tx.append(s, snap.version, [ev('Paid', { amount: 2 })], snap.events);
+          return tx.append(s, snap.version + 1, [ev('Noted', { note: 'and again' })]);
+        });
+        expect(r.version).toBe(6);
+        expect(sent.map((x) => x.how)).toEqual(['pool', 'pool']);
+        await expect(
+          ledgerStore.command(async (tx) => {
+            const snap = await tx.readStream(s);
+            await tx.append(s, snap.version, [ev('Paid', { amount: 3 })], snap.events);
+            await tx.append(s, snap.version, [ev('Paid', { amount: 4 })]);
+          }),
+        ).rejects.toBeInstanceOf(ConcurrencyError);
+        expect((await ledgerStore.readStream(s)).version).toBe(6);
+        await liveEqualsRebuild();
+      });
+
+      it('a projection that reads a new event’s position: the insert, then the rows, in a transaction; its rows have the positions handed out', async () => {
+        const s = sid();
+        await ledgerStore.append(s, 0, [ev('Opened')]);
+        sent = [];
+        const r = await ledgerStore.command(async (tx) => {
+          const snap = await tx.readStream(s);
+          tx.insert(keyRow(`pos-${s}`, {}));
+          return tx.append(s, snap.version, [ev('Closed')], snap.events);
+        });
+        expect(sent.map((x) => x.how)).toEqual(['pool', 'tx', 'in', 'in', 'last']);
+        const stored = await ledgerStore.readStream(s);
+        expect(r.events).toEqual(stored.events.slice(1));
+        const [row] = await db.query<{ last_position: string }>('SELECT last_position::text AS last_position FROM tally_streams WHERE stream_id = $1', [s]);
+        expect(row!.last_position).toBe(stored.events[1]!.position);
+        expect(await db.query('SELECT 1 FROM ledger_keys WHERE key = $1', [`pos-${s}`])).toHaveLength(1);
+      });
+
+      it('rollback keeps nothing, and the callback’s value is still the answer', async () => {
+        const s = await opened(acct());
+        for (const open of [false, true]) {
+          const value = await pay(s, [ev('Paid', { amount: 5 })], keyRow(`rb-${s}-${open}`, {}), async (tx) => {
+            if (open) await tx.query('SELECT 1');
+            tx.rollback();
+          });
+          expect(value.version, String(open)).toBe(3);
+          expect((await ledgerStore.readStream(s)).version, String(open)).toBe(2);
+          expect(await db.query('SELECT 1 FROM ledger_keys WHERE key = $1', [`rb-${s}-${open}`])).toEqual([]);
+        }
+      });
+
+      it('EventStore.write: a loaded stream, the decided events and a row kept with them, as one statement', async () => {
+        const account = acct();
+        const s = await opened(account);
+        const snap = await ledgerStore.readStream(s);
+        sent = [];
+        const [r] = await ledgerStore.write({ appends: [{ streamId: s, expectedVersion: snap.version, events: [ev('Paid', { amount: 13 }, account)], loaded: snap.events }], rows: [keyRow(`w-${s}`, { ok: 1 }, account)] });
+        expect(sent.map((x) => x.how)).toEqual(['pool']);
+        expect(r!.version).toBe(3);
+        expect(r!.events).toEqual((await ledgerStore.readStream(s)).events.slice(2));
+        expect(await db.query('SELECT answer FROM ledger_keys WHERE key = $1', [`w-${s}`])).toEqual([{ answer: { ok: 1 } }]);
+        await expect(ledgerStore.write({ appends: [{ streamId: s, expectedVersion: snap.version, events: [ev('Paid', { amount: 14 }, account)], loaded: snap.events }] })).rejects.toBeInstanceOf(ConcurrencyError);
       });
     });
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { annualSummary, checkRange, documentTotals, gstReport, reportRowsFromEvents, type GstReport } from '@tradie/domain';
-import { addDays, oracleDocumentArb, oracleInvoicesArb } from '../src/oracle/arbitraries.ts';
+import { addDays, oracleDocumentArb, oracleInvoicesArb, withCreditsArb } from '../src/oracle/arbitraries.ts';
 import { S19O_THREE_LINE_VECTORS, S19O_VECTORS } from '../src/oracle/gstVectors.ts';
 import { oracleAnnualSummary, oracleGstReport, oracleTotals, type OracleLine } from '../src/oracle/oracle.ts';
 import { oracleInvoiceEvents, toDomainLine } from '../src/oracle/toEvents.ts';
@@ -81,6 +81,33 @@ describe('reports: the domain\'s replay equals the oracle', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('with credit notes and money paid back: the GST report on both bases, and the annual summary with paid, unpaid, credited and refunded named apart', () => {
+    fc.assert(
+      fc.property(withCreditsArb(oracleInvoicesArb({ maxInvoices: 12 })), fc.array(ranges, { minLength: 1, maxLength: 3 }), (invoices, rs) => {
+        const rows = reportRowsFromEvents(invoices.flatMap((inv, i) => oracleInvoiceEvents(inv, 'acct-oracle', i + 1)));
+        for (const { start, end } of rs) {
+          for (const basis of ['invoice', 'payments'] as const) {
+            expect(figures(gstReport(rows, checkRange(start, end), basis)), `${basis} ${start}–${end}`).toEqual(oracleGstReport(invoices, start, end, basis));
+          }
+        }
+        for (const year of [2026, 2027, 2028, 2029]) {
+          const { year: _y, label: _l, start_date: _s, end_date: _e, ...domain } = annualSummary(rows, year);
+          expect(domain, `tax year ${year}`).toEqual(oracleAnnualSummary(invoices, year));
+          expect(Math.round((domain.paid_revenue + domain.unpaid_revenue) * 100)).toBe(Math.round(domain.total_revenue * 100));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('the credited histories cover credits on paid and unpaid invoices and money paid back', () => {
+    const sample = fc.sample(withCreditsArb(oracleInvoicesArb({ maxInvoices: 12 })), { seed: 32, numRuns: 30 }).flat();
+    const credited = sample.filter((inv) => (inv.credits ?? []).length > 0);
+    expect(credited.some((inv) => inv.steps.some((s) => s.kind === 'pay'))).toBe(true);
+    expect(credited.some((inv) => inv.steps.length === 0)).toBe(true);
+    expect(credited.some((inv) => inv.credits!.some((c) => c.refunds.length > 0))).toBe(true);
   });
 
   it('once every invoice is paid in full and nothing is voided, both bases carry the same GST over all time', () => {

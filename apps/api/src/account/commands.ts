@@ -1,20 +1,24 @@
-// The account's own use cases: deleting it, and changing its email address. Each answers an
-// outcome; the routes (routes.ts) turn a refusal into its HTTP answer. What they decide is in
-// docs/decisions/0010-account-deletion.md and docs/api/account.md.
+// The account's own use cases: deleting it, and changing its email address (and cancelling a
+// change from the notice sent to the old address). Each answers an outcome; the routes (routes.ts)
+// turn a refusal into its HTTP answer. What they decide is in docs/decisions/0010-account-deletion.md,
+// docs/decisions/0019-one-time-tokens.md and docs/api/account.md.
 import {
   ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, API_PREFIX, AUTH_MESSAGES, DELETE_CONFIRMATION_WORD, normaliseEmail, type ChangeEmailInput, type DeleteAccountInput,
 } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
 import { sendAccountMail } from '../auth/accountMail.ts';
 import { CONFIRM_TOKEN_DAYS } from '../auth/emailConfirmation.ts';
-import { AUTH_LIMITS_IN_DB, type Origin } from '../auth/commands/shared.ts';
+import { AUTH_LIMITS_IN_DB, type Origin, signOutEverywhere } from '../auth/commands/shared.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { newOpaqueToken, tokenHash } from '../auth/tokens.ts';
 import type { AppDeps } from '../deps.ts';
 import { BillingError, BillingRejectedError } from '../integrations/stripe/index.ts';
-import { disconnect } from '../integrations/xero/oauth.ts';
+import type { SentMail } from '../mail/index.ts';
 import { type AuditKind, recordAudit } from '../security/audit.ts';
+import { ALL_TOKEN_KINDS, consumeToken, EMAIL_CHANGED, issueToken, revokeTokens } from '../security/oneTimeTokens.ts';
 import { hit, type Limit } from '../security/rateLimit.ts';
+import { settleReactions } from '../reactions/outbox.ts';
+import { closeAccountIn } from './close.ts';
+import { accountStreamId, isAccountClosed } from './liveness.ts';
 
 const DAY = 86_400_000;
 
@@ -32,7 +36,7 @@ export type AccountOutcome<T extends object = object> = ({ ok: true } & T) | Acc
 const no = (status: AccountRefusal['status'], detail: string, retryAfter?: number): AccountRefusal => ({ ok: false, status, detail, ...(retryAfter ? { retryAfter } : {}) });
 
 /** This feature's audit kinds (their words: AUDIT_DESCRIPTIONS in the contracts). */
-type AccountAuditKind = Extract<AuditKind, 'account_deleted' | 'email_change_requested' | 'email_changed'>;
+type AccountAuditKind = Extract<AuditKind, 'account_deleted' | 'email_change_requested' | 'email_changed' | 'email_change_cancelled'>;
 
 function audit(deps: Pick<AppDeps, 'clock'>, sql: Sql, origin: Origin, accountId: string, kind: AccountAuditKind | AuditKind, detail?: Record<string, string | number | boolean | null>): Promise<void> {
   return recordAudit(sql, { accountId, kind, at: deps.clock.now(), ip: origin.ip, userAgent: origin.userAgent, detail });
@@ -45,13 +49,10 @@ interface AccountUser {
   password_hash: string;
 }
 
-/** The signed-in user, unless the account is gone or deleted. */
+/** The signed-in user, unless the account is gone or closed (liveness.ts). */
 async function liveUser(sql: Sql, userId: string): Promise<AccountUser | null> {
-  const [user] = await sql.query<AccountUser>(
-    'SELECT id, email, full_name, password_hash FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM account_deletions WHERE account_id = $1)',
-    [userId],
-  );
-  return user ?? null;
+  const [user] = await sql.query<AccountUser>('SELECT id, email, full_name, password_hash FROM users WHERE id = $1', [userId]);
+  return user && !(await isAccountClosed(sql, userId)) ? user : null;
 }
 
 /** The password check both use cases share: counted like sign-in first (no guessing oracle), a wrong one audited. */
@@ -63,15 +64,17 @@ async function checkPassword(deps: Pick<AppDeps, 'store' | 'clock'>, user: Accou
   return no(422, wrong);
 }
 
-export type DeleteAccountDeps = Pick<AppDeps, 'store' | 'clock' | 'log' | 'secrets' | 'accounting' | 'billing'>;
+export type DeleteAccountDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'log' | 'secrets' | 'accounting' | 'billing' | 'connect'>;
 
 /**
  * Deletes the signed-in account: the typed word and the password first (a wrong one changes
  * nothing), then the Stripe subscription is cancelled (if that cannot be done now, nothing else is
- * either: the tradie must not be charged for an account that is gone), Xero is disconnected, and in
- * one transaction sign-in is disabled (the address is freed and no password verifies), every
- * session and emailed link ends, the purge is scheduled ACCOUNT_PURGE_DAYS ahead and the audit
- * entry written.
+ * either: the tradie must not be charged for an account that is gone), and in one transaction
+ * sign-in is disabled (the address is freed and no password verifies), every session and emailed
+ * link ends, the purge is scheduled ACCOUNT_PURGE_DAYS ahead, the audit entry written and the
+ * account wound down (close.ts: client links withdrawn, card payments and reminders stopped, the
+ * outbox rows that expire open Checkout Sessions and disconnect Xero). From that commit the account
+ * is closed at every door (liveness.ts); the outbox rows are run before the answer goes.
  */
 export async function deleteAccount(deps: DeleteAccountDeps, userId: string, input: DeleteAccountInput, origin: Origin): Promise<AccountOutcome<{ purgeAfter: Date }>> {
   const user = await liveUser(deps.store.db, userId);
@@ -82,8 +85,6 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
 
   const cancelled = await cancelSubscription(deps, userId);
   if (cancelled) return cancelled;
-  // Best effort at Xero (a failed revoke is logged); the stored connection is forgotten either way.
-  await disconnect(deps, userId, origin);
 
   const now = deps.clock.now();
   const purgeAfter = new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY);
@@ -96,11 +97,12 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
     // reset link cannot be asked for: the address no longer finds the account.
     await sql.query('UPDATE users SET email = $2, password_hash = $3 WHERE id = $1', [userId, deletedEmail(userId), DELETED_PASSWORD]);
     await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
-    await sql.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND expires_at > $2', [userId, at]);
-    await sql.query('UPDATE email_confirmation_tokens SET expires_at = $2 WHERE user_id = $1 AND expires_at > $2', [userId, at]);
-    await sql.query('DELETE FROM email_change_tokens WHERE user_id = $1', [userId]);
+    await revokeTokens(sql, userId, ALL_TOKEN_KINDS, now);
     await audit(deps, sql, origin, userId, 'account_deleted', { purge_after: purgeAfter.toISOString() });
+    await closeAccountIn(sql, deps, userId, origin, at);
   });
+  // Stripe's open sessions expired and Xero disconnected now; what fails is tried again by the sweep.
+  await settleReactions(deps, userId, accountStreamId(userId));
   deps.log('info', 'account deleted; purge scheduled', { accountId: userId, purgeAfter: purgeAfter.toISOString() });
   return { ok: true, purgeAfter };
 }
@@ -143,8 +145,13 @@ const mailRefusal = (e: unknown): AccountRefusal | null => {
 /**
  * Emails a confirmation link to the new address (the password first; 3 an hour per account). The
  * address changes only when the link is opened (confirmEmailChange); only the newest link works.
+ * The current address is told, with a link that cancels the change and signs out every device
+ * (cancelEmailChange). The outcome says what happened to the confirmation email: delivered, or
+ * only saved to this server's outbox (no mail server is set up), as a send of a document does.
  */
-export async function requestEmailChange(deps: ChangeEmailDeps, userId: string, input: ChangeEmailInput, origin: Origin): Promise<AccountOutcome<{ email: string }>> {
+export async function requestEmailChange(
+  deps: ChangeEmailDeps, userId: string, input: ChangeEmailInput, origin: Origin,
+): Promise<AccountOutcome<{ email: string; outcome: 'delivered' | 'saved_not_delivered' }>> {
   const user = await liveUser(deps.store.db, userId);
   if (!user) return no(401, AUTH_MESSAGES.sessionEnded);
   const newEmail = normaliseEmail(input.new_email);
@@ -157,18 +164,17 @@ export async function requestEmailChange(deps: ChangeEmailDeps, userId: string, 
   const [taken] = await deps.store.db.query('SELECT 1 FROM users WHERE email = $1', [newEmail]);
   if (taken) return no(409, AUTH_MESSAGES.emailTaken);
 
-  const token = newOpaqueToken();
-  await deps.store.db.tx(async (sql) => {
-    // A newer link makes the older ones useless.
-    await sql.query('UPDATE email_change_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [userId, at.toISOString()]);
-    await sql.query('INSERT INTO email_change_tokens (token_hash, user_id, new_email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-      tokenHash(token), userId, newEmail, at.toISOString(), new Date(at.getTime() + CONFIRM_TOKEN_DAYS * DAY).toISOString(),
-    ]);
+  const { change, cancel } = await deps.store.db.tx(async (sql) => {
+    // A newer change link makes the older ones useless; every cancel link cancels whichever is pending.
+    const changeLink = await issueToken(sql, { accountId: userId, kind: 'email_change', data: { new_email: newEmail }, now: at });
+    const cancelLink = await issueToken(sql, { accountId: userId, kind: 'email_change_cancel', data: { new_email: newEmail }, now: at });
     await audit(deps, sql, origin, userId, 'email_change_requested', { new_email: newEmail });
+    return { change: changeLink.token, cancel: cancelLink.token };
   });
-  const link = `${deps.config.appUrl}${API_PREFIX}/account/confirm-email-change?token=${encodeURIComponent(token)}`;
+  const link = `${deps.config.appUrl}${API_PREFIX}/account/confirm-email-change?token=${encodeURIComponent(change)}`;
+  let sent: SentMail;
   try {
-    await sendAccountMail(deps, { email: newEmail, full_name: user.full_name }, 'Confirm your new email address for Tradie Quotes', [
+    sent = await sendAccountMail(deps, { email: newEmail, full_name: user.full_name }, 'Confirm your new email address for Tradie Quotes', [
       `You asked to change the email address of your Tradie Quotes account from ${user.email} to this one.`,
       'Open this link to confirm it:',
       '',
@@ -185,44 +191,44 @@ export async function requestEmailChange(deps: ChangeEmailDeps, userId: string, 
     await hit(deps.store.db, EMAIL_CHANGE_LIMIT, userId, at, -1);
     return refusal;
   }
-  // The current address hears about it too (not awaited): a stolen session cannot quietly take the account.
+  // The current address hears about it too (not awaited), with a one-tap way out: a stolen
+  // password or session cannot quietly take the account.
+  const cancelLink = `${deps.config.appUrl}${API_PREFIX}/account/cancel-email-change?token=${encodeURIComponent(cancel)}`;
   void sendAccountMail(deps, user, 'Your Tradie Quotes email address is being changed', [
     `Someone signed in to your account asked to change its email address to ${newEmail}.`,
     'Nothing changes until a link sent to that address is opened.',
     '',
-    "If this wasn't you, change your password now in Settings → Security.",
+    "If this wasn't you, open this link to cancel the change and sign out every device:",
+    '',
+    cancelLink,
+    '',
+    'Then sign in and change your password: whoever asked for the change knows it.',
   ]).catch((e: unknown) => deps.log('error', 'email change notice failed', { error: e instanceof Error ? e.message : String(e) }));
-  return { ok: true, email: newEmail };
+  return { ok: true, email: newEmail, outcome: sent.notDelivered === 'outbox' ? 'saved_not_delivered' : 'delivered' };
 }
 
-type ChangeTokenRow = { user_id: string; new_email: string; expires_at: Date | string; used_at: unknown };
-
 /**
- * Follows an emailed change link: single use, within its 7 days, the newest only, for an account
+ * Follows an emailed change link: single use, within its 7 days, the newest only and not cancelled
+ * (a password change or reset, 'Sign out everywhere' and 'This wasn't me' cancel it), for an account
  * that still exists and an address nobody else has taken meanwhile. The address is then the new
- * one (confirmed: the link proved it), older confirmation links end, and the audit says so.
+ * one (confirmed: the link proved it); every link tied to the old address ends with it (reset and
+ * confirmation links, other pending changes: EMAIL_CHANGED), and the audit says so.
  */
 export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<AccountOutcome<{ email: string }>> {
-  const hash = tokenHash(token);
   const now = deps.clock.now();
-  const live = (row: ChangeTokenRow | undefined): row is ChangeTokenRow => !!row && row.used_at === null && new Date(row.expires_at).getTime() > now.getTime();
-  const [seen] = await deps.store.db.query<ChangeTokenRow>('SELECT user_id, new_email, expires_at, used_at FROM email_change_tokens WHERE token_hash = $1', [hash]);
-  if (!live(seen)) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
-  const result = await deps.store.db.tx(async (sql): Promise<AccountOutcome<{ email: string; old: AccountUser }>> => {
-    const [row] = await sql.query<ChangeTokenRow>('SELECT user_id, new_email, expires_at, used_at FROM email_change_tokens WHERE token_hash = $1 FOR UPDATE', [hash]);
-    if (!live(row)) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
-    const user = await liveUser(sql, row.user_id);
-    if (!user) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
-    const [taken] = await sql.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [row.new_email, row.user_id]);
+  const used = await consumeToken(deps.store.db, token, 'email_change', now, async (sql, link): Promise<AccountOutcome<{ email: string; old: AccountUser }>> => {
+    const user = await liveUser(sql, link.accountId);
+    const newEmail = typeof link.data.new_email === 'string' ? link.data.new_email : '';
+    if (!user || newEmail === '') return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+    const [taken] = await sql.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [newEmail, link.accountId]);
     if (taken) return no(409, AUTH_MESSAGES.emailTaken);
-    const at = now.toISOString();
-    await sql.query('UPDATE email_change_tokens SET used_at = $2 WHERE token_hash = $1', [hash, at]);
-    await sql.query('UPDATE email_change_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [row.user_id, at]);
-    await sql.query('UPDATE email_confirmation_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [row.user_id, at]);
-    await sql.query('UPDATE users SET email = $2, email_confirmed_at = $3 WHERE id = $1', [row.user_id, row.new_email, at]);
-    await audit(deps, sql, origin, row.user_id, 'email_changed', { from: user.email, to: row.new_email });
-    return { ok: true, email: row.new_email, old: user };
+    await sql.query('UPDATE users SET email = $2, email_confirmed_at = $3 WHERE id = $1', [link.accountId, newEmail, now.toISOString()]);
+    await revokeTokens(sql, link.accountId, EMAIL_CHANGED, now);
+    await audit(deps, sql, origin, link.accountId, 'email_changed', { from: user.email, to: newEmail });
+    return { ok: true, email: newEmail, old: user };
   });
+  if (!used.ok) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+  const result = used.value;
   if (!result.ok) return result;
   void sendAccountMail(deps, result.old, 'Your Tradie Quotes email address has changed', [
     `The email address of your Tradie Quotes account is now ${result.email}. Sign in with it from now on.`,
@@ -230,4 +236,23 @@ export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, o
     "If this wasn't you, please contact support straight away.",
   ]).catch((e: unknown) => deps.log('error', 'email changed notice failed', { error: e instanceof Error ? e.message : String(e) }));
   return { ok: true, email: result.email };
+}
+
+/**
+ * 'This wasn't me' from the notice sent to the current address: cancels the pending change (every
+ * change link ends) and signs out every device (signOutEverywhere, as a password change does), in
+ * one transaction. The address stays what it was. Answers it, and the address the change was to.
+ */
+export async function cancelEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<AccountOutcome<{ email: string; cancelled: string }>> {
+  const now = deps.clock.now();
+  const used = await consumeToken(deps.store.db, token, 'email_change_cancel', now, async (sql, link) => {
+    const user = await liveUser(sql, link.accountId);
+    if (!user) return null;
+    const cancelled = typeof link.data.new_email === 'string' ? link.data.new_email : '';
+    await signOutEverywhere(sql, link.accountId, now);
+    await audit(deps, sql, origin, link.accountId, 'email_change_cancelled', { new_email: cancelled });
+    return { email: user.email, cancelled };
+  });
+  if (!used.ok || !used.value) return no(422, ACCOUNT_MESSAGES.cancelLinkInvalid);
+  return { ok: true, ...used.value };
 }

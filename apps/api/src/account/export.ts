@@ -5,21 +5,31 @@
 // tradie's own record: GET /api/v1/account/export streams it (Settings → Account → Download my
 // data), `npm run export` (apps/cli) writes it to a file and `npm run import` restores it. One
 // implementation for both: the streamed text is exactly JSON.stringify(document, null, 2) + '\n'.
+//
+// Signed: the last member, `signature`, is an HMAC-SHA256 over the text of the rest of the document
+// (JSON.stringify of every other member, two-space indented), with a key derived from APP_SECRET for
+// exports alone (secrets.ts exportKey). The file says so itself, so anyone can see what is covered;
+// `npm run import` refuses a file whose signature is missing or does not match unless told
+// --unsigned (docs/reliability.md, "Backups").
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EventStore, RecordedEvent, Sql } from '@tradie/store';
+import { keyList, type KeyRing } from '../secrets.ts';
 
 export const EXPORT_FORMAT = 'tradie-quotes/account-export';
 export const EXPORT_VERSION = 1;
 
 /**
- * The ordinary tables an account's restore needs, each with the column that names the account and
- * the columns that are never exported. Everything else about an account (sessions, reset tokens,
+ * The ordinary tables an account's restore needs, each with the column that names the account, the
+ * columns that are never exported, and why a table is exported but never restored (neverRestored). Everything else about an account (sessions, reset tokens,
  * login failures, Xero tokens and sign-in states, idempotency keys, webhook receipts) is
  * short-lived or secret and deliberately left out.
  */
-export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: readonly string[] }[] = [
+export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: readonly string[]; neverRestored?: string }[] = [
   { table: 'business_settings', owner: 'account_id', omit: [] },
   { table: 'business_logos', owner: 'account_id', omit: [] },
-  { table: 'billing_accounts', owner: 'account_id', omit: [] },
+  // The subscription record is the tradie's to keep, but never restored from a file: billing comes
+  // from Stripe (its next event for the subscription names the account id, which a restore keeps).
+  { table: 'billing_accounts', owner: 'account_id', omit: [], neverRestored: "the subscription comes from Stripe: its next event for the account's subscription brings it back" },
   // Which invoices (and payments) are already in Xero, so a reconnected Xero gets no duplicates.
   { table: 'xero_sync', owner: 'account_id', omit: ['claimed_by', 'claimed_until'] },
   { table: 'xero_payments', owner: 'account_id', omit: [] },
@@ -67,6 +77,22 @@ export interface ExportedAccount {
   email_confirmed_at?: string | null;
 }
 
+/** How the file is signed, in its own words. */
+export interface ExportSignature {
+  algorithm: 'HMAC-SHA256';
+  /** Which key: derived from the exporting server's APP_SECRET (SIGNATURE_KEY). */
+  key: string;
+  /** What the value is computed over (SIGNATURE_COVERS). */
+  covers: string;
+  /** The MAC, 64 hex digits. */
+  value: string;
+}
+
+export const SIGNATURE_KEY = 'HKDF-SHA256 of the exporting server\'s APP_SECRET (empty salt, info "tradie-quotes/account-export", 32 bytes)';
+export const SIGNATURE_COVERS =
+  'Every other member of this document (format, version, exported_at, about, account, tables, events): the UTF-8 text of the document without ' +
+  'its "signature" member, written as JSON with two-space indentation and no final newline (JavaScript: JSON.stringify(document, null, 2)).';
+
 export interface AccountExport {
   format: typeof EXPORT_FORMAT;
   version: number;
@@ -78,6 +104,27 @@ export interface AccountExport {
   tables: Record<string, Row[]>;
   /** The account's events in log order. */
   events: ExportedEvent[];
+  /** The signature over everything above (absent from files written before exports were signed). */
+  signature?: ExportSignature;
+}
+
+const mac = (key: Uint8Array, text: string): Buffer => createHmac('sha256', key).update(text, 'utf8').digest();
+
+const signatureWith = (value: string): ExportSignature => ({ algorithm: 'HMAC-SHA256', key: SIGNATURE_KEY, covers: SIGNATURE_COVERS, value });
+
+/**
+ * Whether a parsed export is the one a server with these keys wrote: 'signed' (its signature matches
+ * the rest of it), 'unsigned' (it has none) or 'altered' (it has one that does not match: the file was
+ * changed, or written by a server with another APP_SECRET).
+ */
+export function checkExportSignature(doc: Record<string, unknown>, keys: KeyRing): 'signed' | 'unsigned' | 'altered' {
+  const { signature, ...rest } = doc;
+  if (signature === undefined) return 'unsigned';
+  const value = (signature as { value?: unknown } | null)?.value;
+  if ((signature as { algorithm?: unknown } | null)?.algorithm !== 'HMAC-SHA256' || typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) return 'altered';
+  const given = Buffer.from(value, 'hex');
+  const text = JSON.stringify(rest, null, 2);
+  return keyList(keys).some((key) => timingSafeEqual(given, mac(key, text))) ? 'signed' : 'altered';
 }
 
 export const EXPORT_ABOUT =
@@ -157,8 +204,8 @@ async function exportedTable(sql: Sql, accountId: string, { table, owner, omit }
 
 const header = (now: Date) => ({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: now.toISOString(), about: EXPORT_ABOUT }) as const;
 
-/** Everything of the account, as one JSON-ready document; null when there is no such account. */
-export async function buildAccountExport(store: EventStore, accountId: string, now: Date): Promise<AccountExport | null> {
+/** Everything of the account, as one JSON-ready document signed with `key` (secrets.exportKey); null when there is no such account. */
+export async function buildAccountExport(store: EventStore, accountId: string, now: Date, key: Uint8Array): Promise<AccountExport | null> {
   const account = await exportedProfile(store.db, accountId);
   if (!account) return null;
   const tables: Record<string, Row[]> = {};
@@ -167,7 +214,8 @@ export async function buildAccountExport(store: EventStore, accountId: string, n
     if (rows) tables[spec.table] = rows;
   }
   const events = (await store.readAccount(accountId)).map(exportedEvent);
-  return { ...header(now), account, tables, events };
+  const unsigned = { ...header(now), account, tables, events };
+  return { ...unsigned, signature: signatureWith(mac(key, JSON.stringify(unsigned, null, 2)).toString('hex')) };
 }
 
 /** `value` as JSON.stringify(value, null, 2) writes it when nested `depth` levels deep. */
@@ -175,34 +223,43 @@ const nested = (value: unknown, depth: number): string => JSON.stringify(value, 
 
 /**
  * The same document as text, a section at a time: the header and profile, each table, then the
- * events one by one, so a large account is never held as one string (nor twice). Null when there
- * is no such account (checked before the first chunk). The chunks joined are exactly
- * JSON.stringify(buildAccountExport(…), null, 2) + '\n'.
+ * events one by one, so a large account is never held as one string (nor twice); the signature is
+ * worked out as the text goes and written last. Null when there is no such account (checked before
+ * the first chunk). The chunks joined are exactly JSON.stringify(buildAccountExport(…), null, 2) + '\n'.
  */
-export async function streamAccountExport(store: EventStore, accountId: string, now: Date): Promise<AsyncGenerator<string> | null> {
+export async function streamAccountExport(store: EventStore, accountId: string, now: Date, key: Uint8Array): Promise<AsyncGenerator<string> | null> {
   const account = await exportedProfile(store.db, accountId);
   if (!account) return null;
+  const signing = createHmac('sha256', key);
+  // Every chunk but the last is text of the unsigned document too: it goes into the signature as it goes out.
+  const signed = (text: string): string => {
+    signing.update(text, 'utf8');
+    return text;
+  };
   return (async function* chunks() {
     let head = '{';
-    for (const [key, value] of Object.entries({ ...header(now), account })) {
-      head += `${head === '{' ? '' : ','}\n  ${JSON.stringify(key)}: ${nested(value, 1)}`;
+    for (const [name, value] of Object.entries({ ...header(now), account })) {
+      head += `${head === '{' ? '' : ','}\n  ${JSON.stringify(name)}: ${nested(value, 1)}`;
     }
-    yield `${head},\n  "tables": {`;
+    yield signed(`${head},\n  "tables": {`);
     let first = true;
     for (const spec of ACCOUNT_TABLES) {
       const rows = await exportedTable(store.db, accountId, spec);
       if (!rows) continue;
-      yield `${first ? '' : ','}\n    ${JSON.stringify(spec.table)}: ${nested(rows, 2)}`;
+      yield signed(`${first ? '' : ','}\n    ${JSON.stringify(spec.table)}: ${nested(rows, 2)}`);
       first = false;
     }
-    yield first ? '},\n  "events": [' : '\n  },\n  "events": [';
+    yield signed(first ? '},\n  "events": [' : '\n  },\n  "events": [');
     const events = await store.readAccount(accountId);
     for (let i = 0; i < events.length; i += 1) {
-      yield `${i === 0 ? '' : ','}\n    ${nested(exportedEvent(events[i]!), 2)}`;
+      yield signed(`${i === 0 ? '' : ','}\n    ${nested(exportedEvent(events[i]!), 2)}`);
       // Let the memory of the events already written go as the stream is read.
       (events as (RecordedEvent | undefined)[])[i] = undefined;
     }
-    yield events.length === 0 ? ']\n}\n' : '\n  ]\n}\n';
+    yield signed(events.length === 0 ? ']' : '\n  ]');
+    // The unsigned document ends here; the signed one goes on with its signature.
+    signing.update('\n}', 'utf8');
+    yield `,\n  "signature": ${nested(signatureWith(signing.digest('hex')), 1)}\n}\n`;
   })();
 }
 

@@ -1,5 +1,5 @@
-// /api/v1/account: the tradie's own account — download my data, change email, delete my account
-// (Settings → Account). Each route reads its body, calls one use case (commands.ts) and answers
+// /api/v1/account: the tradie's own account — download my data, change email (and 'This wasn't
+// me' from the notice to the current address), delete my account (Settings → Account). Each route reads its body, calls one use case (commands.ts) and answers
 // its outcome. docs/api/account.md describes them; docs/decisions/0010-account-deletion.md says
 // what deleting removes, and when.
 import * as contracts from '@tradie/contracts';
@@ -16,12 +16,11 @@ import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { recordAudit } from '../security/audit.ts';
 import { tooMany } from '../security/rateLimit.ts';
-import { confirmEmailChange, deleteAccount, requestEmailChange, type AccountRefusal } from './commands.ts';
+import { cancelEmailChange, confirmEmailChange, deleteAccount, requestEmailChange, type AccountOutcome, type AccountRefusal } from './commands.ts';
 import { exportFileName, streamAccountExport } from './export.ts';
-import { confirmPage, resultPage } from './pages.ts';
+import { cancelPage, confirmPage, type PageResult, resultPage } from './pages.ts';
 
 const tag = 'Account';
-const detail = z.object({ detail: z.string() });
 
 const refused = (r: AccountRefusal): ApiError => (r.status === 429 ? tooMany(r.detail, { retryAfter: r.retryAfter ?? 60 }) : new ApiError(r.status, r.detail));
 
@@ -31,11 +30,11 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/export', signedIn, describe({
     tag, summary: 'Download my data: the whole account as one JSON file (the same document as `npm run export`), streamed as an attachment',
-    response: { status: 200, contentType: 'application/json', description: 'tradie-quotes/account-export version 1: account, tables, events (Content-Disposition: attachment; filename=tradie-export-YYYY-MM-DD.json)' },
+    response: { status: 200, contentType: 'application/json', description: 'tradie-quotes/account-export version 1: account, tables, events and the signature over them (Content-Disposition: attachment; filename=tradie-export-YYYY-MM-DD.json)' },
   }), async (c) => {
     const accountId = c.get('accountId');
     const now = deps.clock.now();
-    const chunks = await streamAccountExport(deps.store, accountId, now);
+    const chunks = await streamAccountExport(deps.store, accountId, now, deps.secrets.exportKey);
     if (!chunks) throw new ApiError(401, contracts.AUTH_MESSAGES.sessionEnded);
     const origin = originOf(deps, c);
     await recordAudit(deps.store.db, { accountId, kind: 'data_exported', at: now, ip: origin.ip, userAgent: origin.userAgent });
@@ -64,12 +63,13 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/change-email', signedIn, describe({
-    tag, summary: 'Change the email address: the password, then a confirmation link goes to the new address (3 an hour); the address changes when it is opened',
-    body: contracts.changeEmailInput, response: { status: 200, schema: detail }, errors: [409, 429, 503],
+    tag, summary: "Change the email address: the password, then a confirmation link goes to the new address (3 an hour) and a 'This wasn't me' link to the current one; the address changes when the first is opened. The answer says whether the email was delivered or only saved to the outbox",
+    body: contracts.changeEmailInput, response: { status: 200, schema: contracts.changeEmailResult }, errors: [409, 429, 503],
   }), async (c) => {
     const out = await requestEmailChange(deps, c.get('userId'), await parseBody(c, contracts.changeEmailInput), originOf(deps, c));
     if (!out.ok) throw refused(out);
-    return c.json({ detail: ACCOUNT_MESSAGES.emailChangeSent(out.email) });
+    const delivered = out.outcome === 'delivered';
+    return c.json({ detail: delivered ? ACCOUNT_MESSAGES.emailChangeSent(out.email) : ACCOUNT_MESSAGES.emailChangeSaved(out.email), outcome: out.outcome });
   });
 
   // The emailed link opens a page with one button: a mail scanner fetching the link changes nothing.
@@ -83,17 +83,47 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     body: contracts.confirmEmailChangeInput, bodyNote: 'application/json, or application/x-www-form-urlencoded from the confirm page',
     response: { status: 200, schema: contracts.confirmEmailChangeResult }, errors: [409],
   }), async (c) => {
-    const fromForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
-    const input = fromForm ? contracts.confirmEmailChangeInput.safeParse(await c.req.parseBody()) : { success: true as const, data: await parseBody(c, contracts.confirmEmailChangeInput) };
-    const out = input.success ? await confirmEmailChange(deps, input.data.token, originOf(deps, c)) : { ok: false as const, status: 422 as const, detail: ACCOUNT_MESSAGES.emailChangeLinkInvalid };
-    if (fromForm) return pageAnswer(c, deps, out.ok ? { ok: true, text: ACCOUNT_MESSAGES.emailChanged(out.email) } : { ok: false, text: out.detail, status: out.status });
+    const answer = await linkAnswer(c, contracts.confirmEmailChangeInput, ACCOUNT_MESSAGES.emailChangeLinkInvalid, (token) => confirmEmailChange(deps, token, originOf(deps, c)));
+    const out = answer.out;
+    if (answer.fromForm) return pageAnswer(c, deps, out.ok ? { result: 'changed', text: ACCOUNT_MESSAGES.emailChanged(out.email) } : { result: 'failed', text: out.detail, status: out.status });
     if (!out.ok) throw refused(out);
     return c.json({ detail: ACCOUNT_MESSAGES.emailChanged(out.email), email: out.email });
+  });
+
+  // 'This wasn't me' in the notice to the current address: a page with one button, as above.
+  r.get('/cancel-email-change', describe({
+    tag, summary: "The page the 'This wasn't me' link opens: one button that cancels the pending email change and signs out every device", auth: false,
+    query: z.object({ token: z.string().optional() }), response: { status: 200, contentType: 'text/html', description: 'An HTML page with a cancel button' },
+  }), (c) => c.html(cancelPage(c.req.query('token') ?? '')));
+
+  r.post('/cancel-email-change', describe({
+    tag, summary: "Cancel the pending email change with the link in the notice to the current address, and sign out every device (single use, 7 days); JSON, or the page's form (answers a page)", auth: false,
+    body: contracts.cancelEmailChangeInput, bodyNote: 'application/json, or application/x-www-form-urlencoded from the cancel page',
+    response: { status: 200, schema: contracts.cancelEmailChangeResult },
+  }), async (c) => {
+    const answer = await linkAnswer(c, contracts.cancelEmailChangeInput, ACCOUNT_MESSAGES.cancelLinkInvalid, (token) => cancelEmailChange(deps, token, originOf(deps, c)));
+    const out = answer.out;
+    const text = out.ok ? ACCOUNT_MESSAGES.emailChangeCancelled(out.email, out.cancelled) : out.detail;
+    if (answer.fromForm) return pageAnswer(c, deps, out.ok ? { result: 'cancelled', text } : { result: 'not-cancelled', text, status: out.status });
+    if (!out.ok) throw refused(out);
+    return c.json({ detail: text, email: out.email });
   });
 
   return r;
 }
 
-function pageAnswer(c: Context<AppEnv>, deps: AppDeps, result: { ok: boolean; text: string; status?: 401 | 409 | 422 | 429 | 502 | 503 }): Response {
-  return c.html(resultPage(result.ok, result.text, deps.config.appUrl), result.ok ? 200 : (result.status ?? 422));
+/**
+ * A link's POST: the token from the page's form (answered with a page) or from JSON; a form
+ * without a usable token is refused with `invalid`.
+ */
+async function linkAnswer<T extends object>(
+  c: Context<AppEnv>, schema: z.ZodType<{ token: string }>, invalid: string, act: (token: string) => Promise<AccountOutcome<T>>,
+): Promise<{ fromForm: boolean; out: AccountOutcome<T> }> {
+  const fromForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
+  const input = fromForm ? schema.safeParse(await c.req.parseBody()) : { success: true as const, data: await parseBody(c, schema) };
+  return { fromForm, out: input.success ? await act(input.data.token) : { ok: false, status: 422, detail: invalid } };
+}
+
+function pageAnswer(c: Context<AppEnv>, deps: AppDeps, result: { result: PageResult; text: string; status?: AccountRefusal['status'] }): Response {
+  return c.html(resultPage(result.result, result.text, deps.config.appUrl), result.status ?? 200);
 }

@@ -3,8 +3,9 @@
 // can't use the app as a free mail relay. With the outbox nothing leaves the machine and nothing
 // needs confirming: no confirmation email is sent and nothing is marked.
 //
-// Links: random 32 bytes (base64url), stored only as SHA-256, single use, 7 days; a newer link
-// makes the older ones useless. Mounted at /api/v1/auth beside authRoutes (routes/index.ts):
+// Links: one-time tokens of kind 'email_confirmation' (security/oneTimeTokens.ts: stored only as
+// SHA-256, single use, 7 days; a newer link makes the older ones useless; a changed address ends
+// them). Mounted at /api/v1/auth beside authRoutes (routes/index.ts):
 //
 //   POST /auth/confirm-email {token}  no sign-in: marks the address confirmed (audit 'email_confirmed')
 //   POST /auth/resend-confirmation    signed in: a new link, at most 3 an hour per account
@@ -21,11 +22,11 @@ import { describe } from '../openapi/describe.ts';
 import { recordAudit } from '../security/audit.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
+import { consumeToken, issueToken, peekToken, TOKEN_POLICIES } from '../security/oneTimeTokens.ts';
 import { requireAuth } from './middleware.ts';
-import { newOpaqueToken, tokenHash } from './tokens.ts';
 import { sendAccountMail } from './accountMail.ts';
 
-export const CONFIRM_TOKEN_DAYS = 7;
+export const CONFIRM_TOKEN_DAYS = TOKEN_POLICIES.email_confirmation.lifetimeMs / 86_400_000;
 
 /** New confirmation links per account: 3 an hour. */
 export const RESEND_CONFIRMATION_LIMIT = { name: 'confirm:resend', max: 3, windowSeconds: 3600 } as const satisfies Limit;
@@ -45,14 +46,7 @@ type ConfirmationDeps = Pick<AppDeps, 'store' | 'clock' | 'mailer' | 'config'>;
  */
 export async function sendConfirmation(deps: ConfirmationDeps, user: ConfirmationUser): Promise<void> {
   if (!confirmationRequired(deps)) return;
-  const token = newOpaqueToken();
-  const at = deps.clock.now();
-  await deps.store.db.tx(async (sql) => {
-    await sql.query('UPDATE email_confirmation_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [user.id, at.toISOString()]);
-    await sql.query('INSERT INTO email_confirmation_tokens (token_hash, user_id, email, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-      tokenHash(token), user.id, user.email, at.toISOString(), new Date(at.getTime() + CONFIRM_TOKEN_DAYS * 86_400_000).toISOString(),
-    ]);
-  });
+  const { token } = await deps.store.db.tx((sql) => issueToken(sql, { accountId: user.id, kind: 'email_confirmation', data: { email: user.email }, now: deps.clock.now() }));
   const link = `${deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   await sendAccountMail(deps, user, 'Confirm your email address for Tradie Quotes', [
     'Thanks for signing up to Tradie Quotes. Please confirm this is your email address,',
@@ -87,29 +81,22 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
     body: confirmEmailInput, response: { status: 200, schema: confirmEmailResult }, errors: [400],
   }), async (c) => {
     const body = await parseBody(c, confirmEmailInput);
-    const hash = tokenHash(body.token);
-    type TokenRow = { user_id: string; email: string; expires_at: Date | string; used_at: unknown };
-    const live = (row: TokenRow | undefined): row is TokenRow => !!row && row.used_at === null && new Date(row.expires_at).getTime() > now().getTime();
     // One lookup first: a made-up or spent link is refused without a transaction or a lock.
-    const [seen] = await deps.store.db.query<TokenRow>('SELECT user_id, email, expires_at, used_at FROM email_confirmation_tokens WHERE token_hash = $1', [hash]);
-    if (!live(seen)) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
-    const confirmed = await deps.store.db.tx(async (sql) => {
-      // Again under the row's lock: two tabs opening one link at once, one wins.
-      const [row] = await sql.query<TokenRow>('SELECT user_id, email, expires_at, used_at FROM email_confirmation_tokens WHERE token_hash = $1 FOR UPDATE', [hash]);
-      if (!live(row)) return null;
-      const [user] = await sql.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1 FOR UPDATE', [row.user_id]);
+    if (!(await peekToken(deps.store.db, body.token, 'email_confirmation', now())).ok) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
+    const used = await consumeToken(deps.store.db, body.token, 'email_confirmation', now(), async (sql, link) => {
+      const [user] = await sql.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1 FOR UPDATE', [link.accountId]);
       // A link confirms the address it was sent to, and only while the account still has it.
-      if (!user || user.email !== row.email) return null;
-      const at = now();
-      await sql.query('UPDATE email_confirmation_tokens SET used_at = $2 WHERE token_hash = $1', [hash, at.toISOString()]);
+      if (!user || user.email !== link.data.email) return null;
       if (user.email_confirmed_at === null) {
-        await sql.query('UPDATE users SET email_confirmed_at = $2 WHERE id = $1', [row.user_id, at.toISOString()]);
+        const at = now();
+        await sql.query('UPDATE users SET email_confirmed_at = $2 WHERE id = $1', [link.accountId, at.toISOString()]);
         await recordAudit(sql, {
-          accountId: row.user_id, kind: 'email_confirmed', at, ip: clientIp(c, deps.config.trustedProxies), userAgent: c.req.header('user-agent'), detail: { email: user.email },
+          accountId: link.accountId, kind: 'email_confirmed', at, ip: clientIp(c, deps.config.trustedProxies), userAgent: c.req.header('user-agent'), detail: { email: user.email },
         });
       }
       return { email: user.email };
     });
+    const confirmed = used.ok ? used.value : null;
     if (!confirmed) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
     return c.json({ detail: SENDING_MESSAGES.emailConfirmed, email: confirmed.email });
   });

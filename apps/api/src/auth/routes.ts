@@ -91,11 +91,13 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
 
   r.post('/forgot-password', describe({
     tag, summary: 'Email a reset link (same answer for unknown emails; 3 an hour per address)', auth: false,
-    body: contracts.forgotPasswordInput, response: { status: 200, schema: detail }, errors: [429],
+    body: contracts.forgotPasswordInput, response: { status: 200, schema: contracts.forgotPasswordResult }, errors: [429],
   }), async (c) => {
     const out = await forgotPassword(deps, await parseBody(c, contracts.forgotPasswordInput), originOf(deps, c));
     if (!out.ok) throw refused(out);
-    return c.json({ detail: `If an account exists for ${out.email}, you'll receive a password reset link shortly.` });
+    // Nothing says sent unless a mail server takes it: a server with no mail server keeps the link in its outbox.
+    const savedToOutbox = deps.mailer.kind === 'outbox';
+    return c.json({ detail: savedToOutbox ? AUTH_MESSAGES.resetLinkSaved(out.email) : AUTH_MESSAGES.resetLinkComing(out.email), saved_to_outbox: savedToOutbox });
   });
 
   r.post('/reset-password', describe({

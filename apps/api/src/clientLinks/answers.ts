@@ -1,22 +1,26 @@
 // The client's answers through a quote's link: accept (a typed name, the terms ticked, an
-// optional finger signature), decline with reasons, or ask for changes. Each is a document command
-// on the quote's stream, in one transaction with what it stores beside it (the signature's PNG).
-// Refusals come before anything is written. Accepting twice with the same page is answered with
-// the page again and records nothing (a double tap on a weak signal).
+// optional finger signature), decline with reasons, or ask for changes; and, once accepted, approve
+// (a typed name, an optional signature) or decline each variation. Each is a document command on
+// the quote's stream, in one transaction with what it stores beside it (the signature's PNG).
+// Refusals come before anything is written. Accepting or approving twice with the same page is
+// answered with the page again and records nothing (a double tap on a weak signal).
 import { createHash } from 'node:crypto';
-import { CLIENT_LINK_MESSAGES, type acceptQuoteInput, type declineQuoteInput, type requestChangesInput } from '@tradie/contracts';
+import { CLIENT_LINK_MESSAGES, type acceptQuoteInput, type acceptVariationInput, type declineQuoteInput, type declineVariationInput, type requestChangesInput } from '@tradie/contracts';
 import type { DocumentCommand } from '@tradie/domain';
+import type { Sql } from '@tradie/store';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { ApiError } from '../http/problem.ts';
 import { runDocumentCommand } from '../documents/commands/run.ts';
 import type { LinkPorts } from './links.ts';
-import { type PageDeps, contentVersionOf, quotePageOf } from './page.ts';
+import { type PageDeps, contentVersionOf, publicVariationsOf, quotePageOf } from './page.ts';
 import { type ResolvedLinkWithDocument, resolveLinkAndDocument } from './resolve.ts';
 
 export type AcceptQuote = z.output<typeof acceptQuoteInput>;
 export type DeclineQuote = z.output<typeof declineQuoteInput>;
 export type RequestChanges = z.output<typeof requestChangesInput>;
+export type AcceptVariation = z.output<typeof acceptVariationInput>;
+export type DeclineVariation = z.output<typeof declineVariationInput>;
 
 export type AnswerPorts = LinkPorts & PageDeps;
 
@@ -85,13 +89,60 @@ export async function acceptQuote(ports: AnswerPorts, token: string, input: Acce
         signerName: input.signer_name, signatureSha256, termsAccepted: input.terms_accepted,
       },
     });
-    if (png && signatureSha256) {
-      await w.tx.query(
-        `INSERT INTO client_signatures (link_id, account_id, document_id, png, sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (account_id, sha256) DO NOTHING`,
-        [link.linkId, link.accountId, link.documentId, png, signatureSha256, ports.clock.now().toISOString()],
-      );
-    }
+    if (png && signatureSha256) await keepSignature(w.tx, ports, link, png, signatureSha256);
+  });
+  return pageAfter(ports, token);
+}
+
+/** The signature's PNG beside the answer that names it by its SHA-256 (the certificate prints it). */
+async function keepSignature(tx: Sql, ports: AnswerPorts, link: ResolvedLinkWithDocument, png: Buffer, sha256: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO client_signatures (link_id, account_id, document_id, png, sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (account_id, sha256) DO NOTHING`,
+    [link.linkId, link.accountId, link.documentId, png, sha256, ports.clock.now().toISOString()],
+  );
+}
+
+/** A variation the client can answer: on the quote this link shows, waiting for their answer. */
+function variationToAnswer(link: ResolvedLinkWithDocument, variationId: string) {
+  const d = link.document.state;
+  const v = d.type === 'quote' ? d.variations.find((x) => x.variationId === variationId && x.status !== 'withdrawn') : undefined;
+  if (!v) throw new ApiError(404, 'Variation not found');
+  return v;
+}
+
+/** Approving a variation: a typed name and an optional signature, the same facts as a quote's acceptance. */
+export async function acceptVariation(ports: AnswerPorts, token: string, variationId: string, input: AcceptVariation, seen: ClientSeen) {
+  const link = await resolveLinkAndDocument(ports, token, 'quote');
+  variationToAnswer(link, variationId);
+  const png = input.signature_png ? await signatureBytes(input.signature_png) : null;
+  const signatureSha256 = png ? createHash('sha256').update(png).digest('hex') : null;
+  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+    const loaded = await w.load(link.documentId);
+    const d = loaded.state;
+    const v = d.variations.find((x) => x.variationId === variationId);
+    // The same approval again (a double tap): nothing new, the same page.
+    if (v?.status === 'approved' && v.clientAcceptance?.shownSha256 === input.shown_sha256) return;
+    if (v && v.status !== 'awaiting_approval') throw new ApiError(409, CLIENT_LINK_MESSAGES.variationAnswered);
+    const shown = publicVariationsOf(d).find((x) => x.id === variationId);
+    if (!shown || shown.shown_sha256 !== input.shown_sha256) throw new ApiError(409, CLIENT_LINK_MESSAGES.variationChanged);
+    await w.decide(loaded, {
+      type: 'AcceptVariationByClient',
+      data: { variationId, linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, shownSha256: input.shown_sha256, signerName: input.signer_name, signatureSha256 },
+    });
+    if (png && signatureSha256) await keepSignature(w.tx, ports, link, png, signatureSha256);
+  });
+  return pageAfter(ports, token);
+}
+
+export async function declineVariation(ports: AnswerPorts, token: string, variationId: string, input: DeclineVariation, seen: ClientSeen) {
+  const link = await resolveLinkAndDocument(ports, token, 'quote');
+  variationToAnswer(link, variationId);
+  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+    const loaded = await w.load(link.documentId);
+    const v = loaded.state.variations.find((x) => x.variationId === variationId);
+    if (v && v.status !== 'awaiting_approval') throw new ApiError(409, CLIENT_LINK_MESSAGES.variationAnswered);
+    await w.decide(loaded, { type: 'DeclineVariationByClient', data: { variationId, linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, note: input.note } });
   });
   return pageAfter(ports, token);
 }

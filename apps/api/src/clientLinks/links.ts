@@ -18,9 +18,16 @@ export const QUOTE_LINK_DAYS = 30;
 /** How long an invoice's link works after its due date (a late payer can still pay). */
 export const INVOICE_LINK_DAYS_AFTER_DUE = 365;
 
-/** The last NZ day a new link works: a quote's valid-until (or 30 days), an invoice's due date + 365 days. */
-export function linkExpiry(d: Pick<DocumentView, 'type' | 'validUntil' | 'dueDate'>, today: LocalDate): LocalDate {
-  if (d.type === 'quote') return d.validUntil ?? addDays(today, QUOTE_LINK_DAYS);
+/**
+ * The last NZ day a new link works: a quote's valid-until (or 30 days), an invoice's due date + 365
+ * days. An accepted quote's link is for its variations and its PDF: at least 30 days from today.
+ */
+export function linkExpiry(d: Pick<DocumentView, 'type' | 'status' | 'validUntil' | 'dueDate'>, today: LocalDate): LocalDate {
+  if (d.type === 'quote') {
+    const base = d.validUntil ?? addDays(today, QUOTE_LINK_DAYS);
+    const least = addDays(today, QUOTE_LINK_DAYS);
+    return d.status === 'accepted' && base < least ? least : base;
+  }
   return addDays(d.dueDate, INVOICE_LINK_DAYS_AFTER_DUE);
 }
 
@@ -113,9 +120,13 @@ export interface LinkForSending {
   record(w: DocumentWork): Promise<void>;
 }
 
-export async function linkForSending(deps: Pick<AppDeps, 'store' | 'secrets' | 'config' | 'ids'>, accountId: string, d: DocumentView): Promise<LinkForSending> {
+/**
+ * `worksUntil`: the active link is used only if it works until that NZ day (a variation sent on an
+ * accepted quote whose link ends soon gets a new one, which replaces it when the send is recorded).
+ */
+export async function linkForSending(deps: Pick<AppDeps, 'store' | 'secrets' | 'config' | 'ids'>, accountId: string, d: DocumentView, worksUntil: LocalDate | null = null): Promise<LinkForSending> {
   const active = await activeLinkOf(deps, deps.store.db, accountId, d);
-  if (active) return { url: active.url, record: async () => {} };
+  if (active && (worksUntil === null || active.expiresOn >= worksUntil)) return { url: active.url, record: async () => {} };
   const linkId = deps.ids.uuid();
   const token = newToken();
   return {

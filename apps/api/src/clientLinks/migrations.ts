@@ -53,4 +53,21 @@ CREATE TABLE IF NOT EXISTS client_answer_notices (
 );
 `,
   },
+  {
+    id: 'client-links-002-notice-windows',
+    sql: `
+-- Whether an answer's notice went ('sent'), or nothing could go to the business's unconfirmed
+-- address ('not_sent'); sent_at is when it was settled either way.
+ALTER TABLE client_answer_notices ADD COLUMN IF NOT EXISTS outcome text NOT NULL DEFAULT 'sent';
+
+-- At most one notice of a client's answers per quote per hour (clientLinks/notify.ts): when the
+-- last one went, and the lease of the process sending the next.
+CREATE TABLE IF NOT EXISTS client_notice_windows (
+  document_id    text        PRIMARY KEY,
+  account_id     text        NOT NULL,
+  last_sent_at   timestamptz,
+  claimed_until  timestamptz
+);
+`,
+  },
 ];

@@ -4,12 +4,12 @@
 // document's contents and the business's terms); an acceptance must name it (shownHashOf is the
 // one function both the GET and the accept use).
 import { createHash } from 'node:crypto';
-import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage } from '@tradie/contracts';
-import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, nzDateOf, toCents } from '@tradie/domain';
+import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage, PublicVariation, VariationRecord } from '@tradie/contracts';
+import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, moneyMoved, nzDateOf, refundedOn, toCents, variationsSummary } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import type { LoadedDocument } from '../documents/repository.ts';
-import { detailOf } from '../documents/view.ts';
+import { detailOf, variationRecordsOf } from '../documents/view.ts';
 import { paymentOfferFor } from '../payments/offer.ts';
 import { signedLogoUrl } from '../settings/logoLink.ts';
 import { type BusinessSettings, loadBusinessSettings, logoVersion } from '../settings/repository.ts';
@@ -40,7 +40,37 @@ export function contentVersionOf(loaded: LoadedDocument): number {
   return v;
 }
 
+/** What the page shows of a variation, as hashed: the quote it varies, its name, note, lines and figures (not where it stands). */
+type ShownVariation = Pick<PublicVariation, 'name' | 'note' | 'line_items' | 'subtotal' | 'gst' | 'total' | 'formatted'>;
+
+/** The SHA-256 (hex) of a variation as the page shows it; an approval must name it. */
+export function variationShownHashOf(quoteReference: string, v: ShownVariation): string {
+  const shown = { quote: quoteReference, name: v.name, note: v.note, line_items: v.line_items, subtotal: v.subtotal, gst: v.gst, total: v.total, formatted: v.formatted };
+  return createHash('sha256').update(canonicalJson({ variation: shown }), 'utf8').digest('hex');
+}
+
+/** The client's view of the quote's variations (withdrawn ones left out). */
+export function publicVariationsOf(d: DocumentView, records: VariationRecord[] = variationRecordsOf(d)): PublicVariation[] {
+  return records
+    .filter((v) => v.status !== 'withdrawn')
+    .map((v) => {
+      const shown: ShownVariation = { name: v.name, note: v.note, line_items: v.line_items, subtotal: v.subtotal, gst: v.gst, total: v.total, formatted: v.formatted };
+      return {
+        id: v.id,
+        ...shown,
+        status: v.status,
+        status_label: v.status_label,
+        shown_sha256: variationShownHashOf(d.reference, shown),
+        acceptance: v.status === 'approved' && v.approved_at ? { signer_name: v.signer_name ?? '', accepted_at: v.approved_at, signed: v.signed } : null,
+        declined_at: v.declined_at,
+      };
+    });
+}
+
 export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string => `/public/${kind === 'quote' ? 'quotes' : 'invoices'}/${token}/pdf`;
+
+/** A credit note's PDF through the invoice's link. */
+export const publicCreditNotePdfPath = (token: string, creditNoteId: string): string => `/public/invoices/${token}/credit-notes/${creditNoteId}/pdf`;
 
 export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string): PublicDocument {
   return {
@@ -112,6 +142,9 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
             : null
         : null,
     decline: d.status === 'declined' ? { reasons: d.clientDecline?.reasons ?? [], note: d.clientDecline?.note ?? '', declined_at: d.clientDecline?.at ?? d.declinedAt ?? '' } : null,
+    // Apart from `document` and its hash: the quote as the client accepted it never changes.
+    variations: publicVariationsOf(d),
+    summary: d.variations.length > 0 ? variationsSummary(d) : null,
   };
   return { page, settings };
 }
@@ -128,7 +161,9 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
   const today: LocalDate = nzDateOf(deps.clock.now());
   const settings = await loadBusinessSettings(deps.store.db, accountId);
   const detail = detailOf(d, loaded.version, today);
-  const balanceCents = documentFigures(d).balanceCents;
+  const f = documentFigures(d);
+  const balanceCents = f.balanceCents;
+  const moved = moneyMoved(d);
   const bank = [settings.bank_name, settings.bank_account_name, settings.bank_account_number].some((v) => v.trim() !== '')
     ? { bank_name: settings.bank_name, account_name: settings.bank_account_name, account_number: settings.bank_account_number }
     : null;
@@ -136,6 +171,19 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
     business: await businessOf(deps, deps.store.db, accountId, settings),
     document: publicDocumentOf(detail, publicPdfPath('invoice', token)),
     payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
+    credit_notes: d.creditNotes.map((n) => ({
+      reference: n.reference,
+      date: n.date,
+      reason: n.reason,
+      total: centsToNumber(toCents(n.total)),
+      formatted: { total: formatNzd(toCents(n.total)), refunded: refundedOn(n) === 0n ? null : formatNzd(refundedOn(n)) },
+      pdf_url: publicCreditNotePdfPath(token, n.creditNoteId),
+    })),
+    money: {
+      credited: f.creditedCents === 0n ? null : formatNzd(f.creditedCents),
+      received: formatNzd(moved.receivedCents),
+      refunded: moved.refundedCents === 0n ? null : formatNzd(moved.refundedCents),
+    },
     state: invoiceState(detail.status),
     pay: balanceCents > 0n ? await paymentOfferFor(deps, accountId, centsToString(balanceCents)) : null,
     bank,

@@ -1,21 +1,25 @@
 // /api/v1/public: the pages a client opens from a link, without signing in (docs/api/client-links.md).
-// Every route starts from the token (resolve.ts: 404 unknown, 410 withdrawn, superseded, expired
-// or voided), is rate-limited per IP (and the answers per link too), sets no cookie, and keeps the
+// Every route starts from the token (resolve.ts: 404 unknown, 410 withdrawn, superseded, expired,
+// voided or the business closed its account), is rate-limited per IP (and the answers per link too), sets no cookie, and keeps the
 // app's strict CSP. Views are counted only by the page's beacon, never by a GET.
-import { CLIENT_LINK_MESSAGES, acceptQuoteInput, declineQuoteInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
+import { CLIENT_LINK_MESSAGES, acceptQuoteInput, acceptVariationInput, declineQuoteInput, declineVariationInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { CREDIT_NOTE_NOT_FOUND } from '../creditNotes/commands.ts';
+import { creditNotePdfOf } from '../creditNotes/pdf.ts';
 import type { AppDeps } from '../deps.ts';
 import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { pdfResponse } from '../http/attachment.ts';
+import { ApiError } from '../http/problem.ts';
 import { readBody } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
+import { limitBody } from '../http/refusedBodies.ts';
 import { describe } from '../openapi/describe.ts';
+import { plausibleId } from '../http/ids.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, enforce } from '../security/rateLimit.ts';
-import { acceptQuote, declineQuote, requestChanges } from './answers.ts';
+import { acceptQuote, acceptVariation, declineQuote, declineVariation, requestChanges } from './answers.ts';
 import { invoicePageOf, quotePageOf } from './page.ts';
-import { acceptanceFor } from './pdf.ts';
+import { certificatesFor } from './pdf.ts';
 import { resolveLinkAndDocument } from './resolve.ts';
 import { tokenSha256 } from './tokens.ts';
 import { countView } from './views.ts';
@@ -36,7 +40,7 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const ipOf = (c: Context): string => clientIp(c, deps.config.trustedProxies);
   const seenOf = (c: Context) => ({ ip: ipOf(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, USER_AGENT_MAX) });
-  const tooLarge = bodyLimit({ maxSize: MAX_PUBLIC_BODY, onError: (c) => c.json({ detail: CLIENT_LINK_MESSAGES.signatureTooLarge }, 413) });
+  const tooLarge = limitBody(MAX_PUBLIC_BODY, CLIENT_LINK_MESSAGES.signatureTooLarge);
 
   r.use('*', async (c, next) => {
     await next();
@@ -81,6 +85,28 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
     c.json(await requestChanges(deps, token(c), await readBody(c, requestChangesInput), seenOf(c))),
   );
 
+  const variationId = (c: Context): string => {
+    const id = c.req.param('variationId') ?? '';
+    if (!plausibleId(id)) throw new ApiError(404, 'Variation not found');
+    return id;
+  };
+
+  r.post(
+    '/quotes/:token/variations/:variationId/accept',
+    describe({ tag: TAG, auth: false, summary: 'Approve a variation of the accepted quote (a typed name, an optional signature): it can then be invoiced', body: acceptVariationInput, response: { status: 200, schema: publicQuotePage }, errors: [...errors, 409, 413] }),
+    tooLarge,
+    answers,
+    async (c) => c.json(await acceptVariation(deps, token(c), variationId(c), await readBody(c, acceptVariationInput), seenOf(c))),
+  );
+
+  r.post(
+    '/quotes/:token/variations/:variationId/decline',
+    describe({ tag: TAG, auth: false, summary: 'Decline a variation of the accepted quote', body: declineVariationInput, response: { status: 200, schema: publicQuotePage }, errors: [...errors, 409, 413] }),
+    tooLarge,
+    answers,
+    async (c) => c.json(await declineVariation(deps, token(c), variationId(c), await readBody(c, declineVariationInput, { optional: true }), seenOf(c))),
+  );
+
   r.get('/invoices/:token', describe({ tag: TAG, auth: false, summary: 'The invoice as the client sees it (views are not counted here)', response: { status: 200, schema: publicInvoicePage }, errors }), reads, async (c) => {
     const link = await resolveLinkAndDocument(deps, token(c), 'invoice');
     return c.json(await invoicePageOf(deps, link.accountId, link.document, token(c)));
@@ -93,6 +119,19 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
     async (c) => pdfAnswer(c, 'invoice'),
   );
 
+  r.get(
+    '/invoices/:token/credit-notes/:creditNoteId/pdf',
+    describe({ tag: TAG, auth: false, summary: "One of the invoice's credit notes as a PDF", response: { status: 200, contentType: 'application/pdf', description: 'The PDF' }, errors }),
+    reads,
+    async (c) => {
+      const link = await resolveLinkAndDocument(deps, token(c), 'invoice');
+      // Only a credit note of this link's invoice: any other id is not found, whoever's it is.
+      const note = link.document.state.creditNotes.find((n) => n.creditNoteId === c.req.param('creditNoteId'));
+      if (!note) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
+      return pdfResponse(c, await creditNotePdfOf(deps, link.accountId, note.creditNoteId), { disposition: 'inline' });
+    },
+  );
+
   r.post('/links/:token/viewed', describe({ tag: TAG, auth: false, summary: "The page's beacon: counts a view (at most one per link per 10 minutes)", response: { status: 204, description: 'Counted, or already counted lately' }, errors }), reads, async (c) => {
     const link = await resolveLinkAndDocument(deps, token(c), null);
     await countView(deps.store.db, link.accountId, link.linkId, deps.clock.now());
@@ -102,7 +141,8 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
   async function pdfAnswer(c: Context, kind: 'quote' | 'invoice'): Promise<Response> {
     const link = await resolveLinkAndDocument(deps, token(c), kind);
     const d = link.document.state;
-    const pdf = await renderPdfFor(deps, link.accountId, d, kind === 'quote' ? await acceptanceFor(deps.store.db, link.accountId, d) : null);
+    const [acceptance, variations] = kind === 'quote' ? await certificatesFor(deps.store.db, link.accountId, d) : [null, []];
+    const pdf = await renderPdfFor(deps, link.accountId, d, acceptance, variations);
     return pdfResponse(c, { bytes: pdf.bytes, filename: pdfFileName(d) }, { disposition: 'inline' });
   }
 

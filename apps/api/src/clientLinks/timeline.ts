@@ -2,7 +2,9 @@
 // from its own events and the views its links' beacon counted. Money reads as the domain formats it.
 import type { TIMELINE_KINDS } from '@tradie/contracts';
 import { DECLINE_REASON_LABELS, type DocumentTimeline } from '@tradie/contracts';
-import { type DocumentEvent, type DocumentState, PAYMENT_METHOD_LABELS, documentDecider, documentFigures, formatNzd, formatNzDate, toCents } from '@tradie/domain';
+import {
+  type DocumentEvent, type DocumentState, type Variation, PAYMENT_METHOD_LABELS, documentDecider, documentFigures, documentTotals, formatNzd, formatNzDate, toCents, variationName,
+} from '@tradie/domain';
 import { domainEventOf } from '@tradie/projections';
 import type { RecordedEvent, Sql } from '@tradie/store';
 import type { LoadedDocument } from '../documents/repository.ts';
@@ -16,6 +18,13 @@ const oneLine = (s: string, max = 120): string => {
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
 const names = (to: readonly string[]): string => to.join(', ');
+
+const variationIn = (d: DocumentState, variationId: string): Variation | undefined =>
+  d.status === 'none' || d.status === 'deleted' ? undefined : d.variations.find((v) => v.variationId === variationId);
+const nameOf = (d: DocumentState, variationId: string): string => {
+  const v = variationIn(d, variationId);
+  return v ? variationName(v) : 'A variation';
+};
 
 /** The entry an event makes, given the document before and after it; null for events a person need not see. */
 function entryOf(e: DocumentEvent, at: string, before: DocumentState, after: DocumentState): Entry | null {
@@ -68,6 +77,12 @@ function entryOf(e: DocumentEvent, at: string, before: DocumentState, after: Doc
       return entry('credited', at, oneLine(`Credit note ${e.data.reference} for ${formatNzd(toCents(e.data.total))}: ${e.data.reason}`));
     case 'CreditNoteRefunded':
       return entry('refunded', at, `Refunded ${formatNzd(toCents(e.data.amount))} on a credit note`);
+    case 'CreditNoteEmailed': {
+      const note = after.status !== 'none' && after.status !== 'deleted' ? after.creditNotes.find((n) => n.creditNoteId === e.data.creditNoteId) : undefined;
+      const what = `Credit note${note ? ` ${note.reference}` : ''}`;
+      const to = names([...e.data.to, ...e.data.cc, ...e.data.bcc]);
+      return e.data.outcome === 'delivered' ? entry('sent', at, oneLine(`${what} emailed to ${to}`)) : entry('send_failed', at, oneLine(`${what}: email to ${to} not delivered: ${e.data.detail ?? ''}`));
+    }
     case 'PaymentClaimSet':
       // Once: when it became a claim, not each time its details were saved.
       return before.status !== 'none' && before.status !== 'deleted' && before.paymentClaim ? null : entry('claim', at, 'Made a payment claim under the Construction Contracts Act 2002');
@@ -77,6 +92,28 @@ function entryOf(e: DocumentEvent, at: string, before: DocumentState, after: Doc
       return entry('payment_schedule', at, oneLine(`Payment schedule received ${formatNzDate(e.data.receivedOn)}: ${formatNzd(toCents(e.data.scheduledAmount))} scheduled${e.data.reasons ? ` (${e.data.reasons})` : ''}`));
     case 'RetentionReleased':
       return entry('retention_released', at, `Retention of ${formatNzd(toCents(e.data.amount))} released ${formatNzDate(e.data.date)}`);
+    case 'QuoteVaried':
+      return entry('variation', at, oneLine(`Line added: ${e.data.line.description}`));
+    case 'VariationProposed': {
+      const v = variationIn(after, e.data.variationId);
+      return v && after.status !== 'none' && after.status !== 'deleted'
+        ? entry('variation', at, oneLine(`${variationName(v)} proposed: ${formatNzd(documentTotals(v.lines, after.gstRounding).totalCents)}`))
+        : null;
+    }
+    case 'VariationSent':
+      return entry('variation_sent', at, `${nameOf(after, e.data.variationId)} emailed to ${names(e.data.to)}`);
+    case 'VariationSendNotDelivered':
+      return entry('send_failed', at, oneLine(`${nameOf(after, e.data.variationId)}: email to ${names([...e.data.to, ...e.data.cc, ...e.data.bcc])} not delivered: ${e.data.detail}`));
+    case 'VariationAcceptedByClient':
+      return entry('variation_approved', at, oneLine(`${nameOf(after, e.data.variationId)} approved by ${e.data.signerName}${e.data.signatureSha256 ? ' (signed)' : ''}`));
+    case 'VariationApproved':
+      return entry('variation_approved', at, `${nameOf(after, e.data.variationId)} marked approved`);
+    case 'VariationDeclinedByClient':
+      return entry('variation_declined', at, oneLine(`${nameOf(after, e.data.variationId)} declined by the client${e.data.note ? ` — ${e.data.note}` : ''}`));
+    case 'VariationDeclined':
+      return entry('variation_declined', at, `${nameOf(after, e.data.variationId)} marked declined`);
+    case 'VariationWithdrawn':
+      return entry('variation_withdrawn', at, `${nameOf(after, e.data.variationId)} withdrawn`);
     default:
       return null;
   }

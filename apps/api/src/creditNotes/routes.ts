@@ -1,7 +1,7 @@
 // Credit notes (docs/api/credit-notes.md), signed in and scoped to the account: crediting an
-// invoice and listing its credit notes under /api/v1/invoices; one credit note, its PDF and money
-// paid back against it under /api/v1/credit-notes. Another account's invoice or credit note is 404.
-import { creditNoteInput, creditNoteRecord, creditNoteRefundInput } from '@tradie/contracts';
+// invoice and listing its credit notes under /api/v1/invoices; one credit note, its PDF, emailing
+// it to the client and money paid back against it under /api/v1/credit-notes. Another account's invoice or credit note is 404.
+import { creditNoteInput, creditNoteRecord, creditNoteRefundInput, creditNoteSendInput, creditNoteSendResult } from '@tradie/contracts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
@@ -14,6 +14,8 @@ import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
 import { issueCreditNote, loadCreditNote, recordCreditNoteRefund } from './commands.ts';
 import { creditNotePdfOf } from './pdf.ts';
+import { sendCreditNote } from './send.ts';
+import { requireActiveSubscription } from '../billing/access.ts';
 import { creditNoteRecordOf } from './view.ts';
 
 export const TAG = 'Credit notes';
@@ -57,6 +59,23 @@ export function creditNoteRoutes(deps: AppDeps): Hono<AppEnv> {
     '/:id/pdf',
     describe({ tag: TAG, summary: "The credit note's PDF", response: { status: 200, contentType: 'application/pdf', description: 'The PDF, named by its reference' }, errors: [404] }),
     async (c) => pdfResponse(c, await creditNotePdfOf(deps, c.get('accountId'), c.req.param('id'))),
+  );
+
+  r.post(
+    '/:id/send',
+    describe({
+      tag: TAG,
+      summary: "Email the credit note to the client with its PDF attached, through the same checks as an invoice's send (403 `email_unconfirmed`; 429 over the daily recipients or 30 sends in 10 minutes)",
+      body: creditNoteSendInput,
+      idempotent: true,
+      response: { status: 200, schema: creditNoteSendResult },
+      errors: [402, 403, 404, 429, 503],
+    }),
+    requireActiveSubscription(deps),
+    async (c) => {
+      const input = await readDocumentBody(c, creditNoteSendInput, { optional: true });
+      return reply(c, await sendCreditNote(deps, actorOf(c), c.req.param('id'), input, idempotencyKey(c)));
+    },
   );
 
   r.post(

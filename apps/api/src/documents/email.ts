@@ -1,7 +1,7 @@
 // The email that carries a quote or invoice: the business settings' subject and message with
 // their placeholders filled in, CC/BCC from the settings unless the request names its own, the
 // tradie's address as Reply-To (From stays on our own domain: DMARC), and the PDF attached.
-import type { DocumentView } from '@tradie/domain';
+import { type DocumentView, type Variation, documentTotals, formatNzd, variationName } from '@tradie/domain';
 import { z } from 'zod';
 import type { OutgoingMail } from '../mail/index.ts';
 import { type BusinessSettings, DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '../settings/repository.ts';
@@ -99,6 +99,66 @@ export function composeDocumentMail(input: {
       text,
       attachments: [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }],
       headers: { 'X-Entity-Ref-ID': d.id },
+    },
+  };
+}
+
+/**
+ * The email that asks the client to approve a variation of the quote they accepted: what the extra
+ * work is and costs, that the accepted quote stays as it is unless they approve, and the quote's
+ * link where they approve or decline it. The quote's PDF (the quote as accepted, then each
+ * variation with where it stands) is attached.
+ */
+export function composeVariationMail(input: {
+  quote: DocumentView;
+  variation: Variation;
+  settings: BusinessSettings;
+  user: UserNames;
+  overrides: SendOverrides;
+  pdf: { bytes: Buffer; filename: string };
+  mailFrom: string | undefined;
+  linkUrl: string;
+}): ComposedMail {
+  const { quote: d, variation: v, settings: s, user, overrides: o } = input;
+  const businessName = s.business_name.trim() || user.full_name;
+  const name = variationName(v);
+  const totals = documentTotals(v.lines, d.gstRounding);
+  const subject = (o.subject ?? `${name} to quote ${d.reference}${businessName ? ` from ${businessName}` : ''}`).replace(/[\r\n]+/g, ' ').trim();
+  const greeting = d.client?.name ? `Hi ${d.client.name},` : 'Hi,';
+  const lines = v.lines.map((l, i) => `- ${l.description}: ${formatNzd(totals.lines[i]!.amountCents)}${l.tax_included ? ' incl. GST' : ''}`);
+  const gst = totals.gstCents === 0n ? `${name} total: ${formatNzd(totals.totalCents)}` : `${name} total: ${formatNzd(totals.totalCents)} incl. GST (${formatNzd(totals.gstCents)} GST)`;
+  const message = o.message ?? [
+    greeting,
+    '',
+    `Here is ${name} to quote ${d.reference}: extra work that is not part of the quote you accepted.`,
+    ...(v.note ? ['', v.note] : []),
+    '',
+    ...lines,
+    gst,
+    '',
+    'The quote you accepted stays as it is: this work is added only if you approve it.',
+  ].join('\n');
+  const signature = s.email_signature.trim();
+  const text = `${message}\n\nApprove or decline it online: ${input.linkUrl}${signature ? `\n\n${signature}` : ''}`;
+  const to = o.to ?? (d.client?.email ? [d.client.email] : []);
+  const cc = o.cc ?? addressList(s.cc_email);
+  const bcc = o.bcc ?? addressList(s.bcc_email);
+  const replyTo = s.email.trim() || user.email;
+  return {
+    to,
+    cc,
+    bcc,
+    subject,
+    mail: {
+      from: { name: businessName ? `${businessName} via Tradie Quotes` : 'Tradie Quotes', address: input.mailFrom ?? DEFAULT_MAIL_FROM },
+      ...(replyTo ? { replyTo } : {}),
+      to,
+      cc,
+      bcc,
+      subject,
+      text,
+      attachments: [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }],
+      headers: { 'X-Entity-Ref-ID': `${d.id}/${v.variationId}` },
     },
   };
 }

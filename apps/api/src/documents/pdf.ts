@@ -3,7 +3,7 @@
 // (packages/pdf pool.ts) unless the app was given its own renderer, and kept in a bounded cache
 // by everything it was made from (pdfCache.ts). A render that fails is this request's problem
 // answer (503 for a time-out or a full queue, 500 otherwise), never the process's.
-import { acceptanceFor } from '../clientLinks/pdf.ts';
+import { certificatesFor } from '../clientLinks/pdf.ts';
 import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
 import { PDF_BUSINESS_FIELDS, type PdfAcceptance, type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
@@ -62,12 +62,16 @@ export function pdfCacheOf(deps: Pick<AppDeps, 'config'>): PdfCache {
   return cache;
 }
 
-/** The document's PDF; with `acceptance` (an accepted quote on the client's link), the acceptance certificate as its last page. */
+/**
+ * The document's PDF; with `acceptance` (a quote accepted through the client's link), the
+ * acceptance certificate after it, and one for each variation the client approved there.
+ */
 export async function renderPdfFor(
   deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>,
   accountId: string,
   d: DocumentView,
   acceptance: PdfAcceptance | null = null,
+  variationAcceptances: PdfAcceptance[] = [],
 ): Promise<RenderedPdf> {
   const settings = await loadBusinessSettings(deps.store.db, accountId);
   // A logo stored before uploads were re-encoded is checked here, once (repository.ts).
@@ -78,7 +82,9 @@ export async function renderPdfFor(
   const claim = figures ? pdfClaimOf(figures) : null;
   // An unserved claim is printed as it will be served today: its due date for payment is from today.
   const document = figures && !figures.dates.served ? { ...d, dueDate: figures.dates.paymentDue } : d;
-  const input = { document, business: pdfBusinessOf(settings), today, ...(acceptance ? { acceptance } : {}), ...(claim ? { claim } : {}) };
+  const input = {
+    document, business: pdfBusinessOf(settings), today, ...(acceptance ? { acceptance } : {}), ...(variationAcceptances.length > 0 ? { variationAcceptances } : {}), ...(claim ? { claim } : {}),
+  };
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;
   const key = pdfCacheKey(input, logo?.sha256 ?? null);
@@ -108,8 +114,8 @@ export async function pdfFileOf(deps: Pick<AppDeps, 'store' | 'clock' | 'renderP
   const cached = fingerprint ? pdfCacheOf(deps).viaShortcut(fingerprint) : null;
   if (cached) return cached;
   const loaded = await loadDocument(deps.store, accountId, id);
-  // A quote the client accepted through its link carries the acceptance certificate as its last page.
-  const pdf = await renderPdfFor(deps, accountId, loaded.state, await acceptanceFor(deps.store.db, accountId, loaded.state));
+  // A quote the client accepted through its link carries the acceptance certificates (its own, its variations') last.
+  const pdf = await renderPdfFor(deps, accountId, loaded.state, ...(await certificatesFor(deps.store.db, accountId, loaded.state)));
   const filename = pdfFileName(loaded.state);
   if (fingerprint) pdfCacheOf(deps).remember(fingerprint, { key: pdf.key, filename, sha256: pdf.sha256 });
   return { bytes: pdf.bytes, filename, sha256: pdf.sha256 };

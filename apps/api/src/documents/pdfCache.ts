@@ -4,15 +4,17 @@
 // to any of them is a new key and nothing is ever stale. Bounded by bytes, least recently used
 // first out; renders of one key that overlap share one render.
 import { createHash } from 'node:crypto';
-import type { PdfInput } from '@tradie/pdf';
+import type { PdfAcceptance, PdfInput } from '@tradie/pdf';
 
 /** The cache key of a render input: sha256 of its JSON, the logo by its own sha256. */
 export function pdfCacheKey(input: Omit<PdfInput, 'logo'>, logoSha256: string | null): string {
-  // An acceptance certificate (the client's link) is part of the key only when there is one.
-  const acceptance = input.acceptance ? [{ ...input.acceptance, signaturePng: input.acceptance.signaturePng ? createHash('sha256').update(input.acceptance.signaturePng).digest('hex') : null }] : [];
+  // Acceptance certificates (the client's link) are part of the key only when there are some.
+  const certificate = (a: PdfAcceptance) => ({ ...a, signaturePng: a.signaturePng ? createHash('sha256').update(a.signaturePng).digest('hex') : null });
+  const acceptance = input.acceptance ? [certificate(input.acceptance)] : [];
+  const variations = input.variationAcceptances?.length ? [input.variationAcceptances.map(certificate)] : [];
   // So is a payment claim's part (it draws on the quote's stages as well as the invoice).
   const claim = input.claim ? [input.claim] : [];
-  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance, ...claim])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance, ...claim, ...variations])).digest('hex');
 }
 
 /** What a repeat download needs to be answered without loading anything: the bytes' key, and the response's name and ETag. */

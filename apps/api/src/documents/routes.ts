@@ -18,6 +18,7 @@ import { TAG } from './routes/http.ts';
 import { documentPaymentRoutes } from './routes/payments.ts';
 import { documentPdfRoutes } from './routes/pdf.ts';
 import { documentSendRoutes } from './routes/send.ts';
+import { documentVariationRoutes } from './routes/variations.ts';
 import { detailOf } from './view.ts';
 
 export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -56,6 +57,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   documentCommandRoutes(r, deps);
   documentPdfRoutes(r, deps);
   documentSendRoutes(r, deps);
+  documentVariationRoutes(r, deps);
   documentPaymentRoutes(r, deps);
   return r;
 }

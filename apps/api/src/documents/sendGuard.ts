@@ -1,26 +1,36 @@
 // What stands between an account and an email leaving the server, so the app is never a free mail
-// relay. Checked by POST /invoices/{id}/send before anything is mailed:
+// relay. Every email the product sends on an account's behalf — a quote or invoice (with a payment
+// claim), a payment reminder (automatic or 'Send reminder now'), a notice to the tradie of a
+// client's answer through a link — leaves through sendForAccount and nothing else: no other code
+// calls the mailer (test/security/mailDoors.spec.ts reads the source to hold that). The emails about
+// the user's own account (confirmation, password reset, email change) go through
+// auth/accountMail.ts instead, under their own per-account and per-address limits: a tradie who
+// has used up today's recipients can still reset their password.
 //
+// - The account must be trading: a business that deleted its account sends nothing more, whoever
+//   asks (account/liveness.ts). Refused: 410 ACCOUNT_CLOSED, nothing sent, nothing counted.
 // - The account's email address must be confirmed (auth/emailConfirmation.ts) when mail really
 //   leaves the machine (SMTP). With the outbox nothing leaves, so nothing needs confirming.
 //   Refused: 403 with `code: 'email_unconfirmed'`, nothing sent, nothing recorded.
 // - Recipients (To, CC and BCC, each address once) per account per day: TRIAL_DAILY_RECIPIENTS
 //   (default 50) without an active paid subscription, SEND_DAILY_RECIPIENTS (default 1000) with one.
-// - Sends per account in a burst: 30 in 10 minutes.
+// - Emails per account in a burst: 30 in 10 minutes.
 //
 // Both limits are counters in the database (security/rateLimit.ts), so every API process shares
-// them. A send is checked against them first without counting (a refused send uses up nothing),
-// then counted atomically before the mail goes; if the count went over meanwhile (two sends at
-// once), or the mail server took nothing, the count is given back.
-import { EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
+// them. An email is checked against them first without counting (a refused one uses up nothing),
+// then counted atomically before it goes; if the count went over meanwhile (two at once), or the
+// mail server took nothing, the count is given back.
+import { ACCOUNT_CLOSED, EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
+import { isAccountClosed } from '../account/liveness.ts';
 import { loadAccountBilling } from '../billing/repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
 import { subscriptionStatus } from '../integrations/stripe/index.ts';
+import { addressOf, type OutgoingMail, type SentMail } from '../mail/index.ts';
 import { type Hit, type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
 
 export const SEND_LIMITS = {
-  /** Sends per account: at most 30 in 10 minutes. */
+  /** Emails per account: at most 30 in 10 minutes. */
   burst: { name: 'send:burst', max: 30, windowSeconds: 10 * 60 },
   /** Recipients per account per day; the most depends on the plan (dailyRecipientLimit). */
   dailyRecipients: { name: 'send:recipients', windowSeconds: 86_400 },
@@ -44,7 +54,10 @@ export const dailyRecipientLimit = (deps: Pick<AppDeps, 'config'>, trial: boolea
   max: trial ? deps.config.env.TRIAL_DAILY_RECIPIENTS : deps.config.env.SEND_DAILY_RECIPIENTS,
 });
 
-/** 403 `email_unconfirmed` when mail leaves the machine and the user's address is not confirmed yet. */
+/**
+ * 403 `email_unconfirmed` when mail leaves the machine and the user's address is not confirmed yet.
+ * An account's owner is the user of the same id (auth/middleware.ts), so an account id serves too.
+ */
 export async function requireConfirmedEmail(deps: GuardDeps, userId: string): Promise<void> {
   if (!confirmationRequired(deps)) return;
   const [user] = await deps.store.db.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1', [userId]);
@@ -74,7 +87,7 @@ const burstDetail = (h: Pick<Hit, 'retryAfter'>): string =>
   `You've sent a lot of emails in a short time. Please wait ${windowWords(h.retryAfter)} and try again.`;
 
 /** A send counted against the limits; `failed` gives the count back when the mail server took nothing, then rethrows. */
-export interface SendAllowance {
+interface SendAllowance {
   failed(error: unknown): Promise<never>;
 }
 
@@ -85,23 +98,40 @@ function nothingDelivered(error: unknown): boolean {
 }
 
 /**
- * Counts one send to `mail`'s recipients against the account's limits, or throws 429 with
- * Retry-After and a detail that says what to do. Call it right before the mail goes.
+ * The refusal an email to `wanted` recipients would get now — 410 for a closed account, 403 for an
+ * unconfirmed address, 429 with Retry-After for the burst or the day's recipients — or null. Counts
+ * nothing: a caller may ask first to spare work (a PDF) that would be refused anyway; sendForAccount
+ * asks again.
  */
-export async function reserveSend(deps: GuardDeps, accountId: string, mail: { to: readonly string[]; cc: readonly string[]; bcc: readonly string[] }): Promise<SendAllowance> {
+export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<ApiError | null> {
+  if (await isAccountClosed(deps.store.db, accountId)) return new ApiError(410, ACCOUNT_CLOSED);
+  try {
+    await requireConfirmedEmail(deps, accountId);
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  const db = deps.store.db;
+  const now = deps.clock.now();
+  const seenBurst = await peek(db, SEND_LIMITS.burst, accountId, now);
+  if (seenBurst.count + 1 > SEND_LIMITS.burst.max) return tooMany(burstDetail(seenBurst), seenBurst);
+  const trial = await isTrialAccount(deps, accountId);
+  const daily = dailyRecipientLimit(deps, trial);
+  const seenDaily = await peek(db, daily, accountId, now);
+  if (seenDaily.count + wanted > daily.max) return tooMany(dailyDetail(daily, trial, seenDaily.count, wanted), seenDaily);
+  return null;
+}
+
+/**
+ * Counts one send to `wanted` recipients against the account's limits, or throws 429 with
+ * Retry-After and a detail that says what to do. Called right before the mail goes.
+ */
+async function reserveSend(deps: GuardDeps, accountId: string, wanted: number): Promise<SendAllowance> {
   const db = deps.store.db;
   const now = deps.clock.now();
   const trial = await isTrialAccount(deps, accountId);
   const daily = dailyRecipientLimit(deps, trial);
   const burst = SEND_LIMITS.burst;
-  const wanted = recipientCount(mail);
-
-  // Looked at first, without counting: a refused send uses up nothing.
-  const seenBurst = await peek(db, burst, accountId, now);
-  if (seenBurst.count + 1 > burst.max) throw tooMany(burstDetail(seenBurst), seenBurst);
-  const seenDaily = await peek(db, daily, accountId, now);
-  if (seenDaily.count + wanted > daily.max) throw tooMany(dailyDetail(daily, trial, seenDaily.count, wanted), seenDaily);
-
   // Counted atomically: two sends at once can't both take the last places.
   const countedBurst = await hit(db, burst, accountId, now, 1);
   const countedDaily = await hit(db, daily, accountId, now, wanted);
@@ -120,6 +150,34 @@ export async function reserveSend(deps: GuardDeps, accountId: string, mail: { to
       throw error;
     },
   };
+}
+
+/**
+ * The one door for an email on an account's behalf: a trading account (410), the confirmed address
+ * (403), the burst and the day's recipients (429 with Retry-After) — looked at first without
+ * counting, so a refused email uses up nothing — then counted, then the mailer. When the mail server took nothing (could
+ * not be reached, or refused every recipient) the count is given back and the mailer's error
+ * rethrown; a Cc the server refused still counts (the others got it).
+ */
+export async function sendForAccount(deps: GuardDeps, accountId: string, mail: OutgoingMail): Promise<SentMail> {
+  const wanted = recipientCount({ to: mail.to.map(addressOf), cc: (mail.cc ?? []).map(addressOf), bcc: (mail.bcc ?? []).map(addressOf) });
+  const refused = await refusalNow(deps, accountId, wanted);
+  if (refused) throw refused;
+  const allowance = await reserveSend(deps, accountId, wanted);
+  try {
+    return await deps.mailer.send(mail);
+  } catch (e) {
+    return allowance.failed(e);
+  }
+}
+
+/**
+ * Why an email to `recipients` people on the account's behalf would be refused now, in the words
+ * sendForAccount would answer with; null when it may go. Counts nothing: for a screen that says
+ * why a button is off before it is pressed.
+ */
+export async function sendRefusal(deps: GuardDeps, accountId: string, recipients = 1): Promise<string | null> {
+  return (await refusalNow(deps, accountId, recipients))?.detail ?? null;
 }
 
 /** What GET /auth/sending-status answers: whether the account may send, and how much of today's limit is used. */

@@ -1,11 +1,11 @@
 // How a quote or invoice reads in the API: the detail from the folded stream (the list record
 // from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import type { DocumentDetail, InvoicePaymentRecord, PaymentRecord } from '@tradie/contracts';
+import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, VariationRecord } from '@tradie/contracts';
 import {
-  type DocumentStatus, type DocumentView, type LocalDate, type Payment, type PaymentStatus,
-  STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, formatNzd, paidDate,
-  paymentStatus, stageCreditedCents, stageSummary, stageTotalCents, toCents,
+  type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
+  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus,
+  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
@@ -57,6 +57,29 @@ export function recordedPaymentOf(d: DocumentView, paymentId: string, today: Loc
   return { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status: documentStatus(d, today, f) };
 }
 
+/**
+ * Lines as the API answers them: as stored and priced, and as every surface shows them, without GST
+ * so they add up to `subtotalCents` (the document's own, or a credit note's: shownLines).
+ */
+export function lineRecordsOf(lines: readonly Line[], totals: DocumentTotals, subtotalCents: bigint = totals.subtotalCents): LineRecord[] {
+  const shown = shownLines(lines, totals, subtotalCents);
+  return lines.map((l, i) => {
+    const lt = totals.lines[i]!;
+    const text = shownLineText(shown[i]!);
+    return {
+      description: l.description,
+      qty: Number(l.qty),
+      unit_price: Number(l.unit_price),
+      tax_included: l.tax_included,
+      tax_rate: Number(l.tax_rate),
+      amount: centsToNumber(lt.amountCents),
+      gst: centsToNumber(lt.taxCents),
+      amount_excl_gst: centsToNumber(shown[i]!.amountCents),
+      formatted: { unit_price: text.unitPrice, amount: text.amount },
+    };
+  });
+}
+
 /** The detail of a live document (deleted ones are 404 before they get here). */
 export function detailOf(d: DocumentView, version: number, today: LocalDate): DocumentDetail {
   const f = documentFigures(d);
@@ -80,18 +103,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     payment_terms: d.paymentTerms,
     notes: d.notes,
     gst_rounding: d.gstRounding,
-    line_items: d.lines.map((l, i) => {
-      const lt = f.lines[i]!;
-      return {
-        description: l.description,
-        qty: Number(l.qty),
-        unit_price: Number(l.unit_price),
-        tax_included: l.tax_included,
-        tax_rate: Number(l.tax_rate),
-        amount: centsToNumber(lt.amountCents),
-        gst: centsToNumber(lt.taxCents),
-      };
-    }),
+    line_items: lineRecordsOf(d.lines, f),
     subtotal: centsToNumber(f.subtotalCents),
     gst: centsToNumber(f.gstCents),
     total: centsToNumber(f.totalCents),
@@ -123,16 +135,60 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     created_at: d.createdAt,
     updated_at: d.updatedAt,
     stages: stagesOf(d),
+    variations: d.type === 'quote' ? variationRecordsOf(d) : [],
+    variations_summary: d.type === 'quote' && d.variations.length > 0 ? variationsSummary(d) : null,
     is_payment_claim: d.paymentClaim !== null,
     version,
   };
+}
+
+/** Lines as the API shows them, each with its amount and its own GST (from documentTotals of the same lines). */
+/** A quote's variations: each its own figures, where it stands, and what stage invoices took of it. */
+export function variationRecordsOf(d: DocumentView): VariationRecord[] {
+  if (d.variations.length === 0) return [];
+  const basis = quoteStageBasis(d);
+  const ledger = stageLedger(basis.lines.length, d.stages, d.stageCredits);
+  return d.variations.map((v: Variation) => {
+    const t = documentTotals(v.lines, d.gstRounding);
+    const indexes = v.lines.map((_, k) => v.firstLine + k);
+    const value = indexes.reduce((a, i) => a + basis.values[i]!, 0n);
+    const invoiced = indexes.reduce((a, i) => a + ledger[i]!.invoicedCents, 0n);
+    const a = v.clientAcceptance;
+    return {
+      id: v.variationId,
+      number: v.number,
+      name: variationName(v),
+      note: v.note,
+      status: v.status,
+      status_label: VARIATION_STATUS_LABELS[v.status],
+      line_items: lineRecordsOf(v.lines, t),
+      line_indexes: indexes,
+      subtotal: centsToNumber(t.subtotalCents),
+      gst: centsToNumber(t.gstCents),
+      total: centsToNumber(t.totalCents),
+      formatted: { subtotal: formatNzd(t.subtotalCents), gst: formatNzd(t.gstCents), total: formatNzd(t.totalCents) },
+      invoiced: centsToNumber(invoiced),
+      remaining: centsToNumber(value > invoiced ? value - invoiced : 0n),
+      proposed_at: v.proposedAt,
+      send_attempts: v.sendLog.map((x) => ({ to: x.to, cc: x.cc, bcc: x.bcc, subject: x.subject, at: x.at, outcome: x.outcome, detail: x.detail })),
+      approved_at: v.status === 'approved' ? v.approvedAt : null,
+      approved_by: v.status === 'approved' ? (a ? 'client' : 'business') : null,
+      signer_name: a?.signerName ?? null,
+      signed: a?.signatureSha256 != null,
+      declined_at: v.status === 'declined' ? v.declinedAt : null,
+      declined_by: v.status === 'declined' ? (v.declinedByClient ? 'client' : 'business') : null,
+      decline_note: v.declineNote,
+      withdrawn_at: v.withdrawnAt,
+    };
+  });
 }
 
 /** A quote's stage invoices and the Quoted / Invoiced / Remaining numbers; null for an invoice. */
 function stagesOf(d: DocumentView): DocumentDetail['stages'] {
   if (d.type !== 'quote') return null;
   // Invoiced is net of the credit notes on the stage invoices: a credited stage gives its share back.
-  const sum = stageSummary(d.lines, d.gstRounding, d.stages, d.stageCredits);
+  // Without variations the quote's own lines are the basis (the same figures, worked once).
+  const sum = d.variations.length === 0 ? stageSummary(d.lines, d.gstRounding, d.stages, d.stageCredits) : stageSummaryOn(quoteStageBasis(d), d.stages, d.stageCredits);
   return {
     quoted: centsToNumber(sum.quotedCents),
     invoiced: centsToNumber(sum.invoicedCents),

@@ -1,5 +1,5 @@
 // Reading request bodies: JSON only where JSON is expected, a clear 4xx for anything else, and
-// the zod schema that shapes it. Size is limited by the bodyLimit middleware in app.ts.
+// the zod schema that shapes it. Size is limited by limitBody (http/refusedBodies.ts) in app.ts.
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, zodProblem, zodStatus } from './problem.ts';

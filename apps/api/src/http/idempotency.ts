@@ -1,10 +1,12 @@
 // Idempotency-Key: a tradie double-tapping on a weak signal gets one invoice, one payment, one
-// email. The key is claimed inside the command's own transaction, so the answer is stored in
-// the same commit as the events; a concurrent retry waits on the key's row and then replays
-// the stored answer. Keys are per account and per operation.
+// email. A command's key is claimed by the row holding its answer, written in the same statement
+// as the command's events, so both commit or neither does; a request whose key is taken (a
+// repeat, or a concurrent twin that committed first) is refused by that row's unique key, and its
+// retry finds and replays the stored answer. Keys are per account and per operation.
 import { createHash } from 'node:crypto';
-import type { Sql } from '@tradie/store';
+import { ConcurrencyError, isUnavailable, type RowInsert, type Sql, type StoreTx } from '@tradie/store';
 import type { Context } from 'hono';
+import { isRetry } from '../commands.ts';
 import { ApiError } from './problem.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -72,20 +74,78 @@ export async function releaseKey(sql: Sql, c: KeyClaim): Promise<void> {
 }
 
 /**
- * Inside a transaction: replays the stored answer for (account, scope, key), or runs `fn` and
- * stores its answer. Without a key, just runs `fn`.
+ * The answer stored for this request's key, to replay: null when the key is free; 422 when it
+ * was used for another request, 409 with `pending` while a request that claimed it without an
+ * answer (claimKey) is still being handled.
+ */
+export async function storedAnswer<T>(tx: Pick<StoreTx, 'read'>, c: KeyClaim, pending = STILL_HANDLED): Promise<StoredAnswer<T> | null> {
+  const [row] = await tx.read<{ request_hash: string; status: number | null; response: unknown }>(
+    'SELECT request_hash, status, response FROM idempotency_keys WHERE account_id = $1 AND scope = $2 AND key = $3',
+    [c.accountId, c.scope, c.key],
+  );
+  if (!row) return null;
+  if (row.request_hash !== c.hash) throw new ApiError(422, 'This Idempotency-Key was already used for a different request.');
+  if (row.status === null) throw new ApiError(409, pending);
+  return { status: row.status, body: row.response as T, replayed: true };
+}
+
+/** The key's row with its answer: the claim and the answer at once, written with the command's events. */
+export const answerRow = (c: KeyClaim, answer: { status: number; body: unknown }): RowInsert => ({
+  table: 'idempotency_keys',
+  columns: [
+    { name: 'account_id', type: 'text' },
+    { name: 'scope', type: 'text' },
+    { name: 'key', type: 'text' },
+    { name: 'request_hash', type: 'text' },
+    { name: 'status', type: 'integer' },
+    { name: 'response', type: 'jsonb' },
+  ],
+  values: [c.accountId, c.scope, c.key, c.hash, answer.status, answer.body],
+});
+
+/**
+ * Inside a store command (commands.ts execute): replays the stored answer for (account, scope,
+ * key), or runs `fn` and stores its answer with the command's write — the key's row written in
+ * the same statement as the events, so a repeat of the request is refused by its unique key and
+ * the retry replays what was stored. The key is looked up before `fn` only on a retry, and after a
+ * refusal from `fn` (a repeat of a payment that paid the invoice off is refused by the domain
+ * before it can meet the key): a first attempt costs no round trip of its own. Without a key,
+ * just runs `fn`.
  */
 export async function idempotent<T>(
-  sql: Sql,
+  tx: StoreTx,
   claim: Omit<KeyClaim, 'key'> & { key: string | undefined },
   fn: () => Promise<{ status: number; body: T }>,
 ): Promise<StoredAnswer<T>> {
   const { key } = claim;
   if (!key) return { ...(await fn()), replayed: false };
   const c = { ...claim, key };
-  const got = await claimKey(sql, c);
-  if (!got.claimed) return { status: got.status, body: got.body as T, replayed: true };
-  const answer = await fn();
-  await storeAnswer(sql, c, answer);
+  const replay = async (): Promise<StoredAnswer<T> | null> => {
+    const stored = await storedAnswer<T>(tx, c);
+    // Nothing this attempt gathered or wrote is kept.
+    if (stored) tx.rollback();
+    return stored;
+  };
+  if (isRetry(tx)) {
+    const stored = await replay();
+    if (stored) return stored;
+  }
+  let answer: { status: number; body: T };
+  try {
+    answer = await fn();
+  } catch (e) {
+    if (e instanceof ConcurrencyError || isUnavailable(e)) throw e;
+    let stored: StoredAnswer<T> | null;
+    try {
+      stored = await replay();
+    } catch (lookup) {
+      // The key used for another request says more than the refusal; a failed look-up says less.
+      if (lookup instanceof ApiError) throw lookup;
+      throw e;
+    }
+    if (stored) return stored;
+    throw e;
+  }
+  await tx.insert(answerRow(c, answer));
   return { ...answer, replayed: false };
 }

@@ -2,9 +2,7 @@
 // deletes only rows that can no longer change an answer:
 //
 //   refresh_tokens          expired more than a day ago (a replay of one is refused as unknown, as before)
-//   password_reset_tokens   expired more than a day ago (used or not: a link past its hour is refused either way)
-//   email_confirmation_tokens expired more than a day ago (a link past its week is refused either way)
-//   email_change_tokens     expired more than a day ago (the same, for change-email links)
+//   one_time_tokens         expired more than a day ago (used, revoked or not: a link past its time is refused either way)
 //   login_failures          older than the login throttle's window (they count for nothing after it)
 //   idempotency_keys        older than 30 days (a phone replaying a queued request does so within minutes or hours)
 //   xero_oauth_states       expired (a Connect window lives ten minutes)
@@ -31,9 +29,7 @@ export interface PruneRule {
 
 export const PRUNE_RULES: readonly PruneRule[] = [
   { table: 'refresh_tokens', where: 'expires_at < $1', keepMs: DAY },
-  { table: 'password_reset_tokens', where: 'expires_at < $1', keepMs: DAY },
-  { table: 'email_confirmation_tokens', where: 'expires_at < $1', keepMs: DAY },
-  { table: 'email_change_tokens', where: 'expires_at < $1', keepMs: DAY },
+  { table: 'one_time_tokens', where: 'expires_at < $1', keepMs: DAY },
   { table: 'login_failures', where: 'at < $1', keepMs: LOGIN_THROTTLE.windowMinutes * 60_000 },
   { table: 'idempotency_keys', where: 'created_at < $1', keepMs: 30 * DAY },
   { table: 'xero_oauth_states', where: 'expires_at < $1', keepMs: 0 },

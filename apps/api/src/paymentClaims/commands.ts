@@ -54,7 +54,8 @@ async function answer(w: DocumentWork, accountId: string, done: Decided): Promis
 
 export function setPaymentClaim(ports: CommandPorts, actor: Actor, id: string, input: ClaimInput, expectedVersion: number | undefined): Promise<Answer<PaymentClaimRecord>> {
   return runDocumentCommand(ports, actor, {}, async (w) =>
-    answer(w, actor.accountId, await w.decide(id, { type: 'SetPaymentClaim', data: detailsOf(input) }, { expectedVersion })),
+    // The due date for payment moves only when the tradie chose it (the domain asks otherwise).
+    answer(w, actor.accountId, await w.decide(id, { type: 'SetPaymentClaim', data: { ...detailsOf(input), dueDateChoice: input.due_date_choice, today: w.today() } }, { expectedVersion })),
   );
 }
 
@@ -89,12 +90,15 @@ export async function setConstructionClient(sql: Sql, accountId: string, clientI
 /**
  * A new draft invoice for a construction client starts as a payment claim, with the details
  * suggested from the claim before it on the same quote (or the quote itself): the tradie checks
- * them, and sending is refused until every element the Act requires is there.
+ * them, and sending is refused until every element the Act requires is there. Its due date stays
+ * the invoice's own (the claim's screen asks when the Act's default differs).
  */
 export async function startAsClaim(w: DocumentWork, accountId: string, drafted: Decided): Promise<Decided> {
   const d = drafted.view;
   if (d.type !== 'invoice' || !d.client?.id || !(await isConstructionClient(w.tx, accountId, d.client.id))) return drafted;
   const quote = await stageQuoteOf(w.tx, accountId, d);
   const details = suggestedDetails(d, quote, await previousClaim(w.tx, accountId, d, quote));
-  return w.decide(d.id, { type: 'SetPaymentClaim', data: details }, { meta: w.meta() });
+  // Made a claim without being asked: its due date for payment stays the invoice's own until the
+  // tradie chooses the Act's default on the claim (it says when the two differ).
+  return w.decide(d.id, { type: 'SetPaymentClaim', data: { ...details, dueDateChoice: details.paymentDueDate === null ? 'invoice' : null, today: w.today() } }, { meta: w.meta() });
 }

@@ -3,9 +3,9 @@
 // the PDF and the email are each made from its answer, so they state the same amounts and dates.
 import type { PaymentClaimRecord } from '@tradie/contracts';
 import {
-  CCA_FORM_1, CCA_STATEMENT, type ClaimCalculation, type ClaimDates, type DocumentView, type LocalDate, type MissingElement, type PaymentClaimDetails,
-  addDays, centsToNumber, claimDates, clientDisplayName, compareDates, documentTotals, formatNzDateLong, formatNzd, invoiceClaimCalculation, latestSchedule,
-  missingClaimElements, nzDateOf, retentionHeldCents, stageClaimCalculation, toCents,
+  CCA_FORM_1, CCA_STATEMENT, type ClaimCalculation, type ClaimDates, type DocumentView, type DueDateChoice, type DueDateQuestion, type LocalDate, type MissingElement,
+  type PaymentClaimDetails, addDays, centsToNumber, claimDates, clientDisplayName, compareDates, documentTotals, dueDateChosen, dueDateQuestion, formatNzDateLong, formatNzd,
+  invoiceClaimCalculation, latestSchedule, missingClaimElements, nzDateOf, retentionHeldCents, siteOnOneLine, stageClaimCalculation, toCents,
 } from '@tradie/domain';
 import type { PdfClaim } from '@tradie/pdf';
 import type { StoreTx } from '@tradie/store';
@@ -26,11 +26,15 @@ export interface ClaimFigures {
   schedule: { receivedOn: LocalDate; scheduledCents: bigint; reasons: string; differenceCents: bigint } | null;
   retentionHeldCents: bigint;
   scheduleStatus: string;
+  /** Before service, when the Act's default due date and the invoice's own differ: the question, and which one the details stand for (null: not a claim yet). */
+  dueDate: (DueDateQuestion & { chosen: DueDateChoice | 'contract' | null }) | null;
 }
 
 /** The claim's figures (or, for an invoice that is not a claim yet, what they would be with `details`). */
-export function claimFiguresOf(d: DocumentView, quote: DocumentView | null, today: LocalDate, details: PaymentClaimDetails = d.paymentClaim!): ClaimFigures {
+export function claimFiguresOf(d: DocumentView, quote: DocumentView | null, today: LocalDate, given: PaymentClaimDetails = d.paymentClaim!): ClaimFigures {
   const claim = d.paymentClaim;
+  // The site's lines kept apart on one line, however it was stored (a claim saved before this rule).
+  const details = { ...given, site: siteOnOneLine(given.site) };
   const dates = claimDates({ servedOn: claim?.servedOn ?? null, paymentDueDate: details.paymentDueDate, scheduleWorkingDays: details.scheduleWorkingDays }, today);
   const calculation = (quote && stageClaimCalculation(quote, d.id, details.retentionPercent, claim?.servedAt ?? null)) ?? invoiceClaimCalculation(d, details.retentionPercent);
   const totalCents = documentTotals(d.lines, d.gstRounding).totalCents;
@@ -40,7 +44,10 @@ export function claimFiguresOf(d: DocumentView, quote: DocumentView | null, toda
     ? { receivedOn: last.receivedOn, scheduledCents: toCents(last.scheduledAmount), reasons: last.reasons, differenceCents: calculation.claimedCents - toCents(last.scheduledAmount) }
     : null;
   const held = claim ? retentionHeldCents(claim, calculation.retentionCents) : calculation.retentionCents;
-  return { details, dates, missing, calculation, schedule, retentionHeldCents: held, scheduleStatus: scheduleStatusOf(dates, schedule, calculation.claimedCents, today) };
+  // As the decider asks it (documents dated ahead are served no earlier than their date).
+  const question = claim?.servedOn ? null : dueDateQuestion(d.termsDueDate, compareDates(dates.servedOn, d.issueDate) >= 0 ? dates.servedOn : d.issueDate);
+  const dueDate = question ? { ...question, chosen: d.paymentClaim ? dueDateChosen(details.paymentDueDate, d.termsDueDate) : null } : null;
+  return { details, dates, missing, calculation, schedule, retentionHeldCents: held, scheduleStatus: scheduleStatusOf(dates, schedule, calculation.claimedCents, today), dueDate };
 }
 
 function scheduleStatusOf(dates: ClaimDates, schedule: ClaimFigures['schedule'], claimedCents: bigint, today: LocalDate): string {
@@ -75,7 +82,7 @@ export function suggestedDetails(d: DocumentView, quote: DocumentView | null, pr
   const base: PaymentClaimDetails = {
     contractReference: quote ? `Quote ${quote.reference}` : '',
     contractDate: quote?.acceptedAt ? nzDateOf(quote.acceptedAt) : null,
-    site: d.client?.address.trim() ?? '',
+    site: siteOnOneLine(d.client?.address ?? ''),
     work,
     periodFrom: quote?.acceptedAt ? nzDateOf(quote.acceptedAt) : null,
     periodTo: d.issueDate,
@@ -100,6 +107,7 @@ export function claimRecordOf(d: DocumentView, version: number, f: ClaimFigures)
     payment_due: f.dates.paymentDue,
     schedule_due_by: f.dates.scheduleDueBy,
     schedule_status: f.scheduleStatus,
+    due_date_question: f.dueDate ? { act_due: f.dueDate.actDue, invoice_due: f.dueDate.invoiceDue, text: f.dueDate.text, chosen: f.dueDate.chosen } : null,
     missing: f.missing,
     calculation: {
       contract_sum: centsToNumber(c.contractSumCents),

@@ -1,7 +1,8 @@
 // The email of a payment reminder: the step's subject and message with the send email's
 // placeholders and the reminder's own ([Balance], [Due Date], [Days Overdue], [Pay Link]), to
 // whoever the invoice was last emailed to, with the invoice's PDF attached. From stays on our
-// domain and Reply-To is the tradie (as for documents).
+// domain and Reply-To is the tradie (as for documents). When the invoice has a link, the reminder
+// always carries it: a message written without [Pay Link] gets the line at its end.
 import type { ReminderStepRecord } from '@tradie/contracts';
 import { type DocumentView, formatNzd, formatNzDateLong, type LocalDate } from '@tradie/domain';
 import { DEFAULT_MAIL_FROM, fillPlaceholders } from '../documents/email.ts';
@@ -44,6 +45,7 @@ export function composeReminderMail(input: ReminderMailInput): { mail: OutgoingM
       { balance: formatNzd(input.balanceCents), dueDate: d.dueDate, daysOverdue: input.daysOverdue, payLink: input.payLink },
     );
   const subject = fill(input.step.subject).replace(/[\r\n]+/g, ' ').trim();
+  const message = input.payLink && !input.step.message.includes('[Pay Link]') ? `${input.step.message.trim()}\n\n[Pay Link]` : input.step.message;
   const signature = s.email_signature.trim();
   const replyTo = s.email.trim() || user.email;
   return {
@@ -53,7 +55,7 @@ export function composeReminderMail(input: ReminderMailInput): { mail: OutgoingM
       ...(replyTo ? { replyTo } : {}),
       to: input.to,
       subject,
-      text: fill(input.step.message).trim() + (signature ? `\n\n${signature}` : ''),
+      text: fill(message).trim() + (signature ? `\n\n${signature}` : ''),
       attachments: input.pdf ? [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }] : [],
       headers: { 'X-Entity-Ref-ID': `${d.id}/reminder/${input.step.id}` },
     },

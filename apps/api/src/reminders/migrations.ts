@@ -51,4 +51,17 @@ CREATE TABLE IF NOT EXISTS delivery_failures (
 CREATE INDEX IF NOT EXISTS delivery_failures_account ON delivery_failures (account_id, at DESC);
 `,
   },
+  {
+    id: 'reminders-002-manual-claims',
+    sql: `
+-- 'Send reminder now' at most once a day per invoice, across API processes: the last one's time,
+-- taken with a compare-and-set before the mail goes (reminders/manual.ts) and given back when
+-- nothing went.
+CREATE TABLE IF NOT EXISTS reminder_manual_claims (
+  document_id  text        PRIMARY KEY,
+  account_id   text        NOT NULL,
+  at           timestamptz NOT NULL
+);
+`,
+  },
 ];

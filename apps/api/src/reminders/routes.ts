@@ -6,11 +6,12 @@
 //   POST /settings/notice-seen      the one-time "reminders are on" notice was read
 //   GET  /upcoming                  what will go in the next 7 days (nothing is sent)
 //   GET  /overdue                   the home screen's Overdue card
-//   POST /invoices/{id}/send-now    one reminder now
+//   GET  /invoices/{id}             what the reminders will do for this invoice, and whether one can be sent now
+//   POST /invoices/{id}/send-now    one reminder now (at most one a day)
 //   PUT  /invoices/{id}/paused      pause or resume an invoice's reminders
 //   GET  /clients/{id}  PUT /clients/{id}   'No reminders' for a client
 import {
-  clientRemindersInput, deliveryFailures, overdueSummary, remindersPausedInput, reminderSendResult, reminderSettingsInput, reminderSettingsRecord, upcomingReminders,
+  clientRemindersInput, deliveryFailures, invoiceReminders, overdueSummary, remindersPausedInput, reminderSendResult, reminderSettingsInput, reminderSettingsRecord, upcomingReminders,
 } from '@tradie/contracts';
 import { centsToNumber, daysBetween, formatNzd, nzDateOf } from '@tradie/domain';
 import { overdueInvoices } from '@tradie/projections';
@@ -25,7 +26,7 @@ import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { dismissFailure, failuresOf } from './failures.ts';
 import { scheduleReminders, upcomingReminders as upcoming } from './scheduler.ts';
-import { sendReminderNow } from './sender.ts';
+import { invoiceRemindersOf, sendReminderNow } from './manual.ts';
 import { loadReminderSettings, noticeSeen, settingsRecordOf, saveReminderSettings, setClientOptOut } from './settings.ts';
 
 const TAG = 'Reminders';
@@ -80,8 +81,16 @@ export function reminderRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  r.post('/invoices/:id/send-now', describe({ tag: TAG, summary: 'Send a payment reminder for this invoice now', response: { status: 200, schema: reminderSendResult }, errors: [404, 409, 503] }), async (c) =>
-    c.json(await sendReminderNow(deps, actor(c), c.req.param('id'))),
+  r.get(
+    '/invoices/:id',
+    describe({ tag: TAG, summary: "What the payment reminders will do for this invoice, and whether 'Send reminder now' can be used (and why not)", response: { status: 200, schema: invoiceReminders }, errors: [404] }),
+    async (c) => c.json(await invoiceRemindersOf(deps, actor(c), c.req.param('id'))),
+  );
+
+  r.post(
+    '/invoices/:id/send-now',
+    describe({ tag: TAG, summary: 'Send a payment reminder for this invoice now (at most one a day; not while paused or to a client set to no reminders)', response: { status: 200, schema: reminderSendResult }, errors: [403, 404, 409, 422, 429, 503] }),
+    async (c) => c.json(await sendReminderNow(deps, actor(c), c.req.param('id'))),
   );
 
   r.put('/invoices/:id/paused', describe({ tag: TAG, summary: "Pause or resume this invoice's reminders", body: remindersPausedInput, response: { status: 204, description: 'Done' }, errors: [404, 409] }), async (c) => {

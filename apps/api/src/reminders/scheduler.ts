@@ -7,6 +7,7 @@
 import { type InvoiceForReminders, nextReminder, type ReminderDecision, centsToString } from '@tradie/domain';
 import { type ReminderTarget, reminderTargetsOf } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
+import { closedAccounts } from '../account/liveness.ts';
 import type { AppDeps } from '../deps.ts';
 import { enabledReminderSettings, optedOutClients, policyOf, type ReminderSettings } from './settings.ts';
 
@@ -35,7 +36,9 @@ export interface Planned {
 /** What the rule says for each open invoice in scope, at `now` (invoices with nothing to come are left out). */
 export async function planReminders(sql: Sql, now: Date, scope: ScheduleScope = {}): Promise<Planned[]> {
   const settings = await enabledReminderSettings(sql, scope.accountId);
-  const accounts = [...settings.keys()];
+  // A closed account plans nothing (account/liveness.ts), so its rows leave the queue.
+  const closed = await closedAccounts(sql, settings.keys());
+  const accounts = [...settings.keys()].filter((a) => !closed.has(a));
   const [targets, optOuts] = await Promise.all([reminderTargetsOf(sql, accounts), optedOutClients(sql, accounts)]);
   const policies = new Map([...settings].map(([a, s]) => [a, policyOf(s)]));
   const planned: Planned[] = [];
@@ -70,9 +73,9 @@ export async function scheduleReminders(deps: Pick<AppDeps, 'store' | 'clock'>, 
   }
   return db.tx(async (sql) => {
     // What is queued now, to write only what changed (a pass over every account usually changes little).
-    const current = await sql.query<{ document_id: string; step_id: string; due_ms: number | string; held: boolean; attempts: number }>(
+    const current = await sql.query<{ document_id: string; step_id: string; due_ms: number | string; held: boolean; waiting: boolean }>(
       `SELECT document_id, step_id, (extract(epoch FROM due_at) * 1000)::float8 AS due_ms,
-         (claimed_until IS NOT NULL AND claimed_until >= $1::timestamptz) AS held, attempts
+         (claimed_until IS NOT NULL AND claimed_until >= $1::timestamptz) AS held, (attempts > 0 OR last_error IS NOT NULL) AS waiting
        FROM reminder_queue${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`,
       params,
     );
@@ -85,9 +88,10 @@ export async function scheduleReminders(deps: Pick<AppDeps, 'store' | 'clock'>, 
       if (q) {
         if (q.held) return [];
         if (q.step_id === p.decision.step.id) {
-          // A retry keeps its own time; a reminder already due stays due.
+          // A retry, or a reminder the account's sending limits held back (sender.ts), keeps its
+          // own time; a reminder already due stays due.
           const queuedMs = Number(q.due_ms);
-          if (Number(q.attempts) > 0 || queuedMs === Date.parse(due) || (p.decision.kind === 'send' && queuedMs <= now.getTime())) return [];
+          if (q.waiting || queuedMs === Date.parse(due) || (p.decision.kind === 'send' && queuedMs <= now.getTime())) return [];
         }
       }
       return [{ id: p.target.documentId, account: p.target.accountId, step: p.decision.step.id, due }];

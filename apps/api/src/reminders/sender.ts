@@ -8,16 +8,24 @@
 // sent again (a client must never get the same reminder twice). Then the outcome is recorded on
 // the invoice (ReminderSent, or ReminderNotDelivered with the mail server's answer) and the row goes.
 // A mail server that cannot be reached leaves the row for a retry with backoff.
+//
+// Every reminder leaves through the one door for mail on the account's behalf
+// (documents/sendGuard.ts sendForAccount): the account's confirmed address, its daily recipients
+// and its burst. When that door says not now, nothing goes and nothing is recorded: the row waits
+// until the limit's window ends (an hour for an unconfirmed address) without counting an attempt,
+// and the rule is asked again then.
 import { randomUUID } from 'node:crypto';
-import { REMINDER_MESSAGES, type ReminderSendResult, type ReminderStepRecord } from '@tradie/contracts';
-import { type DocumentView, amountDueNowCents, nextReminder, nzDateOf, daysBetween, centsToString } from '@tradie/domain';
+import type { ReminderStepRecord } from '@tradie/contracts';
+import { type DocumentView, amountDueNowCents, nextReminder, centsToString } from '@tradie/domain';
 import { reminderTarget } from '@tradie/projections';
+import { isAccountClosed } from '../account/liveness.ts';
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { runDocumentCommand, type CommandPorts } from '../documents/commands/run.ts';
 import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { loadDocument, userNames } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
+import { sendForAccount } from '../documents/sendGuard.ts';
 import { ApiError } from '../http/problem.ts';
 import { MailRejectedError, MailUnavailableError, type SentMail } from '../mail/index.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
@@ -34,6 +42,8 @@ export const REMINDER_LEASE_MS = 10 * 60_000;
 export const reminderRetryMs = (attempts: number): number => Math.min(6 * 3_600_000, 5 * 60_000 * 2 ** Math.max(0, attempts - 1));
 /** After this many unreachable attempts the reminder is recorded as not delivered. */
 export const REMINDER_MAX_ATTEMPTS = 8;
+/** How long a reminder waits when the account's address is not confirmed (the limits say their own Retry-After). */
+export const REMINDER_HOLD_UNCONFIRMED_MS = 3_600_000;
 
 export const INTERRUPTED_DETAIL = 'The server stopped while this reminder was being sent, so it may not have gone. It was not sent again, to avoid a duplicate.';
 
@@ -50,6 +60,8 @@ export interface SendRunResult {
   notDelivered: number;
   skipped: number;
   retrying: number;
+  /** Held back by the account's sending limits or its unconfirmed address: nothing went. */
+  held: number;
 }
 
 /** The account owner, as the actor of what the sender records. */
@@ -57,7 +69,7 @@ const systemActor = (accountId: string): Actor => ({ accountId, userId: accountI
 
 /** Claims and sends every due reminder (batch after batch, bounded), returning what happened. */
 export async function sendDueReminders(ports: SenderPorts, maxBatches = 50): Promise<SendRunResult> {
-  const result: SendRunResult = { sent: 0, notDelivered: 0, skipped: 0, retrying: 0 };
+  const result: SendRunResult = { sent: 0, notDelivered: 0, skipped: 0, retrying: 0, held: 0 };
   for (let batch = 0; batch < maxBatches; batch++) {
     const token = randomUUID();
     const now = ports.clock.now();
@@ -93,6 +105,11 @@ async function release(ports: SenderPorts, row: QueueRow, token: string): Promis
 async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Promise<keyof SendRunResult> {
   const actor = systemActor(row.account_id);
   const db = ports.store.db;
+  // A closed account sends nothing (account/liveness.ts): its row goes.
+  if (await isAccountClosed(db, row.account_id)) {
+    await release(ports, row, token);
+    return 'skipped';
+  }
   if (row.sending_since !== null) {
     const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
     if (loaded) {
@@ -123,6 +140,16 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
   );
   if (marked.length === 0) return 'skipped';
   const sent = await deliver(ports, row.account_id, loaded.state, step, target.sentTo, decision.daysOverdue);
+  if (sent.kind === 'held') {
+    // Not now, says the account's door for mail: nothing went, so nothing is recorded; the row
+    // waits for the limit's window to end, without counting an attempt.
+    await db.query(
+      `UPDATE reminder_queue SET due_at = $3::timestamptz, last_error = $4, sending_since = NULL, claimed_by = NULL, claimed_until = NULL
+       WHERE document_id = $1 AND claimed_by = $2`,
+      [row.document_id, token, new Date(now.getTime() + sent.retryMs).toISOString(), sent.refusal.detail],
+    );
+    return 'held';
+  }
   if (sent.kind === 'unavailable') {
     const attempts = Number(row.attempts) + 1;
     if (attempts >= REMINDER_MAX_ATTEMPTS) {
@@ -142,12 +169,14 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
   return sent.outcome === 'delivered' ? 'sent' : 'notDelivered';
 }
 
-type Delivered =
+export type Delivered =
   | { kind: 'done'; outcome: 'delivered' | 'saved_not_delivered' | 'failed'; detail: string | null; mail: { to: string[]; subject: string; balance: string } }
-  | { kind: 'unavailable'; detail: string; mail: { to: string[]; subject: string; balance: string } };
+  | { kind: 'unavailable'; detail: string; mail: { to: string[]; subject: string; balance: string } }
+  /** The account's door for mail refused it (sendGuard.ts: 403 unconfirmed, 429 limits); nothing went. */
+  | { kind: 'held'; refusal: ApiError; retryMs: number };
 
 /** Composes and sends one reminder of `d` for `step`; what happened, never thrown for a mail refusal. */
-async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, step: ReminderStepRecord, to: string[], daysOverdue: number): Promise<Delivered> {
+export async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, step: ReminderStepRecord, to: string[], daysOverdue: number): Promise<Delivered> {
   const balanceCents = amountDueNowCents(d);
   const settings = await loadBusinessSettings(ports.store.db, accountId);
   // The account's owner signs the reminder ([Your Name]); a single-user account's id is its user's.
@@ -161,8 +190,9 @@ async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, s
   const facts = { to, subject, balance: centsToString(balanceCents) };
   let sent: SentMail;
   try {
-    sent = await ports.mailer.send(mail);
+    sent = await sendForAccount(ports, accountId, mail);
   } catch (e) {
+    if (e instanceof ApiError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
     if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };
     if (e instanceof MailUnavailableError) return { kind: 'unavailable', detail: e.message, mail: facts };
     throw e;
@@ -171,7 +201,13 @@ async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, s
   return { kind: 'done', outcome: 'delivered', detail: null, mail: facts };
 }
 
-interface ReminderFacts {
+/** How long a refusal of the account's door for mail asks to wait: its Retry-After, or an hour. */
+function retryAfterMs(e: ApiError): number {
+  const seconds = Number(e.headers?.['Retry-After']);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REMINDER_HOLD_UNCONFIRMED_MS;
+}
+
+export interface ReminderFacts {
   stepId: string;
   to: string[];
   subject: string;
@@ -181,32 +217,8 @@ interface ReminderFacts {
 }
 
 /** Records a reminder's outcome on the invoice (and sets off its reactions: the next step, a failure's banner). */
-async function record(ports: SenderPorts, actor: Actor, documentId: string, facts: ReminderFacts): Promise<void> {
+export async function record(ports: SenderPorts, actor: Actor, documentId: string, facts: ReminderFacts): Promise<void> {
   await runDocumentCommand(ports, actor, { settle: documentId }, async (w) => {
     await w.decide(documentId, { type: 'RecordReminder', data: facts });
   });
-}
-
-/**
- * 'Send reminder now': one reminder of an overdue or open invoice at once, whatever the schedule,
- * with the wording of the latest step it has reached (the first step before any). The automatic
- * ones then wait 24 hours from it.
- */
-export async function sendReminderNow(ports: SenderPorts, actor: Actor, documentId: string): Promise<ReminderSendResult> {
-  const loaded = await loadDocument(ports.store, actor.accountId, documentId);
-  const d = loaded.state;
-  const balanceCents = amountDueNowCents(d);
-  if (d.type !== 'invoice' || d.status === 'void' || d.status === 'draft' || balanceCents <= 0n) throw new ApiError(409, REMINDER_MESSAGES.notOverdueInvoice);
-  const to = d.sends.at(-1)?.to ?? (d.client?.email ? [d.client.email] : []);
-  if (to.length === 0) throw new ApiError(409, REMINDER_MESSAGES.notEmailed);
-  const settings = await loadReminderSettings(ports.store.db, actor.accountId);
-  const today = nzDateOf(ports.clock.now());
-  const daysOverdue = Math.max(0, daysBetween(d.dueDate, today));
-  const reached = settings.steps.filter((s) => s.offset_days <= daysBetween(d.dueDate, today)).at(-1) ?? settings.steps[0]!;
-  const step: ReminderStepRecord = { ...reached, id: 'manual' };
-  const sent = await deliver(ports, actor.accountId, d, step, to, daysOverdue);
-  if (sent.kind === 'unavailable') throw new ApiError(503, "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
-  await record(ports, actor, documentId, { ...sent.mail, stepId: 'manual', outcome: sent.outcome, detail: sent.detail });
-  if (sent.outcome === 'failed') throw new ApiError(422, `The mail server refused the reminder: ${sent.detail ?? 'no reason given'}`);
-  return { outcome: sent.outcome, to, detail: sent.detail };
 }

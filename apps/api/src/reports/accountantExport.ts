@@ -23,15 +23,15 @@ import {
 } from '@tradie/domain';
 import { domainEventOf } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
-import { renderCreditNotePdf } from '@tradie/pdf';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AppDeps } from '../deps.ts';
+import { renderCreditNoteFor } from '../creditNotes/pdf.ts';
 import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
-import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
+import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
 /**
  * The most documents one export holds: invoices (with a row in invoices.csv or a payment in
@@ -468,15 +468,15 @@ function pdfJobsOf(register: readonly RegisterLine[]): PdfJob[] {
 
 /**
  * A credit note's PDF, the bytes GET /credit-notes/{id}/pdf answers (creditNotes/pdf.ts
- * creditNotePdfOf: the note with its invoice, dated the day it was issued, rendered in this
- * process), found through its invoice's stream — report_credits names both — rather than by a
+ * renderCreditNoteFor: the note with its invoice and the business's settings and logo, dated the
+ * day it was issued, rendered in this process), found through its invoice's stream — report_credits names both — rather than by a
  * search of the account's log for the credit note's id.
  */
 async function creditNotePdfBytes(deps: Pick<AppDeps, 'store'>, accountId: string, invoiceId: string, creditNoteId: string): Promise<Buffer> {
   const invoice = await loadDocument(deps.store, accountId, invoiceId);
   const note = invoice.state.creditNotes.find((n) => n.creditNoteId === creditNoteId);
   if (!note) throw new Error(`Credit note ${creditNoteId} is not on invoice ${invoiceId}`);
-  return renderCreditNotePdf({ creditNote: note, invoice: invoice.state, today: note.date });
+  return renderCreditNoteFor(deps, accountId, invoice.state, note);
 }
 const running = new WeakMap<object, { n: number }>();
 
@@ -519,7 +519,7 @@ export async function accountantExport(
     const today = nzDateOf(deps.clock.now());
     const [gst, annual, clients, details, business] = await Promise.all([
       basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
-      invoicesIssuedIn(sql, accountId, range).then(annualCsv),
+      Promise.all([invoicesIssuedIn(sql, accountId, range), refundedIn(sql, accountId, range)]).then(([lines, refunded]) => annualCsv(lines, refunded)),
       clientsOf(sql, accountId),
       paymentDetailsOf(deps, accountId, paymentDocs),
       loadBusinessSettings(sql, accountId),

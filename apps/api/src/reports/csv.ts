@@ -117,10 +117,13 @@ export function gstPaymentsCsv(payments: readonly PaymentLine[]): string {
   const invoices = new Map<string, { paid: boolean; voided: boolean }>();
   const received = payments.filter((p) => p.kind === 'payment');
   for (const p of received) invoices.set(p.documentId, { paid: p.invoicePaid, voided: p.invoiceVoided });
-  const removed = payments.length - received.length;
+  // A removed payment and money paid back are different things: each is named as what it is.
+  const removed = payments.filter((p) => p.kind === 'removal').length;
+  const refunds = payments.filter((p) => p.kind === 'refund').length;
   const net = sum(payments, (p) => p.amountCents);
   const gst = sum(payments, (p) => p.gstCents);
-  const counted = `${plural(received.length, 'payment')}${removed > 0 ? ` (${removed} removed)` : ''} on ${plural(invoices.size, 'invoice')}`;
+  const corrections = [...(removed > 0 ? [`${removed} removed`] : []), ...(refunds > 0 ? [plural(refunds, 'refund')] : [])];
+  const counted = `${plural(received.length, 'payment')}${corrections.length > 0 ? ` (${corrections.join(', ')})` : ''} on ${plural(invoices.size, 'invoice')}`;
   return toCsv([
     GST_PAYMENT_HEADER,
     ...payments.map((p): Cell[] => [
@@ -132,12 +135,18 @@ export function gstPaymentsCsv(payments: readonly PaymentLine[]): string {
   ]);
 }
 
-/** The annual summary: one row per invoice issued in the tax year and per invoice voided in it, then Total, Paid and Unpaid. */
-export function annualCsv(lines: readonly InvoiceLine[]): string {
+/**
+ * The annual summary: one row per invoice issued in the tax year, per invoice voided in it and per
+ * credit note issued in it, then Total, Paid and Unpaid (each row on the side of its invoice: a
+ * credit note of a paid invoice lowers Paid), and apart: Credited (the credit notes' rows) and
+ * Refunded (money paid back in the year, GST included, in the Incl. GST column).
+ */
+export function annualCsv(lines: readonly InvoiceLine[], refunded: { count: number; cents: bigint }): string {
   const invoices = lines.filter((i) => i.kind === 'invoice');
-  const paid = invoices.filter((i) => i.paid);
-  // Unpaid is what is left of the net total: unpaid invoices less those voided in the year.
+  const paid = lines.filter((i) => i.kind !== 'void' && i.paid);
+  // Unpaid is what is left of the net total: unpaid invoices and their credit notes, less those voided in the year.
   const unpaid = lines.filter((i) => i.kind === 'void' || !i.paid);
+  const credits = lines.filter((i) => i.kind === 'credit');
   const totals = (label: string, rows: readonly InvoiceLine[], state: string): Cell[] => [
     label, null, invoiceCount(rows), null, sum(rows, (i) => i.subtotalCents), sum(rows, (i) => i.gstCents), sum(rows, (i) => i.totalCents), state, null,
   ];
@@ -147,6 +156,8 @@ export function annualCsv(lines: readonly InvoiceLine[]): string {
     totals('Total', lines, paidSplit(invoices.map((i) => ({ paid: i.paid, voided: i.voidDate !== null })))),
     totals('Paid', paid, 'Paid'),
     totals('Unpaid', unpaid, 'Unpaid'),
+    ['Credited', null, plural(credits.length, 'credit note'), null, sum(credits, (i) => i.subtotalCents), sum(credits, (i) => i.gstCents), sum(credits, (i) => i.totalCents), 'Credit notes', null],
+    ['Refunded', null, plural(refunded.count, 'refund'), null, null, null, refunded.cents, 'Paid back to clients', null],
   ]);
 }
 

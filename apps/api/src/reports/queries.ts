@@ -20,8 +20,13 @@ interface DayRow {
   invoices: number | string;
   paid: number | string;
   voided: number | string;
-  /** Corrections dated that day (voids on the invoice basis, removed payments on the payments basis). */
+  /** Corrections dated that day (voids and credit notes on the invoice basis, removed payments and refunds on the payments basis). */
   corrections: number | string;
+  /** Of them, by kind (CorrectionSums). */
+  voids: number | string;
+  credit_notes: number | string;
+  removals: number | string;
+  refunds: number | string;
   correction_sales: string | null;
   correction_gst: string | null;
 }
@@ -50,6 +55,10 @@ function gstSumsOfDays(rows: readonly DayRow[], draftsLeftOut: number): GstSums 
     corrections.count += Number(r.corrections);
     corrections.salesCents += BigInt(r.correction_sales ?? '0');
     corrections.gstCents += BigInt(r.correction_gst ?? '0');
+    corrections.voids += Number(r.voids);
+    corrections.creditNotes += Number(r.credit_notes);
+    corrections.removals += Number(r.removals);
+    corrections.refunds += Number(r.refunds);
   }
   return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
 }
@@ -71,11 +80,12 @@ export async function draftsLeftOut(sql: Sql, accountId: string, range: DateRang
  * DayRows of corrections on the invoice basis: the rows of `table` that `dated` picks, subtracted at
  * their whole value on the day in `dayColumn` (an invoice on the day of its void, a credit note on its date).
  */
-const correctionsPerDay = (table: string, dayColumn: string, dated: string): string =>
+const correctionsPerDay = (table: string, dayColumn: string, dated: string, kind: 'voids' | 'credit_notes'): string =>
   `SELECT to_char(${dayColumn}, 'YYYY-MM-DD') AS day,
               (-sum(total_cents))::text AS sales, (-sum(gst_cents))::text AS gst, (-sum(zero_rated_cents))::text AS zero,
               0 AS count, 0 AS invoices, 0 AS paid, 0 AS voided,
-              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst
+              count(*)::int AS corrections, (-sum(total_cents))::text AS correction_sales, (-sum(gst_cents))::text AS correction_gst,
+              ${kind === 'voids' ? 'count(*)::int' : '0'} AS voids, ${kind === 'credit_notes' ? 'count(*)::int' : '0'} AS credit_notes, 0 AS removals, 0 AS refunds
          FROM ${table}
         WHERE account_id = $1 AND ${dated}
         GROUP BY ${dayColumn}`;
@@ -94,14 +104,14 @@ export async function invoiceBasisSums(sql: Sql, accountId: string, range: DateR
               sum(total_cents)::text AS sales, sum(gst_cents)::text AS gst, sum(zero_rated_cents)::text AS zero,
               count(*)::int AS count, count(*)::int AS invoices, count(*) FILTER (WHERE paid)::int AS paid,
               count(*) FILTER (WHERE void_date IS NOT NULL)::int AS voided,
-              0 AS corrections, NULL AS correction_sales, NULL AS correction_gst
+              0 AS corrections, NULL AS correction_sales, NULL AS correction_gst, 0 AS voids, 0 AS credit_notes, 0 AS removals, 0 AS refunds
          FROM report_invoices
         WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date
         GROUP BY supply_date
        UNION ALL
-       ${correctionsPerDay('report_invoices', 'void_date', 'void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date')}
+       ${correctionsPerDay('report_invoices', 'void_date', 'void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date', 'voids')}
        UNION ALL
-       ${correctionsPerDay('report_credits', 'date', 'date BETWEEN $2::date AND $3::date')}`,
+       ${correctionsPerDay('report_credits', 'date', 'date BETWEEN $2::date AND $3::date', 'credit_notes')}`,
       [accountId, range.start, range.end],
     ),
     draftsLeftOut(sql, accountId, range),
@@ -129,7 +139,9 @@ export async function paymentsBasisSums(sql: Sql, accountId: string, range: Date
               count(*) FILTER (WHERE kind = 'payment' AND invoice_voided AND (previous_date IS NULL OR previous_date < $2::date))::int AS voided,
               count(*) FILTER (WHERE kind <> 'payment')::int AS corrections,
               (sum(amount_cents) FILTER (WHERE kind <> 'payment'))::text AS correction_sales,
-              (sum(gst_cents) FILTER (WHERE kind <> 'payment'))::text AS correction_gst
+              (sum(gst_cents) FILTER (WHERE kind <> 'payment'))::text AS correction_gst,
+              0 AS voids, 0 AS credit_notes,
+              count(*) FILTER (WHERE kind = 'removal')::int AS removals, count(*) FILTER (WHERE kind = 'refund')::int AS refunds
          FROM report_payments
         WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
         GROUP BY date`,
@@ -147,46 +159,61 @@ export async function gstReportFor(sql: Sql, accountId: string, range: DateRange
 
 /**
  * Annual summary: issued invoices by issue date in the tax year, revenue GST-exclusive; an invoice
- * voided in the year is subtracted in the month of the void. One pass over the year's rows gives
- * both the months and the revenue of every client (grouping sets); the domain's assembler ranks
- * the clients (compareClients) and keeps the top ten, exactly as the replay does. Invoices with no
- * client ('') are no top client.
- * Indexes: report_invoices (account_id, issue_date) and the partial (account_id, void_date).
+ * voided in the year is subtracted in the month of the void, a credit note issued in it in its
+ * month (and from paid revenue when its invoice is paid in full: the join to its invoice's row).
+ * One pass over the year's rows gives both the months and the revenue of every client (grouping
+ * sets); the domain's assembler ranks the clients (compareClients) and keeps the top ten, exactly as
+ * the replay does. Invoices with no client ('') are no top client. Money paid back in the year is
+ * summed apart from the payment rows of kind 'refund'.
+ * Indexes: report_invoices (account_id, issue_date) and the partial (account_id, void_date),
+ * report_credits (account_id, date), report_payments (account_id, date).
  */
 export async function annualSums(sql: Sql, accountId: string, year: number): Promise<AnnualSums> {
   const range = taxYearRange(year);
-  const [rows, drafts] = await Promise.all([
+  const [rows, refunds, drafts] = await Promise.all([
     sql.query<{
       by_month: number | string; month: string | null; name: string | null; revenue: string; gst: string; count: number | string;
       paid_count: number | string; paid_revenue: string | null; corrections: number | string; correction_revenue: string | null; correction_gst: string | null;
+      credits: number | string; credit_revenue: string | null; credit_gst: string | null;
     }>(
       `WITH entries AS (
-         SELECT month, client_name, subtotal_cents AS revenue, gst_cents AS gst, 1 AS n, paid, false AS correction
+         SELECT month, client_name, subtotal_cents AS revenue, gst_cents AS gst, 1 AS n, paid, paid AS paid_side, 'invoice' AS kind
            FROM report_invoices
           WHERE account_id = $1 AND issue_date BETWEEN $2::date AND $3::date
          UNION ALL
-         SELECT void_month, client_name, -subtotal_cents, -gst_cents, 0, false, true
+         SELECT void_month, client_name, -subtotal_cents, -gst_cents, 0, false, false, 'void'
            FROM report_invoices
           WHERE account_id = $1 AND void_date IS NOT NULL AND void_date BETWEEN $2::date AND $3::date
          UNION ALL
-         SELECT month, client_name, -subtotal_cents, -gst_cents, 0, false, true
-           FROM report_credits
-          WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date
+         SELECT c.month, c.client_name, -c.subtotal_cents, -c.gst_cents, 0, false, coalesce(i.paid, false), 'credit'
+           FROM report_credits c
+           LEFT JOIN report_invoices i ON i.document_id = c.document_id AND i.account_id = c.account_id
+          WHERE c.account_id = $1 AND c.date BETWEEN $2::date AND $3::date
        )
        SELECT GROUPING(client_name) AS by_month, month, client_name AS name,
               sum(revenue)::text AS revenue, sum(gst)::text AS gst,
               sum(n)::int AS count, count(*) FILTER (WHERE paid)::int AS paid_count,
-              sum(revenue) FILTER (WHERE paid)::text AS paid_revenue,
-              count(*) FILTER (WHERE correction)::int AS corrections,
-              sum(revenue) FILTER (WHERE correction)::text AS correction_revenue,
-              sum(gst) FILTER (WHERE correction)::text AS correction_gst
+              sum(revenue) FILTER (WHERE paid_side)::text AS paid_revenue,
+              count(*) FILTER (WHERE kind <> 'invoice')::int AS corrections,
+              sum(revenue) FILTER (WHERE kind <> 'invoice')::text AS correction_revenue,
+              sum(gst) FILTER (WHERE kind <> 'invoice')::text AS correction_gst,
+              count(*) FILTER (WHERE kind = 'credit')::int AS credits,
+              sum(revenue) FILTER (WHERE kind = 'credit')::text AS credit_revenue,
+              sum(gst) FILTER (WHERE kind = 'credit')::text AS credit_gst
          FROM entries
         GROUP BY GROUPING SETS ((month), (client_name))`,
       [accountId, range.start, range.end],
     ),
+    refundedIn(sql, accountId, range),
     draftsLeftOut(sql, accountId, range),
   ]);
-  const sums: AnnualSums = { months: [], clients: [], corrections: { count: 0, revenueCents: 0n, gstCents: 0n }, draftsLeftOut: drafts };
+  const sums: AnnualSums = {
+    months: [], clients: [],
+    corrections: { count: 0, revenueCents: 0n, gstCents: 0n },
+    credited: { count: 0, revenueCents: 0n, gstCents: 0n },
+    refunded: refunds,
+    draftsLeftOut: drafts,
+  };
   for (const r of rows) {
     if (Number(r.by_month) === 1) {
       sums.months.push({
@@ -200,6 +227,9 @@ export async function annualSums(sql: Sql, accountId: string, year: number): Pro
       sums.corrections.count += Number(r.corrections);
       sums.corrections.revenueCents += BigInt(r.correction_revenue ?? '0');
       sums.corrections.gstCents += BigInt(r.correction_gst ?? '0');
+      sums.credited.count += Number(r.credits);
+      sums.credited.revenueCents += BigInt(r.credit_revenue ?? '0');
+      sums.credited.gstCents += BigInt(r.credit_gst ?? '0');
     } else if (r.name) {
       sums.clients.push({ name: r.name, revenueCents: BigInt(r.revenue) });
     }
@@ -220,7 +250,8 @@ export type InvoiceLine = Pick<
 > & {
   /**
    * 'void': the reversal of an invoice voided on voidDate; 'credit': a credit note issued on its
-   * issueDate (= supplyDate), reference CN-…, of the invoice `creditOf`. Both have negative amounts.
+   * issueDate (= supplyDate), reference CN-…, of the invoice `creditOf` (its `paid`: whether that
+   * invoice is paid in full). Both have negative amounts.
    */
   kind: 'invoice' | 'void' | 'credit';
   creditOf?: string;
@@ -292,20 +323,24 @@ async function voidsIn(sql: Sql, accountId: string, range: DateRange): Promise<I
   return rows.map(toInvoiceLine);
 }
 
-type CreditTuple = [string, string, string, string, string, string, string, string, string];
+type CreditTuple = [string, string, string, string, string, string, string, string, string, boolean | null];
 
-/** Credit notes issued in the range, as corrections with negative amounts, in date order. */
+/**
+ * Credit notes issued in the range, as corrections with negative amounts, in date order; `paid`
+ * is whether the invoice credited is paid in full (the annual CSV counts the credit on that side).
+ */
 async function creditsIn(sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> {
   const rows = await jsonRows<CreditTuple>(
     sql,
-    `SELECT coalesce(json_agg(json_build_array(reference, invoice_reference, date, client_name, client_gst_number,
-              subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text)
-              ORDER BY date, reference COLLATE "C", credit_note_id), '[]')::text AS rows
-       FROM report_credits
-      WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date`,
+    `SELECT coalesce(json_agg(json_build_array(c.reference, c.invoice_reference, c.date, c.client_name, c.client_gst_number,
+              c.subtotal_cents::text, c.gst_cents::text, c.total_cents::text, c.zero_rated_cents::text, i.paid)
+              ORDER BY c.date, c.reference COLLATE "C", c.credit_note_id), '[]')::text AS rows
+       FROM report_credits c
+       LEFT JOIN report_invoices i ON i.document_id = c.document_id AND i.account_id = c.account_id
+      WHERE c.account_id = $1 AND c.date BETWEEN $2::date AND $3::date`,
     [accountId, range.start, range.end],
   );
-  return rows.map(([reference, invoiceReference, date, clientName, clientGstNumber, subtotal, gst, total, zero]) => ({
+  return rows.map(([reference, invoiceReference, date, clientName, clientGstNumber, subtotal, gst, total, zero, invoicePaid]) => ({
     kind: 'credit',
     creditOf: invoiceReference,
     reference,
@@ -317,10 +352,20 @@ async function creditsIn(sql: Sql, accountId: string, range: DateRange): Promise
     gstCents: -BigInt(gst),
     totalCents: -BigInt(total),
     zeroRatedCents: -BigInt(zero),
-    paid: false,
+    paid: invoicePaid === true,
     paidDate: null,
     voidDate: null,
   }));
+}
+
+/** Money paid back to clients in the range (refunds on payments and on credit notes): how many, and how much (GST included, positive). */
+export async function refundedIn(sql: Sql, accountId: string, range: DateRange): Promise<{ count: number; cents: bigint }> {
+  const [row] = await sql.query<{ n: number | string; cents: string | null }>(
+    `SELECT count(*)::int AS n, (-sum(amount_cents))::text AS cents FROM report_payments
+      WHERE account_id = $1 AND kind = 'refund' AND date BETWEEN $2::date AND $3::date`,
+    [accountId, range.start, range.end],
+  );
+  return { count: Number(row?.n ?? 0), cents: BigInt(row?.cents ?? '0') };
 }
 
 /** The date a line counts on: its time of supply (or issue date), or for a reversal the day of the void. */

@@ -1,28 +1,30 @@
 // /api/v1/reports: the GST report, the annual summary, their CSV exports, the accountant's ZIP
-// (accountantExport.ts) and signed download links for the exports (docs/api/reports.md). Every read is one account's rows of the report
+// (accountantExport.ts) and download links for the exports (links.ts) (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
 import { accountantExportQuery, annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse } from '@tradie/contracts';
 import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
+import { refuseClosedAccount } from '../account/liveness.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery, parseWith } from '../http/body.ts';
 import { describe } from '../openapi/describe.ts';
-import { verificationKeys } from '../secrets.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
-import { signExportLink, verifyExportLink, type LinkKind } from './links.ts';
+import { issueExportLink, openExportLink, type LinkKind } from './links.ts';
 import { accountantExport } from './accountantExport.ts';
 import { createReportMemo } from './memo.ts';
-import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn } from './queries.ts';
+import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
-/** The exports take a signed link (?…&sig=) or, for scripts and accountants' tools, the bearer header. */
+/** The exports take a download link (?…&token=) or, for scripts and accountants' tools, the bearer header. */
 function linkOrBearer(deps: AppDeps, kind: LinkKind): MiddlewareHandler<AppEnv> {
   const bearer = requireAuth(deps);
   return async (c, next) => {
-    if (c.req.query('sig') === undefined) return bearer(c, next);
-    const accountId = verifyExportLink(verificationKeys(deps.secrets, 'linkKey'), kind, (name) => c.req.query(name), deps.clock.now());
+    if (c.req.query('token') === undefined) return bearer(c, next);
+    const accountId = await openExportLink(deps.store.db, kind, (name) => c.req.query(name), deps.clock.now());
+    // The deletion revoked every link; one opened for an account closed since opens nothing of it (account/liveness.ts).
+    await refuseClosedAccount(deps.store.db, accountId);
     c.set('accountId', accountId);
     c.set('userId', accountId);
     await next();
@@ -50,7 +52,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await memo.get(accountId, `annual ${q.year}`, () => annualSummaryFor(sql, accountId, q.year)));
   });
 
-  r.post('/export-links', describe({ tag: 'Reports', summary: 'A short-lived signed link to a CSV export (for opening in a new tab)', body: exportLinkInput, response: { status: 200, schema: exportLinkResponse } }), auth, async (c) => {
+  r.post('/export-links', describe({ tag: 'Reports', summary: 'A five-minute download link to a CSV export (for opening in a new tab; ends when the account signs out everywhere)', body: exportLinkInput, response: { status: 200, schema: exportLinkResponse } }), auth, async (c) => {
     const body = await parseBody(c, exportLinkInput);
     let query: Record<string, string>;
     if (body.kind === 'gst-csv') {
@@ -59,11 +61,11 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     } else {
       query = { year: String(parseWith(annualReportQuery, { year: body.year }).year) };
     }
-    const link = signExportLink(deps.secrets.linkKey, body.kind, c.get('accountId'), query, deps.clock.now());
+    const link = await issueExportLink(deps.store.db, body.kind, c.get('accountId'), query, deps.clock.now());
     return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
   });
 
-  r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or signed link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
+  r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or download link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403, 410] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const range = { start: q.start_date, end: q.end_date };
     const csv = q.basis === 'invoice'
@@ -72,18 +74,20 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return csvResponse(csv, gstCsvFileName(range, q.basis));
   });
 
-  r.get('/export/annual-csv', describe({ tag: 'Reports', summary: 'Annual summary as CSV (bearer token or signed link)', query: annualReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV' }, errors: [403] }), linkOrBearer(deps, 'annual-csv'), async (c) => {
+  r.get('/export/annual-csv', describe({ tag: 'Reports', summary: 'Annual summary as CSV (bearer token or download link)', query: annualReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV' }, errors: [403, 410] }), linkOrBearer(deps, 'annual-csv'), async (c) => {
     const q = parseQuery(c, annualReportQuery);
-    return csvResponse(annualCsv(await invoicesIssuedIn(sql, c.get('accountId'), taxYearRange(q.year))), annualCsvFileName(q.year));
+    const range = taxYearRange(q.year);
+    const [lines, refunded] = await Promise.all([invoicesIssuedIn(sql, c.get('accountId'), range), refundedIn(sql, c.get('accountId'), range)]);
+    return csvResponse(annualCsv(lines, refunded), annualCsvFileName(q.year));
   });
 
   r.post(
     '/accountant-export-links',
-    describe({ tag: 'Reports', summary: "A short-lived signed link to the accountant's ZIP (for starting the download in the browser)", body: accountantExportQuery, response: { status: 200, schema: exportLinkResponse } }),
+    describe({ tag: 'Reports', summary: "A five-minute download link to the accountant's ZIP (for starting the download in the browser)", body: accountantExportQuery, response: { status: 200, schema: exportLinkResponse } }),
     auth,
     async (c) => {
       const q = await parseBody(c, accountantExportQuery);
-      const link = signExportLink(deps.secrets.linkKey, 'accountant-zip', c.get('accountId'), { start_date: q.start_date, end_date: q.end_date, basis: q.basis }, deps.clock.now());
+      const link = await issueExportLink(deps.store.db, 'accountant-zip', c.get('accountId'), { start_date: q.start_date, end_date: q.end_date, basis: q.basis }, deps.clock.now());
       return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
     },
   );
@@ -92,10 +96,10 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     '/export/accountant-zip',
     describe({
       tag: 'Reports',
-      summary: "Export for my accountant: one ZIP of the period's invoices, payments, clients, GST report, annual summary and invoice PDFs (bearer token or signed link)",
+      summary: "Export for my accountant: one ZIP of the period's invoices, payments, clients, GST report, annual summary and invoice PDFs (bearer token or download link)",
       query: accountantExportQuery,
       response: { status: 200, contentType: 'application/zip', description: 'A ZIP: README.txt, invoices.csv, payments.csv, clients.csv, gst-report.csv, annual-summary.csv, pdfs/<reference>.pdf' },
-      errors: [403, 503],
+      errors: [403, 410, 503],
     }),
     linkOrBearer(deps, 'accountant-zip'),
     async (c) => {

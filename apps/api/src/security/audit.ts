@@ -19,6 +19,7 @@ export const AUDIT_KINDS = [
   'account_deleted',
   'email_change_requested',
   'email_changed',
+  'email_change_cancelled',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -29,7 +29,7 @@ describe('GET /account/export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="tradie-export-${t.clock.now().toISOString().slice(0, 10)}.json"`);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    const doc = await buildAccountExport(t.deps.store, a.user.userId, t.clock.now());
+    const doc = await buildAccountExport(t.deps.store, a.user.userId, t.clock.now(), t.deps.secrets.exportKey);
     // Byte for byte what the CLI writes: JSON.stringify(doc, null, 2) and a newline.
     expect(res.text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
     expect(res.json.account.email).toBe(a.user.email);
@@ -44,7 +44,7 @@ describe('GET /account/export', () => {
     const u = await signUp(t, 'Hine Walker');
     const res = await t.get('/account/export', u.token);
     expect(res.status).toBe(200);
-    expect(res.text).toBe(`${JSON.stringify(await buildAccountExport(t.deps.store, u.userId, t.clock.now()), null, 2)}\n`);
+    expect(res.text).toBe(`${JSON.stringify(await buildAccountExport(t.deps.store, u.userId, t.clock.now(), t.deps.secrets.exportKey), null, 2)}\n`);
     expect(res.json.events).toEqual([]);
     expect((await t.get('/account/export')).status).toBe(401);
   });
@@ -114,7 +114,7 @@ describe('POST /account/delete', () => {
 
     // Until the purge, whoever runs the server can still hand the data over (npm run export -- --account EMAIL).
     expect(await accountIdByEmail(t.deps.store.db, a.user.email)).toBe(a.user.userId);
-    expect((await buildAccountExport(t.deps.store, a.user.userId, t.clock.now()))?.account.email).toBe(a.user.email);
+    expect((await buildAccountExport(t.deps.store, a.user.userId, t.clock.now(), t.deps.secrets.exportKey))?.account.email).toBe(a.user.email);
 
     // Not before the window has passed.
     t.clock.advance(ACCOUNT_PURGE_DAYS * DAY - 60_000);
@@ -144,7 +144,7 @@ describe('POST /account/delete', () => {
     const again = await t.post('/auth/login', { email: other.user.email, password: other.user.password });
     expect(again.status).toBe(200);
     const otherAfter = await t.get('/account/export', again.json.access_token);
-    const strip = (doc: { exported_at?: string }) => ({ ...doc, exported_at: undefined });
+    const strip = (doc: { exported_at?: string; signature?: unknown }) => ({ ...doc, exported_at: undefined, signature: undefined }); // the signature covers exported_at
     expect(strip(otherAfter.json)).toEqual(strip(otherExport.json));
 
     // The address is free again: a new account may use it.

@@ -30,7 +30,7 @@ describe('account export and deletion on PostgreSQL', () => {
     const a = await account('Export Tradie');
     const res = await t.get('/account/export', a.user.token);
     expect(res.status).toBe(200);
-    expect(res.text).toBe(`${JSON.stringify(await buildAccountExport(t.deps.store, a.user.userId, clock.now()), null, 2)}\n`);
+    expect(res.text).toBe(`${JSON.stringify(await buildAccountExport(t.deps.store, a.user.userId, clock.now(), t.deps.secrets.exportKey), null, 2)}\n`);
     expect(res.json.tables.business_logos).toHaveLength(1);
   });
 

@@ -1,9 +1,14 @@
 // The streamed export, section by section, is byte for byte JSON.stringify(document, null, 2) + '\n'
 // whatever the tables and events hold: no tables, empty tables, text with newlines and quotes,
-// nested data, binary and timestamps.
+// nested data, binary and timestamps. Its signature is the one over the rest of the document, and
+// any change to the file — a value, a member added or taken away — no longer matches it.
 import type { EventStore, RecordedEvent } from '@tradie/store';
 import { describe, expect, it } from 'vitest';
-import { buildAccountExport, exportFileName, streamAccountExport } from '../../src/account/export.ts';
+import { buildAccountExport, checkExportSignature, exportFileName, streamAccountExport } from '../../src/account/export.ts';
+import { secretsFrom } from '../../src/secrets.ts';
+
+const KEY = secretsFrom(Buffer.from('a-secret-for-the-export-signature-tests')).exportKey;
+const OTHER = secretsFrom(Buffer.from('another-servers-secret-for-these-tests')).exportKey;
 
 type Tables = Record<string, { types: [string, string][]; rows: Record<string, unknown>[] }>;
 
@@ -26,7 +31,7 @@ const event = (n: number, data: Record<string, unknown>): RecordedEvent =>
 
 async function streamed(store: EventStore, now: Date): Promise<string> {
   let out = '';
-  for await (const chunk of (await streamAccountExport(store, 'acc-1', now))!) out += chunk;
+  for await (const chunk of (await streamAccountExport(store, 'acc-1', now, KEY))!) out += chunk;
   return out;
 }
 
@@ -48,10 +53,36 @@ describe('streamAccountExport', () => {
   for (const [name, tables, events] of cases) {
     it(name, async () => {
       const store = fakeStore(tables, events);
-      const doc = await buildAccountExport(store, 'acc-1', now);
-      expect(await streamed(store, now)).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+      const doc = await buildAccountExport(store, 'acc-1', now, KEY);
+      const text = await streamed(store, now);
+      expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+      const parsed = JSON.parse(text) as Record<string, unknown>;
+      expect(Object.keys(parsed).at(-1)).toBe('signature');
+      expect(checkExportSignature(parsed, KEY)).toBe('signed');
+      // Verified with the previous key during a rotation too; another server's key does not match.
+      expect(checkExportSignature(parsed, [OTHER, KEY])).toBe('signed');
+      expect(checkExportSignature(parsed, OTHER)).toBe('altered');
     });
   }
+
+  it('any change to a signed file no longer matches; a file without a signature is unsigned', async () => {
+    const store = fakeStore(cases[2]![1], cases[2]![2]);
+    const doc = JSON.parse(await streamed(store, now)) as Record<string, unknown> & { account: Record<string, unknown>; tables: Record<string, unknown>; events: Record<string, unknown>[] };
+    const changed = (f: (d: typeof doc) => void) => {
+      const copy = structuredClone(doc);
+      f(copy);
+      return checkExportSignature(copy, KEY);
+    };
+    expect(changed(() => {})).toBe('signed');
+    expect(changed((d) => { d.account.trial_started_at = '2099-01-01T00:00:00.000Z'; })).toBe('altered');
+    expect(changed((d) => { d.account.email_confirmed_at = '2026-01-02T03:04:05.000Z'; })).toBe('altered');
+    expect(changed((d) => { d.tables.billing_accounts = [{ account_id: 'acc-1', status: 'active' }]; })).toBe('altered');
+    expect(changed((d) => { d.events.pop(); })).toBe('altered');
+    expect(changed((d) => { d.extra = true; })).toBe('altered');
+    expect(changed((d) => { (d.signature as { value: string }).value = '0'.repeat(64); })).toBe('altered');
+    expect(changed((d) => { (d.signature as { value: string }).value = 'not hex'; })).toBe('altered');
+    expect(changed((d) => { delete d.signature; })).toBe('unsigned');
+  });
 
   it('names the file by the UTC day', () => {
     expect(exportFileName(new Date('2026-05-04T21:30:00.000Z'))).toBe('tradie-export-2026-05-04.json');

@@ -93,6 +93,32 @@ describe('documents on PostgreSQL under concurrency', () => {
     expect((await t.get(`/invoices/${inv.id}`, u.token)).json.sends).toHaveLength(1);
   });
 
+  it('a payment sent six times at once with one Idempotency-Key records one payment, and every answer is that one', async () => {
+    const u = await signUp(t);
+    const inv = await make(u); // $230.00
+    const headers = { 'Idempotency-Key': 'pg-pay-race' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.post(`/invoices/${inv.id}/payments`, { amount: 50 }, u.token, headers)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    for (const a of answers) expect(a.json).toEqual(answers[0]!.json);
+    // One did it; the others lost the race on the stream's version or the key's row, and replayed its answer.
+    expect(answers.filter((a) => a.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(5);
+    expect((await t.get(`/invoices/${inv.id}/payments`, u.token)).json).toHaveLength(1);
+    expect((await t.get(`/invoices/${inv.id}`, u.token)).json).toMatchObject({ paid: 50, balance: 180 });
+  });
+
+  it('an invoice created four times at once with one Idempotency-Key is made once (each try is a new stream: only the key’s row races)', async () => {
+    const u = await signUp(t);
+    const headers = { 'Idempotency-Key': 'pg-create-race' };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => t.post('/invoices', { type: 'invoice', line_items: [line('Once', 1, 10)] }, u.token, headers)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    for (const a of answers) expect(a.json).toEqual(answers[0]!.json);
+    expect(answers.filter((a) => a.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(3);
+    const list = await t.get('/invoices', u.token);
+    expect(list.json.map((r: { reference: string }) => r.reference)).toEqual(['INV-0001']);
+    // The numbers the losers took went back with them.
+    expect((await make(u)).reference).toBe('INV-0002');
+  });
+
   it('reads money, dates and the cursor the same through postgres.js', async () => {
     const u = await signUp(t);
     const a = await make(u, { issue_date: '2026-04-01', line_items: [line('Big job', 1, 99_999_999.99)] });

@@ -82,6 +82,32 @@ describe('POST /invoices/{id}/payments', () => {
     const other = await invoice(u);
     expect((await t.post(`/invoices/${other.id}/payments`, { amount: 50 }, u.token, headers)).headers.get('Idempotent-Replayed')).toBeNull();
   });
+
+  it('two taps at once with one Idempotency-Key record one payment, and both answer it', async () => {
+    const u = await signUp(t);
+    const inv = await invoice(u);
+    const headers = { 'Idempotency-Key': 'pay-together' };
+    const [a, b] = await Promise.all([1, 2].map(() => t.post(`/invoices/${inv.id}/payments`, { amount: 50 }, u.token, headers)));
+    expect([a!.status, b!.status]).toEqual([201, 201]);
+    expect(b!.json).toEqual(a!.json);
+    expect([a!.headers.get('Idempotent-Replayed'), b!.headers.get('Idempotent-Replayed')].sort()).toEqual([null, 'true']);
+    expect((await t.get(`/invoices/${inv.id}/payments`, u.token)).json).toHaveLength(1);
+  });
+
+  it('a repeat of a payment that paid the invoice off replays its answer, and the key with another request is refused (422), not the refusal of an overpayment', async () => {
+    const u = await signUp(t);
+    const inv = await invoice(u);
+    const headers = { 'Idempotency-Key': 'pay-off' };
+    const first = await t.post(`/invoices/${inv.id}/payments`, { amount: 230 }, u.token, headers);
+    expect(first.status).toBe(201);
+    const again = await t.post(`/invoices/${inv.id}/payments`, { amount: 230 }, u.token, headers);
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual(first.json);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    const other = await t.post(`/invoices/${inv.id}/payments`, { amount: 10 }, u.token, headers);
+    expect(refusal(other)).toEqual({ status: 422, detail: 'This Idempotency-Key was already used for a different request.' });
+    expect((await t.get(`/invoices/${inv.id}/payments`, u.token)).json).toHaveLength(1);
+  });
 });
 
 describe('DELETE /invoices/{id}/payments/{paymentId}', () => {

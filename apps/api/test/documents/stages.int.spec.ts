@@ -54,11 +54,14 @@ describe('stage invoices from an accepted quote', () => {
     expect((await t.get(`/invoices/${quoteId}`, u.token)).json.version).toBe(before);
     expect(await countInvoices(u.userId)).toBe(2);
 
-    // A variation: a gate, $100 + GST = 115.00. The quote is now 1322.50.
+    // A variation: a gate, $100 + GST = 115.00. The quote as accepted stays 1207.50; once the
+    // variation is approved, 1322.50 can be invoiced.
     const varied = await t.post(`/invoices/${quoteId}/variations`, { line: line('Extra gate', 1, 100) }, u.token);
     expect(varied.status).toBe(201);
-    expect(varied.json).toMatchObject({ status: 'accepted', total: 1322.5, gst: 172.5 });
-    expect(varied.json.line_items).toHaveLength(3);
+    expect(varied.json).toMatchObject({ status: 'accepted', total: 1207.5, gst: 157.5, stages: { quoted: 1207.5 }, variations: [{ name: 'Variation 1', status: 'awaiting_approval', total: 115 }] });
+    expect(varied.json.line_items).toHaveLength(2);
+    const approved = await t.post(`/invoices/${quoteId}/variations/${varied.json.variations[0].id}/approve`, undefined, u.token);
+    expect(approved.json).toMatchObject({ total: 1207.5, stages: { quoted: 1322.5 }, variations: [{ status: 'approved', approved_by: 'business' }] });
 
     // Final: Labour 97750 − 68425 = 29325c, Parts 23000 − 4600 = 18400c, gate 11500c: 592.25,
     // GST 59225 × 3/23 = 77.25. 241.50 + 488.75 + 592.25 = 1322.50; 31.50 + 63.75 + 77.25 = 172.50.
@@ -79,7 +82,7 @@ describe('stage invoices from an accepted quote', () => {
         { id: final.json.id, reference: 'INV-0003', kind: 'final', total: 592.25, credited: 0 },
       ],
     });
-    expect(await eventTypes(t, `document-${quoteId}`)).toEqual(['DocumentDrafted', 'QuoteAccepted', 'StageInvoiced', 'StageInvoiced', 'QuoteVaried', 'StageInvoiced']);
+    expect(await eventTypes(t, `document-${quoteId}`)).toEqual(['DocumentDrafted', 'QuoteAccepted', 'StageInvoiced', 'StageInvoiced', 'VariationProposed', 'VariationApproved', 'StageInvoiced']);
     expect(deposit.json.stages).toBeNull();
 
     // Nothing is left: another final is refused; the quote can no longer be converted whole.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmPage, resultPage } from '../../src/account/pages.ts';
+import { cancelPage, confirmPage, resultPage } from '../../src/account/pages.ts';
 import { escapeHtml, smallPage } from '../../src/http/smallPage.ts';
 import { callbackPage } from '../../src/integrations/xero/pages.ts';
 
@@ -19,13 +19,13 @@ describe('the pages the API serves itself', () => {
   });
 
   it('what a person or a link put in a page is text there, never markup', () => {
-    for (const html of [confirmPage(hostile), resultPage(false, hostile, `https://app.example.nz${hostile}`), callbackPage(false, hostile)]) {
+    for (const html of [confirmPage(hostile), cancelPage(hostile), resultPage('failed', hostile, `https://app.example.nz${hostile}`), resultPage('not-cancelled', hostile, 'https://app.example.nz'), callbackPage(false, hostile)]) {
       expect(html).not.toContain(hostile);
       expect(html).not.toMatch(/<script>/);
       expect(html).toContain('&#60;script&#62;');
     }
     expect(callbackPage(true)).toContain('<script src="close.js"></script>');
     expect(callbackPage(true)).toContain('data-result="connected"');
-    expect(resultPage(true, 'Done', 'https://app.example.nz')).toContain('<a href="https://app.example.nz/login">');
+    expect(resultPage('changed', 'Done', 'https://app.example.nz')).toContain('<a href="https://app.example.nz/login">');
   });
 });

@@ -27,7 +27,7 @@ describe('pruning spent rows', () => {
     await token('just-expired', HOUR); // within the day's grace
     await token('live', -10 * DAY);
     const reset = (name: string, expiresAgo: number) =>
-      db.query('INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [`${mark}-${name}`, u.userId, ago(expiresAgo + HOUR), ago(expiresAgo)]);
+      db.query("INSERT INTO one_time_tokens (token_hash, account_id, kind, created_at, expires_at) VALUES ($1, $2, 'password_reset', $3, $4)", [`${mark}-${name}`, u.userId, ago(expiresAgo + HOUR), ago(expiresAgo)]);
     await reset('old', 3 * DAY);
     await reset('live', -HOUR / 2);
     for (const minutes of [60, 16, 5]) await db.query('INSERT INTO login_failures (email, at) VALUES ($1, $2)', [`${mark}@example.nz`, ago(minutes * 60_000)]);
@@ -43,9 +43,9 @@ describe('pruning spent rows', () => {
     const events = await count('events');
 
     const removed = await pruneSpentRows(t.deps);
-    expect(removed).toMatchObject({ refresh_tokens: 1, password_reset_tokens: 1, login_failures: 2, idempotency_keys: 1, xero_oauth_states: 1, billing_webhook_events: 1 });
+    expect(removed).toMatchObject({ refresh_tokens: 1, one_time_tokens: 1, login_failures: 2, idempotency_keys: 1, xero_oauth_states: 1, billing_webhook_events: 1 });
     expect(await count('refresh_tokens', 'family_id = $1', [mark])).toBe(2);
-    expect(await count('password_reset_tokens', 'token_hash = $1', [`${mark}-live`])).toBe(1);
+    expect(await count('one_time_tokens', 'token_hash = $1', [`${mark}-live`])).toBe(1);
     expect(await count('login_failures', 'email = $1', [`${mark}@example.nz`])).toBe(1);
     expect(await count('idempotency_keys', 'key = $1', [`${mark}-recent`])).toBe(1);
     expect(await count('xero_oauth_states', 'state_hash = $1', [`${mark}-open`])).toBe(1);

@@ -2,8 +2,10 @@
 // client's stage invoices start as claims with suggested details; sending is refused with the list
 // of what s 20 needs until it is there; the sent claim's PDF (read back with pdftotext) and email
 // carry every element and the Form 1 notice, with the same amounts and dates as the screen's
-// record; the due date for payment becomes 20 working days after service; the next claim picks up
-// the contract; a payment schedule and a retention release; other accounts and bad input refused.
+// record; the due date for payment becomes 20 working days after service when the tradie chose the
+// Act's default, and a claim never moves the invoice's own due date without asking; the site's lines
+// kept apart; the next claim picks up the contract (an approved variation in it); a payment schedule
+// and a retention release; other accounts and bad input refused.
 import { CCA_FORM_1, documentStreamId } from '@tradie/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
@@ -36,6 +38,8 @@ const complete = {
   period_from: '2026-04-20',
   period_to: '2026-05-04',
   retention_percent: 5,
+  // The contract sets no due date: the Act's default (20 working days after service) applies.
+  due_date_choice: 'act',
 };
 
 /** A stage of the quote invoiced, made a claim with `details` and sent (served): the stage invoice. */
@@ -130,7 +134,10 @@ describe('payment claims', () => {
 
     // Extra window $2,000 + GST = 2,300.00. 70 %: framing 16,100 − 9,200 = 6,900; roofing 8,050 −
     // 4,600 = 3,450; window 1,610 → 11,960.00; retention 5 % = 598.00; claimed 11,362.00.
-    expect((await t.post(`/invoices/${quoteId}/variations`, { line: line('Extra window', 1, 2000) }, u.token)).status).toBe(201);
+    const varied = await t.post(`/invoices/${quoteId}/variations`, { line: line('Extra window', 1, 2000) }, u.token);
+    expect(varied.status).toBe(201);
+    // Approved on the client's word (the client link's own approval: clientLinks/variations.int.spec.ts).
+    expect((await t.post(`/invoices/${quoteId}/variations/${varied.json.variations[0].id}/approve`, undefined, u.token)).status).toBe(200);
     const second = (await t.post(`/invoices/${quoteId}/stages`, { kind: 'progress', percent_complete: 70 }, u.token)).json;
     const claim = (await t.get(`/invoices/${second.id}/payment-claim`, u.token)).json;
     expect(claim.details).toMatchObject({ contract_reference: complete.contract_reference, site: complete.site, retention_percent: '5', period_from: '2026-05-05' });
@@ -218,6 +225,60 @@ describe('payment claims', () => {
       const token = (await t.post('/auth/login', { email: u.email, password: u.password })).json.access_token as string;
       const late = (await t.get(`/invoices/${first.id}/payment-claim`, token)).json;
       expect(late.schedule_status).toBe('No payment schedule received by 3 June 2026: the claimed amount of $3,450.00 is due on 3 June 2026');
+    } finally {
+      t.clock.set(now);
+    }
+  });
+
+  it("asks which due date applies before saving, never moving the invoice's own on its own; the site's lines stay apart on the screen, the PDF and the email", async () => {
+    const u = await signUp(t);
+    const now = t.clock.now().toISOString();
+    try {
+      // Saturday 28 November 2026, 14 days' terms: due 12 December 2026. The Act's default, 20
+      // working days after service that day: 30 Nov (1) … 23 Dec (18); 24 Dec–5 Jan are not
+      // working days; 6 Jan (19), 7 Jan (20) → 7 January 2027.
+      t.clock.set('2026-11-27T21:00:00Z');
+      const token = (await t.post('/auth/login', { email: u.email, password: u.password })).json.access_token as string;
+      await setSettings(t, u.userId, { business_name: 'Rata Roofing Ltd', gst_number: '123-456-788' });
+      const clientId = await addClient(t, u.userId, { name: 'Mere Tane', email: 'mere@example.com', address: '48 Rata Road\nHillcrest\nHamilton 3216' });
+      const inv = await t.post('/invoices', { type: 'invoice', client_id: clientId, payment_terms: '14 days', line_items: [line('Re-roof', 1, 8000)] }, token);
+      expect(inv.json.due_date).toBe('2026-12-12');
+      const id = inv.json.id as string;
+      const question = "The Construction Contracts Act due date is 7 January 2027; the invoice's own terms say 12 December 2026 — which applies?";
+
+      // Before it is a claim, the screen has the question and the site on one line.
+      const suggested = (await t.get(`/invoices/${id}/payment-claim`, token)).json;
+      expect(suggested.due_date_question).toEqual({ act_due: '2027-01-07', invoice_due: '2026-12-12', text: question, chosen: null });
+      expect(suggested.details.site).toBe('48 Rata Road, Hillcrest, Hamilton 3216');
+
+      // Saving without a choice is refused with the question: nothing is written, the due date stays.
+      const details = { ...complete, site: suggested.details.site, due_date_choice: undefined };
+      const before = await eventTypes(t, documentStreamId(id));
+      const refused = await t.put(`/invoices/${id}/payment-claim`, details, token);
+      expect([refused.status, refused.json.detail]).toEqual([422, question]);
+      expect(await eventTypes(t, documentStreamId(id))).toEqual(before);
+      expect((await t.get(`/invoices/${id}`, token)).json.due_date).toBe('2026-12-12');
+
+      // The invoice's own terms apply: the claim's due date for payment is 12 December 2026.
+      const own = await t.put(`/invoices/${id}/payment-claim`, { ...details, due_date_choice: 'invoice' }, token);
+      expect(own.status).toBe(200);
+      expect(own.json).toMatchObject({ payment_due: '2026-12-12', details: { payment_due_date: '2026-12-12', site: '48 Rata Road, Hillcrest, Hamilton 3216' }, due_date_question: { chosen: 'invoice' } });
+      expect((await t.get(`/invoices/${id}`, token)).json.due_date).toBe('2026-12-12');
+      // The Act's default instead: 7 January 2027, said so on the record.
+      const act = await t.put(`/invoices/${id}/payment-claim`, { ...details, due_date_choice: 'act' }, token);
+      expect(act.json).toMatchObject({ payment_due: '2027-01-07', details: { payment_due_date: null }, due_date_question: { chosen: 'act' } });
+      expect((await t.get(`/invoices/${id}`, token)).json.due_date).toBe('2027-01-07');
+      // Back to the invoice's terms, then sent: the served claim keeps 12 December 2026.
+      expect((await t.put(`/invoices/${id}/payment-claim`, { ...details, due_date_choice: 'invoice', site: '48 Rata Road\nHillcrest\nHamilton 3216' }, token)).status).toBe(200);
+      expect((await t.post(`/invoices/${id}/send`, undefined, token)).status).toBe(200);
+      const served = (await t.get(`/invoices/${id}/payment-claim`, token)).json;
+      expect(served).toMatchObject({ served_on: '2026-11-28', payment_due: '2026-12-12', due_date_question: null, details: { site: '48 Rata Road, Hillcrest, Hamilton 3216' } });
+      const mail = t.mailer.sent.at(-1)!;
+      expect(mail.text).toContain('Garage build, contract GB-7 (20 April 2026), 48 Rata Road, Hillcrest, Hamilton 3216.');
+      expect(mail.text).toContain('due for payment on 12 December 2026');
+      const pdf = pdfText(mail.attachments?.[0]?.content as Buffer).replace(/\s+/g, ' ');
+      expect(pdf).toContain('Site 48 Rata Road, Hillcrest, Hamilton 3216');
+      expect(pdf).toContain('Due date for payment 12 December 2026');
     } finally {
       t.clock.set(now);
     }

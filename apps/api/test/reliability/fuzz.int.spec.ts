@@ -40,7 +40,8 @@ const raw = (text: string): Raw => new Raw(text);
 
 function toJsonText(v: unknown): string {
   if (v instanceof Raw) return v.text;
-  if (Array.isArray(v)) return `[${v.map(toJsonText).join(',')}]`;
+  // Index by index: a generated array may carry its own 'constructor', which breaks Array#map.
+  if (Array.isArray(v)) return `[${Array.from({ length: v.length }, (_, i) => toJsonText(v[i])).join(',')}]`;
   if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${toJsonText(x)}`).join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }

@@ -12,7 +12,7 @@ import type { Operation } from '../../src/openapi/describe.ts';
 import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
 import { createStripeConnect } from '../../src/integrations/stripe/connect.ts';
 import { createXeroAdapter } from '../../src/integrations/xero/index.ts';
-import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
+import { createTestApp, signUp, TestClock, type TestApp, type TestAppOptions } from '../support/testApp.ts';
 
 export const REDIRECT_URI = 'http://app.test/api/v1/integrations/xero/callback';
 const STRIPE = { key: 'sk_test_reliability', price: 'price_reliability', whsec: 'whsec_reliability', connectWhsec: 'whsec_connect_reliability' } as const;
@@ -41,8 +41,11 @@ export function fakeWebDist(): string {
   return dir;
 }
 
-/** The app with every integration configured against a fake on loopback; Xero's waits are never slept. */
-export async function startReliabilityApp(options: { env?: Record<string, string> } = {}): Promise<ReliabilityApp> {
+/**
+ * The app with every integration configured against a fake on loopback; Xero's waits are never
+ * slept. PGlite in memory unless `databaseUrl` names a PostgreSQL database.
+ */
+export async function startReliabilityApp(options: { env?: Record<string, string>; databaseUrl?: string; mailKind?: TestAppOptions['mailKind'] } = {}): Promise<ReliabilityApp> {
   const clock = new TestClock('2026-05-04T21:30:00.000Z');
   const xero = await startFakeXero({ redirectUris: [REDIRECT_URI], now: () => clock.now() });
   // The fake's signed webhooks go straight into the app made below.
@@ -73,7 +76,9 @@ export async function startReliabilityApp(options: { env?: Record<string, string
   );
   // Card payments through the business's own Stripe account (Connect), against the same fake.
   const connect = createStripeConnect({ secretKey: STRIPE.key, connectWebhookSecret: STRIPE.connectWhsec, api: parseApiBase(stripe.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
-  const t = await createTestApp({ clock, env: { WEB_DIST: fakeWebDist(), ...options.env }, overrides: { accounting, billing, connect } });
+  const t = await createTestApp({
+    clock, env: { WEB_DIST: fakeWebDist(), ...options.env }, overrides: { accounting, billing, connect }, databaseUrl: options.databaseUrl, mailKind: options.mailKind,
+  });
   holder.app = t;
   return {
     t,
@@ -146,9 +151,10 @@ export async function connectXero(t: TestApp, token: string): Promise<void> {
 }
 
 /** The kind of resource a path parameter names, read from the route's path. */
-export type IdKind = 'client' | 'document' | 'payment';
+export type IdKind = 'client' | 'document' | 'payment' | 'variation';
 export function paramKind(op: Operation, param: string): IdKind {
   if (param === 'paymentId') return 'payment';
+  if (param === 'variationId') return 'variation';
   return op.path.startsWith('/clients') ? 'client' : 'document';
 }
 
@@ -156,6 +162,8 @@ export function paramKind(op: Operation, param: string): IdKind {
 export function idsOf(f: Fixtures, kind: IdKind): string[] {
   if (kind === 'client') return [f.clientId];
   if (kind === 'payment') return [f.paymentId];
+  // A variation's id names nothing without its quote: one stands for all (the public answers from one address are limited).
+  if (kind === 'variation') return [f.quoteId];
   return [f.draftId, f.quoteId, f.invoiceId, f.voidId];
 }
 
@@ -262,9 +270,13 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'PUT /payments/settings': () => ({ surcharge_enabled: true, surcharge_percent: 2.5 }),
   'POST /invoices/{id}/stages': () => ({ kind: 'deposit', percent: '30' }),
   'POST /invoices/{id}/variations': () => ({ line: { description: 'Extra socket', qty: 1, unit_price: 85, tax_included: false, tax_rate: 0.15 } }),
+  'POST /invoices/{id}/variations/{variationId}/send': () => ({ subject: 'Variation 1', message: 'Kia ora' }),
+  'POST /public/quotes/{token}/variations/{variationId}/accept': () => ({ signer_name: 'Jo Bloggs', shown_sha256: '0'.repeat(64) }),
+  'POST /public/quotes/{token}/variations/{variationId}/decline': () => ({ note: 'Not this year' }),
   'POST /invoices/{id}/credit-notes': () => ({ lines: [{ line_index: 0 }], reason: 'Returned part' }),
   'POST /credit-notes/{id}/refunds': () => ({ amount: 10, date: '2026-05-06', method: 'bank_transfer', reference: 'Refund' }),
-  'PUT /invoices/{id}/payment-claim': () => ({ contract_reference: 'GB-7', contract_date: '2026-04-20', site: '1 Main Road', work: 'Framing', period_from: '2026-04-20', period_to: '2026-05-04', retention_percent: 5 }),
+  'POST /credit-notes/{id}/send': () => ({ to: 'accounts@kowhai.example.nz', subject: 'Your credit note', message: 'Kia ora' }),
+  'PUT /invoices/{id}/payment-claim': () => ({ contract_reference: 'GB-7', contract_date: '2026-04-20', site: '1 Main Road', work: 'Framing', period_from: '2026-04-20', period_to: '2026-05-04', retention_percent: 5, due_date_choice: 'act' }),
   'POST /invoices/{id}/payment-schedules': () => ({ received_on: '2026-05-12', scheduled_amount: 10, reasons: 'Part done' }),
   'POST /invoices/{id}/retention-releases': () => ({ amount: 1, date: '2026-09-01' }),
   'PUT /payment-claims/clients/{id}': () => ({ payment_claims: true }),

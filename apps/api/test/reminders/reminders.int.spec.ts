@@ -56,6 +56,9 @@ describe('turning reminders on', () => {
     expect(same.status).toBe(422);
     expect(same.json.detail).toMatch(/same day/);
     expect((await t.put('/reminders/settings', { enabled: true, minimum_balance: 0, steps: [] }, u.token)).status).toBe(422);
+    // 'manual' is what a reminder sent by hand is recorded as: no step may be called that.
+    const manual = await t.put('/reminders/settings', { enabled: true, minimum_balance: 0, steps: [{ ...steps[0], id: 'manual' }] }, u.token);
+    expect([manual.status, manual.json.detail]).toEqual([422, "A reminder id can't be 'manual'"]);
     expect((await t.get('/reminders/settings', u.token)).json.enabled).toBe(false);
   });
 });

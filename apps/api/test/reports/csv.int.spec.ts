@@ -139,12 +139,14 @@ describe('annual CSV', () => {
     const summary = (await t.get('/reports/annual?year=2027', token)).json;
     const rows = read(res.text);
     expect(rows[0]).toEqual(['Reference', 'Issue date', 'Client', 'Client GST number', 'Excl. GST', 'GST', 'Incl. GST', 'Paid/unpaid', 'Paid date']);
-    const invoices = rows.slice(1, -3);
+    const invoices = rows.slice(1, -5);
     // By issue date: the invoice with the March deposit was issued on 5 April, so it is in 2026–27.
     expect(invoices.map((r) => r[0])).toContain('INV-0013');
     expect(invoices).toHaveLength(summary.monthly_breakdown.reduce((a: number, m: { count: number }) => a + m.count, 0));
-    const [total, paid, unpaid] = rows.slice(-3) as [string[], string[], string[]];
-    expect([total[0], paid[0], unpaid[0]]).toEqual(['Total', 'Paid', 'Unpaid']);
+    const [total, paid, unpaid, credited, refunded] = rows.slice(-5) as [string[], string[], string[], string[], string[]];
+    expect([total[0], paid[0], unpaid[0], credited[0], refunded[0]]).toEqual(['Total', 'Paid', 'Unpaid', 'Credited', 'Refunded']);
+    expect(num(cents(credited[4]!))).toBe(summary.credited.revenue);
+    expect(num(cents(refunded[6]!))).toBe(summary.refunded.amount);
     expect(num(sumCol(invoices, 4))).toBe(summary.total_revenue);
     expect(num(sumCol(invoices, 5))).toBe(summary.total_gst);
     expect(num(cents(total[4]!))).toBe(summary.total_revenue);

@@ -1,5 +1,6 @@
-// Signed download links for the CSV exports: made by the signed-in app, opened without a bearer
-// header, bound to the account, the export and its exact query, and short-lived.
+// Download links for the CSV exports: made by the signed-in app, opened without a bearer header,
+// bound to the account, the export and its exact query, short-lived, and ended by signing out
+// everywhere or changing the password (one-time tokens, security/oneTimeTokens.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_EXPIRED, LINK_INVALID, LINK_TTL_SECONDS } from '../../src/reports/links.ts';
 import { seedDocuments } from '../../../cli/src/bench/seed.ts';
@@ -34,12 +35,12 @@ const withParam = (url: string, name: string, value: string): string => {
   return `${u.pathname}${u.search}`;
 };
 
-describe('signed export links', () => {
+describe('export download links', () => {
   it('a link opens the CSV without a bearer header, the same bytes the bearer header gets', async () => {
     clock.set(START);
     const r = await t.post('/reports/export-links', { kind: 'gst-csv', start_date: '2026-04-01', end_date: '2026-06-30' }, a.token);
     expect(r.status).toBe(200);
-    expect(r.json.url).toMatch(/^\/api\/v1\/reports\/export\/gst-csv\?start_date=2026-04-01&end_date=2026-06-30&basis=invoice&account=[^&]+&exp=\d+&sig=[\w-]+$/);
+    expect(r.json.url).toMatch(/^\/api\/v1\/reports\/export\/gst-csv\?start_date=2026-04-01&end_date=2026-06-30&basis=invoice&token=[\w-]{43}$/);
     expect(r.json.expires_at).toBe(new Date(Date.parse(START) + LINK_TTL_SECONDS * 1000).toISOString());
     expect(r.json.url).not.toContain(a.token);
     const viaLink = await open(r.json.url);
@@ -48,6 +49,12 @@ describe('signed export links', () => {
     expect(viaLink.text).toContain('Secret client of A');
     const viaBearer = await t.get('/reports/export/gst-csv?start_date=2026-04-01&end_date=2026-06-30', a.token);
     expect(viaLink.text).toBe(viaBearer.text);
+    // A browser may fetch a download twice: the link opens again within its five minutes.
+    expect((await open(r.json.url)).text).toBe(viaBearer.text);
+    // Kept only as a digest.
+    const token = new URL(r.json.url, 'http://x').searchParams.get('token')!;
+    expect(await t.deps.store.db.query('SELECT 1 FROM one_time_tokens WHERE token_hash = $1', [token])).toEqual([]);
+    expect(await t.deps.store.db.query("SELECT 1 FROM one_time_tokens WHERE account_id = $1 AND kind = 'report_export'", [a.userId])).not.toEqual([]);
   });
 
   it('annual and payments-basis links work the same way', async () => {
@@ -60,10 +67,10 @@ describe('signed export links', () => {
     expect(payments.headers.get('content-disposition')).toMatch(/payments-basis\.csv"$/);
   });
 
-  it('still works at the last second and not after: expired → 403 saying so', async () => {
+  it('still works in its last second and not from its end: expired → 403 saying so', async () => {
     clock.set(START);
     const url = await link(a.token, { kind: 'annual-csv', year: '2027' });
-    clock.advance(LINK_TTL_SECONDS * 1000);
+    clock.advance(LINK_TTL_SECONDS * 1000 - 1000);
     expect((await open(url)).status).toBe(200);
     clock.advance(1000);
     const r = await open(url);
@@ -72,21 +79,19 @@ describe('signed export links', () => {
     clock.set(START);
   });
 
-  it('a changed query, a later expiry or another export → 403, nothing leaks', async () => {
+  it('a changed query, a made-up or shortened token or another export → 403, nothing leaks', async () => {
     clock.set(START);
     const url = await link(a.token, { kind: 'gst-csv', start_date: '2026-04-01', end_date: '2026-04-30' });
-    const exp = new URL(url, 'http://x').searchParams.get('exp')!;
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
     const tampered = [
       withParam(url, 'end_date', '2026-12-31'),
       withParam(url, 'start_date', '2020-01-01'),
       withParam(url, 'basis', 'payments'),
-      withParam(url, 'exp', String(Number(exp) + 3600)),
-      withParam(url, 'sig', 'A'.repeat(43)),
-      withParam(url, 'sig', ''),
-      withParam(url, 'sig', '!!!'),
-      withParam(url, 'exp', 'later'),
+      withParam(url, 'token', 'A'.repeat(43)),
+      withParam(url, 'token', ''),
+      withParam(url, 'token', '!!!'),
+      withParam(url, 'token', token.slice(0, -2)),
       url.replace('/export/gst-csv', '/export/annual-csv'),
-      url.replace(/&sig=[^&]+/, `&sig=${new URL(url, 'http://x').searchParams.get('sig')!.slice(0, -2)}`),
     ];
     for (const u of tampered) {
       const r = await open(u);
@@ -103,13 +108,27 @@ describe('signed export links', () => {
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('Client of B');
     expect(ok.text).not.toContain('Secret client of A');
-    // B puts A's account into B's signed link: the signature no longer matches.
+    // The account is the token's own: naming A's in B's link changes nothing.
     const r = await open(withParam(mine, 'account', a.userId));
-    expect(r.status).toBe(403);
+    expect(r.text).toContain('Client of B');
     expect(r.text).not.toContain('Secret client of A');
-    // B's bearer header on A's-account link with B's signature changes nothing.
+    // B's bearer header on B's link: still B's data.
     const both = await t.get(withParam(mine, 'account', a.userId), b.token);
-    expect(both.status).toBe(403);
+    expect(both.text).not.toContain('Secret client of A');
+  });
+
+  it('signing out everywhere or changing the password ends every download link the account had', async () => {
+    clock.set(START);
+    const u = await signUp(t, 'Signed Out Tradie');
+    const before = await link(u.token, { kind: 'annual-csv', year: 2027 });
+    expect((await open(before)).status).toBe(200);
+    expect((await t.post('/auth/logout-all', undefined, u.token)).status).toBe(200);
+    const r = await open(before);
+    expect(r.status).toBe(403);
+    expect(r.json.detail).toBe(LINK_INVALID);
+    const again = await link(u.token, { kind: 'annual-csv', year: 2027 });
+    expect((await t.post('/auth/change-password', { current_password: u.password, new_password: 'a whole new password' }, u.token)).status).toBe(200);
+    expect((await open(again)).status).toBe(403);
   });
 
   it('a link is asked for with a valid query, by a signed-in user', async () => {

@@ -6,7 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, oracleInvoicesArb } from '@tradie/testkit/oracle/arbitraries';
+import { addDays, oracleInvoicesArb, withCreditsArb } from '@tradie/testkit/oracle/arbitraries';
 import { oracleAnnualSummary, oracleGstReport, type OracleInvoice } from '@tradie/testkit/oracle/oracle';
 import { toDomainLine } from '@tradie/testkit/oracle/toEvents';
 import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
@@ -54,6 +54,16 @@ async function make(token: string, inv: OracleInvoice, clients: Map<string, stri
     const r = await t.post(`/invoices/${id}/void`, { reason: 'Raised in error' }, token);
     expect(r.status, r.text).toBe(200);
   }
+  for (const c of inv.credits ?? []) {
+    onDay(c.date);
+    const r = await t.post(`/invoices/${id}/credit-notes`, { amount: dollars(c.cents), reason: 'Part of the job not done' }, token);
+    expect(r.status, r.text).toBe(201);
+    for (const back of c.refunds) {
+      onDay(back.date);
+      const refund = await t.post(`/credit-notes/${r.json.id}/refunds`, { amount: dollars(back.cents), date: back.date, method: 'bank_transfer', reference: '' }, token);
+      expect(refund.status, refund.text).toBe(201);
+    }
+  }
 }
 
 describe('reports through the API equal the oracle', () => {
@@ -96,6 +106,36 @@ describe('reports through the API equal the oracle', () => {
       expect(cents(total[5]!)).toBe(toCents(oracle.total_gst));
       expect(cents(csv.find((row) => row[0] === 'Unpaid')![4]!)).toBe(toCents(oracle.unpaid_revenue));
     }
+  });
+
+  // With credit notes on paid and unpaid invoices and money paid back: every figure of the annual
+  // summary (paid, unpaid, credited, refunded named apart) and both GST bases equal the oracle's.
+  const credited = fc.sample(withCreditsArb(oracleInvoicesArb({ maxInvoices: 8, maxLines: 4 })), { seed: 3232, numRuns: 40 })
+    .filter((invoices) => invoices.filter((inv) => (inv.credits ?? []).length > 0).length >= 2)
+    .slice(0, 3)
+    .map((invoices) => invoices.map((inv) => ({ ...inv, rounding: 'total' as const })));
+
+  it.each(credited.map((h, i) => [i + 1, h] as const))('credited history %i: GST report and annual summary', async (_n, invoices) => {
+    const u = await signUp(t);
+    const clients = new Map<string, string>();
+    for (const inv of invoices) await make(u.token, inv, clients);
+    for (const basis of ['invoice', 'payments'] as const) {
+      for (const [start, end] of [['2026-01-01', '2028-12-31'], ['2026-04-01', '2026-09-30'], ['2027-01-01', '2027-06-30']] as const) {
+        const { basis: _b, start_date: _s, end_date: _e, ...figures } = (await t.get(`/reports/gst?start_date=${start}&end_date=${end}&basis=${basis}`, u.token)).json;
+        expect(figures, `${basis} ${start}–${end}`).toEqual(oracleGstReport(invoices, start, end, basis));
+      }
+    }
+    for (const year of [2026, 2027, 2028]) {
+      const { year: _y, label: _l, start_date: _s, end_date: _e, ...figures } = (await t.get(`/reports/annual?year=${year}`, u.token)).json;
+      expect(figures, `tax year ${year}`).toEqual(oracleAnnualSummary(invoices, year));
+    }
+  });
+
+  it('the credited histories cover credits on paid invoices and money paid back', () => {
+    expect(credited).toHaveLength(3);
+    const all = credited.flat();
+    expect(all.some((inv) => (inv.credits ?? []).length > 0 && inv.steps.some((s) => s.kind === 'pay'))).toBe(true);
+    expect(all.some((inv) => (inv.credits ?? []).some((c) => c.refunds.length > 0))).toBe(true);
   });
 
   it('the histories sampled cover voids, removals, deposits and drafts', () => {

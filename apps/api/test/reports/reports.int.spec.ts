@@ -81,7 +81,7 @@ describe('what counts', () => {
     const r = (await gst(account.token, '2026-05-01', '2026-05-31')).json;
     // 115.00 + 345.00 standing; INV-0002 (230.00) and INV-0005 (57.50) issued and voided in May.
     expect(r).toMatchObject({ invoice_count: 4, paid_invoices_count: 0, unpaid_invoices_count: 2, voided_invoices_count: 2, total_sales: 460, total_gst_collected: 60 });
-    expect(r.corrections).toEqual({ count: 2, sales: -287.5, gst: -37.5 });
+    expect(r.corrections).toEqual({ count: 2, sales: -287.5, gst: -37.5, invoices_voided: 2, credit_notes: 0, payments_removed: 0, refunds: 0 });
     expect(r.drafts_left_out).toBe(1);
     expect(r).toEqual(gstReport(reportRowsFromEvents(account.events), checkRange('2026-05-01', '2026-05-31')));
   });
@@ -89,7 +89,7 @@ describe('what counts', () => {
   it('payments basis: the payment on a live invoice counts; a payment removed the same month nets out', async () => {
     const r = (await gst(account.token, '2026-05-01', '2026-05-31', 'payments')).json;
     expect(r).toMatchObject({ basis: 'payments', invoice_count: 2, paid_invoices_count: 0, unpaid_invoices_count: 1, voided_invoices_count: 1, total_sales: 100, total_gst_collected: 13.04 });
-    expect(r.corrections).toEqual({ count: 1, sales: -10, gst: -1.3 });
+    expect(r.corrections).toEqual({ count: 1, sales: -10, gst: -1.3, invoices_voided: 0, credit_notes: 0, payments_removed: 1, refunds: 0 });
     expect(r).toEqual(gstReport(reportRowsFromEvents(account.events), checkRange('2026-05-01', '2026-05-31'), 'payments'));
   });
 

@@ -85,6 +85,7 @@ describe('GET /security/audit', () => {
       account_deleted: 'Asked for the account to be deleted',
       email_change_requested: 'Asked to change the email address',
       email_changed: 'Email address changed',
+      email_change_cancelled: 'Cancelled the change of the email address from the emailed link — every device was signed out',
     });
     // One sentence per kind the API can record, in one place (packages/contracts).
     expect(Object.keys(AUDIT_DESCRIPTIONS).sort()).toEqual([...AUDIT_KINDS].sort());

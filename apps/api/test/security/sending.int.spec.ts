@@ -69,7 +69,10 @@ describe('where mail really leaves (SMTP): confirming the email address', () => 
     expect(mail.text).toContain('Kia ora Aroha Tamihana,');
     expect(mail.text).toMatch(/^http:\/\/app\.test\/confirm-email\?token=[\w-]{43}$/m);
     // Stored only as its SHA-256.
-    const rows = await t.deps.store.db.query<{ token_hash: string; email: string }>('SELECT token_hash, email FROM email_confirmation_tokens WHERE user_id = $1', [u.userId]);
+    const rows = await t.deps.store.db.query<{ token_hash: string; email: string }>(
+      "SELECT token_hash, data->>'email' AS email FROM one_time_tokens WHERE account_id = $1 AND kind = 'email_confirmation'",
+      [u.userId],
+    );
     expect(rows).toEqual([{ token_hash: createHash('sha256').update(u.link).digest('hex'), email: u.email }]);
 
     const id = await invoiceToSend(t, u);

@@ -22,9 +22,9 @@ async function seed(store: EventStore, from: number, count: number, accountId: s
   return ids;
 }
 
-/** One command: load, decide (a $1 payment), append with the expected version, project inline. */
+/** One command: load, decide (a $1 payment), append with the expected version, project inline — a read and one statement (EventStore.command). */
 async function payOne(store: EventStore, streamId: string, n: number, accountId: string): Promise<void> {
-  await store.transaction(async (tx) => {
+  await store.command(async (tx) => {
     const snap = await tx.readStream(streamId);
     const state = foldDocumentStream(snap.events);
     const events: DocumentEvent[] = decideDocument(

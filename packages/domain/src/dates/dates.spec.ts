@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, formatNzDate, formatNzDateLong, isLocalDate, monthsBetween, nzDateOf, taxYearLabel, taxYearOf, taxYearRange } from './dates.ts';
+import { addDays, addMonths, formatNzDate, formatNzDateLong, formatNzDateTime, formatNzTime, isLocalDate, monthsBetween, nzDateOf, taxYearLabel, taxYearOf, taxYearRange } from './dates.ts';
 import { dueDateFor, quoteValidUntil } from './paymentTerms.ts';
 import { localDateArb } from '../../test/arbitraries.ts';
 
@@ -52,6 +52,12 @@ describe('NZ calendar days', () => {
   it('formats day-first, en-NZ', () => {
     expect(formatNzDate('2025-07-04')).toBe('04/07/2025');
     expect(formatNzDateLong('2025-12-06')).toBe('6 December 2025');
+  });
+
+  it('formats an instant as New Zealand sees it, either side of daylight saving (hand-worked: NZST UTC+12, NZDT UTC+13)', () => {
+    expect(formatNzDateTime('2026-05-13T21:41:00.000Z')).toBe('Thu, 14 May, 9:41 am');
+    expect(formatNzDateTime('2026-01-13T23:05:00.000Z')).toBe('Wed, 14 Jan, 12:05 pm');
+    expect(formatNzTime('2026-05-11T20:00:00.000Z')).toBe('8:00 am');
   });
 
   it('payment terms give the due date; quotes hold 30 days', () => {

@@ -119,6 +119,15 @@ export function formatNzDateLong(d: LocalDate): string {
   return `${day} ${longMonths[m - 1]} ${y}`;
 }
 
+const nzDateTimeFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true });
+const nzTimeFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: NZ_TIME_ZONE, hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** An instant as New Zealand sees it: 'Thu, 14 May, 9:41 am'. */
+export const formatNzDateTime = (instant: Date | string): string => nzDateTimeFormat.format(new Date(instant));
+
+/** The time of day of an instant in New Zealand: '9:41 am'. */
+export const formatNzTime = (instant: Date | string): string => nzTimeFormat.format(new Date(instant));
+
 /** 'Apr 2026' for a 'YYYY-MM' month. */
 export function formatMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];

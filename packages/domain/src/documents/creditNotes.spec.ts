@@ -125,7 +125,7 @@ describe('reports: the credit note is a correction in the period it is issued', 
     expect([may.total_sales, may.total_gst_collected, may.corrections.count]).toEqual([465.75, 60.75, 0]);
     const july = gstReport(all, { start: '2026-07-01', end: '2026-08-31' });
     expect([july.total_sales, july.total_gst_collected, july.invoice_count]).toEqual([-207, -27, 0]);
-    expect(july.corrections).toEqual({ count: 1, sales: -207, gst: -27 });
+    expect(july.corrections).toEqual({ count: 1, sales: -207, gst: -27, invoices_voided: 0, credit_notes: 1, payments_removed: 0, refunds: 0 });
     // Payments basis: nothing in July (no money moved); the refund in August, −207.00 with GST −27.00.
     const julyPaid = gstReport(all, { start: '2026-07-01', end: '2026-07-31' }, 'payments');
     expect([julyPaid.total_sales, julyPaid.total_gst_collected]).toEqual([0, 0]);
@@ -137,7 +137,7 @@ describe('reports: the credit note is a correction in the period it is issued', 
     const all = { invoices: [rows.invoice!], payments: rows.payments, credits: rows.credits };
     const aug = gstReport(all, { start: '2026-08-01', end: '2026-08-31' }, 'payments');
     expect([aug.total_sales, aug.total_gst_collected]).toEqual([-207, -27]);
-    expect(aug.corrections).toEqual({ count: 1, sales: -207, gst: -27 });
+    expect(aug.corrections).toEqual({ count: 1, sales: -207, gst: -27, invoices_voided: 0, credit_notes: 0, payments_removed: 0, refunds: 1 });
     const may = gstReport(all, { start: '2026-05-01', end: '2026-05-31' }, 'payments');
     expect([may.total_sales, may.total_gst_collected]).toEqual([465.75, 60.75]);
   });
@@ -145,4 +145,26 @@ describe('reports: the credit note is a correction in the period it is issued', 
   function credited(): DocumentEvent[] {
     return [drafted, issued, paidInFull, ...decide([drafted, issued, paidInFull], creditCommand({ kind: 'lines', lines: [{ lineIndex: 0 }] }))];
   }
+});
+
+describe('emailing a credit note', () => {
+  const credited = [drafted, issued, ...decide([drafted, issued], creditCommand({ kind: 'amount', amount: '20' }))];
+  const email = (outcome: 'delivered' | 'saved_not_delivered' | 'failed', detail: string | null, creditNoteId = 'cn1'): DocumentCommand => ({
+    type: 'RecordCreditNoteEmail',
+    data: { creditNoteId, to: ['jo@example.nz'], cc: [], bcc: [], subject: 'Credit note CN-0001', outcome, detail },
+  });
+
+  it('records what happened to each email on the credit note, and changes no figure', () => {
+    const delivered = decide(credited, email('delivered', 'ignored'));
+    expect(delivered).toEqual([{ type: 'CreditNoteEmailed', data: { documentId: 'd1', creditNoteId: 'cn1', to: ['jo@example.nz'], cc: [], bcc: [], subject: 'Credit note CN-0001', outcome: 'delivered', detail: null } }]);
+    const outbox = decide(credited, email('saved_not_delivered', 'Saved to the outbox'));
+    const after = view([...credited, ...delivered, ...outbox]);
+    expect(after.creditNotes[0]!.sends.map((s) => [s.outcome, s.detail])).toEqual([['delivered', null], ['saved_not_delivered', 'Saved to the outbox']]);
+    expect(documentFigures(after).balanceCents).toBe(documentFigures(view(credited)).balanceCents);
+  });
+
+  it('refuses a credit note that is not on the invoice, and an email to nobody', () => {
+    expect(() => decide(credited, email('delivered', null, 'cn9'))).toThrow('Credit note not found');
+    expect(() => decide(credited, { type: 'RecordCreditNoteEmail', data: { creditNoteId: 'cn1', to: [], cc: [], bcc: [], subject: 'x', outcome: 'delivered', detail: null } })).toThrow('Say who the credit note goes to');
+  });
 });

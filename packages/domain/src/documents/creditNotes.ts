@@ -26,10 +26,22 @@ export interface CreditNoteRefund {
   recordedAt: string | null;
 }
 
-/** A credit note as the invoice holds it: what it was issued with, and the refunds against it. */
+/** An attempt to email a credit note to the client, with what happened to it (CreditNoteEmailed). */
+export interface CreditNoteSend {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  at: string | null;
+  outcome: 'delivered' | 'saved_not_delivered' | 'failed';
+  detail: string | null;
+}
+
+/** A credit note as the invoice holds it: what it was issued with, the refunds against it and its emails. */
 export interface CreditNote extends Omit<CreditNoteIssuedData, 'documentId'> {
   issuedAt: string | null;
   refunds: CreditNoteRefund[];
+  sends: CreditNoteSend[];
 }
 
 /** What the business asks to credit: some lines (all or part of their quantity), or an amount (GST-inclusive). */

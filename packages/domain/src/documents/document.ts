@@ -9,8 +9,9 @@ import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.
 import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
-import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageCreditLines, stageCreditWeights, stageLinesOf } from './stages.ts';
-import { type PaymentClaim, type PaymentClaimDetails, type VariationLine, checkClaimDetails, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
+import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageCreditLines, stageCreditWeights, stageLedger, stageLinesOf } from './stages.ts';
+import { type Variation, type VariationStatus, isAgreed, quoteLineCount, quoteStageBasis, variationName, variationTotals } from './variations.ts';
+import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, chosenPaymentDueDate, siteOnOneLine, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
@@ -142,6 +143,8 @@ export interface DocumentView {
   gstRounding: GstRounding;
   issueDate: LocalDate;
   dueDate: LocalDate;
+  /** The due date the invoice itself was given (drafted or revised): a payment claim's due date for payment may differ from it. */
+  termsDueDate: LocalDate;
   paymentTerms: PaymentTerms;
   validUntil: LocalDate | null;
   notes: string;
@@ -185,8 +188,8 @@ export interface DocumentView {
   creditNotes: CreditNote[];
   /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
   paymentClaim: PaymentClaim | null;
-  /** Quotes: the lines added by variations, in order: each line's index and how many stages had been invoiced before it. */
-  variationLines: VariationLine[];
+  /** Quotes: the variations proposed after acceptance, in order, each its own agreement (the signed `lines` never change). */
+  variations: Variation[];
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -213,6 +216,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       gstRounding: d.gstRounding,
       issueDate: d.issueDate,
       dueDate: d.dueDate,
+      termsDueDate: d.dueDate,
       paymentTerms: d.paymentTerms,
       validUntil: d.validUntil,
       notes: d.notes,
@@ -242,7 +246,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       stageCredits: [],
       creditNotes: [],
       paymentClaim: null,
-      variationLines: [],
+      variations: [],
       createdAt: at,
       updatedAt: at,
     };
@@ -260,7 +264,9 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   switch (event.type) {
     case 'DocumentRevised': {
       const { documentId: _id, ...fields } = event.data;
-      return { ...s, ...fields };
+      // A draft payment claim keeps its due date for payment; the invoice's own is kept beside it.
+      const claimDue = s.paymentClaim ? claimDates(s.paymentClaim, compareDates(day(), fields.issueDate) > 0 ? day() : fields.issueDate).paymentDue : null;
+      return { ...s, ...fields, dueDate: claimDue ?? fields.dueDate, termsDueDate: fields.dueDate };
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
@@ -355,7 +361,37 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, stages: [...s.stages, stage], stageHistory: [...s.stageHistory, { stage, withdrawn: false, withdrawnAt: null }] };
     }
     case 'QuoteVaried':
-      return { ...s, lines: [...s.lines, event.data.line], variationLines: [...s.variationLines, { lineIndex: s.lines.length, afterStages: s.stageHistory.length }] };
+      // Before variations were agreed apart: a line added and agreed at once, valued with the quote.
+      return {
+        ...s,
+        variations: [
+          ...s.variations,
+          { ...newVariation(s, `legacy-${quoteLineCount(s)}`, [event.data.line], '', at), status: 'approved', legacy: true, approvedAt: at, approvedAfterStages: s.stageHistory.length },
+        ],
+      };
+    case 'VariationProposed':
+      return { ...s, variations: [...s.variations, { ...newVariation(s, event.data.variationId, event.data.lines, event.data.note, at), number: event.data.number }] };
+    case 'VariationSent': {
+      const { documentId: _id, variationId, ...send } = event.data;
+      return withVariation(s, variationId, (v) => ({ ...v, sendLog: [...v.sendLog, { ...send, at, outcome: 'delivered', detail: null }] }));
+    }
+    case 'VariationSendNotDelivered': {
+      // Not delivered: recorded, and the variation is not sent by it.
+      const { documentId: _id, variationId, ...attempt } = event.data;
+      return withVariation(s, variationId, (v) => ({ ...v, sendLog: [...v.sendLog, { ...attempt, at }] }));
+    }
+    case 'VariationAcceptedByClient': {
+      const { documentId: _id, variationId, ...a } = event.data;
+      return withVariation(s, variationId, (v) => ({ ...v, status: 'approved', approvedAt: at, approvedAfterStages: s.stageHistory.length, clientAcceptance: { ...a, at } }));
+    }
+    case 'VariationApproved':
+      return withVariation(s, event.data.variationId, (v) => ({ ...v, status: 'approved', approvedAt: at, approvedAfterStages: s.stageHistory.length }));
+    case 'VariationDeclinedByClient':
+      return withVariation(s, event.data.variationId, (v) => ({ ...v, status: 'declined', declinedAt: at, declinedByClient: true, declineNote: event.data.note }));
+    case 'VariationDeclined':
+      return withVariation(s, event.data.variationId, (v) => ({ ...v, status: 'declined', declinedAt: at }));
+    case 'VariationWithdrawn':
+      return withVariation(s, event.data.variationId, (v) => ({ ...v, status: 'withdrawn', withdrawnAt: at }));
     case 'PaymentClaimSet': {
       const { documentId: _id, ...details } = event.data;
       const claim: PaymentClaim = { ...details, servedOn: null, servedAt: null, schedules: s.paymentClaim?.schedules ?? [], retentionReleases: s.paymentClaim?.retentionReleases ?? [] };
@@ -364,7 +400,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, paymentClaim: claim, dueDate: claimDates(claim, from).paymentDue };
     }
     case 'PaymentClaimCleared':
-      return { ...s, paymentClaim: null, dueDate: dueDateFor(s.issueDate, s.paymentTerms) };
+      return { ...s, paymentClaim: null, dueDate: s.termsDueDate };
     case 'PaymentScheduleReceived': {
       if (!s.paymentClaim) return s;
       const { documentId: _id, ...r } = event.data;
@@ -393,7 +429,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       const { documentId: _id, ...note } = event.data;
       return {
         ...s,
-        creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [] }],
+        creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [], sends: [] }],
         paymentLog: [...s.paymentLog, { kind: 'credited', paymentId: note.creditNoteId, amount: note.total, date: note.date }],
       };
     }
@@ -405,10 +441,27 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
         paymentLog: [...s.paymentLog, { kind: 'creditRefunded', paymentId: creditNoteId, amount: r.amount, date: r.date, refundId: r.refundId }],
       };
     }
+    case 'CreditNoteEmailed': {
+      const { documentId: _id, creditNoteId, ...send } = event.data;
+      return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, sends: [...n.sends, { ...send, at }] } : n)) };
+    }
     default:
       return assertNever(event);
   }
 }
+
+/** A variation as proposed: awaiting approval, its lines numbered after every line the quote has so far. */
+function newVariation(s: DocumentView, variationId: string, lines: Line[], note: string, at: string | null): Variation {
+  return {
+    variationId, number: s.variations.length + 1, note, lines, firstLine: quoteLineCount(s), status: 'awaiting_approval', legacy: false, proposedAt: at, sendLog: [],
+    approvedAt: null, approvedAfterStages: null, clientAcceptance: null, declinedAt: null, declineNote: null, declinedByClient: false, withdrawnAt: null,
+  };
+}
+
+const withVariation = (s: DocumentView, variationId: string, change: (v: Variation) => Variation): DocumentView => ({
+  ...s,
+  variations: s.variations.map((v) => (v.variationId === variationId ? change(v) : v)),
+});
 
 export const foldDocument = (events: Iterable<EvolvableDocumentEvent>, from: DocumentState = initialDocumentState): DocumentState => {
   let s = from;
@@ -426,12 +479,24 @@ export interface DocumentFigures extends DocumentTotals {
   balanceCents: bigint;
 }
 
+/**
+ * The money that moved on an invoice, named apart: what the client paid (every payment standing)
+ * and what was paid back to them (card refunds on payments and refunds on credit notes). What is
+ * paid (`paidCents`) is the first less the second.
+ */
+export function moneyMoved(d: Pick<DocumentView, 'payments' | 'refunds' | 'creditNotes'>): { receivedCents: bigint; refundedCents: bigint } {
+  return {
+    receivedCents: d.payments.reduce((a, p) => a + toCents(p.amount), 0n),
+    refundedCents: d.refunds.reduce((a, r) => a + toCents(r.amount), 0n) + creditRefundedCents(d.creditNotes ?? []),
+  };
+}
+
 export function documentFigures(d: DocumentView): DocumentFigures {
   const totals = documentTotals(d.lines, d.gstRounding);
   // A refund gives money back: what was paid is the payments less their refunds (on payments
   // and on credit notes).
-  const paidCents =
-    d.payments.reduce((a, p) => a + toCents(p.amount), 0n) - d.refunds.reduce((a, r) => a + toCents(r.amount), 0n) - creditRefundedCents(d.creditNotes ?? []);
+  const moved = moneyMoved(d);
+  const paidCents = moved.receivedCents - moved.refundedCents;
   const credited = creditedCents(d.creditNotes ?? []);
   return { ...totals, paidCents, creditedCents: credited, balanceCents: totals.totalCents - paidCents - credited };
 }
@@ -571,10 +636,19 @@ export type DocumentCommand =
   /** A payment reminder was emailed (outcome 'delivered') or was not (the outbox, a refusal). */
   | { type: 'RecordReminder'; data: { stepId: string; to: string[]; subject: string; balance: string; outcome: SendOutcome; detail: string | null } }
   | { type: 'PauseReminders' }
-  /** A stage of an accepted quote (deposit, progress, final), to be drafted as invoice `invoiceId`. */
-  | { type: 'InvoiceStage'; data: { invoiceId: string; reference: string; request: StageRequest } }
-  /** A line of extra work added to an accepted quote. */
-  | { type: 'VaryQuote'; data: { line: Line } }
+  /** A stage of an accepted quote (deposit, progress, final), to be drafted as invoice `invoiceId`; or what is left of an approved variation. */
+  | { type: 'InvoiceStage'; data: { invoiceId: string; reference: string; request: StageRequest | VariationStageRequest } }
+  /** Extra work on an accepted quote, proposed to the client as an agreement of its own. */
+  | { type: 'ProposeVariation'; data: { variationId: string; lines: Line[]; note: string } }
+  /** Before the variation's email goes: the refusals; after the mail server took it, recorded (VariationSent). */
+  | { type: 'SendVariation'; data: { variationId: string; to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  | { type: 'RecordUndeliveredVariationSend'; data: { variationId: string; to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendNotDeliveredOutcome; detail: string } }
+  | { type: 'AcceptVariationByClient'; data: ClientAnswer & { variationId: string; shownSha256: string; signerName: string; signatureSha256: string | null } }
+  | { type: 'DeclineVariationByClient'; data: ClientAnswer & { variationId: string; note: string } }
+  /** The client answered in person or in writing: the business records it. */
+  | { type: 'ApproveVariation'; data: { variationId: string } }
+  | { type: 'DeclineVariation'; data: { variationId: string } }
+  | { type: 'WithdrawVariation'; data: { variationId: string } }
   /** A stage invoice of this quote was voided or deleted: its share is left to invoice again. */
   | { type: 'WithdrawStage'; data: { invoiceId: string } }
   /** A credit note on a stage invoice of this quote: what it credits goes back to the quote. */
@@ -583,8 +657,13 @@ export type DocumentCommand =
   /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
   | { type: 'RecordCreditNoteRefund'; data: { creditNoteId: string; refundId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
+  | { type: 'RecordCreditNoteEmail'; data: { creditNoteId: string; to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendOutcome; detail: string | null } }
   /** Make a draft invoice a payment claim under the Construction Contracts Act 2002, or change its details. */
-  | { type: 'SetPaymentClaim'; data: PaymentClaimDetails }
+  /**
+   * `dueDateChoice`: which due date for payment applies when the contract sets none and the Act's
+   * default (20 working days after service, as if served `today`) is not the invoice's own due date.
+   */
+  | { type: 'SetPaymentClaim'; data: PaymentClaimDetails & { dueDateChoice?: DueDateChoice | null; today: LocalDate } }
   | { type: 'ClearPaymentClaim' }
   | { type: 'RecordPaymentSchedule'; data: { receivedOn: LocalDate; scheduledAmount: string; reasons: string } }
   | { type: 'ReleaseRetention'; data: { releaseId: string; amount: string; date: LocalDate } };
@@ -597,6 +676,12 @@ export interface IssueCreditNoteInput {
   reason: string;
   supplier: { name: string; gstNumber: string };
   credit: CreditRequest;
+}
+
+/** A progress stage that takes what is left of an approved variation. */
+export interface VariationStageRequest {
+  kind: 'progress';
+  variationId: string;
 }
 
 /** Where a client's answer came from: the link it came through and the browser. */
@@ -759,6 +844,9 @@ function decideConvertQuote(command: CommandOf<'ConvertQuote'>, state: DocumentS
   if (d.status === 'void') throw conflict("This quote is void, so it can't be converted");
   if (d.status === 'declined') throw conflict('This quote was declined. Mark it accepted first if the client changed their mind.');
   if (d.stages.length > 0) throw conflict('This quote is being invoiced in stages. Make a progress or final invoice instead.');
+  // The invoice would be the signed lines alone: a variation agreed or waiting would be left behind.
+  const varied = d.variations.filter((v) => v.status === 'approved' || v.status === 'awaiting_approval');
+  if (varied.length > 0) throw conflict(`This quote has ${varied.map(variationName).join(' and ')}. Invoice it with a final invoice instead: it takes the quote and its approved variations.`);
   return [{ type: 'QuoteConverted', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
 }
 
@@ -855,6 +943,16 @@ function decideRecordCreditNoteRefund(command: CommandOf<'RecordCreditNoteRefund
   const { balanceCents } = documentFigures(d);
   const cents = checkCreditRefund(note, c.amount, c.date, -balanceCents);
   return [{ type: 'CreditNoteRefunded', data: { documentId: d.id, creditNoteId: c.creditNoteId, refundId: c.refundId, amount: centsToString(cents), date: c.date, method: c.method, reference: c.reference } }];
+}
+
+/** What happened to an email of a credit note: a credit note of this invoice, sent to someone. */
+function decideRecordCreditNoteEmail(command: CommandOf<'RecordCreditNoteEmail'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireInvoice(d, 'have credit notes');
+  const c = command.data;
+  if (!d.creditNotes.some((n) => n.creditNoteId === c.creditNoteId)) throw notFound('Credit note not found');
+  if (c.to.length + c.cc.length + c.bcc.length === 0) throw invalid('Say who the credit note goes to');
+  return [{ type: 'CreditNoteEmailed', data: { documentId: d.id, ...c, detail: c.outcome === 'delivered' ? null : c.detail } }];
 }
 
 function decideVoidDocument(command: CommandOf<'VoidDocument'>, state: DocumentState): DocumentEvent[] {
@@ -984,18 +1082,108 @@ function requireAcceptedQuote(state: DocumentState, what: string): DocumentView 
 function decideInvoiceStage(command: CommandOf<'InvoiceStage'>, state: DocumentState): DocumentEvent[] {
   const d = requireAcceptedQuote(state, 'be invoiced in stages');
   const c = command.data;
-  const allocation = allocateStage(d.lines, d.gstRounding, d.stages, c.request, d.stageCredits);
-  return [{ type: 'StageInvoiced', data: { documentId: d.id, invoiceId: c.invoiceId, reference: c.reference, kind: c.request.kind, lines: stageLinesOf(allocation) } }];
+  const request: StageRequest = 'variationId' in c.request ? variationStageRequest(d, c.request.variationId) : c.request;
+  const allocation = allocateStageOn(quoteStageBasis(d), d.stages, request, d.stageCredits);
+  return [{ type: 'StageInvoiced', data: { documentId: d.id, invoiceId: c.invoiceId, reference: c.reference, kind: request.kind, lines: stageLinesOf(allocation) } }];
 }
 
-function decideVaryQuote(command: CommandOf<'VaryQuote'>, state: DocumentState): DocumentEvent[] {
+/** What is left of each line of an approved variation; refused while the client has not approved it. */
+function variationStageRequest(d: DocumentView, variationId: string): StageRequest {
+  const v = requireVariation(d, variationId);
+  if (!isAgreed(v)) {
+    const name = variationName(v);
+    if (v.status === 'awaiting_approval') throw conflict(`${name} is awaiting the client's approval: it can be invoiced once they approve it.`);
+    throw conflict(`${name} was ${v.status === 'declined' ? 'declined' : 'withdrawn'}, so it can't be invoiced.`);
+  }
+  const lines = v.lines.map((_, k) => v.firstLine + k);
+  const ledger = stageLedger(quoteLineCount(d), d.stages, d.stageCredits);
+  if (lines.every((i) => ledger[i]!.share.n >= ledger[i]!.share.d)) throw conflict(`${variationName(v)} is invoiced in full already.`);
+  return { kind: 'progress', remainderOf: lines };
+}
+
+function requireVariation(d: DocumentView, variationId: string): Variation {
+  const v = d.variations.find((x) => x.variationId === variationId);
+  if (!v) throw notFound('Variation not found');
+  return v;
+}
+
+/** A variation the client has not answered yet, on a quote that is still accepted. */
+function requireAwaitingVariation(state: DocumentState, variationId: string, what: string): { d: DocumentView; v: Variation } {
+  const d = requireAcceptedQuote(state, what);
+  const v = requireVariation(d, variationId);
+  if (v.status !== 'awaiting_approval') throw conflict(`${variationName(v)} ${VARIATION_ANSWERED[v.status]}`);
+  return { d, v };
+}
+
+const VARIATION_ANSWERED: Record<Exclude<VariationStatus, 'awaiting_approval'>, string> = {
+  approved: 'is already approved',
+  declined: 'is already declined',
+  withdrawn: 'was withdrawn',
+};
+
+function decideProposeVariation(command: CommandOf<'ProposeVariation'>, state: DocumentState): DocumentEvent[] {
   const d = requireAcceptedQuote(state, 'be varied');
-  const line = command.data.line;
-  if (d.lines.length >= LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
-  if (line.description.trim() === '') throw invalid('Each line needs a description');
-  if (!isNzGstRate(line.tax_rate)) throw invalid(TAX_RATE_MESSAGE);
-  // The client's link showed the quote they accepted, not the varied one: it ends (they need a new one).
-  return [{ type: 'QuoteVaried', data: { documentId: d.id, line } }, ...supersedeLink(d)];
+  const c = command.data;
+  if (d.variations.some((v) => v.variationId === c.variationId)) throw conflict('This variation is already on the quote');
+  if (c.lines.length === 0) throw invalid('Add at least one line of extra work');
+  if (quoteLineCount(d) + c.lines.length > LINE_LIMITS.maxLines) throw invalid(`A quote and its variations can have at most ${LINE_LIMITS.maxLines} line items`);
+  if (c.lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
+  if (c.lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
+  if (c.note.length > VARIATION_NOTE_MAX) throw invalid(`The note can be at most ${VARIATION_NOTE_MAX} characters`);
+  if (variationTotals(c, d.gstRounding).totalCents <= 0n) throw invalid('A variation must come to more than $0.00');
+  // The signed quote and the client's link stay as they are: the variation is shown and answered apart.
+  return [{ type: 'VariationProposed', data: { documentId: d.id, variationId: c.variationId, number: d.variations.length + 1, lines: c.lines, note: c.note.trim() } }];
+}
+
+/** The longest note a variation carries. */
+export const VARIATION_NOTE_MAX = 1000;
+
+function decideSendVariation(command: CommandOf<'SendVariation'>, state: DocumentState): DocumentEvent[] {
+  const { variationId, ...send } = command.data;
+  const { d } = requireAwaitingVariation(state, variationId, 'have variations sent');
+  if (send.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+  return [{ type: 'VariationSent', data: { documentId: d.id, variationId, ...send } }];
+}
+
+function decideRecordUndeliveredVariationSend(command: CommandOf<'RecordUndeliveredVariationSend'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  requireVariation(d, command.data.variationId);
+  return [{ type: 'VariationSendNotDelivered', data: { documentId: d.id, ...command.data } }];
+}
+
+/** The client answers a variation through the quote's link that works now. */
+function requireAnswerableVariation(state: DocumentState, variationId: string, linkId: string): { d: DocumentView; v: Variation } {
+  const found = requireAwaitingVariation(state, variationId, 'have variations answered');
+  if (found.d.clientLink?.linkId !== linkId) throw conflict('This link no longer works');
+  return found;
+}
+
+function decideAcceptVariationByClient(command: CommandOf<'AcceptVariationByClient'>, state: DocumentState): DocumentEvent[] {
+  const c = command.data;
+  const { d } = requireAnswerableVariation(state, c.variationId, c.linkId);
+  if (c.signerName.trim() === '') throw invalid('Please type your full name');
+  return [{ type: 'VariationAcceptedByClient', data: { documentId: d.id, ...c, signerName: c.signerName.trim() } }];
+}
+
+function decideDeclineVariationByClient(command: CommandOf<'DeclineVariationByClient'>, state: DocumentState): DocumentEvent[] {
+  const c = command.data;
+  const { d } = requireAnswerableVariation(state, c.variationId, c.linkId);
+  return [{ type: 'VariationDeclinedByClient', data: { documentId: d.id, ...c, note: c.note.trim() } }];
+}
+
+function decideApproveVariation(command: CommandOf<'ApproveVariation'>, state: DocumentState): DocumentEvent[] {
+  const { d } = requireAwaitingVariation(state, command.data.variationId, 'have variations approved');
+  return [{ type: 'VariationApproved', data: { documentId: d.id, variationId: command.data.variationId } }];
+}
+
+function decideDeclineVariation(command: CommandOf<'DeclineVariation'>, state: DocumentState): DocumentEvent[] {
+  const { d } = requireAwaitingVariation(state, command.data.variationId, 'have variations declined');
+  return [{ type: 'VariationDeclined', data: { documentId: d.id, variationId: command.data.variationId } }];
+}
+
+function decideWithdrawVariation(command: CommandOf<'WithdrawVariation'>, state: DocumentState): DocumentEvent[] {
+  const { d } = requireAwaitingVariation(state, command.data.variationId, 'have variations withdrawn');
+  return [{ type: 'VariationWithdrawn', data: { documentId: d.id, variationId: command.data.variationId } }];
 }
 
 function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: DocumentState): DocumentEvent[] {
@@ -1015,8 +1203,9 @@ function decideCreditStage(command: CommandOf<'CreditStage'>, state: DocumentSta
   const c = command.data;
   const stage = d.stages.find((s) => s.invoiceId === c.invoiceId);
   if (!stage || d.stageCredits.some((x) => x.creditNoteId === c.creditNoteId)) return [];
-  const weights = stageCreditWeights(d.lines, stage, c.invoiceLines, c.creditedLines);
-  const lines = stageCreditLines(d.lines, d.gstRounding, stage, d.stageCredits, toCents(c.total), weights);
+  const basis = quoteStageBasis(d);
+  const weights = stageCreditWeights(basis.lines, stage, c.invoiceLines, c.creditedLines);
+  const lines = stageCreditLines(basis.values, stage, d.stageCredits, toCents(c.total), weights);
   if (lines.length === 0) return [];
   return [{ type: 'StageCredited', data: { documentId: d.id, invoiceId: c.invoiceId, creditNoteId: c.creditNoteId, creditNoteReference: c.creditNoteReference, lines } }];
 }
@@ -1040,8 +1229,10 @@ function requireDraftInvoice(state: DocumentState, what: string): DocumentView {
 
 function decideSetPaymentClaim(command: CommandOf<'SetPaymentClaim'>, state: DocumentState): DocumentEvent[] {
   const d = requireDraftInvoice(state, 'be payment claims');
-  checkClaimDetails(command.data, d.issueDate);
-  return [{ type: 'PaymentClaimSet', data: { documentId: d.id, ...command.data, form1Version: CCA_FORM_1.version } }];
+  const { dueDateChoice, today, ...given } = command.data;
+  const details: PaymentClaimDetails = { ...given, site: siteOnOneLine(given.site), paymentDueDate: chosenPaymentDueDate(given, dueDateChoice ?? null, d.termsDueDate, compareDates(today, d.issueDate) > 0 ? today : d.issueDate) };
+  checkClaimDetails(details, d.issueDate);
+  return [{ type: 'PaymentClaimSet', data: { documentId: d.id, ...details, form1Version: CCA_FORM_1.version } }];
 }
 
 function decideClearPaymentClaim(_command: CommandOf<'ClearPaymentClaim'>, state: DocumentState): DocumentEvent[] {
@@ -1112,11 +1303,19 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   PauseReminders: decidePauseReminders,
   ResumeReminders: decideResumeReminders,
   InvoiceStage: decideInvoiceStage,
-  VaryQuote: decideVaryQuote,
+  ProposeVariation: decideProposeVariation,
+  SendVariation: decideSendVariation,
+  RecordUndeliveredVariationSend: decideRecordUndeliveredVariationSend,
+  AcceptVariationByClient: decideAcceptVariationByClient,
+  DeclineVariationByClient: decideDeclineVariationByClient,
+  ApproveVariation: decideApproveVariation,
+  DeclineVariation: decideDeclineVariation,
+  WithdrawVariation: decideWithdrawVariation,
   WithdrawStage: decideWithdrawStage,
   CreditStage: decideCreditStage,
   IssueCreditNote: decideIssueCreditNote,
   RecordCreditNoteRefund: decideRecordCreditNoteRefund,
+  RecordCreditNoteEmail: decideRecordCreditNoteEmail,
   SetPaymentClaim: decideSetPaymentClaim,
   ClearPaymentClaim: decideClearPaymentClaim,
   RecordPaymentSchedule: decideRecordPaymentSchedule,

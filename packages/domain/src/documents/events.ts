@@ -81,6 +81,9 @@ const clientAnswerFields = {
   userAgent: z.string().describe("the client's browser, as it named itself (at most 500 characters)"),
 };
 
+/** Which variation of which quote an event is about. */
+const variationRef = { documentId: idField.describe('the quote'), variationId: idField };
+
 /** The supplier as a credit note names them (the business's name and GST number when it was issued). */
 export const creditNoteSupplierSchema = z.object({
   name: z.string().describe("the business's name"),
@@ -216,6 +219,20 @@ export const documentEventSchemas = {
       reference: z.string(),
     })
     .describe('Money paid back to the client against a credit note that credited more than was owing: on the payments basis a negative payment dated `date`.'),
+  CreditNoteEmailed: z
+    .object({
+      documentId: idField.describe('the invoice credited'),
+      creditNoteId: idField,
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      bcc: z.array(z.string()),
+      subject: z.string(),
+      outcome: z
+        .enum(['delivered', ...SEND_NOT_DELIVERED_OUTCOMES])
+        .describe("'delivered': a mail server took it; 'saved_not_delivered': kept in this server's outbox, no mail server is set up; 'failed': the mail server refused it"),
+      detail: z.string().nullable().describe("what went wrong, in words (null when delivered; for 'failed', the mail server's answer)"),
+    })
+    .describe('An attempt to email a credit note (its PDF attached) to the client, with what happened to it; the time is `meta.at`. Changes no figure.'),
   StageInvoiced: z
     .object({
       documentId: idField.describe('the quote'),
@@ -255,7 +272,45 @@ export const documentEventSchemas = {
     .describe("A credit note on a stage invoice gave part or all of the stage back to the quote: Quoted / Invoiced / Remaining and the next stages count the stage net of it."),
   QuoteVaried: z
     .object({ documentId: idField, line: storedLineSchema.describe('the line added to the quote') })
-    .describe('A variation to an accepted quote: a line of extra work added, so more can be invoiced in stages.'),
+    .describe('No longer written (VariationProposed replaced it). A line of extra work added to an accepted quote before variations were agreed with the client apart: it reads as an approved variation, valued with the quote, and can be invoiced in stages.'),
+  VariationProposed: z
+    .object({
+      documentId: idField.describe('the quote'),
+      variationId: idField,
+      number: z.number().int().positive().describe("1, 2, … on this quote ('Variation 1')"),
+      lines: z.array(storedLineSchema).min(1).describe('the extra work and its price'),
+      note: z.string().describe("why, in the business's words ('' for none)"),
+    })
+    .describe('A variation to an accepted quote: extra work proposed to the client as an agreement of its own. The signed quote does not change. It awaits the approval of the client (through the link, or by the business on their word) and can be invoiced only once approved.'),
+  VariationSent: z
+    .object({ ...variationRef, to: z.array(z.string()), cc: z.array(z.string()), bcc: z.array(z.string()), subject: z.string() })
+    .describe("The variation was emailed to the client with the quote's link and taken by the mail server for delivery; the time is `meta.at`."),
+  VariationSendNotDelivered: z
+    .object({
+      ...variationRef,
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      bcc: z.array(z.string()),
+      subject: z.string(),
+      outcome: z.enum(SEND_NOT_DELIVERED_OUTCOMES).describe("'saved_not_delivered': kept in this server's outbox, no mail server is set up; 'failed': the mail server refused it"),
+      detail: z.string().describe("what went wrong, in words (for 'failed', the mail server's answer)"),
+    })
+    .describe('An email of the variation the app tried to send but did not deliver; the time is `meta.at`. The variation is not sent by it.'),
+  VariationAcceptedByClient: z
+    .object({
+      ...clientAnswerFields,
+      variationId: idField,
+      shownSha256: z.string().describe('SHA-256 of what the page showed of the variation (its lines, totals and note)'),
+      signerName: z.string().describe('the name the client typed'),
+      signatureSha256: z.string().nullable().describe('SHA-256 of the finger signature (PNG, kept outside the log); null when not signed'),
+    })
+    .describe('The client approved the variation through the quote\'s link: it can be invoiced. The acceptance certificate states these facts.'),
+  VariationDeclinedByClient: z
+    .object({ ...clientAnswerFields, variationId: idField, note: z.string() })
+    .describe('The client declined the variation through the quote\'s link: it cannot be invoiced.'),
+  VariationApproved: z.object(variationRef).describe('The business marked the variation approved (the client agreed to it in person or in writing): it can be invoiced.'),
+  VariationDeclined: z.object(variationRef).describe('The business marked the variation declined: it cannot be invoiced.'),
+  VariationWithdrawn: z.object(variationRef).describe('The business withdrew a variation the client had not answered: it cannot be answered or invoiced.'),
   PaymentClaimSet: z
     .object({
       documentId: idField,

@@ -10,11 +10,18 @@ import { CCA_FORM_1, form1PlainText } from './ccaForm1.ts';
 import { type DocumentCommand, type DocumentState, type DocumentView, claimRetentionCents, documentDecider, documentFigures } from './document.ts';
 import type { DocumentEvent } from './events.ts';
 import type { Line } from './lineValues.ts';
-import { type PaymentClaimDetails, claimDates, invoiceClaimCalculation, missingClaimElements, retentionCents, stageClaimCalculation } from './paymentClaims.ts';
+import { type PaymentClaimDetails, claimDates, dueDateChosen, dueDateQuestion, invoiceClaimCalculation, siteOnOneLine, missingClaimElements, retentionCents, stageClaimCalculation } from './paymentClaims.ts';
 import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStage, stageLinesOf } from './stages.ts';
+import type { Variation } from './variations.ts';
 
 /** Stages that all stand (none withdrawn), as the quote's history keeps them. */
 const standing = (stages: StageRecord[]): StageHistoryEntry[] => stages.map((stage) => ({ stage, withdrawn: false, withdrawnAt: null }));
+
+/** A variation the client approved after `afterStages` stages, its lines numbered from `firstLine`. */
+const approved = (number: number, lines: Line[], firstLine: number, afterStages: number): Variation => ({
+  variationId: `v${number}`, number, note: '', lines, firstLine, status: 'approved', legacy: false, proposedAt: null, sendLog: [], approvedAt: null,
+  approvedAfterStages: afterStages, clientAcceptance: null, declinedAt: null, declineNote: null, declinedByClient: false, withdrawnAt: null,
+});
 
 const line = (qty: string, unit_price: string, description = 'Work'): Line => ({ description, qty, unit_price, tax_included: false, tax_rate: '0.15' });
 
@@ -46,6 +53,8 @@ const draft = (lines: Line[] = [line('1', '10000')]): DocumentCommand => ({
   type: 'DraftDocument',
   data: { documentId: 'inv-1', type: 'invoice', number: 1, reference: 'INV-0001', gstRounding: 'total', client: client as never, lines, issueDate: '2026-12-10', paymentTerms: '7 days', notes: '' } as never,
 });
+/** Sets the claim's details with the Act's default due date chosen (as if served on the invoice's date). */
+const setClaim = (details: PaymentClaimDetails, dueDateChoice: 'act' | 'invoice' | null = 'act', today = '2026-12-10'): DocumentCommand => ({ type: 'SetPaymentClaim', data: { ...details, dueDateChoice, today } });
 const send: DocumentCommand = { type: 'SendDocument', data: { to: ['jo@example.com'], cc: [], bcc: [], subject: 'Payment claim' } };
 const refusal = (f: () => unknown): DomainError => {
   try {
@@ -88,7 +97,7 @@ describe('what a claim must carry before it is served', () => {
   });
 
   it('sending and marking issued are refused with the list; nothing is recorded', () => {
-    const d = play([[draft(), '2026-12-09T21:00:00Z'], [{ type: 'SetPaymentClaim', data: { ...blank, contractReference: 'Garage', periodFrom: '2026-11-01' } }, '2026-12-09T21:00:00Z']]);
+    const d = play([[draft(), '2026-12-09T21:00:00Z'], [setClaim({ ...blank, contractReference: 'Garage', periodFrom: '2026-11-01' }), '2026-12-09T21:00:00Z']]);
     const e = refusal(() => documentDecider.decide(send, d));
     expect(e.code).toBe('VALIDATION');
     expect(e.detail).toBe("This payment claim can't be sent yet. Add: the date of the contract; the site address; the construction work the claim is for; the period the claim relates to (from and to).");
@@ -97,7 +106,7 @@ describe('what a claim must carry before it is served', () => {
 
   it('service fixes the served day and, by default, the due date for payment 20 working days on', () => {
     // Sent at 09:00 NZ time on Thursday 10 December 2026 (20:00 UTC the day before).
-    const d = play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: complete }, '2026-12-09T20:00:00Z'], [send, '2026-12-09T20:00:00Z']]);
+    const d = play([[draft(), '2026-12-09T20:00:00Z'], [setClaim(complete), '2026-12-09T20:00:00Z'], [send, '2026-12-09T20:00:00Z']]);
     expect(d.paymentClaim).toMatchObject({ servedOn: '2026-12-10', form1Version: CCA_FORM_1.version });
     expect(d.dueDate).toBe('2027-01-20');
     // A second send is not a new service.
@@ -107,18 +116,18 @@ describe('what a claim must carry before it is served', () => {
   });
 
   it('a served claim never changes; a draft can stop being a claim', () => {
-    const served = play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: complete }, '2026-12-09T20:00:00Z'], [{ type: 'MarkIssued' }, '2026-12-09T20:00:00Z']]);
-    expect(refusal(() => documentDecider.decide({ type: 'SetPaymentClaim', data: complete }, served)).code).toBe('CONFLICT');
-    const cleared = play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: blank }, '2026-12-09T20:00:00Z'], [{ type: 'ClearPaymentClaim' }, '2026-12-09T20:00:00Z'], [send, '2026-12-09T20:00:00Z']]);
+    const served = play([[draft(), '2026-12-09T20:00:00Z'], [setClaim(complete), '2026-12-09T20:00:00Z'], [{ type: 'MarkIssued' }, '2026-12-09T20:00:00Z']]);
+    expect(refusal(() => documentDecider.decide(setClaim(complete), served)).code).toBe('CONFLICT');
+    const cleared = play([[draft(), '2026-12-09T20:00:00Z'], [setClaim(blank), '2026-12-09T20:00:00Z'], [{ type: 'ClearPaymentClaim' }, '2026-12-09T20:00:00Z'], [send, '2026-12-09T20:00:00Z']]);
     expect(cleared.paymentClaim).toBeNull();
     expect(cleared.status).toBe('sent');
   });
 
   it('refuses details that cannot be right', () => {
     const d = play([[draft(), '2026-12-09T20:00:00Z']]);
-    expect(refusal(() => documentDecider.decide({ type: 'SetPaymentClaim', data: { ...complete, periodFrom: '2026-12-01', periodTo: '2026-11-01' } }, d)).detail).toBe('The claim period cannot end before it starts');
-    expect(refusal(() => documentDecider.decide({ type: 'SetPaymentClaim', data: { ...complete, retentionPercent: '101' } }, d)).detail).toContain('Retention must be a percentage');
-    expect(refusal(() => documentDecider.decide({ type: 'SetPaymentClaim', data: { ...complete, contractDate: '2026-02-30' } }, d)).detail).toBe('The contract date is not a valid date');
+    expect(refusal(() => documentDecider.decide(setClaim({ ...complete, periodFrom: '2026-12-01', periodTo: '2026-11-01' }), d)).detail).toBe('The claim period cannot end before it starts');
+    expect(refusal(() => documentDecider.decide(setClaim({ ...complete, retentionPercent: '101' }), d)).detail).toContain('Retention must be a percentage');
+    expect(refusal(() => documentDecider.decide(setClaim({ ...complete, contractDate: '2026-02-30' }), d)).detail).toBe('The contract date is not a valid date');
   });
 });
 
@@ -141,7 +150,7 @@ describe('how the claimed amount was calculated', () => {
     lines.push(line('1', '2000', 'Extra window'));
     stage('inv-2', { kind: 'progress', complete: '70' });
     stage('inv-3', { kind: 'final' });
-    const quote = { lines, gstRounding: 'total' as const, stageHistory: standing(stages), variationLines: [{ lineIndex: 2, afterStages: 1 }] };
+    const quote = { lines: quoteLines, gstRounding: 'total' as const, stageHistory: standing(stages), variations: [approved(1, [lines[2]!], 2, 1)] };
 
     // The first claim was made before the variation: the window is not part of it.
     const first = stageClaimCalculation(quote, 'inv-1', '5', null)!;
@@ -196,7 +205,7 @@ describe('how the claimed amount was calculated', () => {
           const quoteTotal = documentTotals(lines, rounding).totalCents;
           let before = 0n;
           for (const s of stages) {
-            const calc = stageClaimCalculation({ lines, gstRounding: rounding, stageHistory: standing(stages), variationLines: [] }, s.invoiceId, '0', null)!;
+            const calc = stageClaimCalculation({ lines, gstRounding: rounding, stageHistory: standing(stages), variations: [] }, s.invoiceId, '0', null)!;
             const sum = (f: (l: (typeof calc.lines)[number]) => bigint): bigint => calc.lines.reduce((a, l) => a + f(l), 0n);
             expect(sum((l) => l.thisClaimCents)).toBe(calc.thisClaimCents);
             expect(sum((l) => l.previousCents)).toBe(before);
@@ -226,7 +235,8 @@ describe('how the claimed amount was calculated', () => {
       [{ type: 'AcceptQuote' }, '2026-12-02T01:00:00Z'],
       [stage('inv-d', { kind: 'deposit', percent: '20' }), '2026-12-03T01:00:00Z'],
       [stage('inv-p', { kind: 'progress', percent: '30' }), '2026-12-09T01:00:00Z'],
-      [{ type: 'VaryQuote', data: { line: line('1', '1000', 'Gate') } }, '2026-12-11T01:00:00Z'],
+      [{ type: 'ProposeVariation', data: { variationId: 'gate', lines: [line('1', '1000', 'Gate')], note: '' } }, '2026-12-11T01:00:00Z'],
+      [{ type: 'ApproveVariation', data: { variationId: 'gate' } }, '2026-12-11T02:00:00Z'],
       [{ type: 'WithdrawStage', data: { invoiceId: 'inv-d' } }, '2026-12-12T01:00:00Z'],
       [stage('inv-q', { kind: 'progress', percent: '20' }), '2026-12-14T01:00:00Z'],
     ]);
@@ -236,8 +246,8 @@ describe('how the claimed amount was calculated', () => {
       ['inv-p', false, null],
       ['inv-q', false, null],
     ]);
-    // The gate came after two stages had been invoiced, the withdrawn one included.
-    expect(quote.variationLines).toEqual([{ lineIndex: 1, afterStages: 2 }]);
+    // The gate was approved after two stages had been invoiced, the withdrawn one included.
+    expect(quote.variations.map((v) => [v.firstLine, v.approvedAfterStages])).toEqual([[1, 2]]);
 
     // INV-P's claim, served on 10 Dec, still says what it said: the deposit claimed before, no gate.
     const p = stageClaimCalculation(quote, 'inv-p', '0', '2026-12-10T02:00:00Z')!;
@@ -261,7 +271,7 @@ describe('how the claimed amount was calculated', () => {
   });
 
   it('the time a claim is served is kept with its day', () => {
-    const d = play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: complete }, '2026-12-09T20:00:00Z'], [send, '2026-12-09T21:30:00Z']]);
+    const d = play([[draft(), '2026-12-09T20:00:00Z'], [setClaim(complete), '2026-12-09T20:00:00Z'], [send, '2026-12-09T21:30:00Z']]);
     expect([d.paymentClaim?.servedOn, d.paymentClaim?.servedAt]).toEqual(['2026-12-10', '2026-12-09T21:30:00Z']);
   });
 
@@ -273,9 +283,54 @@ describe('how the claimed amount was calculated', () => {
   });
 });
 
+describe("the claim's due date for payment and the invoice's own", () => {
+  // The invoice: 28 November 2026 (a Saturday), 14 days → due 12 December 2026. The Act's default,
+  // 20 working days after service on 28 November: 30 Nov (1), 1–4 Dec (5), 7–11 (10), 14–18 (15),
+  // 21–23 (18); 24 Dec–5 Jan are not working days; 6 Jan (19), 7 Jan (20) → 7 January 2027.
+  const invoice: DocumentCommand = {
+    type: 'DraftDocument',
+    data: { documentId: 'inv-9', type: 'invoice', number: 9, reference: 'INV-0009', gstRounding: 'total', client: client as never, lines: [line('1', '1000')], issueDate: '2026-11-28', paymentTerms: '14 days', notes: '' } as never,
+  };
+  const question = "The Construction Contracts Act due date is 7 January 2027; the invoice's own terms say 12 December 2026 — which applies?";
+
+  it('asks which applies before saving: a claim never moves the due date on its own', () => {
+    const d = play([[invoice, '2026-11-27T20:00:00Z']]);
+    expect(d.dueDate).toBe('2026-12-12');
+    expect(dueDateQuestion(d.termsDueDate, '2026-11-28')).toEqual({ actDue: '2027-01-07', invoiceDue: '2026-12-12', text: question });
+    const e = refusal(() => documentDecider.decide(setClaim(complete, null, '2026-11-28'), d));
+    expect([e.code, e.detail]).toEqual(['VALIDATION', question]);
+    // The invoice's own terms: the due date stays, and stays when the claim is served.
+    const own = play([[setClaim(complete, 'invoice', '2026-11-28'), '2026-11-27T20:00:00Z'], [send, '2026-11-29T20:00:00Z']], d);
+    expect([own.paymentClaim?.paymentDueDate, own.dueDate]).toEqual(['2026-12-12', '2026-12-12']);
+    expect(dueDateChosen(own.paymentClaim!.paymentDueDate, own.termsDueDate)).toBe('invoice');
+    // The Act's default: 20 working days after service.
+    const act = play([[setClaim(complete, 'act', '2026-11-28'), '2026-11-27T20:00:00Z']], d);
+    expect([act.paymentClaim?.paymentDueDate, act.dueDate]).toEqual([null, '2027-01-07']);
+    expect(dueDateChosen(act.paymentClaim!.paymentDueDate, act.termsDueDate)).toBe('act');
+    // A date the contract sets needs no choice; no longer a claim, the invoice's own date is back.
+    const contract = play([[setClaim({ ...complete, paymentDueDate: '2026-12-20' }, null, '2026-11-28'), '2026-11-27T20:00:00Z']], d);
+    expect(contract.dueDate).toBe('2026-12-20');
+    expect(play([[{ type: 'ClearPaymentClaim' }, '2026-11-27T21:00:00Z']], act).dueDate).toBe('2026-12-12');
+  });
+
+  it('no question when the two are the same day', () => {
+    // 20 working days after Thu 10 Dec 2026 is 20 Jan 2027 (worked above): an invoice due then.
+    expect(dueDateQuestion('2027-01-20', '2026-12-10')).toBeNull();
+  });
+});
+
+describe('the site address', () => {
+  it("keeps its lines apart on one line: '48 Rata Road, Hillcrest, Hamilton 3216'", () => {
+    expect(siteOnOneLine('48 Rata Road\nHillcrest\r\nHamilton 3216\n')).toBe('48 Rata Road, Hillcrest, Hamilton 3216');
+    expect(siteOnOneLine(' 48 Rata Road,\n Hillcrest, \n\nHamilton 3216')).toBe('48 Rata Road, Hillcrest, Hamilton 3216');
+    const d = play([[draft(), '2026-12-09T20:00:00Z'], [setClaim({ ...complete, site: '48 Rata Road\nHillcrest\nHamilton 3216' }), '2026-12-09T20:00:00Z']]);
+    expect(d.paymentClaim?.site).toBe('48 Rata Road, Hillcrest, Hamilton 3216');
+  });
+});
+
 describe('after service: the payment schedule and retention', () => {
   const served = (): DocumentView =>
-    play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: complete }, '2026-12-09T20:00:00Z'], [send, '2026-12-09T20:00:00Z']]);
+    play([[draft(), '2026-12-09T20:00:00Z'], [setClaim(complete), '2026-12-09T20:00:00Z'], [send, '2026-12-09T20:00:00Z']]);
 
   it('records the schedule received, and refuses one that is more than claimed or less without reasons', () => {
     // $10,000 + GST = 11,500.00; retention 5 % = 575.00; claimed 10,925.00.
@@ -289,7 +344,7 @@ describe('after service: the payment schedule and retention', () => {
   });
 
   it('a schedule on an unserved claim is refused', () => {
-    const d = play([[draft(), '2026-12-09T20:00:00Z'], [{ type: 'SetPaymentClaim', data: complete }, '2026-12-09T20:00:00Z']]);
+    const d = play([[draft(), '2026-12-09T20:00:00Z'], [setClaim(complete), '2026-12-09T20:00:00Z']]);
     expect(refusal(() => documentDecider.decide({ type: 'RecordPaymentSchedule', data: { receivedOn: '2026-12-15', scheduledAmount: '1', reasons: 'x' } }, d)).code).toBe('CONFLICT');
   });
 

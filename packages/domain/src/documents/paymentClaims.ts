@@ -4,7 +4,7 @@
 // calculated (contract sum, variations, percent complete per line, previously claimed, retention,
 // this claim), the payer's payment schedule and the retention held. docs/cca-payment-claims.md
 // says the rules in words.
-import { type LocalDate, compareDates, isLocalDate } from '../dates/dates.ts';
+import { type LocalDate, compareDates, formatNzDateLong, isLocalDate } from '../dates/dates.ts';
 import { addWorkingDays } from '../dates/nzHolidays.ts';
 import { conflict, invalid } from '../errors.ts';
 import { type GstRounding, documentTotals } from '../gst/gst.ts';
@@ -13,6 +13,7 @@ import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
 import type { Line } from './lineValues.ts';
 import { type StageHistoryEntry, shareOf, stageLineValues, stageTotalCents } from './stages.ts';
+import { type VariedQuote, isAgreed, quoteLines, quoteStageBasis } from './variations.ts';
 
 /** Working days the Act gives when the contract is silent: for the payment schedule and for payment. */
 export const CCA_DEFAULT_WORKING_DAYS = 20;
@@ -85,6 +86,54 @@ export function claimDates(claim: Pick<PaymentClaim, 'servedOn' | 'paymentDueDat
   };
 }
 
+/** Which due date for payment applies when the contract sets none: the invoice's own, or the Act's default. */
+export type DueDateChoice = 'invoice' | 'act';
+
+/** The Act's default and the invoice's own due date disagree: the question the business answers before the claim is saved. */
+export interface DueDateQuestion {
+  /** 20 working days after service (as if served on `servedOn`). */
+  actDue: LocalDate;
+  /** The due date the invoice was given (its payment terms, or a date typed on it). */
+  invoiceDue: LocalDate;
+  text: string;
+}
+
+/** The question when the Act's default due date is not the invoice's own; null when they are the same day. */
+export function dueDateQuestion(invoiceDue: LocalDate, servedOn: LocalDate): DueDateQuestion | null {
+  const actDue = addWorkingDays(servedOn, CCA_DEFAULT_WORKING_DAYS);
+  if (actDue === invoiceDue) return null;
+  return { actDue, invoiceDue, text: `The Construction Contracts Act due date is ${formatNzDateLong(actDue)}; the invoice's own terms say ${formatNzDateLong(invoiceDue)} — which applies?` };
+}
+
+/** Which due date a claim's details stand for: the Act's default (no date), the invoice's own, or another the contract sets. */
+export function dueDateChosen(paymentDueDate: LocalDate | null, invoiceDue: LocalDate): DueDateChoice | 'contract' {
+  if (paymentDueDate === null) return 'act';
+  return paymentDueDate === invoiceDue ? 'invoice' : 'contract';
+}
+
+/**
+ * The claim's due date for payment as it will be saved: the invoice's own when that was chosen, none
+ * (the Act's default) when that was. A claim never moves the invoice's due date without being told:
+ * with no date and no choice, when the two differ, it is refused with the question.
+ */
+export function chosenPaymentDueDate(c: Pick<PaymentClaimDetails, 'paymentDueDate'>, choice: DueDateChoice | null, invoiceDue: LocalDate, servedOn: LocalDate): LocalDate | null {
+  if (choice === 'invoice') return invoiceDue;
+  if (choice === 'act') return null;
+  if (c.paymentDueDate !== null) return c.paymentDueDate;
+  const question = dueDateQuestion(invoiceDue, servedOn);
+  if (question) throw invalid(question.text);
+  return null;
+}
+
+/** A site address on one line, its lines kept apart: '48 Rata Road, Hillcrest, Hamilton 3216'. */
+export function siteOnOneLine(site: string): string {
+  return site
+    .split(/\r?\n/)
+    .map((part) => part.trim().replace(/,+$/, '').trim())
+    .filter((part) => part !== '')
+    .join(', ');
+}
+
 const PERCENT = /^(?:100(?:\.0{1,2})?|\d{1,2}(?:\.\d{1,2})?)$/;
 
 /** Checks what a person typed for a claim; refuses with the first thing wrong. */
@@ -146,12 +195,6 @@ export function retentionCents(amountCents: bigint, percent: string): bigint {
   return roundHalfUp(rational(amountCents * p.m, 10n ** BigInt(p.scale) * 100n));
 }
 
-/** A line a variation added to a quote, and how many stages had been invoiced before it was added (withdrawn ones included). */
-export interface VariationLine {
-  lineIndex: number;
-  afterStages: number;
-}
-
 /** One line of the calculation: a quote line's value, how much of it is done, and what is claimed. */
 export interface ClaimCalculationLine {
   description: string;
@@ -192,11 +235,12 @@ const percentOf = (r: Rational): string => {
  * The calculation for a claim that is a stage invoice of a quote: every quote line with its value,
  * percent complete after this claim, what was claimed before and in this claim. A served claim
  * never changes: the stages it counted stay counted when one is withdrawn after `servedAt` (a
- * stage invoice voided later), and variations made after its stage was invoiced are not part of it.
- * Before it is served (`servedAt` null) it counts the stages that stand now.
+ * stage invoice voided later), and variations approved after its stage was invoiced are not part
+ * of it (nor is a variation not approved). Before it is served (`servedAt` null) it counts the
+ * stages that stand now.
  */
 export function stageClaimCalculation(
-  quote: { lines: readonly Line[]; gstRounding: GstRounding; stageHistory: readonly StageHistoryEntry[]; variationLines: readonly VariationLine[] },
+  quote: VariedQuote & { stageHistory: readonly StageHistoryEntry[] },
   invoiceId: string,
   retentionPercent: string,
   servedAt: string | null,
@@ -207,12 +251,13 @@ export function stageClaimCalculation(
   if (at < 0 || !counts(quote.stageHistory[at]!)) return null;
   const stages = quote.stageHistory.slice(0, at + 1).filter(counts).map((h) => h.stage);
   const own = stages.length - 1;
-  const values = stageLineValues(quote.lines, quote.gstRounding);
-  const later = new Set(quote.variationLines.filter((v) => v.afterStages > at).map((v) => v.lineIndex));
-  const variation = new Set(quote.variationLines.map((v) => v.lineIndex));
+  const basis = quoteStageBasis(quote);
+  const { lines: all, variationOf } = quoteLines(quote);
   const lines: ClaimCalculationLine[] = [];
-  quote.lines.forEach((l, i) => {
-    if (later.has(i)) return;
+  all.forEach((l, i) => {
+    const v = variationOf[i];
+    // A variation not approved, or approved after this claim's stage was invoiced, is not part of it.
+    if (v && (!isAgreed(v) || (v.approvedAfterStages ?? 0) > at)) return;
     let previous = 0n;
     let share: Rational = ZERO_R;
     let thisClaim = 0n;
@@ -224,7 +269,7 @@ export function stageClaimCalculation(
         else previous += toCents(x.amount);
       }
     });
-    lines.push({ description: l.description, valueCents: values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: variation.has(i) });
+    lines.push({ description: l.description, valueCents: basis.values[i]!, percentToDate: percentOf(share), toDateCents: previous + thisClaim, previousCents: previous, thisClaimCents: thisClaim, variation: v !== null });
   });
   const thisClaimCents = stageTotalCents(stages[own]!);
   const retention = retentionCents(thisClaimCents, retentionPercent);

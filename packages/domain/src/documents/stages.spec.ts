@@ -250,20 +250,22 @@ describe('the quote decider: stages and variations', () => {
   it('only an accepted quote is invoiced in stages or varied', () => {
     const draft = fold([drafted]);
     expect(() => documentDecider.decide({ type: 'InvoiceStage', data: { invoiceId: 'i1', reference: 'INV-0001', request: { kind: 'final' } } }, draft)).toThrow(/only an accepted quote/);
-    expect(() => documentDecider.decide({ type: 'VaryQuote', data: { line: line('1', '5') } }, draft)).toThrow(/only an accepted quote/);
+    expect(() => documentDecider.decide({ type: 'ProposeVariation', data: { variationId: 'v1', lines: [line('1', '5')], note: '' } }, draft)).toThrow(/only an accepted quote/);
   });
 
-  it('records each stage and each variation on the quote; a varied quote ends its client link; a staged quote is not converted whole', () => {
+  it('records each stage and each variation on the quote; a variation leaves the signed lines and the client link alone; a staged quote is not converted whole', () => {
     const accepted = fold([drafted, { type: 'ClientLinkIssued', data: { documentId: 'q1', linkId: 'l1', expiresOn: '2026-06-04' } }, { type: 'QuoteAccepted', data: { documentId: 'q1' } }]);
     const staged = documentDecider.decide({ type: 'InvoiceStage', data: { invoiceId: 'i1', reference: 'INV-0001', request: { kind: 'deposit', percent: '10' } } }, accepted);
     // 115000c × 10 % = 11500c.
     expect(staged).toEqual([{ type: 'StageInvoiced', data: { documentId: 'q1', invoiceId: 'i1', reference: 'INV-0001', kind: 'deposit', lines: [{ lineIndex: 0, amount: '115.00', share: '1/10' }] } }]);
     const after = fold([drafted, { type: 'ClientLinkIssued', data: { documentId: 'q1', linkId: 'l1', expiresOn: '2026-06-04' } }, { type: 'QuoteAccepted', data: { documentId: 'q1' } }, ...staged]);
     expect(() => documentDecider.decide({ type: 'ConvertQuote', data: { invoiceId: 'i2' } }, after)).toThrow(/invoiced in stages/);
-    const varied = documentDecider.decide({ type: 'VaryQuote', data: { line: line('1', '5', false, '0.15', 'Extra') } }, after);
-    expect(varied.map((e) => e.type)).toEqual(['QuoteVaried', 'ClientLinkWithdrawn']);
-    const v = fold([drafted, { type: 'QuoteAccepted', data: { documentId: 'q1' } }, ...staged, ...varied]) as DocumentView;
-    expect(v.lines).toHaveLength(2);
+    const varied = documentDecider.decide({ type: 'ProposeVariation', data: { variationId: 'v1', lines: [line('1', '5', false, '0.15', 'Extra')], note: '' } }, after);
+    expect(varied.map((e) => e.type)).toEqual(['VariationProposed']);
+    const v = fold([drafted, { type: 'ClientLinkIssued', data: { documentId: 'q1', linkId: 'l1', expiresOn: '2026-06-04' } }, { type: 'QuoteAccepted', data: { documentId: 'q1' } }, ...staged, ...varied]) as DocumentView;
+    expect(v.lines).toHaveLength(1);
+    expect(v.variations.map((x) => [x.number, x.status, x.firstLine])).toEqual([[1, 'awaiting_approval', 1]]);
+    expect(v.clientLink?.linkId).toBe('l1');
     expect(v.stages).toHaveLength(1);
     expect(v.status).toBe('accepted');
   });

@@ -9,7 +9,7 @@
 // the quote's total to the cent. Shares are cumulative: after stages with shares s1, s2, … of a
 // line, what has been invoiced of it is round(value × (s1 + s2 + …)), each stage taking the
 // difference; the final invoice takes what is left. No line goes past its whole value.
-import { invalid } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { type GstRounding, documentTotals } from '../gst/gst.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
@@ -69,6 +69,8 @@ export type StageRequest =
   /** Progress up to an overall percent complete: each line is taken up to that share of it. */
   | { kind: 'progress'; complete: string }
   | { kind: 'progress'; lines: { lineIndex: number; percent?: string; qty?: string }[] }
+  /** Progress: whatever is left of each of these lines (a variation invoiced in full). */
+  | { kind: 'progress'; remainderOf: number[] }
   | { kind: 'final' };
 
 /** What a stage takes of one line: whole cents and the share of the line's value. */
@@ -174,7 +176,28 @@ export const stageTotalCents = (s: StageRecord): bigint => s.lines.reduce((a, l)
 
 /** Invoiced is net of credit notes on the stage invoices: a credited stage gives its share back. */
 export function stageSummary(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[], credits: readonly StageCreditRecord[] = []): StageSummary {
-  const quotedCents = documentTotals(lines, rounding).totalCents;
+  return stageSummaryOn(plainStageBasis(lines, rounding), stages, credits);
+}
+
+/**
+ * What a stage is worked out over: the quote's lines (for a varied quote, the signed lines and then
+ * each variation's lines, in the order they were proposed: a line keeps its index for good), each
+ * line's value GST included, and for each line that may not be invoiced the reason why (a variation
+ * the client has not approved). A line that may not be invoiced has no value.
+ */
+export interface StageBasis {
+  lines: readonly Line[];
+  values: readonly bigint[];
+  /** Per line: null when it may be invoiced, else the refusal a person reads. */
+  closed: readonly (string | null)[];
+}
+
+/** A quote whose every line may be invoiced, valued as one document (stageLineValues). */
+export const plainStageBasis = (lines: readonly Line[], rounding: GstRounding): StageBasis => ({ lines, values: stageLineValues(lines, rounding), closed: lines.map(() => null) });
+
+/** Quoted is what may be invoiced (the values of the open lines), invoiced what the stages took less what credit notes gave back. */
+export function stageSummaryOn(basis: StageBasis, stages: readonly StageRecord[], credits: readonly StageCreditRecord[] = []): StageSummary {
+  const quotedCents = basis.values.reduce((a, v, i) => (basis.closed[i] === null ? a + v : a), 0n);
   const invoicedCents = stages.reduce((a, s) => a + stageTotalCents(s) - stageCreditedCents(s, credits), 0n);
   return { quotedCents, invoicedCents, remainingCents: quotedCents - invoicedCents };
 }
@@ -185,18 +208,25 @@ const percentText = (r: Rational): string => {
   return `${tenths / 10n}${tenths % 10n === 0n ? '' : `.${tenths % 10n}`} %`;
 };
 
+/** The lines a stage may take, numbered among themselves, with each one's name in the quote. */
+interface OpenLines {
+  values: bigint[];
+  ledger: LineLedger[];
+  names: string[];
+}
+
 /**
  * Shares of lines to cents, cumulatively: round(value × (before + share)) − what was invoiced.
  * Refuses a share that takes a line past its whole value.
  */
-function byShares(values: bigint[], ledger: LineLedger[], shares: Map<number, Rational>): StageAllocation[] {
+function byShares({ values, ledger, names }: OpenLines, shares: Map<number, Rational>): StageAllocation[] {
   const out: StageAllocation[] = [];
   for (const [i, share] of shares) {
     if (share.n === 0n) continue;
     const after = add(ledger[i]!.share, share);
     if (cmp(after, ONE) > 0) {
       const left = sub(ONE, ledger[i]!.share);
-      throw invalid(`${lineName(i)} would be invoiced past 100 %: ${percentText(ledger[i]!.share)} of it is invoiced already, so at most ${percentText(left)} is left. Add a variation to the quote for more work.`);
+      throw invalid(`${names[i]} would be invoiced past 100 %: ${percentText(ledger[i]!.share)} of it is invoiced already, so at most ${percentText(left)} is left. Add a variation to the quote for more work.`);
     }
     // A variation can move a cent of value between lines (rounding on the total): never below nothing.
     const cents = roundHalfUp(timesCents(values[i]!, after)) - ledger[i]!.invoicedCents;
@@ -220,7 +250,7 @@ function remainders(values: bigint[], ledger: LineLedger[]): bigint[] {
 }
 
 /** A fixed amount spread over what is left of the lines in proportion (largest remainder). */
-function byAmount(values: bigint[], ledger: LineLedger[], cents: bigint): StageAllocation[] {
+function byAmount({ values, ledger }: OpenLines, cents: bigint): StageAllocation[] {
   const rest = remainders(values, ledger);
   const left = rest.reduce((a, b) => a + b, 0n);
   if (cents > left) throw invalid(`${formatNzd(cents)} is more than the ${formatNzd(left)} left to invoice on this quote. Add a variation to the quote for more work.`);
@@ -249,8 +279,27 @@ function percentShare(text: string, what: string): Rational {
  * stage of nothing.
  */
 export function allocateStage(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[], request: StageRequest, credits: readonly StageCreditRecord[] = []): StageAllocation[] {
-  const values = stageLineValues(lines, rounding);
-  const ledger = stageLedger(lines.length, stages, credits);
+  return allocateStageOn(plainStageBasis(lines, rounding), stages, request, credits);
+}
+
+/**
+ * allocateStage over a basis: only the open lines are invoiced (a percent of the quote, percent
+ * complete, an amount and the final invoice leave the closed ones alone), and a request that names
+ * a closed line is refused (CONFLICT) with the basis's reason.
+ */
+export function allocateStageOn(basis: StageBasis, stages: readonly StageRecord[], request: StageRequest, credits: readonly StageCreditRecord[] = []): StageAllocation[] {
+  const slots = basis.closed.flatMap((c, i) => (c === null ? [i] : []));
+  const at = new Map(slots.map((slot, k) => [slot, k]));
+  const all = stageLedger(basis.lines.length, stages, credits);
+  const open: OpenLines = { values: slots.map((i) => basis.values[i]!), ledger: slots.map((i) => all[i]!), names: slots.map(lineName) };
+  /** A line the request names, numbered among the open lines; refused when it is closed or missing. */
+  const named = (lineIndex: number): number => {
+    if (!Number.isInteger(lineIndex) || !basis.lines[lineIndex]) throw invalid(`The quote has no line ${lineIndex}`);
+    const reason = basis.closed[lineIndex];
+    if (reason) throw conflict(reason);
+    return at.get(lineIndex)!;
+  };
+  const { values, ledger } = open;
   let out: StageAllocation[];
   if (request.kind === 'final') {
     const rest = remainders(values, ledger);
@@ -263,30 +312,38 @@ export function allocateStage(lines: readonly Line[], rounding: GstRounding, sta
     const over = ledger.findIndex((l) => cmp(add(l.share, share), ONE) > 0);
     if (over >= 0) {
       const most = ledger.reduce((m, l) => (cmp(l.share, m) > 0 ? l.share : m), ZERO_R);
-      throw invalid(`This would invoice past 100 % of the quote: ${lineName(over)} is ${percentText(ledger[over]!.share)} invoiced already, so at most ${percentText(sub(ONE, most))} of the whole quote is left. Add a variation to the quote for more work.`);
+      throw invalid(`This would invoice past 100 % of the quote: ${open.names[over]} is ${percentText(ledger[over]!.share)} invoiced already, so at most ${percentText(sub(ONE, most))} of the whole quote is left. Add a variation to the quote for more work.`);
     }
-    out = byShares(values, ledger, new Map(values.map((_, i) => [i, share])));
+    out = byShares(open, new Map(values.map((_, i) => [i, share])));
   } else if ('complete' in request) {
     const complete = percentShare(request.complete, 'The percentage complete');
     const shares = new Map<number, Rational>();
     ledger.forEach((l, i) => {
       if (cmp(complete, l.share) > 0) shares.set(i, sub(complete, l.share));
     });
-    out = byShares(values, ledger, shares);
+    out = byShares(open, shares);
   } else if ('amount' in request) {
     const cents = wholeCentsOf(request.amount);
     if (cents === null) throw invalid('The amount must be in dollars and cents (at most 2 decimal places)');
     if (cents <= 0n) throw invalid('The amount must be more than $0.00');
-    out = byAmount(values, ledger, cents);
+    out = byAmount(open, cents);
+  } else if ('remainderOf' in request) {
+    const shares = new Map<number, Rational>();
+    for (const lineIndex of request.remainderOf) {
+      const i = named(lineIndex);
+      const left = sub(ONE, ledger[i]!.share);
+      if (left.n > 0n) shares.set(i, left);
+    }
+    out = byShares(open, shares);
   } else {
     if (request.lines.length === 0) throw invalid('Name at least one line to invoice');
     const shares = new Map<number, Rational>();
     for (const l of request.lines) {
-      const line = lines[l.lineIndex];
-      if (!Number.isInteger(l.lineIndex) || !line) throw invalid(`The quote has no line ${l.lineIndex}`);
-      if (shares.has(l.lineIndex)) throw invalid(`${lineName(l.lineIndex)} is named twice`);
+      const i = named(l.lineIndex);
+      const line = basis.lines[l.lineIndex]!;
+      if (shares.has(i)) throw invalid(`${lineName(l.lineIndex)} is named twice`);
       if ((l.percent === undefined) === (l.qty === undefined)) throw invalid(`${lineName(l.lineIndex)}: give either a percentage or a quantity`);
-      if (l.percent !== undefined) shares.set(l.lineIndex, percentShare(l.percent, `${lineName(l.lineIndex)}: the percentage`));
+      if (l.percent !== undefined) shares.set(i, percentShare(l.percent, `${lineName(l.lineIndex)}: the percentage`));
       else {
         const q = decimalRational(l.qty!);
         const whole = decimalRational(line.qty);
@@ -294,13 +351,14 @@ export function allocateStage(lines: readonly Line[], rounding: GstRounding, sta
         if (q.n === 0n) throw invalid(`${lineName(l.lineIndex)}: the quantity must be more than 0`);
         if (!whole || whole.n === 0n) throw invalid(`${lineName(l.lineIndex)} has no quantity to invoice part of`);
         if (cmp(q, whole) > 0) throw invalid(`${lineName(l.lineIndex)}: the quantity cannot be more than the ${line.qty} quoted`);
-        shares.set(l.lineIndex, rational(q.n * whole.d, q.d * whole.n));
+        shares.set(i, rational(q.n * whole.d, q.d * whole.n));
       }
     }
-    out = byShares(values, ledger, shares);
+    out = byShares(open, shares);
   }
   if (out.every((a) => a.amountCents === 0n)) throw invalid(request.kind === 'final' ? 'Everything on this quote is invoiced already: there is nothing left for a final invoice' : 'This stage comes to $0.00: there is nothing to invoice');
-  return out;
+  // Back to the quote's own line numbers.
+  return out.map((a) => ({ ...a, lineIndex: slots[a.lineIndex]! }));
 }
 
 /** The allocation as the quote records it. */
@@ -337,22 +395,20 @@ export function finalInvoiceNote(earlier: readonly StageRecord[], credits: reado
 
 /**
  * What a credit note of `creditCents` (GST included) on a stage invoice gives back to the quote, of
- * each line the stage took. `weights` are the cents credited of each quote line when the credit
- * names the stage invoice's lines (each is one quote line's share); null for a credit of an
- * amount, which is spread over what is left of the stage's lines in proportion (the largest
+ * each line the stage took (`values`: each quote line's value, as the stages are worked over).
+ * `weights` are the cents credited of each quote line when the credit names the stage invoice's
+ * lines (each is one quote line's share); null for a credit of an amount, which is spread over what is left of the stage's lines in proportion (the largest
  * remainder). Never more than is left of the stage; the credit that takes the rest of it gives
  * back exactly its amounts and shares. A share given back is the cents ÷ the line's value, so
  * what is invoiced of a line stays within half a cent of its share, as the stages keep it.
  */
 export function stageCreditLines(
-  lines: readonly Line[],
-  rounding: GstRounding,
+  values: readonly bigint[],
   stage: StageRecord,
   earlier: readonly StageCreditRecord[],
   creditCents: bigint,
   weights: ReadonlyMap<number, bigint> | null,
 ): StageLineAmount[] {
-  const values = stageLineValues(lines, rounding);
   const given = new Map<number, { cents: bigint; share: Rational }>();
   for (const c of earlier) {
     if (c.invoiceId !== stage.invoiceId) continue;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  appliedMarginNotice, applyMargin, chargeFactor, isLowMargin, marginFigures, otherPercentText, parseMarginInput,
+  MARGIN_WORDS, appliedMarginNotice, applyMargin, chargeFactor, isLowMargin, marginFigures, otherPercentText, parseMarginInput,
 } from './margin.ts';
 import { documentTotals } from '../gst/gst.ts';
 import { toCents } from '../money/money.ts';
@@ -49,8 +49,18 @@ describe('profit margin figures', () => {
     expect(chargeFactor(95, 'margin')).toEqual({ n: 20n, d: 1n });
   });
 
-  it('the notice after applying', () => {
-    expect(appliedMarginNotice(25)).toBe('Applied 25% margin to all line items! The client will see the final prices without any "profit" or "markup" labels.');
+  it('the notice after applying names the number the tradie chose: a markup on cost, or a margin on the price', () => {
+    expect(appliedMarginNotice(25)).toBe('Applied 25% markup on cost to all line items! The client will see the final prices without any "profit" or "markup" labels.');
+    expect(appliedMarginNotice(25, 'margin')).toBe('Applied 25% margin on price to all line items! The client will see the final prices without any "profit" or "markup" labels.');
+  });
+
+  it('each way of working names its own number in every label, never "margin" for a markup', () => {
+    expect(MARGIN_WORDS.markup).toEqual({
+      field: 'Markup on cost %', short: 'markup', apply: 'Apply markup', lowWarning: 'Your markup is quite low. Most tradies aim for 20-30% to cover all business costs.',
+    });
+    expect(Object.values(MARGIN_WORDS.markup).join(' ')).not.toMatch(/margin/i);
+    expect(MARGIN_WORDS.margin.field).toBe('Margin on price %');
+    expect(Object.values(MARGIN_WORDS.margin).join(' ')).not.toMatch(/markup/i);
   });
 });
 
@@ -70,6 +80,13 @@ describe("'Apply margin' keeps the money", () => {
     const f = marginFigures(lines, 25);
     expect(f.inexactLines).toEqual([1]);
     expect(f.chargeClientCents).toBe(2500n + 540n);
+  });
+
+  it('a whole-cent price when one gives the line its amount: 1 × $185.50 at 25% is $231.88 (not $231.875), 4 decimals only where needed', () => {
+    expect(applyMargin([line('1', '185.5')], 25)[0]!.unit_price).toBe('231.88');
+    expect(applyMargin([line('3', '33.33')], 30)[0]!.unit_price).toBe('43.33'); // 3 × 43.33 = $129.99 = round($99.99 × 1.3)
+    // 7 × $13.33 = $93.31; × 1.25 = $116.6375 → $116.64: no whole-cent price gives 7 × p = $116.64.
+    expect(applyMargin([line('7', '13.33')], 25)[0]!.unit_price).toBe('16.6625');
   });
 
   it('the figures shown before equal the document after: Charge Client is the subtotal after applying', () => {
@@ -120,6 +137,24 @@ describe("'Apply margin' keeps the money", () => {
         });
         expect(documentTotals(applied).subtotalCents).toBe(marginFigures(lines, m, basis).chargeClientCents);
       }), { numRuns: 200 });
+    });
+
+    it('a line gets a whole-cent price whenever a whole-cent price gives it the same amount', () => {
+      fc.assert(fc.property(caseArb(qtyTo100), ({ basis, m, lines }) => {
+        const applied = applyMargin(lines, m, basis);
+        applied.forEach((l, i) => {
+          // (A quantity of 0 has no amount to keep: its price is simply marked up.)
+          if (/^\d+(\.\d{1,2})?$/.test(l.unit_price) || Number(l.qty) === 0) return;
+          // A finer price: then no price in whole cents gives the same amount (checked cent by cent around it).
+          const amount = roundLineAmount(l.qty, l.unit_price);
+          const cents = BigInt(Math.floor(Number(l.unit_price) * 100));
+          for (const c of [cents - 1n, cents, cents + 1n, cents + 2n]) {
+            if (c < 0n) continue;
+            const text = `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
+            expect(roundLineAmount(l.qty, text), `line ${i}: ${l.qty} × ${text}`).not.toBe(amount);
+          }
+        });
+      }), { numRuns: 300 });
     });
 
     it('markup 0 changes no line amount', () => {

@@ -23,7 +23,28 @@ export const MIN_MARGIN_PERCENT = 0;
 /** Markup can be 100 % (double the cost). A margin of 100 % of the price would need an infinite price. */
 export const MAX_MARGIN_PERCENT: Record<MarginBasis, number> = { markup: 100, margin: 95 };
 export const MARGIN_HINT = 'Typical range: 20-30%';
-export const LOW_MARGIN_WARNING = 'Your margin is quite low. Most tradies aim for 20-30% to cover all business costs.';
+
+/**
+ * What the panel calls its number in each way of working: a markup is on cost, a margin is on the
+ * price, and every label, notice and warning names the one the tradie chose (never 'margin' for a
+ * markup). `short` is the chip beside the panel's title ('25% markup').
+ */
+export const MARGIN_WORDS: Record<MarginBasis, { field: string; short: string; apply: string; lowWarning: string }> = {
+  markup: {
+    field: 'Markup on cost %',
+    short: 'markup',
+    apply: 'Apply markup',
+    lowWarning: 'Your markup is quite low. Most tradies aim for 20-30% to cover all business costs.',
+  },
+  margin: {
+    field: 'Margin on price %',
+    short: 'margin',
+    apply: 'Apply margin',
+    lowWarning: 'Your margin is quite low. Most tradies aim for 20-30% to cover all business costs.',
+  },
+};
+/** The margin panel's low-number warning on the margin basis (kept for callers that have no basis). */
+export const LOW_MARGIN_WARNING = MARGIN_WORDS.margin.lowWarning;
 
 /** A margin typed into the input: whole percent within the basis's range; empty or invalid input becomes 0. */
 export function parseMarginInput(input: unknown, basis: MarginBasis = DEFAULT_MARGIN_BASIS): number {
@@ -105,5 +126,6 @@ export function otherPercentText(figures: Pick<MarginFigures, 'otherPercentTenth
   return basis === 'markup' ? `That is a ${formatTenths(figures.otherPercentTenths)}% margin on the price` : `That is a ${formatTenths(figures.otherPercentTenths)}% markup on cost`;
 }
 
+/** The notice after applying, naming the number as the panel does: 'Applied 25% markup on cost to all line items!…'. */
 export const appliedMarginNotice = (marginPercent: number, basis: MarginBasis = DEFAULT_MARGIN_BASIS): string =>
-  `Applied ${marginPercent}% ${basis === 'markup' ? 'margin' : 'margin on price'} to all line items! The client will see the final prices without any "profit" or "markup" labels.`;
+  `Applied ${marginPercent}% ${MARGIN_BASIS_LABELS[basis].toLowerCase()} to all line items! The client will see the final prices without any "profit" or "markup" labels.`;

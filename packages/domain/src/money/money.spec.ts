@@ -1,18 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToNumber, centsToString, formatNzd, formatNzdList, formatNzdPrice, toCents } from './money.ts';
+import { centsToNumber, centsToString, formatNzd, formatNzdPrice, toCents } from './money.ts';
 import { Decimal } from './decimal.ts';
 
 describe('money at the edges', () => {
   it.each([
-    [123450n, '$1,234.50', '1234.50 NZD'],
-    [-123450n, '-$1,234.50', '-1234.50 NZD'],
-    [5n, '$0.05', '0.05 NZD'],
-    [0n, '$0.00', '0.00 NZD'],
-    [100000000n, '$1,000,000.00', '1000000.00 NZD'],
-  ])('%s cents → %s / %s', (cents, nzd, list) => {
+    [123450n, '$1,234.50'],
+    [-123450n, '-$1,234.50'],
+    [5n, '$0.05'],
+    [0n, '$0.00'],
+    [100000000n, '$1,000,000.00'],
+  ])('%s cents → %s', (cents, nzd) => {
     expect(formatNzd(cents)).toBe(nzd);
-    expect(formatNzdList(cents)).toBe(list);
   });
 
   it('cents round-trip through strings and JSON numbers', () => {
@@ -30,17 +29,21 @@ describe('money at the edges', () => {
 });
 
 describe('formatNzdPrice', () => {
-  it('shows a unit price with its own decimals, at least two, grouped in thousands', () => {
+  it('shows a unit price as money: two decimals when it is whole cents, all four when finer (never three), grouped in thousands', () => {
     expect(formatNzdPrice('0.0055')).toBe('$0.0055');
     expect(formatNzdPrice('1.2345')).toBe('$1.2345');
     expect(formatNzdPrice('1234.5')).toBe('$1,234.50');
     expect(formatNzdPrice(85)).toBe('$85.00');
     expect(formatNzdPrice('1000000.1')).toBe('$1,000,000.10');
+    expect(formatNzdPrice('231.875')).toBe('$231.8750');
+    expect(formatNzdPrice(231.875)).toBe('$231.8750');
   });
-  it('property: the text read back is the same number', () => {
+  it('property: the text read back is the same number, with 2 or 4 decimals', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 4 }), (units, dp) => {
       const price = new Decimal(units).div(10 ** dp);
-      expect(new Decimal(formatNzdPrice(price.toFixed()).replace(/[$,]/g, '')).equals(price)).toBe(true);
+      const text = formatNzdPrice(price.toFixed());
+      expect(new Decimal(text.replace(/[$,]/g, '')).equals(price)).toBe(true);
+      expect(text).toMatch(/\.(\d{2}|\d{4})$/);
     }));
   });
 });

@@ -50,16 +50,15 @@ export function formatNzd(cents: bigint): string {
 }
 
 /**
- * A unit price for people: `$1,234.50`, or with its finer decimals when it has them (`$0.0055`,
- * `$1.2345`): a price is not rounded for show, so quantity × the price shown is the line's amount.
+ * A unit price for people, as money: to the cent when it is whole cents (`$1,234.50`, `$231.88`),
+ * otherwise with all four decimal places a price can carry (`$0.0055`, `$16.6625`, `$231.8750`) —
+ * never three. A price is not rounded for show, so quantity × the price shown is the line's amount
+ * (docs/decisions/0006).
  */
 export function formatNzdPrice(price: DecimalValue): string {
   const d = new Decimal(price);
   if (!d.isFinite()) throw new RangeError('price is not a finite number');
-  const text = d.abs().toFixed(Math.max(2, d.decimalPlaces()));
+  const text = d.abs().toFixed(d.decimalPlaces() <= 2 ? 2 : Math.max(4, d.decimalPlaces()));
   const [whole = '0', frac = '00'] = text.split('.');
   return `${d.isNegative() && !d.isZero() ? '-' : ''}$${groupThousands(whole)}.${frac}`;
 }
-
-/** NZD in lists: `1234.50 NZD` (two decimals and the code, as the list cards show). */
-export const formatNzdList = (cents: bigint): string => `${centsToString(cents)} NZD`;

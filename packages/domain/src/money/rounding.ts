@@ -46,9 +46,10 @@ const PRICE_SCALE = 10_000n;
 /**
  * 'Apply margin' on one line: the unit price (to 4 decimal places) that makes the line's amount
  * (qty × price, rounded as every line is) the nearest cent to the line's own amount × `factor`
- * (1 + markup, or 1 / (1 − margin)). Of the prices that hit that cent, the one nearest the
- * exactly marked-up price. For a quantity of 100 or less one always exists (a price step moves the
- * amount by a cent or less); for larger quantities, when none does, the price whose amount comes
+ * (1 + markup, or 1 / (1 − margin)). Of the prices that hit that cent, a whole-cent price when
+ * there is one, else any 4-decimal price; of those, the one nearest the exactly marked-up price.
+ * For a quantity of 100 or less one always exists (a price step moves the amount by a cent or
+ * less); for larger quantities, when none does, the price whose amount comes
  * nearest to the target is taken and `exact` is false. Quantity 0: the price is simply marked up.
  */
 export function markedUpUnitPrice(qty: string, unitPrice: string, factor: Rational): { unitPrice: string; amountCents: bigint; exact: boolean } {
@@ -74,8 +75,20 @@ export function markedUpUnitPrice(qty: string, unitPrice: string, factor: Ration
   const hi = ceilDiv((2n * cents + 1n) * D, 2n * q.m) - 1n;
   const nearest = roundHalfUp(exactK);
   if (lo <= hi && hi >= 0n) {
-    const k = nearest < lo ? lo : nearest > hi ? hi : nearest;
-    const kk = k < 0n ? 0n : k;
+    const clamp = (k: bigint): bigint => {
+      const c = k < lo ? lo : k > hi ? hi : k;
+      return c < 0n ? 0n : c;
+    };
+    // A whole-cent price when one lands on the cent (the one nearest the exact price): the client
+    // reads $231.88, not $231.875, for the same line amount. Finer prices only where none does.
+    const CENT = PRICE_SCALE / 100n;
+    const firstCent = ceilDiv(lo < 0n ? 0n : lo, CENT) * CENT;
+    if (firstCent <= hi) {
+      const nearestCent = roundHalfUp(rational(exactK.n, exactK.d * CENT)) * CENT;
+      const k = nearestCent < firstCent ? firstCent : nearestCent > hi ? hi - (hi % CENT) : nearestCent;
+      return { unitPrice: priceText(k), amountCents: amountOf(k), exact: amountOf(k) === cents };
+    }
+    const kk = clamp(nearest);
     return { unitPrice: priceText(kk), amountCents: amountOf(kk), exact: amountOf(kk) === cents };
   }
   // No 4-decimal price lands on that cent: the price either side of the exact one, whichever comes nearer.

@@ -37,16 +37,25 @@ export interface GstMonthSums {
 }
 
 /**
- * Corrections made in the range, already netted into the months: invoices voided in the range
- * (invoice basis) or payments removed in it (payments basis), as negative amounts.
+ * Corrections made in the range, already netted into the months: invoices voided in it and credit
+ * notes issued in it (invoice basis), or payments removed in it and money paid back in it
+ * (payments basis), as negative amounts; `count` is all of them, and each kind is counted apart so
+ * the report can name them (a credit note is not a voided invoice, a refund not a removed payment).
  */
 export interface CorrectionSums {
   count: number;
   salesCents: bigint;
   gstCents: bigint;
+  voids: number;
+  creditNotes: number;
+  removals: number;
+  refunds: number;
 }
 
-export const NO_CORRECTIONS: CorrectionSums = { count: 0, salesCents: 0n, gstCents: 0n };
+export const NO_CORRECTIONS: CorrectionSums = { count: 0, salesCents: 0n, gstCents: 0n, voids: 0, creditNotes: 0, removals: 0, refunds: 0 };
+
+/** Which kind of correction a row is (CorrectionSums counts each apart). */
+export type CorrectionKind = 'voids' | 'creditNotes' | 'removals' | 'refunds';
 
 /** What the report adds up: monthly sums plus the counts over the whole range. */
 export interface GstSums {
@@ -90,8 +99,12 @@ export interface GstReport {
   voided_invoices_count: number;
   breakdown_by_month: { month: string; sales: number; gst: number; count: number }[];
   gst_return: GstReturnBoxes;
-  /** Corrections in the range (negative amounts), already included in the totals above. */
-  corrections: { count: number; sales: number; gst: number };
+  /**
+   * Corrections in the range (negative amounts), already included in the totals above: `count` of
+   * them in all, and of which invoices voided and credit notes issued (invoice basis), payments
+   * removed and refunds paid back (payments basis).
+   */
+  corrections: { count: number; sales: number; gst: number; invoices_voided: number; credit_notes: number; payments_removed: number; refunds: number };
   /** Draft invoices dated in the range, left out because they were never issued. */
   drafts_left_out: number;
 }
@@ -121,12 +134,13 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
   let voidedCount = 0;
   const corrections = { ...NO_CORRECTIONS };
   /** A void or a credit note: its whole value taken off `month`, as a correction. */
-  const subtract = (month: string, x: { totalCents: bigint; gstCents: bigint; zeroRatedCents: bigint }): void => {
+  const subtract = (month: string, x: { totalCents: bigint; gstCents: bigint; zeroRatedCents: bigint }, kind: CorrectionKind): void => {
     const m = monthOfSums(month);
     m.salesCents -= x.totalCents;
     m.gstCents -= x.gstCents;
     m.zeroRatedCents -= x.zeroRatedCents;
     corrections.count += 1;
+    corrections[kind] += 1;
     corrections.salesCents -= x.totalCents;
     corrections.gstCents -= x.gstCents;
   };
@@ -141,10 +155,10 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
       if (r.paid) paidCount += 1;
       if (r.voidDate !== null) voidedCount += 1;
     }
-    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) subtract(r.voidMonth, r);
+    if (r.voidDate !== null && r.voidMonth !== null && inRange(r.voidDate, range)) subtract(r.voidMonth, r, 'voids');
   }
   // A credit note is a correction in the period it is issued: negative sales and GST then.
-  for (const c of credits) if (inRange(c.date, range)) subtract(c.month, c);
+  for (const c of credits) if (inRange(c.date, range)) subtract(c.month, c, 'creditNotes');
   return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
 }
 
@@ -166,6 +180,7 @@ export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRa
     if (r.kind !== 'payment') {
       // A removal or a refund: a correction in the period of its date.
       corrections.count += 1;
+      corrections[r.kind === 'refund' ? 'refunds' : 'removals'] += 1;
       corrections.salesCents += r.amountCents;
       corrections.gstCents += r.gstCents;
       continue;
@@ -222,7 +237,15 @@ export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBas
     voided_invoices_count: sums.voidedCount,
     breakdown_by_month: breakdown,
     gst_return: gstReturnBoxes(sales, zero),
-    corrections: { count: sums.corrections.count, sales: centsToNumber(sums.corrections.salesCents), gst: centsToNumber(sums.corrections.gstCents) },
+    corrections: {
+      count: sums.corrections.count,
+      sales: centsToNumber(sums.corrections.salesCents),
+      gst: centsToNumber(sums.corrections.gstCents),
+      invoices_voided: sums.corrections.voids,
+      credit_notes: sums.corrections.creditNotes,
+      payments_removed: sums.corrections.removals,
+      refunds: sums.corrections.refunds,
+    },
     drafts_left_out: sums.draftsLeftOut,
   };
 }

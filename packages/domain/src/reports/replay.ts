@@ -18,7 +18,7 @@ const DOCUMENT_EVENTS = new Set<string>([
   'DocumentDrafted', 'DocumentRevised', 'DocumentSent', 'DocumentIssued', 'QuoteAccepted', 'QuoteDeclined', 'QuoteConverted',
   'PaymentRecorded', 'PaymentRemoved', 'PaymentRefunded', 'DocumentVoided', 'DocumentDeleted', 'SyncedToAccounting', 'AccountingTotalsReported', 'PdfGenerated',
   'ClientLinkIssued', 'ClientLinkWithdrawn', 'QuoteAcceptedByClient', 'QuoteDeclinedByClient', 'QuoteChangesRequested',
-  'CreditNoteIssued', 'CreditNoteRefunded',
+  'CreditNoteIssued', 'CreditNoteRefunded', 'CreditNoteEmailed',
 ] satisfies DocumentEvent['type'][]);
 
 /** Folds every document stream in the log (in log order) and returns the report rows, and the dates of draft invoices. */

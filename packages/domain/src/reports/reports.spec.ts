@@ -43,7 +43,7 @@ describe('GST report, invoice basis', () => {
   it('counts only issued invoices supplied in the range, first and last day inclusive; a void in the range nets out; drafts are left out', () => {
     const r = gstReport(rows, checkRange('2026-04-01', '2026-06-30'));
     expect(r).toMatchObject({ basis: 'invoice', total_sales: 345, total_gst_collected: 45, invoice_count: 3, paid_invoices_count: 1, unpaid_invoices_count: 1, voided_invoices_count: 1 });
-    expect(r.corrections).toEqual({ count: 1, sales: -57.5, gst: -7.5 });
+    expect(r.corrections).toEqual({ count: 1, sales: -57.5, gst: -7.5, invoices_voided: 1, credit_notes: 0, payments_removed: 0, refunds: 0 });
     expect(r.drafts_left_out).toBe(1);
     expect(r.breakdown_by_month).toEqual([
       { month: '2026-04', sales: 115, gst: 15, count: 1 },
@@ -84,7 +84,8 @@ describe('annual summary', () => {
 
   it('top 10 at most, ties broken by name', () => {
     const clients = Array.from({ length: 12 }, (_, i) => ({ name: `C${String(i).padStart(2, '0')}`, revenueCents: BigInt((i % 3) + 1) * 100n }));
-    const s = assembleAnnualSummary({ months: [], clients, corrections: { count: 0, revenueCents: 0n, gstCents: 0n }, draftsLeftOut: 0 }, 2026);
+    const none = { count: 0, revenueCents: 0n, gstCents: 0n };
+    const s = assembleAnnualSummary({ months: [], clients, corrections: none, credited: none, refunded: { count: 0, cents: 0n }, draftsLeftOut: 0 }, 2026);
     expect(s.top_clients).toHaveLength(10);
     expect(s.top_clients[0]).toEqual({ name: 'C02', revenue: 3 });
     expect([...clients].sort(compareClients).map((c) => c.name).slice(0, 4)).toEqual(['C02', 'C05', 'C08', 'C11']);

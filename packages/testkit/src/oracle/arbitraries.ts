@@ -2,7 +2,7 @@
 // or off, prices on 0.0001 steps, quantities with 3 decimals, up to 100 lines, both rounding
 // settings; payments, part payments, payments removed later, voids in later periods, drafts.
 import fc from 'fast-check';
-import { oracleTotals, type OracleInvoice, type OracleLine, type OracleRounding, type OracleStep } from './oracle.ts';
+import { oracleTotals, type OracleCredit, type OracleInvoice, type OracleLine, type OracleRounding, type OracleStep } from './oracle.ts';
 
 /** A decimal text with `dp` places from 0 to maxUnits × 10^-dp. */
 const decimalText = (maxUnits: number, dp: number): fc.Arbitrary<string> =>
@@ -107,4 +107,58 @@ export const oracleInvoicesArb = (options: { maxInvoices?: number; maxLines?: nu
       }
       return { id: `inv-${i}`, issueDate, client: s.client, lines: s.doc.lines, rounding: s.doc.rounding, issued: s.issued, ...(s.issued ? { issuedOn } : {}), steps, voidDate };
     }),
+  );
+
+/**
+ * The histories of `invoicesArb` with credit notes of amounts added the way the product allows
+ * them: on issued invoices that are not void, after their payments, never more than is left to
+ * credit; and money paid back on a credit note only while the invoice owes the client money back,
+ * never more than is left of the note, dated on or after it.
+ */
+export const withCreditsArb = (invoicesArb: fc.Arbitrary<OracleInvoice[]>): fc.Arbitrary<OracleInvoice[]> =>
+  invoicesArb.chain((invoices) =>
+    fc.tuple(
+      ...invoices.map(() =>
+        fc.array(fc.record({ percent: fc.integer({ min: 1, max: 100 }), after: fc.integer({ min: 0, max: 120 }), refund: fc.option(fc.record({ percent: fc.integer({ min: 1, max: 100 }), after: fc.integer({ min: 0, max: 60 }) }), { nil: null }) }), { maxLength: 2 }),
+      ),
+    ).map((plans) =>
+      invoices.map((inv, i): OracleInvoice => {
+        const plan = plans[i] ?? [];
+        const issued = inv.issued || inv.steps.some((s) => s.kind === 'pay');
+        if (!issued || inv.voidDate !== null || plan.length === 0) return inv;
+        const total = oracleTotals(inv.lines, inv.rounding).total;
+        const amounts = new Map<string, bigint>();
+        let received = 0n;
+        for (const s of inv.steps) {
+          if (s.kind === 'pay') {
+            amounts.set(s.id, s.cents);
+            received += s.cents;
+          } else received -= amounts.get(s.id) ?? 0n;
+        }
+        let last = [inv.issueDate, ...inv.steps.map((s) => s.date)].sort().at(-1)!;
+        let credited = 0n;
+        let refunded = 0n;
+        const credits: OracleCredit[] = [];
+        plan.forEach((p, k) => {
+          const left = total - credited;
+          if (left <= 0n) return;
+          const cents = (left * BigInt(p.percent) + 99n) / 100n;
+          const date = addDays(last, p.after);
+          last = date;
+          credited += cents;
+          const credit: OracleCredit = { id: `${inv.id}-cn${k}`, date, cents, refunds: [] };
+          const owedBack = -(total - (received - refunded) - credited);
+          if (p.refund && owedBack > 0n) {
+            const most = owedBack < cents ? owedBack : cents;
+            const back = (most * BigInt(p.refund.percent) + 99n) / 100n;
+            const refundDate = addDays(date, p.refund.after);
+            last = refundDate;
+            credit.refunds.push({ date: refundDate, cents: back > most ? most : back });
+            refunded += credit.refunds[0]!.cents;
+          }
+          credits.push(credit);
+        });
+        return credits.length === 0 ? inv : { ...inv, credits };
+      }),
+    ),
   );

@@ -113,6 +113,17 @@ export function oracleTotals(lines: readonly OracleLine[], rounding: OracleRound
 /** What happened to money on an invoice, in the order it happened. Dates are NZ calendar days. */
 export type OracleStep = { kind: 'pay'; id: string; cents: bigint; date: string } | { kind: 'remove'; id: string; date: string };
 
+/**
+ * A credit note of an amount (GST included) issued on `date`, after the invoice's payments and
+ * removals, and the money paid back against it (each on or after its date).
+ */
+export interface OracleCredit {
+  id: string;
+  date: string;
+  cents: bigint;
+  refunds: { date: string; cents: bigint }[];
+}
+
 export interface OracleInvoice {
   id: string;
   issueDate: string;
@@ -130,6 +141,8 @@ export interface OracleInvoice {
   steps: OracleStep[];
   /** The NZ day it was voided, or null. Only an invoice with nothing paid can be voided. */
   voidDate: string | null;
+  /** Credit notes of amounts, in order (an invoice with one is never voided). */
+  credits?: OracleCredit[];
 }
 
 interface Flow {
@@ -137,7 +150,17 @@ interface Flow {
   cents: bigint;
   gst: bigint;
   zero: bigint;
-  removal: boolean;
+  /** A payment removed, or money paid back on a credit note: a correction on the payments basis. */
+  correction: 'removal' | 'refund' | null;
+}
+
+/** A credit note's own figures: its GST and zero-rated part are the invoice's in proportion. */
+interface CreditFacts {
+  date: string;
+  total: bigint;
+  gst: bigint;
+  zero: bigint;
+  subtotal: bigint;
 }
 
 interface Facts {
@@ -149,6 +172,7 @@ interface Facts {
   paid: boolean;
   voided: boolean;
   flows: Flow[];
+  credits: CreditFacts[];
 }
 
 /**
@@ -166,8 +190,27 @@ function factsOf(inv: OracleInvoice): Facts {
     const cents = s.kind === 'pay' ? s.cents : -(amounts.get(s.id) ?? 0n);
     if (s.kind === 'pay') amounts.set(s.id, s.cents);
     const after = received + cents;
-    flows.push({ date: s.date, cents, gst: share(totals.gst, after) - share(totals.gst, received), zero: share(totals.zeroRated, after) - share(totals.zeroRated, received), removal: s.kind === 'remove' });
+    flows.push({ date: s.date, cents, gst: share(totals.gst, after) - share(totals.gst, received), zero: share(totals.zeroRated, after) - share(totals.zeroRated, received), correction: s.kind === 'remove' ? 'removal' : null });
     received = after;
+  }
+  // Credit notes: each one's GST (and zero-rated part) is the invoice's share of what has been
+  // credited after it less that before it, so credit notes of the whole invoice carry its GST. Money
+  // paid back on one is a negative flow with the note's share of its own GST over what was paid back.
+  const credits: CreditFacts[] = [];
+  let credited = 0n;
+  let refunded = 0n;
+  for (const c of inv.credits ?? []) {
+    const gst = share(totals.gst, credited + c.cents) - share(totals.gst, credited);
+    const zero = share(totals.zeroRated, credited + c.cents) - share(totals.zeroRated, credited);
+    credits.push({ date: c.date, total: c.cents, gst, zero, subtotal: c.cents - gst });
+    credited += c.cents;
+    let back = 0n;
+    const part = (of: bigint, upTo: bigint): bigint => roundHalfAway(frac(of * upTo, c.cents));
+    for (const r of c.refunds) {
+      flows.push({ date: r.date, cents: -r.cents, gst: -(part(gst, back + r.cents) - part(gst, back)), zero: -(part(zero, back + r.cents) - part(zero, back)), correction: 'refund' });
+      back += r.cents;
+      refunded += r.cents;
+    }
   }
   const issued = inv.issued || inv.steps.some((s) => s.kind === 'pay');
   const payDates = inv.steps.filter((s) => s.kind === 'pay').map((s) => s.date);
@@ -176,7 +219,9 @@ function factsOf(inv: OracleInvoice): Facts {
   const issuedOn = inv.issued ? (inv.issuedOn ?? inv.issueDate) : inv.issueDate;
   const supplyDate = [inv.issueDate, issuedOn, ...payDates].sort()[0]!;
   const voided = inv.voidDate !== null;
-  return { inv, totals, issued, supplyDate, received, paid: !voided && received >= totals.total, voided, flows };
+  // Paid in full: nothing owing once what was paid (less what was paid back) and credited is counted.
+  const paid = !voided && received - refunded + credited >= totals.total;
+  return { inv, totals, issued, supplyDate, received, paid, voided, flows, credits };
 }
 
 // ---- reports --------------------------------------------------------------------------------
@@ -209,7 +254,7 @@ export interface OracleGstReport {
   voided_invoices_count: number;
   breakdown_by_month: { month: string; sales: number; gst: number; count: number }[];
   gst_return: { box5: number; box6: number; box7: number; box8: number; box9: number; box10: number };
-  corrections: { count: number; sales: number; gst: number };
+  corrections: { count: number; sales: number; gst: number; invoices_voided: number; credit_notes: number; payments_removed: number; refunds: number };
   drafts_left_out: number;
 }
 
@@ -227,7 +272,7 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
   let gst = 0n;
   let zero = 0n;
   const counted: Facts[] = [];
-  const corrections = { count: 0, sales: 0n, gst: 0n };
+  const corrections = { count: 0, sales: 0n, gst: 0n, invoices_voided: 0, credit_notes: 0, payments_removed: 0, refunds: 0 };
   const add = (date: string, s: bigint, g: bigint, z: bigint) => {
     const m = months.get(month(date))!;
     m.sales += s;
@@ -247,16 +292,28 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
       if (f.inv.voidDate !== null && inRange(f.inv.voidDate, start, end)) {
         add(f.inv.voidDate, -f.totals.total, -f.totals.gst, -f.totals.zeroRated);
         corrections.count += 1;
+        corrections.invoices_voided += 1;
         corrections.sales -= f.totals.total;
         corrections.gst -= f.totals.gst;
+      }
+      // A credit note: its whole value taken off on its date, whatever period the invoice fell in.
+      for (const c of f.credits) {
+        if (!inRange(c.date, start, end)) continue;
+        add(c.date, -c.total, -c.gst, -c.zero);
+        corrections.count += 1;
+        corrections.credit_notes += 1;
+        corrections.sales -= c.total;
+        corrections.gst -= c.gst;
       }
     } else {
       const monthsPaid = new Set<string>();
       for (const flow of f.flows) {
         if (!inRange(flow.date, start, end)) continue;
         add(flow.date, flow.cents, flow.gst, flow.zero);
-        if (flow.removal) {
+        if (flow.correction !== null) {
           corrections.count += 1;
+          if (flow.correction === 'refund') corrections.refunds += 1;
+          else corrections.payments_removed += 1;
           corrections.sales += flow.cents;
           corrections.gst += flow.gst;
         } else monthsPaid.add(month(flow.date));
@@ -278,7 +335,7 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
     voided_invoices_count: voided,
     breakdown_by_month: [...months].map(([m, v]) => ({ month: m, sales: dollars(v.sales), gst: dollars(v.gst), count: v.count })),
     gst_return: { box5: dollars(sales), box6: dollars(zero), box7: dollars(box7), box8: dollars(box8), box9: 0, box10: dollars(box8) },
-    corrections: { count: corrections.count, sales: dollars(corrections.sales), gst: dollars(corrections.gst) },
+    corrections: { ...corrections, sales: dollars(corrections.sales), gst: dollars(corrections.gst) },
     drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
   };
 }
@@ -291,14 +348,19 @@ export interface OracleAnnualSummary {
   top_clients: { name: string; revenue: number }[];
   monthly_breakdown: { month: string; revenue: number; gst: number; count: number; paid_count: number }[];
   corrections: { count: number; revenue: number; gst: number };
+  voided: { count: number; revenue: number; gst: number };
+  credited: { count: number; revenue: number; gst: number };
+  refunded: { count: number; amount: number };
   drafts_left_out: number;
 }
 
 /**
  * The annual summary for the tax year ending 31 March `year`: issued invoices by issue date,
- * GST-exclusive revenue, less invoices voided in the year (in the month of the void); paid revenue
- * from invoices paid in full; the ten clients with the most revenue (net of voids, none at zero),
- * ties by name in code-point order.
+ * GST-exclusive revenue, less invoices voided in the year (in the month of the void) and credit
+ * notes issued in it (in their month); paid revenue is what of that belongs to invoices paid in
+ * full (an invoice issued in the year, less its credit notes of the year), unpaid the rest; money
+ * paid back in the year apart; the ten clients with the most revenue (net of voids and credits,
+ * none at zero), ties by name in code-point order.
  */
 export function oracleAnnualSummary(invoices: readonly OracleInvoice[], year: number): OracleAnnualSummary {
   const [start, end] = [`${year - 1}-04-01`, `${year}-03-31`];
@@ -309,6 +371,8 @@ export function oracleAnnualSummary(invoices: readonly OracleInvoice[], year: nu
   let gst = 0n;
   let paidRevenue = 0n;
   const corrections = { count: 0, revenue: 0n, gst: 0n };
+  const credited = { count: 0, revenue: 0n, gst: 0n };
+  const refunded = { count: 0, cents: 0n };
   const client = (name: string, cents: bigint) => {
     if (name !== '') clients.set(name, (clients.get(name) ?? 0n) + cents);
   };
@@ -338,6 +402,27 @@ export function oracleAnnualSummary(invoices: readonly OracleInvoice[], year: nu
       corrections.revenue -= f.totals.subtotal;
       corrections.gst -= f.totals.gst;
     }
+    for (const c of f.credits) {
+      if (!inRange(c.date, start, end)) continue;
+      const m = months.get(month(c.date))!;
+      m.revenue -= c.subtotal;
+      m.gst -= c.gst;
+      revenue -= c.subtotal;
+      gst -= c.gst;
+      if (f.paid) paidRevenue -= c.subtotal;
+      client(f.inv.client, -c.subtotal);
+      corrections.count += 1;
+      corrections.revenue -= c.subtotal;
+      corrections.gst -= c.gst;
+      credited.count += 1;
+      credited.revenue -= c.subtotal;
+      credited.gst -= c.gst;
+    }
+    for (const flow of f.flows) {
+      if (flow.correction !== 'refund' || !inRange(flow.date, start, end)) continue;
+      refunded.count += 1;
+      refunded.cents -= flow.cents;
+    }
   }
   const ranked = [...clients].filter(([, c]) => c !== 0n).sort(([an, ac], [bn, bc]) => (ac !== bc ? (ac > bc ? -1 : 1) : an < bn ? -1 : an > bn ? 1 : 0));
   return {
@@ -348,6 +433,43 @@ export function oracleAnnualSummary(invoices: readonly OracleInvoice[], year: nu
     top_clients: ranked.slice(0, 10).map(([name, c]) => ({ name, revenue: dollars(c) })),
     monthly_breakdown: [...months].map(([m, v]) => ({ month: m, revenue: dollars(v.revenue), gst: dollars(v.gst), count: v.count, paid_count: v.paid })),
     corrections: { count: corrections.count, revenue: dollars(corrections.revenue), gst: dollars(corrections.gst) },
+    voided: { count: corrections.count - credited.count, revenue: dollars(corrections.revenue - credited.revenue), gst: dollars(corrections.gst - credited.gst) },
+    credited: { count: credited.count, revenue: dollars(credited.revenue), gst: dollars(credited.gst) },
+    refunded: { count: refunded.count, amount: dollars(refunded.cents) },
     drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
   };
+}
+
+// ---- lines as shown -------------------------------------------------------------------------
+
+/**
+ * Each line's value without GST, exactly, in cents: an exclusive (or zero-rated) line's amount; an
+ * inclusive one's amount less its GST — 3/23 of it exactly with rounding on the total, less its own
+ * GST rounded (s 19O) with per-line rounding.
+ */
+export function oracleLineValuesExclusive(lines: readonly OracleLine[], rounding: OracleRounding): { n: bigint; d: bigint }[] {
+  const amounts = oracleTotals(lines, rounding).lineAmounts;
+  return lines.map((l, i) => {
+    const a = amounts[i]!;
+    if (!l.inclusive || l.rate === '0') return frac(a, 1n);
+    return rounding === 'line' ? frac(a - roundS19O(exactTax(a, l)), 1n) : plus(frac(a, 1n), frac(-a * 15n, 115n));
+  });
+}
+
+/**
+ * Whether line amounts shown under a subtotal are right: they add up to `subtotal` (the document's
+ * own, by default) and each is within one cent of the line's exact value without GST. The
+ * problem in words, or null when there is none.
+ */
+export function oracleShownLinesProblem(lines: readonly OracleLine[], rounding: OracleRounding, shown: readonly bigint[], subtotal = oracleTotals(lines, rounding).subtotal): string | null {
+  if (shown.length !== lines.length) return `${shown.length} amounts shown for ${lines.length} lines`;
+  const sumShown = shown.reduce((a, b) => a + b, 0n);
+  if (sumShown !== subtotal) return `the lines shown add up to ${sumShown} cents, the subtotal is ${subtotal}`;
+  const exact = oracleLineValuesExclusive(lines, rounding);
+  for (const [i, s] of shown.entries()) {
+    const x = exact[i]!;
+    const diff = s * x.d - x.n;
+    if ((diff < 0n ? -diff : diff) >= x.d) return `line ${i + 1} shows ${s} cents, its value without GST is ${x.n}/${x.d}`;
+  }
+  return null;
 }

@@ -1,7 +1,9 @@
 // An oracle invoice history as the product's event log (what the API would have appended), for
 // comparing the domain's in-memory reports with the oracle. Meta times are midnight UTC of each NZ
-// day, which is midday in Auckland: the same calendar day.
-import type { LoggedEvent } from '@tradie/domain';
+// day, which is midday in Auckland: the same calendar day. Credit notes and refunds are decided by
+// the product's own decider on the invoice as it stands (their figures are the product's), so the
+// reports built from them are compared with the oracle's own figures for them.
+import { type DocumentCommand, type DocumentEvent, type LoggedEvent, documentDecider, foldDocument } from '@tradie/domain';
 import type { OracleInvoice, OracleLine } from './oracle.ts';
 
 export const toDomainLine = (l: OracleLine, i: number) => ({
@@ -40,5 +42,17 @@ export function oracleInvoiceEvents(inv: OracleInvoice, accountId = 'acct-oracle
     }
   }
   if (inv.voidDate !== null) events.push({ stream, type: 'DocumentVoided', version: 1, data: { documentId: inv.id, reason: 'Raised in error' }, meta: meta(inv.voidDate) });
+  const decide = (command: DocumentCommand, date: string): void => {
+    const state = foldDocument(events.map((e) => ({ type: e.type, data: e.data, meta: { at: e.meta?.at } }) as DocumentEvent & { meta: { at?: string } }));
+    for (const e of documentDecider.decide(command, state)) events.push({ stream, type: e.type, version: 1, data: e.data, meta: meta(date) });
+  };
+  (inv.credits ?? []).forEach((c, k) => {
+    const amount = `${c.cents / 100n}.${String(c.cents % 100n).padStart(2, '0')}`;
+    decide({ type: 'IssueCreditNote', data: { creditNoteId: c.id, number: number * 10 + k, reference: `CN-${number}-${k}`, date: c.date, reason: 'Oracle credit', supplier: { name: 'Oracle Ltd', gstNumber: '' }, credit: { kind: 'amount', amount } } }, c.date);
+    c.refunds.forEach((r, j) => {
+      const back = `${r.cents / 100n}.${String(r.cents % 100n).padStart(2, '0')}`;
+      decide({ type: 'RecordCreditNoteRefund', data: { creditNoteId: c.id, refundId: `${c.id}-r${j}`, amount: back, date: r.date, method: 'bank_transfer', reference: '' } }, r.date);
+    });
+  });
   return events;
 }

@@ -1,16 +1,16 @@
 // Passwords: changing one while signed in, asking for a reset link, and setting a new one with it.
-// Each ends the sessions of whoever knew the old password.
+// Each ends the sessions of whoever knew the old password, and the links they could have asked for
+// (signOutEverywhere: a pending email change, reset and download links).
 import { AUTH_MESSAGES, type changePasswordInput, type forgotPasswordInput, normaliseEmail, type resetPasswordInput, type TokenPair } from '@tradie/contracts';
-import type { Sql } from '@tradie/store';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { consumeToken, issueToken, peekToken } from '../../security/oneTimeTokens.ts';
 import { hit, windowWords } from '../../security/rateLimit.ts';
 import { sendAccountMail } from '../accountMail.ts';
 import { isCommonPassword } from '../passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
-import { newOpaqueToken, tokenHash } from '../tokens.ts';
 import {
-  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type Outcome, type PairDeps, type PasswordCost, perIp, refuse, RESET_TOKEN_MINUTES, throttled, type UserRow,
+  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type Outcome, type PairDeps, type PasswordCost, perIp, refuse, RESET_TOKEN_MINUTES, signOutEverywhere, throttled, type UserRow,
 } from './shared.ts';
 
 export type ChangePasswordDeps = Pick<AppDeps, 'store' | 'ids'> & PairDeps & PasswordCost;
@@ -34,9 +34,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password, deps.passwordCost);
   const pair = await deps.store.db.tx(async (sql) => {
     await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-    // Whoever knew the old password is signed out everywhere; this device gets a fresh session.
-    await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now().toISOString()]);
-    await sql.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [userId, now().toISOString()]);
+    // Whoever knew the old password is signed out everywhere, and the email change or reset they
+    // may have asked for is cancelled; this device gets a fresh session.
+    await signOutEverywhere(sql, userId, now());
     await audit(deps, sql, origin, userId, 'password_changed');
     return issuePair(deps, sql, userId, deps.ids.uuid());
   });
@@ -64,15 +64,11 @@ export async function forgotPassword(deps: ForgotPasswordDeps, input: z.output<t
   }
   const [user] = await deps.store.db.query<UserRow>('SELECT id, email, full_name FROM users WHERE email = $1', [email]);
   if (user) {
-    const token = newOpaqueToken();
-    const at = now();
-    await deps.store.db.tx(async (sql) => {
+    const token = await deps.store.db.tx(async (sql) => {
       // A newer link makes the older ones useless: only the last email sent works.
-      await sql.query('UPDATE password_reset_tokens SET expires_at = $2 WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2', [user.id, at.toISOString()]);
-      await sql.query('INSERT INTO password_reset_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-        tokenHash(token), user.id, at.toISOString(), new Date(at.getTime() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
-      ]);
+      const issued = await issueToken(sql, { accountId: user.id, kind: 'password_reset', now: now() });
       await audit(deps, sql, origin, user.id, 'password_reset_requested');
+      return issued.token;
     });
     const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // Not awaited: a known and an unknown email answer alike and in the same time.
@@ -95,36 +91,23 @@ export async function resetPassword(deps: ResetPasswordDeps, input: z.output<typ
   const now = (): Date => deps.clock.now();
   const limit = await hit(deps.store.db, perIp(deps.config, AUTH_LIMITS_IN_DB.resetIp), origin.ip, now());
   if (!limit.allowed) return throttled(AUTH_MESSAGES.tooManyResetAttempts, limit);
-  const hash = tokenHash(input.token);
-  const usable = async (sql: Sql, lock: boolean): Promise<{ user_id: string } | null> => {
-    const [row] = await sql.query<{ user_id: string; expires_at: Date | string; used_at: unknown }>(
-      `SELECT user_id, expires_at, used_at FROM password_reset_tokens WHERE token_hash = $1${lock ? ' FOR UPDATE' : ''}`,
-      [hash],
-    );
-    return row && row.used_at === null && new Date(row.expires_at).getTime() > now().getTime() ? row : null;
-  };
   // The token first: a made-up or spent one is refused after one lookup, before any hashing,
   // so guessing costs the server nothing; only a live link pays for scrypt.
-  if (!(await usable(deps.store.db, false))) return refuse('reset_link_expired');
+  if (!(await peekToken(deps.store.db, input.token, 'password_reset', now())).ok) return refuse('reset_link_expired');
   if (isCommonPassword(input.new_password)) return refuse('common_password');
   const passwordHash = await hashPassword(input.new_password, deps.passwordCost);
-  const ok = await deps.store.db.tx(async (sql) => {
-    // Again under the row's lock: two tabs using one link at once, one wins.
-    const row = await usable(sql, true);
-    if (!row) return false;
-    const at = now().toISOString();
-    await sql.query('UPDATE password_reset_tokens SET used_at = $2 WHERE token_hash = $1', [hash, at]);
-    await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.user_id, passwordHash]);
-    // A reset ends every session: whoever knew the old password is signed out.
-    await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [row.user_id, at]);
+  // Again under the row's lock (consumeToken): two tabs using one link at once, one wins.
+  const used = await consumeToken(deps.store.db, input.token, 'password_reset', now(), async (sql, link) => {
+    await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [link.accountId, passwordHash]);
+    // A reset ends every session and every link: whoever knew the old password is shut out.
+    await signOutEverywhere(sql, link.accountId, now());
     // The owner proved who they are: their sign-in counts start again, from every address.
     await sql.query(
       `DELETE FROM rate_limits WHERE key = 'login:account:' || (SELECT email FROM users WHERE id = $1)
          OR starts_with(key, 'login:account-ip:' || (SELECT email FROM users WHERE id = $1) || '|')`,
-      [row.user_id],
+      [link.accountId],
     );
-    await audit(deps, sql, origin, row.user_id, 'password_reset');
-    return true;
+    await audit(deps, sql, origin, link.accountId, 'password_reset');
   });
-  return ok ? { ok: true } : refuse('reset_link_expired');
+  return used.ok ? { ok: true } : refuse('reset_link_expired');
 }

@@ -7,7 +7,8 @@ import { clear, hit } from '../../security/rateLimit.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { tokenHash } from '../tokens.ts';
 import {
-  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type Outcome, type PairDeps, type PasswordCost, perIp, REFRESH_ABSOLUTE_DAYS, REFRESH_REUSE_GRACE_SECONDS, refuse, throttled, type UserRow,
+  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type Outcome, type PairDeps, type PasswordCost, perIp, REFRESH_ABSOLUTE_DAYS, REFRESH_REUSE_GRACE_SECONDS, refuse, signOutEverywhere,
+  throttled, type UserRow,
 } from './shared.ts';
 
 export type LoginDeps = Pick<AppDeps, 'store' | 'ids'> & PairDeps & PasswordCost;
@@ -97,10 +98,10 @@ export async function logout(deps: LogoutDeps, userId: string, input: z.output<t
   return { ok: true };
 }
 
-/** Ends every session of the user. */
+/** Ends every session of the user, and every link a session could have asked for (a pending email change, reset and download links). */
 export async function logoutAll(deps: LogoutDeps, userId: string, origin: Origin): Promise<Outcome> {
   await deps.store.db.tx(async (sql) => {
-    await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, deps.clock.now().toISOString()]);
+    await signOutEverywhere(sql, userId, deps.clock.now());
     await audit(deps, sql, origin, userId, 'signed_out_everywhere');
   });
   return { ok: true };

@@ -4,11 +4,12 @@ import type { TokenPair } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../../deps.ts';
 import { type AuditKind, recordAudit, type RequestOrigin } from '../../security/audit.ts';
+import { revokeTokens, SIGNED_OUT_EVERYWHERE, TOKEN_POLICIES } from '../../security/oneTimeTokens.ts';
 import type { Hit, Limit } from '../../security/rateLimit.ts';
 import { newOpaqueToken, signAccessToken, tokenHash } from '../tokens.ts';
 
 export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
-export const RESET_TOKEN_MINUTES = 60;
+export const RESET_TOKEN_MINUTES = TOKEN_POLICIES.password_reset.lifetimeMs / 60_000;
 
 /**
  * Every limit on the way in, counted in the database (shared by every API process) before the work
@@ -90,4 +91,17 @@ export async function issuePair(deps: PairDeps, sql: Sql, userId: string, family
     token_type: 'bearer',
     expires_in: deps.config.accessTokenTtlSeconds,
   };
+}
+
+/**
+ * Shuts out whoever may know the password or hold a session, in the caller's transaction: every
+ * refresh token of the account, and every link that acts without a sign-in and must not outlive
+ * that (SIGNED_OUT_EVERYWHERE: a pending email change, reset links, download links). The one
+ * function every door that signs out everywhere goes through — a password change, a password
+ * reset, 'Sign out everywhere' and 'This wasn't me' — so none of them can leave a pending email
+ * change behind (docs/reliability.md).
+ */
+export async function signOutEverywhere(sql: Sql, accountId: string, now: Date): Promise<void> {
+  await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [accountId, now.toISOString()]);
+  await revokeTokens(sql, accountId, SIGNED_OUT_EVERYWHERE, now);
 }

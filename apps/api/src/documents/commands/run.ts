@@ -66,6 +66,20 @@ export interface DocumentWork {
   ): Promise<Decided>;
 }
 
+const HOUR_MS = 3_600_000;
+let dayOfHour: { hour: number; day: LocalDate } | null = null;
+
+/**
+ * The New Zealand day of an instant, asked of Intl once per UTC hour (a command asks for today,
+ * and Intl's time-zone lookup is the costly part of a small command). New Zealand's offsets are
+ * whole hours (+12, +13), so its days begin on a UTC hour: every instant of one hour has one day.
+ */
+export function nzToday(now: Date): LocalDate {
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  if (dayOfHour?.hour !== hour) dayOfHour = { hour, day: nzDateOf(new Date(hour * HOUR_MS)) };
+  return dayOfHour.day;
+}
+
 function live(state: DocumentState): DocumentView {
   if (state.status === 'none' || state.status === 'deleted') throw new Error('A command built from the document needs a live document');
   return state;
@@ -74,7 +88,7 @@ function live(state: DocumentState): DocumentView {
 function documentWork(tx: StoreTx, ports: Pick<CommandPorts, 'clock'>, actor: Actor): DocumentWork {
   const w: DocumentWork = {
     tx,
-    today: () => nzDateOf(ports.clock.now()),
+    today: () => nzToday(ports.clock.now()),
     meta: () => eventMeta(ports, actor),
     load: (id) => loadDocument(tx, actor.accountId, id),
     async decide(on, command, options = {}) {

@@ -26,7 +26,7 @@ import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaim
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
 import { loadDocument, userNames } from '../repository.ts';
-import { requireConfirmedEmail, reserveSend } from '../sendGuard.ts';
+import { requireConfirmedEmail, sendForAccount } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 
@@ -37,7 +37,8 @@ const ALREADY_SENDING = 'This is already being sent. Please wait a moment and re
 export type SendPorts = CommandPorts & Pick<AppDeps, 'renderPdf'>;
 
 export async function sendDocument(ports: SendPorts, actor: Actor, id: string, input: SendDocument, key: string | undefined): Promise<Answer<SendResult>> {
-  // No mail relay (sendGuard.ts): an unconfirmed address sends nothing and records nothing.
+  // No mail relay (sendGuard.ts): an unconfirmed address sends nothing and records nothing. Asked
+  // first, before the PDF is made; sendForAccount asks again as the mail goes.
   await requireConfirmedEmail(ports, actor.userId);
   const claim: KeyClaim | undefined = key ? { accountId: actor.accountId, scope: `documents:send:${id}`, key, hash: requestHash(input) } : undefined;
   if (claim) {
@@ -66,16 +67,13 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
     const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject } };
     // The decider's refusals (void, converted, no email) come before any mail goes.
     documentDecider.decide(sendCommand, d);
-    // The account's daily recipients and burst of sends (sendGuard.ts): 429 before any mail goes;
-    // given back when the mail server took nothing.
-    const allowance = await reserveSend(ports, actor.accountId, composed);
-    const sent: SentMail | MailRejectedError = await ports.mailer.send(composed.mail).catch((e: unknown) =>
-      // A refusal for good is recorded on the document (below); anything else is answered as it is.
-      allowance.failed(e).catch((thrown: unknown) => {
-        if (thrown instanceof MailRejectedError) return thrown;
-        throw thrown;
-      }),
-    );
+    // Through the one door for mail on the account's behalf (sendGuard.ts): the account's daily
+    // recipients and burst of sends, 429 before any mail goes; given back when the mail server took
+    // nothing. A refusal for good is recorded on the document (below); anything else is answered as it is.
+    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail).catch((e: unknown) => {
+      if (e instanceof MailRejectedError) return e;
+      throw e;
+    });
     if (sent instanceof MailRejectedError) {
       await recordNotDelivered(ports, actor, id, { to, cc, bcc, subject, outcome: 'failed', detail: refusalDetail(sent) });
       throw sent;
@@ -117,7 +115,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
 }
 
 /** What a refusal records: the mail server's own answer when it gave one. */
-function refusalDetail(e: MailRejectedError): string {
+export function refusalDetail(e: MailRejectedError): string {
   return e.serverAnswer ? `The mail server refused it: ${e.serverAnswer}` : e.detail;
 }
 
@@ -137,7 +135,7 @@ async function recordNotDelivered(
 }
 
 /** The mail server's refusals as answers: 503 (try again in a minute) when it is down, 422 when it refused the message. */
-function mailProblem(e: unknown): unknown {
+export function mailProblem(e: unknown): unknown {
   const mailError = e as { code?: unknown; detail?: unknown };
   if (mailError?.code === 'MAIL_UNAVAILABLE') return new ApiError(503, typeof mailError.detail === 'string' ? mailError.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
   if (mailError?.code === 'MAIL_REJECTED' && typeof mailError.detail === 'string') return new ApiError(422, mailError.detail);

@@ -1,9 +1,10 @@
-// Invoicing an accepted quote in stages (deposit, progress, final) and varying it. A stage records
-// on the quote what it takes of each line (StageInvoiced, decided by the domain's allocation) and
-// drafts the stage invoice, numbered on the invoice sequence, in one transaction: a refusal (the
-// quote not accepted, past 100 %, bad input) writes nothing.
-import type { DocumentDetail, VariationInput, stageInput, variationInput } from '@tradie/contracts';
-import { type StageRequest, finalInvoiceNote, invoiceDraftFromQuote, stageInvoiceLines } from '@tradie/domain';
+// Invoicing an accepted quote in stages (deposit, progress, final, an approved variation) and
+// proposing a variation. A stage records on the quote what it takes of each line (StageInvoiced,
+// decided by the domain's allocation) and drafts the stage invoice, numbered on the invoice
+// sequence, in one transaction: a refusal (the quote not accepted, past 100 %, a variation the
+// client has not approved, bad input) writes nothing.
+import type { DocumentDetail, stageInput, variationInput } from '@tradie/contracts';
+import { type StageRequest, type VariationStageRequest, finalInvoiceNote, invoiceDraftFromQuote, quoteLines, stageInvoiceLines } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { startAsClaim } from '../../paymentClaims/commands.ts';
@@ -15,8 +16,9 @@ export type StageInput = z.output<typeof stageInput>;
 export type Variation = z.output<typeof variationInput>;
 
 /** The API's body as the domain's request (the body's shape is checked by its contract). */
-export function stageRequestOf(input: StageInput): StageRequest {
+export function stageRequestOf(input: StageInput): StageRequest | VariationStageRequest {
   if (input.kind === 'final') return { kind: 'final' };
+  if (input.variation_id !== undefined) return { kind: 'progress', variationId: input.variation_id };
   if (input.percent !== undefined) return { kind: input.kind, percent: input.percent };
   if (input.percent_complete !== undefined) return { kind: 'progress', complete: input.percent_complete };
   if (input.amount !== undefined) return { kind: input.kind, amount: input.amount };
@@ -41,7 +43,8 @@ export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string,
     const draft = invoiceDraftFromQuote(decided.view, { invoiceId, number: allocated.number, reference: allocated.reference, issueDate: w.today() });
     const note = stage.kind === 'final' ? finalInvoiceNote(earlier, decided.view.stageCredits) : '';
     const notes = [draft.notes ?? '', note].filter((n) => n !== '').join('\n\n');
-    const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(decided.view.lines, stage), notes } }, { meta });
+    // The quote's lines for stages: the signed lines, then the variations' (named after their variation).
+    const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(quoteLines(decided.view).labelled, stage), notes } }, { meta });
     await allocated.record(meta);
     // A construction client's stage invoice starts as a payment claim (paymentClaims/commands.ts).
     const invoice = await startAsClaim(w, actor.accountId, drafted);
@@ -49,11 +52,13 @@ export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string,
   });
 }
 
-/** Adds a line of extra work to an accepted quote; answers the quote's detail. */
-export function varyQuote(ports: CommandPorts, actor: Actor, quoteId: string, input: Variation, key: string | undefined): Promise<Answer<DocumentDetail>> {
-  const request: VariationInput = input;
-  return runDocumentCommand(ports, actor, { status: 201, once: { scope: 'documents:variation', key, request: { quoteId, ...request } } }, async (w) => {
-    const decided = await w.decide(quoteId, { type: 'VaryQuote', data: { line: input.line } });
+/**
+ * Proposes a variation of an accepted quote: extra work as an agreement of its own, awaiting the
+ * client's approval (the signed quote and its link stay as they are). Answers the quote's detail.
+ */
+export function proposeVariation(ports: CommandPorts, actor: Actor, quoteId: string, input: Variation, key: string | undefined): Promise<Answer<DocumentDetail>> {
+  return runDocumentCommand(ports, actor, { status: 201, once: { scope: 'documents:variation', key, request: { quoteId, ...input } } }, async (w) => {
+    const decided = await w.decide(quoteId, { type: 'ProposeVariation', data: { variationId: ports.ids.uuid(), lines: input.lines, note: input.note } });
     return detailOf(decided.view, decided.version, w.today());
   });
 }

@@ -14,7 +14,7 @@ import { createDocument } from '../commands/create.ts';
 import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
-import { invoiceStage, varyQuote } from '../commands/stages.ts';
+import { invoiceStage, proposeVariation } from '../commands/stages.ts';
 import { type DocumentUseCase, documentCommand, documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
 const detail = { status: 200, schema: documentDetail };
@@ -93,16 +93,16 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
 
   onAcceptedQuote(
     'stages',
-    "Invoice a stage of an accepted quote: a deposit (percent of the quote's total or an amount), a progress invoice (percent, amount, or per line a percent or quantity) or the final invoice (what is left). A new numbered draft invoice; refused past 100 % of a line or of the quote",
+    "Invoice a stage of an accepted quote: a deposit (percent of the quote's total or an amount), a progress invoice (percent, amount, per line a percent or quantity, or what is left of an approved variation) or the final invoice (what is left). A new numbered draft invoice; refused past 100 % of a line or of the quote, and for a variation the client has not approved",
     stageInput,
     invoiceStage,
   );
 
   onAcceptedQuote(
     'variations',
-    'Vary an accepted quote: add a line of extra work (recorded on the quote), so more can be invoiced in stages. Answers the quote',
+    "Propose a variation of an accepted quote: extra work as an agreement of its own, awaiting the client's approval (the signed quote never changes; only an approved variation can be invoiced). Answers the quote",
     variationInput,
-    varyQuote,
+    proposeVariation,
   );
 
   r.post(

@@ -8,10 +8,10 @@ import type { ClientRecord } from '@tradie/contracts';
 import {
   formatNzd,
   GST_RATE_PERCENT,
-  LOW_MARGIN_WARNING,
   MARGIN_BASES,
   MARGIN_BASIS_LABELS,
   MARGIN_HINT,
+  MARGIN_WORDS,
   MAX_MARGIN_PERCENT,
   otherPercentText,
   type DocumentTotals,
@@ -172,12 +172,16 @@ export const MarginPanel = memo(function MarginPanel({
 }) {
   const [open, setOpen] = useState(false);
   const other = otherPercentText(margin, margin.basis);
+  // Each way of working names its own number: a markup on cost, or a margin on the price.
+  const words = MARGIN_WORDS[basis];
   return (
     <section className="card" aria-labelledby="calc-margin-title">
       <h2 className="card__title disclosure__heading">
         <button id="calc-margin-title" type="button" className="disclosure__toggle" aria-expanded={open} aria-controls="calc-margin-body" onClick={() => setOpen((o) => !o)}>
-          Profit Margin
-          <span className="disclosure__summary chip chip--brand">{margin.percent}%</span>
+          Profit
+          <span className="disclosure__summary chip chip--brand" data-testid="margin-chip">
+            {margin.percent}% {MARGIN_WORDS[margin.basis].short}
+          </span>
         </button>
       </h2>
       <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
@@ -192,7 +196,7 @@ export const MarginPanel = memo(function MarginPanel({
         </fieldset>
         <div className="field field--spaced">
           <label htmlFor="calc-margin" className="field__label">
-            {basis === 'markup' ? 'Margin %' : 'Margin on price %'}
+            {words.field}
           </label>
           <input
             id="calc-margin"
@@ -211,7 +215,7 @@ export const MarginPanel = memo(function MarginPanel({
             {MARGIN_HINT}
           </p>
         </div>
-        {margin.lowMargin && <p className="callout callout--warning">{LOW_MARGIN_WARNING}</p>}
+        {margin.lowMargin && <p className="callout callout--warning">{words.lowWarning}</p>}
         <dl className="figures calc-margin-figures">
           <div className="figures__row">
             <dt>Your Costs</dt>
@@ -222,7 +226,7 @@ export const MarginPanel = memo(function MarginPanel({
             <dd data-testid="margin-profit">{formatNzd(margin.profitCents)}</dd>
           </div>
           <div className="figures__row figures__row--total">
-            <dt>Charge Client</dt>
+            <dt>Charge Client (excl. GST)</dt>
             <dd data-testid="margin-charge">{formatNzd(margin.chargeClientCents)}</dd>
           </div>
         </dl>
@@ -238,7 +242,7 @@ export const MarginPanel = memo(function MarginPanel({
           </p>
         )}
         <button type="button" className="button button--primary button--block" onClick={onApply}>
-          Apply margin
+          {words.apply}
         </button>
       </div>
     </section>

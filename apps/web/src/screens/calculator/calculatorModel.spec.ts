@@ -97,7 +97,7 @@ describe('the calculator model', () => {
     const before = calculatorFigures(threeLines());
     const s = run([{ type: 'applyMargin' }], threeLines());
     expect(s.lines.map((l) => l.unit_price)).toEqual(applyMargin(pricedLines(threeLines()), 25).map((l) => l.unit_price));
-    expect(s.lines.map((l) => l.unit_price)).toEqual(['119.375', '515.375', '106.25']);
+    expect(s.lines.map((l) => l.unit_price)).toEqual(['119.375', '515.38', '106.25']); // 8 × $119.375 = $955.00 needs the finer price; 1 × $515.38 does not
     expect(calculatorFigures(s).totals.subtotalCents).toBe(before.margin.chargeClientCents);
   });
 

@@ -1,5 +1,5 @@
-// /i/{token}: the client's invoice without signing in: what it is for, what is paid, the balance,
-// and how to pay (by card through the business's Stripe account, else the bank details). Back
+// /i/{token}: the client's invoice without signing in: what it is for, its credit notes (each with
+// its amount, reason and PDF), what is paid and paid back, the balance, and how to pay (by card through the business's Stripe account, else the bank details). Back
 // from Stripe Checkout (?paid=1) it thanks the client and checks a few times, further apart each
 // time, until the payment has reached the invoice.
 import './client-links.css';
@@ -11,7 +11,7 @@ import { api as browserApi } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { BusinessHeader, businessName, ClientFrame, ClientLoading, DocumentCard, DocumentHeading, LinkProblem, longDay, useDocumentTitle } from './parts.tsx';
 import { PayPanel } from './PayPanel.tsx';
-import { publicInvoiceQuery, type PublicApi } from './queries.ts';
+import { apiHref, publicInvoiceQuery, type PublicApi } from './queries.ts';
 import { useViewBeacon } from './useViewBeacon.ts';
 
 /** The waits between checks after a card payment (ms): five checks over about 45 seconds, then it stops. */
@@ -68,9 +68,10 @@ export function InvoicePage({ api, token, returnedFromPayment, goTo, pollDelays 
           </p>
         ) : null}
       </DocumentHeading>
-      <DocumentCard doc={page.document} />
+      <DocumentCard doc={page.document} money={page.money} />
+      <CreditNotes page={page} />
       <Payments page={page} />
-      {!paid && owing && !returnedFromPayment && (page.pay ? <PayPanel api={api} token={token} page={page} goTo={goTo} /> : <BankDetails page={page} />)}
+      {!paid && owing && !returnedFromPayment && (page.pay ? <PayPanel api={api} token={token} page={page} goTo={goTo} onGone={() => void query.refetch()} /> : <BankDetails page={page} />)}
       {!paid && !owing && <p className="callout client-state">{CLIENT_LINK_MESSAGES.nothingToPay}</p>}
     </ClientFrame>
   );
@@ -93,6 +94,32 @@ function usePaidPolling(active: boolean, state: PublicInvoicePage['state'] | und
     return () => clearTimeout(timer);
   }, [done, loaded, round, delays, refetch]);
   return !done;
+}
+
+/** Each credit note on the invoice: its number and date, what it took off and why, what was paid back on it, and its PDF. */
+function CreditNotes({ page }: { page: PublicInvoicePage }) {
+  if (page.credit_notes.length === 0) return null;
+  return (
+    <Card titleId="client-credit-notes-title" title="Credit notes" className="client-card">
+      <ul className="row-list">
+        {page.credit_notes.map((n) => (
+          <li key={n.reference} className="row-list__item client-credit-note" data-testid="client-credit-note">
+            <span className="client-credit-note__text">
+              <span className="client-credit-note__ref">
+                {n.reference} · {longDay(n.date)}
+              </span>
+              <span className="client-credit-note__reason">{n.reason}</span>
+              {n.formatted.refunded && <span className="client-credit-note__reason">{n.formatted.refunded} paid back to you</span>}
+              <a className="client-credit-note__pdf" href={apiHref(n.pdf_url)} download>
+                Download the PDF<span className="visually-hidden"> of credit note {n.reference}</span>
+              </a>
+            </span>
+            <span className="client-payments__amount">−{n.formatted.total}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
 }
 
 function Payments({ page }: { page: PublicInvoicePage }) {

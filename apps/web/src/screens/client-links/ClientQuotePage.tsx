@@ -1,11 +1,13 @@
 // /q/{token}: the client's quote, opened from the tradie's email or text without signing in. They
-// read it, and accept (name, terms, optional signature), decline or ask for changes.
+// read it, and accept (name, terms, optional signature), decline or ask for changes; once accepted,
+// they approve or decline each variation of it (ClientVariations), the quote itself unchanged.
 import './client-links.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { CLIENT_LINK_MESSAGES, DECLINE_REASON_LABELS, type PublicQuotePage } from '@tradie/contracts';
 import { api as browserApi } from '../../api/client.ts';
 import { BusinessHeader, businessName, ClientFrame, ClientLoading, DocumentCard, DocumentHeading, LinkProblem, longDay, nzLongDate, useDocumentTitle } from './parts.tsx';
+import { ClientVariations } from './ClientVariations.tsx';
 import { AcceptForm, OtherAnswers } from './QuoteAnswers.tsx';
 import { publicQuoteQuery, type PublicApi } from './queries.ts';
 import { useViewBeacon } from './useViewBeacon.ts';
@@ -30,6 +32,8 @@ export function QuotePage({ api, token }: { api: PublicApi; token: string }) {
   const answerable = page.state === 'open' || page.state === 'changes_requested';
   const onAnswered = (next: PublicQuotePage) => queryClient.setQueryData(options.queryKey, next);
   const onStale = () => void query.refetch();
+  // Asked again, the page answers why the link stopped working, and shows it full page.
+  const onGone = onStale;
 
   return (
     <ClientFrame label={`Quote ${page.document.reference}`}>
@@ -40,10 +44,11 @@ export function QuotePage({ api, token }: { api: PublicApi; token: string }) {
       <DocumentCard doc={page.document} />
       {answerable && (
         <>
-          <AcceptForm api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
-          <OtherAnswers api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
+          <AcceptForm api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} onGone={onGone} />
+          <OtherAnswers api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} onGone={onGone} />
         </>
       )}
+      <ClientVariations api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
     </ClientFrame>
   );
 }

@@ -11,7 +11,8 @@ export interface SignatureHandle {
 /** Tall enough to sign with a finger, short enough to leave the Accept button in view. */
 const HEIGHT_PX = 160;
 
-export const SignatureField = forwardRef<SignatureHandle, { disabled?: boolean }>(function SignatureField({ disabled }, ref) {
+/** `idPrefix`: the field's element ids start with it (a page with more than one signature gives each its own). */
+export const SignatureField = forwardRef<SignatureHandle, { disabled?: boolean; idPrefix?: string }>(function SignatureField({ disabled, idPrefix = 'client-signature' }, ref) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const pad = useRef<SignaturePad | null>(null);
   const [signed, setSigned] = useState(false);
@@ -66,7 +67,7 @@ export const SignatureField = forwardRef<SignatureHandle, { disabled?: boolean }
 
   return (
     <div className="field client-signature">
-      <p className="field__label" id="client-signature-label">
+      <p className="field__label" id={`${idPrefix}-label`}>
         Sign with your finger (optional)
       </p>
       <canvas
@@ -74,12 +75,12 @@ export const SignatureField = forwardRef<SignatureHandle, { disabled?: boolean }
         className="client-signature__canvas"
         style={{ height: `${HEIGHT_PX}px` }}
         role="img"
-        aria-labelledby="client-signature-label"
-        aria-describedby="client-signature-hint"
+        aria-labelledby={`${idPrefix}-label`}
+        aria-describedby={`${idPrefix}-hint`}
         data-testid="signature-pad"
       />
       <div className="client-signature__row">
-        <p id="client-signature-hint" className="field__hint">
+        <p id={`${idPrefix}-hint`} className="field__hint">
           {signed ? 'Signed.' : 'Draw your signature in the box, or leave it empty.'}
         </p>
         <button type="button" className="button button--ghost button--compact client-signature__clear" onClick={clear} disabled={disabled || !signed}>

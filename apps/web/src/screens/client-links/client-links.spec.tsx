@@ -44,7 +44,7 @@ const document = (type: 'quote' | 'invoice', over: Partial<PublicQuotePage['docu
   due_date: '2026-12-20',
   valid_until: type === 'quote' ? '2026-12-20' : null,
   client_name: 'Jo Bloggs',
-  line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300 }],
+  line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } }],
   subtotal: 2000,
   gst: 300,
   total: 2300,
@@ -65,6 +65,8 @@ const quote = (over: Partial<PublicQuotePage> = {}): PublicQuotePage => ({
   state: 'open',
   acceptance: null,
   decline: null,
+  variations: [],
+  summary: null,
   ...over,
 });
 
@@ -72,6 +74,8 @@ const invoice = (over: Partial<PublicInvoicePage> = {}): PublicInvoicePage => ({
   business,
   document: { ...document('invoice'), pdf_url: `/public/invoices/${TOKEN}/pdf` },
   payments: [],
+  credit_notes: [],
+  money: { credited: null, received: '$0.00', refunded: null },
   state: 'open',
   pay: null,
   bank: { bank_name: 'ASB', account_name: 'Ngata Plumbing Ltd', account_number: '12-3456-7890123-00' },
@@ -202,6 +206,7 @@ describe('the quote page', () => {
   it.each([
     [410, CLIENT_LINK_MESSAGES.withdrawn],
     [410, CLIENT_LINK_MESSAGES.expired],
+    [410, CLIENT_LINK_MESSAGES.accountClosed],
     [404, CLIENT_LINK_MESSAGES.notFound],
   ])('a link answered %i shows its detail as the whole page', async (status, detail) => {
     const { api, calls } = mockApi(() => json({ detail }, status));
@@ -211,6 +216,36 @@ describe('the quote page', () => {
     expect(text()).not.toContain('Retry');
     expect(beacons).toEqual([]);
     expect(calls).toHaveLength(1);
+  });
+
+  it.each(['accept', 'decline', 'changes'] as const)('the business closed its account while the page was open: %s shows why, as the whole page', async (answer) => {
+    let closed = false;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET' && !closed) return json(quote());
+      closed = true;
+      return json({ detail: CLIENT_LINK_MESSAGES.accountClosed }, 410);
+    });
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accept this quote'));
+    if (answer === 'accept') {
+      type(byLabel('Your full name'), 'Jo Bloggs');
+      click(byLabel('I have read and accept the terms'));
+      click(button('Accept quote'));
+    } else if (answer === 'decline') {
+      click(button('Decline'));
+      click(button('Decline quote'));
+    } else {
+      click(button('Ask for changes'));
+      type(h.container.querySelector<HTMLTextAreaElement>('#client-changes-note')!, 'Chrome taps please');
+      click(button('Send request'));
+    }
+    await until(() => expect(h.container.querySelector('[role="alert"] h1')?.textContent).toBe('This link no longer works'));
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.accountClosed);
+    // Nothing of the quote, the business or the client is left on the page, and no form.
+    expect(text()).not.toContain('Ngata Plumbing');
+    expect(text()).not.toContain('Jo Bloggs');
+    expect(h.container.querySelector('form')).toBeNull();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
   it('declines with reasons and a note', async () => {
@@ -261,6 +296,49 @@ describe('the quote page', () => {
   });
 });
 
+describe("the variations of an accepted quote", () => {
+  const variation = (over: Partial<PublicQuotePage['variations'][number]> = {}): PublicQuotePage['variations'][number] => ({
+    id: 'v1', name: 'Variation 1', note: 'The old downpipe is cracked', status: 'awaiting_approval', status_label: 'Awaiting approval',
+    line_items: [{ description: 'Extra downpipe', qty: 1, unit_price: 104.35, tax_included: false, tax_rate: 0.15, amount: 104.35, gst: 15.65, amount_excl_gst: 104.35, formatted: { unit_price: '$104.35', amount: '$104.35' } }],
+    subtotal: 104.35, gst: 15.65, total: 120, formatted: { subtotal: '$104.35', gst: '$15.65', total: '$120.00' }, shown_sha256: 'b'.repeat(64), acceptance: null, declined_at: null,
+    ...over,
+  });
+  const accepted = (v = variation(), summary = 'Accepted $2,300.00 · Variation 1 $120.00 awaiting approval') =>
+    quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-21T01:00:00Z', signed: true }, variations: [v], summary });
+
+  it('shows the quote as accepted and the variation apart, then approves it once with a name and the hash shown', async () => {
+    const { api, calls } = mockApi((method) =>
+      json(method === 'GET' ? accepted() : accepted(variation({ status: 'approved', status_label: 'Approved', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-30T01:00:00Z', signed: false } }), 'Accepted $2,300.00 · Variation 1 $120.00 approved')),
+    );
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Variation 1 · $120.00'));
+    expect(h.container.querySelector('[data-testid="quote-state"]')?.textContent).toContain('Accepted by Jo Bloggs');
+    expect(h.container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,300.00');
+    expect(h.container.querySelector('[data-testid="variations-summary"]')?.textContent).toBe('Accepted $2,300.00 · Variation 1 $120.00 awaiting approval');
+    expect(text()).not.toContain('Accept this quote');
+    click(button('Approve Variation 1'));
+    click(button('Approve Variation 1 ($120.00)'));
+    await until(() => expect(text()).toContain(CLIENT_LINK_MESSAGES.nameRequired));
+    type(byLabel('Your full name'), ' Jo Bloggs ');
+    click(button('Approve Variation 1 ($120.00)'));
+    await until(() => expect(h.container.querySelector('[data-testid="variations-summary"]')?.textContent).toBe('Accepted $2,300.00 · Variation 1 $120.00 approved'));
+    expect(h.container.querySelector('[data-testid="client-variation-status-v1"]')?.textContent).toBe('Approved by Jo Bloggs on 30 November 2026');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toEqual([{ method: 'POST', path: `/public/quotes/${TOKEN}/variations/v1/accept`, body: { signer_name: 'Jo Bloggs', signature_png: null, shown_sha256: 'b'.repeat(64) }, auth: null }]);
+  });
+
+  it('declines it with a note', async () => {
+    const { api, calls } = mockApi((method) => json(method === 'GET' ? accepted() : accepted(variation({ status: 'declined', status_label: 'Declined', declined_at: '2026-11-30T01:00:00Z' }))));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Variation 1 · $120.00'));
+    click(button('Decline'));
+    type(byLabel('Anything to tell them? (optional)'), 'Not this year');
+    click(button('Decline Variation 1'));
+    await until(() => expect(h.container.querySelector('[data-testid="client-variation-status-v1"]')?.textContent).toBe('Declined on 30 November 2026'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: 'Not this year' });
+  });
+});
+
 describe('the invoice page', () => {
   it('with card payments and a card fee: shows the fee and the total before paying, then goes to Checkout', async () => {
     const page = invoice({ pay: { surcharge: { percent: 2, amount: 46, formatted: '$46.00', total_formatted: '$2,346.00' } } });
@@ -279,6 +357,25 @@ describe('the invoice page', () => {
     expect(beacons).toEqual([`/api/v1/public/links/${TOKEN}/viewed`]);
   });
 
+  it('the business closed its account while the page was open: Pay now shows why, as the whole page', async () => {
+    let closed = false;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET' && !closed) return json(invoice({ pay: { surcharge: null } }));
+      closed = true;
+      return json({ detail: CLIENT_LINK_MESSAGES.accountClosed }, 410);
+    });
+    const goTo = vi.fn();
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
+    await until(() => expect(text()).toContain('Pay now $2,300.00'));
+    click(button('Pay now $2,300.00'));
+    await until(() => expect(h.container.querySelector('[role="alert"] h1')?.textContent).toBe('This link no longer works'));
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.accountClosed);
+    expect(text()).not.toContain('Ngata Plumbing');
+    expect(text()).not.toContain('Pay now');
+    expect(goTo).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
+  });
+
   it('without card payments: the bank details, the payments so far and the balance', async () => {
     const page = invoice({
       state: 'partial',
@@ -293,6 +390,28 @@ describe('the invoice page', () => {
     expect(text()).toContain('21 November 2026 · Bank transfer$300.00');
     expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
     expect(text()).not.toContain('Pay now');
+  });
+
+  it('after a credit note and a refund: each credit note with its amount, reason and PDF, and figures that add up to the balance', async () => {
+    // $873.50 paid in full, then $80.00 credited and paid back: Total − credit − paid + paid back = $0.00.
+    const page = invoice({
+      state: 'paid',
+      payments: [{ date: '2026-11-21', amount: 873.5, formatted: '$873.50', method_label: 'Bank transfer' }],
+      credit_notes: [{ reference: 'CN-0001', date: '2026-11-25', reason: 'Labour not needed', total: 80, formatted: { total: '$80.00', refunded: '$80.00' }, pdf_url: `/public/invoices/${TOKEN}/credit-notes/cn1/pdf` }],
+      money: { credited: '$80.00', received: '$873.50', refunded: '$80.00' },
+      document: { ...invoice().document, total: 873.5, paid: 793.5, balance: 0, formatted: { ...invoice().document.formatted, total: '$873.50', paid: '$793.50', balance: '$0.00' } },
+    });
+    const { api } = mockApi(() => json(page));
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
+    await until(() => expect(text()).toContain('Credit notes'));
+    const shown = (id: string) => h.container.querySelector(`[data-testid="${id}"]`)?.textContent;
+    expect([shown('client-total'), shown('client-credited'), shown('client-paid'), shown('client-refunded'), shown('client-balance')]).toEqual(['$873.50', '−$80.00', '$873.50', '+$80.00', '$0.00']);
+    const note = h.container.querySelector('[data-testid="client-credit-note"]')!;
+    expect(note.textContent).toContain('CN-0001 · 25 November 2026');
+    expect(note.textContent).toContain('Labour not needed');
+    expect(note.textContent).toContain('$80.00 paid back to you');
+    expect(note.textContent).toContain('−$80.00');
+    expect(note.querySelector('a')?.getAttribute('href')).toBe(`/api/v1/public/invoices/${TOKEN}/credit-notes/cn1/pdf`);
   });
 
   it('a business that set no details and no bank account: no header, and the client is asked to contact the business', async () => {

@@ -2,9 +2,9 @@
 // document's lines and figures (the API's formatted strings), and the full-page message for a link
 // that does not work.
 import { useEffect, type ReactNode } from 'react';
-import type { PublicBusiness, PublicDocument } from '@tradie/contracts';
+import type { PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/contracts';
 import { formatNzDateLong, nzDateOf } from '@tradie/domain';
-import { errorDetail, isApiError } from '../../api/client.ts';
+import { type ApiError, errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { FigureRow } from '../../ui/FigureRow.tsx';
@@ -93,19 +93,24 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
   );
 }
 
-/** The lines, subtotal, GST and total (an invoice also what is paid and the balance), the notes and the PDF. */
-export function DocumentCard({ doc }: { doc: PublicDocument }) {
+/**
+ * The lines, subtotal, GST and total (an invoice also what credit notes took off, what was paid,
+ * what was paid back and the balance — each as the API formats it), the notes and the PDF.
+ */
+export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: PublicInvoicePage['money'] }) {
   const isQuote = doc.type === 'quote';
   return (
     <Card titleId="client-lines-title" title="What it covers" className="client-card">
       <LineItemsList lines={doc.line_items} />
       <dl className="figures client-figures">
-        <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="client-subtotal" />
+        <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
         <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
         <FigureRow label={doc.gst === 0 ? 'Total' : 'Total incl. GST'} value={doc.formatted.total} total testId="client-total" />
         {!isQuote && (
           <>
-            <FigureRow label="Paid" value={doc.formatted.paid} testId="client-paid" />
+            {money?.credited && <FigureRow label="Credit notes" value={`−${money.credited}`} testId="client-credited" />}
+            <FigureRow label="Paid" value={money && money.refunded ? money.received : doc.formatted.paid} testId="client-paid" />
+            {money?.refunded && <FigureRow label="Paid back to you" value={`+${money.refunded}`} testId="client-refunded" />}
             <FigureRow label="Balance to pay" value={doc.formatted.balance} total testId="client-balance" />
           </>
         )}
@@ -118,12 +123,17 @@ export function DocumentCard({ doc }: { doc: PublicDocument }) {
   );
 }
 
-/** A link that does not work (unknown, withdrawn, expired, replaced): the server's words, full page. */
+/** The API's answer that the link does not work any more (404 unknown; 410 withdrawn, expired, replaced, the business closed). */
+export const linkGone = (error: unknown): error is ApiError => isApiError(error) && (error.status === 404 || error.status === 410);
+
+/**
+ * A link that does not work (unknown, withdrawn, expired, replaced, the business closed its
+ * account): the server's words, full page.
+ */
 export function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const gone = isApiError(error) && (error.status === 404 || error.status === 410);
   return (
     <ClientFrame label="This link">
-      {gone ? (
+      {linkGone(error) ? (
         <div className="card client-problem" role="alert">
           <h1 className="client-problem__title">{error.status === 404 ? 'Link not found' : 'This link no longer works'}</h1>
           <p className="client-problem__text">{errorDetail(error)}</p>

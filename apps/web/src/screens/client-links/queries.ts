@@ -5,8 +5,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   AcceptQuoteInput,
+  AcceptVariationInput,
   CheckoutStarted,
   DeclineQuoteInput,
+  DeclineVariationInput,
   PublicInvoicePage,
   PublicQuotePage,
   RequestChangesInput,
@@ -69,3 +71,11 @@ export function sendViewBeacon(t: string, nav: Pick<Navigator, 'sendBeacon'> | u
   }
   void fetcher?.(url, { method: 'POST', keepalive: true, credentials: 'omit' }).catch(() => undefined);
 }
+
+/** POST /public/quotes/{token}/variations/{id}/accept: the page again, the variation approved. */
+export const approvePublicVariation = (api: PublicApi, t: string, variationId: string, body: AcceptVariationInput) =>
+  api.post<PublicQuotePage>(`/public/quotes/${token(t)}/variations/${encodeURIComponent(variationId)}/accept`, body, anonymous);
+
+/** POST /public/quotes/{token}/variations/{id}/decline. */
+export const declinePublicVariation = (api: PublicApi, t: string, variationId: string, body: DeclineVariationInput) =>
+  api.post<PublicQuotePage>(`/public/quotes/${token(t)}/variations/${encodeURIComponent(variationId)}/decline`, body, anonymous);

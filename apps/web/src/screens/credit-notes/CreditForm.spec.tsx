@@ -10,7 +10,7 @@ const h = createHarness();
 beforeEach(() => h.setUp());
 afterEach(() => h.tearDown());
 
-const line = (description: string, qty: number, unit: number) => ({ description, qty, unit_price: unit, tax_included: false, tax_rate: 0.15, amount: qty * unit, gst: qty * unit * 0.15 });
+const line = (description: string, qty: number, unit: number) => ({ description, qty, unit_price: unit, tax_included: false, tax_rate: 0.15, amount: qty * unit, gst: qty * unit * 0.15, amount_excl_gst: qty * unit, formatted: { unit_price: `$${unit.toFixed(2)}`, amount: `$${(qty * unit).toFixed(2)}` } });
 const invoice = { id: 'inv1', type: 'invoice', status: 'issued', issued_on: '2026-11-20', total: 253, credited: 0, line_items: [line('Labour', 2, 80), line('Brackets', 2, 30)] } as DocumentDetail;
 
 function field(words: string): HTMLInputElement {

@@ -98,8 +98,8 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
                     <span className="credit-form__choice-text">
                       <span>{line.description}</span>
                       <span className="credit-form__choice-detail">
-                        {line.qty} × {money(line.unit_price)} = {money(line.amount)}
-                        {line.tax_included ? ' incl. GST' : line.tax_rate > 0 ? ' + GST' : ''}
+                        {line.qty} × {line.formatted.unit_price} = {line.formatted.amount}
+                        {line.tax_rate > 0 ? ' + GST' : ''}
                       </span>
                     </span>
                   </label>

@@ -1,19 +1,22 @@
 // The invoice's Credit notes card: each credit note with its number, date, amount and reason, what
-// it credited, its PDF, and 'Record refund' while the invoice owes the client money back. The one
+// it credited, its PDF, 'Email to client' with what happened to each email (delivered, or only kept
+// in the outbox, or refused), and 'Record refund' while the invoice owes the client money back. The one
 // just issued stands out and is brought into view.
 import './credit-notes.css';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
-import { formatNzDate } from '@tradie/domain';
+import { formatNzDate, nzDateOf } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { RetryAlert } from '../../ui/Status.tsx';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { money } from '../invoice-detail/view.ts';
+import { sendOutcomeText } from '../invoice-detail/SendHistory.tsx';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { usePdfWindow } from '../shared/pdfWindow.ts';
-import { creditedWhat, refundable } from './creditNotes.ts';
-import { creditNotesQuery, fetchCreditNotePdf } from './queries.ts';
+import { creditedWhat, creditNoteSendNotice, refundable } from './creditNotes.ts';
+import { creditNoteKeys, creditNotesQuery, fetchCreditNotePdf, invalidateDocuments, sendCreditNote } from './queries.ts';
 import { RefundForm } from './RefundForm.tsx';
 
 interface Props {
@@ -95,6 +98,31 @@ function CreditNoteItem({ note, justIssued, canRefund, refunding, onRefund, toRe
     if (justIssued) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [justIssued]);
 
+  // Emailing it: one email per tap (the same Idempotency-Key until it is answered), and the notice
+  // says what happened to it — 'emailed' only when a mail server took it.
+  const queryClient = useQueryClient();
+  const { keyFor, forget } = useIdempotencyKeys();
+  const [sending, setSending] = useState(false);
+  const email = async () => {
+    if (sending) return;
+    setSending(true);
+    try {
+      const result = await sendCreditNote(api, note.id, keyFor('send', note.id));
+      forget('send');
+      queryClient.setQueryData<CreditNoteRecord[]>(creditNoteKeys.list(invoiceId), (list) => list?.map((n) => (n.id === note.id ? result.credit_note : n)));
+      // The invoice's timeline has the email now too.
+      void invalidateDocuments(queryClient);
+      const notice = creditNoteSendNotice(note.reference, result);
+      show(notice.text, notice.tone);
+    } catch (err) {
+      forget('send');
+      show(errorDetail(err) ?? `Could not email credit note ${note.reference}`, 'error');
+      void invalidateDocuments(queryClient);
+    } finally {
+      setSending(false);
+    }
+  };
+
   return (
     <li ref={ref} className={`credit-notes__item${justIssued ? ' credit-notes__item--new' : ''}`} data-testid={`credit-note-${note.reference}`} aria-label={`Credit note ${note.reference}`}>
       {justIssued && <p className="credit-notes__new">Credit note {note.reference} issued</p>}
@@ -109,10 +137,24 @@ function CreditNoteItem({ note, justIssued, canRefund, refunding, onRefund, toRe
         {creditedWhat(note)} · GST {note.formatted.gst}
         {note.refunded > 0 ? ` · ${note.formatted.refunded} refunded` : ''}
       </p>
+      {note.sends.length > 0 && (
+        <ul className="credit-notes__sends" aria-label={`Emails of ${note.reference}`}>
+          {note.sends.map((x, i) => (
+            <li key={i} className={x.outcome === 'delivered' ? undefined : 'credit-notes__send--not-delivered'}>
+              To {[...x.to, ...x.cc].join(', ')}
+              {x.at ? ` · ${formatNzDate(nzDateOf(x.at))}` : ''} · {sendOutcomeText(x)}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="credit-notes__actions">
         <button type="button" className="button button--ghost button--compact" onClick={() => void viewPdf()} disabled={pdfBusy} aria-busy={pdfBusy}>
           {pdfBusy ? 'Opening...' : 'PDF'}
           <span className="visually-hidden"> of credit note {note.reference}</span>
+        </button>
+        <button type="button" className="button button--secondary button--compact" onClick={() => void email()} disabled={sending} aria-busy={sending}>
+          {sending ? 'Emailing...' : note.sends.some((x) => x.outcome === 'delivered') ? 'Email again' : 'Email to client'}
+          <span className="visually-hidden"> credit note {note.reference}</span>
         </button>
         {canRefund && (
           <button type="button" className="button button--secondary button--compact" aria-expanded={refunding} onClick={() => onRefund(!refunding)}>

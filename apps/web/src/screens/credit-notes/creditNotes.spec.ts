@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
 import { canCredit, creditBody, creditedWhat, leftToCredit, refundable, type CreditDraft } from './creditNotes.ts';
 
-const line = (description: string, amount: number) => ({ description, qty: 1, unit_price: amount, tax_included: false, tax_rate: 0.15, amount, gst: amount * 0.15 });
+const line = (description: string, amount: number) => ({ description, qty: 1, unit_price: amount, tax_included: false, tax_rate: 0.15, amount, gst: amount * 0.15, amount_excl_gst: amount, formatted: { unit_price: `$${amount.toFixed(2)}`, amount: `$${amount.toFixed(2)}` } });
 const doc = (over: Partial<DocumentDetail> = {}) =>
   ({ type: 'invoice', status: 'issued', issued_on: '2026-11-20', total: 253, credited: 0, line_items: [line('Labour', 160), line('Brackets', 60)], ...over }) as DocumentDetail;
 const draft = (over: Partial<CreditDraft>): CreditDraft => ({ mode: 'whole', lines: {}, amount: '', reason: 'Returned', ...over });

@@ -1,7 +1,7 @@
 // What the credit note screens work out on their own (docs/api/credit-notes.md): whether an invoice
 // can be credited, the body of POST /invoices/{id}/credit-notes from the form, and how much may be
 // paid back on a credit note. The server decides the money and says when something is too much.
-import type { CreditNoteInput, CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
+import type { CreditNoteInput, CreditNoteRecord, CreditNoteSendResult, DocumentDetail } from '@tradie/contracts';
 import type { Built } from '../shared/checkedSubmit.ts';
 
 export type CreditMode = 'whole' | 'lines' | 'amount';
@@ -78,4 +78,13 @@ export function refundable(note: Pick<CreditNoteRecord, 'total' | 'refunded'>, t
 export function creditedWhat(note: Pick<CreditNoteRecord, 'line_items' | 'amount'>): string {
   if (note.line_items.length === 0) return 'An amount';
   return note.line_items.map((l) => `${l.description} × ${l.qty}`).join(', ');
+}
+
+/**
+ * What happened to a credit note's email, as the notice says it: 'sent' only when a mail server
+ * took it; the outbox (no mail server set up) says nobody received it.
+ */
+export function creditNoteSendNotice(reference: string, result: Pick<CreditNoteSendResult, 'outcome' | 'detail' | 'to'>): { text: string; tone: 'success' | 'error' } {
+  if (result.outcome === 'delivered') return { text: `Credit note ${reference} emailed to ${result.to.join(', ')}${result.detail ? ` — ${result.detail}` : ''}`, tone: 'success' };
+  return { text: `Credit note ${reference} was not emailed: ${result.detail ?? 'it was saved to the outbox on this server'}`, tone: 'error' };
 }

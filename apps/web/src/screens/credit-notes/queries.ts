@@ -1,8 +1,8 @@
 // Server calls of the credit notes (docs/api/credit-notes.md): an invoice's credit notes, crediting
-// it, one credit note's PDF and money paid back against one. The list hangs under the invoice's
+// it, one credit note's PDF, emailing it to the client and money paid back against one. The list hangs under the invoice's
 // detail key, so whatever reloads the documents reloads it too.
 import { queryOptions } from '@tanstack/react-query';
-import type { CreditNoteInput, CreditNoteRecord, CreditNoteRefundInput } from '@tradie/contracts';
+import type { CreditNoteInput, CreditNoteRecord, CreditNoteRefundInput, CreditNoteSendResult } from '@tradie/contracts';
 import { documentKeys, documentPath, type Api } from '../shared/queries.ts';
 
 export { applyDetailChange, invalidateDocuments } from '../invoice-detail/queries.ts';
@@ -27,6 +27,9 @@ export const issueCreditNote = (api: Api, invoiceId: string, body: CreditNoteInp
 /** POST /credit-notes/{id}/refunds: the credit note with the refund. */
 export const recordRefund = (api: Api, noteId: string, body: CreditNoteRefundInput, idempotencyKey: string) =>
   api.post<CreditNoteRecord>(notePath(noteId, '/refunds'), body, { idempotencyKey });
+
+/** POST /credit-notes/{id}/send: emails it to the client; the answer says what happened to the email. */
+export const sendCreditNote = (api: Api, noteId: string, idempotencyKey: string) => api.post<CreditNoteSendResult>(notePath(noteId, '/send'), undefined, { idempotencyKey });
 
 /** GET /credit-notes/{id}/pdf (needs the bearer header, so fetched as a blob). */
 export const fetchCreditNotePdf = (api: Api, noteId: string) => api.blob(notePath(noteId, '/pdf'));

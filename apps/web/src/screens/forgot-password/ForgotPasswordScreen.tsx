@@ -1,12 +1,15 @@
 import { useRef, useEffect, useState } from 'react';
-import { forgotPasswordInput } from '@tradie/contracts';
+import { forgotPasswordInput, type ForgotPasswordResult } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { AuthCard, AuthFooterLink, AuthSuccess, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { forgotErrorMessage } from '../login/messages.ts';
 import { useAuthSubmit } from '../login/useAuthSubmit.ts';
 import { SendIcon } from '../../ui/icons.tsx';
 
-/** /forgot-password: ask for a reset link; the form gives way to 'Check Your Email'. */
+/**
+ * /forgot-password: ask for a reset link; the form gives way to 'Check Your Email', or — on a server
+ * with no mail server set up, where the link only goes to its outbox — to the API's own words saying so.
+ */
 export function ForgotPasswordScreen() {
   const [email, setEmail] = useState('');
   const doneHeading = useRef<HTMLHeadingElement>(null);
@@ -18,8 +21,8 @@ export function ForgotPasswordScreen() {
     },
     send: async () => {
       const address = forgotPasswordInput.parse({ email }).email;
-      await api.post('/auth/forgot-password', { email: address }, { noRefresh: true });
-      return { done: address };
+      const answer = await api.post<ForgotPasswordResult>('/auth/forgot-password', { email: address }, { noRefresh: true });
+      return { done: { address, savedToOutbox: answer.saved_to_outbox, detail: answer.detail } };
     },
     failed: forgotErrorMessage,
   });
@@ -28,11 +31,21 @@ export function ForgotPasswordScreen() {
     if (sentTo) doneHeading.current?.focus();
   }, [sentTo]);
 
+  if (sentTo?.savedToOutbox) {
+    return (
+      <AuthSuccess titleId="forgot-done-title" title="Reset Link Not Sent" icon={<SendIcon />} headingRef={doneHeading} action={{ to: '/login', label: 'Back to Login' }}>
+        <p className="callout callout--warning" role="status">
+          {sentTo.detail}
+        </p>
+      </AuthSuccess>
+    );
+  }
+
   if (sentTo) {
     return (
       <AuthSuccess titleId="forgot-done-title" title="Check Your Email" icon={<SendIcon />} headingRef={doneHeading} action={{ to: '/login', label: 'Back to Login' }}>
         <p>
-          If an account exists for <strong className="auth-email">{sentTo}</strong>, you&apos;ll receive a password reset link shortly.
+          If an account exists for <strong className="auth-email">{sentTo.address}</strong>, you&apos;ll receive a password reset link shortly.
         </p>
       </AuthSuccess>
     );

@@ -83,6 +83,11 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
           {acceptedOnline}
         </p>
       )}
+      {doc.variations_summary && (
+        <p className="callout detail__note" data-testid="detail-variations-summary">
+          {doc.variations_summary}
+        </p>
+      )}
       {doc.converted_to && <LinkedNote className="callout callout--success detail__note" text="Converted to an invoice." id={doc.converted_to} link="View the invoice" />}
       {doc.converted_from && <LinkedNote className="callout detail__note" text="Made from a quote." id={doc.converted_from} link="View the quote" />}
       {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}

@@ -6,7 +6,7 @@ import { money } from './view.ts';
 export function TotalsList({ doc, isQuote }: { doc: DocumentDetail; isQuote: boolean }) {
   return (
     <dl className="figures detail__figures">
-      <FigureRow label="Subtotal" value={doc.formatted.subtotal} testId="detail-subtotal" />
+      <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="detail-subtotal" />
       <FigureRow label="GST" value={doc.formatted.gst} testId="detail-gst" />
       <FigureRow label={`Total ${doc.gst === 0 ? '(excl. GST)' : '(incl. GST)'}`} value={doc.formatted.total} total />
       {!isQuote && (

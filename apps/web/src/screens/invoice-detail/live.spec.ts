@@ -18,6 +18,12 @@ describe('the detail screen asks for the document again while the client may act
     expect(awaitsClient(doc('invoice', 'draft'))).toBe(false);
     expect(awaitsClient(doc('invoice', 'void'))).toBe(false);
     expect(awaitsClient(undefined)).toBe(false);
+    // An accepted quote with a variation sent to the client and not answered yet: they may approve it now.
+    const variation = (status: string, attempts: number) => ({ status, send_attempts: Array.from({ length: attempts }, () => ({})) });
+    const varied = (v: ReturnType<typeof variation>) => ({ ...doc('quote', 'accepted', 'unpaid', 1), variations: [v] }) as Parameters<typeof awaitsClient>[0];
+    expect(awaitsClient(varied(variation('awaiting_approval', 1)))).toBe(true);
+    expect(awaitsClient(varied(variation('awaiting_approval', 0)))).toBe(false);
+    expect(awaitsClient(varied(variation('approved', 1)))).toBe(false);
   });
 
   it('the query refetches every 15 s for those, and never for the others', async () => {

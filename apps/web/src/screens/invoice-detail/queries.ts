@@ -27,13 +27,14 @@ export const documentDetailQuery = (api: Api, id: string) =>
 export const LIVE_REFRESH_MS = 15_000;
 
 /**
- * Whether the client may change this document from their phone now (answer the quote, pay the
- * invoice): it has gone to them (sent, or a send tried: a draft whose email waits in the outbox has
- * a link too), and is not answered, paid or void.
+ * Whether the client may change this document from their phone now (answer the quote or a variation
+ * of it sent to them, pay the invoice): it has gone to them (sent, or a send tried: a draft whose
+ * email waits in the outbox has a link too), and is not answered, paid or void.
  */
-export function awaitsClient(d: Pick<DocumentDetail, 'type' | 'status' | 'payment_status' | 'send_attempts'> | undefined): boolean {
+export function awaitsClient(d: (Pick<DocumentDetail, 'type' | 'status' | 'payment_status' | 'send_attempts'> & Partial<Pick<DocumentDetail, 'variations'>>) | undefined): boolean {
   if (!d) return false;
   const goneToClient = d.status !== 'draft' || d.send_attempts.length > 0;
+  if (d.type === 'quote' && d.status === 'accepted') return (d.variations ?? []).some((v) => v.status === 'awaiting_approval' && v.send_attempts.length > 0);
   if (d.type === 'quote') return goneToClient && (d.status === 'sent' || d.status === 'draft');
   return goneToClient && d.payment_status !== 'paid' && d.status !== 'void';
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DocumentListRecord } from '@tradie/contracts';
-import { formatNzDate, formatNzdList } from '@tradie/domain';
+import { formatNzDate, formatNzd } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
@@ -213,7 +213,7 @@ const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) 
       <p className="doc-card__client">{doc.client_name || 'No client'}</p>
       <div className="doc-card__bottom">
         <p className="doc-card__date">Issued {formatNzDate(doc.issue_date)}</p>
-        <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
+        <p className="doc-card__total">{formatNzd(centsOf(doc.total))}</p>
       </div>
     </DocCard>
   );
@@ -252,7 +252,7 @@ const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncin
       </p>
       <div className="doc-card__bottom">
         <p className="doc-card__date">{paid || isVoid ? `Issued ${formatNzDate(doc.issue_date)}` : `Due ${formatNzDate(doc.due_date)}`}</p>
-        <p className="doc-card__total">{formatNzdList(centsOf(doc.total))}</p>
+        <p className="doc-card__total">{formatNzd(centsOf(doc.total))}</p>
       </div>
       {(showMarkPaid || showSync) && (
         <div className="doc-card__actions">

@@ -11,7 +11,7 @@ import { Card } from '../../ui/Card.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
-import { type ClaimFields, MISSING_FIELD, claimBody, fieldsOf, longDate } from './claimForm.ts';
+import { type ClaimFields, MISSING_FIELD, claimBody, dueChoiceProblem, fieldsOf, longDate } from './claimForm.ts';
 import { claimChanged, clearPaymentClaim, paymentClaimQuery, recordSchedule, releaseRetention, savePaymentClaim } from './queries.ts';
 
 /** Shown on an invoice that is not void: a draft can become a claim; an issued one shows its claim if it is one. */
@@ -47,7 +47,9 @@ function PaymentClaimCard({ doc }: { doc: DocumentDetail }) {
 function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: PaymentClaimRecord; onCancel: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [f, setF] = useState<ClaimFields>(() => fieldsOf(claim.details));
+  const question = claim.due_date_question;
+  const [f, setF] = useState<ClaimFields>(() => fieldsOf(claim.details, question));
+  const [problem, setProblem] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () => savePaymentClaim(api, doc.id, claimBody(f, undefined)),
     onSuccess: (record) => claimChanged(queryClient, doc.id, record),
@@ -78,7 +80,14 @@ function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: Pay
   );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate();
+    // Which due date applies is the tradie's to say, before anything is saved.
+    const wrong = dueChoiceProblem(f, question);
+    setProblem(wrong);
+    if (!wrong) save.mutate();
+  };
+  const choose = (due: ClaimFields['due']) => {
+    setF({ ...f, due });
+    setProblem(null);
   };
   return (
     <form className="claim-form" onSubmit={submit} aria-label="Payment claim details">
@@ -104,10 +113,32 @@ function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: Pay
         {text('period_from', 'Claim period from', { type: 'date' })}
         {text('period_to', 'Claim period to', { type: 'date' })}
         {text('retention_percent', 'Retention withheld (%)', { inputMode: 'decimal', hint: 'Commercial contracts only; leave blank for none' })}
-        {text('payment_due_date', 'Due date for payment', { type: 'date', hint: 'Only if the contract sets one; otherwise 20 working days after the claim is sent' })}
+        {question ? (
+          <fieldset className="choice-group claim-form__due" data-testid="claim-due-choice">
+            <legend className="field__label">Due date for payment</legend>
+            <p className="callout callout--warning" data-testid="claim-due-question">
+              {question.text}
+            </p>
+            <label className="choice">
+              <input type="radio" name={`${id}-due`} checked={f.due === 'invoice'} onChange={() => choose('invoice')} />
+              <span>The invoice's own terms: {longDate(question.invoice_due)}</span>
+            </label>
+            <label className="choice">
+              <input type="radio" name={`${id}-due`} checked={f.due === 'act'} onChange={() => choose('act')} />
+              <span>The Act's default: {longDate(question.act_due)} (20 working days after the claim is sent)</span>
+            </label>
+            <label className="choice">
+              <input type="radio" name={`${id}-due`} checked={f.due === 'contract'} onChange={() => choose('contract')} />
+              <span>Another date the contract sets</span>
+            </label>
+            {f.due === 'contract' && text('payment_due_date', 'Due date the contract sets', { type: 'date' })}
+          </fieldset>
+        ) : (
+          text('payment_due_date', 'Due date for payment', { type: 'date', hint: 'Only if the contract sets one; otherwise 20 working days after the claim is sent' })
+        )}
         {text('schedule_working_days', 'Working days for a payment schedule', { inputMode: 'numeric', hint: 'Only if the contract sets them; otherwise 20' })}
       </div>
-      <ErrorAlert message={(save.isError || clear.isError) && (errorDetail(save.error ?? clear.error) ?? 'Could not save the payment claim')} />
+      <ErrorAlert message={problem ?? ((save.isError || clear.isError) && (errorDetail(save.error ?? clear.error) ?? 'Could not save the payment claim'))} />
       <div className="claim-form__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
           {claim.active ? 'Save claim details' : 'Make it a payment claim'}

@@ -12,9 +12,16 @@ export interface ClaimFields {
   retention_percent: string;
   payment_due_date: string;
   schedule_working_days: string;
+  /**
+   * Which due date for payment applies, when the Act's default and the invoice's own differ: the
+   * invoice's ('invoice'), the Act's ('act'), or a date the contract sets ('contract', the date above);
+   * '' while not chosen.
+   */
+  due: '' | 'invoice' | 'act' | 'contract';
 }
 
-export const fieldsOf = (d: PaymentClaimRecord['details']): ClaimFields => ({
+/** The form's fields from the claim's details, and which due date they stand for when the screen asks. */
+export const fieldsOf = (d: PaymentClaimRecord['details'], question: PaymentClaimRecord['due_date_question'] = null): ClaimFields => ({
   contract_reference: d.contract_reference,
   contract_date: d.contract_date ?? '',
   site: d.site,
@@ -24,11 +31,21 @@ export const fieldsOf = (d: PaymentClaimRecord['details']): ClaimFields => ({
   retention_percent: d.retention_percent === '0' ? '' : d.retention_percent,
   payment_due_date: d.payment_due_date ?? '',
   schedule_working_days: d.schedule_working_days === null ? '' : String(d.schedule_working_days),
+  due: question ? (question.chosen ?? '') : '',
 });
+
+/** What is wrong with the due date's choice before saving: nothing, or the question unanswered. */
+export function dueChoiceProblem(f: ClaimFields, question: PaymentClaimRecord['due_date_question']): string | null {
+  if (!question) return null;
+  if (f.due === '') return `${question.text} Choose one below.`;
+  if (f.due === 'contract' && !f.payment_due_date) return 'Enter the due date the contract sets';
+  return null;
+}
 
 /** The body for PUT /invoices/{id}/payment-claim. Blank stays blank: the server says what sending still needs. */
 export function claimBody(f: ClaimFields, version: number | undefined): PaymentClaimInput {
   const days = f.schedule_working_days.trim();
+  const chosen = f.due === 'invoice' || f.due === 'act' ? f.due : null;
   return {
     contract_reference: f.contract_reference,
     contract_date: f.contract_date || null,
@@ -37,7 +54,8 @@ export function claimBody(f: ClaimFields, version: number | undefined): PaymentC
     period_from: f.period_from || null,
     period_to: f.period_to || null,
     retention_percent: f.retention_percent.trim() === '' ? '0' : f.retention_percent.trim(),
-    payment_due_date: f.payment_due_date || null,
+    payment_due_date: chosen ? null : f.payment_due_date || null,
+    due_date_choice: chosen,
     schedule_working_days: days === '' ? null : Number(days),
     ...(version === undefined ? {} : { version }),
   };

@@ -1,7 +1,7 @@
 // 'Export for my accountant': one ZIP of a period — invoices, payments and clients as CSV, the GST
 // report and annual summary, every invoice's and credit note's PDF and a README (GET /reports/export/accountant-zip).
 // The period is an NZ tax year (the last complete one by default) or two dates. Like the CSV
-// buttons, the download goes through a five-minute signed link (POST /reports/accountant-export-links)
+// buttons, the download goes through a five-minute download link (POST /reports/accountant-export-links)
 // opened in a tab made inside the click, so the bearer token never travels in a URL.
 import { useState } from 'react';
 import type { AccountantExportQuery, ExportLinkResponse } from '@tradie/contracts';

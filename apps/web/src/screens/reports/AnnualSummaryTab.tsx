@@ -55,14 +55,19 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
           { label: 'Total GST', value: money(report.total_gst), testId: 'annual-total-gst' },
           { label: 'Paid Revenue', value: money(report.paid_revenue), testId: 'annual-paid-revenue' },
           { label: 'Unpaid Revenue', value: money(report.unpaid_revenue), testId: 'annual-unpaid-revenue' },
+          ...(report.credited.count > 0 ? [{ label: 'Credited (credit notes)', value: money(report.credited.revenue), testId: 'annual-credited' }] : []),
+          ...(report.refunded.count > 0 ? [{ label: 'Refunded (incl GST)', value: money(report.refunded.amount), testId: 'annual-refunded' }] : []),
         ]}
       />
-      <p className="callout callout--warning report-note">Revenue is shown before GST (the income for your tax return); GST is beside it.</p>
+      <p className="callout callout--warning report-note">
+        Revenue is shown before GST (the income for your tax return); GST is beside it. Credit notes are taken off revenue in the month they are issued; paid
+        revenue is on invoices paid in full, less their credit notes. Money paid back to clients is shown apart: it is not revenue.
+      </p>
       <ReportNotes
         draftsLeftOut={report.drafts_left_out}
-        corrections={{ count: report.corrections.count, amount: report.corrections.revenue }}
-        correctionWhat="voided"
+        corrections={{ count: report.corrections.count, amount: report.corrections.revenue, invoices_voided: report.voided.count, credit_notes: report.credited.count, payments_removed: 0, refunds: 0 }}
         range={{ start: report.start_date, end: report.end_date }}
+        period="tax year"
       />
 
       <section className="report-top" aria-labelledby="annual-top-title">

@@ -181,8 +181,7 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
 
       <ReportNotes
         draftsLeftOut={report.drafts_left_out}
-        corrections={{ count: report.corrections.count, amount: report.corrections.sales }}
-        correctionWhat={report.basis === 'payments' ? 'removed' : 'voided'}
+        corrections={{ ...report.corrections, amount: report.corrections.sales }}
         range={range}
       />
 

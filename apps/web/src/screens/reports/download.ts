@@ -1,5 +1,5 @@
 // '📥 Download CSV' opens the export in a new tab. A new tab can't send the bearer header,
-// so the app first asks for a short-lived signed link (POST /reports/export-links). Popup blockers
+// so the app first asks for a short-lived download link (POST /reports/export-links). Popup blockers
 // only allow window.open in the click itself, so the tab is opened at once, empty, and sent to the
 // link when it arrives. The browser and the link call are arguments (ports), so this is testable.
 

@@ -10,6 +10,7 @@ import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine } from '../../ui/Status.tsx';
 import { BarChart } from './BarChart.tsx';
+import { correctionWords, type CorrectionKinds } from './corrections.ts';
 import { downloadThroughSignedLink } from './download.ts';
 import { createExportLink } from './queries.ts';
 
@@ -292,7 +293,7 @@ export function ReportError({ title, error }: { title: string; error: unknown })
   );
 }
 
-/** '📥 Download CSV': a signed link for this export, opened in a new tab. */
+/** '📥 Download CSV': a download link for this export, opened in a new tab. */
 export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; what: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -321,14 +322,16 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
 
 /**
  * What a report left out or took off, said under its figures: draft invoices dated in the period
- * (never issued, so not counted — with a link to them), and corrections made in the period (invoices
- * voided, payments removed), which are already in the totals as negative amounts.
+ * (never issued, so not counted — with a link to them), and corrections made in the period, each
+ * named as what it is (invoices voided, credit notes, payments removed, refunds paid back), which are
+ * already in the totals as negative amounts.
  */
-export function ReportNotes({ draftsLeftOut, corrections, correctionWhat, range }: {
+export function ReportNotes({ draftsLeftOut, corrections, range, period = 'period' }: {
   draftsLeftOut: number;
-  corrections: { count: number; amount: number };
-  correctionWhat: 'voided' | 'removed';
+  corrections: CorrectionKinds & { count: number; amount: number };
   range: { start: string; end: string };
+  /** 'period' (GST report) or 'tax year' (annual summary). */
+  period?: string;
 }) {
   if (draftsLeftOut === 0 && corrections.count === 0) return null;
   return (
@@ -343,9 +346,9 @@ export function ReportNotes({ draftsLeftOut, corrections, correctionWhat, range 
         </p>
       )}
       {corrections.count > 0 && (
-        <p>
-          Includes {plural(corrections.count, correctionWhat === 'voided' ? 'invoice voided' : 'payment removed', correctionWhat === 'voided' ? 'invoices voided' : 'payments removed')} in
-          this period: {money(corrections.amount)}. A correction counts in the period it is made; earlier periods stay as they were.
+        <p data-testid="report-corrections">
+          Includes {correctionWords(corrections)} in
+          this {period}: {money(corrections.amount)}. A correction counts in the period it is made; earlier periods stay as they were.
         </p>
       )}
     </div>

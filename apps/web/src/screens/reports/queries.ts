@@ -43,5 +43,5 @@ export const annualReportQuery = (api: Api, year: number) =>
     staleTime: REPORT_STALE_TIME,
   });
 
-/** POST /reports/export-links: a five-minute signed link to one CSV export (a new tab can't send the bearer header). */
+/** POST /reports/export-links: a five-minute download link to one CSV export (a new tab can't send the bearer header). */
 export const createExportLink = (api: Api, input: ExportLinkInput) => api.post<ExportLinkResponse>('/reports/export-links', input);

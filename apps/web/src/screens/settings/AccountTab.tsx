@@ -5,7 +5,7 @@
 // then this browser signs out and a goodbye screen is shown).
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, changeEmailInput, DELETE_CONFIRMATION_WORD } from '@tradie/contracts';
+import { ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, changeEmailInput, type ChangeEmailResult, DELETE_CONFIRMATION_WORD } from '@tradie/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { api, clearTokens, errorDetail } from '../../api/client.ts';
@@ -33,7 +33,7 @@ export const ACCOUNT_TEXT = {
   goodbyeBody: `Thank you for using Tradie Quotes. You have been signed out, and your personal data will be erased within ${ACCOUNT_PURGE_DAYS} days.`,
 } as const;
 
-type Message = { kind: 'error' | 'success'; text: string } | null;
+type Message = { kind: 'error' | 'success' | 'warning'; text: string } | null;
 
 function Callout({ message }: { message: Message }) {
   if (!message) return null;
@@ -83,7 +83,11 @@ const onEnter = (act: () => void) => (e: KeyboardEvent) => {
   }
 };
 
-function ChangeEmailCard({ current }: { current: string }) {
+/**
+ * The new address and the password; the answer says what happened to the confirmation email, as a
+ * send of a document does: sent (success), or only saved to the server's outbox (a warning: nobody got it).
+ */
+export function ChangeEmailCard({ current }: { current: string }) {
   const uid = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -97,13 +101,15 @@ function ChangeEmailCard({ current }: { current: string }) {
       return;
     }
     setMessage(null);
+    let delivered = true;
     const outcome = await run(async () => {
-      const answer = await api.post<{ detail: string }>('/account/change-email', parsed.data);
+      const answer = await api.post<ChangeEmailResult>('/account/change-email', parsed.data);
       setEmail('');
       setPassword('');
+      delivered = answer.outcome === 'delivered';
       return answer.detail;
     }, ACCOUNT_TEXT.emailFailed);
-    setMessage(outcome);
+    setMessage(outcome?.kind === 'success' && !delivered ? { kind: 'warning', text: outcome.text } : outcome);
   };
 
   return (

@@ -1,26 +1,25 @@
-import { formatNzd, formatNzdPrice } from '@tradie/domain';
-import { centsOf } from './documents.ts';
+import type { LineRecord } from '@tradie/contracts';
 
-interface Line {
-  description: string;
-  qty: number;
-  unit_price: number;
-  tax_rate: number;
-  amount: number;
-}
+type Line = Pick<LineRecord, 'description' | 'qty' | 'tax_rate' | 'formatted'>;
 
-/** A document's lines (.line-items): the description and amount on one row, quantity × price under the description. */
+/**
+ * A document's lines (.line-items): the description and amount on one row, quantity × price under
+ * the description. Price and amount are the API's, as the PDF prints them: without GST, so the
+ * amounts add up to the subtotal under them.
+ */
 export function LineItemsList({ lines }: { lines: readonly Line[] }) {
   return (
     <ul className="line-items">
       {lines.map((l, i) => (
-        <li key={i} className="line-items__item">
+        <li key={i} className="line-items__item" data-testid="line-item">
           <span className="line-items__desc">{l.description}</span>
           <span className="line-items__calc">
-            {String(l.qty)} × {formatNzdPrice(l.unit_price)}
+            {String(l.qty)} × {l.formatted.unit_price}
             {l.tax_rate === 0 ? ' · no GST' : ''}
           </span>
-          <span className="line-items__amount">{formatNzd(centsOf(l.amount))}</span>
+          <span className="line-items__amount" data-testid="line-item-amount">
+            {l.formatted.amount}
+          </span>
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@
 // invoice detail and a client's page read, and the words they use for it. The api client arrives as
 // an argument, so tests can hand in their own.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DeliveryFailures, OverdueSummary, ReminderSendResult, ReminderSettingsInput, ReminderSettingsRecord, UpcomingReminders } from '@tradie/contracts';
+import type { DeliveryFailures, InvoiceReminders, OverdueSummary, ReminderSendResult, ReminderSettingsInput, ReminderSettingsRecord, UpcomingReminders } from '@tradie/contracts';
 import type { Api } from './queries.ts';
 
 export const reminderKeys = {
@@ -11,6 +11,7 @@ export const reminderKeys = {
   upcoming: () => [...reminderKeys.all, 'upcoming'] as const,
   overdue: () => [...reminderKeys.all, 'overdue'] as const,
   client: (id: string) => [...reminderKeys.all, 'client', id] as const,
+  invoice: (id: string) => [...reminderKeys.all, 'invoice', id] as const,
   failures: ['mail', 'failures'] as const,
 };
 
@@ -31,6 +32,10 @@ export const deliveryFailuresQuery = (api: Api) =>
 export const clientRemindersQuery = (api: Api, clientId: string) =>
   queryOptions({ queryKey: reminderKeys.client(clientId), queryFn: ({ signal }) => api.get<{ no_reminders: boolean }>(`/reminders/clients/${enc(clientId)}`, { signal }) });
 
+/** What the reminders will do for one invoice, and whether one can be sent now (and why not). */
+export const invoiceRemindersQuery = (api: Api, documentId: string) =>
+  queryOptions({ queryKey: reminderKeys.invoice(documentId), queryFn: ({ signal }) => api.get<InvoiceReminders>(`/reminders/invoices/${enc(documentId)}`, { signal }) });
+
 export const saveReminderSettings = (api: Api, body: ReminderSettingsInput) => api.put<ReminderSettingsRecord>('/reminders/settings', body);
 export const noticeSeen = (api: Api) => api.post<void>('/reminders/settings/notice-seen');
 export const sendReminderNow = (api: Api, documentId: string) => api.post<ReminderSendResult>(`/reminders/invoices/${enc(documentId)}/send-now`);
@@ -44,11 +49,18 @@ export const invalidateReminders = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: reminderKeys.all }), queryClient.invalidateQueries({ queryKey: reminderKeys.failures })]);
 
 export const REMINDER_TEXT = {
-  onForInvoice: 'Reminders are on for this invoice',
-  pausedForInvoice: 'Reminders are paused for this invoice',
+  pausedForInvoice: 'Reminders are paused for this invoice: none will go, automatic or sent by you, until you resume them.',
+  resumedForInvoice: 'Resumed: reminders for this invoice follow your reminder settings again.',
+  offForAccount: 'Automatic reminders are off, so none will go for this invoice unless you send one. You can turn them on in Settings → Reminders.',
+  clientNoReminders: 'This client is set to get no reminders, so none will go for this invoice.',
+  notEmailed: 'Automatic reminders go only for invoices emailed from the app. You can send one yourself.',
+  belowMinimum: 'This invoice owes less than your minimum for reminders, so none will go automatically.',
+  allSent: 'Every reminder in your schedule has gone for this invoice. You can still send one yourself.',
+  nothingOwing: 'Nothing is owing on this invoice, so no reminders will go.',
   pause: 'Pause reminders',
   resume: 'Resume reminders',
   sendNow: 'Send reminder now',
+  willBeHeaded: (subject: string) => `It will be headed “${subject}”.`,
   sending: 'Sending...',
   nothingUpcoming: 'Nothing due in the next 7 days',
   savedToOutbox: 'Saved to the outbox — email is not set up on this server',
@@ -61,6 +73,28 @@ export function stepWhen(offsetDays: number): string {
   const n = Math.abs(offsetDays);
   const days = `${n} day${n === 1 ? '' : 's'}`;
   return offsetDays < 0 ? `${days} before the due date` : `${days} overdue`;
+}
+
+/** What the automatic reminders will actually do for an invoice, in words. */
+export function automaticReminderText(a: InvoiceReminders['automatic']): string {
+  switch (a.state) {
+    case 'planned':
+      return `Next automatic reminder: ${a.next_at === null ? 'soon' : nzDateTime(a.next_at)}${a.next_offset_days === null ? '' : ` (${stepWhen(a.next_offset_days).toLowerCase()})`}.`;
+    case 'off':
+      return REMINDER_TEXT.offForAccount;
+    case 'paused':
+      return REMINDER_TEXT.pausedForInvoice;
+    case 'client_no_reminders':
+      return REMINDER_TEXT.clientNoReminders;
+    case 'not_emailed':
+      return REMINDER_TEXT.notEmailed;
+    case 'below_minimum':
+      return REMINDER_TEXT.belowMinimum;
+    case 'all_sent':
+      return REMINDER_TEXT.allSent;
+    case 'nothing_owing':
+      return REMINDER_TEXT.nothingOwing;
+  }
 }
 
 /**

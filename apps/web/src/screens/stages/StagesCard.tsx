@@ -1,7 +1,8 @@
 // The accepted quote's Stages card (docs/api/stages.md): how much of the quote is invoiced — a bar
 // with the figures in words, net of credit notes on the stage invoices — the stage invoices so far
-// (with what was credited of each), and the buttons that invoice a deposit, a
-// progress stage or the final invoice, or add a variation to the quote.
+// (with what was credited of each), the buttons that invoice a deposit, a progress stage or the
+// final invoice, or propose a variation, and the variations, each apart from the quote the client
+// signed (VariationsList).
 import './stages.css';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { money } from '../invoice-detail/view.ts';
 import { StageForm } from './StageForm.tsx';
 import { canInvoiceStages, hasStages, invoicedShare, percentText, STAGE_KIND_LABELS, type StageKind, type Stages } from './stages.ts';
 import { VariationForm } from './VariationForm.tsx';
+import { VariationsList } from './VariationsList.tsx';
 
 type Open = StageKind | 'variation' | null;
 
@@ -87,6 +89,8 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
           {open !== null && open !== 'variation' && !nothingLeft && <StageForm key={open} doc={doc} stages={stages} kind={open} onCancel={() => setOpen(null)} />}
         </>
       )}
+
+      <VariationsList doc={doc} active={active} show={show} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
-// Add variation: a line of extra work added to the accepted quote (POST /variations), so later
-// stages and the final invoice can take it. Description, qty and unit price as on the calculator's
-// lines; GST at 15 % on top unless switched off.
+// Add variation: extra work on the accepted quote, proposed to the client as an agreement of its own
+// (POST /variations). The quote they accepted stays as it is; the variation is sent to them from the
+// list below and can be invoiced once they approve it. Description, qty and unit price as on the
+// calculator's lines; GST at 15 % on top unless switched off; why, in a note.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DocumentDetail, VariationInput } from '@tradie/contracts';
@@ -29,25 +30,26 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
   const [qty, setQty] = useState('1');
   const [unitPrice, setUnitPrice] = useState('');
   const [gst, setGst] = useState(true);
+  const [note, setNote] = useState('');
 
   const add = useMutation({
     mutationFn: (body: VariationInput) => addVariation(api, doc.id, body, keyFor('variation', body)),
     onSuccess: (quote) => {
       forget('variation');
-      const grew = quote.stages && doc.stages ? quote.stages.quoted - doc.stages.quoted : null;
       applyDetailChange(queryClient, quote);
-      onDone(grew !== null && grew > 0 ? `Variation added: the quote is ${money(grew)} more` : 'Variation added to the quote');
+      const added = quote.variations.at(-1);
+      onDone(added ? `${added.name} (${money(added.total)}) added: send it to the client for their approval` : 'Variation added');
     },
   });
 
-  const { submit, error } = useCheckedSubmit(add, () => variationBody({ description, qty, unitPrice, gst }), 'Could not add the variation');
+  const { submit, error } = useCheckedSubmit(add, () => variationBody({ description, qty, unitPrice, gst, note }), 'Could not add the variation');
 
   return (
     <form className="stages__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="stages__form-title">
         Add variation
       </h3>
-      <p className="field__hint stages__form-intro">Extra work on the accepted quote. Its total grows, and the next stage can invoice it.</p>
+      <p className="field__hint stages__form-intro">Extra work the client agrees to apart: the quote they accepted stays as it is. Send it to them, and once they approve it you can invoice it.</p>
       <div className="stages__variation">
         <FormField id={`${id}-description`} label="Description" className="stages__variation-desc">
           {() => (
@@ -75,8 +77,13 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
         <input type="checkbox" checked={gst} onChange={(e) => setGst(e.target.checked)} />
         <span>Add GST (15 %) on top</span>
       </label>
+      <FormField id={`${id}-note`} label="Why (optional)" hint="The client reads this with the variation">
+        {(describedBy) => (
+          <textarea id={`${id}-note`} className="input" rows={2} maxLength={1000} aria-describedby={describedBy} value={note} onChange={(e) => setNote(e.target.value)} />
+        )}
+      </FormField>
       <ErrorAlert message={error} />
-      <FormButtons className="detail-form__buttons" submit={add.isPending ? 'Adding...' : 'Add to quote'} busy={add.isPending} onCancel={onCancel} />
+      <FormButtons className="detail-form__buttons" submit={add.isPending ? 'Saving...' : 'Save variation'} busy={add.isPending} onCancel={onCancel} />
     </form>
   );
 }

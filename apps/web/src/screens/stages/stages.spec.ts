@@ -80,11 +80,11 @@ describe('Stages card: the body of POST /stages', () => {
 
 describe('Add variation: the body of POST /variations', () => {
   it('a line with GST on top, or zero-rated', () => {
-    expect(variationBody({ description: ' Extra downpipe ', qty: '2', unitPrice: '$45.50', gst: true })).toEqual({
+    expect(variationBody({ description: ' Extra downpipe ', qty: '2', unitPrice: '$45.50', gst: true, note: ' The old one is cracked ' })).toEqual({
       ok: true,
-      body: { line: { description: 'Extra downpipe', qty: '2', unit_price: '45.50', tax_included: false, tax_rate: '0.15' } },
+      body: { lines: [{ description: 'Extra downpipe', qty: '2', unit_price: '45.50', tax_included: false, tax_rate: '0.15' }], note: 'The old one is cracked' },
     });
-    expect(variationBody({ description: 'Export part', qty: '1', unitPrice: '10', gst: false })).toMatchObject({ ok: true, body: { line: { tax_rate: '0' } } });
+    expect(variationBody({ description: 'Export part', qty: '1', unitPrice: '10', gst: false })).toMatchObject({ ok: true, body: { lines: [{ tax_rate: '0' }], note: '' } });
   });
 
   it('needs a description, a quantity more than 0 and a price', () => {

@@ -108,6 +108,8 @@ export interface VariationDraft {
   unitPrice: string;
   /** GST at 15 % on top; off for a zero-rated line. */
   gst: boolean;
+  /** Why, for the client ('' for none). */
+  note?: string;
 }
 
 /** The body for POST /variations, or what is wrong. */
@@ -118,5 +120,5 @@ export function variationBody(d: VariationDraft): Built<VariationInput> {
   if (qty === null || Number(qty) <= 0) return { ok: false, error: 'Enter a quantity more than 0' };
   const price = numberText(d.unitPrice);
   if (price === null) return { ok: false, error: 'Enter the unit price in dollars' };
-  return { ok: true, body: { line: { description, qty, unit_price: price, tax_included: false, tax_rate: d.gst ? '0.15' : '0' } } };
+  return { ok: true, body: { lines: [{ description, qty, unit_price: price, tax_included: false, tax_rate: d.gst ? '0.15' : '0' }], note: (d.note ?? '').trim() } };
 }
