@@ -266,6 +266,23 @@ export const documentEventSchemas = {
   StageWithdrawn: z
     .object({ documentId: idField.describe('the quote'), invoiceId: idField.describe('the stage invoice voided or deleted') })
     .describe("A stage invoice was voided or deleted: what it took of the quote's lines is left to invoice again."),
+  StageCredited: z
+    .object({
+      documentId: idField.describe('the quote'),
+      invoiceId: idField.describe('the stage invoice credited'),
+      creditNoteId: idField,
+      creditNoteReference: z.string().describe("the credit note's reference (CN-0001)"),
+      lines: z
+        .array(
+          z.object({
+            lineIndex: z.number().int().nonnegative().describe("the quote's line"),
+            amount: amountField.describe("what the credit gives back of what the stage took of the line, GST included"),
+            share: z.string().regex(/^\d+\/[1-9]\d*$/).describe("the share of the line's value given back, an exact fraction 'n/d'"),
+          }),
+        )
+        .min(1),
+    })
+    .describe("A credit note on a stage invoice gave part or all of the stage back to the quote: Quoted / Invoiced / Remaining and the next stages count the stage net of it."),
   QuoteVaried: z
     .object({ documentId: idField, line: storedLineSchema.describe('the line added to the quote') })
     .describe('No longer written (VariationProposed replaced it). A line of extra work added to an accepted quote before variations were agreed with the client apart: it reads as an approved variation, valued with the quote, and can be invoiced in stages.'),
