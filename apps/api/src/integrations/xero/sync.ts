@@ -15,7 +15,7 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
+import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -273,6 +273,11 @@ interface XeroNote {
   allocatedCents: bigint;
 }
 
+/** A credit note as creditAllocations takes it, from its xero_credit_notes row (none while it is not sent). */
+function noteThere(creditNoteId: string, totalCents: bigint, rec: { allocated: boolean; allocated_cents: string | number } | undefined): NoteThere {
+  return { creditNoteId, totalCents, allocatedCents: rec?.allocated ? BigInt(rec.allocated_cents) : null };
+}
+
 /** Keeps why the push failed and when (null once a push got through), for the invoice and the home screen to show. */
 async function recordPushError(deps: Pick<Deps, 'store' | 'clock'>, accountId: string, documentId: string, detail: string | null): Promise<void> {
   await deps.store.db.query('UPDATE xero_sync SET last_push_error = $3, last_push_error_at = $4 WHERE account_id = $1 AND document_id = $2', [
@@ -308,53 +313,6 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       if (status === null) return;
       xeroStatus = status;
       await db.query('UPDATE xero_sync SET xero_status = $3, pushed_at = $4 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, status, at()]);
-    };
-
-    /**
-     * The refunds recorded against the invoice's credit notes that Xero does not have yet, each
-     * sent as cash refunds of credit: out of what its own credit note has left in Xero first, then
-     * the invoice's other credit notes in the order they were issued (here a refund may take what is
-     * owed back on the invoice, which can be more than its own note has left after allocation). A
-     * refund that the credit left in Xero cannot cover is refused, in words, before any of it is sent.
-     */
-    const pushCreditNoteRefunds = async (notes: readonly XeroNote[]): Promise<void> => {
-      if (notes.every((x) => x.note.refunds.length === 0)) return;
-      const sent = await db.query<{ refund_id: string; credit_note_id: string; amount_cents: string }>(
-        'SELECT refund_id, credit_note_id, amount_cents::text AS amount_cents FROM xero_credit_note_refunds WHERE account_id = $1 AND document_id = $2',
-        [accountId, documentId],
-      );
-      const sentFrom = (creditNoteId: string, refundId?: string): bigint =>
-        sent.filter((x) => x.credit_note_id === creditNoteId && (refundId === undefined || x.refund_id === refundId)).reduce((a, x) => a + BigInt(x.amount_cents), 0n);
-      const left = new Map(notes.map((x) => [x.note.creditNoteId, toCents(x.note.total) - x.allocatedCents - sentFrom(x.note.creditNoteId)]));
-      for (const { note: own } of notes) {
-        for (const r of own.refunds) {
-          const alreadySent = notes.reduce((a, x) => a + sentFrom(x.note.creditNoteId, r.refundId), 0n);
-          let owing = toCents(r.amount) - alreadySent;
-          if (owing <= 0n) continue;
-          const order = [...notes.filter((x) => x.note.creditNoteId === own.creditNoteId), ...notes.filter((x) => x.note.creditNoteId !== own.creditNoteId)];
-          const available = order.reduce((a, x) => a + (left.get(x.note.creditNoteId) ?? 0n), 0n);
-          if (available < owing) {
-            throw new ApiError(422, `Xero has ${formatNzd(available)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(owing)} on ${own.reference} can't be sent there. Record it in Xero by hand.`);
-          }
-          for (const from of order) {
-            const credit = left.get(from.note.creditNoteId) ?? 0n;
-            if (owing === 0n || credit === 0n) continue;
-            const part = owing < credit ? owing : credit;
-            const ref = await runtime.provider.refundCreditNote(
-              conn,
-              { creditNoteId: from.xeroId, amount: centsToString(part), date: r.date, reference: r.reference.trim() || PAYMENT_METHOD_LABELS[r.method] },
-              xeroKey(['cnrefund', accountId, documentId, r.refundId, from.note.creditNoteId]),
-            );
-            await db.query(
-              'INSERT INTO xero_credit_note_refunds (account_id, document_id, refund_id, credit_note_id, amount_cents, xero_payment_id, pushed_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
-              [accountId, documentId, r.refundId, from.note.creditNoteId, part.toString(), ref.paymentId, at()],
-            );
-            left.set(from.note.creditNoteId, credit - part);
-            owing -= part;
-            pushed.push({ type: 'credit_note_refund', credit_note_id: from.note.creditNoteId, refund_id: r.refundId, xero_payment_id: ref.paymentId, amount: centsToNumber(part) });
-          }
-        }
-      }
     };
 
     // Voided in Xero: nothing can change there any more.
@@ -398,7 +356,8 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
 
     // Credit notes, in the order they were issued: each sent once as a Xero credit note, then as
     // much of it as the invoice still owes in Xero allocated to it; the rest, money owed back, stays
-    // as credit there, and what is paid back of it here is sent as a refund of that credit.
+    // as credit there, and what is paid back of it here is sent as a refund of that credit. The
+    // figures are the domain's (creditAllocations, planCreditRefunds), worked out before any call.
     if (view.creditNotes.length > 0) {
       const sentNotes = await db.query<{ credit_note_id: string; xero_credit_note_id: string; allocated: boolean; allocated_cents: string | number }>(
         'SELECT credit_note_id, xero_credit_note_id, allocated, allocated_cents::text AS allocated_cents FROM xero_credit_notes WHERE account_id = $1 AND document_id = $2',
@@ -408,10 +367,16 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       const contactId = contactRow?.xero_contact_id ?? null;
       if (!contactId) throw new ApiError(409, 'This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
       const gstRegistered = (await loadBusinessSettings(db, accountId)).gst_number.trim() !== '';
-      const figures = documentFigures(view);
       // What Xero holds as paid: every payment recorded here was pushed above (card refunds are not pushed).
       const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
-      let allocatedSoFar = sentNotes.reduce((a, n) => a + BigInt(n.allocated_cents), 0n);
+      const allocations = creditAllocations(
+        documentFigures(view).totalCents,
+        paidInXero,
+        [
+          ...sentNotes.filter((x) => !view.creditNotes.some((n) => n.creditNoteId === x.credit_note_id)).map((x) => noteThere(x.credit_note_id, 0n, x)),
+          ...view.creditNotes.map((n) => noteThere(n.creditNoteId, toCents(n.total), sentNotes.find((x) => x.credit_note_id === n.creditNoteId))),
+        ],
+      );
       const xeroNotes: XeroNote[] = [];
       for (const n of view.creditNotes) {
         let rec = sentNotes.find((x) => x.credit_note_id === n.creditNoteId);
@@ -423,23 +388,56 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
           );
           rec = { credit_note_id: n.creditNoteId, xero_credit_note_id: ref.creditNoteId, allocated: false, allocated_cents: '0' };
         }
-        if (!rec.allocated) {
-          // What the invoice owes in Xero now: its total less the payments pushed and the credit allocated.
-          const owing = figures.totalCents - paidInXero - allocatedSoFar;
-          const noteCents = toCents(n.total);
-          const amount = owing <= 0n ? 0n : owing < noteCents ? owing : noteCents;
+        const allocation = allocations.find((a) => a.creditNoteId === n.creditNoteId);
+        if (!rec.allocated && allocation) {
+          const amount = allocation.cents;
           if (amount > 0n) {
             await runtime.provider.allocateCreditNote(conn, { creditNoteId: rec.xero_credit_note_id, invoiceId: xeroInvoiceId, amount: centsToString(amount), date: n.date }, xeroKey(['alloc', accountId, documentId, n.creditNoteId]));
           }
-          allocatedSoFar += amount;
           await db.query('UPDATE xero_credit_notes SET allocated = true, allocated_cents = $4, pushed_at = $5 WHERE account_id = $1 AND document_id = $2 AND credit_note_id = $3', [accountId, documentId, n.creditNoteId, amount.toString(), at()]);
           rec = { ...rec, allocated: true, allocated_cents: amount.toString() };
-          if (amount > 0n && amount === owing) await setStatus('PAID');
+          if (allocation.settles) await setStatus('PAID');
           pushed.push({ type: 'credit_note', credit_note_id: n.creditNoteId, xero_credit_note_id: rec.xero_credit_note_id, allocated: centsToNumber(amount) });
         }
         xeroNotes.push({ note: n, xeroId: rec.xero_credit_note_id, allocatedCents: BigInt(rec.allocated_cents) });
       }
       await pushCreditNoteRefunds(xeroNotes);
+    }
+
+    /**
+     * The refunds recorded against the invoice's credit notes that Xero does not have yet, each
+     * sent as cash refunds of credit in the parts planCreditRefunds says. A refund that the credit
+     * left in Xero cannot cover is refused, in words, before any of it is sent.
+     */
+    async function pushCreditNoteRefunds(notes: readonly XeroNote[]): Promise<void> {
+      if (notes.every((x) => x.note.refunds.length === 0)) return;
+      const sent = await db.query<{ refund_id: string; credit_note_id: string; amount_cents: string }>(
+        'SELECT refund_id, credit_note_id, amount_cents::text AS amount_cents FROM xero_credit_note_refunds WHERE account_id = $1 AND document_id = $2',
+        [accountId, documentId],
+      );
+      const plan = planCreditRefunds(
+        notes.map((x) => ({ creditNoteId: x.note.creditNoteId, totalCents: toCents(x.note.total), allocatedCents: x.allocatedCents, refunds: x.note.refunds.map((r) => ({ refundId: r.refundId, cents: toCents(r.amount) })) })),
+        sent.map((x) => ({ refundId: x.refund_id, creditNoteId: x.credit_note_id, cents: BigInt(x.amount_cents) })),
+      );
+      for (const part of plan.parts) {
+        const from = notes.find((x) => x.note.creditNoteId === part.creditNoteId);
+        const r = notes.find((x) => x.note.creditNoteId === part.ownCreditNoteId)?.note.refunds.find((x) => x.refundId === part.refundId);
+        if (!from || !r) throw new Error('a refund part names a credit note or refund the invoice does not have');
+        const ref = await runtime.provider.refundCreditNote(
+          conn,
+          { creditNoteId: from.xeroId, amount: centsToString(part.cents), date: r.date, reference: r.reference.trim() || PAYMENT_METHOD_LABELS[r.method] },
+          xeroKey(['cnrefund', accountId, documentId, r.refundId, part.creditNoteId]),
+        );
+        await db.query(
+          'INSERT INTO xero_credit_note_refunds (account_id, document_id, refund_id, credit_note_id, amount_cents, xero_payment_id, pushed_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
+          [accountId, documentId, r.refundId, part.creditNoteId, part.cents.toString(), ref.paymentId, at()],
+        );
+        pushed.push({ type: 'credit_note_refund', credit_note_id: part.creditNoteId, refund_id: r.refundId, xero_payment_id: ref.paymentId, amount: centsToNumber(part.cents) });
+      }
+      if (plan.shortfall) {
+        const own = notes.find((x) => x.note.creditNoteId === plan.shortfall?.creditNoteId)?.note.reference ?? 'its credit note';
+        throw new ApiError(422, `Xero has ${formatNzd(plan.shortfall.availableCents)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(plan.shortfall.owingCents)} on ${own} can't be sent there. Record it in Xero by hand.`);
+      }
     }
   });
   await recordPushError(deps, accountId, documentId, null);
