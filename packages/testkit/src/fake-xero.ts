@@ -193,6 +193,10 @@ export interface FakeXero {
   addContact(tenantId: string, contact: { name: string; email?: string; status?: 'ACTIVE' | 'ARCHIVED' }): FakeContact;
   /** An invoice someone made in Xero itself (not by this app); no lines, zero total. */
   addInvoice(tenantId: string, invoice: { reference: string; invoiceNumber?: string; status?: FakeInvoice['Status'] }): FakeInvoice;
+  /** A payment entered in Xero itself (a bank transfer reconciled there), by the organisation's bookkeeper, not this app: Xero's own rules apply. */
+  payInXero(invoiceId: string, payment: { amount: string; date: string; reference?: string }): FakePayment;
+  /** A payment deleted in Xero itself. */
+  deletePaymentInXero(paymentId: string): void;
   stop(): Promise<void>;
 }
 
@@ -1277,6 +1281,17 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       };
       state.invoices.push(invoice);
       return invoice;
+    },
+    payInXero(invoiceId, p) {
+      const inv = state.invoices.find((i) => i.InvoiceID === invoiceId);
+      if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
+      paymentsWrite(inv.tenantId, { Payments: [{ Invoice: { InvoiceID: invoiceId }, Account: { Code: '090' }, Date: p.date, Amount: p.amount, Reference: p.reference ?? '' }] });
+      return state.payments[state.payments.length - 1]!;
+    },
+    deletePaymentInXero(paymentId) {
+      const p = state.payments.find((x) => x.PaymentID === paymentId);
+      if (!p) throw new Error(`fake-xero: no payment ${paymentId}`);
+      paymentDelete(p.tenantId, paymentId, { Status: 'DELETED' });
     },
     async stop() {
       for (const h of [...holds]) h.release();

@@ -15,9 +15,9 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
+import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
-import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
+import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/problem.ts';
 import {
@@ -25,6 +25,7 @@ import {
   type AccountingProvider,
   contactFromClient,
   createKeyedLock,
+  type InvoiceNow,
   type InvoiceRef,
   type KeyedLock,
   MAX_IDEMPOTENCY_KEY_LENGTH,
@@ -32,7 +33,7 @@ import {
   type TokenKeeper,
   toXeroInvoice,
 } from './index.ts';
-import { loadDocument as loadDocumentStream } from '../../documents/repository.ts';
+import { type LoadedDocument, loadDocument } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
 
@@ -100,10 +101,14 @@ async function rethrow(deps: Deps, accountId: string, e: unknown): Promise<never
 
 // ---- reading ----------------------------------------------------------------------------------
 
-/** The account's document through the documents feature's loader (every event checked and upcast); 404 for a missing, deleted or another account's document. */
-export async function loadDocument(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<{ view: DocumentView; version: number }> {
-  const loaded = await loadDocumentStream(deps.store, accountId, documentId);
-  return { view: loaded.state, version: loaded.version };
+/** The document through the one loader, inside `tx`; null once it is gone (a draft deleted meanwhile): what Xero answered then has nothing to go on. */
+async function loadLiveDocument(tx: StoreTx, accountId: string, documentId: string): Promise<LoadedDocument | null> {
+  try {
+    return await loadDocument(tx, accountId, documentId);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
 }
 
 export interface SyncRow {
@@ -177,9 +182,9 @@ async function requireConnection(deps: Deps, accountId: string): Promise<{ tenan
 /** POST /integrations/xero/sync/{id}. */
 export async function syncInvoice(deps: Deps, actor: Actor, documentId: string): Promise<AccountingSyncResult> {
   const { accountId } = actor;
-  const first = await loadDocument(deps, accountId, documentId);
-  if (first.view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
-  const done = syncedIn(first.view, await readSyncRow(deps.store.db, accountId, documentId));
+  const first = await loadDocument(deps.store, accountId, documentId);
+  if (first.state.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  const done = syncedIn(first.state, await readSyncRow(deps.store.db, accountId, documentId));
   if (done) return done;
   const runtime = xeroRuntime(deps);
   if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
@@ -187,7 +192,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
 
   return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
     // Under the claim: whoever held it before may have synced it meanwhile.
-    const { view, version } = await loadDocument(deps, accountId, documentId);
+    const { state: view, version } = await loadDocument(deps.store, accountId, documentId);
     const doneMeanwhile = syncedIn(view, await readSyncRow(deps.store.db, accountId, documentId));
     if (doneMeanwhile) return doneMeanwhile;
     if (view.status === 'void') throw new ApiError(409, ACCOUNTING_MESSAGES.voidInvoice);
@@ -219,8 +224,8 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     // SentToContact went with an invoice created now (toXeroInvoice); for an adopted one the push sets it.
     const sentWith = !created.adopted && view.sends.length > 0;
     await execute(deps, async (tx) => {
-      const loaded = await load(tx, documentStreamId(documentId), documentDecider);
-      if (loaded.state.status !== 'none' && loaded.state.status !== 'deleted' && !loaded.state.sync) {
+      const loaded = await loadLiveDocument(tx, accountId, documentId);
+      if (loaded && !loaded.state.sync) {
         await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingSync', data: { provider: 'xero', externalId: ref.invoiceId, externalNumber: ref.invoiceNumber } }, eventMeta(deps, actor));
       }
       await recordXeroTotals(deps, tx, actor, documentId, ref.totals);
@@ -256,8 +261,9 @@ const integrationActor = (accountId: string): Actor => ({ accountId, userId: 'in
  */
 async function recordXeroTotals(deps: Deps, tx: StoreTx, actor: Actor, documentId: string, totals: InvoiceRef['totals']): Promise<void> {
   if (!totals) return;
-  const loaded = await load(tx, documentStreamId(documentId), documentDecider);
-  if (loaded.state.status === 'none' || loaded.state.status === 'deleted' || loaded.state.sync?.provider !== 'xero') return;
+  const { accountId } = actor;
+  const loaded = await loadLiveDocument(tx, accountId, documentId);
+  if (loaded?.state.sync?.provider !== 'xero') return;
   const { state } = await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingTotals', data: { provider: 'xero', ...totals } }, eventMeta(deps, actor));
   if (state.status === 'none' || state.status === 'deleted') return;
   const diff = accountingDifference(state);
@@ -298,7 +304,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
   const row0 = await readSyncRow(db, accountId, documentId);
   if (!row0?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
   const xeroInvoiceId = row0.xero_invoice_id;
-  const { view } = await loadDocument(deps, accountId, documentId);
+  const { state: view } = await loadDocument(deps.store, accountId, documentId);
   const { tenantId } = await requireConnection(deps, accountId);
   if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
   const pushed: AccountingPushAction[] = [];
@@ -343,7 +349,8 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
     }
 
     const already = new Set(sentPayments.map((p) => p.payment_id));
-    for (const p of view.payments.filter((x) => !already.has(x.paymentId))) {
+    // A payment that came from Xero is Xero's already: never sent back (no echo).
+    for (const p of view.payments.filter((x) => !already.has(x.paymentId) && !x.source)) {
       const ref = await runtime.provider.createPayment(
         conn,
         { invoiceId: xeroInvoiceId, amount: p.amount, date: p.date, reference: p.reference.trim() || PAYMENT_METHOD_LABELS[p.method] },
@@ -444,9 +451,80 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
   return { xeroInvoiceId, pushed };
 }
 
+// ---- pull -------------------------------------------------------------------------------------
+
+export interface PullResult {
+  /** Payments made in Xero now recorded here (our payment ids). */
+  recorded: string[];
+  /** Payments from Xero removed here because they were deleted there. */
+  removed: string[];
+}
+
+/**
+ * Brings Xero's word on the money paid on a synced invoice here, under the document's claim: each
+ * payment Xero lists on the invoice that did not go from here (a bank transfer reconciled there, a
+ * payment entered there) is recorded through RecordPayment, with its Xero id as its source; a
+ * payment that came from Xero and that Xero no longer lists (deleted there) is removed. Removals
+ * go first, so a payment re-entered there with another amount fits. Nothing happens unless the
+ * invoice is synced, the account is connected to the organisation it was synced to and the
+ * invoice isn't void here.
+ */
+export async function pullPaymentsFromXero(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
+  const runtime = xeroRuntime(deps);
+  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  const first = await loadDocument(deps.store, accountId, documentId);
+  if (first.state.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  await requireConnection(deps, accountId);
+  return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
+    const row = await readSyncRow(deps.store.db, accountId, documentId);
+    if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+    const { tenantId } = await requireConnection(deps, accountId);
+    if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
+    const { state: view } = await loadDocument(deps.store, accountId, documentId);
+    const result: PullResult = { recorded: [], removed: [] };
+    if (view.status === 'void') return result;
+    const xeroInvoiceId = row.xero_invoice_id;
+    let there: InvoiceNow;
+    try {
+      there = await runtime.keeper.withConnection(accountId, (conn) => runtime.provider.getInvoice(conn, xeroInvoiceId));
+    } catch (e) {
+      return rethrow(deps, accountId, e);
+    }
+    const pushedFromHere = new Set(
+      (await deps.store.db.query<{ xero_payment_id: string }>('SELECT xero_payment_id FROM xero_payments WHERE account_id = $1 AND document_id = $2', [accountId, documentId])).map((r) => r.xero_payment_id),
+    );
+    const listed = new Set(there.payments.map((p) => p.paymentId));
+    const xeroIdOf = (p: { source?: AccountingSource | undefined }): string | null => (p.source?.provider === 'xero' ? p.source.externalId : null);
+    const gone = view.payments.filter((p) => xeroIdOf(p) !== null && !listed.has(xeroIdOf(p) ?? ''));
+    const recordedThere = new Set(view.payments.map(xeroIdOf));
+    const made = there.payments.filter((p) => !pushedFromHere.has(p.paymentId) && !recordedThere.has(p.paymentId));
+    const meta = eventMeta(deps, integrationActor(accountId));
+    for (const p of gone) {
+      if (!p.source) continue;
+      const source = p.source;
+      await execute(deps, async (tx) => {
+        const loaded = await loadDocument(tx, accountId, documentId);
+        await decideAndAppend(tx, loaded, documentDecider, { type: 'RemovePayment', data: { paymentId: p.paymentId, source } }, meta);
+      });
+      result.removed.push(p.paymentId);
+    }
+    for (const p of made) {
+      // One id per Xero payment: a second process pulling the same payment is refused by the decider.
+      const paymentId = `xero-${p.paymentId}`;
+      await execute(deps, async (tx) => {
+        const loaded = await loadDocument(tx, accountId, documentId);
+        const command = { type: 'RecordPayment', data: { paymentId, amount: p.amount, date: p.date, method: 'bank_transfer', reference: p.reference, source: { provider: 'xero', externalId: p.paymentId } } } as const;
+        await decideAndAppend(tx, loaded, documentDecider, command, meta);
+      });
+      result.recorded.push(paymentId);
+    }
+    return result;
+  });
+}
+
 /** POST /integrations/xero/push/{id}: throws the API error for the route to answer. */
 export async function pushInvoice(deps: Deps, accountId: string, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
-  const { view } = await loadDocument(deps, accountId, documentId);
+  const { state: view } = await loadDocument(deps.store, accountId, documentId);
   if (view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
   const row = await readSyncRow(deps.store.db, accountId, documentId);
   if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
