@@ -28,7 +28,7 @@
 //   code): line amounts and per-line tax rounded half away from zero, a line's TaxAmount wins.
 //   computeOwnTax(true) makes it ignore the TaxAmount sent, as a Xero that recomputes would.
 // Amounts in requests are read from the JSON's own digits, never through a float.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { centsJson as centsToNumber, decimalPlaces, lineAmountCents, lineTaxCents, toCentsExact } from './fakeXeroMoney.ts';
@@ -198,6 +198,40 @@ export interface FakeXero {
   /** A payment deleted in Xero itself. */
   deletePaymentInXero(paymentId: string): void;
   stop(): Promise<void>;
+}
+
+// ---- webhooks ---------------------------------------------------------------------------------
+
+/** One event as Xero posts it: what changed, never the new figures. */
+export interface FakeWebhookEvent {
+  tenantId: string;
+  resourceId: string;
+  eventCategory?: 'INVOICE' | 'CONTACT' | 'CREDITNOTE';
+  eventType?: 'CREATE' | 'UPDATE';
+}
+
+/**
+ * A webhook delivery as Xero sends it: the JSON body (events, sequence numbers, entropy) and its
+ * x-xero-signature, the base64 HMAC-SHA256 of the body's exact bytes with the app's webhook key.
+ * No events: the Intent to Receive check. A wrong key makes the forged delivery Xero also sends
+ * during that check.
+ */
+export function xeroWebhookDelivery(webhookKey: string, events: FakeWebhookEvent[], at = new Date()): { body: string; signature: string } {
+  const body = JSON.stringify({
+    events: events.map((e) => ({
+      resourceUrl: `https://api.xero.com/api.xro/2.0/${e.eventCategory === 'CONTACT' ? 'Contacts' : e.eventCategory === 'CREDITNOTE' ? 'CreditNotes' : 'Invoices'}/${e.resourceId}`,
+      resourceId: e.resourceId,
+      eventDateUtc: at.toISOString(),
+      eventType: e.eventType ?? 'UPDATE',
+      eventCategory: e.eventCategory ?? 'INVOICE',
+      tenantId: e.tenantId,
+      tenantType: 'ORGANISATION',
+    })),
+    firstEventSequence: events.length === 0 ? 0 : 1,
+    lastEventSequence: events.length,
+    entropy: randomBytes(10).toString('hex').toUpperCase(),
+  });
+  return { body, signature: createHmac('sha256', webhookKey).update(body, 'utf8').digest('base64') };
 }
 
 // ---- helpers --------------------------------------------------------------------------------
