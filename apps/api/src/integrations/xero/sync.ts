@@ -522,6 +522,27 @@ export async function pullPaymentsFromXero(deps: Deps, accountId: string, docume
   });
 }
 
+/**
+ * Before a reminder goes: the payments made in Xero on a synced invoice are brought here first, so
+ * a client who paid there (a bank transfer reconciled in Xero) is not chased; the reminder rule is
+ * then asked with the invoice as it is. Does nothing unless Xero is configured, the invoice is
+ * synced and the account connected. Never throws: a failure is logged and the rule is asked with
+ * what is known here.
+ */
+export async function refreshFromXeroBeforeReminder(deps: Deps, accountId: string, documentId: string): Promise<PullResult | null> {
+  try {
+    if (!xeroRuntime(deps)) return null;
+    const row = await readSyncRow(deps.store.db, accountId, documentId);
+    if (!row?.xero_invoice_id) return null;
+    const conn = await readConnection(deps.store.db, accountId);
+    if (!conn || conn.needs_reauth) return null;
+    return await pullPaymentsFromXero(deps, accountId, documentId);
+  } catch (e) {
+    deps.log('info', 'reading an invoice back from Xero before a reminder failed', { accountId, documentId, error: e instanceof ApiError ? e.detail : e instanceof Error ? e.message : String(e) });
+    return null;
+  }
+}
+
 /** POST /integrations/xero/push/{id}: throws the API error for the route to answer. */
 export async function pushInvoice(deps: Deps, accountId: string, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
   const { state: view } = await loadDocument(deps.store, accountId, documentId);
