@@ -18,6 +18,7 @@ import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResu
 import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
+import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError } from '../../http/problem.ts';
 import {
@@ -472,6 +473,8 @@ export interface PullResult {
 export async function pullPaymentsFromXero(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
   const runtime = xeroRuntime(deps);
   if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  // A closed (deleted) account takes nothing more from Xero, whichever door asks (account/liveness.ts).
+  if (await isAccountClosed(deps.store.db, accountId)) return { recorded: [], removed: [] };
   const first = await loadDocument(deps.store, accountId, documentId);
   if (first.state.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
   await requireConnection(deps, accountId);

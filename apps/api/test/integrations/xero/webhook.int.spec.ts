@@ -96,4 +96,12 @@ describe('POST /integrations/xero/webhook', () => {
     expect((await signed([{ tenantId, resourceId: inv.InvoiceID }])).status).toBe(200);
     expect(await paymentsHere(user, doc.id)).toEqual([]);
   });
+
+  it('an account closed (deleted, waiting for its purge) takes nothing from Xero, still connected or not', async () => {
+    const { user, doc, inv, tenantId } = await syncedInvoice();
+    x.fake.payInXero(inv.InvoiceID, { amount: '100.00', date: '2026-05-12' });
+    await x.t.deps.store.db.query('INSERT INTO account_deletions (account_id, email, requested_at, purge_after) VALUES ($1, $2, $3, $3)', [user.userId, 'closed@example.nz', x.clock.now().toISOString()]);
+    expect((await signed([{ tenantId, resourceId: inv.InvoiceID }])).status).toBe(200);
+    expect(await paymentsHere(user, doc.id)).toEqual([]);
+  });
 });
