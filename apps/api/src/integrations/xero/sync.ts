@@ -15,7 +15,7 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
+import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
 import { isAccountClosed } from '../../account/liveness.ts';
