@@ -21,10 +21,10 @@
 import { EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
 import { loadAccountBilling } from '../billing/repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
 import { subscriptionStatus } from '../integrations/stripe/index.ts';
 import { addressOf, type OutgoingMail, type SentMail } from '../mail/index.ts';
 import { type Hit, type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
+import { AppError, Forbidden } from '../errors.ts';
 
 export const SEND_LIMITS = {
   /** Emails per account: at most 30 in 10 minutes. */
@@ -59,7 +59,7 @@ export async function requireConfirmedEmail(deps: GuardDeps, userId: string): Pr
   if (!confirmationRequired(deps)) return;
   const [user] = await deps.store.db.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1', [userId]);
   if (user && user.email_confirmed_at === null) {
-    throw new ApiError(403, SENDING_MESSAGES.confirmFirst(user.email), { code: EMAIL_UNCONFIRMED_CODE });
+    throw new Forbidden(SENDING_MESSAGES.confirmFirst(user.email), { code: EMAIL_UNCONFIRMED_CODE });
   }
 }
 
@@ -99,11 +99,11 @@ function nothingDelivered(error: unknown): boolean {
  * with Retry-After for the burst or the day's recipients — or null. Counts nothing: a caller may
  * ask first to spare work (a PDF) that would be refused anyway; sendForAccount asks again.
  */
-export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<ApiError | null> {
+export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<AppError | null> {
   try {
     await requireConfirmedEmail(deps, accountId);
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof AppError) return e;
     throw e;
   }
   const db = deps.store.db;

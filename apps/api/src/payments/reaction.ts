@@ -2,10 +2,10 @@
 // the Checkout Sessions still open for it are expired at Stripe, so the client cannot pay twice.
 import { documentFigures } from '@tradie/domain';
 import { loadDocument } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
 import type { AppDeps } from '../deps.ts';
 import { expireOpenSessions } from './checkout.ts';
 import { openSessionsOf } from './repository.ts';
+import { NotFound } from '../errors.ts';
 
 /** What the outbox hands a reaction (reactions/registry.ts OutboxRow), the parts read here. */
 interface Row {
@@ -20,7 +20,7 @@ const documentIdOf = (row: Row): string =>
 /** An entry of REACTIONS (reactions/registry.ts). */
 export const expireCheckoutSessions = {
   name: 'payments-expire-checkout',
-  on: ['PaymentRecorded', 'DocumentVoided'],
+  on: ['PaymentRecorded', 'DocumentVoided'] as const,
   async handle(deps: Pick<AppDeps, 'store' | 'connect' | 'log'>, row: Row): Promise<void> {
     const documentId = documentIdOf(row);
     // Most invoices never had a session: nothing to read or ask.
@@ -30,7 +30,7 @@ export const expireCheckoutSessions = {
       const d = (await loadDocument(deps.store, row.accountId, documentId)).state;
       settled = d.status === 'void' || documentFigures(d).balanceCents <= 0n;
     } catch (e) {
-      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      if (!(e instanceof NotFound)) throw e;
       settled = true;
     }
     if (settled) await expireOpenSessions(deps, row.accountId, documentId);

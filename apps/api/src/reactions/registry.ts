@@ -4,6 +4,7 @@
 // at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import type { DomainEventType } from '@tradie/domain';
 import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
 import { clientAnswerNotice } from '../clientLinks/notify.ts';
 import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
@@ -29,11 +30,12 @@ export interface OutboxRow {
 /** What reactions may use. */
 export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect'>;
 
-export interface Reaction<D = ReactionDeps> {
+/** A reaction: `T` is the event types it may follow — the domain's, so a misspelt one does not compile (a test of the outbox itself uses its own). */
+export interface Reaction<D = ReactionDeps, T extends string = DomainEventType> {
   /** Stored on the outbox rows: never rename one that may have rows waiting. */
   name: string;
   /** The event types that call for it. */
-  on: readonly string[];
+  on: readonly T[];
   /**
    * Does the work; returning means done. Throwing means "try again later" (with backoff): it must
    * be safe to run again after a partial success, and after a success whose marking was lost.

@@ -19,7 +19,7 @@ import { accountingDifference, accountingDifferenceText, centsToNumber, centsToS
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError } from '../../http/problem.ts';
+import { ApiError, refusalOf } from '../../http/problem.ts';
 import {
   AccountingError,
   type AccountingProvider,
@@ -236,7 +236,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
       await pushLocked(deps, runtime, accountId, documentId);
     } catch (e) {
       const err = await apiErrorOf(deps, accountId, e);
-      const detail = err instanceof ApiError ? err.detail : 'Something went wrong on our side.';
+      const detail = refusalOf(err)?.detail ?? 'Something went wrong on our side.';
       await recordPushError(deps, accountId, documentId, detail);
       result.warning = `Synced to Xero, but its payments or status could not be updated yet: ${detail}`;
     }
@@ -461,7 +461,8 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
   } catch (e) {
     const err = await apiErrorOf(deps, accountId, e);
     // Another process pushing the same invoice is no failure; anything else is kept, to be shown on the invoice.
-    if (err instanceof ApiError && err.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps, accountId, documentId, err.detail);
+    const refusal = refusalOf(err);
+    if (refusal && refusal.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps, accountId, documentId, refusal.detail);
     throw err;
   }
 }
@@ -489,9 +490,10 @@ export async function pushDocumentChangesToXero(deps: Deps, accountId: string, d
     const r = await pushInvoice(deps, accountId, documentId);
     return { outcome: 'pushed', ...r };
   } catch (e) {
-    const status = e instanceof ApiError ? e.status : 500;
-    const detail = e instanceof ApiError ? e.detail : 'Something went wrong on our side.';
-    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(e instanceof ApiError ? {} : { error: e instanceof Error ? e.message : String(e) }) });
+    const refusal = refusalOf(e);
+    const status = refusal?.status ?? 500;
+    const detail = refusal?.detail ?? 'Something went wrong on our side.';
+    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(refusal ? {} : { error: e instanceof Error ? e.message : String(e) }) });
     return { outcome: 'failed', status, detail };
   }
 }
