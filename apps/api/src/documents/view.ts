@@ -4,7 +4,7 @@
 import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, VariationRecord } from '@tradie/contracts';
 import {
   type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
-  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus,
+  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
   documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
@@ -90,6 +90,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     type: d.type,
     number: d.number,
     reference: d.reference,
+    title: documentTitleOf(d),
     status,
     status_label: STATUS_LABELS[status],
     payment_status: paymentStatus(d, f),
@@ -103,6 +104,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     payment_terms: d.paymentTerms,
     notes: d.notes,
     gst_rounding: d.gstRounding,
+    gst_registered: d.gstRegistered,
     line_items: lineRecordsOf(d.lines, f),
     subtotal: centsToNumber(f.subtotalCents),
     gst: centsToNumber(f.gstCents),

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReminderStepRecord } from '@tradie/contracts';
 import { type DocumentView, amountDueNowCents, nextReminder, centsToString } from '@tradie/domain';
 import { reminderTarget } from '@tradie/projections';
+import { isAccountClosed } from '../account/liveness.ts';
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { runDocumentCommand, type CommandPorts } from '../documents/commands/run.ts';
@@ -104,6 +105,11 @@ async function release(ports: SenderPorts, row: QueueRow, token: string): Promis
 async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Promise<keyof SendRunResult> {
   const actor = systemActor(row.account_id);
   const db = ports.store.db;
+  // A closed account sends nothing (account/liveness.ts): its row goes.
+  if (await isAccountClosed(db, row.account_id)) {
+    await release(ports, row, token);
+    return 'skipped';
+  }
   if (row.sending_since !== null) {
     const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
     if (loaded) {
@@ -184,7 +190,7 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
   const facts = { to, subject, balance: centsToString(balanceCents) };
   let sent: SentMail;
   try {
-    sent = await sendForAccount(ports, accountId, mail);
+    sent = await sendForAccount(ports, accountId, mail, d);
   } catch (e) {
     if (e instanceof AppError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
     if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };

@@ -12,6 +12,7 @@ import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
+import { refuseClosedAccount } from '../account/liveness.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
@@ -36,11 +37,13 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   async function record(sql: Sql, accountId: string, extraWarnings: FieldWarning[] = []): Promise<BusinessSettingsRecord> {
     const s = await loadBusinessSettings(sql, accountId);
     const sha = await logoVersion(sql, accountId);
+    // Registered without a number: saved, but nothing can be sent until the number is there.
+    const gstNumberNeeded: FieldWarning[] = s.gst_registered && s.gst_number.trim() === '' ? [{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }] : [];
     const logoLeftOut: FieldWarning[] = sha && (await logoState(sql, accountId)) === 'unreadable' ? [{ field: 'logo_url', message: SETTINGS_MESSAGES.logoLeftOut }] : [];
     return {
       ...(s as BusinessSettings & { default_currency: 'NZD'; enable_multi_currency: false }),
       logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
-      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...logoLeftOut, ...extraWarnings],
+      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...gstNumberNeeded, ...logoLeftOut, ...extraWarnings],
     };
   }
 
@@ -68,11 +71,13 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, logo.sha256, deps.clock.now()) });
   });
 
-  r.get('/logo', describe({ tag: 'Business settings', summary: 'The logo (signed-in, or with the signature logo_url carries)', auth: false, response: { status: 200, contentType: 'image/*', description: 'The logo, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [403, 404] }), async (c, next) => {
+  r.get('/logo', describe({ tag: 'Business settings', summary: 'The logo (signed-in, or with the signature logo_url carries)', auth: false, response: { status: 200, contentType: 'image/*', description: 'The logo, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [403, 404, 410] }), async (c, next) => {
     // A signed link (an <img> cannot send the bearer token) or the signed-in account.
     if (c.req.query('sig') === undefined) return auth(c, next);
     const accountId = verifyLogoLink(verificationKeys(deps.secrets, 'linkKey'), c.req.query(), deps.clock.now());
     if (!accountId) throw new ApiError(403, SETTINGS_MESSAGES.logoLinkInvalid);
+    // The logo of a business that deleted its account is not shown any more (account/liveness.ts).
+    await refuseClosedAccount(deps.store.db, accountId);
     c.set('accountId', accountId);
     await next();
   }, async (c) => {

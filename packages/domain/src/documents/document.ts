@@ -5,9 +5,10 @@ import type { Decider } from '../decider.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
+import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsRegistered } from '../gst/registration.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
-import { LINE_LIMITS, type Line } from './lineValues.ts';
+import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageLedger, stageLinesOf } from './stages.ts';
 import { type Variation, type VariationStatus, isAgreed, quoteLineCount, quoteStageBasis, variationName, variationTotals } from './variations.ts';
@@ -134,6 +135,11 @@ export interface DocumentView {
   client: ClientSnapshot | null;
   lines: Line[];
   gstRounding: GstRounding;
+  /**
+   * The business was registered for GST when this was saved: false, its lines carry no GST and an
+   * invoice is an 'Invoice'; true, a tax invoice. null: saved before the app recorded it.
+   */
+  gstRegistered: boolean | null;
   issueDate: LocalDate;
   dueDate: LocalDate;
   /** The due date the invoice itself was given (drafted or revised): a payment claim's due date for payment may differ from it. */
@@ -205,6 +211,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       client: d.client,
       lines: d.lines,
       gstRounding: d.gstRounding,
+      gstRegistered: d.gstRegistered ?? null,
       issueDate: d.issueDate,
       dueDate: d.dueDate,
       termsDueDate: d.dueDate,
@@ -253,10 +260,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   const servedDueDate = (): LocalDate => (s.paymentClaim && s.paymentClaim.servedOn === null ? claimDates(s.paymentClaim, day()).paymentDue : s.dueDate);
   switch (event.type) {
     case 'DocumentRevised': {
-      const { documentId: _id, ...fields } = event.data;
+      const { documentId: _id, gstRegistered, ...fields } = event.data;
       // A draft payment claim keeps its due date for payment; the invoice's own is kept beside it.
       const claimDue = s.paymentClaim ? claimDates(s.paymentClaim, compareDates(day(), fields.issueDate) > 0 ? day() : fields.issueDate).paymentDue : null;
-      return { ...s, ...fields, dueDate: claimDue ?? fields.dueDate, termsDueDate: fields.dueDate };
+      return { ...s, ...fields, gstRegistered: gstRegistered ?? s.gstRegistered, dueDate: claimDue ?? fields.dueDate, termsDueDate: fields.dueDate };
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
@@ -562,6 +569,11 @@ export interface RevisionInput {
   paymentTerms: PaymentTerms;
   validUntil?: LocalDate | null;
   notes?: string;
+  /**
+   * Whether the business is registered for GST now (its settings): when false every line is saved
+   * at rate 0. Left out, a revision keeps the document's own and a draft records none.
+   */
+  gstRegistered?: boolean;
 }
 
 /** A new document: all a revision sets, and what it is (its id, type, number and GST rounding). */
@@ -577,10 +589,11 @@ export interface DraftInput extends RevisionInput {
 export type DocumentCommand =
   | { type: 'DraftDocument'; data: DraftInput }
   | { type: 'ReviseDocument'; data: RevisionInput }
-  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  /** `gst`: the business's GST registration now, checked before anything is given to the client (requireGstReady). */
+  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; gst?: GstRegistration } }
   /** After SendDocument was decided, the mail was not delivered: record that instead of DocumentSent. */
   | { type: 'RecordUndeliveredSend'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendNotDeliveredOutcome; detail: string } }
-  | { type: 'MarkIssued' }
+  | { type: 'MarkIssued'; data?: { gst?: GstRegistration } }
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
@@ -593,7 +606,7 @@ export type DocumentCommand =
   | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
   | { type: 'RecordAccountingTotals'; data: { provider: string; subtotal: string; gst: string; total: string } }
   | { type: 'RecordPdf'; data: { sha256: string } }
-  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate } }
+  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate; gst?: GstRegistration } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
   | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean } }
   | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
@@ -656,6 +669,21 @@ export interface ClientAnswer {
 
 export const documentNoun = (type: DocumentType): string => (type === 'quote' ? 'quote' : 'invoice');
 
+/**
+ * A registered business's invoice is a tax invoice; anything else an invoice or a quote. An
+ * invoice saved before the app recorded registration is one when the business has a GST number
+ * (`businessGstNumber`), as its PDF always said.
+ */
+export function isTaxInvoice(d: Pick<DocumentView, 'type' | 'gstRegistered'>, businessGstNumber = ''): boolean {
+  if (d.type !== 'invoice') return false;
+  return d.gstRegistered ?? businessGstNumber.trim() !== '';
+}
+
+/** The title a person reads on the screen, the client's page and the PDF. */
+export type DocumentTitle = 'Quote' | 'Tax invoice' | 'Invoice';
+export const documentTitleOf = (d: Pick<DocumentView, 'type' | 'gstRegistered'>, businessGstNumber = ''): DocumentTitle =>
+  d.type === 'quote' ? 'Quote' : isTaxInvoice(d, businessGstNumber) ? 'Tax invoice' : 'Invoice';
+
 function requireExisting(state: DocumentState): DocumentView {
   if (state.status === 'none' || state.status === 'deleted') throw notFound('Invoice or quote not found');
   return state;
@@ -669,11 +697,26 @@ function requireNotVoid(d: DocumentView): void {
   if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is void.`);
 }
 
-function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null): void {
+const MAX_TOTAL_CENTS = toCents(MAX_DOCUMENT_TOTAL);
+
+/**
+ * A document comes to at most MAX_DOCUMENT_TOTAL, GST included, so every amount it shows is exact
+ * as a JSON number. Every line is worth at least nothing, so no line, subtotal or GST is more.
+ */
+function checkTotal(lines: readonly Line[], rounding: GstRounding, type: DocumentType): void {
+  const { totalCents } = documentTotals(lines, rounding);
+  if (totalCents > MAX_TOTAL_CENTS) {
+    const noun = documentNoun(type);
+    throw invalid(`${noun === 'invoice' ? 'An invoice' : 'A quote'} can come to at most ${formatNzd(MAX_TOTAL_CENTS)} (GST included), and this one comes to ${formatNzd(totalCents)}. Split the work over more than one ${noun}.`);
+  }
+}
+
+function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null, rounding: GstRounding, type: DocumentType): void {
   if (lines.length === 0) throw invalid('Add at least one line item');
   if (lines.length > LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
   if (lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
   if (lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
+  checkTotal(lines, rounding, type);
   if (!isLocalDate(issueDate)) throw invalid('The issue date is not a valid date');
   if (!isLocalDate(dueDate)) throw invalid('The due date is not a valid date');
   if (compareDates(dueDate, issueDate) < 0) throw invalid('The due date cannot be before the issue date');
@@ -707,7 +750,9 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
   if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  // A business not registered for GST charges none: its lines go at rate 0.
+  const lines = c.gstRegistered === false ? linesAsRegistered(c.lines, false) : c.lines;
+  checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, c.gstRounding, c.type);
   if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
   return [
     {
@@ -718,8 +763,9 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
         number: c.number,
         reference: c.reference,
         client: c.client,
-        lines: c.lines,
+        lines,
         gstRounding: c.gstRounding,
+        ...(c.gstRegistered !== undefined ? { gstRegistered: c.gstRegistered } : {}),
         issueDate: c.issueDate,
         dueDate,
         paymentTerms: c.paymentTerms,
@@ -740,9 +786,18 @@ function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: Docum
   if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  // Saved again, a draft takes the business's registration as it is now.
+  const registered = c.gstRegistered ?? d.gstRegistered;
+  const lines = registered === false ? linesAsRegistered(c.lines, false) : c.lines;
+  checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, d.gstRounding, d.type);
   return [
-    { type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } },
+    {
+      type: 'DocumentRevised',
+      data: {
+        documentId: d.id, client: c.client, lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '',
+        ...(registered !== null ? { gstRegistered: registered } : {}),
+      },
+    },
     ...supersedeLink(d),
   ];
 }
@@ -753,8 +808,10 @@ function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentS
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
   if (d.status === 'declined') throw conflict('This quote was declined.');
   if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+  const { gst, ...send } = command.data;
+  requireGstReady(d, gst);
   requireClaimReady(d);
-  return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
+  return [{ type: 'DocumentSent', data: { documentId: d.id, ...send } }];
 }
 
 function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>, state: DocumentState): DocumentEvent[] {
@@ -762,11 +819,12 @@ function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>
   return [{ type: 'DocumentSendNotDelivered', data: { documentId: d.id, ...command.data } }];
 }
 
-function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
+function decideMarkIssued(command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
   const d = requireExisting(state);
   requireInvoice(d, 'be marked issued');
   requireNotVoid(d);
   if (d.status !== 'draft') throw conflict('This invoice is already issued');
+  requireGstReady(d, command.data?.gst);
   requireClaimReady(d);
   return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
 }
@@ -874,7 +932,8 @@ function decideIssueCreditNote(command: CommandOf<'IssueCreditNote'>, state: Doc
         invoiceReference: d.reference,
         date: c.date,
         reason: c.reason.trim(),
-        supplier: c.supplier,
+        // An invoice made while the business was not registered for GST credits no GST and names no GST number.
+        supplier: d.gstRegistered === false ? { ...c.supplier, gstNumber: '' } : c.supplier,
         lines: f.lines,
         amount: f.amount,
         subtotal: centsToString(f.subtotalCents),
@@ -954,8 +1013,10 @@ function decideIssueClientLink(command: CommandOf<'IssueClientLink'>, state: Doc
   requireNotVoid(d);
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Share the invoice instead.');
   if (d.clientLink) throw conflict(`This ${documentNoun(d.type)} already has a link`);
-  if (!isLocalDate(command.data.expiresOn)) throw invalid('The link expiry is not a valid date');
-  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...command.data } }];
+  const { gst, ...link } = command.data;
+  if (!isLocalDate(link.expiresOn)) throw invalid('The link expiry is not a valid date');
+  requireGstReady(d, gst);
+  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...link } }];
 }
 
 function decideWithdrawClientLink(command: CommandOf<'WithdrawClientLink'>, state: DocumentState): DocumentEvent[] {
@@ -1077,7 +1138,8 @@ const VARIATION_ANSWERED: Record<Exclude<VariationStatus, 'awaiting_approval'>, 
 
 function decideProposeVariation(command: CommandOf<'ProposeVariation'>, state: DocumentState): DocumentEvent[] {
   const d = requireAcceptedQuote(state, 'be varied');
-  const c = command.data;
+  // A quote made without GST (the business not registered) takes its variations without GST too.
+  const c = { ...command.data, lines: linesAsRegistered(command.data.lines, d.gstRegistered !== false) };
   if (d.variations.some((v) => v.variationId === c.variationId)) throw conflict('This variation is already on the quote');
   if (c.lines.length === 0) throw invalid('Add at least one line of extra work');
   if (quoteLineCount(d) + c.lines.length > LINE_LIMITS.maxLines) throw invalid(`A quote and its variations can have at most ${LINE_LIMITS.maxLines} line items`);
@@ -1085,6 +1147,9 @@ function decideProposeVariation(command: CommandOf<'ProposeVariation'>, state: D
   if (c.lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
   if (c.note.length > VARIATION_NOTE_MAX) throw invalid(`The note can be at most ${VARIATION_NOTE_MAX} characters`);
   if (variationTotals(c, d.gstRounding).totalCents <= 0n) throw invalid('A variation must come to more than $0.00');
+  // The quote with the variations that may still be agreed stays within the bound an invoice of it has.
+  const standing = d.variations.filter((v) => v.status === 'approved' || v.status === 'awaiting_approval');
+  checkTotal([...d.lines, ...standing.flatMap((v) => v.lines), ...c.lines], d.gstRounding, d.type);
   // The signed quote and the client's link stay as they are: the variation is shown and answered apart.
   return [{ type: 'VariationProposed', data: { documentId: d.id, variationId: c.variationId, number: d.variations.length + 1, lines: c.lines, note: c.note.trim() } }];
 }
@@ -1144,6 +1209,26 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
   const d = requireExisting(state);
   if (!d.stages.some((s) => s.invoiceId === command.data.invoiceId)) return [];
   return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
+// ---- GST registration ----------------------------------------------------------------------
+
+/**
+ * Nothing is given to the client (emailed, handed over, shared by link) while the business's GST
+ * registration and the document disagree: a registered business's document needs its GST number
+ * (a tax invoice must show it), and a draft saved under the other registration must be saved
+ * again first, so its GST is what the business may charge. An issued document keeps the GST it
+ * was issued with. `gst` is the business's registration now; left out, nothing is checked.
+ */
+export function requireGstReady(d: DocumentView, gst: GstRegistration | undefined): void {
+  if (!gst) return;
+  // Saved before registration was recorded: it charged GST as a registered business would.
+  const saved = d.gstRegistered ?? (chargesGst(d.lines) ? true : gst.registered);
+  const unissued = d.status === 'draft';
+  if (unissued && saved !== gst.registered) {
+    throw conflict(gst.registered ? GST_REGISTRATION_MESSAGES.registeredSince(documentNoun(d.type)) : GST_REGISTRATION_MESSAGES.notRegisteredSince(documentNoun(d.type)));
+  }
+  if (saved && gst.gstNumber.trim() === '') throw invalid(gst.registered ? GST_REGISTRATION_MESSAGES.noNumber : GST_REGISTRATION_MESSAGES.noNumberOnTaxInvoice);
 }
 
 // ---- payment claims (Construction Contracts Act 2002) ------------------------------------
@@ -1281,6 +1366,8 @@ export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: s
     client: quote.client,
     lines: quote.lines,
     gstRounding: quote.gstRounding,
+    // The quote's registration, as its prices were agreed; a change since is caught before it goes out.
+    ...(quote.gstRegistered !== null ? { gstRegistered: quote.gstRegistered } : {}),
     issueDate: input.issueDate,
     dueDate: dueDateFor(input.issueDate, paymentTerms),
     paymentTerms,

@@ -33,6 +33,16 @@ const documentBody = {
   notes: z.string(),
 };
 
+/**
+ * Whether the business was registered for GST when the document was drafted or last revised: when
+ * false every line is at rate 0 and an invoice is an 'Invoice', not a 'Tax invoice'. Absent on
+ * documents saved before the app recorded it (they keep their lines and title as they were).
+ */
+const gstRegisteredField = z
+  .boolean()
+  .optional()
+  .describe("the business was registered for GST when it was saved (false: no GST, titled 'Invoice'); absent before this was recorded");
+
 export const draftedDataSchema = z
   .object({
     documentId: idField,
@@ -40,13 +50,16 @@ export const draftedDataSchema = z
     number: z.number().int().positive(),
     reference: z.string().describe('QTE-0001 / INV-0001'),
     gstRounding: z.enum(['total', 'line']),
+    gstRegistered: gstRegisteredField,
     convertedFrom: z.string().nullable().describe('Set on an invoice made from a quote: the quote.'),
     ...documentBody,
   })
   .describe('A new quote or invoice, drafted.');
 export type DraftedData = z.infer<typeof draftedDataSchema>;
 
-export const revisedDataSchema = z.object({ documentId: idField, ...documentBody }).describe('A draft changed (drafts only).');
+export const revisedDataSchema = z
+  .object({ documentId: idField, ...documentBody, gstRegistered: gstRegisteredField })
+  .describe('A draft changed (drafts only).');
 export type RevisedData = z.infer<typeof revisedDataSchema>;
 
 export const paymentDataSchema = z

@@ -15,11 +15,11 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
+import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError, refusalOf } from '../../http/problem.ts';
+import { refusalOf } from '../../http/problem.ts';
 import {
   AccountingError,
   type AccountingProvider,
@@ -35,6 +35,7 @@ import {
 import { loadDocument as loadDocumentStream } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
+import { BadRequest, Conflict, Invalid, LimitReached, RetryLater, UpstreamFailed } from '../../errors.ts';
 
 /** A claim older than this is taken over (its holder died). Longer than any sync can take with the adapter's bounded retries. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
@@ -71,26 +72,26 @@ export async function apiErrorOf(deps: Deps, accountId: string, e: unknown): Pro
   deps.log('info', 'xero call failed', { kind: e.kind, status: e.status, accountId });
   switch (e.kind) {
     case 'not_connected':
-      return new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
+      return new BadRequest(ACCOUNTING_MESSAGES.notConnected);
     case 'invalid_grant':
     case 'forbidden':
       await markNeedsReauth(deps.store.db, accountId, deps.clock.now());
-      return new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+      return new BadRequest(ACCOUNTING_MESSAGES.reconnect);
     case 'rate_limited': {
       const wait = Math.max(1, e.retryAfterSeconds ?? 60);
-      return new ApiError(429, e.detail, { retry_after_seconds: wait }, { 'Retry-After': String(wait) });
+      return new LimitReached(e.detail, { retry_after_seconds: wait }, wait);
     }
     case 'validation':
     case 'mapping':
-      return new ApiError(422, e.detail);
+      return new Invalid(e.detail);
     case 'unavailable':
-      return new ApiError(503, e.detail, undefined, { 'Retry-After': '30' });
+      return new RetryLater(e.detail, undefined, 30);
     case 'not_found':
-      return new ApiError(409, 'Xero could not find this invoice. It may have been deleted in Xero.');
+      return new Conflict('Xero could not find this invoice. It may have been deleted in Xero.');
     case 'unauthorized':
-      return new ApiError(502, 'Xero did not accept our sign-in. Please try again in a moment.');
+      return new UpstreamFailed('Xero did not accept our sign-in. Please try again in a moment.');
     case 'oauth':
-      return new ApiError(502, e.detail);
+      return new UpstreamFailed(e.detail);
   }
 }
 
@@ -145,7 +146,7 @@ async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId:
        RETURNING claimed_by`,
       [accountId, documentId, token, new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), now.toISOString()],
     );
-    if (claimed.length === 0) throw new ApiError(409, ACCOUNTING_MESSAGES.busy, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+    if (claimed.length === 0) throw new Conflict(ACCOUNTING_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
     try {
       return await fn();
     } finally {
@@ -169,8 +170,8 @@ function syncedIn(view: DocumentView, row: SyncRow | null): AccountingSyncResult
 /** Connected and usable, or the 400 the screens show. */
 async function requireConnection(deps: Deps, accountId: string): Promise<{ tenantId: string }> {
   const conn = await readConnection(deps.store.db, accountId);
-  if (!conn) throw new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
-  if (conn.needs_reauth) throw new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+  if (!conn) throw new BadRequest(ACCOUNTING_MESSAGES.notConnected);
+  if (conn.needs_reauth) throw new BadRequest(ACCOUNTING_MESSAGES.reconnect);
   return { tenantId: conn.tenant_id };
 }
 
@@ -178,11 +179,11 @@ async function requireConnection(deps: Deps, accountId: string): Promise<{ tenan
 export async function syncInvoice(deps: Deps, actor: Actor, documentId: string): Promise<AccountingSyncResult> {
   const { accountId } = actor;
   const first = await loadDocument(deps, accountId, documentId);
-  if (first.view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  if (first.view.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   const done = syncedIn(first.view, await readSyncRow(deps.store.db, accountId, documentId));
   if (done) return done;
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   await requireConnection(deps, accountId);
 
   return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
@@ -190,11 +191,12 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     const { view, version } = await loadDocument(deps, accountId, documentId);
     const doneMeanwhile = syncedIn(view, await readSyncRow(deps.store.db, accountId, documentId));
     if (doneMeanwhile) return doneMeanwhile;
-    if (view.status === 'void') throw new ApiError(409, ACCOUNTING_MESSAGES.voidInvoice);
+    if (view.status === 'void') throw new Conflict(ACCOUNTING_MESSAGES.voidInvoice);
     const contact = view.client ? contactFromClient(view.client) : null;
-    if (!contact || contact.name === '') throw new ApiError(422, 'Add a client with a name to this invoice before syncing it to Xero.');
+    if (!contact || contact.name === '') throw new Invalid('Add a client with a name to this invoice before syncing it to Xero.');
     const settings = await loadBusinessSettings(deps.store.db, accountId);
-    const gstRegistered = settings.gst_number.trim() !== '';
+    // The registration the invoice was issued under (tax codes in Xero), never what the settings say later.
+    const gstRegistered = isTaxInvoice(view, settings.gst_number);
     try {
       // What Xero can't hold is refused before anything is sent (no contact is created for it).
       toXeroInvoice(view, 'unchecked', { gstRegistered });
@@ -291,11 +293,11 @@ async function recordPushError(deps: Pick<Deps, 'store' | 'clock'>, accountId: s
 async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, documentId: string): Promise<{ xeroInvoiceId: string; pushed: AccountingPushAction[] }> {
   const db = deps.store.db;
   const row0 = await readSyncRow(db, accountId, documentId);
-  if (!row0?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  if (!row0?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
   const xeroInvoiceId = row0.xero_invoice_id;
   const { view } = await loadDocument(deps, accountId, documentId);
   const { tenantId } = await requireConnection(deps, accountId);
-  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
+  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
   const pushed: AccountingPushAction[] = [];
   const at = () => deps.clock.now().toISOString();
 
@@ -334,7 +336,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
           const order = [...notes.filter((x) => x.note.creditNoteId === own.creditNoteId), ...notes.filter((x) => x.note.creditNoteId !== own.creditNoteId)];
           const available = order.reduce((a, x) => a + (left.get(x.note.creditNoteId) ?? 0n), 0n);
           if (available < owing) {
-            throw new ApiError(422, `Xero has ${formatNzd(available)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(owing)} on ${own.reference} can't be sent there. Record it in Xero by hand.`);
+            throw new Invalid(`Xero has ${formatNzd(available)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(owing)} on ${own.reference} can't be sent there. Record it in Xero by hand.`);
           }
           for (const from of order) {
             const credit = left.get(from.note.creditNoteId) ?? 0n;
@@ -406,8 +408,8 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       );
       const [contactRow] = await db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
       const contactId = contactRow?.xero_contact_id ?? null;
-      if (!contactId) throw new ApiError(409, 'This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
-      const gstRegistered = (await loadBusinessSettings(db, accountId)).gst_number.trim() !== '';
+      if (!contactId) throw new Conflict('This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
+      const gstRegistered = isTaxInvoice(view, (await loadBusinessSettings(db, accountId)).gst_number);
       const figures = documentFigures(view);
       // What Xero holds as paid: every payment recorded here was pushed above (card refunds are not pushed).
       const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
@@ -449,11 +451,11 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
 /** POST /integrations/xero/push/{id}: throws the API error for the route to answer. */
 export async function pushInvoice(deps: Deps, accountId: string, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
   const { view } = await loadDocument(deps, accountId, documentId);
-  if (view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  if (view.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   const row = await readSyncRow(deps.store.db, accountId, documentId);
-  if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   await requireConnection(deps, accountId);
   try {
     const r = await withDocumentClaim(deps, runtime, accountId, documentId, () => pushLocked(deps, runtime, accountId, documentId));

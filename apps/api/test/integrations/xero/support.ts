@@ -104,9 +104,9 @@ export async function command(t: TestApp, user: User, documentId: string, cmd: D
   });
 }
 
-/** A new user (GST-registered unless `gst` is false) whose Connect went through. */
+/** A new user (GST-registered unless `gst` is false: then with no GST number) whose Connect went through. */
 export async function connectedUser(x: XeroTestApp, gst = true): Promise<User> {
-  const user = await signUp(x.t);
+  const user = await signUp(x.t, 'Aroha Tamihana', { gst: 'new' });
   if (gst) await setGstNumber(x.t, user);
   const { callback } = await connectXero(x, user);
   if (callback.status !== 200) throw new Error(`connect failed: ${callback.text}`);
@@ -116,14 +116,17 @@ export async function connectedUser(x: XeroTestApp, gst = true): Promise<User> {
 export async function makeDocument(
   t: TestApp,
   user: User,
-  opts: { type?: 'invoice' | 'quote'; lines?: LineInput[]; reference?: string; client?: typeof aroha | null; then?: DocumentCommand[] } = {},
+  opts: { type?: 'invoice' | 'quote'; lines?: LineInput[]; reference?: string; client?: typeof aroha | null; then?: DocumentCommand[]; gstRegistered?: boolean } = {},
 ): Promise<{ id: string; reference: string }> {
   const id = t.deps.ids.uuid();
   const reference = opts.reference ?? nextReference(opts.type === 'quote' ? 'QTE' : 'INV');
   const lines = linesSchema.parse(opts.lines ?? defaultLines);
   await command(t, user, id, {
     type: 'DraftDocument',
-    data: { documentId: id, type: opts.type ?? 'invoice', number: invoiceSeq, reference, client: opts.client === undefined ? aroha : opts.client, lines, gstRounding: 'total', issueDate: '2026-05-05', paymentTerms: '7 days' },
+    data: {
+      documentId: id, type: opts.type ?? 'invoice', number: invoiceSeq, reference, client: opts.client === undefined ? aroha : opts.client, lines, gstRounding: 'total', issueDate: '2026-05-05', paymentTerms: '7 days',
+      ...(opts.gstRegistered !== undefined ? { gstRegistered: opts.gstRegistered } : {}),
+    },
   });
   for (const c of opts.then ?? []) await command(t, user, id, c);
   return { id, reference };

@@ -39,12 +39,14 @@ const SHA = 'a'.repeat(64);
 const business = { name: 'Ngata Plumbing', gst_number: '123-456-789', phone: '021 555 0101', email: 'office@ngata.example.nz', address: '1 Queen Street, Auckland 1010', logo_url: '' };
 const document = (type: 'quote' | 'invoice', over: Partial<PublicQuotePage['document']> = {}): PublicQuotePage['document'] => ({
   type,
+  title: type === 'quote' ? 'Quote' : 'Tax invoice',
   reference: type === 'quote' ? 'QU-0007' : 'INV-0007',
   issue_date: '2026-11-20',
   due_date: '2026-12-20',
   valid_until: type === 'quote' ? '2026-12-20' : null,
   client_name: 'Jo Bloggs',
   line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } }],
+  gst_registered: true,
   subtotal: 2000,
   gst: 300,
   total: 2300,
@@ -206,6 +208,7 @@ describe('the quote page', () => {
   it.each([
     [410, CLIENT_LINK_MESSAGES.withdrawn],
     [410, CLIENT_LINK_MESSAGES.expired],
+    [410, CLIENT_LINK_MESSAGES.accountClosed],
     [404, CLIENT_LINK_MESSAGES.notFound],
   ])('a link answered %i shows its detail as the whole page', async (status, detail) => {
     const { api, calls } = mockApi(() => json({ detail }, status));
@@ -215,6 +218,36 @@ describe('the quote page', () => {
     expect(text()).not.toContain('Retry');
     expect(beacons).toEqual([]);
     expect(calls).toHaveLength(1);
+  });
+
+  it.each(['accept', 'decline', 'changes'] as const)('the business closed its account while the page was open: %s shows why, as the whole page', async (answer) => {
+    let closed = false;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET' && !closed) return json(quote());
+      closed = true;
+      return json({ detail: CLIENT_LINK_MESSAGES.accountClosed }, 410);
+    });
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accept this quote'));
+    if (answer === 'accept') {
+      type(byLabel('Your full name'), 'Jo Bloggs');
+      click(byLabel('I have read and accept the terms'));
+      click(button('Accept quote'));
+    } else if (answer === 'decline') {
+      click(button('Decline'));
+      click(button('Decline quote'));
+    } else {
+      click(button('Ask for changes'));
+      type(h.container.querySelector<HTMLTextAreaElement>('#client-changes-note')!, 'Chrome taps please');
+      click(button('Send request'));
+    }
+    await until(() => expect(h.container.querySelector('[role="alert"] h1')?.textContent).toBe('This link no longer works'));
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.accountClosed);
+    // Nothing of the quote, the business or the client is left on the page, and no form.
+    expect(text()).not.toContain('Ngata Plumbing');
+    expect(text()).not.toContain('Jo Bloggs');
+    expect(h.container.querySelector('form')).toBeNull();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
   it('declines with reasons and a note', async () => {
@@ -314,7 +347,7 @@ describe('the invoice page', () => {
     const { api, calls } = mockApi((method) => (method === 'GET' ? json(page) : json({ checkout_url: 'https://checkout.example/cs_1' })));
     const goTo = vi.fn();
     render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
-    await until(() => expect(text()).toContain('Invoice INV-0007'));
+    await until(() => expect(text()).toContain('Tax invoice INV-0007'));
     expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,300.00');
     expect(h.container.querySelector('[data-testid="client-surcharge"]')?.textContent).toBe('$46.00');
     expect(h.container.querySelector('[data-testid="client-pay-total"]')?.textContent).toBe('$2,346.00');
@@ -324,6 +357,25 @@ describe('the invoice page', () => {
     await until(() => expect(goTo).toHaveBeenCalledWith('https://checkout.example/cs_1'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/public/invoices/${TOKEN}/checkout`]);
     expect(beacons).toEqual([`/api/v1/public/links/${TOKEN}/viewed`]);
+  });
+
+  it('the business closed its account while the page was open: Pay now shows why, as the whole page', async () => {
+    let closed = false;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET' && !closed) return json(invoice({ pay: { surcharge: null } }));
+      closed = true;
+      return json({ detail: CLIENT_LINK_MESSAGES.accountClosed }, 410);
+    });
+    const goTo = vi.fn();
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
+    await until(() => expect(text()).toContain('Pay now $2,300.00'));
+    click(button('Pay now $2,300.00'));
+    await until(() => expect(h.container.querySelector('[role="alert"] h1')?.textContent).toBe('This link no longer works'));
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.accountClosed);
+    expect(text()).not.toContain('Ngata Plumbing');
+    expect(text()).not.toContain('Pay now');
+    expect(goTo).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
   it('without card payments: the bank details, the payments so far and the balance', async () => {
@@ -340,6 +392,23 @@ describe('the invoice page', () => {
     expect(text()).toContain('21 November 2026 · Bank transfer$300.00');
     expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
     expect(text()).not.toContain('Pay now');
+  });
+
+  it('a business not registered for GST: titled Invoice, no GST anywhere, just the total', async () => {
+    const line = { description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0, amount: 2000, gst: 0, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } };
+    const page = invoice({
+      business: { ...business, gst_number: '' },
+      document: {
+        ...invoice().document, title: 'Invoice', gst_registered: false, line_items: [line], subtotal: 2000, gst: 0, total: 2000, balance: 2000,
+        formatted: { subtotal: '$2,000.00', gst: '$0.00', total: '$2,000.00', paid: '$0.00', balance: '$2,000.00' },
+      },
+    });
+    const { api } = mockApi(() => json(page));
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
+    await until(() => expect(text()).toContain('How to pay'));
+    expect(h.container.querySelector('h1')?.textContent).toBe('Invoice INV-0007');
+    expect(text()).not.toContain('GST');
+    expect(h.container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,000.00');
   });
 
   it('after a credit note and a refund: each credit note with its amount, reason and PDF, and figures that add up to the balance', async () => {

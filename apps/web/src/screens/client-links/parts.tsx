@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/contracts';
 import { formatNzDateLong, nzDateOf } from '@tradie/domain';
-import { errorDetail, isApiError } from '../../api/client.ts';
+import { type ApiError, errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { FigureRow } from '../../ui/FigureRow.tsx';
@@ -62,7 +62,7 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
   return (
     <div className="client-heading">
       <h1 className="client-heading__title">
-        {isQuote ? 'Quote' : 'Invoice'} {doc.reference}
+        {doc.title} {doc.reference}
       </h1>
       {children}
       <dl className="facts">
@@ -101,10 +101,14 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
   const isQuote = doc.type === 'quote';
   return (
     <Card titleId="client-lines-title" title="What it covers" className="client-card">
-      <LineItemsList lines={doc.line_items} />
+      <LineItemsList lines={doc.line_items} gstRegistered={doc.gst_registered} />
       <dl className="figures client-figures">
-        <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
-        <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
+        {doc.gst_registered !== false && (
+          <>
+            <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
+            <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
+          </>
+        )}
         <FigureRow label={doc.gst === 0 ? 'Total' : 'Total incl. GST'} value={doc.formatted.total} total testId="client-total" />
         {!isQuote && (
           <>
@@ -123,12 +127,17 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
   );
 }
 
-/** A link that does not work (unknown, withdrawn, expired, replaced): the server's words, full page. */
+/** The API's answer that the link does not work any more (404 unknown; 410 withdrawn, expired, replaced, the business closed). */
+export const linkGone = (error: unknown): error is ApiError => isApiError(error) && (error.status === 404 || error.status === 410);
+
+/**
+ * A link that does not work (unknown, withdrawn, expired, replaced, the business closed its
+ * account): the server's words, full page.
+ */
 export function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const gone = isApiError(error) && (error.status === 404 || error.status === 410);
   return (
     <ClientFrame label="This link">
-      {gone ? (
+      {linkGone(error) ? (
         <div className="card client-problem" role="alert">
           <h1 className="client-problem__title">{error.status === 404 ? 'Link not found' : 'This link no longer works'}</h1>
           <p className="client-problem__text">{errorDetail(error)}</p>
@@ -150,7 +159,7 @@ export function ClientLoading({ label }: { label: string }) {
 
 /** The tab's title names the document and the business once the page has them. */
 export function useDocumentTitle(doc: PublicDocument | undefined, business: PublicBusiness | undefined): void {
-  const title = doc && business ? `${doc.type === 'quote' ? 'Quote' : 'Invoice'} ${doc.reference}${business.name ? ` from ${business.name}` : ''}` : undefined;
+  const title = doc && business ? `${doc.title} ${doc.reference}${business.name ? ` from ${business.name}` : ''}` : undefined;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
