@@ -340,9 +340,11 @@ export const documentDetail = z.object({
     .object({
       /** What can be invoiced: the quote's total with its approved variations' (a variation awaiting approval is not in it). */
       quoted: money,
+      /** The stage invoices' totals less what credit notes on them gave back. */
       invoiced: money,
       remaining: money,
-      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money })),
+      /** Each stage invoice: its total and what credit notes on it credited (given back to the quote). */
+      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money, credited: money })),
     })
     .nullable(),
   /** Quotes: the variations after acceptance, in order (empty for an invoice). The quote's own lines and total above never change. */

@@ -7,6 +7,8 @@
 // claim belonged to a process that died mid-send, and is recorded as possibly not sent rather than
 // sent again (a client must never get the same reminder twice). Then the outcome is recorded on
 // the invoice (ReminderSent, or ReminderNotDelivered with the mail server's answer) and the row goes.
+// An invoice synced to Xero is read back from Xero first (payments made there come here), so a
+// client who paid in Xero is not chased.
 // A mail server that cannot be reached leaves the row for a retry with backoff.
 //
 // Every reminder leaves through the one door for mail on the account's behalf
@@ -26,6 +28,7 @@ import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { loadDocument, userNames } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
+import { refreshFromXeroBeforeReminder } from '../integrations/xero/sync.ts';
 import { AppError } from '../errors.ts';
 import { MailRejectedError, MailUnavailableError, type SentMail } from '../mail/index.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
@@ -118,6 +121,9 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
     await release(ports, row, token);
     return 'notDelivered';
   }
+  // Xero's word on money first: a payment reconciled there since is recorded here, and the rule
+  // below then sends nothing for a paid invoice.
+  await refreshFromXeroBeforeReminder(ports, row.account_id, row.document_id);
   const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
   const target = await reminderTarget(db, row.account_id, row.document_id);
   const settings = await loadReminderSettings(db, row.account_id);

@@ -1,21 +1,22 @@
 // The quote/invoice decider: decide(command, state) → events | DomainError, evolve(state, event)
 // → state. Both pure. Statuses are derived from events, never stored by hand.
-import { type LocalDate, compareDates, isLocalDate, nzDateOf } from '../dates/dates.ts';
+import { type LocalDate, compareDates, formatNzDateLong, isLocalDate, nzDateOf } from '../dates/dates.ts';
 import type { Decider } from '../decider.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsRegistered } from '../gst/registration.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
-import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
+import type { AccountingSource, ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
-import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageLedger, stageLinesOf } from './stages.ts';
+import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageCreditLines, stageCreditWeights, stageLedger, stageLinesOf } from './stages.ts';
 import { type Variation, type VariationStatus, isAgreed, quoteLineCount, quoteStageBasis, variationName, variationTotals } from './variations.ts';
 import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, chosenPaymentDueDate, siteOnOneLine, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
+import { accountingProviderName } from './accountingTotals.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -28,17 +29,24 @@ export interface Payment extends Omit<PaymentData, 'documentId'> {
 }
 
 /**
- * Every payment recorded and every removal, in the order they happened. Removed payments leave
- * `payments` but stay here: a removal is a correction dated the day it was made, so a report for
- * an earlier period never changes (see reportRowsOf).
+ * Every payment recorded, every removal and refund, and every credit note, in the order they
+ * happened. Removed payments leave `payments` but stay here: a removal is a correction dated the
+ * day it was made, so a report for an earlier period never changes (see reportRowsOf). The
+ * payments basis walks this log in order, so each step's share of GST depends only on what came
+ * before it.
  */
 export interface PaymentLogEntry {
-  kind: 'recorded' | 'removed' | 'refunded';
+  /**
+   * recorded, removed, refunded: a payment, its removal, a refund of it. credited: a credit note
+   * issued (`paymentId` is its id, `amount` its total; no money moves). creditRefunded: money paid
+   * back against a credit note (`paymentId` is the credit note's id).
+   */
+  kind: 'recorded' | 'removed' | 'refunded' | 'credited' | 'creditRefunded';
   paymentId: string;
   amount: string;
-  /** The payment's date, or for a removal the NZ day it was removed, or for a refund its date. */
+  /** The payment's date, or for a removal the NZ day it was removed, or for a refund or a credit note its date. */
   date: LocalDate;
-  /** For a refund: the provider's refund id. */
+  /** For a refund: the provider's refund id (or the credit note refund's id). */
   refundId?: string;
 }
 
@@ -181,6 +189,8 @@ export interface DocumentView {
   stages: StageRecord[];
   /** Quotes: every stage invoiced from it, in order, withdrawn ones included. */
   stageHistory: StageHistoryEntry[];
+  /** Quotes: what credit notes on its stage invoices gave back, in order. */
+  stageCredits: StageCreditRecord[];
   /** Credit notes against this invoice (each numbered CN-…), in the order they were issued. */
   creditNotes: CreditNote[];
   /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
@@ -241,6 +251,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       remindersPaused: false,
       stages: [],
       stageHistory: [],
+      stageCredits: [],
       creditNotes: [],
       paymentClaim: null,
       variations: [],
@@ -408,6 +419,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       const { documentId: _id, ...r } = event.data;
       return { ...s, paymentClaim: { ...s.paymentClaim, retentionReleases: [...s.paymentClaim.retentionReleases, { ...r, recordedAt: at }] } };
     }
+    case 'StageCredited': {
+      const { documentId: _id, ...credit } = event.data;
+      return { ...s, stageCredits: [...s.stageCredits, credit] };
+    }
     case 'StageWithdrawn':
       return {
         ...s,
@@ -420,11 +435,19 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, remindersPaused: false };
     case 'CreditNoteIssued': {
       const { documentId: _id, ...note } = event.data;
-      return { ...s, creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [], sends: [] }] };
+      return {
+        ...s,
+        creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [], sends: [] }],
+        paymentLog: [...s.paymentLog, { kind: 'credited', paymentId: note.creditNoteId, amount: note.total, date: note.date }],
+      };
     }
     case 'CreditNoteRefunded': {
       const { documentId: _id, creditNoteId, ...r } = event.data;
-      return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)) };
+      return {
+        ...s,
+        creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)),
+        paymentLog: [...s.paymentLog, { kind: 'creditRefunded', paymentId: creditNoteId, amount: r.amount, date: r.date, refundId: r.refundId }],
+      };
     }
     case 'CreditNoteEmailed': {
       const { documentId: _id, creditNoteId, ...send } = event.data;
@@ -484,6 +507,19 @@ export function documentFigures(d: DocumentView): DocumentFigures {
   const paidCents = moved.receivedCents - moved.refundedCents;
   const credited = creditedCents(d.creditNotes ?? []);
   return { ...totals, paidCents, creditedCents: credited, balanceCents: totals.totalCents - paidCents - credited };
+}
+
+/**
+ * The time of supply on the invoice basis (GST Act s 9(1)): the earlier of the invoice being
+ * issued and any payment. An invoice dated ahead (postdated) counts from the day it was issued
+ * (sent, marked issued or paid against); one dated before that day (backdated) counts from its
+ * date; a payment before either (a deposit) brings it to the payment's date. Every payment ever
+ * received counts, removed ones too: an earlier period's report never changes because of a later
+ * correction. (docs/decisions/0001)
+ */
+export function timeOfSupply(d: Pick<DocumentView, 'issueDate' | 'issuedOn' | 'paymentLog'>): LocalDate {
+  const issued = d.issuedOn !== null && d.issuedOn < d.issueDate ? d.issuedOn : d.issueDate;
+  return d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), issued);
 }
 
 export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
@@ -597,8 +633,10 @@ export type DocumentCommand =
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
-  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
-  | { type: 'RemovePayment'; data: { paymentId: string } }
+  /** `source`: a payment made in the accounting system, come back from it (never sent back there). */
+  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string; source?: AccountingSource | undefined } }
+  /** `source`: the payment was deleted in the accounting system (only such a removal takes a payment that came from there). */
+  | { type: 'RemovePayment'; data: { paymentId: string; source?: AccountingSource | undefined } }
   | { type: 'RecordRefund'; data: { paymentId: string; refundId: string; amount: string; date: LocalDate } }
   | { type: 'MarkPaid'; data: { paymentId: string; date: LocalDate; method: PaymentMethod; reference: string } }
   | { type: 'VoidDocument'; data: { reason: string } }
@@ -629,6 +667,8 @@ export type DocumentCommand =
   | { type: 'WithdrawVariation'; data: { variationId: string } }
   /** A stage invoice of this quote was voided or deleted: its share is left to invoice again. */
   | { type: 'WithdrawStage'; data: { invoiceId: string } }
+  /** A credit note on a stage invoice of this quote: what it credits goes back to the quote. */
+  | { type: 'CreditStage'; data: { invoiceId: string; creditNoteId: string; creditNoteReference: string; total: string; invoiceLines: Line[]; creditedLines: { lineIndex: number; line: Line }[] } }
   | { type: 'ResumeReminders' }
   /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
@@ -726,19 +766,33 @@ function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalD
   }
 }
 
-function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string }): DocumentEvent {
+function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string; source?: AccountingSource | undefined }): DocumentEvent {
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
   if (!isLocalDate(p.date)) throw invalid('The payment date is not a valid date');
   if (d.payments.some((x) => x.paymentId === p.paymentId)) throw conflict('This payment is already recorded');
+  if (p.source && d.payments.some((x) => sameSource(x.source, p.source))) throw conflict(`This payment is already recorded from ${accountingProviderName(p.source.provider)}`);
   const cents = wholeCentsOf(p.amount);
   if (cents === null) throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
   if (cents <= 0n) throw invalid('A payment must be more than $0.00');
   const { balanceCents } = documentFigures(d);
   if (balanceCents <= 0n) throw conflict('This invoice is already paid in full');
   if (cents > balanceCents) throw invalid(`This payment is more than the ${formatNzd(balanceCents)} still owing`);
-  return { type: 'PaymentRecorded', data: { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference } };
+  // Once issued, the invoice's GST period is set: an earlier payment would move it back into a
+  // period that may be filed already. (A payment on a draft, a deposit, may be dated before it.)
+  if (d.issuedOn !== null) {
+    const supply = timeOfSupply(d);
+    if (compareDates(p.date, supply) < 0) {
+      throw invalid(`This invoice counts for GST from ${formatNzDateLong(supply)}, so a payment on it can't be dated before then: that would move the invoice into an earlier GST period. Please check the payment date.`);
+    }
+  }
+  const data: PaymentData = { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference };
+  return { type: 'PaymentRecorded', data: p.source ? { ...data, source: { provider: p.source.provider, externalId: p.source.externalId } } : data };
 }
+
+/** Whether two accounting sources name the same record there. */
+export const sameSource = (a: AccountingSource | undefined, b: AccountingSource | undefined): boolean =>
+  a !== undefined && b !== undefined && a.provider === b.provider && a.externalId === b.externalId;
 
 /** The command of a given type. */
 type CommandOf<T extends DocumentCommand['type']> = Extract<DocumentCommand, { type: T }>;
@@ -880,9 +934,19 @@ function decideRemovePayment(command: CommandOf<'RemovePayment'>, state: Documen
   const d = requireExisting(state);
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
-  if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
+  const payment = d.payments.find((p) => p.paymentId === command.data.paymentId);
+  if (!payment) throw notFound('Payment not found');
   if (d.refunds.some((r) => r.paymentId === command.data.paymentId)) throw conflict('This payment was refunded, so it stays on the invoice with its refund.');
-  return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
+  const source = command.data.source;
+  // What the accounting system holds as paid there is its to take back: a payment made there goes
+  // when it is deleted there, never by a removal here (it would come straight back).
+  if (payment.source && !source) {
+    const name = accountingProviderName(payment.source.provider);
+    throw conflict(`This payment was recorded in ${name}. Delete it in ${name} and it goes from here too.`);
+  }
+  if (source && !sameSource(payment.source, source)) throw conflict(`This payment was not recorded from ${accountingProviderName(source.provider)}`);
+  const data = { documentId: d.id, paymentId: command.data.paymentId };
+  return [{ type: 'PaymentRemoved', data: source ? { ...data, source: { provider: source.provider, externalId: source.externalId } } : data }];
 }
 
 /** A refund of a recorded payment: never more than is left of it, once per refund id. */
@@ -893,6 +957,7 @@ function decideRecordRefund(command: CommandOf<'RecordRefund'>, state: DocumentS
   const payment = d.payments.find((p) => p.paymentId === c.paymentId);
   if (!payment) throw notFound('Payment not found');
   if (!isLocalDate(c.date)) throw invalid('The refund date is not a valid date');
+  if (compareDates(c.date, payment.date) < 0) throw invalid(`A refund can't be dated before the payment it gives back (${formatNzDateLong(payment.date)})`);
   if (d.refunds.some((r) => r.refundId === c.refundId)) throw conflict('This refund is already recorded');
   const cents = wholeCentsOf(c.amount);
   if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
@@ -1098,7 +1163,7 @@ function decideInvoiceStage(command: CommandOf<'InvoiceStage'>, state: DocumentS
   const d = requireAcceptedQuote(state, 'be invoiced in stages');
   const c = command.data;
   const request: StageRequest = 'variationId' in c.request ? variationStageRequest(d, c.request.variationId) : c.request;
-  const allocation = allocateStageOn(quoteStageBasis(d), d.stages, request);
+  const allocation = allocateStageOn(quoteStageBasis(d), d.stages, request, d.stageCredits);
   return [{ type: 'StageInvoiced', data: { documentId: d.id, invoiceId: c.invoiceId, reference: c.reference, kind: request.kind, lines: stageLinesOf(allocation) } }];
 }
 
@@ -1111,7 +1176,7 @@ function variationStageRequest(d: DocumentView, variationId: string): StageReque
     throw conflict(`${name} was ${v.status === 'declined' ? 'declined' : 'withdrawn'}, so it can't be invoiced.`);
   }
   const lines = v.lines.map((_, k) => v.firstLine + k);
-  const ledger = stageLedger(quoteLineCount(d), d.stages);
+  const ledger = stageLedger(quoteLineCount(d), d.stages, d.stageCredits);
   if (lines.every((i) => ledger[i]!.share.n >= ledger[i]!.share.d)) throw conflict(`${variationName(v)} is invoiced in full already.`);
   return { kind: 'progress', remainderOf: lines };
 }
@@ -1209,6 +1274,24 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
   const d = requireExisting(state);
   if (!d.stages.some((s) => s.invoiceId === command.data.invoiceId)) return [];
   return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
+/**
+ * A credit note on one of this quote's stage invoices gives what it credits back to the quote
+ * (docs/decisions/0015): by the quote lines its credited lines stand for, or an amount spread over
+ * what is left of the stage. Nothing when the invoice is no stage of this quote, or this credit
+ * note was given back already.
+ */
+function decideCreditStage(command: CommandOf<'CreditStage'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  const c = command.data;
+  const stage = d.stages.find((s) => s.invoiceId === c.invoiceId);
+  if (!stage || d.stageCredits.some((x) => x.creditNoteId === c.creditNoteId)) return [];
+  const basis = quoteStageBasis(d);
+  const weights = stageCreditWeights(basis.lines, stage, c.invoiceLines, c.creditedLines);
+  const lines = stageCreditLines(basis.values, stage, d.stageCredits, toCents(c.total), weights);
+  if (lines.length === 0) return [];
+  return [{ type: 'StageCredited', data: { documentId: d.id, invoiceId: c.invoiceId, creditNoteId: c.creditNoteId, creditNoteReference: c.creditNoteReference, lines } }];
 }
 
 // ---- GST registration ----------------------------------------------------------------------
@@ -1333,6 +1416,7 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   DeclineVariation: decideDeclineVariation,
   WithdrawVariation: decideWithdrawVariation,
   WithdrawStage: decideWithdrawStage,
+  CreditStage: decideCreditStage,
   IssueCreditNote: decideIssueCreditNote,
   RecordCreditNoteRefund: decideRecordCreditNoteRefund,
   RecordCreditNoteEmail: decideRecordCreditNoteEmail,
