@@ -28,8 +28,8 @@ import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { loadDocument, userNames } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
-import { ApiError } from '../http/problem.ts';
 import { refreshFromXeroBeforeReminder } from '../integrations/xero/sync.ts';
+import { AppError } from '../errors.ts';
 import { MailRejectedError, MailUnavailableError, type SentMail } from '../mail/index.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeReminderMail } from './compose.ts';
@@ -179,7 +179,7 @@ export type Delivered =
   | { kind: 'done'; outcome: 'delivered' | 'saved_not_delivered' | 'failed'; detail: string | null; mail: { to: string[]; subject: string; balance: string } }
   | { kind: 'unavailable'; detail: string; mail: { to: string[]; subject: string; balance: string } }
   /** The account's door for mail refused it (sendGuard.ts: 403 unconfirmed, 429 limits); nothing went. */
-  | { kind: 'held'; refusal: ApiError; retryMs: number };
+  | { kind: 'held'; refusal: AppError; retryMs: number };
 
 /** Composes and sends one reminder of `d` for `step`; what happened, never thrown for a mail refusal. */
 export async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, step: ReminderStepRecord, to: string[], daysOverdue: number): Promise<Delivered> {
@@ -198,7 +198,7 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
   try {
     sent = await sendForAccount(ports, accountId, mail, d);
   } catch (e) {
-    if (e instanceof ApiError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
+    if (e instanceof AppError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
     if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };
     if (e instanceof MailUnavailableError) return { kind: 'unavailable', detail: e.message, mail: facts };
     throw e;
@@ -208,9 +208,9 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
 }
 
 /** How long a refusal of the account's door for mail asks to wait: its Retry-After, or an hour. */
-function retryAfterMs(e: ApiError): number {
-  const seconds = Number(e.headers?.['Retry-After']);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REMINDER_HOLD_UNCONFIRMED_MS;
+function retryAfterMs(e: AppError): number {
+  const seconds = e.retryAfter ?? 0;
+  return seconds > 0 ? seconds * 1000 : REMINDER_HOLD_UNCONFIRMED_MS;
 }
 
 export interface ReminderFacts {
@@ -224,7 +224,7 @@ export interface ReminderFacts {
 
 /** Records a reminder's outcome on the invoice (and sets off its reactions: the next step, a failure's banner). */
 export async function record(ports: SenderPorts, actor: Actor, documentId: string, facts: ReminderFacts): Promise<void> {
-  await runDocumentCommand(ports, actor, { settle: documentId }, async (w) => {
+  await runDocumentCommand(ports, actor, {}, async (w) => {
     await w.decide(documentId, { type: 'RecordReminder', data: facts });
   });
 }

@@ -6,7 +6,7 @@
 import type { AccountingPushFailures, AccountingPushStatus } from '@tradie/contracts';
 import { documentStreamId } from '@tradie/domain';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError } from '../../http/problem.ts';
+import { NotFound } from '../../errors.ts';
 import { outboxFailures } from '../../reactions/outbox.ts';
 import { xeroCreditNotePush, xeroPush } from '../../reactions/registry.ts';
 import { loadDocument } from '../../documents/repository.ts';
@@ -51,7 +51,7 @@ export async function pushFailuresOf(deps: Pick<AppDeps, 'store'>, accountId: st
   for (const r of rows) {
     // A document deleted since is left out (its 404), not an error; any other failure is one.
     const loaded = await loadDocument(deps.store, accountId, r.document_id).catch((e: unknown) => {
-      if (e instanceof ApiError && e.status === 404) return null;
+      if (e instanceof NotFound) return null;
       throw e;
     });
     if (!loaded) continue;

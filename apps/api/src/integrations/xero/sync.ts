@@ -20,7 +20,7 @@ import type { Sql, StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
 import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError } from '../../http/problem.ts';
+import { refusalOf } from '../../http/problem.ts';
 import {
   AccountingError,
   type AccountingProvider,
@@ -37,6 +37,7 @@ import {
 import { type LoadedDocument, loadDocument } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
+import { AppError, BadRequest, Busy, Conflict, Internal, Invalid, LimitReached, NotFound, RetryLater, UpstreamFailed } from '../../errors.ts';
 
 /** A claim older than this is taken over (its holder died). Longer than any sync can take with the adapter's bounded retries. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
@@ -73,26 +74,26 @@ export async function apiErrorOf(deps: Deps, accountId: string, e: unknown): Pro
   deps.log('info', 'xero call failed', { kind: e.kind, status: e.status, accountId });
   switch (e.kind) {
     case 'not_connected':
-      return new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
+      return new BadRequest(ACCOUNTING_MESSAGES.notConnected);
     case 'invalid_grant':
     case 'forbidden':
       await markNeedsReauth(deps.store.db, accountId, deps.clock.now());
-      return new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+      return new BadRequest(ACCOUNTING_MESSAGES.reconnect);
     case 'rate_limited': {
       const wait = Math.max(1, e.retryAfterSeconds ?? 60);
-      return new ApiError(429, e.detail, { retry_after_seconds: wait }, { 'Retry-After': String(wait) });
+      return new LimitReached(e.detail, { retry_after_seconds: wait }, wait);
     }
     case 'validation':
     case 'mapping':
-      return new ApiError(422, e.detail);
+      return new Invalid(e.detail);
     case 'unavailable':
-      return new ApiError(503, e.detail, undefined, { 'Retry-After': '30' });
+      return new RetryLater(e.detail, undefined, 30);
     case 'not_found':
-      return new ApiError(409, 'Xero could not find this invoice. It may have been deleted in Xero.');
+      return new Conflict('Xero could not find this invoice. It may have been deleted in Xero.');
     case 'unauthorized':
-      return new ApiError(502, 'Xero did not accept our sign-in. Please try again in a moment.');
+      return new UpstreamFailed('Xero did not accept our sign-in. Please try again in a moment.');
     case 'oauth':
-      return new ApiError(502, e.detail);
+      return new UpstreamFailed(e.detail);
   }
 }
 
@@ -107,7 +108,7 @@ async function loadLiveDocument(tx: StoreTx, accountId: string, documentId: stri
   try {
     return await loadDocument(tx, accountId, documentId);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
+    if (e instanceof NotFound) return null;
     throw e;
   }
 }
@@ -151,7 +152,7 @@ async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId:
        RETURNING claimed_by`,
       [accountId, documentId, token, new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), now.toISOString()],
     );
-    if (claimed.length === 0) throw new ApiError(409, ACCOUNTING_MESSAGES.busy, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+    if (claimed.length === 0) throw new Busy(ACCOUNTING_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
     try {
       return await fn();
     } finally {
@@ -175,8 +176,8 @@ function syncedIn(view: DocumentView, row: SyncRow | null): AccountingSyncResult
 /** Connected and usable, or the 400 the screens show. */
 async function requireConnection(deps: Deps, accountId: string): Promise<{ tenantId: string }> {
   const conn = await readConnection(deps.store.db, accountId);
-  if (!conn) throw new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
-  if (conn.needs_reauth) throw new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+  if (!conn) throw new BadRequest(ACCOUNTING_MESSAGES.notConnected);
+  if (conn.needs_reauth) throw new BadRequest(ACCOUNTING_MESSAGES.reconnect);
   return { tenantId: conn.tenant_id };
 }
 
@@ -184,11 +185,11 @@ async function requireConnection(deps: Deps, accountId: string): Promise<{ tenan
 export async function syncInvoice(deps: Deps, actor: Actor, documentId: string): Promise<AccountingSyncResult> {
   const { accountId } = actor;
   const first = await loadDocument(deps.store, accountId, documentId);
-  if (first.state.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  if (first.state.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   const done = syncedIn(first.state, await readSyncRow(deps.store.db, accountId, documentId));
   if (done) return done;
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   await requireConnection(deps, accountId);
 
   return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
@@ -196,9 +197,9 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     const { state: view, version } = await loadDocument(deps.store, accountId, documentId);
     const doneMeanwhile = syncedIn(view, await readSyncRow(deps.store.db, accountId, documentId));
     if (doneMeanwhile) return doneMeanwhile;
-    if (view.status === 'void') throw new ApiError(409, ACCOUNTING_MESSAGES.voidInvoice);
+    if (view.status === 'void') throw new Conflict(ACCOUNTING_MESSAGES.voidInvoice);
     const contact = view.client ? contactFromClient(view.client) : null;
-    if (!contact || contact.name === '') throw new ApiError(422, 'Add a client with a name to this invoice before syncing it to Xero.');
+    if (!contact || contact.name === '') throw new Invalid('Add a client with a name to this invoice before syncing it to Xero.');
     const settings = await loadBusinessSettings(deps.store.db, accountId);
     // The registration the invoice was issued under (tax codes in Xero), never what the settings say later.
     const gstRegistered = isTaxInvoice(view, settings.gst_number);
@@ -243,7 +244,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
       await pushLocked(deps, runtime, accountId, documentId);
     } catch (e) {
       const err = await apiErrorOf(deps, accountId, e);
-      const detail = err instanceof ApiError ? err.detail : 'Something went wrong on our side.';
+      const detail = refusalOf(err)?.detail ?? 'Something went wrong on our side.';
       await recordPushError(deps, accountId, documentId, detail);
       result.warning = `Synced to Xero, but its payments or status could not be updated yet: ${detail}`;
     }
@@ -304,11 +305,11 @@ async function recordPushError(deps: Pick<Deps, 'store' | 'clock'>, accountId: s
 async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, documentId: string): Promise<{ xeroInvoiceId: string; pushed: AccountingPushAction[] }> {
   const db = deps.store.db;
   const row0 = await readSyncRow(db, accountId, documentId);
-  if (!row0?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  if (!row0?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
   const xeroInvoiceId = row0.xero_invoice_id;
   const { state: view } = await loadDocument(deps.store, accountId, documentId);
   const { tenantId } = await requireConnection(deps, accountId);
-  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
+  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
   const pushed: AccountingPushAction[] = [];
   const at = () => deps.clock.now().toISOString();
 
@@ -374,7 +375,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       );
       const [contactRow] = await db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
       const contactId = contactRow?.xero_contact_id ?? null;
-      if (!contactId) throw new ApiError(409, 'This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
+      if (!contactId) throw new Conflict('This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
       const gstRegistered = isTaxInvoice(view, (await loadBusinessSettings(db, accountId)).gst_number);
       // What Xero holds as paid: every payment recorded here was pushed above (card refunds are not pushed).
       const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
@@ -445,7 +446,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       }
       if (plan.shortfall) {
         const own = notes.find((x) => x.note.creditNoteId === plan.shortfall?.creditNoteId)?.note.reference ?? 'its credit note';
-        throw new ApiError(422, `Xero has ${formatNzd(plan.shortfall.availableCents)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(plan.shortfall.owingCents)} on ${own} can't be sent there. Record it in Xero by hand.`);
+        throw new Invalid(`Xero has ${formatNzd(plan.shortfall.availableCents)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(plan.shortfall.owingCents)} on ${own} can't be sent there. Record it in Xero by hand.`);
       }
     }
   });
@@ -473,17 +474,17 @@ export interface PullResult {
  */
 export async function pullPaymentsFromXero(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   // A closed (deleted) account takes nothing more from Xero, whichever door asks (account/liveness.ts).
   if (await isAccountClosed(deps.store.db, accountId)) return { recorded: [], removed: [] };
   const first = await loadDocument(deps.store, accountId, documentId);
-  if (first.state.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  if (first.state.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   await requireConnection(deps, accountId);
   return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
     const row = await readSyncRow(deps.store.db, accountId, documentId);
-    if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+    if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
     const { tenantId } = await requireConnection(deps, accountId);
-    if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
+    if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
     const { state: view } = await loadDocument(deps.store, accountId, documentId);
     const result: PullResult = { recorded: [], removed: [] };
     if (view.status === 'void') return result;
@@ -542,7 +543,7 @@ export async function refreshFromXeroBeforeReminder(deps: Deps, accountId: strin
     if (!conn || conn.needs_reauth) return null;
     return await pullPaymentsFromXero(deps, accountId, documentId);
   } catch (e) {
-    deps.log('info', 'reading an invoice back from Xero before a reminder failed', { accountId, documentId, error: e instanceof ApiError ? e.detail : e instanceof Error ? e.message : String(e) });
+    deps.log('info', 'reading an invoice back from Xero before a reminder failed', { accountId, documentId, error: refusalOf(e)?.detail ?? (e instanceof Error ? e.message : String(e)) });
     return null;
   }
 }
@@ -550,11 +551,11 @@ export async function refreshFromXeroBeforeReminder(deps: Deps, accountId: strin
 /** POST /integrations/xero/push/{id}: throws the API error for the route to answer. */
 export async function pushInvoice(deps: Deps, accountId: string, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
   const { state: view } = await loadDocument(deps.store, accountId, documentId);
-  if (view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  if (view.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   const row = await readSyncRow(deps.store.db, accountId, documentId);
-  if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   await requireConnection(deps, accountId);
   try {
     const r = await withDocumentClaim(deps, runtime, accountId, documentId, () => pushLocked(deps, runtime, accountId, documentId));
@@ -562,7 +563,8 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
   } catch (e) {
     const err = await apiErrorOf(deps, accountId, e);
     // Another process pushing the same invoice is no failure; anything else is kept, to be shown on the invoice.
-    if (err instanceof ApiError && err.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps, accountId, documentId, err.detail);
+    const refusal = refusalOf(err);
+    if (refusal && !(err instanceof Busy)) await recordPushError(deps, accountId, documentId, refusal.detail);
     throw err;
   }
 }
@@ -572,7 +574,15 @@ export type PushOutcome =
   /** Nothing to do: Xero isn't configured, the invoice isn't synced (or isn't an invoice), or the account isn't connected. */
   | { outcome: 'skipped'; reason: 'not_configured' | 'not_synced' | 'not_connected' }
   /** Recorded in xero_sync.last_push_error; POST /integrations/xero/push/{id} (or the next change) tries again. */
-  | { outcome: 'failed'; status: number; detail: string };
+  | { outcome: 'failed'; status: number; detail: string; worthRetrying: boolean };
+
+/**
+ * Xero answered 429 or 5xx (or could not be reached), another process was pushing the same
+ * invoice, or something failed on our side: worth another go. A refusal (not connected, not
+ * synced, validation) is not.
+ */
+const worthRetrying = (e: unknown): boolean =>
+  !(e instanceof AppError) || e instanceof LimitReached || e instanceof RetryLater || e instanceof UpstreamFailed || e instanceof Internal || e instanceof Busy;
 
 /**
  * For the documents feature, after a command on an invoice has committed (sent, payment recorded
@@ -590,9 +600,10 @@ export async function pushDocumentChangesToXero(deps: Deps, accountId: string, d
     const r = await pushInvoice(deps, accountId, documentId);
     return { outcome: 'pushed', ...r };
   } catch (e) {
-    const status = e instanceof ApiError ? e.status : 500;
-    const detail = e instanceof ApiError ? e.detail : 'Something went wrong on our side.';
-    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(e instanceof ApiError ? {} : { error: e instanceof Error ? e.message : String(e) }) });
-    return { outcome: 'failed', status, detail };
+    const refusal = refusalOf(e);
+    const status = refusal?.status ?? 500;
+    const detail = refusal?.detail ?? 'Something went wrong on our side.';
+    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(refusal ? {} : { error: e instanceof Error ? e.message : String(e) }) });
+    return { outcome: 'failed', status, detail, worthRetrying: worthRetrying(e) };
   }
 }
