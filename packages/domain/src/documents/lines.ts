@@ -48,11 +48,17 @@ const taxRateField = z
   });
 
 /** An optional cost: absent, null or '' is 'cost not recorded' (null); 0 is a real cost of nothing. */
+const costDecimal = decimalField('Cost', LINE_LIMITS.maxUnitPrice);
 const costField = z
-  .union([z.number(), z.string(), z.null()], { error: 'cost must be a number' })
+  .union([z.number(), z.string(), z.null()], { error: 'Cost must be a number' })
   .optional()
-  .transform((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v))
-  .pipe(z.union([z.null(), decimalField('Cost', LINE_LIMITS.maxUnitPrice)]));
+  .transform((v, ctx): string | null => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const parsed = costDecimal.safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
 
 const categoryField = z
   .string({ error: 'category must be text' })

@@ -8,6 +8,7 @@
 import { documentTotals, type GstRounding } from '../gst/gst.ts';
 import type { Line } from '../documents/lineValues.ts';
 import { shownLines } from '../documents/shownLines.ts';
+import { toCents } from '../money/money.ts';
 import { rational } from '../money/rational.ts';
 import { parseExactDecimal, percentTenths, roundHalfUp } from '../money/rounding.ts';
 import { BUILT_IN_CATEGORIES, DEFAULT_CATEGORY } from './categories.ts';
@@ -142,4 +143,15 @@ export function creditNoteProfit(credit: { lines: readonly { line: Line }[]; sub
 export function profitLess(a: DocumentProfit, b: DocumentProfit): DocumentProfit {
   const negated = b.categories.map((c) => ({ ...negateProfit(c), category: c.category }));
   return { ...addProfit(a, negateProfit(b)), categories: mergeCategories([...a.categories, ...negated]) };
+}
+
+/**
+ * A quote's or invoice's profit as the tradie's screens show it: its lines' figures, less every
+ * credit note on it (a credited line gives back its sell and its share of cost). Variations and
+ * stages are documents' own lines: a stage invoice carries its share of cost on its lines.
+ */
+export function profitOfDocument(d: { lines: readonly Line[]; gstRounding: GstRounding; creditNotes?: readonly { lines: readonly { line: Line }[]; subtotal: string }[] }): DocumentProfit {
+  let p = documentProfit(d.lines, d.gstRounding);
+  for (const n of d.creditNotes ?? []) p = profitLess(p, creditNoteProfit({ lines: n.lines, subtotalCents: toCents(n.subtotal) }, d.gstRounding));
+  return p;
 }
