@@ -11,7 +11,7 @@ import { type Rational, equals, mul, rational } from '../money/rational.ts';
 import { roundLineAmount } from '../money/rounding.ts';
 import { DEFAULT_COST_CATEGORIES, categoriesProblem, categoryIdFor, categoryName, type CostCategory } from './categories.ts';
 import { labourLine, marginFromMarkup, markupFromMargin, percentFraction, priceFromCost, sellFactor } from './pricing.ts';
-import { creditNoteProfit, documentProfit, lineCostCents, marginTenths, markupTenths, profitLess } from './profit.ts';
+import { type ProfitFigures, creditNoteProfit, documentProfit, lineCostCents, marginTenths, markupTenths, profitLess } from './profit.ts';
 
 const line = (qty: string, unit_price: string, cost: string | null, category = 'materials', description = 'Work'): Required<Line> => ({
   description, qty, unit_price, tax_included: false, tax_rate: '0.15', cost, category, markup: null,
@@ -142,7 +142,7 @@ describe('profit against the independent oracle', () => {
     fc.assert(fc.property(linesArb(25), fc.constantFrom('total' as const, 'line' as const), (lines, rounding) => {
       const p = documentProfit(lines, rounding);
       const o = oracleProfit(lines.map(asOracle), rounding);
-      const figures = (f: typeof p) => ({ sell: f.sellCents, costedSell: f.costedSellCents, cost: f.costCents, grossProfit: f.grossProfitCents, costedLines: f.costedLines, uncostedLines: f.uncostedLines, uncostedSell: f.uncostedSellCents });
+      const figures = (f: ProfitFigures) => ({ sell: f.sellCents, costedSell: f.costedSellCents, cost: f.costCents, grossProfit: f.grossProfitCents, costedLines: f.costedLines, uncostedLines: f.uncostedLines, uncostedSell: f.uncostedSellCents });
       expect(figures(p)).toEqual(o.total);
       expect(new Map(p.categories.map((c) => [c.category, figures(c)]))).toEqual(o.byCategory);
       expect(p.grossProfitCents).toBe(p.costedSellCents - p.costCents);

@@ -184,7 +184,7 @@ export const MarginPanel = memo(function MarginPanel({
         <button id="calc-margin-title" type="button" className="disclosure__toggle" aria-expanded={open} aria-controls="calc-margin-body" onClick={() => setOpen((o) => !o)}>
           Profit
           <span className="disclosure__summary chip chip--brand" data-testid="margin-chip">
-            {profit.costedLines === 0 ? `${margin.percent}% ${MARGIN_WORDS[margin.basis].short}` : `${shown.grossProfit} profit`}
+            {margin.percent}% {MARGIN_WORDS[margin.basis].short}
           </span>
         </button>
       </h2>
@@ -221,6 +221,12 @@ export const MarginPanel = memo(function MarginPanel({
           </p>
         </div>
         {margin.lowMargin && <p className="callout callout--warning">{words.lowWarning}</p>}
+        {margin.inexactLines.length > 0 && (
+          <p className="callout callout--warning" data-testid="margin-inexact">
+            {margin.inexactLines.length === 1 ? 'One line has' : `${margin.inexactLines.length} lines have`} a quantity too large for a unit price with 4 decimals to
+            give the exact amount: {margin.inexactLines.length === 1 ? 'it comes' : 'they come'} as near as it can.
+          </p>
+        )}
         <button type="button" className="button button--primary button--block" onClick={onApply} disabled={profit.costedLines === 0}>
           Price from cost
         </button>

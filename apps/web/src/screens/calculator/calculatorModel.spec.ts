@@ -94,7 +94,7 @@ describe('the calculator model', () => {
     expect(formatNzd(totals.subtotalCents)).toBe('$1,261.30');
     expect(formatNzd(totals.gstCents)).toBe('$189.19');
     expect(formatNzd(totals.totalCents)).toBe('$1,450.49');
-    expect(margin).toEqual({ percent: 25, basis: 'markup', lowMargin: false });
+    expect(margin).toEqual({ percent: 25, basis: 'markup', lowMargin: false, inexactLines: [] });
   });
 
   it('given the GST switch off, then GST is 0 and the lines go out with tax_rate 0', () => {

@@ -229,7 +229,8 @@ export function pricedLines(state: Pick<CalculatorState, 'lines' | 'includeGst'>
 
 export interface CalculatorFigures {
   totals: DocumentTotals;
-  margin: { percent: number; basis: MarginBasis; lowMargin: boolean };
+  /** The panel's percentage, and the rows 'Price from cost' could not land on the exact cent (decision 0006): said before pressing it, never silently. */
+  margin: { percent: number; basis: MarginBasis; lowMargin: boolean; inexactLines: number[] };
   /** Cost, sell and gross profit of the saved rows, and per category: the same function as the quote and invoice screens. */
   profit: DocumentProfit;
   /** Each row's amount (qty × price to the cent), counted or not, for the row itself to show. */
@@ -242,7 +243,8 @@ export function calculatorFigures(state: CalculatorState, rounding?: GstRounding
   const totals = documentTotals(lines, rounding);
   const percent = marginOf(state);
   const rowAmounts = new Map(state.lines.map((l) => [l.key, documentTotals([{ qty: numericText(l.qty), unit_price: numericText(l.unit_price) }]).lines[0]!.amountCents]));
-  return { totals, margin: { percent, basis: state.marginBasis, lowMargin: isLowMargin(percent) }, profit: documentProfit(lines, rounding ?? totals.rounding), rowAmounts };
+  const inexactLines = priceFromCost(lines, pricingAt(percent, state.marginBasis)).inexact;
+  return { totals, margin: { percent, basis: state.marginBasis, lowMargin: isLowMargin(percent), inexactLines }, profit: documentProfit(lines, rounding ?? totals.rounding), rowAmounts };
 }
 
 export interface LineItemToSend {
