@@ -36,3 +36,6 @@ export * from './reports/annualSummary.ts';
 export * from './reports/replay.ts';
 export * from './documents/paymentClaims.ts';
 export * from './documents/ccaForm1.ts';
+export * from './profit/categories.ts';
+export * from './profit/pricing.ts';
+export * from './profit/profit.ts';

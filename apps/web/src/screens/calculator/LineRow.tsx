@@ -1,5 +1,6 @@
 import { memo, type Dispatch, type FormEvent } from 'react';
-import type { CalculatorAction, LineDraft, RowKind } from './calculatorModel.ts';
+import { DEFAULT_COST_CATEGORIES } from '@tradie/domain';
+import { type CalculatorAction, type LineDraft, type RowKind, NEW_LINE_CATEGORY } from './calculatorModel.ts';
 
 interface Props {
   line: LineDraft;
@@ -19,19 +20,20 @@ interface Props {
 const preventSubmit = (e: FormEvent) => e.preventDefault();
 
 /** A line's qty or unit price: a numeric keypad, edited as text and settled to a number on blur. */
-function NumberInput({ id, line, field, enterKeyHint, dispatch }: { id: string; line: LineDraft; field: 'qty' | 'unit_price'; enterKeyHint: 'next' | 'done'; dispatch: Dispatch<CalculatorAction> }) {
+function NumberInput({ id, line, field, enterKeyHint, dispatch }: { id: string; line: LineDraft; field: 'qty' | 'unit_price' | 'cost'; enterKeyHint: 'next' | 'done'; dispatch: Dispatch<CalculatorAction> }) {
   return (
     <input
       id={id}
       className="input input--number"
       type="number"
       inputMode="decimal"
-      required
+      required={field !== 'cost'}
+      placeholder={field === 'cost' ? 'Not recorded' : undefined}
       min={0}
       // Quantities to the hundredth; unit prices to 4 decimals, as 'Apply margin' and the API keep them.
       step={field === 'qty' ? '0.01' : '0.0001'}
       enterKeyHint={enterKeyHint}
-      value={line[field]}
+      value={line[field] ?? ''}
       onChange={(e) => dispatch({ type: 'editLine', key: line.key, field, value: e.target.value })}
       onBlur={() => dispatch({ type: 'settleNumber', key: line.key, field })}
     />
@@ -91,8 +93,37 @@ export const LineRow = memo(function LineRow({ line, index, amount, kind, error,
             <span className="input-affix__prefix" aria-hidden="true">
               $
             </span>
-            <NumberInput id={`${base}-price`} line={line} field="unit_price" enterKeyHint="done" dispatch={dispatch} />
+            <NumberInput id={`${base}-price`} line={line} field="unit_price" enterKeyHint="next" dispatch={dispatch} />
           </div>
+        </div>
+        <div className="calc-line__field calc-line__field--cost">
+          <label htmlFor={`${base}-cost`} className="field__label">
+            <span className="visually-hidden">Line {n} </span>Cost (excl. GST)
+          </label>
+          <div className="input-affix">
+            <span className="input-affix__prefix" aria-hidden="true">
+              $
+            </span>
+            <NumberInput id={`${base}-cost`} line={line} field="cost" enterKeyHint="done" dispatch={dispatch} />
+          </div>
+        </div>
+        <div className="calc-line__field calc-line__field--category">
+          <label htmlFor={`${base}-category`} className="field__label">
+            <span className="visually-hidden">Line {n} </span>Category
+          </label>
+          <select
+            id={`${base}-category`}
+            className="input"
+            value={line.category ?? NEW_LINE_CATEGORY}
+            onChange={(e) => dispatch({ type: 'editLine', key: line.key, field: 'category', value: e.target.value })}
+          >
+            {DEFAULT_COST_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            {line.category !== undefined && !DEFAULT_COST_CATEGORIES.some((c) => c.id === line.category) && <option value={line.category}>{line.category}</option>}
+          </select>
         </div>
         <div className="calc-line__amount">
           <span className="calc-line__amount-label">
