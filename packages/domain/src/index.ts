@@ -34,3 +34,5 @@ export * from './reports/annualSummary.ts';
 export * from './reports/replay.ts';
 export * from './documents/paymentClaims.ts';
 export * from './documents/ccaForm1.ts';
+export * from './priceBook/items.ts';
+export * from './priceBook/priceList.ts';
