@@ -2,8 +2,8 @@
 // embedded commas and line breaks, a byte-order mark, CRLF: never by hand), bounded in rows, columns
 // and cell length; the pure domain maps each row to an item or the reason it is refused
 // (`mapPriceListRows`); the items are matched to the supplier's existing ones by code and written in
-// a few set-based statements, however many rows: new items, changed items, their search words, each
-// price change, and the mapping remembered for the supplier — all in one transaction.
+// a few set-based statements, however many rows: new items, changed items, each price change, and
+// the mapping remembered for the supplier — all in one transaction.
 import {
   PRICE_BOOK_MESSAGES,
   type PriceBookItemFields,
@@ -25,7 +25,7 @@ import {
 import type { Sql } from '@tradie/store';
 import { parse } from 'csv-parse/sync';
 import { ApiError } from '../http/problem.ts';
-import { countItems, keyOf, lockBook, moneyOf, recordChanges, searchTextOf, writeWords, type Ports } from './repository.ts';
+import { countItems, keyOf, lockBook, moneyOf, recordChanges, searchTextOf, tidySearchIndex, type Ports } from './repository.ts';
 
 export interface ParsedCsv {
   headers: string[];
@@ -188,7 +188,6 @@ export async function importPriceList(ports: Ports, accountId: string, input: { 
           fresh.map((f) => f.id), fresh.map((f) => f.item.name), fresh.map((f) => f.item.unit), fresh.map((f) => f.item.cost), fresh.map((f) => f.item.supplier_code), fresh.map((f) => searchTextOf(f.words)),
         ],
       );
-      await writeWords(tx, accountId, fresh, false);
     }
 
     const changed = p.updated.map(({ item, was }) => ({ id: was.id, item, was, words: itemSearchWords(item) }));
@@ -199,7 +198,6 @@ export async function importPriceList(ports: Ports, accountId: string, input: { 
           WHERE i.account_id = $1 AND i.id = u.id`,
         [accountId, now, changed.map((c) => c.id), changed.map((c) => c.item.name), changed.map((c) => c.item.unit), changed.map((c) => c.item.cost), changed.map((c) => c.item.supplier_code), changed.map((c) => searchTextOf(c.words))],
       );
-      await writeWords(tx, accountId, changed.filter((c) => c.item.name !== c.was.name), true);
     }
 
     await recordChanges(tx, accountId, now, 'imported', [
@@ -211,6 +209,7 @@ export async function importPriceList(ports: Ports, accountId: string, input: { 
        ON CONFLICT (account_id, supplier_key) DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = EXCLUDED.updated_at`,
       [accountId, supplierKey, JSON.stringify(input.mapping), now],
     );
+    if (fresh.length + changed.length > 0) await tidySearchIndex(tx);
     return { counts: countsOf(p), refused: p.refused.slice(0, PRICE_LIST_LIMITS.refusedListed) };
   });
 }

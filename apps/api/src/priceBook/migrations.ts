@@ -9,9 +9,10 @@ import type { Migration } from '@tradie/store';
  *
  * - price_book_items: one row per item, money as numeric (exact, 4 places), the supplier and code
  *   lower-cased beside them (supplier_key, code_key) for the one-item-per-supplier-code rule, and
- *   search_text (' ' + the words the item is found by, each after a space) to check further words.
- * - price_book_words: the same words, one row each, in the C collation so `word LIKE 'cop%'` is an
- *   index range scan: search as you type reads the rows of its longest word only.
+ *   search_text: the words the item is found by (the domain's itemSearchWords: letters and digits
+ *   of the name and the code, lower case), made a tsvector by the database (`search`, the 'simple'
+ *   configuration: no stemming, no stop words) with a GIN index, so 'cop:* & 15:*' is an index
+ *   lookup, however many items. Built in to PostgreSQL and PGlite alike: no extension.
  * - price_book_price_changes: every change of cost or sell, with when, from, to and what made it.
  * - price_book_import_mappings: the last column mapping used for each supplier.
  */
@@ -34,6 +35,7 @@ CREATE TABLE IF NOT EXISTS price_book_items (
   code_key       text          NOT NULL DEFAULT '',
   gst_rate       text          NOT NULL CHECK (gst_rate IN ('0.15', '0')),
   search_text    text          NOT NULL,
+  search         tsvector      GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
   version        integer       NOT NULL DEFAULT 1,
   created_at     timestamptz   NOT NULL,
   updated_at     timestamptz   NOT NULL,
@@ -41,13 +43,7 @@ CREATE TABLE IF NOT EXISTS price_book_items (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS price_book_items_supplier_code ON price_book_items (account_id, supplier_key, code_key) WHERE code_key <> '';
 CREATE INDEX IF NOT EXISTS price_book_items_account_name ON price_book_items (account_id, name, id);
-CREATE TABLE IF NOT EXISTS price_book_words (
-  account_id  text              NOT NULL,
-  word        text COLLATE "C"  NOT NULL,
-  item_id     text              NOT NULL,
-  PRIMARY KEY (account_id, word, item_id)
-);
-CREATE INDEX IF NOT EXISTS price_book_words_item ON price_book_words (account_id, item_id);
+CREATE INDEX IF NOT EXISTS price_book_items_search ON price_book_items USING gin (search);
 CREATE TABLE IF NOT EXISTS price_book_price_changes (
   account_id  text          NOT NULL,
   item_id     text          NOT NULL,

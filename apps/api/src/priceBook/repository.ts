@@ -50,35 +50,43 @@ export function recordOf(row: ItemRow): PriceBookItemRecord {
 }
 
 export const COLUMNS = 'id, name, description, unit, category, cost::text AS cost, sell::text AS sell, supplier, supplier_code, gst_rate, version, created_at, updated_at';
-const ITEM_COLUMNS = COLUMNS.split(', ').map((c) => `i.${c}`).join(', ');
 
 /** The supplier or a code as the one-code-per-supplier rule compares them. */
 export const keyOf = (s: string): string => s.trim().toLowerCase();
-/** ' copper pipe 15 mm cu15 hh ': each word after a space, so `LIKE '% pip%'` finds a word's start. */
-export const searchTextOf = (words: readonly string[]): string => ` ${words.join(' ')} `;
+/** 'copper pipe 15 mm cu15 hh': what the `search` tsvector is made from. */
+export const searchTextOf = (words: readonly string[]): string => words.join(' ');
 
 /**
- * The items whose every query word starts one of their words, by name. The longest word is looked
- * up in price_book_words by an index range scan (C collation, so `LIKE 'cop%'` is a range); the other
- * words are checked against those items' search_text. No query: the whole book by name.
+ * The tsquery text of a search: every word as a prefix ('copper:* & 15:*'). Words are letters and
+ * digits only (queryWords), so nothing in them is tsquery syntax.
+ */
+export const tsQueryOf = (words: readonly string[]): string => words.map((w) => `${w}:*`).join(' & ');
+
+/**
+ * The items whose every query word starts one of their words, by name. The matches come from the
+ * GIN index on `search` (a bitmap of the items holding each prefix), fenced in a MATERIALIZED CTE so
+ * the planner never walks the name index testing every item in turn instead (which it prefers for a
+ * common prefix, and which reads the whole book when the matches sit late in the alphabet); then
+ * only the matches are sorted. No query: the whole book by name, from the name index.
  */
 export async function listItems(sql: Sql, accountId: string, query: { q: string; limit: number; offset: number }): Promise<{ items: PriceBookItemRecord[]; has_more: boolean }> {
   const words = queryWords(query.q);
-  const params: unknown[] = [accountId, query.limit + 1, query.offset];
-  let where = 'i.account_id = $1';
-  if (words.length > 0) {
-    const [first, ...rest] = words;
-    params.push(`${first}%`);
-    where += ` AND i.id IN (SELECT w.item_id FROM price_book_words w WHERE w.account_id = $1 AND w.word LIKE $${params.length})`;
-    for (const w of rest) {
-      params.push(`% ${w}%`);
-      where += ` AND i.search_text LIKE $${params.length}`;
-    }
-  }
-  // Words are letters and digits only (queryWords): nothing in them is a LIKE wildcard.
-  const rows = await sql.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM price_book_items i WHERE ${where} ORDER BY i.name, i.id LIMIT $2 OFFSET $3`, params);
+  const rows =
+    words.length === 0
+      ? await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY name, id LIMIT $2 OFFSET $3`, [accountId, query.limit + 1, query.offset])
+      : await sql.query<ItemRow>(
+          `WITH hits AS MATERIALIZED (SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $4))
+           SELECT * FROM hits ORDER BY name, id LIMIT $2 OFFSET $3`,
+          [accountId, query.limit + 1, query.offset, tsQueryOf(words)],
+        );
   return { items: rows.slice(0, query.limit).map(recordOf), has_more: rows.length > query.limit };
 }
+
+/**
+ * Merges the GIN index's list of entries not yet in its tree (fastupdate) after a bulk write: left
+ * pending, every search reads that list in full, and on PGlite nothing else (no autovacuum) merges it.
+ */
+export const tidySearchIndex = (tx: Sql): Promise<unknown> => tx.query("SELECT gin_clean_pending_list('price_book_items_search'::regclass)");
 
 interface ChangeRow {
   changed_at: Date | string;
@@ -109,22 +117,6 @@ export async function getItem(sql: Sql, accountId: string, id: string): Promise<
       sell_to: maybeMoney(c.sell_to),
     })),
   };
-}
-
-/** The words of items, replacing what they had (one statement each way, however many items). */
-export async function writeWords(tx: Sql, accountId: string, items: readonly { id: string; words: readonly string[] }[], replace: boolean): Promise<void> {
-  if (items.length === 0) return;
-  if (replace) await tx.query('DELETE FROM price_book_words WHERE account_id = $1 AND item_id = ANY($2::text[])', [accountId, items.map((i) => i.id)]);
-  const ids: string[] = [];
-  const words: string[] = [];
-  for (const item of items) {
-    for (const w of item.words) {
-      ids.push(item.id);
-      words.push(w);
-    }
-  }
-  if (ids.length === 0) return;
-  await tx.query('INSERT INTO price_book_words (account_id, word, item_id) SELECT $1, w, i FROM unnest($2::text[], $3::text[]) AS u(w, i) ON CONFLICT DO NOTHING', [accountId, words, ids]);
 }
 
 /** Price changes, one statement however many. */
@@ -168,7 +160,6 @@ export async function createItem(ports: Ports, accountId: string, fields: PriceB
          VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $13, $14, 1, $15, $15) RETURNING ${COLUMNS}`,
         [accountId, id, fields.name, fields.description, fields.unit, fields.category, fields.cost, fields.sell, fields.supplier, keyOf(fields.supplier), fields.supplier_code, keyOf(fields.supplier_code), fields.gst_rate, searchTextOf(words), now],
       );
-      await writeWords(tx, accountId, [{ id, words }], false);
       await recordChanges(tx, accountId, now, 'added', [{ id, cost_from: null, cost_to: fields.cost, sell_from: null, sell_to: fields.sell }]);
       return recordOf(row!);
     });
@@ -193,7 +184,6 @@ export async function updateItem(ports: Ports, accountId: string, id: string, fi
           WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
         [accountId, id, fields.name, fields.description, fields.unit, fields.category, fields.cost, fields.sell, fields.supplier, keyOf(fields.supplier), fields.supplier_code, keyOf(fields.supplier_code), fields.gst_rate, searchTextOf(words), now],
       );
-      await writeWords(tx, accountId, [{ id, words }], true);
       const before = recordOf(current);
       if (before.cost !== fields.cost || before.sell !== fields.sell) {
         await recordChanges(tx, accountId, now, 'edited', [{ id, cost_from: before.cost, cost_to: fields.cost, sell_from: before.sell, sell_to: fields.sell }]);
@@ -206,12 +196,11 @@ export async function updateItem(ports: Ports, accountId: string, id: string, fi
   }
 }
 
-/** Deletes an item, its words and its price history; 404 when the account has none by that id. */
+/** Deletes an item and its price history; 404 when the account has none by that id. */
 export async function deleteItem(ports: Ports, accountId: string, id: string): Promise<void> {
   await ports.store.db.tx(async (tx: Sql) => {
     const rows = await tx.query<{ id: string }>('DELETE FROM price_book_items WHERE account_id = $1 AND id = $2 RETURNING id', [accountId, id]);
     if (rows.length === 0) throw notFound();
-    await tx.query('DELETE FROM price_book_words WHERE account_id = $1 AND item_id = $2', [accountId, id]);
     await tx.query('DELETE FROM price_book_price_changes WHERE account_id = $1 AND item_id = $2', [accountId, id]);
   });
 }

@@ -163,6 +163,7 @@ describe('/price-book/imports', () => {
     // Preview writes nothing.
     expect((await t.get('/price-book/items', u.token)).json.items).toEqual([]);
 
+    const firstAt = t.clock.now().toISOString();
     const imported = await t.post('/price-book/imports', { supplier: 'Plumbing World', csv: merchantCsv, mapping }, u.token);
     expect(imported.status).toBe(200);
     expect(imported.json.counts).toEqual({ rows: 25, created: 22, updated: 0, unchanged: 0, refused: 3 });
@@ -175,13 +176,14 @@ describe('/price-book/imports', () => {
     const again = await t.post('/price-book/imports/preview', { supplier: ' PLUMBING WORLD', csv: next }, u.token);
     expect(again.json).toMatchObject({ mapping_source: 'remembered', mapping: { ...mapping, unit: 'UOM' }, counts: { created: 0, updated: 1, unchanged: 21, refused: 3 } });
     expect(again.json.items).toEqual([{ row: 2, supplier_code: 'CU15-HH', name: 'Copper pipe 15 mm half-hard 5.8 m length', unit: 'm', cost: '4.27', current_cost: '4.095' }]);
+    const secondAt = t.clock.now().toISOString();
     const second = await t.post('/price-book/imports', { supplier: 'Plumbing World', csv: next, mapping }, u.token);
     expect(second.json.counts).toEqual({ rows: 25, created: 0, updated: 1, unchanged: 21, refused: 3 });
     const [pipeItem] = (await t.get('/price-book/items?q=cu15-hh', u.token)).json.items as PriceBookItemRecord[];
     expect(pipeItem).toMatchObject({ cost: '4.27', version: 2 });
     expect((await t.get(`/price-book/items/${pipeItem!.id}`, u.token)).json.price_changes).toEqual([
-      { changed_at: '2026-05-04T21:31:00.000Z', source: 'imported', cost_from: '4.095', cost_to: '4.27', sell_from: null, sell_to: null },
-      { changed_at: '2026-05-04T21:30:00.000Z', source: 'imported', cost_from: null, cost_to: '4.095', sell_from: null, sell_to: null },
+      { changed_at: secondAt, source: 'imported', cost_from: '4.095', cost_to: '4.27', sell_from: null, sell_to: null },
+      { changed_at: firstAt, source: 'imported', cost_from: null, cost_to: '4.095', sell_from: null, sell_to: null },
     ]);
     // Another account sees none of it.
     const other = await signUp(t, 'Other');
