@@ -90,8 +90,8 @@ export type PriceBookList = z.infer<typeof priceBookList>;
 
 export const priceChange = z.object({
   changed_at: z.string(),
-  /** added by hand, edited by hand, or imported from a supplier's price list. */
-  source: z.enum(['added', 'edited', 'imported']),
+  /** changed by hand, or by an import of a supplier's price list. */
+  source: z.enum(['edited', 'imported']),
   cost_from: z.string().nullable(),
   cost_to: z.string(),
   sell_from: z.string().nullable(),
@@ -99,7 +99,7 @@ export const priceChange = z.object({
 });
 export type PriceChange = z.infer<typeof priceChange>;
 
-/** GET /price-book/items/{id}: the item and its price changes, newest first. */
+/** GET /price-book/items/{id}: the item and its price changes, newest first (its first price is the item's own: created_at, and the cost_from of its first change). */
 export const priceBookItemDetail = z.object({ item: priceBookItemRecord, price_changes: z.array(priceChange) });
 export type PriceBookItemDetail = z.infer<typeof priceBookItemDetail>;
 

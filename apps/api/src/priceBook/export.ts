@@ -9,7 +9,7 @@ export const EXPORT_HEADER = ['Name', 'Description', 'Unit', 'Category', 'Cost e
 
 /** The header and one row per item, by name. */
 export async function exportRows(sql: Sql, accountId: string): Promise<Cell[][]> {
-  const rows = await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY name, id`, [accountId]);
+  const rows = await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY sort_name, id`, [accountId]);
   return [
     EXPORT_HEADER,
     ...rows.map(recordOf).map((i) => [i.name, i.description, i.unit, i.category, i.cost, i.sell ?? '', i.supplier, i.supplier_code, i.gst_rate === '0' ? '0%' : '15%']),

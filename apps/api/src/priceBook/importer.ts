@@ -21,6 +21,7 @@ import {
   type PriceListItem,
   type PriceListMapping,
   type RefusedRow,
+  sortName,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { parse } from 'csv-parse/sync';
@@ -180,12 +181,13 @@ export async function importPriceList(ports: Ports, accountId: string, input: { 
     });
     if (fresh.length > 0) {
       await tx.query(
-        `INSERT INTO price_book_items (account_id, id, name, description, unit, category, cost, sell, supplier, supplier_key, supplier_code, code_key, gst_rate, search_text, version, created_at, updated_at)
-         SELECT $1, u.id, u.name, '', u.unit, $2, u.cost::numeric, NULL, $3, $4, u.code, lower(u.code), '0.15', u.search, 1, $5, $5
-           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) AS u(id, name, unit, cost, code, search)`,
+        `INSERT INTO price_book_items (account_id, id, name, sort_name, description, unit, category, cost, sell, supplier, supplier_key, supplier_code, code_key, gst_rate, search_text, version, created_at, updated_at)
+         SELECT $1, u.id, u.name, u.sort, '', u.unit, $2, u.cost::numeric, NULL, $3, $4, u.code, lower(u.code), '0.15', u.search, 1, $5, $5
+           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[]) AS u(id, name, unit, cost, code, search, sort)`,
         [
           accountId, input.category, input.supplier, supplierKey, now,
           fresh.map((f) => f.id), fresh.map((f) => f.item.name), fresh.map((f) => f.item.unit), fresh.map((f) => f.item.cost), fresh.map((f) => f.item.supplier_code), fresh.map((f) => searchTextOf(f.words)),
+          fresh.map((f) => sortName(f.item.name)),
         ],
       );
     }
@@ -193,17 +195,18 @@ export async function importPriceList(ports: Ports, accountId: string, input: { 
     const changed = p.updated.map(({ item, was }) => ({ id: was.id, item, was, words: itemSearchWords(item) }));
     if (changed.length > 0) {
       await tx.query(
-        `UPDATE price_book_items i SET name = u.name, unit = u.unit, cost = u.cost::numeric, supplier_code = u.code, search_text = u.search, version = i.version + 1, updated_at = $2
-           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS u(id, name, unit, cost, code, search)
+        `UPDATE price_book_items i SET name = u.name, sort_name = u.sort, unit = u.unit, cost = u.cost::numeric, supplier_code = u.code, search_text = u.search, version = i.version + 1, updated_at = $2
+           FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) AS u(id, name, unit, cost, code, search, sort)
           WHERE i.account_id = $1 AND i.id = u.id`,
-        [accountId, now, changed.map((c) => c.id), changed.map((c) => c.item.name), changed.map((c) => c.item.unit), changed.map((c) => c.item.cost), changed.map((c) => c.item.supplier_code), changed.map((c) => searchTextOf(c.words))],
+        [accountId, now, changed.map((c) => c.id), changed.map((c) => c.item.name), changed.map((c) => c.item.unit), changed.map((c) => c.item.cost), changed.map((c) => c.item.supplier_code), changed.map((c) => searchTextOf(c.words)), changed.map((c) => sortName(c.item.name))],
       );
     }
 
-    await recordChanges(tx, accountId, now, 'imported', [
-      ...fresh.map((f) => ({ id: f.id, cost_from: null, cost_to: f.item.cost, sell_from: null, sell_to: null })),
-      ...changed.filter((c) => c.item.cost !== c.was.cost).map((c) => ({ id: c.id, cost_from: c.was.cost, cost_to: c.item.cost, sell_from: c.was.sell, sell_to: c.was.sell })),
-    ]);
+    // A new item's first price is the item itself (its created_at and cost); the history keeps the changes.
+    await recordChanges(
+      tx, accountId, now, 'imported',
+      changed.filter((c) => c.item.cost !== c.was.cost).map((c) => ({ id: c.id, cost_from: c.was.cost, cost_to: c.item.cost, sell_from: c.was.sell, sell_to: c.was.sell })),
+    );
     await tx.query(
       `INSERT INTO price_book_import_mappings (account_id, supplier_key, mapping, updated_at) VALUES ($1, $2, $3::jsonb, $4)
        ON CONFLICT (account_id, supplier_key) DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = EXCLUDED.updated_at`,

@@ -8,7 +8,8 @@ import type { Migration } from '@tradie/store';
  * (price_book_price_changes) so the screens can say what moved and when.
  *
  * - price_book_items: one row per item, money as numeric (exact, 4 places), the supplier and code
- *   lower-cased beside them (supplier_key, code_key) for the one-item-per-supplier-code rule, and
+ *   lower-cased beside them (supplier_key, code_key) for the one-item-per-supplier-code rule,
+ *   sort_name (the domain's sortName, in the C collation: the same order on either database), and
  *   search_text: the words the item is found by (the domain's itemSearchWords: letters and digits
  *   of the name and the code, lower case), made a tsvector by the database (`search`, the 'simple'
  *   configuration: no stemming, no stop words) with a GIN index, so 'cop:* & 15:*' is an index
@@ -24,6 +25,7 @@ CREATE TABLE IF NOT EXISTS price_book_items (
   account_id     text          NOT NULL,
   id             text          NOT NULL,
   name           text          NOT NULL,
+  sort_name      text COLLATE "C" NOT NULL,
   description    text          NOT NULL DEFAULT '',
   unit           text          NOT NULL DEFAULT 'each',
   category       text          NOT NULL,
@@ -42,14 +44,14 @@ CREATE TABLE IF NOT EXISTS price_book_items (
   PRIMARY KEY (account_id, id)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS price_book_items_supplier_code ON price_book_items (account_id, supplier_key, code_key) WHERE code_key <> '';
-CREATE INDEX IF NOT EXISTS price_book_items_account_name ON price_book_items (account_id, name, id);
+CREATE INDEX IF NOT EXISTS price_book_items_account_name ON price_book_items (account_id, sort_name, id);
 CREATE INDEX IF NOT EXISTS price_book_items_search ON price_book_items USING gin (search);
 CREATE TABLE IF NOT EXISTS price_book_price_changes (
   account_id  text          NOT NULL,
   item_id     text          NOT NULL,
   seq         bigint        GENERATED ALWAYS AS IDENTITY,
   changed_at  timestamptz   NOT NULL,
-  source      text          NOT NULL CHECK (source IN ('added', 'edited', 'imported')),
+  source      text          NOT NULL CHECK (source IN ('edited', 'imported')),
   cost_from   numeric(13,4),
   cost_to     numeric(13,4) NOT NULL,
   sell_from   numeric(13,4),

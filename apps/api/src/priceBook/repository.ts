@@ -2,7 +2,7 @@
 // statement is scoped by account: another account's item is not found, exactly like one that does
 // not exist. Every change of an item's cost or sell price is kept in price_book_price_changes.
 import { PRICE_BOOK_MESSAGES, type PriceBookItemFields, type PriceBookItemRecord, type PriceChange } from '@tradie/contracts';
-import { Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords } from '@tradie/domain';
+import { Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords, sortName } from '@tradie/domain';
 import { isUniqueViolation, type Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
@@ -62,24 +62,39 @@ export const searchTextOf = (words: readonly string[]): string => words.join(' '
  */
 export const tsQueryOf = (words: readonly string[]): string => words.map((w) => `${w}:*`).join(' & ');
 
+/** Matches past this many are dense: walking the book by name finds the first page of them sooner than sorting them all. */
+const SPARSE_MATCHES = 2000;
+
 /**
- * The items whose every query word starts one of their words, by name. The matches come from the
- * GIN index on `search` (a bitmap of the items holding each prefix), fenced in a MATERIALIZED CTE so
- * the planner never walks the name index testing every item in turn instead (which it prefers for a
- * common prefix, and which reads the whole book when the matches sit late in the alphabet); then
- * only the matches are sorted. No query: the whole book by name, from the name index.
+ * The items whose every query word starts one of their words, by name (sort_name). The matches come
+ * from the GIN index on `search`, at most SPARSE_MATCHES + 1 of them (their id and sort key only),
+ * fenced in a MATERIALIZED CTE so the planner cannot walk the name index testing every item instead;
+ * a page of them is sorted out and read by id. Past that many, the matches are dense and the name
+ * index is walked, testing each item, until the page is full. No query: the whole book by name.
  */
 export async function listItems(sql: Sql, accountId: string, query: { q: string; limit: number; offset: number }): Promise<{ items: PriceBookItemRecord[]; has_more: boolean }> {
   const words = queryWords(query.q);
-  const rows =
-    words.length === 0
-      ? await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY name, id LIMIT $2 OFFSET $3`, [accountId, query.limit + 1, query.offset])
-      : await sql.query<ItemRow>(
-          `WITH hits AS MATERIALIZED (SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $4))
-           SELECT * FROM hits ORDER BY name, id LIMIT $2 OFFSET $3`,
-          [accountId, query.limit + 1, query.offset, tsQueryOf(words)],
-        );
-  return { items: rows.slice(0, query.limit).map(recordOf), has_more: rows.length > query.limit };
+  const page = async (rows: ItemRow[]) => ({ items: rows.slice(0, query.limit).map(recordOf), has_more: rows.length > query.limit });
+  if (words.length === 0) {
+    return page(await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY sort_name, id LIMIT $2 OFFSET $3`, [accountId, query.limit + 1, query.offset]));
+  }
+  const tsQuery = tsQueryOf(words);
+  const hits = await sql.query<{ id: string; n: number | string }>(
+    `WITH hits AS MATERIALIZED (SELECT id, sort_name FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) LIMIT ${SPARSE_MATCHES + 1})
+     SELECT id, (SELECT count(*) FROM hits) AS n FROM hits ORDER BY sort_name, id LIMIT $3 OFFSET $4`,
+    [accountId, tsQuery, query.limit + 1, query.offset],
+  );
+  if (hits.length > 0 && Number(hits[0]!.n) > SPARSE_MATCHES) {
+    return page(
+      await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) ORDER BY sort_name, id LIMIT $3 OFFSET $4`, [
+        accountId, tsQuery, query.limit + 1, query.offset,
+      ]),
+    );
+  }
+  if (hits.length === 0) return { items: [], has_more: false };
+  const rows = await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND id = ANY($2::text[])`, [accountId, hits.map((h) => h.id)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return page(hits.flatMap((h) => byId.get(h.id) ?? []));
 }
 
 /**
@@ -156,11 +171,10 @@ export async function createItem(ports: Ports, accountId: string, fields: PriceB
       const id = ports.ids.uuid();
       const words = itemSearchWords(fields);
       const [row] = await tx.query<ItemRow>(
-        `INSERT INTO price_book_items (account_id, id, name, description, unit, category, cost, sell, supplier, supplier_key, supplier_code, code_key, gst_rate, search_text, version, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $13, $14, 1, $15, $15) RETURNING ${COLUMNS}`,
-        [accountId, id, fields.name, fields.description, fields.unit, fields.category, fields.cost, fields.sell, fields.supplier, keyOf(fields.supplier), fields.supplier_code, keyOf(fields.supplier_code), fields.gst_rate, searchTextOf(words), now],
+        `INSERT INTO price_book_items (account_id, id, name, sort_name, description, unit, category, cost, sell, supplier, supplier_key, supplier_code, code_key, gst_rate, search_text, version, created_at, updated_at)
+         VALUES ($1, $2, $3, $16, $4, $5, $6, $7::numeric, $8::numeric, $9, $10, $11, $12, $13, $14, 1, $15, $15) RETURNING ${COLUMNS}`,
+        [accountId, id, fields.name, fields.description, fields.unit, fields.category, fields.cost, fields.sell, fields.supplier, keyOf(fields.supplier), fields.supplier_code, keyOf(fields.supplier_code), fields.gst_rate, searchTextOf(words), now, sortName(fields.name)],
       );
-      await recordChanges(tx, accountId, now, 'added', [{ id, cost_from: null, cost_to: fields.cost, sell_from: null, sell_to: fields.sell }]);
       return recordOf(row!);
     });
   } catch (e) {
@@ -179,10 +193,10 @@ export async function updateItem(ports: Ports, accountId: string, id: string, fi
       const now = ports.clock.now();
       const words = itemSearchWords(fields);
       const [row] = await tx.query<ItemRow>(
-        `UPDATE price_book_items SET name = $3, description = $4, unit = $5, category = $6, cost = $7::numeric, sell = $8::numeric, supplier = $9, supplier_key = $10,
+        `UPDATE price_book_items SET name = $3, sort_name = $16, description = $4, unit = $5, category = $6, cost = $7::numeric, sell = $8::numeric, supplier = $9, supplier_key = $10,
                 supplier_code = $11, code_key = $12, gst_rate = $13, search_text = $14, version = version + 1, updated_at = $15
           WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-        [accountId, id, fields.name, fields.description, fields.unit, fields.category, fields.cost, fields.sell, fields.supplier, keyOf(fields.supplier), fields.supplier_code, keyOf(fields.supplier_code), fields.gst_rate, searchTextOf(words), now],
+        [accountId, id, fields.name, fields.description, fields.unit, fields.category, fields.cost, fields.sell, fields.supplier, keyOf(fields.supplier), fields.supplier_code, keyOf(fields.supplier_code), fields.gst_rate, searchTextOf(words), now, sortName(fields.name)],
       );
       const before = recordOf(current);
       if (before.cost !== fields.cost || before.sell !== fields.sell) {

@@ -68,7 +68,6 @@ describe('/price-book/items', () => {
     const detail = await t.get(`/price-book/items/${item.id}`, u.token);
     expect(detail.json.price_changes).toEqual([
       { changed_at: '2026-05-04T21:31:00.000Z', source: 'edited', cost_from: '3.8', cost_to: '4.1', sell_from: null, sell_to: '6.5' },
-      { changed_at: '2026-05-04T21:30:00.000Z', source: 'added', cost_from: null, cost_to: '3.8', sell_from: null, sell_to: null },
     ]);
 
     const stale = await t.put(`/price-book/items/${item.id}`, { ...pipe, version: 1 }, u.token);
@@ -180,15 +179,30 @@ describe('/price-book/imports', () => {
     const second = await t.post('/price-book/imports', { supplier: 'Plumbing World', csv: next, mapping }, u.token);
     expect(second.json.counts).toEqual({ rows: 25, created: 0, updated: 1, unchanged: 21, refused: 3 });
     const [pipeItem] = (await t.get('/price-book/items?q=cu15-hh', u.token)).json.items as PriceBookItemRecord[];
-    expect(pipeItem).toMatchObject({ cost: '4.27', version: 2 });
+    expect(pipeItem).toMatchObject({ cost: '4.27', version: 2, created_at: firstAt });
     expect((await t.get(`/price-book/items/${pipeItem!.id}`, u.token)).json.price_changes).toEqual([
       { changed_at: secondAt, source: 'imported', cost_from: '4.095', cost_to: '4.27', sell_from: null, sell_to: null },
-      { changed_at: firstAt, source: 'imported', cost_from: null, cost_to: '4.095', sell_from: null, sell_to: null },
     ]);
     // Another account sees none of it.
     const other = await signUp(t, 'Other');
     expect((await t.get('/price-book/items?q=copper', other.token)).json.items).toEqual([]);
     expect((await t.post('/price-book/imports/preview', { supplier: 'Plumbing World', csv: next }, other.token)).json.mapping_source).toBe('guessed');
+  });
+
+  it('search pages through a book where a word is in thousands of items, and finds the few among them', async () => {
+    const u = await signUp(t);
+    const rows = Array.from({ length: 2100 }, (_, i) => `PC${String(i).padStart(4, '0')},Pipe clip ${i % 30 === 0 ? 'wide ' : ''}${i} mm,ea,1.5`);
+    const csv = `Code,Description,Unit,Price\n${rows.join('\n')}\n`;
+    const r = await t.post('/price-book/imports', { supplier: 'Clips Ltd', csv, mapping: { code: 'Code', description: 'Description', unit: 'Unit', price: 'Price', price_kind: 'cost', gst: 'exclusive' } }, u.token);
+    expect(r.json.counts).toMatchObject({ created: 2100 });
+    // 2,100 match 'pipe' (dense): the first page by name, and the next.
+    const first = await t.get('/price-book/items?q=pipe&limit=3', u.token);
+    expect([names(first), first.json.has_more]).toEqual([['Pipe clip 1 mm', 'Pipe clip 10 mm', 'Pipe clip 100 mm'], true]);
+    expect(names(await t.get('/price-book/items?q=pipe&limit=2&offset=3', u.token))).toEqual(['Pipe clip 1000 mm', 'Pipe clip 1001 mm']);
+    // 70 match 'pipe wide' (sparse), sorted the same way.
+    const wide = await t.get('/price-book/items?q=wide%20pipe&limit=2&offset=1', u.token);
+    expect([names(wide), wide.json.has_more]).toEqual([['Pipe clip wide 1020 mm', 'Pipe clip wide 1050 mm'], true]);
+    expect(names(await t.get('/price-book/items?q=pc2099', u.token))).toEqual(['Pipe clip 2099 mm']);
   });
 
   it('GST-inclusive prices and a trade price column give the cost excl. GST', async () => {

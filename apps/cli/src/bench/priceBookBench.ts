@@ -29,6 +29,12 @@ export function priceListCsv(rows: number, seed = 7, bump = 0): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** This process's CPU time so far, in ms (user + system). */
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 const MAPPING = { code: 'Product Code', description: 'Description', unit: 'UOM', price: 'List Price excl GST', price_kind: 'list', discount_percent: '32.5', gst: 'exclusive' };
 /** What a tradie types, letter by letter, in a line's picker. */
 const QUERIES = ['c', 'co', 'cop', 'copp', 'copper', 'copper e', 'copper elb', 'copper elbow 15', 'p', 'pv', 'pvc 100', 'pw0', 'pw012', 'pw01234', 'pw012345', 'stainless tee 50', 'series 96', 'zzz'];
@@ -60,12 +66,14 @@ export async function benchPriceBook(options: { databaseUrl?: string; items?: nu
       await call('POST', '/auth/register', { ...account, full_name: 'Bench Tradie' });
       return String((await call('POST', '/auth/login', account)).json.access_token);
     };
-    const importList = async (token: string, csv: string): Promise<number> => {
+    const importList = async (token: string, csv: string): Promise<{ ms: number; cpu: number }> => {
       const t0 = performance.now();
+      const c0 = cpuMs();
       const r = await call('POST', '/price-book/imports', { supplier: 'Plumbing World', csv, mapping: MAPPING }, token);
+      const cpu = cpuMs() - c0;
       const ms = performance.now() - t0;
       if (r.status !== 200) throw new Error(`import: ${r.status} ${JSON.stringify(r.json)}`);
-      return ms;
+      return { ms, cpu };
     };
 
     const other = await signUp();
@@ -75,20 +83,27 @@ export async function benchPriceBook(options: { databaseUrl?: string; items?: nu
     const again = await importList(token, priceListCsv(items, 7, 37));
     if (db === 'pglite') await store.db.exec('ANALYZE');
 
-    const search = async (q: string): Promise<number> => {
+    const search = async (q: string): Promise<{ ms: number; cpu: number }> => {
       const t0 = performance.now();
+      const c0 = cpuMs();
       const r = await call('GET', `/price-book/items?q=${encodeURIComponent(q)}&limit=20`, undefined, token);
+      const cpu = cpuMs() - c0;
       const ms = performance.now() - t0;
       if (r.status !== 200) throw new Error(`search ${q}: ${r.status}`);
-      return ms;
+      return { ms, cpu };
     };
     for (const q of QUERIES) await search(q);
-    const times: number[] = [];
+    const times: { ms: number; cpu: number }[] = [];
     for (let i = 0; i < requests; i++) times.push(await search(QUERIES[i % QUERIES.length]!));
+    // Wall time, and this process's CPU time (PGlite runs in it): on a machine shared with other
+    // work the wall time waits for the CPU; the CPU time is what the work itself costs.
     return [
-      { name: `price_book.import_${items}_rows_${db}`, value: round(first), unit: 'ms' },
-      { name: `price_book.reimport_${items}_rows_tenth_moved_${db}`, value: round(again), unit: 'ms' },
-      { name: `price_book.search_as_you_type_p95_${items}_items_${db}`, value: round(percentile(times, 95)), unit: 'ms' },
+      { name: `price_book.import_${items}_rows_${db}`, value: round(first.ms), unit: 'ms' },
+      { name: `price_book.import_${items}_rows_cpu_${db}`, value: round(first.cpu), unit: 'ms' },
+      { name: `price_book.reimport_${items}_rows_tenth_moved_${db}`, value: round(again.ms), unit: 'ms' },
+      { name: `price_book.reimport_${items}_rows_tenth_moved_cpu_${db}`, value: round(again.cpu), unit: 'ms' },
+      { name: `price_book.search_as_you_type_p95_${items}_items_${db}`, value: round(percentile(times.map((x) => x.ms), 95)), unit: 'ms' },
+      { name: `price_book.search_as_you_type_p95_cpu_${items}_items_${db}`, value: round(percentile(times.map((x) => x.cpu), 95)), unit: 'ms' },
     ];
   } finally {
     await store.close();

@@ -119,6 +119,12 @@ export function searchWords(text: string): string[] {
     .filter((w) => w !== '');
 }
 
+/**
+ * What the book is sorted by: the name lower-cased with accents off ('Ōtaki tap' sits with the o's),
+ * compared byte by byte (the C collation), so PGlite and PostgreSQL give the same order.
+ */
+export const sortName = (name: string): string => name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
 /** The words an item is indexed by (at most 24, each at most 40 characters), without repeats. */
 export function itemSearchWords(item: Pick<PriceBookItem, 'name' | 'supplier_code'>): string[] {
   const words = [...searchWords(item.name), ...searchWords(item.supplier_code)];
