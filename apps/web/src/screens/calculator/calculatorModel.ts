@@ -63,7 +63,18 @@ export type CalculatorAction =
   | { type: 'settleMargin' }
   | { type: 'setMarginBasis'; value: MarginBasis }
   | { type: 'applyMargin' }
-  | { type: 'loadTemplate'; template: Template };
+  | { type: 'loadTemplate'; template: Template }
+  /** A line picked from the price book (the picker works the line out with the domain's lineFromPriceBookItem). */
+  | { type: 'fillLine'; key: number; line: PickedLine };
+
+/** What the price book picker fills a row with: the domain's line, its numbers as text. */
+export interface PickedLine {
+  description: string;
+  qty: string;
+  unit_price: string;
+  tax_included: boolean;
+  tax_rate: string;
+}
 
 /** A new row: qty 1, unit price 0. */
 const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0' });
@@ -142,6 +153,10 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       );
       // Quantities keep what was typed; only the prices change.
       return { ...state, marginText: String(m), lines: priced.map((l, i) => ({ ...l, qty: state.lines[i]!.qty })) };
+    }
+    case 'fillLine': {
+      const { description, qty, unit_price, tax_included, tax_rate } = action.line;
+      return { ...state, lines: state.lines.map((l) => (l.key === action.key ? { key: l.key, description, qty, unit_price, tax_included, tax_rate } : l)) };
     }
     case 'loadTemplate': {
       const t = action.template;
