@@ -70,7 +70,8 @@ const SPARSE_MATCHES = 2000;
  * from the GIN index on `search`, at most SPARSE_MATCHES + 1 of them (their id and sort key only),
  * fenced in a MATERIALIZED CTE so the planner cannot walk the name index testing every item instead;
  * a page of them is sorted out and read by id. Past that many, the matches are dense and the name
- * index is walked, testing each item, until the page is full. No query: the whole book by name.
+ * index is walked, testing each item, until the page is full; so it is for a single letter. No
+ * query: the whole book by name.
  */
 export async function listItems(sql: Sql, accountId: string, query: { q: string; limit: number; offset: number }): Promise<{ items: PriceBookItemRecord[]; has_more: boolean }> {
   const words = queryWords(query.q);
@@ -79,18 +80,20 @@ export async function listItems(sql: Sql, accountId: string, query: { q: string;
     return page(await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY sort_name, id LIMIT $2 OFFSET $3`, [accountId, query.limit + 1, query.offset]));
   }
   const tsQuery = tsQueryOf(words);
+  const dense = async () =>
+    page(
+      await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) ORDER BY sort_name, id LIMIT $3 OFFSET $4`, [
+        accountId, tsQuery, query.limit + 1, query.offset,
+      ]),
+    );
+  // One letter starts a word of most items, and collecting them from the index costs most.
+  if (words[0]!.length === 1) return dense();
   const hits = await sql.query<{ id: string; n: number | string }>(
     `WITH hits AS MATERIALIZED (SELECT id, sort_name FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) LIMIT ${SPARSE_MATCHES + 1})
      SELECT id, (SELECT count(*) FROM hits) AS n FROM hits ORDER BY sort_name, id LIMIT $3 OFFSET $4`,
     [accountId, tsQuery, query.limit + 1, query.offset],
   );
-  if (hits.length > 0 && Number(hits[0]!.n) > SPARSE_MATCHES) {
-    return page(
-      await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) ORDER BY sort_name, id LIMIT $3 OFFSET $4`, [
-        accountId, tsQuery, query.limit + 1, query.offset,
-      ]),
-    );
-  }
+  if (hits.length > 0 && Number(hits[0]!.n) > SPARSE_MATCHES) return dense();
   if (hits.length === 0) return { items: [], has_more: false };
   const rows = await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND id = ANY($2::text[])`, [accountId, hits.map((h) => h.id)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
