@@ -11,7 +11,7 @@ import { Decimal } from '../money/decimal.ts';
 import { markedUpUnitPrice } from '../money/rounding.ts';
 import { type MarginBasis, chargeFactor } from '../margin/margin.ts';
 import { LINE_LIMITS, canonicalDecimal, parseDecimalInput, type Line } from '../documents/lineValues.ts';
-import { NZ_GST_RATES } from '../documents/lines.ts';
+import type { NZ_GST_RATES } from '../documents/lines.ts';
 
 export const PRICE_BOOK_LIMITS = {
   name: 200,

@@ -48,6 +48,8 @@ export interface RefusedRow {
   reason: string;
 }
 
+// A cell with a control character (other than tab and line breaks) is refused: it cannot be stored (NUL) or shown.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Guesses the mapping from the headers a merchant's list usually has; null where none fits. */
