@@ -18,6 +18,7 @@ import { oneTimeTokenMigrations } from './security/oneTimeTokens.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
+import { priceBookMigrations } from './priceBook/migrations.ts';
 
 export const coreMigrations: Migration[] = [
   {
@@ -62,4 +63,5 @@ export const allMigrations: Migration[] = [
   ...reminderMigrations,
   ...paymentMigrations,
   ...paymentClaimMigrations,
+  ...priceBookMigrations,
 ];

@@ -39,3 +39,5 @@ export * from './documents/ccaForm1.ts';
 export * from './profit/categories.ts';
 export * from './profit/pricing.ts';
 export * from './profit/profit.ts';
+export * from './priceBook/items.ts';
+export * from './priceBook/priceList.ts';

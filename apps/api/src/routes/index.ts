@@ -18,6 +18,7 @@ import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { templateRoutes } from '../templates/routes.ts';
+import { priceBookRoutes } from '../priceBook/routes.ts';
 import { paymentRoutes } from '../payments/routes.ts';
 import { publicPaymentRoutes } from '../payments/publicRoutes.ts';
 
@@ -48,6 +49,7 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/security', securityRoutes(deps)],
     ['/account', accountRoutes(deps)],
     ['/templates', templateRoutes(deps)],
+    ['/price-book', priceBookRoutes(deps)],
     ['/reminders', reminderRoutes(deps)],
     ['/mail', mailRoutes(deps)],
   ];

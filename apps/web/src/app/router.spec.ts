@@ -33,6 +33,7 @@ const specRoutes = [
   '/app/invoices/$id',
   '/app/clients',
   '/app/reports',
+  '/app/price-book',
   '/app/settings',
 ];
 

@@ -145,6 +145,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
     dispatch({ type: 'addLine' });
   };
 
+  /** What the price book picker prices a cost by: the calculator's markup or margin as it stands. */
+  const pricing = useCallback(() => ({ basis: latest.current.state.marginBasis, percent: marginOf(latest.current.state) }), []);
+
   const applyMarginToLines = useCallback(() => {
     const now = latest.current.state;
     const m = marginOf(now);
@@ -281,6 +284,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
                   error={rowError?.key === line.key ? rowError.message : null}
                   canRemove={canRemove}
                   autoFocus={line.key === lastAdded}
+                  pricing={pricing}
                   dispatch={dispatch}
                 />
               ))}

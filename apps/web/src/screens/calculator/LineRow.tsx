@@ -1,6 +1,9 @@
-import { memo, type Dispatch, type FormEvent } from 'react';
-import { DEFAULT_COST_CATEGORIES } from '@tradie/domain';
+import { lazy, memo, Suspense, useState, type Dispatch, type FormEvent } from 'react';
+import { DEFAULT_COST_CATEGORIES, type PricingRule } from '@tradie/domain';
 import { type CalculatorAction, type LineDraft, type RowKind, NEW_LINE_CATEGORY } from './calculatorModel.ts';
+
+// The price book picker's code (and the price book's queries) load only when a tradie opens it.
+const PriceBookPicker = lazy(() => import('../price-book/PriceBookPicker.tsx').then((m) => ({ default: m.PriceBookPicker })));
 
 interface Props {
   line: LineDraft;
@@ -14,6 +17,8 @@ interface Props {
   error: string | null;
   canRemove: boolean;
   autoFocus: boolean;
+  /** The calculator's markup or margin when an item is picked (a stable function: rows stay memoised). */
+  pricing: () => PricingRule;
   dispatch: Dispatch<CalculatorAction>;
 }
 
@@ -44,9 +49,10 @@ function NumberInput({ id, line, field, enterKeyHint, dispatch }: { id: string; 
  * One line item. Memoised: typing in one row re-renders that row only (the others get the same
  * line object, amount text and the stable dispatch), so a 100-line document stays instant.
  */
-export const LineRow = memo(function LineRow({ line, index, amount, kind, error, canRemove, autoFocus, dispatch }: Props) {
+export const LineRow = memo(function LineRow({ line, index, amount, kind, error, canRemove, autoFocus, pricing, dispatch }: Props) {
   const base = `line-${line.key}`;
   const n = index + 1;
+  const [picking, setPicking] = useState(false);
   const uncounted = kind === 'needsDescription';
   return (
     <li className={`calc-line${uncounted ? ' calc-line--uncounted' : ''}${error ? ' calc-line--error' : ''}`}>
@@ -133,12 +139,28 @@ export const LineRow = memo(function LineRow({ line, index, amount, kind, error,
             {amount}
           </output>
         </div>
+        <button type="button" className="calc-line__remove" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+          Price book<span className="visually-hidden"> for line {n}</span>
+        </button>
         {canRemove && (
           <button type="button" className="calc-line__remove" onClick={() => dispatch({ type: 'removeLine', key: line.key })}>
             Remove<span className="visually-hidden"> line {n}</span>
           </button>
         )}
       </form>
+      {picking && (
+        <Suspense fallback={<p className="field__hint">Opening your price book…</p>}>
+          <PriceBookPicker
+            lineLabel={`Line ${n}`}
+            pricing={pricing}
+            onClose={() => setPicking(false)}
+            onPick={(picked) => {
+              dispatch({ type: 'fillLine', key: line.key, line: picked });
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      )}
     </li>
   );
 });

@@ -74,7 +74,22 @@ export type CalculatorAction =
   | { type: 'setMarginBasis'; value: MarginBasis }
   /** 'Price from cost': each row with a cost gets its sell price from it; its cost and every row without one stay as typed. */
   | { type: 'priceFromCost' }
-  | { type: 'loadTemplate'; template: Template };
+  | { type: 'loadTemplate'; template: Template }
+  /** A line picked from the price book (the picker works the line out with the domain's lineFromPriceBookItem). */
+  | { type: 'fillLine'; key: number; line: PickedLine };
+
+/** What the price book picker fills a row with: the domain's line, its numbers as text. */
+export interface PickedLine {
+  description: string;
+  qty: string;
+  unit_price: string;
+  tax_included: boolean;
+  tax_rate: string;
+  /** The item's cost excl. GST (kept on the line, so its profit shows); null: not recorded. */
+  cost?: string | null;
+  /** The line's cost category. */
+  category?: string;
+}
 
 /** A new row: qty 1, unit price 0. */
 const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0', cost: '', category: NEW_LINE_CATEGORY });
@@ -163,6 +178,11 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         marginText: String(m),
         lines: state.lines.map((l, i) => (priced.priced.includes(i) ? { ...l, unit_price: priced.lines[i]!.unit_price, tax_included: priced.lines[i]!.tax_included } : l)),
       };
+    }
+    case 'fillLine': {
+      const { description, qty, unit_price, tax_included, tax_rate, cost, category } = action.line;
+      const filled = (l: LineDraft): LineDraft => ({ key: l.key, description, qty, unit_price, tax_included, tax_rate, cost: cost ?? '', category: category ?? l.category ?? NEW_LINE_CATEGORY });
+      return { ...state, lines: state.lines.map((l) => (l.key === action.key ? filled(l) : l)) };
     }
     case 'loadTemplate': {
       const t = action.template;
