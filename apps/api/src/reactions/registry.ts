@@ -5,6 +5,7 @@
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
+import { acceptanceConfirmation } from '../clientLinks/confirmAcceptance.ts';
 import { clientAnswerNotice } from '../clientLinks/notify.ts';
 import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
 import { expireCheckoutSessions } from '../payments/reaction.ts';
@@ -27,7 +28,7 @@ export interface OutboxRow {
 }
 
 /** What reactions may use. */
-export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect'>;
+export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect' | 'renderPdf'>;
 
 export interface Reaction<D = ReactionDeps> {
   /** Stored on the outbox rows: never rename one that may have rows waiting. */
@@ -101,4 +102,4 @@ export const xeroCreditNotePush: Reaction = {
 };
 
 /** Every reaction the API runs. */
-export const REACTIONS: readonly Reaction[] = [xeroPush, xeroCreditNotePush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions];
+export const REACTIONS: readonly Reaction[] = [xeroPush, xeroCreditNotePush, clientAnswerNotice, acceptanceConfirmation, reminderSchedule, deliveryFailure, expireCheckoutSessions];
