@@ -17,6 +17,7 @@ import { auditMigrations } from './security/audit.ts';
 import { oneTimeTokenMigrations } from './security/oneTimeTokens.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
+import { setupMigrations } from './setup/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
 
 export const coreMigrations: Migration[] = [
@@ -62,4 +63,5 @@ export const allMigrations: Migration[] = [
   ...reminderMigrations,
   ...paymentMigrations,
   ...paymentClaimMigrations,
+  ...setupMigrations,
 ];

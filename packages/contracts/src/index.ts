@@ -15,3 +15,4 @@ export * from './clientLinks.ts';
 export * from './reminders.ts';
 export * from './creditNotes.ts';
 export * from './paymentClaims.ts';
+export * from './setup.ts';
