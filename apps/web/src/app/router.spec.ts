@@ -34,6 +34,7 @@ const specRoutes = [
   '/app/clients',
   '/app/reports',
   '/app/settings',
+  '/app/setup',
 ];
 
 describe('the router', () => {

@@ -225,6 +225,13 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/reports/ReportsScreen.tsx'), 'ReportsScreen'),
   staticData: { title: 'Tax Reports | Tradie Quotes' },
 });
+// The first-run set-up after sign-up (screens/setup/).
+const setupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup',
+  component: lazyRouteComponent(() => import('../screens/setup/SetupScreen.tsx'), 'SetupScreen'),
+  staticData: { title: 'Set up your business | Tradie Quotes' },
+});
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings',
@@ -244,7 +251,7 @@ function preloadScreens(matches: readonly { routeId: string }[]): void {
   }
 }
 
-const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, settingsRoute];
+const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, settingsRoute, setupRoute];
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([
@@ -271,6 +278,7 @@ export const routeTree = rootRoute.addChildren([
     clientHistoryRoute,
     reportsRoute,
     settingsRoute,
+    setupRoute,
   ]),
 ]);
 

@@ -49,13 +49,13 @@ export interface NumberProblem {
 }
 
 /** The numbers a 422 from PUT /business-settings refused, by field; [] for any other failure. */
-export function numberProblems(error: unknown, sent: SettingsFormValues): NumberProblem[] {
+export function numberProblems(error: unknown, sent: Partial<Record<CheckedBusinessField, string>>): NumberProblem[] {
   const body = (error as { status?: unknown; body?: unknown } | null)?.body as { code?: unknown; errors?: unknown } | undefined;
   if ((error as { status?: unknown }).status !== 422 || body?.code !== 'check_numbers' || !Array.isArray(body.errors)) return [];
   const out: NumberProblem[] = [];
   for (const e of body.errors as { field?: unknown; message?: unknown; keepable?: unknown }[]) {
     const field = CHECKED_BUSINESS_FIELDS.find((f) => f === e.field);
-    if (field && typeof e.message === 'string') out.push({ field, message: e.message, keepable: e.keepable === true, value: sent[field] });
+    if (field && typeof e.message === 'string') out.push({ field, message: e.message, keepable: e.keepable === true, value: sent[field] ?? '' });
   }
   return out;
 }
