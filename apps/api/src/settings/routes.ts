@@ -50,7 +50,10 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.put('/', describe({ tag: 'Business settings', summary: 'Save business, email and currency settings (logo_url ignored)', body: businessSettingsInput, response: { status: 200, schema: businessSettingsRecord }, errors: [422] }), auth, async (c) => {
     const { keep_as_entered: keep, ...patch } = await parseBody(c, businessSettingsInput);
-    const checked = checkBusinessIdentifiers(patch, keep);
+    // A number sent as it is already saved was checked (or kept on purpose) when it was saved.
+    const saved = await loadBusinessSettings(deps.store.db, c.get('accountId'));
+    const changed = (f: 'gst_number' | 'nzbn' | 'bank_account_number') => (patch[f] !== undefined && patch[f].trim() !== saved[f].trim() ? patch[f] : undefined);
+    const checked = checkBusinessIdentifiers({ gst_number: changed('gst_number'), nzbn: changed('nzbn'), bank_account_number: changed('bank_account_number') }, keep);
     if (checked.errors.length > 0) {
       throw new ApiError(422, checked.errors.length === 1 ? checked.errors[0]!.message : BUSINESS_IDENTIFIER_MESSAGES.summary(checked.errors.length), { code: 'check_numbers', errors: checked.errors });
     }

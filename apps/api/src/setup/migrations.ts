@@ -13,6 +13,8 @@ CREATE TABLE IF NOT EXISTS business_setup (
   default_payment_terms  text,
   updated_at             timestamptz NOT NULL
 );
+-- Accounts made before the set-up existed have done without it: they are not walked through it.
+INSERT INTO business_setup (account_id, step, finished, updated_at) SELECT id, 'business', 'done', now() FROM users ON CONFLICT (account_id) DO NOTHING;
 `,
   },
 ];

@@ -1,7 +1,7 @@
 // The first-run set-up's row: the step reached, how it ended, the trade and the default payment
-// terms. An account without a row has not started it: a new account (no business settings yet)
-// starts at the first step; one that saved its settings before the set-up existed counts as done,
-// so nobody is walked through what they already filled in.
+// terms. An account without a row has not started it and starts at the first step; accounts made
+// before the set-up existed were given a 'done' row by its migration, so nobody is walked through
+// what they already filled in.
 import type { SetupInput, SetupRecord } from '@tradie/contracts';
 import { DEFAULT_PAYMENT_TERMS, isPaymentTerms, type PaymentTerms } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
@@ -18,8 +18,7 @@ export async function loadSetup(sql: Sql, accountId: string): Promise<SetupRecor
   if (row) {
     return { step: row.step, finished: row.finished, trade: row.trade, default_payment_terms: isPaymentTerms(row.default_payment_terms) ? row.default_payment_terms : DEFAULT_PAYMENT_TERMS };
   }
-  const [settings] = await sql.query('SELECT 1 FROM business_settings WHERE account_id = $1', [accountId]);
-  return { step: 'business', finished: settings ? 'done' : null, trade: '', default_payment_terms: DEFAULT_PAYMENT_TERMS };
+  return { step: 'business', finished: null, trade: '', default_payment_terms: DEFAULT_PAYMENT_TERMS };
 }
 
 /** The business's default payment terms: a new client's, and a document's without a client. */

@@ -150,6 +150,8 @@ describe('business settings', () => {
       { field: 'nzbn', message: NZBN_WARNING },
     ]);
     expect((await t.get('/business-settings', token)).json.warnings).toEqual(kept.json.warnings);
+    // Kept once is kept: saving the other settings again, the same numbers are not refused.
+    expect((await t.put('/business-settings', { ...bad, business_name: 'Ngaio Plumbing Ltd' }, token)).status).toBe(200);
 
     const fixed = await t.put('/business-settings', { gst_number: '49-091-850', nzbn: '9429041234563' }, token);
     expect(fixed.json.warnings).toEqual([]);

@@ -4,6 +4,7 @@
 // document without a client, and each account's set-up is its own.
 import { SETUP_MESSAGES } from '@tradie/contracts';
 import { describe, expect, it } from 'vitest';
+import { setupMigrations } from '../../src/setup/migrations.ts';
 import { line } from '../documents/support.ts';
 import { signUp, useTestApp } from '../support/testApp.ts';
 
@@ -41,10 +42,13 @@ describe('the first-run set-up', () => {
     expect(r.json.payment_terms).toBe('14 days');
   });
 
-  it('counts as done for an account that saved its settings before the set-up existed; each account has its own', async () => {
+  it('counts as done for an account made before the set-up existed (its migration), not for one that saved settings since; each account has its own', async () => {
     const a = await signUp(t);
+    // The migration's statement that marks the accounts there when it runs.
+    await t.deps.store.db.query(setupMigrations[0]!.sql.split(';').find((q) => q.includes('INSERT INTO business_setup'))!);
     const b = await signUp(t);
-    await t.deps.store.db.query("INSERT INTO business_settings (account_id, business_name) VALUES ($1, 'Old Hand Plumbing')", [a.userId]);
+    expect((await t.put('/business-settings', { business_name: 'New Hand Plumbing' }, b.token)).status).toBe(200);
+    expect((await t.get('/setup', b.token)).json.finished).toBeNull();
     expect((await t.get('/setup', a.token)).json.finished).toBe('done');
     await t.put('/setup', { step: 'logo', trade: 'electrician' }, b.token);
     expect((await t.get('/setup', b.token)).json).toMatchObject({ step: 'logo', trade: 'electrician' });
