@@ -16,6 +16,8 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
 const next = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
 
 test('a new plumber sets up their business: a bad bank account is refused, then the set-up is completed', async ({ page, request }, testInfo) => {
+  // Seven steps, each looked at with axe.
+  test.setTimeout(150_000);
   const errors = collectErrors(page);
   const user = await signUpAndSignIn(page, request);
   await page.goto('/app/home');

@@ -227,7 +227,8 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await page.getByLabel('CC Email (optional)', { exact: true }).fill('books@ngata.example.nz');
   await checkTab(page, testInfo, 'email');
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(banner(page)).toHaveText('Settings saved successfully!');
+  // The NZBN kept as typed above is still marked: never 'successfully' beside its warning.
+  await expect(banner(page)).toHaveText('Settings saved. The numbers you kept as typed are marked below — please make sure they are right.');
 
   // One Save Settings saves everything together: the business details typed on the other tab stay.
   await page.reload();

@@ -2,6 +2,7 @@
 // saved as it is left (business details through /business-settings, with the same checks as
 // Settings; the trade and default payment terms through /setup), and the step reached is kept on
 // the server, so it opens where the tradie left off. Skippable a step at a time, or all of it.
+import '../settings/settings.css';
 import './setup.css';
 import '../settings/choiceList.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
