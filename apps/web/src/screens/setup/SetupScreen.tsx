@@ -79,8 +79,10 @@ function SetupSteps({ setup, settings }: { setup: SetupRecord; settings: Busines
       else setStep(saved.step);
     },
     onError: (e) => {
-      setProblems(numberProblems(e, values));
-      setError(serverDetail(e) ?? SETUP_TEXT.failed);
+      const refused = numberProblems(e, values);
+      setProblems(refused);
+      // A refused number is said by its field, once.
+      setError(refused.length > 0 ? null : (serverDetail(e) ?? SETUP_TEXT.failed));
     },
   });
   const busy = move.isPending;
