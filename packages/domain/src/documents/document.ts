@@ -597,7 +597,7 @@ export type DocumentCommand =
   | { type: 'RecordPdf'; data: { sha256: string } }
   | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
-  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean; terms: string } }
+  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean; terms?: string } }
   | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
   | { type: 'RequestQuoteChanges'; data: ClientAnswer & { note: string } }
   /** A payment reminder was emailed (outcome 'delivered') or was not (the outbox, a refusal). */
