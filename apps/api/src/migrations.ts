@@ -17,6 +17,7 @@ import { auditMigrations } from './security/audit.ts';
 import { oneTimeTokenMigrations } from './security/oneTimeTokens.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
+import { setupMigrations } from './setup/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
 import { priceBookMigrations } from './priceBook/migrations.ts';
 
@@ -64,4 +65,5 @@ export const allMigrations: Migration[] = [
   ...paymentMigrations,
   ...paymentClaimMigrations,
   ...priceBookMigrations,
+  ...setupMigrations,
 ];

@@ -16,3 +16,4 @@ export * from './reminders.ts';
 export * from './creditNotes.ts';
 export * from './paymentClaims.ts';
 export * from './priceBook.ts';
+export * from './setup.ts';

@@ -12,6 +12,8 @@ export * from './dates/paymentTerms.ts';
 export * from './dates/nzHolidays.ts';
 export * from './reminders/schedule.ts';
 export * from './reminders/manual.ts';
+export * from './identifiers/businessIdentifiers.ts';
+export * from './identifiers/nzBankAccount.ts';
 export * from './identifiers/nzIdentifiers.ts';
 export * from './errors.ts';
 export * from './decider.ts';

@@ -25,8 +25,8 @@ import {
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { parse } from 'csv-parse/sync';
-import { ApiError } from '../http/problem.ts';
 import { countItems, keyOf, lockBook, moneyOf, recordChanges, searchTextOf, tidySearchIndex, type Ports } from './repository.ts';
+import { Invalid } from '../errors.ts';
 
 export interface ParsedCsv {
   headers: string[];
@@ -49,12 +49,12 @@ export function parseCsv(text: string): ParsedCsv {
     }) as string[][];
   } catch (e) {
     const where = (e as { lines?: number }).lines;
-    throw new ApiError(422, `${PRICE_BOOK_MESSAGES.csvUnreadable}${where ? ` (near line ${where})` : ''}. Save it from your spreadsheet as CSV and try again.`);
+    throw new Invalid(`${PRICE_BOOK_MESSAGES.csvUnreadable}${where ? ` (near line ${where})` : ''}. Save it from your spreadsheet as CSV and try again.`);
   }
   const [first, ...records] = rows;
-  if (!first || records.length === 0) throw new ApiError(422, PRICE_BOOK_MESSAGES.csvEmpty);
-  if (records.length > PRICE_LIST_LIMITS.rows) throw new ApiError(422, PRICE_BOOK_MESSAGES.csvTooManyRows);
-  if (first.length > PRICE_LIST_LIMITS.columns) throw new ApiError(422, `That price list has more than ${PRICE_LIST_LIMITS.columns} columns.`);
+  if (!first || records.length === 0) throw new Invalid(PRICE_BOOK_MESSAGES.csvEmpty);
+  if (records.length > PRICE_LIST_LIMITS.rows) throw new Invalid(PRICE_BOOK_MESSAGES.csvTooManyRows);
+  if (first.length > PRICE_LIST_LIMITS.columns) throw new Invalid(`That price list has more than ${PRICE_LIST_LIMITS.columns} columns.`);
   const headers = first.map((h, i) => h.replace(/\s+/g, ' ').trim().slice(0, 100) || `Column ${i + 1}`);
   const seen = new Set<string>();
   const unique = headers.map((h) => {
@@ -167,12 +167,12 @@ export async function previewPriceList(ports: Ports, accountId: string, input: {
 export async function importPriceList(ports: Ports, accountId: string, input: { supplier: string; csv: string; mapping: PriceListMapping; category: string }): Promise<PriceListImportResult> {
   const parsed = parseCsv(input.csv);
   const problems = mappingProblems(input.mapping, parsed.headers);
-  if (problems.length > 0) throw new ApiError(422, problems.join('. '));
+  if (problems.length > 0) throw new Invalid(problems.join('. '));
   const supplierKey = keyOf(input.supplier);
   return ports.store.db.tx(async (tx: Sql) => {
     await lockBook(tx, accountId);
     const p = plan(parsed, input.mapping, await existingItems(tx, accountId, input.supplier));
-    if ((await countItems(tx, accountId)) + p.created.length > PRICE_BOOK_LIMITS.perAccount) throw new ApiError(422, PRICE_BOOK_MESSAGES.tooMany);
+    if ((await countItems(tx, accountId)) + p.created.length > PRICE_BOOK_LIMITS.perAccount) throw new Invalid(PRICE_BOOK_MESSAGES.tooMany);
     const now = ports.clock.now();
 
     const fresh = p.created.map((item) => {

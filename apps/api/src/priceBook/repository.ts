@@ -5,7 +5,7 @@ import { PRICE_BOOK_MESSAGES, type PriceBookItemFields, type PriceBookItemRecord
 import { Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords, sortName } from '@tradie/domain';
 import { isUniqueViolation, type Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
+import { type AppError, Conflict, Invalid, NotFound } from '../errors.ts';
 
 export type Ports = Pick<AppDeps, 'store' | 'clock' | 'ids'>;
 
@@ -25,7 +25,7 @@ export interface ItemRow {
   updated_at: Date | string;
 }
 
-export const notFound = (): ApiError => new ApiError(404, PRICE_BOOK_MESSAGES.notFound);
+export const notFound = (): AppError => new NotFound(PRICE_BOOK_MESSAGES.notFound);
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 /** numeric(13,4) as the drivers give it ("3.8000") to the canonical decimal ("3.8"). */
 export const moneyOf = (v: string | number): string => canonicalDecimal(new Decimal(String(v)));
@@ -169,7 +169,7 @@ export async function createItem(ports: Ports, accountId: string, fields: PriceB
   try {
     return await ports.store.db.tx(async (tx: Sql) => {
       await lockBook(tx, accountId);
-      if ((await countItems(tx, accountId)) >= PRICE_BOOK_LIMITS.perAccount) throw new ApiError(422, PRICE_BOOK_MESSAGES.tooMany);
+      if ((await countItems(tx, accountId)) >= PRICE_BOOK_LIMITS.perAccount) throw new Invalid(PRICE_BOOK_MESSAGES.tooMany);
       const now = ports.clock.now();
       const id = ports.ids.uuid();
       const words = itemSearchWords(fields);
@@ -181,7 +181,7 @@ export async function createItem(ports: Ports, accountId: string, fields: PriceB
       return recordOf(row!);
     });
   } catch (e) {
-    if (codeTaken(e)) throw new ApiError(409, PRICE_BOOK_MESSAGES.codeTaken);
+    if (codeTaken(e)) throw new Conflict(PRICE_BOOK_MESSAGES.codeTaken);
     throw e;
   }
 }
@@ -192,7 +192,7 @@ export async function updateItem(ports: Ports, accountId: string, id: string, fi
     return await ports.store.db.tx(async (tx: Sql) => {
       const [current] = await tx.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
       if (!current) throw notFound();
-      if (version !== undefined && Number(current.version) !== version) throw new ApiError(409, PRICE_BOOK_MESSAGES.stale);
+      if (version !== undefined && Number(current.version) !== version) throw new Conflict(PRICE_BOOK_MESSAGES.stale);
       const now = ports.clock.now();
       const words = itemSearchWords(fields);
       const [row] = await tx.query<ItemRow>(
@@ -208,7 +208,7 @@ export async function updateItem(ports: Ports, accountId: string, id: string, fi
       return recordOf(row!);
     });
   } catch (e) {
-    if (codeTaken(e)) throw new ApiError(409, PRICE_BOOK_MESSAGES.codeTaken);
+    if (codeTaken(e)) throw new Conflict(PRICE_BOOK_MESSAGES.codeTaken);
     throw e;
   }
 }

@@ -17,6 +17,7 @@ import { reportRoutes } from '../reports/routes.ts';
 import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { setupRoutes } from '../setup/routes.ts';
 import { templateRoutes } from '../templates/routes.ts';
 import { priceBookRoutes } from '../priceBook/routes.ts';
 import { paymentRoutes } from '../payments/routes.ts';
@@ -43,6 +44,7 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/public', publicPaymentRoutes(deps)],
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
+    ['/setup', setupRoutes(deps)],
     ['/billing', billingRoutes(deps)],
     ['/payments', paymentRoutes(deps)],
     ['/integrations', integrationRoutes(deps)],

@@ -35,6 +35,7 @@ const specRoutes = [
   '/app/reports',
   '/app/price-book',
   '/app/settings',
+  '/app/setup',
 ];
 
 describe('the router', () => {

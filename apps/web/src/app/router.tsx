@@ -232,6 +232,14 @@ const priceBookRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/price-book/PriceBookScreen.tsx'), 'PriceBookScreen'),
   staticData: { title: 'Price Book | Tradie Quotes' },
 });
+
+// The first-run set-up after sign-up (screens/setup/).
+const setupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup',
+  component: lazyRouteComponent(() => import('../screens/setup/SetupScreen.tsx'), 'SetupScreen'),
+  staticData: { title: 'Set up your business | Tradie Quotes' },
+});
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings',
@@ -251,7 +259,7 @@ function preloadScreens(matches: readonly { routeId: string }[]): void {
   }
 }
 
-const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, priceBookRoute, settingsRoute];
+const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, priceBookRoute, settingsRoute, setupRoute];
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([
@@ -279,6 +287,7 @@ export const routeTree = rootRoute.addChildren([
     reportsRoute,
     priceBookRoute,
     settingsRoute,
+    setupRoute,
   ]),
 ]);
 

@@ -114,6 +114,8 @@ export interface ClientAcceptance {
   signerName: string;
   signatureSha256: string | null;
   termsAccepted: boolean;
+  /** The terms accepted, word for word ('' for none); undefined when recorded before the wording was kept. */
+  terms?: string | undefined;
   ip: string;
   userAgent: string;
   at: string | null;
@@ -648,7 +650,7 @@ export type DocumentCommand =
   | { type: 'RecordPdf'; data: { sha256: string } }
   | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate; gst?: GstRegistration } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
-  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean } }
+  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean; terms?: string } }
   | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
   | { type: 'RequestQuoteChanges'; data: ClientAnswer & { note: string } }
   /** A payment reminder was emailed (outcome 'delivered') or was not (the outbox, a refusal). */
