@@ -18,7 +18,7 @@ import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkC
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
-import { accountingProviderName } from './accountingTotals.ts';
+import { accountingProviderName } from './accountingProviders.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
