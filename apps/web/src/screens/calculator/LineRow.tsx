@@ -139,7 +139,7 @@ export const LineRow = memo(function LineRow({ line, index, amount, kind, error,
             {amount}
           </output>
         </div>
-        <button type="button" className="calc-line__remove" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+        <button type="button" className="calc-line__remove calc-line__pick" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
           Price book<span className="visually-hidden"> for line {n}</span>
         </button>
         {canRemove && (
