@@ -169,7 +169,7 @@ const routes: readonly Route[] = [
   },
   { path: '/app/settings', name: 'app-settings', h1: 'Settings', signedIn: true },
   { path: (seed) => seed.quoteLink, name: 'client-quote', h1: /^Quote QTE-/ },
-  { path: (seed) => seed.invoiceLink, name: 'client-invoice', h1: /^Invoice INV-/ },
+  { path: (seed) => seed.invoiceLink, name: 'client-invoice', h1: /^Tax invoice INV-/ },
 ];
 
 const screenshotDir = fileURLToPath(new URL('../test-output/screenshots/a11y', import.meta.url));
