@@ -169,8 +169,14 @@ function DownloadButton({ onDone, label = 'Download My Data' }: { onDone: (m: Me
 
 function Goodbye() {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  // Over the whole app: the screens behind it belong to an account that no longer exists.
+  // Over the whole app: the screens behind it belong to an account that no longer exists, so they
+  // are made inert (no focus, no taps, hidden from assistive technology) while it shows.
+  useEffect(() => {
+    heading.current?.focus();
+    const app = document.getElementById('root');
+    app?.setAttribute('inert', '');
+    return () => app?.removeAttribute('inert');
+  }, []);
   return createPortal(
     <div
       role="dialog"
