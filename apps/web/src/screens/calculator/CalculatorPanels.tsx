@@ -24,6 +24,8 @@ import type { ClientChoice } from './clientChoice.ts';
 import { ClientPicker } from './ClientPicker.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 
 /** One field of the quick-add client form (name, email or phone). */
 function QuickAddField({
@@ -262,16 +264,13 @@ export const TemplatesPanel = memo(function TemplatesPanel({
   onDelete: (t: Template) => void;
 }) {
   const [templateName, setTemplateName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      if (await onSave(templateName)) setTemplateName('');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useCommand({
+    run: onSave,
+    onDone: (saved) => {
+      if (saved) setTemplateName('');
+    },
+  });
+  const save = saving.submit(() => (templateName.trim() === '' ? { ok: false, error: 'Please enter a template name' } : { ok: true, body: templateName }));
   return (
     <Card titleId="calc-templates-title" title="Templates">
       <div className="calc-template-save">
@@ -288,17 +287,17 @@ export const TemplatesPanel = memo(function TemplatesPanel({
             placeholder="e.g. Deck job"
             value={templateName}
             onChange={(e) => setTemplateName(e.target.value)}
+            aria-invalid={saving.invalid ? true : undefined}
+            aria-describedby={saving.invalid ? 'calc-template-error' : undefined}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void save();
-              }
+              if (e.key === 'Enter') save(e);
             }}
           />
-          <button type="button" className="button button--secondary" onClick={() => void save()} disabled={saving} aria-busy={saving}>
+          <button type="button" className="button button--secondary" onClick={() => save()} disabled={saving.pending} aria-busy={saving.pending}>
             Save Template
           </button>
         </div>
+        <ErrorAlert id="calc-template-error" message={saving.invalid} />
       </div>
       {templates.length > 0 && (
         <ul className="calc-template-list" aria-label="Saved templates">
@@ -327,6 +326,7 @@ export const GenerateBar = memo(function GenerateBar({
   label,
   busyLabel,
   busy,
+  error,
   onGenerate,
 }: {
   totalCents: bigint;
@@ -334,6 +334,8 @@ export const GenerateBar = memo(function GenerateBar({
   label: string;
   busyLabel: string;
   busy: boolean;
+  /** Why the last Generate made nothing. */
+  error: string | null;
   onGenerate: () => void;
 }) {
   return (
@@ -345,6 +347,7 @@ export const GenerateBar = memo(function GenerateBar({
       <button type="button" className="button button--accent button--large button--block" onClick={onGenerate} disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : label}
       </button>
+      <ErrorAlert message={error} testId="calc-generate-error" />
     </div>
   );
 });

@@ -2,7 +2,8 @@
 // draft being edited and the calls behind Generate and Save. The api client arrives as an argument, so tests can hand in their own. The
 // picker, the settings and the reload after a change are shared with other screens: they are
 // defined in ../shared/queries.ts and re-exported here; the route's loader starts the same queries.
-import type { CreateDocumentInput, DocumentDetail } from '@tradie/contracts';
+import type { BusinessSettingsRecord, ClientRecord, CreateDocumentInput, DocumentDetail } from '@tradie/contracts';
+import type { MarginBasis } from '@tradie/domain';
 import { clientListQuery, documentPath, type Api } from '../shared/queries.ts';
 
 export { documentKeys, invalidateDocuments } from '../shared/queries.ts';
@@ -20,3 +21,10 @@ export const createDocument = (api: Api, body: CreateDocumentInput, idempotencyK
   api.post<DocumentDetail>('/invoices', body, { idempotencyKey });
 
 export const generatePdf = (api: Api, id: string) => api.post<{ pdf_url: string; sha256: string }>(documentPath(id, '/generate-pdf'));
+
+/** POST /clients: the client typed into the calculator's quick-add, made before the document. */
+export const quickAddClient = (api: Api, body: { name: string; email: string; phone: string }, idempotencyKey: string) =>
+  api.post<ClientRecord>('/clients', body, { idempotencyKey });
+
+/** PUT /business-settings with the way the account works out a price (markup or margin) only. */
+export const saveMarginBasis = (api: Api, value: MarginBasis) => api.put<BusinessSettingsRecord>('/business-settings', { margin_basis: value });

@@ -4,14 +4,16 @@
 // buttons, the download goes through a five-minute download link (POST /reports/accountant-export-links)
 // opened in a tab made inside the click, so the bearer token never travels in a URL.
 import { useState } from 'react';
-import type { AccountantExportQuery, ExportLinkResponse } from '@tradie/contracts';
+import type { AccountantExportQuery } from '@tradie/contracts';
 import { taxYearOf, type GstBasis } from '@tradie/domain';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { downloadThroughSignedLink } from './download.ts';
 import { DateRangeFields, ReportForm, TaxYearSelect } from './parts.tsx';
 import { taxYearOptionLabel } from './periods.ts';
+import { createAccountantExportLink } from './queries.ts';
 
 type Mode = 'year' | 'dates';
 
@@ -29,19 +31,17 @@ export function AccountantExport({ today }: { today: string }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [basis, setBasis] = useState<GstBasis>('invoice');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const ready = mode === 'year' || (start !== '' && end !== '');
+  // The tab is opened inside the click (popup blockers), then sent to the link.
+  const download = useCommand({
+    run: (input: AccountantExportQuery) => downloadThroughSignedLink(window, () => createAccountantExportLink(api, input), 'Preparing your export…'),
+    failed: 'Request failed',
+  });
+  const busy = download.pending;
+  const error = download.error && `Couldn't make the export: ${download.error}`;
 
   const onSubmit = () => {
-    if (!ready) return;
-    setError(null);
-    setBusy(true);
-    const input: AccountantExportQuery = mode === 'year' ? { year, basis } : { start_date: start, end_date: end, basis };
-    // The tab is opened inside this click (popup blockers), then sent to the link.
-    downloadThroughSignedLink(window, () => api.post<ExportLinkResponse>('/reports/accountant-export-links', input), 'Preparing your export…')
-      .catch((e: unknown) => setError(`Couldn't make the export: ${errorDetail(e) ?? 'Request failed'}`))
-      .finally(() => setBusy(false));
+    if (ready) download.run(mode === 'year' ? { year, basis } : { start_date: start, end_date: end, basis });
   };
 
   return (

@@ -7,6 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ExportLinkInput } from '@tradie/contracts';
 import { formatMonth, formatNzd, toCents } from '@tradie/domain';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine } from '../../ui/Status.tsx';
 import { BarChart } from './BarChart.tsx';
@@ -295,16 +296,11 @@ export function ReportError({ title, error }: { title: string; error: unknown })
 
 /** '📥 Download CSV': a download link for this export, opened in a new tab. */
 export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; what: string }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const onClick = () => {
-    setError(null);
-    setBusy(true);
-    // The tab is opened inside this click (popup blockers), then sent to the link.
-    downloadThroughSignedLink(window, () => createExportLink(api, input))
-      .catch((e: unknown) => setError(`Couldn't download the CSV: ${errorDetail(e) ?? 'Request failed'}`))
-      .finally(() => setBusy(false));
-  };
+  // The tab is opened inside the click (popup blockers), then sent to the link.
+  const download = useCommand({ run: () => downloadThroughSignedLink(window, () => createExportLink(api, input)), failed: 'Request failed' });
+  const busy = download.pending;
+  const error = download.error && `Couldn't download the CSV: ${download.error}`;
+  const onClick = () => download.run();
   return (
     <div className="report-download">
       <button type="button" className="button button--secondary report-download__button" onClick={onClick} disabled={busy} aria-describedby={`${what}-csv-note`}>

@@ -1,6 +1,6 @@
 import './settings.css';
 import './settings-tabs.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { useSessionUser } from '../../app/useAuth.ts';
 import { createSubscriptionMachine, serverDetail } from '../../machines/subscription.ts';
 import { createXeroConnectMachine } from '../../machines/xeroConnect.ts';
+import { useCommand } from '../shared/command.ts';
 import { AccountTab } from './AccountTab.tsx';
 import { BillingTab } from './BillingTab.tsx';
 import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
@@ -84,14 +85,14 @@ export function SettingsScreen() {
 
   const change = (field: keyof SettingsFormValues, value: string) => setForm((f) => (f ? { ...f, [field]: value } : f));
 
-  const save = useMutation({
-    mutationFn: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values)),
-    onSuccess: (saved) => {
+  const save = useCommand({
+    run: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values)),
+    onDone: (saved) => {
       queryClient.setQueryData(settingsKeys.all, saved);
       setForm(formFromRecord(saved));
       show(SETTINGS_TEXT.saved, false);
     },
-    onError: (e) => show(serverDetail(e) ?? SETTINGS_TEXT.saveFailed, true),
+    onFailed: (_, e) => show(serverDetail(e) ?? SETTINGS_TEXT.saveFailed, true),
   });
 
   const setLogoUrl = (logoUrl: string) =>
@@ -100,22 +101,22 @@ export function SettingsScreen() {
       prev ? { ...prev, logo_url: logoUrl, warnings: prev.warnings.filter((w) => w.field !== 'logo_url') } : prev,
     );
 
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadLogo(api, file),
-    onSuccess: ({ logo_url }) => {
+  const upload = useCommand({
+    run: (file: File) => uploadLogo(api, file),
+    onDone: ({ logo_url }) => {
       setLogoUrl(logo_url);
       show(SETTINGS_TEXT.logoUploaded, false);
     },
-    onError: (e) => show(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed, true),
+    onFailed: (_, e) => show(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed, true),
   });
 
-  const removeLogo = useMutation({
-    mutationFn: () => deleteLogo(api),
-    onSuccess: () => {
+  const removeLogo = useCommand({
+    run: () => deleteLogo(api),
+    onDone: () => {
       setLogoUrl('');
       show(SETTINGS_TEXT.logoDeleted, false);
     },
-    onError: () => show(SETTINGS_TEXT.logoDeleteFailed, true),
+    onFailed: () => show(SETTINGS_TEXT.logoDeleteFailed, true),
   });
 
   const onUpload = (file: File) => {
@@ -123,16 +124,16 @@ export function SettingsScreen() {
       show(SETTINGS_TEXT.logoTooLarge, true);
       return;
     }
-    upload.mutate(file);
+    upload.run(file);
   };
   const onRemove = () => {
-    if (window.confirm(SETTINGS_TEXT.logoDeleteConfirm)) removeLogo.mutate();
+    if (window.confirm(SETTINGS_TEXT.logoDeleteConfirm)) removeLogo.run();
   };
 
   // ---- tabs: the one shown is in the address ----
   const select = (t: SettingsTab) => void navigate({ search: { tab: t }, replace: true });
 
-  const saving = save.isPending;
+  const saving = save.pending;
   const formReady = form !== null;
   const tone = message ? bannerTone(message.text) : null;
 
@@ -162,7 +163,7 @@ export function SettingsScreen() {
         className="settings-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (form && !saving) save.mutate(form);
+          if (form && !saving) save.run(form);
         }}
       >
         <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="settings-panel">
@@ -173,8 +174,8 @@ export function SettingsScreen() {
             <>
               <LogoSection
                 logoUrl={loaded?.logo_url}
-                uploading={upload.isPending}
-                deleting={removeLogo.isPending}
+                uploading={upload.pending}
+                deleting={removeLogo.pending}
                 onUpload={onUpload}
                 onRemove={onRemove}
                 warning={loaded?.warnings.find((w) => w.field === 'logo_url')?.message}

@@ -7,11 +7,15 @@ import {
   AUDIT_PAGE,
   type AuditLogPage,
   type BusinessSettingsInput,
+  type ChangeEmailInput,
+  type ChangeEmailResult,
+  type DeleteAccountInput,
   type BusinessSettingsRecord,
   type ConnectOnboarding,
   type LogoUploadResponse,
   type OnlinePaymentSettings,
   type OnlinePaymentSettingsInput,
+  type TokenPair,
 } from '@tradie/contracts';
 import { API_BASE, type ApiClient } from '../../api/client.ts';
 import { businessSettingsKey } from '../shared/queries.ts';
@@ -62,6 +66,19 @@ export const auditLogQuery = (api: Pick<ApiClient, 'get'>) =>
   });
 
 /** POST /auth/logout-all: every refresh token of the user is revoked (this device's too). */
+/** POST /auth/change-password: every other session ends; this one is handed a fresh pair. */
+export const changePassword = (api: Pick<ApiClient, 'post'>, currentPassword: string, newPassword: string) =>
+  api.post<TokenPair & { detail: string }>('/auth/change-password', { current_password: currentPassword, new_password: newPassword });
+
+/** POST /account/change-email: a link goes to the new address; the answer says whether a mail server took it. */
+export const changeEmail = (api: Pick<ApiClient, 'post'>, body: ChangeEmailInput) => api.post<ChangeEmailResult>('/account/change-email', body);
+
+/** GET /account/export: the whole account as one JSON file. */
+export const exportAccount = (api: Pick<ApiClient, 'blob'>) => api.blob('/account/export');
+
+/** POST /account/delete: every session ends on the server. */
+export const deleteAccount = (api: Pick<ApiClient, 'post'>, body: DeleteAccountInput) => api.post('/account/delete', body);
+
 export const signOutEverywhere = (api: Pick<ApiClient, 'post'>) => api.post<{ detail: string }>('/auth/logout-all');
 
 // ---- card payments from clients (the Payments tab) -----------------------------------------------

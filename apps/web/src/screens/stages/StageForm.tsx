@@ -3,7 +3,7 @@
 // or the final invoice (what is left, confirmed). The new draft invoice opens on success; a refusal
 // (past 100 %, more than is left) shows the server's sentence as it is.
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DocumentDetail, StageInput } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
@@ -12,7 +12,7 @@ import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
-import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { documentKeys, invalidateDocuments, invoiceStage } from './queries.ts';
 import { percentPreview, stageBody, type StageKind, type StageMode, type Stages } from './stages.ts';
@@ -47,16 +47,18 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
   const [value, setValue] = useState('');
   const [linePercents, setLinePercents] = useState<Record<number, string>>({});
 
-  const create = useMutation({
-    mutationFn: (body: StageInput) => invoiceStage(api, doc.id, body, keyFor('stage', body)),
-    onSuccess: async (invoice) => {
+  const create = useCommand({
+    run: (body: StageInput) => invoiceStage(api, doc.id, body, keyFor('stage', body)),
+    failed: 'Could not create the invoice',
+    onDone: async (invoice) => {
       queryClient.setQueryData(documentKeys.detail(invoice.id), invoice);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: invoice.id } });
     },
   });
 
-  const { submit, error, invalid, clearInvalid } = useCheckedSubmit(create, () => stageBody({ kind, mode, value, linePercents }), 'Could not create the invoice');
+  const { error, invalid, clearInvalid } = create;
+  const submit = create.submit(() => stageBody({ kind, mode, value, linePercents }));
 
   const chooseMode = (next: StageMode) => {
     setMode(next);
@@ -135,8 +137,8 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
       <ErrorAlert message={error} testId="stage-error" />
       <FormButtons
         className="detail-form__buttons"
-        submit={create.isPending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
-        busy={create.isPending}
+        submit={create.pending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
+        busy={create.pending}
         onCancel={onCancel}
       />
     </form>
