@@ -25,6 +25,7 @@ import { ClientPicker } from './ClientPicker.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { RadioGroup, type RadioOption } from '../../ui/RadioGroup.tsx';
 import { useCommand } from '../shared/command.ts';
 
 /** One field of the quick-add client form (name, email or phone). */
@@ -74,6 +75,11 @@ function QuickAddField({
   );
 }
 
+const DOCUMENT_TYPES = [
+  { value: 'quote', label: 'Quote' },
+  { value: 'invoice', label: 'Invoice' },
+] as const satisfies readonly RadioOption<DocumentType>[];
+
 export const DocumentPanel = memo(function DocumentPanel({
   type,
   dispatch,
@@ -98,15 +104,7 @@ export const DocumentPanel = memo(function DocumentPanel({
 }) {
   return (
     <Card titleId="calc-doc-title" title="Document">
-      <fieldset className="segmented" disabled={typeLocked}>
-        <legend className="field__label">Document type</legend>
-        {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
-          <label key={t} className="segmented__option">
-            <input type="radio" name="calc-doc-type" value={t} checked={type === t} onChange={() => dispatch({ type: 'setType', value: t })} />
-            <span>{t === 'quote' ? 'Quote' : 'Invoice'}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup look="segmented" name="calc-doc-type" legend="Document type" options={DOCUMENT_TYPES} value={type} onChange={(value) => dispatch({ type: 'setType', value })} disabled={typeLocked} />
 
       <ClientPicker clients={clients} loading={clientsLoading} choice={choice} onChoose={onChoose} />
 
@@ -187,15 +185,15 @@ export const MarginPanel = memo(function MarginPanel({
         </button>
       </h2>
       <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
-        <fieldset className="segmented calc-margin-basis">
-          <legend className="field__label">Work out by</legend>
-          {MARGIN_BASES.map((b) => (
-            <label key={b} className="segmented__option">
-              <input type="radio" name="calc-margin-basis" value={b} checked={basis === b} onChange={() => onBasis(b)} />
-              <span>{MARGIN_BASIS_LABELS[b]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          look="segmented"
+          className="calc-margin-basis"
+          name="calc-margin-basis"
+          legend="Work out by"
+          options={MARGIN_BASES.map((b) => ({ value: b, label: MARGIN_BASIS_LABELS[b] }))}
+          value={basis}
+          onChange={onBasis}
+        />
         <div className="field field--spaced">
           <label htmlFor="calc-margin" className="field__label">
             {words.field}

@@ -9,6 +9,7 @@ import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
@@ -67,24 +68,15 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
         {money(left)} is left to credit. A credit note gets its own number and counts in the GST period it is issued in.
       </p>
 
-      <fieldset className="choice-group credit-form__modes">
-        <legend className="field__label">What to credit</legend>
-        {MODES.map((m) => (
-          <label key={m.mode} className="choice">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={m.mode}
-              checked={mode === m.mode}
-              onChange={() => chooseMode(m.mode)}
-            />
-            <span className="credit-form__choice-text">
-              <span>{m.label}</span>
-              <span className="credit-form__choice-detail">{m.detail}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        look="list"
+        className="credit-form__modes"
+        name={`${id}-mode`}
+        legend="What to credit"
+        options={MODES.map((m) => ({ value: m.mode, label: m.label, detail: m.detail }))}
+        value={mode}
+        onChange={chooseMode}
+      />
 
       {mode === 'lines' && (
         <fieldset className="credit-form__lines">

@@ -8,6 +8,7 @@ import type { AccountantExportQuery } from '@tradie/contracts';
 import { taxYearOf, type GstBasis } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { RadioGroup, type RadioOption } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { downloadThroughSignedLink } from './download.ts';
@@ -16,6 +17,11 @@ import { taxYearOptionLabel } from './periods.ts';
 import { createAccountantExportLink } from './queries.ts';
 
 type Mode = 'year' | 'dates';
+
+const PERIODS = [
+  { value: 'year', label: 'A whole year (1 April – 31 March)' },
+  { value: 'dates', label: 'Between two dates' },
+] as const satisfies readonly RadioOption<Mode>[];
 
 /** The last complete NZ tax year first (the default), then the three before it, then the one under way. */
 export function accountantYearOptions(today: string): { year: number; label: string }[] {
@@ -50,17 +56,7 @@ export function AccountantExport({ today }: { today: string }) {
         One ZIP: invoices, payments and clients (CSV), the GST report and annual summary, every invoice's and credit note's PDF, and a README explaining each file.
       </p>
 
-      <fieldset className="choice-group">
-        <legend className="field__label">Period</legend>
-        <label className="choice">
-          <input type="radio" name="accountant-export-mode" value="year" checked={mode === 'year'} onChange={() => setMode('year')} />
-          <span>A whole year (1 April – 31 March)</span>
-        </label>
-        <label className="choice">
-          <input type="radio" name="accountant-export-mode" value="dates" checked={mode === 'dates'} onChange={() => setMode('dates')} />
-          <span>Between two dates</span>
-        </label>
-      </fieldset>
+      <RadioGroup look="choice" name="accountant-export-mode" legend="Period" options={PERIODS} value={mode} onChange={setMode} />
 
       {mode === 'year' ? (
         <TaxYearSelect id="accountant-export-year" label="Year to export" hint="NZ tax years run 1 April to 31 March." options={options} year={year} onChange={setYear} />

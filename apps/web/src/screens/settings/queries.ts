@@ -6,6 +6,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import {
   AUDIT_PAGE,
   type AuditLogPage,
+  type BillingPlansResponse,
   type BusinessSettingsInput,
   type ChangeEmailInput,
   type ChangeEmailResult,
@@ -97,3 +98,11 @@ export const savePaymentSettings = (api: Pick<ApiClient, 'put'>, body: OnlinePay
 
 /** POST /payments/connect → Stripe's hosted onboarding address. */
 export const connectPayments = (api: Pick<ApiClient, 'post'>) => api.post<ConnectOnboarding>('/payments/connect');
+
+/** GET /billing/plans: the prices on offer, excluding GST. */
+export const billingPlansQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: ['billing', 'plans'] as const,
+    queryFn: ({ signal }) => api.get<BillingPlansResponse>('/billing/plans', { signal }),
+    staleTime: 60 * 60 * 1000,
+  });

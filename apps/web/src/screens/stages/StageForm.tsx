@@ -10,6 +10,7 @@ import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
 import { useCommand } from '../shared/command.ts';
@@ -78,21 +79,15 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
         </p>
       ) : (
         <>
-          <fieldset className={`segmented stages__modes stages__modes--${MODES[kind].length}`}>
-            <legend className="field__label">Work it out by</legend>
-            {MODES[kind].map((m) => (
-              <label key={m.mode} className="segmented__option">
-                <input
-                  type="radio"
-                  name={`${id}-mode`}
-                  value={m.mode}
-                  checked={mode === m.mode}
-                  onChange={() => chooseMode(m.mode)}
-                />
-                <span>{m.label}</span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            look="segmented"
+            className={`stages__modes stages__modes--${MODES[kind].length}`}
+            name={`${id}-mode`}
+            legend="Work it out by"
+            options={MODES[kind].map((m) => ({ value: m.mode, label: m.label }))}
+            value={mode}
+            onChange={chooseMode}
+          />
 
           {mode === 'lines' ? (
             <LinePercents doc={doc} id={id} values={linePercents} onChange={(i, v) => setLinePercents((was) => ({ ...was, [i]: v }))} />
