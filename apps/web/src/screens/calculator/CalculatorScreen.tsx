@@ -29,8 +29,10 @@ import { DetailsPanel } from './DetailsPanel.tsx';
 import { clientOfRevision, revisionBody, seedFromDocument, type DocumentDetails } from './editDocument.ts';
 import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
-import { clientPickerQuery, createDocument, documentKeys, generatePdf, invalidateDocuments, quickAddClient, reviseDocument, saveMarginBasis, settingsQuery } from './queries.ts';
+import { createDocument, generatePdf, quickAddClient, saveMarginBasis } from './queries.ts';
 import { Card } from '../../ui/Card.tsx';
+import { businessSettingsKey, businessSettingsQuery, clientListQuery, documentKeys, invalidateDocuments } from '../shared/queries.ts';
+import { reviseDocument } from '../shared/documentEdits.ts';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
 const NO_CLIENTS: readonly ClientRecord[] = [];
@@ -90,14 +92,14 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   }, [handover, store, show]);
 
   // The client list loads on open; a failure is logged only.
-  const clients = useQuery(clientPickerQuery(api));
+  const clients = useQuery(clientListQuery(api));
   useEffect(() => {
     if (clients.error) console.warn('Could not load clients:', errorDetail(clients.error));
   }, [clients.error]);
   const clientList: readonly ClientRecord[] = clients.data ?? NO_CLIENTS;
 
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
-  const settings = useQuery(settingsQuery(api));
+  const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
   const rounding = settings.data?.gst_rounding;
 
   // Typing paints at once; the figures follow in a render React may interrupt (useDeferredValue),
@@ -120,7 +122,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
       dispatch({ type: 'setMarginBasis', value });
       // Remembered for the account; the calculator works either way if saving fails.
       void saveMarginBasis(api, value).then(
-        () => queryClient.invalidateQueries({ queryKey: ['business-settings'] }),
+        () => queryClient.invalidateQueries({ queryKey: businessSettingsKey }),
         (e: unknown) => console.warn('Could not save the margin setting:', errorDetail(e)),
       );
     },

@@ -8,8 +8,9 @@ import { useCommand } from '../shared/command.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { clientBody, emptyClientForm, filterClients, formFromClient, type ClientFormValues } from './clientForm.ts';
-import { clientListQuery, createClient, deleteClient, invalidateClients, updateClient } from './queries.ts';
+import { createClient, deleteClient, invalidateClients, updateClient } from './queries.ts';
 import { ErrorAlert, LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { clientListQuery } from '../shared/queries.ts';
 
 type FormState = { mode: 'closed' } | { mode: 'adding'; key: string } | { mode: 'editing'; key: string; client: ClientRecord };
 

@@ -15,7 +15,8 @@ import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { creditBody, leftToCredit, type CreditMode, type LineChoice } from './creditNotes.ts';
-import { creditNoteKeys, invalidateDocuments, issueCreditNote } from './queries.ts';
+import { creditNoteKeys, issueCreditNote } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 const MODES: { mode: CreditMode; label: string; detail: string }[] = [
   { mode: 'whole', label: 'Whole invoice', detail: 'Everything that is left to credit.' },

@@ -13,7 +13,8 @@ import { PaymentDateMethodFields } from '../shared/PaymentDateMethodFields.tsx';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
-import { creditNoteKeys, invalidateDocuments, recordRefund } from './queries.ts';
+import { creditNoteKeys, recordRefund } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 interface Props {
   note: CreditNoteRecord;

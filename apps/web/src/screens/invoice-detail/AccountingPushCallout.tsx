@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { useCommand } from '../shared/command.ts';
-import { PUSH_FAILED } from '../shared/accountingPush.ts';
+import { PUSH_FAILED, pushToAccounting } from '../shared/accountingPush.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { nzDateTime } from '../shared/nzTime.ts';
-import { accountingPushQuery, invalidateDocuments, pushToAccounting } from './queries.ts';
+import { accountingPushQuery } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 export const PUSH_TEXT = {
   behind: `${PROVIDER_NAME} doesn't have the latest changes to this invoice.`,

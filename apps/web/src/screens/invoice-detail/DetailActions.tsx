@@ -9,10 +9,11 @@ import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
 import { usePdfWindow } from '../shared/pdfWindow.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { useEditActions } from './EditActions.tsx';
-import { applyDetailChange, documentKeys, fetchPdf, invalidateDocuments, runCommand, type DocumentCommand } from './queries.ts';
+import { applyDetailChange, fetchPdf, runCommand, type DocumentCommand } from './queries.ts';
 import type { DetailView } from './view.ts';
 import { voidConfirmText } from './voidText.ts';
 import { canCredit } from '../credit-notes/creditNotes.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 /** Which form is open under the buttons. */
 export type Panel = 'none' | 'send' | 'payment' | 'credit';

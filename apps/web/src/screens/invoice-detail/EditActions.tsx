@@ -11,8 +11,8 @@ import type { NoticeTone } from '../../ui/Toast.tsx';
 import { deleteDocument, deleteDraftConfirm, duplicateDocument, editability, voidDocument } from '../shared/documentEdits.ts';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
-import { documentKeys, invalidateDocuments } from './queries.ts';
 import { voidConfirmText } from './voidText.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 interface Props {
   doc: DocumentDetail;

@@ -13,7 +13,7 @@ import { LineItemsCard } from './LineItemsCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { RemindersPart } from './RemindersPart.tsx';
-import { clientLinkKeys, invalidateDocuments, liveDocumentDetailQuery, recordPayment, sendDocument } from './queries.ts';
+import { clientLinkKeys, liveDocumentDetailQuery, recordPayment, sendDocument } from './queries.ts';
 import { SendHistory } from './SendHistory.tsx';
 import { SendPanel } from './SendPanel.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
@@ -24,6 +24,7 @@ import { PaymentClaimPart } from '../payment-claims/PaymentClaimCard.tsx';
 import { CreditForm } from '../credit-notes/CreditForm.tsx';
 import { CreditNotesPart } from '../credit-notes/CreditNotesCard.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 export function InvoiceDetailScreen() {
   const { id } = useParams({ from: '/app/invoices/$id' });

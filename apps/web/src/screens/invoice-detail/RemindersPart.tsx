@@ -10,8 +10,8 @@ import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { useCommand } from '../shared/command.ts';
 import { ReminderSendButton } from '../shared/ReminderSendButton.tsx';
-import { invalidateDocuments } from './queries.ts';
 import { automaticReminderText, invalidateReminders, invoiceRemindersQuery, REMINDER_TEXT, setRemindersPaused } from '../shared/reminders.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 /** Statuses of an invoice that has gone to the client and can still be owed money. */
 const REMINDABLE = new Set(['issued', 'sent', 'partial', 'overdue']);

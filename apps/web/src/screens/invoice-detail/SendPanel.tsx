@@ -5,7 +5,7 @@ import { api, isApiError } from '../../api/client.ts';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { resendConfirmation } from '../login/queries.ts';
-import { settingsQuery } from './queries.ts';
+import { businessSettingsQuery } from '../shared/queries.ts';
 
 interface Props {
   doc: DocumentDetail;
@@ -30,7 +30,7 @@ export const isEmailUnconfirmed = (err: unknown): boolean =>
 
 export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
   const id = useId();
-  const settings = useQuery(settingsQuery(api));
+  const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [resendNote, setResendNote] = useState<{ text: string; ok: boolean } | null>(null);
   const { keyFor } = useIdempotencyKeys();

@@ -9,7 +9,8 @@ import { api } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { useCommand } from '../shared/command.ts';
-import { businessSettingsQuery, saveBusinessSettings, settingsKeys } from './queries.ts';
+import { saveBusinessSettings } from './queries.ts';
+import { businessSettingsKey, businessSettingsQuery } from '../shared/queries.ts';
 
 type Rounding = BusinessSettingsRecord['gst_rounding'];
 
@@ -25,7 +26,7 @@ export function GstRoundingCard() {
   const save = useCommand({
     run: (value: Rounding) => saveBusinessSettings(api, { gst_rounding: value }),
     failed: 'Could not save the GST rounding. Please try again.',
-    onDone: (saved) => queryClient.setQueryData(settingsKeys.all, saved),
+    onDone: (saved) => queryClient.setQueryData(businessSettingsKey, saved),
   });
   const saving = save.pending;
   // The choice shows at once; the saved value takes over when the server answers (or the save fails).

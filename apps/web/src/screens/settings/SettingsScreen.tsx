@@ -18,12 +18,13 @@ import { PAYMENTS_TEXT, PaymentsTab } from './PaymentsTab.tsx';
 import { RemindersTab } from './RemindersTab.tsx';
 import { bannerTone, useBanner } from './banner.ts';
 import { SecurityTab } from './SecurityTab.tsx';
-import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, uploadLogo } from './queries.ts';
+import { deleteLogo, saveBusinessSettings, uploadLogo } from './queries.ts';
 import { SETTINGS_TABS, type SettingsTab } from './search.ts';
 import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
 import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
 import { LoadingLine } from '../../ui/Status.tsx';
 import { TabList } from '../../ui/TabList.tsx';
+import { businessSettingsKey, businessSettingsQuery } from '../shared/queries.ts';
 
 /** The tabs whose fields 'Save Settings' sends (business, email and currency together). */
 const SAVED_TABS: ReadonlySet<SettingsTab> = new Set(['business', 'email', 'currency']);
@@ -88,7 +89,7 @@ export function SettingsScreen() {
   const save = useCommand({
     run: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values)),
     onDone: (saved) => {
-      queryClient.setQueryData(settingsKeys.all, saved);
+      queryClient.setQueryData(businessSettingsKey, saved);
       setForm(formFromRecord(saved));
       show(SETTINGS_TEXT.saved, false);
     },
@@ -97,7 +98,7 @@ export function SettingsScreen() {
 
   const setLogoUrl = (logoUrl: string) =>
     // A new logo (or none) also ends a warning about the old one.
-    queryClient.setQueryData<BusinessSettingsRecord>(settingsKeys.all, (prev) =>
+    queryClient.setQueryData<BusinessSettingsRecord>(businessSettingsKey, (prev) =>
       prev ? { ...prev, logo_url: logoUrl, warnings: prev.warnings.filter((w) => w.field !== 'logo_url') } : prev,
     );
 

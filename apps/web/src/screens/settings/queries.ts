@@ -1,7 +1,7 @@
-// Server data for the Settings screen: the business settings query and the calls behind its
-// buttons. The api client arrives as an argument, so tests can hand in their own. The business
-// settings are read by the document screens too: their query is defined in ../shared/queries.ts and
-// re-exported here; the route's loader starts the same query.
+// Server data for the Settings screen: the calls behind its buttons and the queries of its tabs. The
+// api client arrives as an argument, so tests can hand in their own. The business settings are read
+// by the document screens too: their query and key are in ../shared/queries.ts (imported from
+// there); the route's loader starts the same query.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   AUDIT_PAGE,
@@ -24,13 +24,9 @@ import { businessSettingsKey } from '../shared/queries.ts';
 type Api = Pick<ApiClient, 'get' | 'put' | 'del' | 'upload'>;
 
 export const settingsKeys = {
-  all: businessSettingsKey,
   audit: ['security', 'audit'] as const,
   payments: ['payments', 'settings'] as const,
 };
-
-/** GET /business-settings: every field with its default, plus soft warnings. */
-export { businessSettingsQuery } from '../shared/queries.ts';
 
 /** PUT /business-settings → the saved record (with warnings). */
 export const saveBusinessSettings = (api: Api, body: BusinessSettingsInput) => api.put<BusinessSettingsRecord>('/business-settings', body);
@@ -48,7 +44,7 @@ export const deleteLogo = (api: Api) => api.del('/business-settings/logo');
 /** logo_url is relative to the API base and signed, so a plain <img> can show it. */
 export const logoSrc = (logoUrl: string): string => `${API_BASE}${logoUrl}`;
 
-export const invalidateSettings = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+export const invalidateSettings = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: businessSettingsKey });
 
 /** Security activity, a page at a time: 20 to start (a phone screen or two), then 'Show more'. */
 export const AUDIT_PAGE_SIZE = Math.min(20, AUDIT_PAGE.maxLimit);

@@ -15,8 +15,9 @@ import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
-import { documentKeys, invalidateDocuments, invoiceStage } from './queries.ts';
+import { invoiceStage } from './queries.ts';
 import { percentPreview, stageBody, type StageKind, type StageMode, type Stages } from './stages.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 const MODES: Record<Exclude<StageKind, 'final'>, { mode: StageMode; label: string }[]> = {
   deposit: [

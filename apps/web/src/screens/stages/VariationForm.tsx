@@ -13,8 +13,9 @@ import { ErrorAlert } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
-import { addVariation, applyDetailChange } from './queries.ts';
+import { addVariation } from './queries.ts';
 import { variationBody } from './stages.ts';
+import { applyDetailChange } from '../invoice-detail/queries.ts';
 
 interface Props {
   doc: DocumentDetail;

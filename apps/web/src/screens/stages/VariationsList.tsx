@@ -14,7 +14,9 @@ import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
-import { answerVariation, applyDetailChange, documentKeys, invalidateDocuments, invoiceStage, sendVariation } from './queries.ts';
+import { answerVariation, invoiceStage, sendVariation } from './queries.ts';
+import { applyDetailChange } from '../invoice-detail/queries.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 type Show = (text: string, tone?: NoticeTone) => void;
 
