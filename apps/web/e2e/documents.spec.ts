@@ -192,7 +192,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   // ---- generate → detail ----
   await page.getByRole('button', { name: 'Generate Quote' }).click();
   await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Invoice Detail' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Quote Detail' })).toBeVisible();
   await expect(page.getByText('QTE-0001')).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
   await expect(page.getByText('Ngata Plumbing (Aroha Ngata)')).toBeVisible();

@@ -12,7 +12,7 @@ import { RadioGroup, type RadioOption } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { downloadThroughSignedLink } from './download.ts';
-import { DateRangeFields, ReportForm, TaxYearSelect } from './parts.tsx';
+import { DateRangeFields, ReportForm, TaxYearSelect } from './ReportForm.tsx';
 import { taxYearOptionLabel } from './periods.ts';
 import { createAccountantExportLink } from './queries.ts';
 
