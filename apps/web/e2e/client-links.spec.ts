@@ -210,6 +210,54 @@ test('a withdrawn link shows why, full page', async ({ page, request, browser },
   await phone.context().close();
 });
 
+test('a business that deleted its account: the links it sent say so plainly, also on a page left open', async ({ page, request, browser }, testInfo) => {
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'links-closed' });
+  const settings = await request.put('/api/v1/business-settings', { headers: user.authHeaders, data: { business_name: 'Rātā Roofing', phone: '021 555 0142' } });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const client = await request.post('/api/v1/clients', { headers: user.authHeaders, data: { name: 'Wiremu Tane', email: `wiremu-${Date.now()}@example.co.nz` } });
+  const clientId = ((await client.json()) as { id: string }).id;
+  const linkTo = async (type: 'quote' | 'invoice') => {
+    const created = await request.post('/api/v1/invoices', { headers: user.authHeaders, data: { type, client_id: clientId, line_items: [{ description: 'Re-roof, long-run iron', qty: 1, unit_price: 14_500 }] } });
+    const id = ((await created.json()) as { id: string }).id;
+    const sent = await request.post(`/api/v1/invoices/${id}/send`, { headers: { ...user.authHeaders, 'Idempotency-Key': randomUUID() } });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    const issued = await request.post(`/api/v1/invoices/${id}/link`, { headers: user.authHeaders });
+    return new URL(((await issued.json()) as { url: string }).url).pathname;
+  };
+  const quotePath = await linkTo('quote');
+  const invoicePath = await linkTo('invoice');
+
+  // The client has the quote open on their phone...
+  const phone = await clientPhone(browser, testInfo);
+  await phone.goto(quotePath);
+  await expect(phone.getByText('Rātā Roofing', { exact: true })).toBeVisible();
+  await phone.getByLabel('Your full name').fill('Wiremu Tane');
+
+  // ...when the business deletes its account.
+  const deleted = await request.post('/api/v1/account/delete', { headers: user.authHeaders, data: { confirm: 'DELETE', password: user.password } });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+
+  // Accepting now: the whole page says why, and nothing of the business or the quote is left on it.
+  await phone.getByRole('button', { name: 'Accept quote' }).click();
+  const problem = phone.getByRole('alert');
+  await expect(problem.getByRole('heading', { level: 1 })).toHaveText('This link no longer works');
+  await expect(problem).toContainText('This business has closed its account.');
+  await expect(phone.getByText('Rātā Roofing')).toHaveCount(0);
+  await expect(phone.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
+  await expectNoHorizontalOverflow(phone);
+  await expectNoSeriousA11yViolations(phone);
+  await shot(phone, testInfo, 'quote-business-closed');
+
+  // The invoice's link, opened afresh: the same words, and no way to pay.
+  await phone.goto(invoicePath);
+  await expect(phone.getByRole('alert')).toContainText('This business has closed its account.');
+  await expect(phone.getByRole('button', { name: /Pay now/ })).toHaveCount(0);
+  await expect(phone.getByText('Rātā Roofing')).toHaveCount(0);
+  await expectNoHorizontalOverflow(phone);
+  await shot(phone, testInfo, 'invoice-business-closed');
+  await phone.context().close();
+});
+
 test('a client declines a quote with reasons; an invoice without card payments shows the bank details', async ({ page, request, browser }, testInfo) => {
   const user = await signUpAndSignIn(page, request, { emailPrefix: 'links-bank' });
   const settings = await request.put('/api/v1/business-settings', {

@@ -10,6 +10,12 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
 /** Personal data of a deleted account is erased within this many days (account/purge.ts). */
 export const ACCOUNT_PURGE_DAYS = 30;
 
+/**
+ * What every door that acts for a deleted business answers (410) until its purge: the client's
+ * pages, PDFs, answers and Pay now, its signed logo and download links.
+ */
+export const ACCOUNT_CLOSED = 'This business has closed its account.';
+
 export const ACCOUNT_MESSAGES = {
   confirmationWrong: `Please type ${DELETE_CONFIRMATION_WORD} (in capitals) to confirm deleting your account.`,
   passwordWrong: 'Your password is incorrect. Your account has not been deleted.',

@@ -15,7 +15,8 @@
 //   GET  /public/invoices/{token}/pdf      the invoice's PDF
 //   POST /public/invoices/{token}/checkout → checkoutStarted (a Stripe Checkout address)
 //   POST /public/links/{token}/viewed      (the page's beacon; 204) — views are counted here, never by the GET
-// A withdrawn or superseded link answers 410, an expired one 410, an unknown one 404, each with a `detail`.
+// A withdrawn or superseded link answers 410, an expired one 410, an unknown one 404, each with a `detail`;
+// every link of a business that deleted its account answers 410 'This business has closed its account.'.
 //
 // Signed-in routes:
 //   GET  /invoices/{id}/link               clientLinkRecord | 404 when none is active
@@ -28,6 +29,7 @@
 //   GET  /payments/issues                  paymentIssues (card payments to look at in Stripe, until done)
 //   POST /payments/issues/{id}/done        → 204
 import { z } from 'zod';
+import { ACCOUNT_CLOSED } from './account.ts';
 import { lineRecord } from './invoices.ts';
 
 /** Links are at least 128 bits of randomness: 32 characters of base64url is 192. */
@@ -40,6 +42,7 @@ export const CLIENT_LINK_MESSAGES = {
   withdrawn: 'This link was withdrawn by the business.',
   superseded: 'This quote has been updated since this link was sent. Please use the link in the latest email.',
   voided: 'This document was cancelled by the business.',
+  accountClosed: ACCOUNT_CLOSED,
   alreadyAccepted: 'You have already accepted this quote.',
   alreadyDeclined: 'You have already declined this quote.',
   quoteChanged: 'This quote changed while you had it open. Please read it again before you accept.',

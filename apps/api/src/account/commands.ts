@@ -12,11 +12,13 @@ import { AUTH_LIMITS_IN_DB, type Origin, signOutEverywhere } from '../auth/comma
 import { verifyPassword } from '../auth/passwords.ts';
 import type { AppDeps } from '../deps.ts';
 import { BillingError, BillingRejectedError } from '../integrations/stripe/index.ts';
-import { disconnect } from '../integrations/xero/oauth.ts';
 import type { SentMail } from '../mail/index.ts';
 import { type AuditKind, recordAudit } from '../security/audit.ts';
 import { ALL_TOKEN_KINDS, consumeToken, EMAIL_CHANGED, issueToken, revokeTokens } from '../security/oneTimeTokens.ts';
 import { hit, type Limit } from '../security/rateLimit.ts';
+import { settleReactions } from '../reactions/outbox.ts';
+import { closeAccountIn } from './close.ts';
+import { accountStreamId, isAccountClosed } from './liveness.ts';
 
 const DAY = 86_400_000;
 
@@ -47,13 +49,10 @@ interface AccountUser {
   password_hash: string;
 }
 
-/** The signed-in user, unless the account is gone or deleted. */
+/** The signed-in user, unless the account is gone or closed (liveness.ts). */
 async function liveUser(sql: Sql, userId: string): Promise<AccountUser | null> {
-  const [user] = await sql.query<AccountUser>(
-    'SELECT id, email, full_name, password_hash FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM account_deletions WHERE account_id = $1)',
-    [userId],
-  );
-  return user ?? null;
+  const [user] = await sql.query<AccountUser>('SELECT id, email, full_name, password_hash FROM users WHERE id = $1', [userId]);
+  return user && !(await isAccountClosed(sql, userId)) ? user : null;
 }
 
 /** The password check both use cases share: counted like sign-in first (no guessing oracle), a wrong one audited. */
@@ -65,15 +64,17 @@ async function checkPassword(deps: Pick<AppDeps, 'store' | 'clock'>, user: Accou
   return no(422, wrong);
 }
 
-export type DeleteAccountDeps = Pick<AppDeps, 'store' | 'clock' | 'log' | 'secrets' | 'accounting' | 'billing'>;
+export type DeleteAccountDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'log' | 'secrets' | 'accounting' | 'billing' | 'connect'>;
 
 /**
  * Deletes the signed-in account: the typed word and the password first (a wrong one changes
  * nothing), then the Stripe subscription is cancelled (if that cannot be done now, nothing else is
- * either: the tradie must not be charged for an account that is gone), Xero is disconnected, and in
- * one transaction sign-in is disabled (the address is freed and no password verifies), every
- * session and emailed link ends, the purge is scheduled ACCOUNT_PURGE_DAYS ahead and the audit
- * entry written.
+ * either: the tradie must not be charged for an account that is gone), and in one transaction
+ * sign-in is disabled (the address is freed and no password verifies), every session and emailed
+ * link ends, the purge is scheduled ACCOUNT_PURGE_DAYS ahead, the audit entry written and the
+ * account wound down (close.ts: client links withdrawn, card payments and reminders stopped, the
+ * outbox rows that expire open Checkout Sessions and disconnect Xero). From that commit the account
+ * is closed at every door (liveness.ts); the outbox rows are run before the answer goes.
  */
 export async function deleteAccount(deps: DeleteAccountDeps, userId: string, input: DeleteAccountInput, origin: Origin): Promise<AccountOutcome<{ purgeAfter: Date }>> {
   const user = await liveUser(deps.store.db, userId);
@@ -84,8 +85,6 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
 
   const cancelled = await cancelSubscription(deps, userId);
   if (cancelled) return cancelled;
-  // Best effort at Xero (a failed revoke is logged); the stored connection is forgotten either way.
-  await disconnect(deps, userId, origin);
 
   const now = deps.clock.now();
   const purgeAfter = new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY);
@@ -100,7 +99,10 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
     await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, at]);
     await revokeTokens(sql, userId, ALL_TOKEN_KINDS, now);
     await audit(deps, sql, origin, userId, 'account_deleted', { purge_after: purgeAfter.toISOString() });
+    await closeAccountIn(sql, deps, userId, origin, at);
   });
+  // Stripe's open sessions expired and Xero disconnected now; what fails is tried again by the sweep.
+  await settleReactions(deps, userId, accountStreamId(userId));
   deps.log('info', 'account deleted; purge scheduled', { accountId: userId, purgeAfter: purgeAfter.toISOString() });
   return { ok: true, purgeAfter };
 }

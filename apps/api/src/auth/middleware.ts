@@ -1,8 +1,9 @@
 // Every signed-in route reads the account from the bearer token. Missing, expired, forged or
 // otherwise unusable → 401 {detail}. The account is the signed-in user's business. An account
 // being deleted is signed out at once: an access token issued before the deletion (they live up to
-// 15 minutes) is refused like an expired one.
+// 15 minutes) is refused like an expired one (account/liveness.ts says which accounts are closed).
 import type { MiddlewareHandler } from 'hono';
+import { isAccountClosed } from '../account/liveness.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
@@ -19,8 +20,7 @@ export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock' | 'store'>):
     if (!m?.[1]) throw new ApiError(401, NOT_SIGNED_IN, undefined, { 'WWW-Authenticate': 'Bearer' });
     const userId = await verifyAccessToken(verificationKeys(deps.secrets, 'jwtKey'), m[1], deps.clock.now());
     if (!userId) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
-    const [deleted] = await deps.store.db.query('SELECT 1 FROM account_deletions WHERE account_id = $1', [userId]);
-    if (deleted) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (await isAccountClosed(deps.store.db, userId)) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
     c.set('userId', userId);
     c.set('accountId', userId);
     await next();

@@ -2,6 +2,7 @@
 // by the pure webhook reducer) and the webhook events already applied (billing_webhook_events).
 import type { SubscriptionStatusResponse } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
+import { isAccountClosed } from '../account/liveness.ts';
 import {
   accountRefOf,
   applyBillingEvent,
@@ -46,13 +47,14 @@ export function statusResponse(billing: AccountBilling, now: Date, configured: b
   };
 }
 
-export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unmatched';
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored' | 'unmatched' | 'account_closed';
 
 /**
  * Records and applies one verified event in one transaction: the event id is claimed first (a
  * redelivery, even a concurrent one, finds it and changes nothing), then the account's state row
  * is locked, folded with the pure reducer and written back. Only after the commit may the caller
- * answer 2xx. An event for no known account is recorded as 'unmatched' and otherwise ignored.
+ * answer 2xx. An event for no known account is recorded as 'unmatched' and otherwise ignored; one
+ * for an account that was deleted (account/liveness.ts) as 'account_closed', and changes nothing.
  */
 export async function applyWebhookEvent(tx: Sql, event: BillingEvent, now: Date): Promise<{ outcome: WebhookOutcome; accountId: string | null }> {
   const type = event.type === 'ignored' ? event.stripeType : event.type;
@@ -71,6 +73,7 @@ export async function applyWebhookEvent(tx: Sql, event: BillingEvent, now: Date)
 
   const accountId = await accountFor(tx, accountRefOf(event));
   if (!accountId) return finish('unmatched', null);
+  if (await isAccountClosed(tx, accountId)) return finish('account_closed', accountId);
 
   await tx.query(`INSERT INTO billing_accounts (account_id, state, updated_at) VALUES ($1, $2::jsonb, $3) ON CONFLICT (account_id) DO NOTHING`, [
     accountId, initialBillingState, now.toISOString(),

@@ -1,6 +1,6 @@
 // /api/v1/public: the pages a client opens from a link, without signing in (docs/api/client-links.md).
-// Every route starts from the token (resolve.ts: 404 unknown, 410 withdrawn, superseded, expired
-// or voided), is rate-limited per IP (and the answers per link too), sets no cookie, and keeps the
+// Every route starts from the token (resolve.ts: 404 unknown, 410 withdrawn, superseded, expired,
+// voided or the business closed its account), is rate-limited per IP (and the answers per link too), sets no cookie, and keeps the
 // app's strict CSP. Views are counted only by the page's beacon, never by a GET.
 import { CLIENT_LINK_MESSAGES, acceptQuoteInput, acceptVariationInput, declineQuoteInput, declineVariationInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';

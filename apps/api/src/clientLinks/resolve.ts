@@ -1,12 +1,14 @@
 // A public request's token, checked: which link of which account's document it names, or the
-// answer the client reads (404 unknown or malformed; 410 withdrawn, superseded, expired, voided).
-// Every public route starts here; a wrong token learns nothing about any link.
+// answer the client reads (404 unknown or malformed; 410 withdrawn, superseded, expired, voided, or
+// the business closed its account). Every public route starts here; a wrong token learns nothing
+// about any link.
 //
 // Whether a link still works is the document stream's word (ClientLinkIssued / ClientLinkWithdrawn,
 // decided with the document's own commands: a revision or a void supersedes the link in the same
 // append); the client_links row finds the link by its token's hash and holds its expiry.
 import { CLIENT_LINK_MESSAGES } from '@tradie/contracts';
 import { nzDateOf } from '@tradie/domain';
+import { refuseClosedAccount } from '../account/liveness.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
 import { type LoadedDocument, loadDocument } from '../documents/repository.ts';
@@ -47,6 +49,8 @@ export async function resolveLinkAndDocument(deps: ResolveDeps, token: string, k
     [hash],
   );
   if (!row || !sameDigest(row.token_sha256, hash) || (kind !== null && row.kind !== kind)) throw notFound();
+  // A business that deleted its account: every link of it is gone, whatever its document says.
+  await refuseClosedAccount(deps.store.db, row.account_id);
   const document = await loadDocument(deps.store, row.account_id, row.document_id).catch((e: unknown) => {
     throw e instanceof ApiError && e.status === 404 ? notFound() : e;
   });

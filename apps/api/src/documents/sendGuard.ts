@@ -7,6 +7,8 @@
 // auth/accountMail.ts instead, under their own per-account and per-address limits: a tradie who
 // has used up today's recipients can still reset their password.
 //
+// - The account must be trading: a business that deleted its account sends nothing more, whoever
+//   asks (account/liveness.ts). Refused: 410 ACCOUNT_CLOSED, nothing sent, nothing counted.
 // - The account's email address must be confirmed (auth/emailConfirmation.ts) when mail really
 //   leaves the machine (SMTP). With the outbox nothing leaves, so nothing needs confirming.
 //   Refused: 403 with `code: 'email_unconfirmed'`, nothing sent, nothing recorded.
@@ -18,7 +20,8 @@
 // them. An email is checked against them first without counting (a refused one uses up nothing),
 // then counted atomically before it goes; if the count went over meanwhile (two at once), or the
 // mail server took nothing, the count is given back.
-import { EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
+import { ACCOUNT_CLOSED, EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
+import { isAccountClosed } from '../account/liveness.ts';
 import { loadAccountBilling } from '../billing/repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
@@ -95,11 +98,13 @@ function nothingDelivered(error: unknown): boolean {
 }
 
 /**
- * The refusal an email to `wanted` recipients would get now — 403 for an unconfirmed address, 429
- * with Retry-After for the burst or the day's recipients — or null. Counts nothing: a caller may
- * ask first to spare work (a PDF) that would be refused anyway; sendForAccount asks again.
+ * The refusal an email to `wanted` recipients would get now — 410 for a closed account, 403 for an
+ * unconfirmed address, 429 with Retry-After for the burst or the day's recipients — or null. Counts
+ * nothing: a caller may ask first to spare work (a PDF) that would be refused anyway; sendForAccount
+ * asks again.
  */
 export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<ApiError | null> {
+  if (await isAccountClosed(deps.store.db, accountId)) return new ApiError(410, ACCOUNT_CLOSED);
   try {
     await requireConfirmedEmail(deps, accountId);
   } catch (e) {
@@ -148,9 +153,9 @@ async function reserveSend(deps: GuardDeps, accountId: string, wanted: number): 
 }
 
 /**
- * The one door for an email on an account's behalf: the confirmed address (403), the burst and
- * the day's recipients (429 with Retry-After) — looked at first without counting, so a refused
- * email uses up nothing — then counted, then the mailer. When the mail server took nothing (could
+ * The one door for an email on an account's behalf: a trading account (410), the confirmed address
+ * (403), the burst and the day's recipients (429 with Retry-After) — looked at first without
+ * counting, so a refused email uses up nothing — then counted, then the mailer. When the mail server took nothing (could
  * not be reached, or refused every recipient) the count is given back and the mailer's error
  * rethrown; a Cc the server refused still counts (the others got it).
  */

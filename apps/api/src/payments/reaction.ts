@@ -1,11 +1,14 @@
 // When an invoice is paid in full or voided some other way (a payment typed in, Mark Paid, a void),
 // the Checkout Sessions still open for it are expired at Stripe, so the client cannot pay twice.
+// When the business deletes its account, every session still open is expired, so nobody pays a
+// business that has closed.
 import { documentFigures } from '@tradie/domain';
+import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { ApiError } from '../http/problem.ts';
 import type { AppDeps } from '../deps.ts';
 import { expireOpenSessions } from './checkout.ts';
-import { openSessionsOf } from './repository.ts';
+import { documentsWithOpenSessions, openSessionsOf } from './repository.ts';
 
 /** What the outbox hands a reaction (reactions/registry.ts OutboxRow), the parts read here. */
 interface Row {
@@ -34,5 +37,19 @@ export const expireCheckoutSessions = {
       settled = true;
     }
     if (settled) await expireOpenSessions(deps, row.accountId, documentId);
+  },
+};
+
+/**
+ * An entry of REACTIONS: after the account's deletion (account/commands.ts), every Checkout Session
+ * still open on its invoices is expired at Stripe. It runs although the account is closed; Stripe
+ * unreachable is tried again later by the outbox, and a session paid meanwhile stays complete.
+ */
+export const expireClosedAccountCheckouts = {
+  name: 'account-closed-checkout',
+  on: [ACCOUNT_CLOSED_CAUSE],
+  forClosedAccount: true,
+  async handle(deps: Pick<AppDeps, 'store' | 'connect' | 'log'>, row: Pick<Row, 'accountId'>): Promise<void> {
+    for (const documentId of await documentsWithOpenSessions(deps.store.db, row.accountId)) await expireOpenSessions(deps, row.accountId, documentId);
   },
 };

@@ -48,6 +48,19 @@ export async function paymentAccountByStripeId(sql: Sql, stripeAccountId: string
   return row ? accountOf(row) : null;
 }
 
+/**
+ * Whose Stripe account `stripeAccountId` is: the account connected to it now, or the one whose
+ * checkout sessions were made on it (a business that connected again later has a new one).
+ */
+export async function accountOfStripeAccount(sql: Sql, stripeAccountId: string): Promise<string | null> {
+  const [row] = await sql.query<{ account_id: string }>(
+    `SELECT account_id FROM payment_accounts WHERE stripe_account_id = $1
+     UNION ALL (SELECT account_id FROM payment_checkout_sessions WHERE stripe_account_id = $1 LIMIT 1) LIMIT 1`,
+    [stripeAccountId],
+  );
+  return row?.account_id ?? null;
+}
+
 /** The account's row, made (empty: no Stripe account, no surcharge) when it has none, and locked. */
 export async function lockPaymentAccount(sql: Sql, accountId: string, now: Date): Promise<PaymentAccount> {
   await sql.query('INSERT INTO payment_accounts (account_id, created_at, updated_at) VALUES ($1, $2, $2) ON CONFLICT (account_id) DO NOTHING', [accountId, now.toISOString()]);
@@ -95,6 +108,12 @@ const SESSION_COLUMNS = `id, account_id, document_id, link_id, stripe_account_id
 
 export async function openSessionsOf(sql: Sql, accountId: string, documentId: string): Promise<CheckoutSessionRow[]> {
   return sql.query<CheckoutSessionRow>(`SELECT ${SESSION_COLUMNS} FROM payment_checkout_sessions WHERE account_id = $1 AND document_id = $2 AND status = 'open' ORDER BY created_at`, [accountId, documentId]);
+}
+
+/** The account's invoices with a Checkout Session still open. */
+export async function documentsWithOpenSessions(sql: Sql, accountId: string): Promise<string[]> {
+  const rows = await sql.query<{ document_id: string }>("SELECT DISTINCT document_id FROM payment_checkout_sessions WHERE account_id = $1 AND status = 'open' ORDER BY document_id", [accountId]);
+  return rows.map((r) => r.document_id);
 }
 
 export async function sessionById(sql: Sql, id: string): Promise<CheckoutSessionRow | null> {

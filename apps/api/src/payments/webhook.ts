@@ -6,16 +6,19 @@
 // A payment never exceeds what the invoice owes: when it was paid some other way meanwhile, what
 // fits is recorded and the rest is kept as an 'overpaid' issue (and logged) for the business to
 // refund in its Stripe dashboard. Nothing here answers 5xx for a sound event it cannot place.
+// An event of a business that deleted its account (account/liveness.ts) is recorded as
+// 'account_closed' and changes nothing: no payment, refund, issue or connection state.
 import { createHash } from 'node:crypto';
 import { formatNzd, nzDateOf, type LocalDate } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
+import { isAccountClosed } from '../account/liveness.ts';
 import type { Actor } from '../commands.ts';
 import type { ReactionDeps } from '../reactions/registry.ts';
 import { recordCardPayment, recordCardRefund } from '../documents/commands/payments.ts';
 import { ApiError } from '../http/problem.ts';
 import type { ConnectEvent, PaymentMetadata } from '../integrations/stripe/connect.ts';
 import {
-  type CheckoutSessionRow, claimEvent, markSession, openSessionsOf, paymentAccountByStripeId, recordIssue, sessionById, sessionByPaymentIntent, settleEvent,
+  accountOfStripeAccount, type CheckoutSessionRow, claimEvent, markSession, openSessionsOf, paymentAccountByStripeId, recordIssue, sessionById, sessionByPaymentIntent, settleEvent,
 } from './repository.ts';
 
 export type WebhookDeps = ReactionDeps;
@@ -167,7 +170,8 @@ export async function applyConnectEvent(deps: WebhookDeps, event: ConnectEvent):
   const db = deps.store.db;
   const [seen] = await db.query<{ outcome: string }>("SELECT outcome FROM payment_webhook_events WHERE event_id = $1 AND outcome <> 'pending'", [event.id]);
   if (seen) return { outcome: 'duplicate', accountId: null };
-  const applied = await apply(deps, event);
+  const owner = event.connectedAccountId ? await accountOfStripeAccount(db, event.connectedAccountId) : null;
+  const applied = owner && (await isAccountClosed(db, owner)) ? { outcome: 'account_closed', accountId: owner } : await apply(deps, event);
   // Only after the work committed is the event's id stored (and only then does Stripe hear 2xx).
   await db.tx(async (tx) => {
     await claimEvent(tx, { id: event.id, type: event.type === 'ignored' ? event.stripeType : event.type }, deps.clock.now());

@@ -17,8 +17,13 @@
 // committed, so what a reaction does is done when the answer goes (Xero is up to date right after
 // a payment, as before). scheduleReactions (main.ts) sweeps up the rest: rows left by a crash
 // between commit and processing, and failures that are due again.
+//
+// A closed account (deleted, waiting for its purge: account/liveness.ts): its rows are marked done
+// without running, except those of the reactions that wind it down (Reaction.forClosedAccount),
+// which the deletion writes with enqueueReactions in its own transaction.
 import { randomUUID } from 'node:crypto';
 import type { EventRows, Sql } from '@tradie/store';
+import { closedAccounts } from '../account/liveness.ts';
 import type { AppDeps } from '../deps.ts';
 import { repeatEvery } from '../repeat.ts';
 import { NotBefore } from './notBefore.ts';
@@ -33,6 +38,8 @@ export const OUTBOX_FIRST_RETRY_MS = 30_000;
 export const OUTBOX_MAX_RETRY_MS = 3_600_000;
 /** Failed attempts after which a row is given up (and stays, visible, with its last error). */
 export const OUTBOX_MAX_ATTEMPTS = 10;
+/** What a row of a closed account that was not run keeps as its last word. */
+export const NOT_RUN_CLOSED = 'Not run: the business closed its account';
 /** The sweep leaves a new row this long to the request that wrote it. */
 export const OUTBOX_SWEEP_GRACE_MS = 10_000;
 /** At most this many batches in one run, so a run always ends. */
@@ -74,6 +81,28 @@ export function outboxWriter(reactions: readonly { name: string; on: readonly st
         })),
       ),
   };
+}
+
+/**
+ * Outbox rows for a cause that is not an event of the log — an account's deletion: an account has
+ * no stream (account/liveness.ts ACCOUNT_CLOSED_CAUSE) — written in the caller's transaction: one
+ * row per reaction that follows `cause.type`, due at once, run like any other row (settleReactions
+ * with `cause.streamId`). Answers how many rows were written.
+ */
+export async function enqueueReactions(
+  sql: Sql,
+  cause: { accountId: string; streamId: string; id: string; type: string; payload: Record<string, unknown>; at: string },
+  reactions: readonly { name: string; on: readonly string[] }[] = REACTIONS,
+): Promise<number> {
+  const names = reactions.filter((r) => r.on.includes(cause.type)).map((r) => r.name);
+  if (names.length === 0) return 0;
+  const rows = await sql.query(
+    `INSERT INTO outbox (account_id, reaction, stream_id, event_id, event_position, event_type, payload, created_at, next_attempt_at)
+     SELECT $1, reaction, $3, $4::uuid, 0, $5, $6::jsonb, $7::timestamptz, $7::timestamptz FROM unnest($2::text[]) AS r(reaction)
+     ON CONFLICT (reaction, event_id) DO NOTHING RETURNING id`,
+    [cause.accountId, names, cause.streamId, cause.id, cause.type, cause.payload, cause.at],
+  );
+  return rows.length;
 }
 
 // ---- running --------------------------------------------------------------------------------
@@ -147,6 +176,14 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
     ]);
   }
 
+  /** Done without running: the account is closed and the reaction does not wind it down. */
+  async function markNotRun(row: ClaimedRow, token: string): Promise<void> {
+    await db().query(
+      'UPDATE outbox SET done_at = $3::timestamptz, last_error = $4, claimed_by = NULL, claimed_until = NULL WHERE id = $1::bigint AND claimed_by = $2',
+      [row.id, token, deps.clock.now().toISOString(), NOT_RUN_CLOSED],
+    );
+  }
+
   async function markFailed(row: ClaimedRow, token: string, error: string): Promise<void> {
     const attempts = Number(row.attempts) + 1;
     const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
@@ -181,13 +218,22 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
     ]);
   }
 
-  /** Runs the handler once for `rows` (with the latest of them) and marks them all; answers whether it succeeded (null: put off). */
-  async function run(rows: readonly ClaimedRow[], token: string): Promise<boolean | null> {
+  /**
+   * Runs the handler once for `rows` (with the latest of them) and marks them all; answers whether it
+   * succeeded (null: put off). Rows of a closed account are marked done without running, unless the
+   * reaction winds the account down.
+   */
+  async function run(rows: readonly ClaimedRow[], token: string, closed: ReadonlySet<string>): Promise<boolean | null> {
     const row = rows.reduce((a, b) => (BigInt(b.event_position) > BigInt(a.event_position) ? b : a));
     const reaction = byName.get(row.reaction);
     if (!reaction) {
       for (const r of rows) await markFailed(r, token, `No reaction named ${r.reaction} is registered`);
       return false;
+    }
+    if (closed.has(row.account_id) && !reaction.forClosedAccount) {
+      for (const r of rows) await markNotRun(r, token);
+      deps.log('info', 'a reaction of a closed account was not run', { reaction: row.reaction, accountId: row.account_id, streamId: row.stream_id, rows: rows.length });
+      return true;
     }
     const view: OutboxRow = {
       id: row.id, accountId: row.account_id, reaction: row.reaction, streamId: row.stream_id, eventId: row.event_id,
@@ -214,8 +260,10 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
         const token = randomUUID();
         const rows = await claim(token, filter);
         if (rows.length === 0) break;
+        // One rule for every reaction (account/liveness.ts): asked once per batch.
+        const closed = await closedAccounts(db(), rows.map((r) => r.account_id));
         for (const together of runsOf(rows)) {
-          const ok = await run(together, token);
+          const ok = await run(together, token, closed);
           if (ok === true) result.done += together.length;
           else if (ok === false) result.failed += together.length;
         }

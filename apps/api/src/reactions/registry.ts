@@ -4,10 +4,12 @@
 // at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
+import { disconnect } from '../integrations/xero/oauth.ts';
 import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
 import { clientAnswerNotice } from '../clientLinks/notify.ts';
 import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
-import { expireCheckoutSessions } from '../payments/reaction.ts';
+import { expireCheckoutSessions, expireClosedAccountCheckouts } from '../payments/reaction.ts';
 import type { AppDeps } from '../deps.ts';
 
 /** An outbox row as a handler sees it. */
@@ -47,6 +49,12 @@ export interface Reaction<D = ReactionDeps> {
    * payment on an invoice whose send is still waiting is then one push to Xero, not two.
    */
   coalesce?: string;
+  /**
+   * Runs for a closed account (deleted, waiting for its purge: account/liveness.ts). Only the
+   * reactions that wind a closed account down say so; the outbox marks every other row of a closed
+   * account done without running it.
+   */
+  forClosedAccount?: boolean;
 }
 
 /** A failure worth trying again later (the outbox backs off and retries any throw; this one carries a clear message). */
@@ -100,5 +108,23 @@ export const xeroCreditNotePush: Reaction = {
   handle: xeroPush.handle,
 };
 
+/**
+ * After the account's deletion (account/commands.ts): Xero is disconnected — the refresh token
+ * revoked at Xero and the stored connection forgotten, recorded in the audit log with where the
+ * deletion came from. It runs although the account is closed; Xero unreachable keeps the
+ * connection and is tried again later, any other refusal forgets it (docs/decisions/0010-account-deletion.md).
+ */
+export const xeroDisconnectClosedAccount: Reaction = {
+  name: 'account-closed-xero',
+  on: [ACCOUNT_CLOSED_CAUSE],
+  forClosedAccount: true,
+  async handle(deps, row) {
+    const { ip, userAgent } = row.payload;
+    await disconnect(deps, row.accountId, { ip: typeof ip === 'string' ? ip : '', userAgent: typeof userAgent === 'string' ? userAgent : undefined }, { retryUnreachable: true });
+  },
+};
+
 /** Every reaction the API runs. */
-export const REACTIONS: readonly Reaction[] = [xeroPush, xeroCreditNotePush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions];
+export const REACTIONS: readonly Reaction[] = [
+  xeroPush, xeroCreditNotePush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
+];

@@ -7,6 +7,7 @@
 import { type InvoiceForReminders, nextReminder, type ReminderDecision, centsToString } from '@tradie/domain';
 import { type ReminderTarget, reminderTargetsOf } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
+import { closedAccounts } from '../account/liveness.ts';
 import type { AppDeps } from '../deps.ts';
 import { enabledReminderSettings, optedOutClients, policyOf, type ReminderSettings } from './settings.ts';
 
@@ -35,7 +36,9 @@ export interface Planned {
 /** What the rule says for each open invoice in scope, at `now` (invoices with nothing to come are left out). */
 export async function planReminders(sql: Sql, now: Date, scope: ScheduleScope = {}): Promise<Planned[]> {
   const settings = await enabledReminderSettings(sql, scope.accountId);
-  const accounts = [...settings.keys()];
+  // A closed account plans nothing (account/liveness.ts), so its rows leave the queue.
+  const closed = await closedAccounts(sql, settings.keys());
+  const accounts = [...settings.keys()].filter((a) => !closed.has(a));
   const [targets, optOuts] = await Promise.all([reminderTargetsOf(sql, accounts), optedOutClients(sql, accounts)]);
   const policies = new Map([...settings].map(([a, s]) => [a, policyOf(s)]));
   const planned: Planned[] = [];

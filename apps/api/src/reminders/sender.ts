@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReminderStepRecord } from '@tradie/contracts';
 import { type DocumentView, amountDueNowCents, nextReminder, centsToString } from '@tradie/domain';
 import { reminderTarget } from '@tradie/projections';
+import { isAccountClosed } from '../account/liveness.ts';
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { runDocumentCommand, type CommandPorts } from '../documents/commands/run.ts';
@@ -104,6 +105,11 @@ async function release(ports: SenderPorts, row: QueueRow, token: string): Promis
 async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Promise<keyof SendRunResult> {
   const actor = systemActor(row.account_id);
   const db = ports.store.db;
+  // A closed account sends nothing (account/liveness.ts): its row goes.
+  if (await isAccountClosed(db, row.account_id)) {
+    await release(ports, row, token);
+    return 'skipped';
+  }
   if (row.sending_since !== null) {
     const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
     if (loaded) {

@@ -6,6 +6,7 @@ import { taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
+import { refuseClosedAccount } from '../account/liveness.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery, parseWith } from '../http/body.ts';
@@ -22,6 +23,8 @@ function linkOrBearer(deps: AppDeps, kind: LinkKind): MiddlewareHandler<AppEnv> 
   return async (c, next) => {
     if (c.req.query('token') === undefined) return bearer(c, next);
     const accountId = await openExportLink(deps.store.db, kind, (name) => c.req.query(name), deps.clock.now());
+    // The deletion revoked every link; one opened for an account closed since opens nothing of it (account/liveness.ts).
+    await refuseClosedAccount(deps.store.db, accountId);
     c.set('accountId', accountId);
     c.set('userId', accountId);
     await next();
@@ -62,7 +65,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ url: link.url, expires_at: link.expiresAt.toISOString() });
   });
 
-  r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or download link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
+  r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or download link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403, 410] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const range = { start: q.start_date, end: q.end_date };
     const csv = q.basis === 'invoice'
@@ -71,7 +74,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return csvResponse(csv, gstCsvFileName(range, q.basis));
   });
 
-  r.get('/export/annual-csv', describe({ tag: 'Reports', summary: 'Annual summary as CSV (bearer token or download link)', query: annualReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV' }, errors: [403] }), linkOrBearer(deps, 'annual-csv'), async (c) => {
+  r.get('/export/annual-csv', describe({ tag: 'Reports', summary: 'Annual summary as CSV (bearer token or download link)', query: annualReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV' }, errors: [403, 410] }), linkOrBearer(deps, 'annual-csv'), async (c) => {
     const q = parseQuery(c, annualReportQuery);
     const range = taxYearRange(q.year);
     const [lines, refunded] = await Promise.all([invoicesIssuedIn(sql, c.get('accountId'), range), refundedIn(sql, c.get('accountId'), range)]);
@@ -96,7 +99,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
       summary: "Export for my accountant: one ZIP of the period's invoices, payments, clients, GST report, annual summary and invoice PDFs (bearer token or download link)",
       query: accountantExportQuery,
       response: { status: 200, contentType: 'application/zip', description: 'A ZIP: README.txt, invoices.csv, payments.csv, clients.csv, gst-report.csv, annual-summary.csv, pdfs/<reference>.pdf' },
-      errors: [403, 503],
+      errors: [403, 410, 503],
     }),
     linkOrBearer(deps, 'accountant-zip'),
     async (c) => {

@@ -12,6 +12,7 @@ import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
+import { refuseClosedAccount } from '../account/liveness.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
@@ -68,11 +69,13 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, logo.sha256, deps.clock.now()) });
   });
 
-  r.get('/logo', describe({ tag: 'Business settings', summary: 'The logo (signed-in, or with the signature logo_url carries)', auth: false, response: { status: 200, contentType: 'image/*', description: 'The logo, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [403, 404] }), async (c, next) => {
+  r.get('/logo', describe({ tag: 'Business settings', summary: 'The logo (signed-in, or with the signature logo_url carries)', auth: false, response: { status: 200, contentType: 'image/*', description: 'The logo, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [403, 404, 410] }), async (c, next) => {
     // A signed link (an <img> cannot send the bearer token) or the signed-in account.
     if (c.req.query('sig') === undefined) return auth(c, next);
     const accountId = verifyLogoLink(verificationKeys(deps.secrets, 'linkKey'), c.req.query(), deps.clock.now());
     if (!accountId) throw new ApiError(403, SETTINGS_MESSAGES.logoLinkInvalid);
+    // The logo of a business that deleted its account is not shown any more (account/liveness.ts).
+    await refuseClosedAccount(deps.store.db, accountId);
     c.set('accountId', accountId);
     await next();
   }, async (c) => {

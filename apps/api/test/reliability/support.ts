@@ -12,7 +12,7 @@ import type { Operation } from '../../src/openapi/describe.ts';
 import { createStripeBilling, parseApiBase } from '../../src/integrations/stripe/index.ts';
 import { createStripeConnect } from '../../src/integrations/stripe/connect.ts';
 import { createXeroAdapter } from '../../src/integrations/xero/index.ts';
-import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
+import { createTestApp, signUp, TestClock, type TestApp, type TestAppOptions } from '../support/testApp.ts';
 
 export const REDIRECT_URI = 'http://app.test/api/v1/integrations/xero/callback';
 const STRIPE = { key: 'sk_test_reliability', price: 'price_reliability', whsec: 'whsec_reliability', connectWhsec: 'whsec_connect_reliability' } as const;
@@ -41,8 +41,11 @@ export function fakeWebDist(): string {
   return dir;
 }
 
-/** The app with every integration configured against a fake on loopback; Xero's waits are never slept. */
-export async function startReliabilityApp(options: { env?: Record<string, string> } = {}): Promise<ReliabilityApp> {
+/**
+ * The app with every integration configured against a fake on loopback; Xero's waits are never
+ * slept. PGlite in memory unless `databaseUrl` names a PostgreSQL database.
+ */
+export async function startReliabilityApp(options: { env?: Record<string, string>; databaseUrl?: string; mailKind?: TestAppOptions['mailKind'] } = {}): Promise<ReliabilityApp> {
   const clock = new TestClock('2026-05-04T21:30:00.000Z');
   const xero = await startFakeXero({ redirectUris: [REDIRECT_URI], now: () => clock.now() });
   // The fake's signed webhooks go straight into the app made below.
@@ -73,7 +76,9 @@ export async function startReliabilityApp(options: { env?: Record<string, string
   );
   // Card payments through the business's own Stripe account (Connect), against the same fake.
   const connect = createStripeConnect({ secretKey: STRIPE.key, connectWebhookSecret: STRIPE.connectWhsec, api: parseApiBase(stripe.url), maxNetworkRetries: 0 }, { now: () => clock.now() });
-  const t = await createTestApp({ clock, env: { WEB_DIST: fakeWebDist(), ...options.env }, overrides: { accounting, billing, connect } });
+  const t = await createTestApp({
+    clock, env: { WEB_DIST: fakeWebDist(), ...options.env }, overrides: { accounting, billing, connect }, databaseUrl: options.databaseUrl, mailKind: options.mailKind,
+  });
   holder.app = t;
   return {
     t,

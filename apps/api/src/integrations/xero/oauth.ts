@@ -9,7 +9,8 @@
 // the nonce's SHA-256, and the callback goes ahead only with that cookie. Without it (another
 // browser) or with another one, nothing is exchanged or stored, and the state is left for the
 // browser it belongs to.
-import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { ACCOUNT_CLOSED, ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AccountingError, createOAuthState, createPkcePair, type Tenant } from './index.ts';
 import { verificationKeys } from '../../secrets.ts';
@@ -77,6 +78,8 @@ export async function completeAuthorization(
     [stateHash],
   );
   if (!found || new Date(found.expires_at).getTime() <= deps.clock.now().getTime()) return { ok: false, reason: EXPIRED };
+  // A Connect started just before the account was deleted stores nothing for it (account/liveness.ts).
+  if (await isAccountClosed(deps.store.db, found.account_id)) return { ok: false, reason: ACCOUNT_CLOSED };
   const nonce = browser.nonce ?? '';
   const browserHash = nonce !== '' && nonce.length <= 200 ? secretDigest(nonce) : '';
   if (found.browser_hash === null || browserHash === '' || !sameDigest(found.browser_hash, browserHash)) {
@@ -119,9 +122,11 @@ export async function completeAuthorization(
 
 /**
  * DELETE /disconnect: revoke the refresh token at Xero (best effort: a failure is logged) and
- * forget the connection, with an audit entry when there was one to forget.
+ * forget the connection, with an audit entry when there was one to forget. `retryUnreachable`
+ * (a deleted account's wind-down, run by the outbox): when Xero could not be reached, the
+ * connection is kept and the failure thrown, so the revoke is tried again later.
  */
-export async function disconnect(deps: Deps, accountId: string, origin: RequestOrigin): Promise<{ revoked: boolean }> {
+export async function disconnect(deps: Deps, accountId: string, origin: RequestOrigin, options: { retryUnreachable?: boolean } = {}): Promise<{ revoked: boolean }> {
   const row = await readConnection(deps.store.db, accountId);
   if (!row) return { revoked: false };
   let revoked = false;
@@ -130,6 +135,7 @@ export async function disconnect(deps: Deps, accountId: string, origin: RequestO
       await deps.accounting.revoke(tokensOf(verificationKeys(deps.secrets, 'encryptionKey'), row).refreshToken);
       revoked = true;
     } catch (e) {
+      if (options.retryUnreachable && e instanceof AccountingError && (e.kind === 'unavailable' || e.kind === 'rate_limited')) throw e;
       deps.log('info', 'revoking the Xero connection failed; forgetting it anyway', { accountId, kind: e instanceof AccountingError ? e.kind : 'error' });
     }
   }

@@ -71,7 +71,7 @@ export function InvoicePage({ api, token, returnedFromPayment, goTo, pollDelays 
       <DocumentCard doc={page.document} money={page.money} />
       <CreditNotes page={page} />
       <Payments page={page} />
-      {!paid && owing && !returnedFromPayment && (page.pay ? <PayPanel api={api} token={token} page={page} goTo={goTo} /> : <BankDetails page={page} />)}
+      {!paid && owing && !returnedFromPayment && (page.pay ? <PayPanel api={api} token={token} page={page} goTo={goTo} onGone={() => void query.refetch()} /> : <BankDetails page={page} />)}
       {!paid && !owing && <p className="callout client-state">{CLIENT_LINK_MESSAGES.nothingToPay}</p>}
     </ClientFrame>
   );

@@ -32,6 +32,8 @@ export function QuotePage({ api, token }: { api: PublicApi; token: string }) {
   const answerable = page.state === 'open' || page.state === 'changes_requested';
   const onAnswered = (next: PublicQuotePage) => queryClient.setQueryData(options.queryKey, next);
   const onStale = () => void query.refetch();
+  // Asked again, the page answers why the link stopped working, and shows it full page.
+  const onGone = onStale;
 
   return (
     <ClientFrame label={`Quote ${page.document.reference}`}>
@@ -42,8 +44,8 @@ export function QuotePage({ api, token }: { api: PublicApi; token: string }) {
       <DocumentCard doc={page.document} />
       {answerable && (
         <>
-          <AcceptForm api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
-          <OtherAnswers api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />
+          <AcceptForm api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} onGone={onGone} />
+          <OtherAnswers api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} onGone={onGone} />
         </>
       )}
       <ClientVariations api={api} token={token} page={page} onAnswered={onAnswered} onStale={onStale} />

@@ -5,7 +5,7 @@ import type { PublicInvoicePage } from '@tradie/contracts';
 import { errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
-import { businessName } from './parts.tsx';
+import { businessName, linkGone } from './parts.tsx';
 import { startCheckout, type PublicApi } from './queries.ts';
 
 interface Props {
@@ -13,9 +13,11 @@ interface Props {
   token: string;
   page: PublicInvoicePage;
   goTo: (url: string) => void;
+  /** The link stopped working while the page was open (404/410: withdrawn, the business closed): the page says why, full page. */
+  onGone: () => void;
 }
 
-export function PayPanel({ api, token, page, goTo }: Props) {
+export function PayPanel({ api, token, page, goTo, onGone }: Props) {
   const surcharge = page.pay?.surcharge ?? null;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,6 +35,7 @@ export function PayPanel({ api, token, page, goTo }: Props) {
       setError(errorDetail(e) ?? 'Could not start the card payment. Please try again.');
       inFlight.current = false;
       setPending(false);
+      if (linkGone(e)) onGone();
     }
   };
 

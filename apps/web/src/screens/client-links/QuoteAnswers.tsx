@@ -6,6 +6,7 @@ import { errorDetail, isApiError } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { linkGone } from './parts.tsx';
 import { acceptPublicQuote, declinePublicQuote, requestQuoteChanges, type PublicApi } from './queries.ts';
 import { SignatureField, type SignatureHandle } from './SignatureField.tsx';
 
@@ -19,6 +20,8 @@ interface AnswerProps {
   onAnswered: (page: PublicQuotePage) => void;
   /** The quote changed under the client (409): load it again. */
   onStale: () => void;
+  /** The link stopped working while the page was open (404/410: withdrawn, the business closed): the page says why, full page. */
+  onGone: () => void;
 }
 
 /** Runs `send` once at a time: a second tap while it is on its way does nothing. */
@@ -41,7 +44,7 @@ function useOnce() {
 
 type Field = 'name' | 'terms';
 
-export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProps) {
+export function AcceptForm({ api, token, page, onAnswered, onStale, onGone }: AnswerProps) {
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
   const [error, setError] = useState<{ field: Field | 'form'; text: string } | null>(null);
@@ -71,6 +74,7 @@ export function AcceptForm({ api, token, page, onAnswered, onStale }: AnswerProp
         const stale = isApiError(err) && err.status === 409;
         setError({ field: 'form', text: errorDetail(err) ?? (stale ? CLIENT_LINK_MESSAGES.quoteChanged : 'Could not accept the quote. Please try again.') });
         if (stale) onStale();
+        if (linkGone(err)) onGone();
       }
     });
   };
@@ -158,7 +162,7 @@ export function OtherAnswers(props: AnswerProps) {
   );
 }
 
-function ChangesForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCancel: () => void }) {
+function ChangesForm({ api, token, onAnswered, onGone, onCancel }: AnswerProps & { onCancel: () => void }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { pending, run } = useOnce();
@@ -172,6 +176,7 @@ function ChangesForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCan
         onCancel();
       } catch (err) {
         setError(errorDetail(err) ?? 'Could not send your message. Please try again.');
+        if (linkGone(err)) onGone();
       }
     });
   };
@@ -197,7 +202,7 @@ function ChangesForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCan
   );
 }
 
-function DeclineForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCancel: () => void }) {
+function DeclineForm({ api, token, onAnswered, onGone, onCancel }: AnswerProps & { onCancel: () => void }) {
   const [reasons, setReasons] = useState<Reason[]>([]);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -211,6 +216,7 @@ function DeclineForm({ api, token, onAnswered, onCancel }: AnswerProps & { onCan
         onAnswered(await declinePublicQuote(api, token, { reasons: DECLINE_REASONS.filter((r) => reasons.includes(r)), note: note.trim() }));
       } catch (err) {
         setError(errorDetail(err) ?? 'Could not decline the quote. Please try again.');
+        if (linkGone(err)) onGone();
       }
     });
   };

@@ -206,6 +206,7 @@ describe('the quote page', () => {
   it.each([
     [410, CLIENT_LINK_MESSAGES.withdrawn],
     [410, CLIENT_LINK_MESSAGES.expired],
+    [410, CLIENT_LINK_MESSAGES.accountClosed],
     [404, CLIENT_LINK_MESSAGES.notFound],
   ])('a link answered %i shows its detail as the whole page', async (status, detail) => {
     const { api, calls } = mockApi(() => json({ detail }, status));
@@ -215,6 +216,36 @@ describe('the quote page', () => {
     expect(text()).not.toContain('Retry');
     expect(beacons).toEqual([]);
     expect(calls).toHaveLength(1);
+  });
+
+  it.each(['accept', 'decline', 'changes'] as const)('the business closed its account while the page was open: %s shows why, as the whole page', async (answer) => {
+    let closed = false;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET' && !closed) return json(quote());
+      closed = true;
+      return json({ detail: CLIENT_LINK_MESSAGES.accountClosed }, 410);
+    });
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Accept this quote'));
+    if (answer === 'accept') {
+      type(byLabel('Your full name'), 'Jo Bloggs');
+      click(byLabel('I have read and accept the terms'));
+      click(button('Accept quote'));
+    } else if (answer === 'decline') {
+      click(button('Decline'));
+      click(button('Decline quote'));
+    } else {
+      click(button('Ask for changes'));
+      type(h.container.querySelector<HTMLTextAreaElement>('#client-changes-note')!, 'Chrome taps please');
+      click(button('Send request'));
+    }
+    await until(() => expect(h.container.querySelector('[role="alert"] h1')?.textContent).toBe('This link no longer works'));
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.accountClosed);
+    // Nothing of the quote, the business or the client is left on the page, and no form.
+    expect(text()).not.toContain('Ngata Plumbing');
+    expect(text()).not.toContain('Jo Bloggs');
+    expect(h.container.querySelector('form')).toBeNull();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
   it('declines with reasons and a note', async () => {
@@ -324,6 +355,25 @@ describe('the invoice page', () => {
     await until(() => expect(goTo).toHaveBeenCalledWith('https://checkout.example/cs_1'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/public/invoices/${TOKEN}/checkout`]);
     expect(beacons).toEqual([`/api/v1/public/links/${TOKEN}/viewed`]);
+  });
+
+  it('the business closed its account while the page was open: Pay now shows why, as the whole page', async () => {
+    let closed = false;
+    const { api, calls } = mockApi((method) => {
+      if (method === 'GET' && !closed) return json(invoice({ pay: { surcharge: null } }));
+      closed = true;
+      return json({ detail: CLIENT_LINK_MESSAGES.accountClosed }, 410);
+    });
+    const goTo = vi.fn();
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
+    await until(() => expect(text()).toContain('Pay now $2,300.00'));
+    click(button('Pay now $2,300.00'));
+    await until(() => expect(h.container.querySelector('[role="alert"] h1')?.textContent).toBe('This link no longer works'));
+    expect(h.container.querySelector('[role="alert"]')?.textContent).toContain(CLIENT_LINK_MESSAGES.accountClosed);
+    expect(text()).not.toContain('Ngata Plumbing');
+    expect(text()).not.toContain('Pay now');
+    expect(goTo).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST', 'GET']);
   });
 
   it('without card payments: the bank details, the payments so far and the balance', async () => {

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/contracts';
 import { formatNzDateLong, nzDateOf } from '@tradie/domain';
-import { errorDetail, isApiError } from '../../api/client.ts';
+import { type ApiError, errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { FigureRow } from '../../ui/FigureRow.tsx';
@@ -123,12 +123,17 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
   );
 }
 
-/** A link that does not work (unknown, withdrawn, expired, replaced): the server's words, full page. */
+/** The API's answer that the link does not work any more (404 unknown; 410 withdrawn, expired, replaced, the business closed). */
+export const linkGone = (error: unknown): error is ApiError => isApiError(error) && (error.status === 404 || error.status === 410);
+
+/**
+ * A link that does not work (unknown, withdrawn, expired, replaced, the business closed its
+ * account): the server's words, full page.
+ */
 export function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const gone = isApiError(error) && (error.status === 404 || error.status === 410);
   return (
     <ClientFrame label="This link">
-      {gone ? (
+      {linkGone(error) ? (
         <div className="card client-problem" role="alert">
           <h1 className="client-problem__title">{error.status === 404 ? 'Link not found' : 'This link no longer works'}</h1>
           <p className="client-problem__text">{errorDetail(error)}</p>
