@@ -345,7 +345,7 @@ export const GenerateBar = memo(function GenerateBar({
       <button type="button" className="button button--accent button--large button--block" onClick={onGenerate} disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : label}
       </button>
-      <ErrorAlert message={error} testId="calc-generate-error" />
+      <ErrorAlert message={error} className="calc__generate-error" testId="calc-generate-error" />
     </div>
   );
 });
