@@ -65,6 +65,38 @@ describe('useCommand', () => {
     expect(saved).toEqual(['Aroha']);
   });
 
+  it('a button whose first answer is lost runs again on the next tap, and stays pending until that run ends', async () => {
+    // The first answer never arrives (the connection drops); the second is held until the test lets it go.
+    let n = 0;
+    let answer!: (r: Response) => void;
+    h.serve(() => (++n === 1 ? Promise.reject(new TypeError('Failed to fetch')) : new Promise<Response>((r) => (answer = r))));
+    const settled: string[] = [];
+    function GenerateButton() {
+      const generate = useCommand({ run: (body: { line: string }) => api.post<{ number: string }>('/invoices', body), failed: 'Request failed' });
+      return (
+        <>
+          <p data-testid="state">{generate.pending ? 'pending' : generate.done ? `done ${generate.result?.number}` : 'idle'}</p>
+          <p data-testid="error">{generate.error ?? ''}</p>
+          <button type="button" disabled={generate.pending} onClick={() => generate.run({ line: 'Gutter clean' }, () => settled.push(`run ${n}`))}>
+            Generate
+          </button>
+        </>
+      );
+    }
+    h.render(<GenerateButton />);
+    h.click(h.button('Generate'));
+    await h.until(() => expect(byTestId('error')).toBe('Network Error'));
+    expect(byTestId('state')).toBe('idle');
+    expect(settled).toEqual(['run 1']);
+    h.click(h.button('Generate'));
+    await h.until(() => expect(byTestId('state')).toBe('pending'));
+    expect(byTestId('error')).toBe('');
+    expect(h.calls).toHaveLength(2);
+    answer(json({ number: 'QTE-0001' }, 201));
+    await h.until(() => expect(byTestId('state')).toBe('done QTE-0001'));
+    expect(settled).toEqual(['run 1', 'run 2']);
+  });
+
   it('says what the browser check found and sends nothing', () => {
     h.serve(() => json({}));
     h.render(<NameForm />);
