@@ -159,7 +159,7 @@ test('a client accepts a quote with a signature from the link, then pays the inv
 
   // ---- The client pays by card: the fee and the total first, then the fake Checkout ----
   await phone.goto(invoicePath);
-  await expect(phone.getByRole('heading', { level: 1, name: /^Invoice / })).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: /^Tax invoice / })).toBeVisible();
   await expect(phone.getByTestId('client-balance')).toHaveText('$2,415.00');
   await expect(phone.getByTestId('client-surcharge')).toHaveText('$48.30');
   await expect(phone.getByTestId('client-pay-total')).toHaveText('$2,463.30');
@@ -300,7 +300,7 @@ test('a client declines a quote with reasons; an invoice without card payments s
   const issued = await request.post(`/api/v1/invoices/${invoiceId}/link`, { headers: user.authHeaders });
   const invoiceUrl = ((await issued.json()) as { url: string }).url;
   await phone.goto(new URL(invoiceUrl).pathname);
-  await expect(phone.getByRole('heading', { level: 1, name: /^Invoice / })).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: /^Tax invoice / })).toBeVisible();
   const howToPay = phone.getByRole('region', { name: 'How to pay' });
   await expect(howToPay).toContainText('38-9000-0123456-00');
   await expect(howToPay).toContainText('Kōwhai Electrical Ltd');

@@ -77,12 +77,16 @@ export const publicBankDetails = z.object({ bank_name: z.string(), account_name:
 /** The document's contents as the domain computes them (the same numbers as the tradie's screens and the PDF). */
 export const publicDocument = z.object({
   type: z.enum(['quote', 'invoice']),
+  /** 'Tax invoice', 'Invoice' or 'Quote', as the PDF is titled. */
+  title: z.enum(['Quote', 'Tax invoice', 'Invoice']),
   reference: z.string(),
   issue_date: z.string(),
   due_date: z.string(),
   valid_until: z.string().nullable(),
   client_name: z.string(),
   line_items: z.array(lineRecord),
+  /** false: the business was not registered for GST when it was made, so there is no GST to show (null: not recorded). */
+  gst_registered: z.boolean().nullable(),
   subtotal: z.number(),
   gst: z.number(),
   total: z.number(),

@@ -1,6 +1,7 @@
 // Credit notes (docs/api/credit-notes.md): crediting an issued invoice in whole or in part, the
 // credit notes of an invoice, one credit note, and money paid back against one.
 import { z } from 'zod';
+import { money } from './common.ts';
 import { clientSnapshotRecord, lineRecord, paymentInput, paymentRecord, sendAttemptRecord, sendDocumentInput, sendOutcome } from './invoices.ts';
 
 const quantity = z.union([z.number(), z.string()], { error: 'qty must be a number' });
@@ -26,7 +27,6 @@ export type CreditNoteInput = z.input<typeof creditNoteInput>;
 export const creditNoteRefundInput = z.object(paymentInput.shape);
 export type CreditNoteRefundInput = z.input<typeof creditNoteRefundInput>;
 
-const money = z.number();
 
 /** A credit note: the supply correction information and how it stands. Money as numbers rounded to cents. */
 export const creditNoteRecord = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS, STAGE_KINDS, VARIATION_STATUSES } from '@tradie/domain';
-import { localDate } from './common.ts';
+import { localDate, money } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
 
@@ -161,8 +161,6 @@ export const voidDocumentInput = z.object({
   reason: z.string().trim().max(500, { error: 'The reason can be at most 500 characters' }).optional().transform((r) => r || 'Voided by user'),
 });
 
-const money = z.number();
-
 export const paymentRecord = z.object({
   id: z.string(),
   amount: money,
@@ -277,6 +275,8 @@ export const documentDetail = z.object({
   type: documentType,
   number: z.number().int(),
   reference: z.string(),
+  /** 'Tax invoice' (a GST-registered business's invoice), 'Invoice' or 'Quote': the heading the screens show. */
+  title: z.enum(['Quote', 'Tax invoice', 'Invoice']),
   status: documentStatus,
   status_label: z.string(),
   payment_status: paymentStatus,
@@ -290,6 +290,12 @@ export const documentDetail = z.object({
   payment_terms: z.enum(PAYMENT_TERMS),
   notes: z.string(),
   gst_rounding: z.enum(['total', 'line']),
+  /**
+   * Whether the business was registered for GST when it was saved. false: no GST on any line, no
+   * GST to show; true: a registered business's (an invoice is a tax invoice); null: saved before
+   * the app recorded registration.
+   */
+  gst_registered: z.boolean().nullable(),
   line_items: z.array(lineRecord),
   subtotal: money,
   gst: money,
@@ -334,9 +340,11 @@ export const documentDetail = z.object({
     .object({
       /** What can be invoiced: the quote's total with its approved variations' (a variation awaiting approval is not in it). */
       quoted: money,
+      /** The stage invoices' totals less what credit notes on them gave back. */
       invoiced: money,
       remaining: money,
-      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money })),
+      /** Each stage invoice: its total and what credit notes on it credited (given back to the quote). */
+      invoices: z.array(z.object({ id: z.string(), reference: z.string(), kind: z.enum(STAGE_KINDS), total: money, credited: money })),
     })
     .nullable(),
   /** Quotes: the variations after acceptance, in order (empty for an invoice). The quote's own lines and total above never change. */

@@ -2,7 +2,7 @@
 // draft invoice a claim, the claim as it reads (its dates, what is missing, the calculation, the
 // payer's payment schedule and the retention held), and recording a schedule or a release.
 import { z } from 'zod';
-import { localDate } from './common.ts';
+import { localDate, money } from './common.ts';
 
 const text = (name: string, max: number) =>
   z.string({ error: `${name} must be text` }).max(max, { error: `${name} can be at most ${max} characters` }).transform((v) => v.trim());
@@ -59,7 +59,6 @@ export const retentionReleaseInput = z.object({
 });
 export type RetentionReleaseInput = z.input<typeof retentionReleaseInput>;
 
-const money = z.number();
 
 export const claimDetailsRecord = z.object({
   contract_reference: z.string(),

@@ -65,6 +65,8 @@ export const SETTINGS_MESSAGES = {
   gstRounding: "GST rounding must be 'total' (on the invoice total) or 'line' (on each line)",
   gstRoundingChanged:
     'GST rounding must stay the same for a whole GST period. Change it only from the first day of a new GST period; quotes and invoices already made keep the rounding they were made with.',
+  gstRegistered: "gst_registered must be true (registered for GST) or false (not registered)",
+  gstNumberNeeded: "You're registered for GST: add your GST number. Quotes and invoices can't be sent without it, because a tax invoice must show it.",
   logoTooLarge: 'Logo must be less than 2MB',
   logoWrongType: 'Logo must be a PNG, JPG or SVG image',
   logoUnreadableSvg: "This SVG file couldn't be read. Please save it again as a plain SVG, or upload a PNG or JPG.",
@@ -150,6 +152,15 @@ export const businessSettingsInput = z.object({
     .nullable()
     .optional()
     .transform((v) => (v === null ? undefined : v)),
+  /**
+   * Registered for GST. Off: no GST on anything the business makes, and invoices are titled
+   * 'Invoice'. On: quotes and invoices carry GST, and nothing is sent while `gst_number` is blank.
+   */
+  gst_registered: z
+    .boolean({ error: SETTINGS_MESSAGES.gstRegistered })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? undefined : v)),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;
 
@@ -182,7 +193,12 @@ export const businessSettingsRecord = z.object({
   enable_multi_currency: z.literal(false),
   gst_rounding: z.enum(GST_ROUNDING_MODES),
   margin_basis: z.enum(MARGIN_BASES),
-  /** Check-digit warnings for gst_number / nzbn, and (on PUT) a GST-rounding change warning. Never block a save. */
+  /** Registered for GST: documents carry GST and invoices are tax invoices (which must show gst_number). */
+  gst_registered: z.boolean(),
+  /**
+   * Check-digit warnings for gst_number / nzbn, a missing GST number while registered, and (on PUT)
+   * a GST-rounding change warning. Never block a save.
+   */
   warnings: z.array(fieldWarning),
 });
 export type BusinessSettingsRecord = z.infer<typeof businessSettingsRecord>;

@@ -6,6 +6,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces.js';
 import type { PdfClaim } from './types.ts';
 
 export function claimContent(c: PdfClaim): Content[] {
+  const incl = c.gstIncluded ? ' (incl. GST)' : '';
   const row = (label: string, value: string): TableCell[] => [{ text: label, style: 'label' }, { text: value }];
   const money = (label: string, value: string, bold = false): TableCell[] => [{ text: label, bold, colSpan: 4 }, {}, {}, {}, { text: value, alignment: 'right', bold }];
   const head = ['Work', 'Value', '% complete to date', 'Previously claimed', 'This claim'].map((t, i): TableCell => ({ text: t, style: 'label', alignment: i === 0 ? 'left' : 'right' }));
@@ -23,9 +24,9 @@ export function claimContent(c: PdfClaim): Content[] {
     money('Contract sum with variations', c.revisedSum),
     money('Value of work to date', c.toDate),
     money(`Less previously claimed${c.earlier.length > 0 ? ` (${c.earlier.join(', ')})` : ''}`, c.previouslyClaimed),
-    money('This claim (incl. GST)', c.thisClaim),
+    money(`This claim${incl}`, c.thisClaim),
     money(c.retentionLabel, c.retention),
-    money('Claimed amount (incl. GST)', c.claimedAmount, true),
+    money(`Claimed amount${incl}`, c.claimedAmount, true),
   ];
   return [
     { text: 'Payment claim', style: 'sectionHeading', fontSize: 14, pageBreak: 'before', margin: [0, 0, 0, 4] },

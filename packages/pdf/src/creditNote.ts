@@ -40,14 +40,16 @@ export function creditNoteDefinition(input: CreditNotePdfInput): TDocumentDefini
   const { creditNote: n, invoice: d, today } = input;
   if (!isLocalDate(today)) throw new RangeError(`today must be a calendar day (YYYY-MM-DD), not ${JSON.stringify(today)}`);
   const created = new Date(`${today}T00:00:00Z`);
-  const rows: TableCell[][] = [[{ text: 'Description', bold: true }, right('Qty', true), right('Unit price', true), right('Amount excl. GST', true)]];
+  // An invoice made while the business was not registered for GST: no GST credited, none named.
+  const noGst = d.gstRegistered === false;
+  const rows: TableCell[][] = [[{ text: 'Description', bold: true }, right('Qty', true), right('Unit price', true), right(noGst ? 'Amount' : 'Amount excl. GST', true)]];
   const lines = n.lines.map((l) => l.line);
   const shown = shownLines(lines, documentTotals(lines, d.gstRounding), toCents(n.subtotal));
   n.lines.forEach(({ lineIndex, line }, i) => {
     const text = shownLineText(shown[i]!);
     rows.push([{ text: `${line.description} (invoice line ${lineIndex + 1})` }, right(formatQty(line.qty)), right(text.unitPrice), right(text.amount)]);
   });
-  if (n.amount !== null) rows.push([{ text: `Credit of ${formatNzd(toCents(n.amount))} incl. GST on ${n.invoiceReference}` }, right(''), right(''), right(formatNzd(toCents(n.subtotal)))]);
+  if (n.amount !== null) rows.push([{ text: `Credit of ${formatNzd(toCents(n.amount))}${noGst ? '' : ' incl. GST'} on ${n.invoiceReference}` }, right(''), right(''), right(formatNzd(toCents(n.subtotal)))]);
   const client = d.client;
   const logo = logoContent(input.logo);
   const content: Content[] = [
@@ -82,11 +84,13 @@ export function creditNoteDefinition(input: CreditNotePdfInput): TDocumentDefini
         {
           width: 'auto',
           table: {
-            body: [
-              [{ text: 'Credit excl. GST' }, right(formatNzd(toCents(n.subtotal)))],
-              [{ text: 'GST credited' }, right(formatNzd(toCents(n.gst)))],
-              [{ text: 'Total credit incl. GST', bold: true }, right(formatNzd(toCents(n.total)), true)],
-            ],
+            body: noGst
+              ? [[{ text: 'Total credit (no GST: not registered)', bold: true }, right(formatNzd(toCents(n.total)), true)]]
+              : [
+                  [{ text: 'Credit excl. GST' }, right(formatNzd(toCents(n.subtotal)))],
+                  [{ text: 'GST credited' }, right(formatNzd(toCents(n.gst)))],
+                  [{ text: 'Total credit incl. GST', bold: true }, right(formatNzd(toCents(n.total)), true)],
+                ],
           },
           layout: 'noBorders',
         },

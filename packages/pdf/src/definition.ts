@@ -17,6 +17,7 @@ import {
   formatNzDate,
   formatNzd,
   isLocalDate,
+  isTaxInvoice,
   nzDateOf,
   shownLineText,
   shownLines,
@@ -54,13 +55,21 @@ const LOGO_BOX: [number, number] = [...LOGO_BOX_POINTS];
 const blank = (s: string | null | undefined): boolean => (s ?? '').trim() === '';
 const present = (...xs: (string | null | undefined)[]): string[] => xs.map((x) => (x ?? '').trim()).filter((x) => x !== '');
 
-/** A GST-registered business (it has a GST number) issues a tax invoice; everyone else an invoice. */
+/** The business has a GST number in its settings. */
 export const isGstRegistered = (b: PdfBusiness): boolean => !blank(b.gst_number);
 
+/**
+ * A GST-registered business's invoice is a tax invoice; everyone else's an invoice (the domain's
+ * isTaxInvoice: the registration the invoice was saved under, or for one saved before that was
+ * recorded, whether the business has a GST number).
+ */
 export function documentTitle(d: DocumentView, b: PdfBusiness): DocumentTitle {
   if (d.type === 'quote') return 'Quote';
-  return isGstRegistered(b) ? 'Tax Invoice' : 'Invoice';
+  return isTaxInvoice(d, b.gst_number) ? 'Tax Invoice' : 'Invoice';
 }
+
+/** Made while the business was not registered for GST: no GST, and no GST number, on it. */
+const notRegistered = (d: DocumentView): boolean => d.gstRegistered === false;
 
 /** How the document presents GST, decided from its lines (rates and how each is shown), never from sums. */
 interface GstPresentation {
@@ -77,14 +86,15 @@ interface GstPresentation {
  * Lines are shown in the subtotal's basis, GST-exclusive (shownLines), so the amounts add up to
  * the Subtotal (excl. GST) printed under them; a price shown as charged says 'incl. GST' itself.
  */
-function gstPresentation(lines: LineTotals[], shown: readonly ShownLine[], b: PdfBusiness, f: DocumentFigures): GstPresentation {
+function gstPresentation(d: DocumentView, lines: LineTotals[], shown: readonly ShownLine[], b: PdfBusiness, f: DocumentFigures): GstPresentation {
   const taxed = lines.filter((l) => !l.taxRate.isZero());
-  const breakdown = isGstRegistered(b) || taxed.length > 0 || f.gstCents !== 0n;
+  const breakdown = !notRegistered(d) && (isGstRegistered(b) || taxed.length > 0 || f.gstCents !== 0n);
   const rates = new Set(taxed.map((l) => l.taxRate.toFixed()));
   const gstLabel = rates.size === 1 && taxed[0]?.taxRate.equals(GST_RATE) ? `GST ${GST_RATE_PERCENT}%` : 'GST';
   const markZeroRated = taxed.length > 0 && taxed.length < lines.length;
   let caption: string;
-  if (!breakdown) caption = 'No GST is charged on this document.';
+  if (notRegistered(d)) caption = 'Not registered for GST: no GST is charged.';
+  else if (!breakdown) caption = 'No GST is charged on this document.';
   else if (taxed.length === 0) caption = 'No GST is charged on these items (0%).';
   else if (shown.some((l) => l.unitPriceInclGst)) caption = 'Amounts exclude GST; prices exclude GST unless marked incl. GST.';
   else caption = 'Prices and amounts exclude GST.';
@@ -143,7 +153,7 @@ function metaTable(d: DocumentView, b: PdfBusiness, title: DocumentTitle): Colum
   if (d.type === 'quote') {
     if (d.validUntil) rows.push(['Valid until', formatNzDate(d.validUntil)]);
   } else rows.push(['Due date', formatNzDate(d.dueDate)]);
-  if (!blank(b.gst_number)) rows.push(['GST number', formatGstNumber(b.gst_number)]);
+  if (!blank(b.gst_number) && !notRegistered(d)) rows.push(['GST number', formatGstNumber(b.gst_number)]);
   if (!blank(b.nzbn)) rows.push(['NZBN', b.nzbn.trim()]);
   const stack: Content[] = [{ text: title, style: 'title' }];
   const mark = statusMark(d);
@@ -318,7 +328,7 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   const title = documentTitle(d, b);
   const f = documentFigures(d);
   const shown = shownLines(d.lines, f);
-  const g = gstPresentation(f.lines, shown, b, f);
+  const g = gstPresentation(d, f.lines, shown, b, f);
   const logo = logoContent(input.logo);
   const created = new Date(`${today}T00:00:00Z`);
   const content: Content[] = [

@@ -67,6 +67,8 @@ export interface PdfClaim {
   retentionLabel: string;
   retention: string;
   earlier: string[];
+  /** The amounts include GST (false: the business was not registered for GST). */
+  gstIncluded: boolean;
   form1: Form1Text;
 }
 

@@ -62,7 +62,7 @@ export function variationsContent(d: DocumentView): Content[] {
         width: 250,
         table: {
           widths: ['*', 'auto'],
-          body: [row('Quote as accepted', formatNzd(f.signedCents)), row('Approved variations', formatNzd(f.approvedCents)), row('Agreed in all (incl. GST)', formatNzd(f.agreedCents), true)],
+          body: [row('Quote as accepted', formatNzd(f.signedCents)), row('Approved variations', formatNzd(f.approvedCents)), row(d.gstRegistered === false ? 'Agreed in all' : 'Agreed in all (incl. GST)', formatNzd(f.agreedCents), true)],
         },
         layout: 'lightHorizontalLines',
       },

@@ -25,7 +25,10 @@ export const reportRowsProjection: Projection = {
   name: 'report_rows',
   // 2: only issued invoices have rows; voids and payment removals are dated corrections.
   // 3: credit notes (report_credits), dated corrections of their own; refunds on them are payment rows.
-  version: 3,
+  // 4: payments-basis shares worked over the invoice net of its credit notes (refunds on them
+  //    included), a 'credit' row when a credit note settles money held; the time of supply is the
+  //    earlier of the day an invoice was issued and its date.
+  version: 4,
   categories: ['document'],
   tables: [
     {

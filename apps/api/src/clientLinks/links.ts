@@ -8,6 +8,7 @@ import type { Sql } from '@tradie/store';
 import type { Actor } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/problem.ts';
+import { gstRegistrationOf, loadBusinessSettings } from '../settings/repository.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from '../documents/commands/run.ts';
 import { type LinkKind, linkUrl, newToken, openToken, sealToken, tokenSha256 } from './tokens.ts';
 
@@ -104,7 +105,9 @@ async function issueIn(w: DocumentWork, deps: Pick<AppDeps, 'secrets' | 'config'
   }
   const d = loaded.state;
   const expiresOn = linkExpiry(d, w.today());
-  const decided = await w.decide(loaded, { type: 'IssueClientLink', data: { linkId, expiresOn } }, { meta });
+  // A link shows the document to the client: refused, like a send, while its GST can't go out.
+  const gst = gstRegistrationOf(await loadBusinessSettings(w.tx, accountId));
+  const decided = await w.decide(loaded, { type: 'IssueClientLink', data: { linkId, expiresOn, gst } }, { meta });
   await w.tx.query(
     `INSERT INTO client_links (id, account_id, document_id, kind, token_sha256, token_enc, issued_at, expires_on, document_version)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,

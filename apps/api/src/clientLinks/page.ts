@@ -5,7 +5,10 @@
 // one function both the GET and the accept use).
 import { createHash } from 'node:crypto';
 import type { DocumentDetail, PublicBusiness, PublicDocument, PublicInvoicePage, PublicQuotePage, PublicVariation, VariationRecord } from '@tradie/contracts';
-import { type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, formatNzd, moneyMoved, nzDateOf, refundedOn, toCents, variationsSummary } from '@tradie/domain';
+import {
+  type DocumentTitle, type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, documentTitleOf, formatNzd, moneyMoved, nzDateOf, refundedOn, toCents,
+  variationsSummary,
+} from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import type { LoadedDocument } from '../documents/repository.ts';
@@ -72,15 +75,18 @@ export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string 
 /** A credit note's PDF through the invoice's link. */
 export const publicCreditNotePdfPath = (token: string, creditNoteId: string): string => `/public/invoices/${token}/credit-notes/${creditNoteId}/pdf`;
 
-export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string): PublicDocument {
+/** `title` is the PDF's (documentTitleOf with the business's GST number). */
+export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: DocumentTitle = detail.title): PublicDocument {
   return {
     type: detail.type,
+    title,
     reference: detail.reference,
     issue_date: detail.issue_date,
     due_date: detail.due_date,
     valid_until: detail.valid_until,
     client_name: detail.client_name,
     line_items: detail.line_items,
+    gst_registered: detail.gst_registered,
     subtotal: detail.subtotal,
     gst: detail.gst,
     total: detail.total,
@@ -92,11 +98,12 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string): Public
   };
 }
 
-async function businessOf(deps: PageDeps, sql: Sql, accountId: string, s: BusinessSettings): Promise<PublicBusiness> {
+/** The business as the page shows it; no GST number on a document made while it was not registered for GST. */
+async function businessOf(deps: PageDeps, sql: Sql, accountId: string, s: BusinessSettings, d: DocumentView): Promise<PublicBusiness> {
   const sha = await logoVersion(sql, accountId);
   return {
     name: s.trading_as.trim() || s.business_name,
-    gst_number: s.gst_number,
+    gst_number: d.gstRegistered === false ? '' : s.gst_number,
     phone: s.phone,
     email: s.email,
     address: [s.address, s.city, s.postcode].map((p) => p.replace(/\s*\n\s*/g, ', ').trim()).filter((p) => p !== '').join(', '),
@@ -123,11 +130,11 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
   const today: LocalDate = nzDateOf(deps.clock.now());
   const settings = await loadBusinessSettings(sql, accountId);
   const detail = detailOf(d, loaded.version, today);
-  const document = publicDocumentOf(detail, publicPdfPath('quote', token));
+  const document = publicDocumentOf(detail, publicPdfPath('quote', token), documentTitleOf(d, settings.gst_number));
   const terms = settings.quote_terms.trim();
   const a = d.clientAcceptance;
   const page: PublicQuotePage = {
-    business: await businessOf(deps, sql, accountId, settings),
+    business: await businessOf(deps, sql, accountId, settings, d),
     document,
     terms,
     shown_sha256: shownHashOf(document, terms),
@@ -168,8 +175,8 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
     ? { bank_name: settings.bank_name, account_name: settings.bank_account_name, account_number: settings.bank_account_number }
     : null;
   return {
-    business: await businessOf(deps, deps.store.db, accountId, settings),
-    document: publicDocumentOf(detail, publicPdfPath('invoice', token)),
+    business: await businessOf(deps, deps.store.db, accountId, settings, d),
+    document: publicDocumentOf(detail, publicPdfPath('invoice', token), documentTitleOf(d, settings.gst_number)),
     payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
     credit_notes: d.creditNotes.map((n) => ({
       reference: n.reference,

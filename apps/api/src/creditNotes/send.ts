@@ -17,7 +17,7 @@ import { type Answer, type CommandPorts, runDocumentCommand } from '../documents
 import { mailProblem, refusalDetail } from '../documents/commands/send.ts';
 import { DEFAULT_MAIL_FROM, addressList, fillPlaceholders, type Placeholders } from '../documents/email.ts';
 import { userNames } from '../documents/repository.ts';
-import { requireConfirmedEmail, sendForAccount } from '../documents/sendGuard.ts';
+import { gstRefusal, requireConfirmedEmail, sendForAccount } from '../documents/sendGuard.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { type KeyClaim, claimKey, releaseKey, requestHash, storeAnswer } from '../http/idempotency.ts';
 import { ApiError } from '../http/problem.ts';
@@ -60,7 +60,7 @@ export function composeCreditNoteMail(input: {
   const subject = fillPlaceholders(o.subject ?? `Credit note ${note.reference} for invoice ${d.reference} from [Business Name]`, p).replace(/[\r\n]+/g, ' ').trim();
   const defaultMessage = [
     'Hi [Client Name],',
-    `Please find attached credit note ${note.reference} for invoice [Invoice Number]: ${formatNzd(toCents(note.total))} including GST.`,
+    `Please find attached credit note ${note.reference} for invoice [Invoice Number]: ${formatNzd(toCents(note.total))}${d.gstRegistered === false ? '' : ' including GST'}.`,
     `Reason: ${note.reason.trim()}`,
     effectLine(d, note),
     'Kind regards,\n[Your Name]',
@@ -102,6 +102,9 @@ export async function sendCreditNote(ports: SendCreditNotePorts, actor: Actor, c
   let mailed = false;
   try {
     const { invoice, note } = await loadCreditNote(ports.store, actor.accountId, creditNoteId);
+    // What the business's GST registration forbids is refused before the PDF is made; sendForAccount asks again.
+    const gst = await gstRefusal(ports, actor.accountId, invoice.state);
+    if (gst) throw gst;
     const pdf = await creditNotePdfOf(ports, actor.accountId, creditNoteId);
     const settings = await loadBusinessSettings(ports.store.db, actor.accountId);
     const user = await userNames(ports.store.db, actor.userId);
@@ -114,7 +117,7 @@ export async function sendCreditNote(ports: SendCreditNotePorts, actor: Actor, c
     if (to.length === 0) throw new ApiError(422, NO_RECIPIENT);
     // Through the one door for mail on the account's behalf (documents/sendGuard.ts): the daily
     // recipients and the burst of sends, 429 before any mail goes; given back when the mail server took nothing.
-    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail).catch((e: unknown) => {
+    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail, invoice.state).catch((e: unknown) => {
       if (e instanceof MailRejectedError) return e;
       throw e;
     });

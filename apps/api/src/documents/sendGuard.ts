@@ -15,12 +15,17 @@
 // - Recipients (To, CC and BCC, each address once) per account per day: TRIAL_DAILY_RECIPIENTS
 //   (default 50) without an active paid subscription, SEND_DAILY_RECIPIENTS (default 1000) with one.
 // - Emails per account in a burst: 30 in 10 minutes.
+// - An email that gives the client a document (a quote or invoice, a variation of the quote, a
+//   credit note of the invoice, a reminder of it) names it (`gives`): refused while the business's
+//   GST registration and the document disagree, or a registered business has no GST number
+//   (the domain's requireGstReady), 409 or 422 with the reason, nothing sent, nothing recorded.
 //
 // Both limits are counters in the database (security/rateLimit.ts), so every API process shares
 // them. An email is checked against them first without counting (a refused one uses up nothing),
 // then counted atomically before it goes; if the count went over meanwhile (two at once), or the
 // mail server took nothing, the count is given back.
 import { ACCOUNT_CLOSED, EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
+import { DomainError, type DocumentView, requireGstReady } from '@tradie/domain';
 import { isAccountClosed } from '../account/liveness.ts';
 import { loadAccountBilling } from '../billing/repository.ts';
 import type { AppDeps } from '../deps.ts';
@@ -28,6 +33,7 @@ import { ApiError } from '../http/problem.ts';
 import { subscriptionStatus } from '../integrations/stripe/index.ts';
 import { addressOf, type OutgoingMail, type SentMail } from '../mail/index.ts';
 import { type Hit, type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
+import { gstRegistrationOf, loadBusinessSettings } from '../settings/repository.ts';
 
 export const SEND_LIMITS = {
   /** Emails per account: at most 30 in 10 minutes. */
@@ -66,6 +72,21 @@ export async function requireConfirmedEmail(deps: GuardDeps, userId: string): Pr
   }
 }
 
+/**
+ * Why `d` may not go to the client now under the business's GST registration (requireGstReady):
+ * 409 when the draft was saved under the other registration, 422 when a registered business has
+ * no GST number; null when it may go.
+ */
+export async function gstRefusal(deps: Pick<AppDeps, 'store'>, accountId: string, d: DocumentView): Promise<ApiError | null> {
+  try {
+    requireGstReady(d, gstRegistrationOf(await loadBusinessSettings(deps.store.db, accountId)));
+    return null;
+  } catch (e) {
+    if (e instanceof DomainError) return new ApiError(e.code === 'VALIDATION' ? 422 : 409, e.detail);
+    throw e;
+  }
+}
+
 /** Each address once, compared case-insensitively: what the mail server is asked to deliver to. */
 export function recipientCount(mail: { to: readonly string[]; cc: readonly string[]; bcc: readonly string[] }): number {
   return new Set([...mail.to, ...mail.cc, ...mail.bcc].map((a) => a.trim().toLowerCase())).size;
@@ -98,13 +119,18 @@ function nothingDelivered(error: unknown): boolean {
 }
 
 /**
- * The refusal an email to `wanted` recipients would get now — 410 for a closed account, 403 for an
- * unconfirmed address, 429 with Retry-After for the burst or the day's recipients — or null. Counts
- * nothing: a caller may ask first to spare work (a PDF) that would be refused anyway; sendForAccount
- * asks again.
+ * The refusal an email to `wanted` recipients would get now — 410 for a closed account, 409/422
+ * when the document it gives the client may not go under the business's GST registration
+ * (gstRefusal), 403 for an unconfirmed address, 429 with Retry-After for the burst or the day's
+ * recipients — or null. Counts nothing: a caller may ask first to spare work (a PDF) that would be
+ * refused anyway; sendForAccount asks again.
  */
-export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number): Promise<ApiError | null> {
+export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number, gives?: DocumentView): Promise<ApiError | null> {
   if (await isAccountClosed(deps.store.db, accountId)) return new ApiError(410, ACCOUNT_CLOSED);
+  if (gives) {
+    const gst = await gstRefusal(deps, accountId, gives);
+    if (gst) return gst;
+  }
   try {
     await requireConfirmedEmail(deps, accountId);
   } catch (e) {
@@ -153,15 +179,16 @@ async function reserveSend(deps: GuardDeps, accountId: string, wanted: number): 
 }
 
 /**
- * The one door for an email on an account's behalf: a trading account (410), the confirmed address
- * (403), the burst and the day's recipients (429 with Retry-After) — looked at first without
- * counting, so a refused email uses up nothing — then counted, then the mailer. When the mail server took nothing (could
- * not be reached, or refused every recipient) the count is given back and the mailer's error
- * rethrown; a Cc the server refused still counts (the others got it).
+ * The one door for an email on an account's behalf: a trading account (410), the document it
+ * gives the client, under the business's GST registration (`gives`; 409/422), the confirmed
+ * address (403), the burst and the day's recipients (429 with Retry-After) — looked at first
+ * without counting, so a refused email uses up nothing — then counted, then the mailer. When the
+ * mail server took nothing (could not be reached, or refused every recipient) the count is given
+ * back and the mailer's error rethrown; a Cc the server refused still counts (the others got it).
  */
-export async function sendForAccount(deps: GuardDeps, accountId: string, mail: OutgoingMail): Promise<SentMail> {
+export async function sendForAccount(deps: GuardDeps, accountId: string, mail: OutgoingMail, gives?: DocumentView): Promise<SentMail> {
   const wanted = recipientCount({ to: mail.to.map(addressOf), cc: (mail.cc ?? []).map(addressOf), bcc: (mail.bcc ?? []).map(addressOf) });
-  const refused = await refusalNow(deps, accountId, wanted);
+  const refused = await refusalNow(deps, accountId, wanted, gives);
   if (refused) throw refused;
   const allowance = await reserveSend(deps, accountId, wanted);
   try {
@@ -176,8 +203,8 @@ export async function sendForAccount(deps: GuardDeps, accountId: string, mail: O
  * sendForAccount would answer with; null when it may go. Counts nothing: for a screen that says
  * why a button is off before it is pressed.
  */
-export async function sendRefusal(deps: GuardDeps, accountId: string, recipients = 1): Promise<string | null> {
-  return (await refusalNow(deps, accountId, recipients))?.detail ?? null;
+export async function sendRefusal(deps: GuardDeps, accountId: string, recipients = 1, gives?: DocumentView): Promise<string | null> {
+  return (await refusalNow(deps, accountId, recipients, gives))?.detail ?? null;
 }
 
 /** What GET /auth/sending-status answers: whether the account may send, and how much of today's limit is used. */

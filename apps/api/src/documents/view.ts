@@ -4,8 +4,8 @@
 import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, VariationRecord } from '@tradie/contracts';
 import {
   type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
-  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus,
-  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
+  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
+  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
@@ -90,6 +90,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     type: d.type,
     number: d.number,
     reference: d.reference,
+    title: documentTitleOf(d),
     status,
     status_label: STATUS_LABELS[status],
     payment_status: paymentStatus(d, f),
@@ -103,6 +104,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     payment_terms: d.paymentTerms,
     notes: d.notes,
     gst_rounding: d.gstRounding,
+    gst_registered: d.gstRegistered,
     line_items: lineRecordsOf(d.lines, f),
     subtotal: centsToNumber(f.subtotalCents),
     gst: centsToNumber(f.gstCents),
@@ -147,7 +149,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
 export function variationRecordsOf(d: DocumentView): VariationRecord[] {
   if (d.variations.length === 0) return [];
   const basis = quoteStageBasis(d);
-  const ledger = stageLedger(basis.lines.length, d.stages);
+  const ledger = stageLedger(basis.lines.length, d.stages, d.stageCredits);
   return d.variations.map((v: Variation) => {
     const t = documentTotals(v.lines, d.gstRounding);
     const indexes = v.lines.map((_, k) => v.firstLine + k);
@@ -186,12 +188,15 @@ export function variationRecordsOf(d: DocumentView): VariationRecord[] {
 /** A quote's stage invoices and the Quoted / Invoiced / Remaining numbers; null for an invoice. */
 function stagesOf(d: DocumentView): DocumentDetail['stages'] {
   if (d.type !== 'quote') return null;
+  // Invoiced is net of the credit notes on the stage invoices: a credited stage gives its share back.
   // Without variations the quote's own lines are the basis (the same figures, worked once).
-  const sum = d.variations.length === 0 ? stageSummary(d.lines, d.gstRounding, d.stages) : stageSummaryOn(quoteStageBasis(d), d.stages);
+  const sum = d.variations.length === 0 ? stageSummary(d.lines, d.gstRounding, d.stages, d.stageCredits) : stageSummaryOn(quoteStageBasis(d), d.stages, d.stageCredits);
   return {
     quoted: centsToNumber(sum.quotedCents),
     invoiced: centsToNumber(sum.invoicedCents),
     remaining: centsToNumber(sum.remainingCents),
-    invoices: d.stages.map((s) => ({ id: s.invoiceId, reference: s.reference, kind: s.kind, total: centsToNumber(stageTotalCents(s)) })),
+    invoices: d.stages.map((s) => ({
+      id: s.invoiceId, reference: s.reference, kind: s.kind, total: centsToNumber(stageTotalCents(s)), credited: centsToNumber(stageCreditedCents(s, d.stageCredits)),
+    })),
   };
 }

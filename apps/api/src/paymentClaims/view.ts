@@ -26,6 +26,8 @@ export interface ClaimFigures {
   schedule: { receivedOn: LocalDate; scheduledCents: bigint; reasons: string; differenceCents: bigint } | null;
   retentionHeldCents: bigint;
   scheduleStatus: string;
+  /** The amounts include GST: false when the business was not registered for GST when the invoice was saved. */
+  gstIncluded: boolean;
   /** Before service, when the Act's default due date and the invoice's own differ: the question, and which one the details stand for (null: not a claim yet). */
   dueDate: (DueDateQuestion & { chosen: DueDateChoice | 'contract' | null }) | null;
 }
@@ -47,7 +49,10 @@ export function claimFiguresOf(d: DocumentView, quote: DocumentView | null, toda
   // As the decider asks it (documents dated ahead are served no earlier than their date).
   const question = claim?.servedOn ? null : dueDateQuestion(d.termsDueDate, compareDates(dates.servedOn, d.issueDate) >= 0 ? dates.servedOn : d.issueDate);
   const dueDate = question ? { ...question, chosen: d.paymentClaim ? dueDateChosen(details.paymentDueDate, d.termsDueDate) : null } : null;
-  return { details, dates, missing, calculation, schedule, retentionHeldCents: held, scheduleStatus: scheduleStatusOf(dates, schedule, calculation.claimedCents, today), dueDate };
+  return {
+    details, dates, missing, calculation, schedule, retentionHeldCents: held, scheduleStatus: scheduleStatusOf(dates, schedule, calculation.claimedCents, today), dueDate,
+    gstIncluded: d.gstRegistered !== false,
+  };
 }
 
 function scheduleStatusOf(dates: ClaimDates, schedule: ClaimFigures['schedule'], claimedCents: bigint, today: LocalDate): string {
@@ -164,6 +169,7 @@ export function pdfClaimOf(f: ClaimFigures): PdfClaim {
     retentionLabel: `Less retention withheld (${c.retentionPercent} %)`,
     retention: formatNzd(c.retentionCents),
     earlier: c.earlier.map((e) => `${e.reference} ${formatNzd(e.totalCents)}`),
+    gstIncluded: f.gstIncluded,
     form1: CCA_FORM_1,
   };
 }
@@ -174,7 +180,7 @@ export function claimEmailText(f: ClaimFigures, form1Text: string): string {
     CCA_STATEMENT,
     `Construction contract: ${f.details.contractReference}${f.details.contractDate ? ` (${formatNzDateLong(f.details.contractDate)})` : ''}, ${f.details.site}.`,
     `Work: ${f.details.work}. Period: ${period(f.details)}.`,
-    `Claimed amount: ${formatNzd(f.calculation.claimedCents)} (GST included), due for payment on ${formatNzDateLong(f.dates.paymentDue)}. The calculation is in the attached PDF.`,
+    `Claimed amount: ${formatNzd(f.calculation.claimedCents)}${f.gstIncluded ? ' (GST included)' : ''}, due for payment on ${formatNzDateLong(f.dates.paymentDue)}. The calculation is in the attached PDF.`,
     `Payment schedule due by ${formatNzDateLong(f.dates.scheduleDueBy)}.`,
     '',
     form1Text,

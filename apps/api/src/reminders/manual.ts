@@ -115,7 +115,7 @@ function automaticOf(f: Facts, now: Date): InvoiceReminders['automatic'] {
 export async function invoiceRemindersOf(ports: SenderPorts, actor: Actor, documentId: string): Promise<InvoiceReminders> {
   const f = await factsOf(ports, actor.accountId, documentId);
   const now = ports.clock.now();
-  const refused = manualRefusal(f, now)?.detail ?? (await sendRefusal(ports, actor.accountId, recipientCount({ to: f.to, cc: [], bcc: [] })));
+  const refused = manualRefusal(f, now)?.detail ?? (await sendRefusal(ports, actor.accountId, recipientCount({ to: f.to, cc: [], bcc: [] }), f.d));
   let subject: string | null = null;
   if (refused === null) {
     const [settings, user, link] = await Promise.all([loadBusinessSettings(ports.store.db, actor.accountId), userNames(ports.store.db, actor.accountId), activeLinkOf(ports, ports.store.db, actor.accountId, f.d)]);
@@ -165,7 +165,7 @@ async function claimManual(ports: SenderPorts, accountId: string, documentId: st
 export async function sendReminderNow(ports: SenderPorts, actor: Actor, documentId: string): Promise<ReminderSendResult> {
   const f = await factsOf(ports, actor.accountId, documentId);
   const now = ports.clock.now();
-  const refused = manualRefusal(f, now) ?? (await refusalNow(ports, actor.accountId, recipientCount({ to: f.to, cc: [], bcc: [] })));
+  const refused = manualRefusal(f, now) ?? (await refusalNow(ports, actor.accountId, recipientCount({ to: f.to, cc: [], bcc: [] }), f.d));
   if (refused) throw refused;
   const claim = await claimManual(ports, actor.accountId, documentId, now);
   if (!claim) throw oncePerDay(new Date(now.getTime() + REMINDER_MIN_GAP_MS).toISOString(), now);

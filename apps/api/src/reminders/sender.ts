@@ -7,6 +7,8 @@
 // claim belonged to a process that died mid-send, and is recorded as possibly not sent rather than
 // sent again (a client must never get the same reminder twice). Then the outcome is recorded on
 // the invoice (ReminderSent, or ReminderNotDelivered with the mail server's answer) and the row goes.
+// An invoice synced to Xero is read back from Xero first (payments made there come here), so a
+// client who paid in Xero is not chased.
 // A mail server that cannot be reached leaves the row for a retry with backoff.
 //
 // Every reminder leaves through the one door for mail on the account's behalf
@@ -27,6 +29,7 @@ import { loadDocument, userNames } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
 import { ApiError } from '../http/problem.ts';
+import { refreshFromXeroBeforeReminder } from '../integrations/xero/sync.ts';
 import { MailRejectedError, MailUnavailableError, type SentMail } from '../mail/index.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeReminderMail } from './compose.ts';
@@ -118,6 +121,9 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
     await release(ports, row, token);
     return 'notDelivered';
   }
+  // Xero's word on money first: a payment reconciled there since is recorded here, and the rule
+  // below then sends nothing for a paid invoice.
+  await refreshFromXeroBeforeReminder(ports, row.account_id, row.document_id);
   const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
   const target = await reminderTarget(db, row.account_id, row.document_id);
   const settings = await loadReminderSettings(db, row.account_id);
@@ -190,7 +196,7 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
   const facts = { to, subject, balance: centsToString(balanceCents) };
   let sent: SentMail;
   try {
-    sent = await sendForAccount(ports, accountId, mail);
+    sent = await sendForAccount(ports, accountId, mail, d);
   } catch (e) {
     if (e instanceof ApiError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
     if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };

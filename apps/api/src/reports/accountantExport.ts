@@ -19,7 +19,7 @@
 // compressed), so one request holds one PDF in memory and at most one worker slot.
 import {
   deriveStatus, formatNzDateLong, nzDateOf, PAYMENT_METHOD_LABELS, STATUS_LABELS,
-  type DateRange, type GstBasis, type Lifecycle, type LocalDate, type PaymentMethod, type PaymentStatus,
+  type DateRange, type GstBasis, type Lifecycle, type LocalDate, type PaymentMethod, type PaymentRowKind, type PaymentStatus,
 } from '@tradie/domain';
 import { domainEventOf } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
@@ -30,7 +30,7 @@ import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
-import { annualCsv, creditNoteStatus, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
+import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
 /**
@@ -166,7 +166,7 @@ async function invoiceLinesIn(sql: Sql, accountId: string, range: DateRange): Pr
 
 /** One row of payments.csv: a payment received in the range, or the removal of one (negative). */
 export interface PaymentEntry {
-  kind: 'payment' | 'removal' | 'refund';
+  kind: PaymentRowKind;
   documentId: string;
   paymentId: string;
   reference: string;
@@ -176,7 +176,7 @@ export interface PaymentEntry {
   gstCents: bigint;
 }
 
-type PaymentEntryTuple = [string, string, 'payment' | 'removal' | 'refund', string, string, string, string, string];
+type PaymentEntryTuple = [string, string, PaymentRowKind, string, string, string, string, string];
 
 /** The payments-basis rows (as paymentsReceivedIn, same order) with the payment's id. Index: report_payments (account_id, date). */
 export async function paymentEntriesIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentEntry[]> {
@@ -263,7 +263,7 @@ export function paymentsCsv(entries: readonly PaymentEntry[], details: PaymentDe
       const how = details.get(`${p.documentId} ${p.paymentId}`);
       return [
         p.date, p.reference, p.clientName, p.amountCents, p.gstCents,
-        how ? PAYMENT_METHOD_LABELS[how.method] : null, how?.reference ?? null, p.kind === 'removal' ? 'Payment removed' : p.kind === 'refund' ? 'Refund' : 'Payment',
+        how ? PAYMENT_METHOD_LABELS[how.method] : null, how?.reference ?? null, p.kind === 'removal' ? 'Payment removed' : p.kind === 'refund' ? 'Refund' : p.kind === 'credit' ? CREDIT_ON_MONEY_HELD : 'Payment',
       ];
     }),
   ]);
@@ -346,7 +346,9 @@ export function readmeText(f: ReadmeFacts): string {
     '                   over its payments in proportion, so an invoice\'s payments carry exactly its GST',
     '  Method           Bank transfer, Cash, Card, Cheque or Other',
     '  Payment reference  the reference recorded with the payment (e.g. the bank statement reference)',
-    '  Entry            "Payment", or "Payment removed" for the correction of a payment taken back',
+    '  Entry            "Payment", or "Payment removed" for the correction of a payment taken back,',
+    '                   "Refund" for money paid back, or "Credit note: GST on money received" for a credit',
+    '                   note that left nothing owed: no money, only the GST share of what was received moves',
     '  The Amount and GST share columns add up to the payments-basis GST report for the same period.',
     '',
     `clients.csv (${f.clients} rows) - your client list as it is today (not only clients of this period).`,

@@ -12,7 +12,9 @@
 // Corrections are rows of their own, dated the day they were made, with negative amounts: an
 // invoice voided in the range ('Voided <date>' in the status column), a payment removed in it
 // ('Payment removed'), a credit note issued in it ('Credit note for INV-…', reference CN-…), money
-// paid back on a credit note ('Refunded'). The totals are the net figures the report shows.
+// paid back on a credit note ('Refunded'), and on the payments basis the GST a credit note moves on
+// money already received when it leaves nothing owed (CREDIT_ON_MONEY_HELD, no money). The totals
+// are the net figures the report shows.
 import { centsToString, roundReturnGst, type DateRange, type GstBasis } from '@tradie/domain';
 import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
@@ -97,6 +99,19 @@ export function gstInvoiceCsv(lines: readonly InvoiceLine[]): string {
   ]);
 }
 
+/** What a payments-basis row is: a correction's own words, or the invoice's status for a payment. */
+const paymentLineStatus = (p: PaymentLine): string =>
+  p.kind === 'removal' ? 'Payment removed'
+  : p.kind === 'refund' ? 'Refunded'
+  : p.kind === 'credit' ? CREDIT_ON_MONEY_HELD
+  : p.invoiceVoided ? 'Voided' : status(p.invoicePaid);
+
+/**
+ * A credit note that left nothing owed on money already received: a row of no money that moves
+ * the GST (and zero-rated part) that money carries to what is left of the invoice.
+ */
+export const CREDIT_ON_MONEY_HELD = 'Credit note: GST on money received';
+
 /** The GST report on the payments basis: one row per payment received in the range, and per payment removed in it. */
 export function gstPaymentsCsv(payments: readonly PaymentLine[]): string {
   const invoices = new Map<string, { paid: boolean; voided: boolean }>();
@@ -113,7 +128,7 @@ export function gstPaymentsCsv(payments: readonly PaymentLine[]): string {
     GST_PAYMENT_HEADER,
     ...payments.map((p): Cell[] => [
       p.reference, p.date, p.clientName, p.clientGstNumber, p.amountCents - p.gstCents, p.gstCents, p.amountCents,
-      p.kind === 'removal' ? 'Payment removed' : p.kind === 'refund' ? 'Refunded' : p.invoiceVoided ? 'Voided' : status(p.invoicePaid), p.kind !== 'payment' ? null : p.paidDate, p.issueDate,
+      paymentLineStatus(p), p.kind !== 'payment' ? null : p.paidDate, p.issueDate,
     ]),
     ['Total', null, counted, null, net - gst, gst, net, paidSplit([...invoices.values()]), null, null],
     ...boxRows(net, sum(payments, (p) => p.zeroRatedCents), GST_PAYMENT_HEADER.length),

@@ -7,7 +7,7 @@
 // bigint sums come back ::text (PGlite answers numbers, postgres.js strings) and become BigInt.
 import {
   assembleAnnualSummary, assembleGstReport, monthOf, taxYearRange,
-  NO_CORRECTIONS, type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate, type ReportInvoiceRow,
+  NO_CORRECTIONS, type PaymentRowKind, type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate, type ReportInvoiceRow,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
@@ -259,8 +259,11 @@ export type InvoiceLine = Pick<
 
 /** One payment as the payments-basis CSV shows it, with its invoice's reference and client. */
 export interface PaymentLine {
-  /** 'removal': a payment removed on `date`; 'refund': money refunded on a payment on `date` (negative amounts). */
-  kind: 'payment' | 'removal' | 'refund';
+  /**
+   * 'removal': a payment removed on `date`; 'refund': money refunded on a payment or paid back on a
+   * credit note on `date` (negative amounts); 'credit': the GST a credit note moved on money held (no money).
+   */
+  kind: PaymentRowKind;
   documentId: string;
   reference: string;
   date: LocalDate;
@@ -399,7 +402,7 @@ export const invoicesSuppliedIn = (sql: Sql, accountId: string, range: DateRange
 /** Invoices issued in the range (annual summary) and reversals of invoices voided in it, in date order. */
 export const invoicesIssuedIn = (sql: Sql, accountId: string, range: DateRange): Promise<InvoiceLine[]> => invoiceLinesIn(sql, accountId, range, 'issue');
 
-type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, 'payment' | 'removal' | 'refund', boolean];
+type PaymentTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, PaymentRowKind, boolean];
 
 /** Payments received in the range (payments basis), in date order, with their invoice's details. */
 export async function paymentsReceivedIn(sql: Sql, accountId: string, range: DateRange): Promise<PaymentLine[]> {

@@ -64,4 +64,13 @@ ALTER TABLE business_logos ADD COLUMN IF NOT EXISTS state text NOT NULL DEFAULT 
 ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS quote_terms text NOT NULL DEFAULT '';
 `,
   },
+  {
+    // Whether the business is registered for GST. NULL on rows saved before it was asked: read as
+    // registered when the business has a GST number or has charged GST on a document, and written
+    // down the next time the settings are saved (docs/decisions/0023-gst-registration.md).
+    id: 'settings-005-gst-registered',
+    sql: `
+ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_registered boolean;
+`,
+  },
 ];

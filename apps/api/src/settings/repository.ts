@@ -1,5 +1,6 @@
 // Reading business settings with their defaults. Every feature that
 // needs the tradie's details (PDF, email, Xero) reads them here.
+import type { GstRegistration } from '@tradie/domain';
 import type { PdfBusiness } from '@tradie/pdf';
 import type { Sql } from '@tradie/store';
 
@@ -32,6 +33,11 @@ export interface BusinessSettings extends PdfBusiness {
    * (docs/decisions/0002-money-and-rounding.md).
    */
   gst_rounding: 'total' | 'line';
+  /**
+   * Registered for GST: its documents carry GST and its invoices are tax invoices, which must show
+   * `gst_number`. Not registered: no GST on anything it makes (docs/decisions/0023-gst-registration.md).
+   */
+  gst_registered: boolean;
   /** The calculator's way of working out a price: markup on cost (default) or margin on price. */
   margin_basis: 'markup' | 'margin';
 }
@@ -40,8 +46,24 @@ export const DEFAULT_SETTINGS: BusinessSettings = {
   business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '',
   postcode: '', logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '', quote_terms: '',
   default_email_subject: DEFAULT_EMAIL_SUBJECT, default_email_message: DEFAULT_EMAIL_MESSAGE, cc_email: '', bcc_email: '',
-  default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup',
+  default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', gst_registered: true,
 };
+
+/**
+ * A business whose settings were saved before registration was asked (gst_registered NULL) is
+ * registered when it has a GST number or has charged GST on a quote or invoice: what it did until
+ * then keeps working, and one with GST but no number is asked for it before anything is sent. An
+ * account with no settings yet is registered, as most tradespeople are: its first send asks for the
+ * number (or for the switch to be turned off).
+ */
+async function registeredBefore(sql: Sql, accountId: string, gstNumber: string): Promise<boolean> {
+  if (gstNumber.trim() !== '') return true;
+  const [charged] = await sql.query('SELECT 1 FROM documents_list WHERE account_id = $1 AND gst_cents <> 0 LIMIT 1', [accountId]);
+  return charged !== undefined;
+}
+
+/** The business's GST registration as the domain checks it before anything goes to a client. */
+export const gstRegistrationOf = (s: Pick<BusinessSettings, 'gst_registered' | 'gst_number'>): GstRegistration => ({ registered: s.gst_registered, gstNumber: s.gst_number });
 
 export const logoUrlFor = (sha256: string): string => `/business-settings/logo?v=${sha256.slice(0, 16)}`;
 
@@ -54,6 +76,7 @@ export async function loadBusinessSettings(sql: Sql, accountId: string): Promise
       const v = row[k];
       if (v !== null && v !== undefined) (s as unknown as Record<string, unknown>)[k] = v;
     }
+    if (row.gst_registered === null || row.gst_registered === undefined) s.gst_registered = await registeredBefore(sql, accountId, s.gst_number);
   }
   s.logo_url = logo ? logoUrlFor(logo.sha256) : '';
   return s;
@@ -71,22 +94,31 @@ export async function loadLogo(sql: Sql, accountId: string): Promise<{ bytes: Bu
 export const WRITABLE_SETTINGS = [
   'business_name', 'trading_as', 'abn', 'nzbn', 'gst_number', 'phone', 'email', 'website', 'address', 'city', 'postcode',
   'bank_name', 'bank_account_name', 'bank_account_number', 'email_signature', 'quote_terms', 'default_email_subject', 'default_email_message',
-  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding', 'margin_basis',
+  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding', 'margin_basis', 'gst_registered',
 ] as const satisfies readonly (keyof BusinessSettings)[];
 
 export type SettingsPatch = Partial<{ [K in (typeof WRITABLE_SETTINGS)[number]]: BusinessSettings[K] }>;
 
 /**
  * Upserts the fields present in `patch` (absent ones keep their saved value). A blank email
- * subject or message is stored as NULL: it reads back as the default. Returns the GST rounding
- * saved before this write. Run it inside a transaction: it locks the account's row.
+ * subject or message is stored as NULL: it reads back as the default. GST registration is written
+ * down the first time the settings are saved, as it reads then, so it never changes unasked.
+ * Returns the GST rounding saved before this write. Run it inside a transaction: it locks the
+ * account's row.
  */
 export async function saveBusinessSettings(tx: Sql, accountId: string, patch: SettingsPatch, now: Date): Promise<{ previousGstRounding: 'total' | 'line' }> {
-  const [before] = await tx.query<{ gst_rounding: 'total' | 'line' }>('SELECT gst_rounding FROM business_settings WHERE account_id = $1 FOR UPDATE', [accountId]);
+  const [before] = await tx.query<{ gst_rounding: 'total' | 'line'; gst_registered: boolean | null; gst_number: string }>(
+    'SELECT gst_rounding, gst_registered, gst_number FROM business_settings WHERE account_id = $1 FOR UPDATE',
+    [accountId],
+  );
+  const registration: SettingsPatch = {};
+  if (patch.gst_registered === undefined && (!before || before.gst_registered === null)) {
+    registration.gst_registered = before ? await registeredBefore(tx, accountId, patch.gst_number ?? before.gst_number) : DEFAULT_SETTINGS.gst_registered;
+  }
   const columns: string[] = [];
   const values: unknown[] = [accountId, now.toISOString()];
   for (const key of WRITABLE_SETTINGS) {
-    let value: unknown = patch[key];
+    let value: unknown = patch[key] ?? registration[key];
     if (value === undefined) continue;
     if ((key === 'default_email_subject' || key === 'default_email_message') && value === '') value = null;
     columns.push(key);

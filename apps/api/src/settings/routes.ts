@@ -37,11 +37,13 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   async function record(sql: Sql, accountId: string, extraWarnings: FieldWarning[] = []): Promise<BusinessSettingsRecord> {
     const s = await loadBusinessSettings(sql, accountId);
     const sha = await logoVersion(sql, accountId);
+    // Registered without a number: saved, but nothing can be sent until the number is there.
+    const gstNumberNeeded: FieldWarning[] = s.gst_registered && s.gst_number.trim() === '' ? [{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }] : [];
     const logoLeftOut: FieldWarning[] = sha && (await logoState(sql, accountId)) === 'unreadable' ? [{ field: 'logo_url', message: SETTINGS_MESSAGES.logoLeftOut }] : [];
     return {
       ...(s as BusinessSettings & { default_currency: 'NZD'; enable_multi_currency: false }),
       logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
-      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...logoLeftOut, ...extraWarnings],
+      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...gstNumberNeeded, ...logoLeftOut, ...extraWarnings],
     };
   }
 

@@ -165,7 +165,7 @@ describe('the public answers', () => {
 
   it('the invoice page shows the bank details when the business has some', async () => {
     const u = await signUp(t);
-    await t.deps.store.db.query("INSERT INTO business_settings (account_id, bank_name, bank_account_name, bank_account_number) VALUES ($1, 'ASB', 'Kōwhai Ltd', '12-3456-7890123-00')", [u.userId]);
+    await t.deps.store.db.query("UPDATE business_settings SET bank_name = 'ASB', bank_account_name = 'Kōwhai Ltd', bank_account_number = '12-3456-7890123-00' WHERE account_id = $1", [u.userId]);
     const inv = await documentFor(t, u, 'invoice');
     const { token } = await sendAndReadLink(t, u, inv.id);
     expect((await publicClient(t).get(`/invoices/${token}`)).json.bank).toEqual({ bank_name: 'ASB', account_name: 'Kōwhai Ltd', account_number: '12-3456-7890123-00' });

@@ -172,3 +172,28 @@ describe('money owed back, the PDF and the GST report', () => {
     t.clock.set(before);
   });
 });
+
+describe('dates that would rewrite an earlier GST period are refused', () => {
+  it('money paid back before its credit note, or a payment on an issued invoice before it counted for GST: 422 with the reason, nothing written', async () => {
+    const u = await signUp(t);
+    const id = await issuedInvoice(u); // issued 5 May 2026
+    expect((await t.post(`/invoices/${id}/payments`, { amount: 230, date: '2026-05-05' }, u.token)).status).toBe(201);
+    const cn = (await t.post(`/invoices/${id}/credit-notes`, { amount: 23, reason: 'Overcharged' }, u.token)).json;
+    expect(cn.date).toBe('2026-05-05');
+    const before = await eventTypes(t, documentStreamId(id));
+    expect(refusal(await t.post(`/credit-notes/${cn.id}/refunds`, { amount: 23, date: '2026-05-04' }, u.token))).toEqual({
+      status: 422, detail: "A refund can't be dated before its credit note: CN-0001 is dated 5 May 2026",
+    });
+    // An issued invoice owing money: a payment dated before the day it was issued is refused.
+    const other = await issuedInvoice(u);
+    expect(refusal(await t.post(`/invoices/${other}/payments`, { amount: 10, date: '2026-04-30' }, u.token))).toEqual({
+      status: 422,
+      detail: "This invoice counts for GST from 5 May 2026, so a payment on it can't be dated before then: that would move the invoice into an earlier GST period. Please check the payment date.",
+    });
+    expect(await eventTypes(t, documentStreamId(id))).toEqual(before);
+    expect(await eventTypes(t, documentStreamId(other))).toEqual(['DocumentDrafted', 'DocumentIssued']);
+    // On the day itself both are taken.
+    expect((await t.post(`/credit-notes/${cn.id}/refunds`, { amount: 23, date: '2026-05-05' }, u.token)).status).toBe(201);
+    expect((await t.post(`/invoices/${other}/payments`, { amount: 10, date: '2026-05-05' }, u.token)).status).toBe(201);
+  });
+});

@@ -51,7 +51,7 @@ describe('GET /invoices/{id}/pdf', () => {
 
   it('titles a quote Quote with its valid-until date, and an unregistered business Invoice', async () => {
     const u = await signUp(t);
-    await setSettings(t, u.userId, { business_name: 'Sole Trader Sam' });
+    await setSettings(t, u.userId, { business_name: 'Sole Trader Sam', gst_number: '', gst_registered: false });
     const quote = (await t.post('/invoices', { type: 'quote', line_items: [line('Fence', 10, 55)] }, u.token)).json;
     const q = squash(pdfText((await pdfOf(u.token, quote.id)).bytes));
     expect(q).toContain('Quote');

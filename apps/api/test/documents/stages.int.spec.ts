@@ -77,9 +77,9 @@ describe('stage invoices from an accepted quote', () => {
       invoiced: 1322.5,
       remaining: 0,
       invoices: [
-        { id: deposit.json.id, reference: 'INV-0001', kind: 'deposit', total: 241.5 },
-        { id: progress.json.id, reference: 'INV-0002', kind: 'progress', total: 488.75 },
-        { id: final.json.id, reference: 'INV-0003', kind: 'final', total: 592.25 },
+        { id: deposit.json.id, reference: 'INV-0001', kind: 'deposit', total: 241.5, credited: 0 },
+        { id: progress.json.id, reference: 'INV-0002', kind: 'progress', total: 488.75, credited: 0 },
+        { id: final.json.id, reference: 'INV-0003', kind: 'final', total: 592.25, credited: 0 },
       ],
     });
     expect(await eventTypes(t, `document-${quoteId}`)).toEqual(['DocumentDrafted', 'QuoteAccepted', 'StageInvoiced', 'StageInvoiced', 'VariationProposed', 'VariationApproved', 'StageInvoiced']);
@@ -88,6 +88,29 @@ describe('stage invoices from an accepted quote', () => {
     // Nothing is left: another final is refused; the quote can no longer be converted whole.
     expect((await t.post(`/invoices/${quoteId}/stages`, { kind: 'final' }, u.token)).status).toBe(422);
     expect((await t.post(`/invoices/${quoteId}/convert`, undefined, u.token)).status).toBe(409);
+  });
+
+  it('a credited deposit gives its share back: Invoiced net of credit notes, the replacement deposit and the final invoice bill the whole quote', async () => {
+    const u = await signUp(t);
+    // $12,345.65 + GST 1,851.8475 → 1,851.85: $14,197.50. 20 % = 1419750c / 5 = 283950c.
+    const q = await t.post('/invoices', { type: 'quote', line_items: [line('Kitchen', 1, 12345.65)] }, u.token);
+    expect((await t.post(`/invoices/${q.json.id}/accept`, undefined, u.token)).status).toBe(200);
+    const deposit = (await t.post(`/invoices/${q.json.id}/stages`, { kind: 'deposit', percent: 20 }, u.token)).json;
+    expect(deposit.total).toBe(2839.5);
+    expect((await t.post(`/invoices/${deposit.id}/issue`, undefined, u.token)).status).toBe(200);
+    const cn = await t.post(`/invoices/${deposit.id}/credit-notes`, { lines: [{ line_index: 0 }], reason: 'Wrong deposit' }, u.token);
+    expect(cn.status).toBe(201);
+    expect(cn.json.total).toBe(2839.5);
+    expect((await t.get(`/invoices/${q.json.id}`, u.token)).json.stages).toEqual({
+      quoted: 14197.5, invoiced: 0, remaining: 14197.5,
+      invoices: [{ id: deposit.id, reference: 'INV-0001', kind: 'deposit', total: 2839.5, credited: 2839.5 }],
+    });
+    expect(await eventTypes(t, `document-${q.json.id}`)).toEqual(['DocumentDrafted', 'QuoteAccepted', 'StageInvoiced', 'StageCredited']);
+    const again = (await t.post(`/invoices/${q.json.id}/stages`, { kind: 'deposit', percent: 20 }, u.token)).json;
+    const final = (await t.post(`/invoices/${q.json.id}/stages`, { kind: 'final' }, u.token)).json;
+    expect([again.total, final.total]).toEqual([2839.5, 11358]);
+    expect(final.notes).toBe('Invoiced earlier for this quote:\nINV-0001 (deposit): $2,839.50 incl. GST, less $2,839.50 credited (CN-0001)\nINV-0002 (deposit): $2,839.50 incl. GST\nThis final invoice is for the remainder.');
+    expect((await t.get(`/invoices/${q.json.id}`, u.token)).json.stages).toMatchObject({ quoted: 14197.5, invoiced: 14197.5, remaining: 0 });
   });
 
   it('refuses a quote that is not accepted, and bad input, writing nothing', async () => {

@@ -18,6 +18,7 @@ import { verifyLedgers } from '../../../cli/src/load/ledger.ts';
 import { LoadStats } from '../../../cli/src/load/stats.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/main.ts';
+import { TEST_GST_NUMBER } from '../support/testApp.ts';
 
 /** The mail server's address: a relay to the sink that can be switched off (nothing listening) and on again. */
 async function switchableRelay(target: number): Promise<{ port: number; up(): Promise<void>; down(): Promise<void> }> {
@@ -84,6 +85,8 @@ describe('the mail server down while the app is busy', () => {
     // The mail server is down, so the confirmation email can't arrive: confirmed as its link would.
     await server.deps.store.db.query('UPDATE users SET email_confirmed_at = created_at WHERE email = $1', [email]);
     const token = (await call('POST', '/auth/login', { json: { email, password: 'correct horse battery' } })).json.access_token as string;
+    // Registered for GST with its number, so the invoice may be sent.
+    expect((await call('PUT', '/business-settings', { token, json: { gst_number: TEST_GST_NUMBER } })).status).toBe(200);
     const client = await call('POST', '/clients', { token, json: { name: 'Rawiri Client', email: 'rawiri@example.nz' } });
     const invoice = await call('POST', '/invoices', { token, json: { type: 'invoice', client_id: client.json.id, line_items: [{ description: 'Heat pump service', qty: 1, unit_price: 185 }] } });
     expect(invoice.status).toBe(201);

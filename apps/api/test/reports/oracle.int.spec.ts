@@ -1,7 +1,8 @@
 // The API against the independent oracle (packages/testkit/src/oracle): random invoice histories
-// made through the HTTP app the way a tradie makes them — create, mark issued, record payments,
-// remove some later, void some in a later period — then the GST report (both bases), the annual
-// summary and their CSV exports must equal what the oracle works out on its own, to the cent.
+// made through the HTTP app the way a tradie makes them — create (some dated ahead of the day they
+// are issued), mark issued, record payments, remove some later, void some in a later period — then
+// the GST report (both bases), the annual summary and their CSV exports must equal what the oracle
+// works out on its own, to the cent.
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,8 @@ afterAll(() => t.close());
 const onDay = (date: string): void => clock.set(`${date}T00:00:00.000Z`);
 
 async function make(token: string, inv: OracleInvoice, clients: Map<string, string>): Promise<void> {
-  onDay(inv.issueDate);
+  // Made and issued on the day it was issued, which is before its date when it is dated ahead.
+  onDay(inv.issuedOn ?? inv.issueDate);
   let clientId = clients.get(inv.client) ?? null;
   if (inv.client !== '' && clientId === null) {
     const c = await t.post('/clients', { name: inv.client }, token);
@@ -142,6 +144,7 @@ describe('reports through the API equal the oracle', () => {
     expect(all.some((inv) => inv.steps.some((s) => s.kind === 'remove'))).toBe(true);
     expect(all.some((inv) => inv.steps.some((s) => s.kind === 'pay' && s.date < inv.issueDate))).toBe(true);
     expect(all.some((inv) => !inv.issued && inv.steps.length === 0 && inv.voidDate === null)).toBe(true);
+    expect(all.some((inv) => inv.issuedOn !== undefined && inv.issuedOn < inv.issueDate)).toBe(true);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
 });

@@ -134,6 +134,8 @@ describe('reports on two API processes writing to one account at once (PostgreSQ
     await must(call(A, 'POST', '/auth/register', '', { email, password, full_name: 'Mere Tane' }), 201, 'register');
     const login = await must(call(B, 'POST', '/auth/login', '', { email, password }), 200, 'login');
     const token = login.json.access_token as string;
+    // Registered for GST with its number, so its invoices may be marked issued.
+    await must(call(A, 'PUT', '/business-settings', token, { gst_number: '49-091-850' }), 200, 'GST number');
 
     const clients = [
       { name: 'Kōwhai Builders', id: '' },

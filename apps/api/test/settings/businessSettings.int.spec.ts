@@ -31,6 +31,7 @@ const FULL = {
   enable_multi_currency: false,
   gst_rounding: 'total',
   margin_basis: 'margin',
+  gst_registered: true,
 };
 
 describe('business settings', () => {
@@ -48,15 +49,16 @@ describe('business settings', () => {
     expect((await t.get('/business-settings', token)).json.margin_basis).toBe('margin');
   });
 
-  it('answers every field with its default for a new account', async () => {
-    const { token } = await signUp(t);
+  it('answers every field with its default for a new account (registered for GST, and asked for the number)', async () => {
+    const { token } = await signUp(t, 'Aroha Tamihana', { gst: 'new' });
     const r = await t.get('/business-settings', token);
     expect(r.status).toBe(200);
     expect(r.json).toEqual({
       business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '', postcode: '',
       logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '', quote_terms: '',
       default_email_subject: 'Invoice from [Business Name]', default_email_message: DEFAULT_EMAIL_MESSAGE,
-      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', warnings: [],
+      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', gst_registered: true,
+      warnings: [{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }],
     });
     expect(DEFAULT_EMAIL_SUBJECT).toBe('Invoice from [Business Name]');
     expect(r.json.default_email_message).toContain('Hi [Client Name]');

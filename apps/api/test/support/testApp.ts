@@ -136,18 +136,30 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
 
 let userSeq = 0;
 
+/** The GST number a test account is registered with (valid check digits). */
+export const TEST_GST_NUMBER = '49-091-850';
+
 /**
  * Registers a new user (a new account) and signs in. Every test gets its own account. The email
  * address is confirmed, as if the link in the confirmation email had been opened (it matters only
  * where mail really leaves: an 'smtp' mailer); `{ confirmEmail: false }` leaves it unconfirmed.
+ * The business is registered for GST with TEST_GST_NUMBER, so its documents can be sent;
+ * `{ gst: 'new' }` leaves its settings as a new account's (registered, no number yet).
  */
-export async function signUp(t: TestApp, name = 'Aroha Tamihana', options: { confirmEmail?: boolean } = {}): Promise<{ email: string; password: string; token: string; refresh: string; userId: string }> {
+export async function signUp(
+  t: TestApp,
+  name = 'Aroha Tamihana',
+  options: { confirmEmail?: boolean; gst?: 'registered' | 'new' } = {},
+): Promise<{ email: string; password: string; token: string; refresh: string; userId: string }> {
   userSeq += 1;
   const email = `user${userSeq}-${Date.now().toString(36)}@example.nz`;
   const password = 'correct horse battery';
   const reg = await t.post('/auth/register', { email, password, full_name: name });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
   if (options.confirmEmail ?? true) await t.deps.store.db.query('UPDATE users SET email_confirmed_at = created_at WHERE id = $1', [reg.json.id]);
+  if ((options.gst ?? 'registered') === 'registered') {
+    await t.deps.store.db.query('INSERT INTO business_settings (account_id, gst_number, gst_registered) VALUES ($1, $2, true)', [reg.json.id, TEST_GST_NUMBER]);
+  }
   const login = await t.post('/auth/login', { email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return { email, password, token: login.json.access_token, refresh: login.json.refresh_token, userId: reg.json.id };

@@ -55,11 +55,18 @@ function commandsOf(d: SeedDocument, documentId: string): { command: DocumentCom
       },
     },
   ];
+  const issueDate = d.issueDate ?? nzDateOf(d.at);
+  const payments = (d.payments ?? []).map((p, i): DocumentCommand & { data: { date: LocalDate } } => ({
+    type: 'RecordPayment', data: { paymentId: p.paymentId ?? `${documentId}-p${i + 1}`, amount: p.amount, date: p.date, method: 'bank_transfer', reference: '' },
+  }));
+  // Deposits dated before the invoice are taken on the draft, in date order, before it is sent
+  // or issued (once issued, a payment is never dated before its time of supply).
+  const deposits = payments.filter((p) => p.data.date < issueDate).sort((a, b) => (a.data.date < b.data.date ? -1 : a.data.date > b.data.date ? 1 : 0));
+  cmds.push(...deposits);
   if (d.sent) cmds.push({ type: 'SendDocument', data: { to: ['client@example.nz'], cc: [], bcc: [], subject: `${formatReference(type, d.number)}` } });
-  if (d.issued) cmds.push({ type: 'MarkIssued' });
-  for (const [i, p] of (d.payments ?? []).entries()) {
-    cmds.push({ type: 'RecordPayment', data: { paymentId: p.paymentId ?? `${documentId}-p${i + 1}`, amount: p.amount, date: p.date, method: 'bank_transfer', reference: '' } });
-  }
+  // A deposit issued it already.
+  if (d.issued && deposits.length === 0) cmds.push({ type: 'MarkIssued' });
+  cmds.push(...payments.filter((p) => p.data.date >= issueDate));
   if (d.markPaidOn) cmds.push({ type: 'MarkPaid', data: { paymentId: `${documentId}-paid`, date: d.markPaidOn, method: 'bank_transfer', reference: '' } });
   const removals: DocumentCommand[] = (d.removePayments ?? []).map((paymentId) => ({ type: 'RemovePayment', data: { paymentId } }));
   const ending: DocumentCommand[] = [];

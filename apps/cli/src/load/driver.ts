@@ -55,6 +55,9 @@ async function signUp(options: LoadOptions, stats: LoadStats, runId: string, i: 
   const login = await http.call('POST /auth/login', 'POST', '/auth/login', { json: { email, password } });
   if (login?.status !== 200) throw new Error(`sign-in ${i}: ${login ? `${login.status} ${JSON.stringify(login.json)}` : 'no answer'}`);
   const me = await http.call('GET /auth/me', 'GET', '/auth/me', { token: login.json.access_token });
+  // A GST-registered business with its GST number, as most tradespeople are: its invoices may be issued.
+  const gst = await http.call('PUT /business-settings', 'PUT', '/business-settings', { token: login.json.access_token, json: { gst_registered: true, gst_number: '49-091-850' } });
+  if (gst?.status !== 200) throw new Error(`settings ${i}: ${gst ? `${gst.status} ${JSON.stringify(gst.json)}` : 'no answer'}`);
   return {
     email, password, userId: String(me?.json?.id), token: String(login.json.access_token),
     clients: new Map(), documents: new Map(), deleted: new Set(),

@@ -29,7 +29,15 @@ export interface NewUserOptions {
   email?: string;
   password?: string;
   fullName?: string;
+  /**
+   * 'registered' (default): registered for GST with TEST_GST_NUMBER, so its documents can be sent.
+   * 'new': the settings of a new account (registered, no GST number yet).
+   */
+  gst?: 'registered' | 'new';
 }
+
+/** The GST number e2e accounts are registered with (valid check digits). */
+export const TEST_GST_NUMBER = '49-091-850';
 
 /** Registers a fresh account and signs it in through the API (no browser involved). */
 export async function createUser(request: APIRequestContext, options: NewUserOptions = {}): Promise<TestUser> {
@@ -39,7 +47,12 @@ export async function createUser(request: APIRequestContext, options: NewUserOpt
   const reg = await request.post('/api/v1/auth/register', { data: { email, password, full_name: fullName } });
   expect(reg.status(), await reg.text()).toBe(201);
   const tokens = await signInThroughApi(request, email, password);
-  return { email, password, fullName, ...tokens, authHeaders: { Authorization: `Bearer ${tokens.accessToken}` } };
+  const authHeaders = { Authorization: `Bearer ${tokens.accessToken}` };
+  if ((options.gst ?? 'registered') === 'registered') {
+    const gst = await request.put('/api/v1/business-settings', { headers: authHeaders, data: { gst_registered: true, gst_number: TEST_GST_NUMBER } });
+    expect(gst.status(), await gst.text()).toBe(200);
+  }
+  return { email, password, fullName, ...tokens, authHeaders };
 }
 
 /** POST /api/v1/auth/login; the new pair of tokens. */

@@ -35,8 +35,9 @@ export function StatusChip({ status }: { status: string }) {
 }
 
 /** Quote or invoice: a kind, not a state, so no colour of its own. */
-export function TypeChip({ type }: { type: 'quote' | 'invoice' }) {
-  return <Chip tone="neutral">{type === 'quote' ? 'Quote' : 'Invoice'}</Chip>;
+/** 'Quote' or 'Invoice'; `label` names it more exactly where it is known ('Tax invoice'). */
+export function TypeChip({ type, label }: { type: 'quote' | 'invoice'; label?: string }) {
+  return <Chip tone="neutral">{label ?? (type === 'quote' ? 'Quote' : 'Invoice')}</Chip>;
 }
 
 /** The payment badge's words on the Invoices tab: '✓ Paid', 'Partial', otherwise 'Unpaid'. */

@@ -4,6 +4,11 @@
 // Form 1 (as replaced from 1 December 2015, when the notice became required on every claim, not
 // only claims on residential occupiers).
 //
+// The official text of Form 1 as in force could not be obtained (docs/cca-payment-claims.md), so
+// this is an outline written from s 20(3) and it says so: it never calls itself Form 1 nor claims
+// to be the prescribed wording. When the official text is obtained, it replaces this word for word
+// (a new version), with a test comparing the PDF's text with it.
+//
 // The text is versioned: a claim records which version it carried (`version` below), so a claim
 // served under an older text can be shown with it. Changing any word here means a new version.
 // Where it came from and how it was checked: docs/cca-payment-claims.md.
@@ -26,12 +31,13 @@ export interface Form1Text {
 }
 
 export const CCA_FORM_1: Form1Text = {
-  version: 'form1-2015-12-01/1',
-  source: 'Construction Contracts Regulations 2003 (SR 2003/30), Schedule 1, Form 1; Construction Contracts Act 2002, s 20(3)–(4). https://www.legislation.govt.nz/regulation/public/2003/0030/latest/',
+  version: 'form1-2015-12-01/2',
+  source:
+    'An outline, written from the Construction Contracts Act 2002, s 20(3)–(4), of how to respond to a payment claim and what follows if you do not; the prescribed form is Form 1 of the Construction Contracts Regulations 2003 (SR 2003/30), Schedule 1: https://www.legislation.govt.nz/regulation/public/2003/0030/latest/',
   title: 'Important notice',
   subtitle: 'What you must do if you receive a payment claim under the Construction Contracts Act 2002',
   intro: [
-    'Form 1 — Information to accompany payment claims (section 20(3) of the Construction Contracts Act 2002).',
+    'Information to accompany a payment claim (section 20(3) of the Construction Contracts Act 2002): how to respond to it, and what follows if you do not respond or do not pay.',
     'If you have received a payment claim under the Construction Contracts Act 2002, you must respond if you want to avoid becoming liable to pay the full claimed amount.',
   ],
   sections: [

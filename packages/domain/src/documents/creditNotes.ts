@@ -7,7 +7,7 @@
 // rounding, so a credit of lines rounds exactly as the invoice did. The credit that brings what is
 // credited to the invoice's whole total carries what is left of each figure (subtotal, GST,
 // zero-rated), so all credit notes of a fully credited invoice add up to the invoice to the cent.
-import { type LocalDate, isLocalDate } from '../dates/dates.ts';
+import { type LocalDate, compareDates, formatNzDateLong, isLocalDate } from '../dates/dates.ts';
 import { invalid } from '../errors.ts';
 import { type CentsFigures, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { Decimal } from '../money/decimal.ts';
@@ -158,9 +158,12 @@ export function creditFigures(invoice: { lines: readonly Line[]; gstRounding: Gs
   return { lines: credited, amount: null, subtotalCents: t.subtotalCents, gstCents: t.gstCents, totalCents: t.totalCents, zeroRatedCents: t.zeroRatedCents };
 }
 
-/** A refund against a credit note: whole cents, more than nothing, at most `owedBackCents` and what is left of the note. */
+/** A refund against a credit note: dated on or after it, whole cents, more than nothing, at most `owedBackCents` and what is left of the note. */
 export function checkCreditRefund(note: CreditNote, amount: string, date: string, owedBackCents: bigint): bigint {
   if (!isLocalDate(date)) throw invalid('The refund date is not a valid date');
+  // Money is paid back on a credit note once it is issued: an earlier date would put the refund
+  // in a period before the credit, one that may be filed already.
+  if (compareDates(date, note.date) < 0) throw invalid(`A refund can't be dated before its credit note: ${note.reference} is dated ${formatNzDateLong(note.date)}`);
   const cents = wholeCentsOf(amount);
   if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
   if (cents <= 0n) throw invalid('A refund must be more than $0.00');

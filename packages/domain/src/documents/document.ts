@@ -1,20 +1,22 @@
 // The quote/invoice decider: decide(command, state) → events | DomainError, evolve(state, event)
 // → state. Both pure. Statuses are derived from events, never stored by hand.
-import { type LocalDate, compareDates, isLocalDate, nzDateOf } from '../dates/dates.ts';
+import { type LocalDate, compareDates, formatNzDateLong, isLocalDate, nzDateOf } from '../dates/dates.ts';
 import type { Decider } from '../decider.ts';
 import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/paymentTerms.ts';
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
+import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsRegistered } from '../gst/registration.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
-import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
-import { LINE_LIMITS, type Line } from './lineValues.ts';
+import type { AccountingSource, ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
+import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
-import { type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageLedger, stageLinesOf } from './stages.ts';
+import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageCreditLines, stageCreditWeights, stageLedger, stageLinesOf } from './stages.ts';
 import { type Variation, type VariationStatus, isAgreed, quoteLineCount, quoteStageBasis, variationName, variationTotals } from './variations.ts';
 import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, chosenPaymentDueDate, siteOnOneLine, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
+import { accountingProviderName } from './accountingTotals.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -27,17 +29,24 @@ export interface Payment extends Omit<PaymentData, 'documentId'> {
 }
 
 /**
- * Every payment recorded and every removal, in the order they happened. Removed payments leave
- * `payments` but stay here: a removal is a correction dated the day it was made, so a report for
- * an earlier period never changes (see reportRowsOf).
+ * Every payment recorded, every removal and refund, and every credit note, in the order they
+ * happened. Removed payments leave `payments` but stay here: a removal is a correction dated the
+ * day it was made, so a report for an earlier period never changes (see reportRowsOf). The
+ * payments basis walks this log in order, so each step's share of GST depends only on what came
+ * before it.
  */
 export interface PaymentLogEntry {
-  kind: 'recorded' | 'removed' | 'refunded';
+  /**
+   * recorded, removed, refunded: a payment, its removal, a refund of it. credited: a credit note
+   * issued (`paymentId` is its id, `amount` its total; no money moves). creditRefunded: money paid
+   * back against a credit note (`paymentId` is the credit note's id).
+   */
+  kind: 'recorded' | 'removed' | 'refunded' | 'credited' | 'creditRefunded';
   paymentId: string;
   amount: string;
-  /** The payment's date, or for a removal the NZ day it was removed, or for a refund its date. */
+  /** The payment's date, or for a removal the NZ day it was removed, or for a refund or a credit note its date. */
   date: LocalDate;
-  /** For a refund: the provider's refund id. */
+  /** For a refund: the provider's refund id (or the credit note refund's id). */
   refundId?: string;
 }
 
@@ -134,6 +143,11 @@ export interface DocumentView {
   client: ClientSnapshot | null;
   lines: Line[];
   gstRounding: GstRounding;
+  /**
+   * The business was registered for GST when this was saved: false, its lines carry no GST and an
+   * invoice is an 'Invoice'; true, a tax invoice. null: saved before the app recorded it.
+   */
+  gstRegistered: boolean | null;
   issueDate: LocalDate;
   dueDate: LocalDate;
   /** The due date the invoice itself was given (drafted or revised): a payment claim's due date for payment may differ from it. */
@@ -175,6 +189,8 @@ export interface DocumentView {
   stages: StageRecord[];
   /** Quotes: every stage invoiced from it, in order, withdrawn ones included. */
   stageHistory: StageHistoryEntry[];
+  /** Quotes: what credit notes on its stage invoices gave back, in order. */
+  stageCredits: StageCreditRecord[];
   /** Credit notes against this invoice (each numbered CN-…), in the order they were issued. */
   creditNotes: CreditNote[];
   /** Invoices: a payment claim under the Construction Contracts Act 2002; null when it is not one. */
@@ -205,6 +221,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       client: d.client,
       lines: d.lines,
       gstRounding: d.gstRounding,
+      gstRegistered: d.gstRegistered ?? null,
       issueDate: d.issueDate,
       dueDate: d.dueDate,
       termsDueDate: d.dueDate,
@@ -234,6 +251,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       remindersPaused: false,
       stages: [],
       stageHistory: [],
+      stageCredits: [],
       creditNotes: [],
       paymentClaim: null,
       variations: [],
@@ -253,10 +271,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   const servedDueDate = (): LocalDate => (s.paymentClaim && s.paymentClaim.servedOn === null ? claimDates(s.paymentClaim, day()).paymentDue : s.dueDate);
   switch (event.type) {
     case 'DocumentRevised': {
-      const { documentId: _id, ...fields } = event.data;
+      const { documentId: _id, gstRegistered, ...fields } = event.data;
       // A draft payment claim keeps its due date for payment; the invoice's own is kept beside it.
       const claimDue = s.paymentClaim ? claimDates(s.paymentClaim, compareDates(day(), fields.issueDate) > 0 ? day() : fields.issueDate).paymentDue : null;
-      return { ...s, ...fields, dueDate: claimDue ?? fields.dueDate, termsDueDate: fields.dueDate };
+      return { ...s, ...fields, gstRegistered: gstRegistered ?? s.gstRegistered, dueDate: claimDue ?? fields.dueDate, termsDueDate: fields.dueDate };
     }
     case 'DocumentSent': {
       const { documentId: _id, ...send } = event.data;
@@ -401,6 +419,10 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       const { documentId: _id, ...r } = event.data;
       return { ...s, paymentClaim: { ...s.paymentClaim, retentionReleases: [...s.paymentClaim.retentionReleases, { ...r, recordedAt: at }] } };
     }
+    case 'StageCredited': {
+      const { documentId: _id, ...credit } = event.data;
+      return { ...s, stageCredits: [...s.stageCredits, credit] };
+    }
     case 'StageWithdrawn':
       return {
         ...s,
@@ -413,11 +435,19 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, remindersPaused: false };
     case 'CreditNoteIssued': {
       const { documentId: _id, ...note } = event.data;
-      return { ...s, creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [], sends: [] }] };
+      return {
+        ...s,
+        creditNotes: [...s.creditNotes, { ...note, issuedAt: at, refunds: [], sends: [] }],
+        paymentLog: [...s.paymentLog, { kind: 'credited', paymentId: note.creditNoteId, amount: note.total, date: note.date }],
+      };
     }
     case 'CreditNoteRefunded': {
       const { documentId: _id, creditNoteId, ...r } = event.data;
-      return { ...s, creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)) };
+      return {
+        ...s,
+        creditNotes: s.creditNotes.map((n) => (n.creditNoteId === creditNoteId ? { ...n, refunds: [...n.refunds, { ...r, recordedAt: at }] } : n)),
+        paymentLog: [...s.paymentLog, { kind: 'creditRefunded', paymentId: creditNoteId, amount: r.amount, date: r.date, refundId: r.refundId }],
+      };
     }
     case 'CreditNoteEmailed': {
       const { documentId: _id, creditNoteId, ...send } = event.data;
@@ -477,6 +507,19 @@ export function documentFigures(d: DocumentView): DocumentFigures {
   const paidCents = moved.receivedCents - moved.refundedCents;
   const credited = creditedCents(d.creditNotes ?? []);
   return { ...totals, paidCents, creditedCents: credited, balanceCents: totals.totalCents - paidCents - credited };
+}
+
+/**
+ * The time of supply on the invoice basis (GST Act s 9(1)): the earlier of the invoice being
+ * issued and any payment. An invoice dated ahead (postdated) counts from the day it was issued
+ * (sent, marked issued or paid against); one dated before that day (backdated) counts from its
+ * date; a payment before either (a deposit) brings it to the payment's date. Every payment ever
+ * received counts, removed ones too: an earlier period's report never changes because of a later
+ * correction. (docs/decisions/0001)
+ */
+export function timeOfSupply(d: Pick<DocumentView, 'issueDate' | 'issuedOn' | 'paymentLog'>): LocalDate {
+  const issued = d.issuedOn !== null && d.issuedOn < d.issueDate ? d.issuedOn : d.issueDate;
+  return d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), issued);
 }
 
 export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
@@ -562,6 +605,11 @@ export interface RevisionInput {
   paymentTerms: PaymentTerms;
   validUntil?: LocalDate | null;
   notes?: string;
+  /**
+   * Whether the business is registered for GST now (its settings): when false every line is saved
+   * at rate 0. Left out, a revision keeps the document's own and a draft records none.
+   */
+  gstRegistered?: boolean;
 }
 
 /** A new document: all a revision sets, and what it is (its id, type, number and GST rounding). */
@@ -577,15 +625,18 @@ export interface DraftInput extends RevisionInput {
 export type DocumentCommand =
   | { type: 'DraftDocument'; data: DraftInput }
   | { type: 'ReviseDocument'; data: RevisionInput }
-  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string } }
+  /** `gst`: the business's GST registration now, checked before anything is given to the client (requireGstReady). */
+  | { type: 'SendDocument'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; gst?: GstRegistration } }
   /** After SendDocument was decided, the mail was not delivered: record that instead of DocumentSent. */
   | { type: 'RecordUndeliveredSend'; data: { to: string[]; cc: string[]; bcc: string[]; subject: string; outcome: SendNotDeliveredOutcome; detail: string } }
-  | { type: 'MarkIssued' }
+  | { type: 'MarkIssued'; data?: { gst?: GstRegistration } }
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
-  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
-  | { type: 'RemovePayment'; data: { paymentId: string } }
+  /** `source`: a payment made in the accounting system, come back from it (never sent back there). */
+  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string; source?: AccountingSource | undefined } }
+  /** `source`: the payment was deleted in the accounting system (only such a removal takes a payment that came from there). */
+  | { type: 'RemovePayment'; data: { paymentId: string; source?: AccountingSource | undefined } }
   | { type: 'RecordRefund'; data: { paymentId: string; refundId: string; amount: string; date: LocalDate } }
   | { type: 'MarkPaid'; data: { paymentId: string; date: LocalDate; method: PaymentMethod; reference: string } }
   | { type: 'VoidDocument'; data: { reason: string } }
@@ -593,7 +644,7 @@ export type DocumentCommand =
   | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
   | { type: 'RecordAccountingTotals'; data: { provider: string; subtotal: string; gst: string; total: string } }
   | { type: 'RecordPdf'; data: { sha256: string } }
-  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate } }
+  | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate; gst?: GstRegistration } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
   | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean } }
   | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
@@ -616,6 +667,8 @@ export type DocumentCommand =
   | { type: 'WithdrawVariation'; data: { variationId: string } }
   /** A stage invoice of this quote was voided or deleted: its share is left to invoice again. */
   | { type: 'WithdrawStage'; data: { invoiceId: string } }
+  /** A credit note on a stage invoice of this quote: what it credits goes back to the quote. */
+  | { type: 'CreditStage'; data: { invoiceId: string; creditNoteId: string; creditNoteReference: string; total: string; invoiceLines: Line[]; creditedLines: { lineIndex: number; line: Line }[] } }
   | { type: 'ResumeReminders' }
   /** A credit note against an issued invoice; number and reference come from the CN- sequence. */
   | { type: 'IssueCreditNote'; data: IssueCreditNoteInput }
@@ -656,6 +709,21 @@ export interface ClientAnswer {
 
 export const documentNoun = (type: DocumentType): string => (type === 'quote' ? 'quote' : 'invoice');
 
+/**
+ * A registered business's invoice is a tax invoice; anything else an invoice or a quote. An
+ * invoice saved before the app recorded registration is one when the business has a GST number
+ * (`businessGstNumber`), as its PDF always said.
+ */
+export function isTaxInvoice(d: Pick<DocumentView, 'type' | 'gstRegistered'>, businessGstNumber = ''): boolean {
+  if (d.type !== 'invoice') return false;
+  return d.gstRegistered ?? businessGstNumber.trim() !== '';
+}
+
+/** The title a person reads on the screen, the client's page and the PDF. */
+export type DocumentTitle = 'Quote' | 'Tax invoice' | 'Invoice';
+export const documentTitleOf = (d: Pick<DocumentView, 'type' | 'gstRegistered'>, businessGstNumber = ''): DocumentTitle =>
+  d.type === 'quote' ? 'Quote' : isTaxInvoice(d, businessGstNumber) ? 'Tax invoice' : 'Invoice';
+
 function requireExisting(state: DocumentState): DocumentView {
   if (state.status === 'none' || state.status === 'deleted') throw notFound('Invoice or quote not found');
   return state;
@@ -669,11 +737,26 @@ function requireNotVoid(d: DocumentView): void {
   if (d.status === 'void') throw conflict(`This ${documentNoun(d.type)} is void.`);
 }
 
-function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null): void {
+const MAX_TOTAL_CENTS = toCents(MAX_DOCUMENT_TOTAL);
+
+/**
+ * A document comes to at most MAX_DOCUMENT_TOTAL, GST included, so every amount it shows is exact
+ * as a JSON number. Every line is worth at least nothing, so no line, subtotal or GST is more.
+ */
+function checkTotal(lines: readonly Line[], rounding: GstRounding, type: DocumentType): void {
+  const { totalCents } = documentTotals(lines, rounding);
+  if (totalCents > MAX_TOTAL_CENTS) {
+    const noun = documentNoun(type);
+    throw invalid(`${noun === 'invoice' ? 'An invoice' : 'A quote'} can come to at most ${formatNzd(MAX_TOTAL_CENTS)} (GST included), and this one comes to ${formatNzd(totalCents)}. Split the work over more than one ${noun}.`);
+  }
+}
+
+function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null, rounding: GstRounding, type: DocumentType): void {
   if (lines.length === 0) throw invalid('Add at least one line item');
   if (lines.length > LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
   if (lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
   if (lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
+  checkTotal(lines, rounding, type);
   if (!isLocalDate(issueDate)) throw invalid('The issue date is not a valid date');
   if (!isLocalDate(dueDate)) throw invalid('The due date is not a valid date');
   if (compareDates(dueDate, issueDate) < 0) throw invalid('The due date cannot be before the issue date');
@@ -683,19 +766,33 @@ function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalD
   }
 }
 
-function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string }): DocumentEvent {
+function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string; source?: AccountingSource | undefined }): DocumentEvent {
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
   if (!isLocalDate(p.date)) throw invalid('The payment date is not a valid date');
   if (d.payments.some((x) => x.paymentId === p.paymentId)) throw conflict('This payment is already recorded');
+  if (p.source && d.payments.some((x) => sameSource(x.source, p.source))) throw conflict(`This payment is already recorded from ${accountingProviderName(p.source.provider)}`);
   const cents = wholeCentsOf(p.amount);
   if (cents === null) throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
   if (cents <= 0n) throw invalid('A payment must be more than $0.00');
   const { balanceCents } = documentFigures(d);
   if (balanceCents <= 0n) throw conflict('This invoice is already paid in full');
   if (cents > balanceCents) throw invalid(`This payment is more than the ${formatNzd(balanceCents)} still owing`);
-  return { type: 'PaymentRecorded', data: { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference } };
+  // Once issued, the invoice's GST period is set: an earlier payment would move it back into a
+  // period that may be filed already. (A payment on a draft, a deposit, may be dated before it.)
+  if (d.issuedOn !== null) {
+    const supply = timeOfSupply(d);
+    if (compareDates(p.date, supply) < 0) {
+      throw invalid(`This invoice counts for GST from ${formatNzDateLong(supply)}, so a payment on it can't be dated before then: that would move the invoice into an earlier GST period. Please check the payment date.`);
+    }
+  }
+  const data: PaymentData = { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference };
+  return { type: 'PaymentRecorded', data: p.source ? { ...data, source: { provider: p.source.provider, externalId: p.source.externalId } } : data };
 }
+
+/** Whether two accounting sources name the same record there. */
+export const sameSource = (a: AccountingSource | undefined, b: AccountingSource | undefined): boolean =>
+  a !== undefined && b !== undefined && a.provider === b.provider && a.externalId === b.externalId;
 
 /** The command of a given type. */
 type CommandOf<T extends DocumentCommand['type']> = Extract<DocumentCommand, { type: T }>;
@@ -707,7 +804,9 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
   if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = c.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  // A business not registered for GST charges none: its lines go at rate 0.
+  const lines = c.gstRegistered === false ? linesAsRegistered(c.lines, false) : c.lines;
+  checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, c.gstRounding, c.type);
   if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
   return [
     {
@@ -718,8 +817,9 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
         number: c.number,
         reference: c.reference,
         client: c.client,
-        lines: c.lines,
+        lines,
         gstRounding: c.gstRounding,
+        ...(c.gstRegistered !== undefined ? { gstRegistered: c.gstRegistered } : {}),
         issueDate: c.issueDate,
         dueDate,
         paymentTerms: c.paymentTerms,
@@ -740,9 +840,18 @@ function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: Docum
   if (!isLocalDate(c.issueDate)) throw invalid('The issue date is not a valid date');
   const dueDate = c.dueDate ?? dueDateFor(c.issueDate, c.paymentTerms);
   const validUntil = d.type === 'quote' ? (c.validUntil ?? quoteValidUntil(c.issueDate)) : null;
-  checkLinesAndDates(c.lines, c.issueDate, dueDate, validUntil);
+  // Saved again, a draft takes the business's registration as it is now.
+  const registered = c.gstRegistered ?? d.gstRegistered;
+  const lines = registered === false ? linesAsRegistered(c.lines, false) : c.lines;
+  checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, d.gstRounding, d.type);
   return [
-    { type: 'DocumentRevised', data: { documentId: d.id, client: c.client, lines: c.lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '' } },
+    {
+      type: 'DocumentRevised',
+      data: {
+        documentId: d.id, client: c.client, lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '',
+        ...(registered !== null ? { gstRegistered: registered } : {}),
+      },
+    },
     ...supersedeLink(d),
   ];
 }
@@ -753,8 +862,10 @@ function decideSendDocument(command: CommandOf<'SendDocument'>, state: DocumentS
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Send the invoice instead.');
   if (d.status === 'declined') throw conflict('This quote was declined.');
   if (command.data.to.length === 0) throw invalid('This client has no email address. Add one to the client, then send.');
+  const { gst, ...send } = command.data;
+  requireGstReady(d, gst);
   requireClaimReady(d);
-  return [{ type: 'DocumentSent', data: { documentId: d.id, ...command.data } }];
+  return [{ type: 'DocumentSent', data: { documentId: d.id, ...send } }];
 }
 
 function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>, state: DocumentState): DocumentEvent[] {
@@ -762,11 +873,12 @@ function decideRecordUndeliveredSend(command: CommandOf<'RecordUndeliveredSend'>
   return [{ type: 'DocumentSendNotDelivered', data: { documentId: d.id, ...command.data } }];
 }
 
-function decideMarkIssued(_command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
+function decideMarkIssued(command: CommandOf<'MarkIssued'>, state: DocumentState): DocumentEvent[] {
   const d = requireExisting(state);
   requireInvoice(d, 'be marked issued');
   requireNotVoid(d);
   if (d.status !== 'draft') throw conflict('This invoice is already issued');
+  requireGstReady(d, command.data?.gst);
   requireClaimReady(d);
   return [{ type: 'DocumentIssued', data: { documentId: d.id } }];
 }
@@ -822,9 +934,19 @@ function decideRemovePayment(command: CommandOf<'RemovePayment'>, state: Documen
   const d = requireExisting(state);
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
-  if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
+  const payment = d.payments.find((p) => p.paymentId === command.data.paymentId);
+  if (!payment) throw notFound('Payment not found');
   if (d.refunds.some((r) => r.paymentId === command.data.paymentId)) throw conflict('This payment was refunded, so it stays on the invoice with its refund.');
-  return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
+  const source = command.data.source;
+  // What the accounting system holds as paid there is its to take back: a payment made there goes
+  // when it is deleted there, never by a removal here (it would come straight back).
+  if (payment.source && !source) {
+    const name = accountingProviderName(payment.source.provider);
+    throw conflict(`This payment was recorded in ${name}. Delete it in ${name} and it goes from here too.`);
+  }
+  if (source && !sameSource(payment.source, source)) throw conflict(`This payment was not recorded from ${accountingProviderName(source.provider)}`);
+  const data = { documentId: d.id, paymentId: command.data.paymentId };
+  return [{ type: 'PaymentRemoved', data: source ? { ...data, source: { provider: source.provider, externalId: source.externalId } } : data }];
 }
 
 /** A refund of a recorded payment: never more than is left of it, once per refund id. */
@@ -835,6 +957,7 @@ function decideRecordRefund(command: CommandOf<'RecordRefund'>, state: DocumentS
   const payment = d.payments.find((p) => p.paymentId === c.paymentId);
   if (!payment) throw notFound('Payment not found');
   if (!isLocalDate(c.date)) throw invalid('The refund date is not a valid date');
+  if (compareDates(c.date, payment.date) < 0) throw invalid(`A refund can't be dated before the payment it gives back (${formatNzDateLong(payment.date)})`);
   if (d.refunds.some((r) => r.refundId === c.refundId)) throw conflict('This refund is already recorded');
   const cents = wholeCentsOf(c.amount);
   if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
@@ -874,7 +997,8 @@ function decideIssueCreditNote(command: CommandOf<'IssueCreditNote'>, state: Doc
         invoiceReference: d.reference,
         date: c.date,
         reason: c.reason.trim(),
-        supplier: c.supplier,
+        // An invoice made while the business was not registered for GST credits no GST and names no GST number.
+        supplier: d.gstRegistered === false ? { ...c.supplier, gstNumber: '' } : c.supplier,
         lines: f.lines,
         amount: f.amount,
         subtotal: centsToString(f.subtotalCents),
@@ -954,8 +1078,10 @@ function decideIssueClientLink(command: CommandOf<'IssueClientLink'>, state: Doc
   requireNotVoid(d);
   if (d.status === 'converted') throw conflict('This quote has been converted to an invoice. Share the invoice instead.');
   if (d.clientLink) throw conflict(`This ${documentNoun(d.type)} already has a link`);
-  if (!isLocalDate(command.data.expiresOn)) throw invalid('The link expiry is not a valid date');
-  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...command.data } }];
+  const { gst, ...link } = command.data;
+  if (!isLocalDate(link.expiresOn)) throw invalid('The link expiry is not a valid date');
+  requireGstReady(d, gst);
+  return [{ type: 'ClientLinkIssued', data: { documentId: d.id, ...link } }];
 }
 
 function decideWithdrawClientLink(command: CommandOf<'WithdrawClientLink'>, state: DocumentState): DocumentEvent[] {
@@ -1037,7 +1163,7 @@ function decideInvoiceStage(command: CommandOf<'InvoiceStage'>, state: DocumentS
   const d = requireAcceptedQuote(state, 'be invoiced in stages');
   const c = command.data;
   const request: StageRequest = 'variationId' in c.request ? variationStageRequest(d, c.request.variationId) : c.request;
-  const allocation = allocateStageOn(quoteStageBasis(d), d.stages, request);
+  const allocation = allocateStageOn(quoteStageBasis(d), d.stages, request, d.stageCredits);
   return [{ type: 'StageInvoiced', data: { documentId: d.id, invoiceId: c.invoiceId, reference: c.reference, kind: request.kind, lines: stageLinesOf(allocation) } }];
 }
 
@@ -1050,7 +1176,7 @@ function variationStageRequest(d: DocumentView, variationId: string): StageReque
     throw conflict(`${name} was ${v.status === 'declined' ? 'declined' : 'withdrawn'}, so it can't be invoiced.`);
   }
   const lines = v.lines.map((_, k) => v.firstLine + k);
-  const ledger = stageLedger(quoteLineCount(d), d.stages);
+  const ledger = stageLedger(quoteLineCount(d), d.stages, d.stageCredits);
   if (lines.every((i) => ledger[i]!.share.n >= ledger[i]!.share.d)) throw conflict(`${variationName(v)} is invoiced in full already.`);
   return { kind: 'progress', remainderOf: lines };
 }
@@ -1077,7 +1203,8 @@ const VARIATION_ANSWERED: Record<Exclude<VariationStatus, 'awaiting_approval'>, 
 
 function decideProposeVariation(command: CommandOf<'ProposeVariation'>, state: DocumentState): DocumentEvent[] {
   const d = requireAcceptedQuote(state, 'be varied');
-  const c = command.data;
+  // A quote made without GST (the business not registered) takes its variations without GST too.
+  const c = { ...command.data, lines: linesAsRegistered(command.data.lines, d.gstRegistered !== false) };
   if (d.variations.some((v) => v.variationId === c.variationId)) throw conflict('This variation is already on the quote');
   if (c.lines.length === 0) throw invalid('Add at least one line of extra work');
   if (quoteLineCount(d) + c.lines.length > LINE_LIMITS.maxLines) throw invalid(`A quote and its variations can have at most ${LINE_LIMITS.maxLines} line items`);
@@ -1085,6 +1212,9 @@ function decideProposeVariation(command: CommandOf<'ProposeVariation'>, state: D
   if (c.lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
   if (c.note.length > VARIATION_NOTE_MAX) throw invalid(`The note can be at most ${VARIATION_NOTE_MAX} characters`);
   if (variationTotals(c, d.gstRounding).totalCents <= 0n) throw invalid('A variation must come to more than $0.00');
+  // The quote with the variations that may still be agreed stays within the bound an invoice of it has.
+  const standing = d.variations.filter((v) => v.status === 'approved' || v.status === 'awaiting_approval');
+  checkTotal([...d.lines, ...standing.flatMap((v) => v.lines), ...c.lines], d.gstRounding, d.type);
   // The signed quote and the client's link stay as they are: the variation is shown and answered apart.
   return [{ type: 'VariationProposed', data: { documentId: d.id, variationId: c.variationId, number: d.variations.length + 1, lines: c.lines, note: c.note.trim() } }];
 }
@@ -1144,6 +1274,44 @@ function decideWithdrawStage(command: CommandOf<'WithdrawStage'>, state: Documen
   const d = requireExisting(state);
   if (!d.stages.some((s) => s.invoiceId === command.data.invoiceId)) return [];
   return [{ type: 'StageWithdrawn', data: { documentId: d.id, invoiceId: command.data.invoiceId } }];
+}
+
+/**
+ * A credit note on one of this quote's stage invoices gives what it credits back to the quote
+ * (docs/decisions/0015): by the quote lines its credited lines stand for, or an amount spread over
+ * what is left of the stage. Nothing when the invoice is no stage of this quote, or this credit
+ * note was given back already.
+ */
+function decideCreditStage(command: CommandOf<'CreditStage'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  const c = command.data;
+  const stage = d.stages.find((s) => s.invoiceId === c.invoiceId);
+  if (!stage || d.stageCredits.some((x) => x.creditNoteId === c.creditNoteId)) return [];
+  const basis = quoteStageBasis(d);
+  const weights = stageCreditWeights(basis.lines, stage, c.invoiceLines, c.creditedLines);
+  const lines = stageCreditLines(basis.values, stage, d.stageCredits, toCents(c.total), weights);
+  if (lines.length === 0) return [];
+  return [{ type: 'StageCredited', data: { documentId: d.id, invoiceId: c.invoiceId, creditNoteId: c.creditNoteId, creditNoteReference: c.creditNoteReference, lines } }];
+}
+
+// ---- GST registration ----------------------------------------------------------------------
+
+/**
+ * Nothing is given to the client (emailed, handed over, shared by link) while the business's GST
+ * registration and the document disagree: a registered business's document needs its GST number
+ * (a tax invoice must show it), and a draft saved under the other registration must be saved
+ * again first, so its GST is what the business may charge. An issued document keeps the GST it
+ * was issued with. `gst` is the business's registration now; left out, nothing is checked.
+ */
+export function requireGstReady(d: DocumentView, gst: GstRegistration | undefined): void {
+  if (!gst) return;
+  // Saved before registration was recorded: it charged GST as a registered business would.
+  const saved = d.gstRegistered ?? (chargesGst(d.lines) ? true : gst.registered);
+  const unissued = d.status === 'draft';
+  if (unissued && saved !== gst.registered) {
+    throw conflict(gst.registered ? GST_REGISTRATION_MESSAGES.registeredSince(documentNoun(d.type)) : GST_REGISTRATION_MESSAGES.notRegisteredSince(documentNoun(d.type)));
+  }
+  if (saved && gst.gstNumber.trim() === '') throw invalid(gst.registered ? GST_REGISTRATION_MESSAGES.noNumber : GST_REGISTRATION_MESSAGES.noNumberOnTaxInvoice);
 }
 
 // ---- payment claims (Construction Contracts Act 2002) ------------------------------------
@@ -1248,6 +1416,7 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   DeclineVariation: decideDeclineVariation,
   WithdrawVariation: decideWithdrawVariation,
   WithdrawStage: decideWithdrawStage,
+  CreditStage: decideCreditStage,
   IssueCreditNote: decideIssueCreditNote,
   RecordCreditNoteRefund: decideRecordCreditNoteRefund,
   RecordCreditNoteEmail: decideRecordCreditNoteEmail,
@@ -1281,6 +1450,8 @@ export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: s
     client: quote.client,
     lines: quote.lines,
     gstRounding: quote.gstRounding,
+    // The quote's registration, as its prices were agreed; a change since is caught before it goes out.
+    ...(quote.gstRegistered !== null ? { gstRegistered: quote.gstRegistered } : {}),
     issueDate: input.issueDate,
     dueDate: dueDateFor(input.issueDate, paymentTerms),
     paymentTerms,

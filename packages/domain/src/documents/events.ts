@@ -33,6 +33,16 @@ const documentBody = {
   notes: z.string(),
 };
 
+/**
+ * Whether the business was registered for GST when the document was drafted or last revised: when
+ * false every line is at rate 0 and an invoice is an 'Invoice', not a 'Tax invoice'. Absent on
+ * documents saved before the app recorded it (they keep their lines and title as they were).
+ */
+const gstRegisteredField = z
+  .boolean()
+  .optional()
+  .describe("the business was registered for GST when it was saved (false: no GST, titled 'Invoice'); absent before this was recorded");
+
 export const draftedDataSchema = z
   .object({
     documentId: idField,
@@ -40,14 +50,30 @@ export const draftedDataSchema = z
     number: z.number().int().positive(),
     reference: z.string().describe('QTE-0001 / INV-0001'),
     gstRounding: z.enum(['total', 'line']),
+    gstRegistered: gstRegisteredField,
     convertedFrom: z.string().nullable().describe('Set on an invoice made from a quote: the quote.'),
     ...documentBody,
   })
   .describe('A new quote or invoice, drafted.');
 export type DraftedData = z.infer<typeof draftedDataSchema>;
 
-export const revisedDataSchema = z.object({ documentId: idField, ...documentBody }).describe('A draft changed (drafts only).');
+export const revisedDataSchema = z
+  .object({ documentId: idField, ...documentBody, gstRegistered: gstRegisteredField })
+  .describe('A draft changed (drafts only).');
 export type RevisedData = z.infer<typeof revisedDataSchema>;
+
+/**
+ * Where a payment came from when it was made in the accounting system the
+ * invoice is synced to (a payment reconciled in Xero, say), not here. Absent on what was recorded
+ * here: events written before this field existed read as recorded here.
+ */
+export const accountingSourceSchema = z
+  .object({
+    provider: z.string().describe("'xero'"),
+    externalId: z.string().min(1).describe("the record's id there (Xero's PaymentID)"),
+  })
+  .meta({ title: 'AccountingSource', description: 'the accounting system a payment was made in, and its id there' });
+export type AccountingSource = z.infer<typeof accountingSourceSchema>;
 
 export const paymentDataSchema = z
   .object({
@@ -57,6 +83,7 @@ export const paymentDataSchema = z
     date: localDateField,
     method: z.enum(PAYMENT_METHODS),
     reference: z.string(),
+    source: accountingSourceSchema.optional().describe('set when the payment was made in the accounting system and came back from it (never sent back there); absent for one recorded here'),
   })
   .describe("A payment received. 'Mark Paid' records the outstanding balance. A payment on a draft invoice issues it.");
 export type PaymentData = z.infer<typeof paymentDataSchema>;
@@ -140,7 +167,11 @@ export const documentEventSchemas = {
     .describe('The quote was made into an invoice.'),
   PaymentRecorded: paymentDataSchema,
   PaymentRemoved: z
-    .object({ documentId: idField, paymentId: idField })
+    .object({
+      documentId: idField,
+      paymentId: idField,
+      source: accountingSourceSchema.optional().describe('set when the payment was deleted in the accounting system and the removal came back from it'),
+    })
     .describe('A payment removed: a correction dated the NZ day of `meta.at` (the payment stays received on its own date).'),
   PaymentRefunded: z
     .object({
@@ -253,6 +284,23 @@ export const documentEventSchemas = {
   StageWithdrawn: z
     .object({ documentId: idField.describe('the quote'), invoiceId: idField.describe('the stage invoice voided or deleted') })
     .describe("A stage invoice was voided or deleted: what it took of the quote's lines is left to invoice again."),
+  StageCredited: z
+    .object({
+      documentId: idField.describe('the quote'),
+      invoiceId: idField.describe('the stage invoice credited'),
+      creditNoteId: idField,
+      creditNoteReference: z.string().describe("the credit note's reference (CN-0001)"),
+      lines: z
+        .array(
+          z.object({
+            lineIndex: z.number().int().nonnegative().describe("the quote's line"),
+            amount: amountField.describe("what the credit gives back of what the stage took of the line, GST included"),
+            share: z.string().regex(/^\d+\/[1-9]\d*$/).describe("the share of the line's value given back, an exact fraction 'n/d'"),
+          }),
+        )
+        .min(1),
+    })
+    .describe("A credit note on a stage invoice gave part or all of the stage back to the quote: Quoted / Invoiced / Remaining and the next stages count the stage net of it."),
   QuoteVaried: z
     .object({ documentId: idField, line: storedLineSchema.describe('the line added to the quote') })
     .describe('No longer written (VariationProposed replaced it). A line of extra work added to an accepted quote before variations were agreed with the client apart: it reads as an approved variation, valued with the quote, and can be invoiced in stages.'),

@@ -5,6 +5,13 @@ import { Decimal } from '../money/decimal.ts';
 
 export const LINE_LIMITS = { maxLines: 500, description: 500, maxDecimals: 4, maxQty: '1000000', maxUnitPrice: '100000000' } as const;
 
+/**
+ * The most a quote or invoice may come to, GST included: $999,999,999.99. Every amount of a
+ * document (its lines, subtotal, GST, total, what is paid and owed) is then at most 11 digits of
+ * cents, which a JSON number holds exactly (docs/decisions/0002-money-and-rounding.md).
+ */
+export const MAX_DOCUMENT_TOTAL = '999999999.99';
+
 /** A line as stored in events: decimals as canonical strings. */
 export interface Line {
   description: string;

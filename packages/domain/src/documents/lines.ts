@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LINE_LIMITS, type Line, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
 import { GST_RATE } from '../gst/gst.ts';
 
-export { LINE_LIMITS, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
+export { LINE_LIMITS, MAX_DOCUMENT_TOTAL, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
 
 function decimalField(label: string, max: string) {
   return z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform((v, ctx) => {

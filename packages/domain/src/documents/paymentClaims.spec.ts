@@ -365,6 +365,10 @@ describe('the Form 1 notice', () => {
     const text = form1PlainText();
     expect(CCA_FORM_1.version).toMatch(/^form1-\d{4}-\d{2}-\d{2}\/\d+$/);
     expect(CCA_FORM_1.source).toContain('Construction Contracts Regulations 2003');
+    // The official text of Form 1 in force could not be obtained: the notice is an outline and says so,
+    // never calling itself Form 1 or claiming to be the prescribed wording.
+    expect(CCA_FORM_1.source).toMatch(/^An outline, written from the Construction Contracts Act 2002/);
+    expect(text).not.toMatch(/Form 1|prescribed form/i);
     for (const phrase of ['payment schedule', '20 working days', 'scheduled amount', 'reasons for withholding payment', 'debt due', 'suspend', 'adjudication', '24 December to 5 January']) {
       expect(text).toContain(phrase);
     }

@@ -50,6 +50,18 @@ export interface StageHistoryEntry {
   withdrawnAt: string | null;
 }
 
+/**
+ * What a credit note on a stage invoice gave back to the quote (StageCredited): of each quote line,
+ * GST-inclusive cents and the share of the line's value. Quoted / Invoiced / Remaining and the next
+ * stages count the stage net of it.
+ */
+export interface StageCreditRecord {
+  invoiceId: string;
+  creditNoteId: string;
+  creditNoteReference: string;
+  lines: StageLineAmount[];
+}
+
 /** What a person asks a stage to invoice. Percentages are of the quote (or of a line), 0–100. */
 export type StageRequest =
   | { kind: 'deposit' | 'progress'; percent: string }
@@ -130,17 +142,27 @@ export interface LineLedger {
   share: Rational;
 }
 
-export function stageLedger(lineCount: number, stages: readonly StageRecord[]): LineLedger[] {
+/** The stages' amounts and shares of each line, less what credit notes on stages that stand gave back. */
+export function stageLedger(lineCount: number, stages: readonly StageRecord[], credits: readonly StageCreditRecord[] = []): LineLedger[] {
   const ledger: LineLedger[] = Array.from({ length: lineCount }, () => ({ invoicedCents: 0n, share: ZERO_R }));
-  for (const s of stages) {
-    for (const l of s.lines) {
-      const at = ledger[l.lineIndex];
-      if (!at) continue;
-      ledger[l.lineIndex] = { invoicedCents: at.invoicedCents + toCents(l.amount), share: add(at.share, shareOf(l.share)) };
-    }
-  }
+  const take = (l: StageLineAmount, sign: 1n | -1n): void => {
+    const at = ledger[l.lineIndex];
+    if (!at) return;
+    const share = shareOf(l.share);
+    ledger[l.lineIndex] = { invoicedCents: at.invoicedCents + sign * toCents(l.amount), share: sign > 0n ? add(at.share, share) : sub(at.share, share) };
+  };
+  for (const s of stages) for (const l of s.lines) take(l, 1n);
+  for (const c of creditsStanding(stages, credits)) for (const l of c.lines) take(l, -1n);
   return ledger;
 }
+
+/** The credits of stages that still stand (a withdrawn stage has left the ledger whole). */
+const creditsStanding = (stages: readonly StageRecord[], credits: readonly StageCreditRecord[]): StageCreditRecord[] =>
+  credits.filter((c) => stages.some((s) => s.invoiceId === c.invoiceId));
+
+/** What credit notes gave back of a stage, in whole cents. */
+export const stageCreditedCents = (stage: Pick<StageRecord, 'invoiceId'>, credits: readonly StageCreditRecord[]): bigint =>
+  credits.filter((c) => c.invoiceId === stage.invoiceId).reduce((a, c) => a + c.lines.reduce((b, l) => b + toCents(l.amount), 0n), 0n);
 
 /** The numbers for a Quoted / Invoiced / Remaining bar, in whole cents. */
 export interface StageSummary {
@@ -152,8 +174,9 @@ export interface StageSummary {
 /** A stage invoice's total: its amounts (each priced GST-inclusive, so the total is their sum). */
 export const stageTotalCents = (s: StageRecord): bigint => s.lines.reduce((a, l) => a + toCents(l.amount), 0n);
 
-export function stageSummary(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[]): StageSummary {
-  return stageSummaryOn(plainStageBasis(lines, rounding), stages);
+/** Invoiced is net of credit notes on the stage invoices: a credited stage gives its share back. */
+export function stageSummary(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[], credits: readonly StageCreditRecord[] = []): StageSummary {
+  return stageSummaryOn(plainStageBasis(lines, rounding), stages, credits);
 }
 
 /**
@@ -172,10 +195,10 @@ export interface StageBasis {
 /** A quote whose every line may be invoiced, valued as one document (stageLineValues). */
 export const plainStageBasis = (lines: readonly Line[], rounding: GstRounding): StageBasis => ({ lines, values: stageLineValues(lines, rounding), closed: lines.map(() => null) });
 
-/** Quoted is what may be invoiced (the values of the open lines), invoiced what the stages took. */
-export function stageSummaryOn(basis: StageBasis, stages: readonly StageRecord[]): StageSummary {
+/** Quoted is what may be invoiced (the values of the open lines), invoiced what the stages took less what credit notes gave back. */
+export function stageSummaryOn(basis: StageBasis, stages: readonly StageRecord[], credits: readonly StageCreditRecord[] = []): StageSummary {
   const quotedCents = basis.values.reduce((a, v, i) => (basis.closed[i] === null ? a + v : a), 0n);
-  const invoicedCents = stages.reduce((a, s) => a + stageTotalCents(s), 0n);
+  const invoicedCents = stages.reduce((a, s) => a + stageTotalCents(s) - stageCreditedCents(s, credits), 0n);
   return { quotedCents, invoicedCents, remainingCents: quotedCents - invoicedCents };
 }
 
@@ -255,8 +278,8 @@ function percentShare(text: string, what: string): Rational {
  * DomainError (VALIDATION) for bad input, a stage past 100 % of a line or of the quote, or a
  * stage of nothing.
  */
-export function allocateStage(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[], request: StageRequest): StageAllocation[] {
-  return allocateStageOn(plainStageBasis(lines, rounding), stages, request);
+export function allocateStage(lines: readonly Line[], rounding: GstRounding, stages: readonly StageRecord[], request: StageRequest, credits: readonly StageCreditRecord[] = []): StageAllocation[] {
+  return allocateStageOn(plainStageBasis(lines, rounding), stages, request, credits);
 }
 
 /**
@@ -264,10 +287,10 @@ export function allocateStage(lines: readonly Line[], rounding: GstRounding, sta
  * complete, an amount and the final invoice leave the closed ones alone), and a request that names
  * a closed line is refused (CONFLICT) with the basis's reason.
  */
-export function allocateStageOn(basis: StageBasis, stages: readonly StageRecord[], request: StageRequest): StageAllocation[] {
+export function allocateStageOn(basis: StageBasis, stages: readonly StageRecord[], request: StageRequest, credits: readonly StageCreditRecord[] = []): StageAllocation[] {
   const slots = basis.closed.flatMap((c, i) => (c === null ? [i] : []));
   const at = new Map(slots.map((slot, k) => [slot, k]));
-  const all = stageLedger(basis.lines.length, stages);
+  const all = stageLedger(basis.lines.length, stages, credits);
   const open: OpenLines = { values: slots.map((i) => basis.values[i]!), ledger: slots.map((i) => all[i]!), names: slots.map(lineName) };
   /** A line the request names, numbered among the open lines; refused when it is closed or missing. */
   const named = (lineIndex: number): number => {
@@ -356,9 +379,91 @@ export function stageInvoiceLines(quoteLines: readonly Line[], stage: Pick<Stage
     });
 }
 
-/** The note a final invoice carries: the earlier stage invoices, for information (not deducted lines). */
-export function finalInvoiceNote(earlier: readonly StageRecord[]): string {
+/**
+ * The note a final invoice carries: the earlier stage invoices, for information (not deducted
+ * lines), each with what credit notes gave back of it.
+ */
+export function finalInvoiceNote(earlier: readonly StageRecord[], credits: readonly StageCreditRecord[] = []): string {
   if (earlier.length === 0) return '';
-  const rows = earlier.map((s) => `${s.reference} (${STAGE_LABELS[s.kind].toLowerCase()}): ${formatNzd(stageTotalCents(s))} incl. GST`);
+  const rows = earlier.map((s) => {
+    const own = credits.filter((c) => c.invoiceId === s.invoiceId);
+    const credited = own.length === 0 ? '' : `, less ${formatNzd(stageCreditedCents(s, own))} credited (${own.map((c) => c.creditNoteReference).join(', ')})`;
+    return `${s.reference} (${STAGE_LABELS[s.kind].toLowerCase()}): ${formatNzd(stageTotalCents(s))} incl. GST${credited}`;
+  });
   return ['Invoiced earlier for this quote:', ...rows, 'This final invoice is for the remainder.'].join('\n');
+}
+
+/**
+ * What a credit note of `creditCents` (GST included) on a stage invoice gives back to the quote, of
+ * each line the stage took (`values`: each quote line's value, as the stages are worked over).
+ * `weights` are the cents credited of each quote line when the credit names the stage invoice's
+ * lines (each is one quote line's share); null for a credit of an amount, which is spread over what is left of the stage's lines in proportion (the largest
+ * remainder). Never more than is left of the stage; the credit that takes the rest of it gives
+ * back exactly its amounts and shares. A share given back is the cents ÷ the line's value, so
+ * what is invoiced of a line stays within half a cent of its share, as the stages keep it.
+ */
+export function stageCreditLines(
+  values: readonly bigint[],
+  stage: StageRecord,
+  earlier: readonly StageCreditRecord[],
+  creditCents: bigint,
+  weights: ReadonlyMap<number, bigint> | null,
+): StageLineAmount[] {
+  const given = new Map<number, { cents: bigint; share: Rational }>();
+  for (const c of earlier) {
+    if (c.invoiceId !== stage.invoiceId) continue;
+    for (const l of c.lines) {
+      const at = given.get(l.lineIndex) ?? { cents: 0n, share: ZERO_R };
+      given.set(l.lineIndex, { cents: at.cents + toCents(l.amount), share: add(at.share, shareOf(l.share)) });
+    }
+  }
+  const left = stage.lines.map((l) => {
+    const g = given.get(l.lineIndex) ?? { cents: 0n, share: ZERO_R };
+    return { lineIndex: l.lineIndex, cents: toCents(l.amount) - g.cents, share: sub(shareOf(l.share), g.share) };
+  });
+  const leftCents = left.reduce((a, l) => a + l.cents, 0n);
+  if (creditCents <= 0n || leftCents <= 0n) return [];
+  if (creditCents >= leftCents) {
+    // The rest of the stage: all of it goes back.
+    return left.filter((l) => l.cents > 0n || l.share.n > 0n).map((l) => ({ lineIndex: l.lineIndex, amount: centsToString(l.cents), share: shareToString(l.share.n < 0n ? ZERO_R : l.share) }));
+  }
+  const named = weights && left.every((l) => (weights.get(l.lineIndex) ?? 0n) <= l.cents) ? left.map((l) => weights.get(l.lineIndex) ?? 0n) : null;
+  const basis = named && named.reduce((a, w) => a + w, 0n) > 0n ? named : left.map((l) => l.cents);
+  const basisTotal = basis.reduce((a, w) => a + w, 0n);
+  let cents = largestRemainder(basis.map((w) => rational(creditCents * w, basisTotal)), creditCents);
+  // Proportions of what is named can overshoot a line by a cent: then spread over what is left instead.
+  if (cents.some((c, i) => c > left[i]!.cents)) cents = largestRemainder(left.map((l) => rational(creditCents * l.cents, leftCents)), creditCents);
+  return left.flatMap((l, i) => {
+    const c = cents[i]!;
+    if (c === 0n) return [];
+    const value = values[l.lineIndex] ?? 0n;
+    const share = value === 0n ? ZERO_R : rational(c, value);
+    return [{ lineIndex: l.lineIndex, amount: centsToString(c), share: shareToString(cmp(share, l.share) > 0 ? l.share : share) }];
+  });
+}
+
+/**
+ * The cents a credit of lines takes of each quote line, when the stage invoice still has the lines
+ * the stage gave it (one GST-inclusive unit per quote line taken, in order): its credited lines'
+ * amounts by the quote line each stands for. Null when the lines are not the stage's (changed
+ * while a draft) or the credit is of an amount.
+ */
+export function stageCreditWeights(
+  quoteLines: readonly Line[],
+  stage: StageRecord,
+  invoiceLines: readonly Line[],
+  credited: readonly { lineIndex: number; line: Line }[],
+): Map<number, bigint> | null {
+  if (credited.length === 0) return null;
+  const own = stageInvoiceLines(quoteLines, stage);
+  const taken = stage.lines.filter((l) => toCents(l.amount) > 0n);
+  if (own.length !== invoiceLines.length || own.some((l, i) => l.unit_price !== invoiceLines[i]!.unit_price || l.tax_included !== invoiceLines[i]!.tax_included)) return null;
+  const weights = new Map<number, bigint>();
+  for (const c of credited) {
+    const quoteLine = taken[c.lineIndex]?.lineIndex;
+    if (quoteLine === undefined) return null;
+    const cents = documentTotals([c.line], 'line').lines[0]!.amountCents;
+    weights.set(quoteLine, (weights.get(quoteLine) ?? 0n) + cents);
+  }
+  return weights;
 }

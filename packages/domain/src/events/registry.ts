@@ -59,6 +59,7 @@ export const eventSchemas = {
   VariationDeclined: entry('document', 1, documentEventSchemas.VariationDeclined),
   VariationWithdrawn: entry('document', 1, documentEventSchemas.VariationWithdrawn),
   StageWithdrawn: entry('document', 1, documentEventSchemas.StageWithdrawn),
+  StageCredited: entry('document', 1, documentEventSchemas.StageCredited),
   CreditNoteIssued: entry('document', 1, documentEventSchemas.CreditNoteIssued),
   CreditNoteRefunded: entry('document', 1, documentEventSchemas.CreditNoteRefunded),
   CreditNoteEmailed: entry('document', 1, documentEventSchemas.CreditNoteEmailed),

@@ -12,9 +12,9 @@
 //   period already filed therefore never changes.
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type LocalDate, monthOf } from '../dates/dates.ts';
-import { type DocumentFigures, type DocumentView, documentFigures, paidDate, paymentStatus } from '../documents/document.ts';
+import { type DocumentFigures, type DocumentView, type PaymentLogEntry, documentFigures, paidDate, paymentStatus, timeOfSupply } from '../documents/document.ts';
 import type { CentsFigures } from '../gst/gst.ts';
-import { apportionCumulative } from '../money/rounding.ts';
+import { roundShare } from '../money/rounding.ts';
 import { toCents } from '../money/money.ts';
 
 /** The client and the amounts of an invoice's row or a credit note's, in whole cents. */
@@ -43,11 +43,16 @@ export interface ReportInvoiceRow extends ReportRowFigures {
   voidMonth: string | null;
 }
 
-/** A payment received, the reversal of one that was removed later, or money refunded on one (negative, on its date). */
-export type PaymentRowKind = 'payment' | 'removal' | 'refund';
+/**
+ * A payment received, the reversal of one that was removed later, money refunded on one or paid
+ * back on a credit note (negative, on its date), or the GST a credit note moves on money already
+ * received when it leaves nothing owed either way (no money, its date).
+ */
+export type PaymentRowKind = 'payment' | 'removal' | 'refund' | 'credit';
 
 export interface ReportPaymentRow {
   documentId: string;
+  /** The payment's id; for money paid back on a credit note, or a credit row, the credit note's. */
   paymentId: string;
   kind: PaymentRowKind;
   date: LocalDate;
@@ -98,9 +103,7 @@ export function reportRowsOf(
   const f = figures ?? documentFigures(d);
   // A voided invoice is neither paid nor unpaid (a zero-total one would otherwise look paid).
   const paid = d.status !== 'void' && paymentStatus(d, f) === 'paid';
-  // Every payment ever received counts for the time of supply, removed ones too: an earlier
-  // period's report never changes because of a later correction.
-  const supplyDate = d.paymentLog.reduce((earliest, p) => (p.kind === 'recorded' && p.date < earliest ? p.date : earliest), d.issueDate);
+  const supplyDate = timeOfSupply(d);
   const voidDate = d.status === 'void' ? (d.voidedOn ?? d.issueDate) : null;
   const clientName = d.client ? clientDisplayName(d.client) : '';
   const invoice: ReportInvoiceRow = {
@@ -121,50 +124,72 @@ export function reportRowsOf(
     voidDate,
     voidMonth: voidDate ? monthOf(voidDate) : null,
   };
-  // Shares are apportioned over the running balance received, in the order payments were
-  // recorded and removed (a removal is a negative step), cumulatively: each step's share depends
-  // only on the steps before it, so a later correction never changes an earlier row, and the
-  // payments of a fully paid invoice carry exactly its GST and zero-rated value.
-  let before = 0n;
-  const payments = d.paymentLog.map((p): ReportPaymentRow => {
-    const amountCents = p.kind === 'recorded' ? toCents(p.amount) : -toCents(p.amount);
-    const row: ReportPaymentRow = {
-      documentId: d.id,
-      paymentId: p.paymentId,
-      kind: p.kind === 'recorded' ? 'payment' : p.kind === 'refunded' ? 'refund' : 'removal',
-      date: p.date,
-      month: monthOf(p.date),
-      amountCents,
-      gstCents: apportionCumulative(f.gstCents, f.totalCents, before, amountCents),
-      zeroRatedCents: apportionCumulative(f.zeroRatedCents, f.totalCents, before, amountCents),
-      invoicePaid: paid,
-      invoiceVoided: voidDate !== null,
-      ...(p.refundId !== undefined ? { refundId: p.refundId } : {}),
-    };
-    before += amountCents;
-    return row;
-  });
-  const credits: ReportCreditRow[] = [];
-  for (const n of d.creditNotes) {
-    const totalCents = toCents(n.total);
-    credits.push({
-      documentId: d.id, creditNoteId: n.creditNoteId, reference: n.reference, invoiceReference: d.reference, date: n.date, month: monthOf(n.date),
-      clientName, clientGstNumber: d.client?.gst_number ?? '',
-      subtotalCents: toCents(n.subtotal), gstCents: toCents(n.gst), totalCents, zeroRatedCents: toCents(n.zeroRated),
-    });
-    // Money paid back on a credit note counts on the payments basis when it is paid back, with
-    // the credit note's share of GST (a credit that only lowered what was owing has no row).
-    let refundedBefore = 0n;
-    for (const r of n.refunds) {
-      const cents = toCents(r.amount);
-      payments.push({
-        documentId: d.id, paymentId: n.creditNoteId, kind: 'refund', date: r.date, month: monthOf(r.date), amountCents: -cents,
-        gstCents: -apportionCumulative(toCents(n.gst), totalCents, refundedBefore, cents),
-        zeroRatedCents: -apportionCumulative(toCents(n.zeroRated), totalCents, refundedBefore, cents),
-        invoicePaid: paid, invoiceVoided: voidDate !== null, refundId: r.refundId,
-      });
-      refundedBefore += cents;
-    }
-  }
+  const payments = paymentRowsOf(d, f, { invoicePaid: paid, invoiceVoided: voidDate !== null });
+  const credits: ReportCreditRow[] = d.creditNotes.map((n) => ({
+    documentId: d.id, creditNoteId: n.creditNoteId, reference: n.reference, invoiceReference: d.reference, date: n.date, month: monthOf(n.date),
+    clientName, clientGstNumber: d.client?.gst_number ?? '',
+    subtotalCents: toCents(n.subtotal), gstCents: toCents(n.gst), totalCents: toCents(n.total), zeroRatedCents: toCents(n.zeroRated),
+  }));
   return { invoice, payments, credits };
+}
+
+/**
+ * The payments-basis rows of an invoice: one per step of its payment log that moves money
+ * (payment, removal, refund of a payment, money paid back on a credit note), and one for a credit
+ * note that leaves nothing owed either way while money is held, when it moves any GST.
+ *
+ * Each row's share of GST is worked cumulatively over the whole invoice, in the order things
+ * happened: what the money held after the step carries, less what the rows before it carried.
+ * Money held carries its share of the invoice as it stands then, net of the credit notes issued
+ * so far: round(held × (GST − credited GST) / (total − credited)), half up (while everything is
+ * credited, at the invoice's own rate until the money is paid back). So a step's share depends
+ * only on the steps before it (a later correction never changes an earlier row); without credit
+ * notes the shares are exactly the payments' cumulative shares of the invoice's GST; and once
+ * nothing is owed either way (held = total − credited), the rows carry exactly the invoice's GST
+ * less its credit notes' — the invoice basis's figure, to the cent. The zero-rated share the same.
+ */
+export function paymentRowsOf(d: DocumentView, f: DocumentFigures, now: { invoicePaid: boolean; invoiceVoided: boolean }): ReportPaymentRow[] {
+  const notes = new Map(d.creditNotes.map((n) => [n.creditNoteId, n]));
+  let held = 0n;
+  const credited = { total: 0n, gst: 0n, zero: 0n };
+  const carried = { gst: 0n, zero: 0n };
+  /** What `held` carries of GST and of the zero-rated value, of the invoice net of the credits so far. */
+  const shareOf = (of: bigint, creditedOf: bigint): bigint => {
+    const netTotal = f.totalCents - credited.total;
+    return netTotal > 0n ? roundShare(of - creditedOf, held, netTotal) : roundShare(of, held, f.totalCents);
+  };
+  const rows: ReportPaymentRow[] = [];
+  const step = (p: PaymentLogEntry, kind: PaymentRowKind, amountCents: bigint): void => {
+    const gst = shareOf(f.gstCents, credited.gst);
+    const zero = shareOf(f.zeroRatedCents, credited.zero);
+    rows.push({
+      documentId: d.id, paymentId: p.paymentId, kind, date: p.date, month: monthOf(p.date), amountCents,
+      gstCents: gst - carried.gst, zeroRatedCents: zero - carried.zero, ...now,
+      ...(p.refundId !== undefined ? { refundId: p.refundId } : {}),
+    });
+    carried.gst = gst;
+    carried.zero = zero;
+  };
+  for (const p of d.paymentLog) {
+    const cents = toCents(p.amount);
+    if (p.kind === 'credited') {
+      const n = notes.get(p.paymentId);
+      if (!n) continue;
+      credited.total += toCents(n.total);
+      credited.gst += toCents(n.gst);
+      credited.zero += toCents(n.zeroRated);
+      // Money held and nothing owed either way: it now carries the invoice's GST net of credits.
+      if (held !== 0n && held === f.totalCents - credited.total) {
+        const before = rows.length;
+        step(p, 'credit', 0n);
+        const row = rows[before]!;
+        if (row.gstCents === 0n && row.zeroRatedCents === 0n) rows.pop();
+      }
+      continue;
+    }
+    const amountCents = p.kind === 'recorded' ? cents : -cents;
+    held += amountCents;
+    step(p, p.kind === 'recorded' ? 'payment' : p.kind === 'removed' ? 'removal' : 'refund', amountCents);
+  }
+  return rows;
 }

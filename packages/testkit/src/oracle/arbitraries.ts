@@ -48,7 +48,9 @@ const actionArb = fc.oneof(
 /**
  * Invoice histories that the product would accept: payments never above the balance, removals of
  * payments that exist, a void only once nothing is paid (the rest removed first), dates moving
- * forward from each payment. Issue dates in 2026–2027, so any range over them has corrections.
+ * forward from each payment, no payment on an issued invoice dated before its time of supply;
+ * some invoices dated ahead of the day they were issued. Issue dates in 2026–2027, so any range
+ * over them has corrections.
  */
 export const oracleInvoicesArb = (options: { maxInvoices?: number; maxLines?: number } = {}): fc.Arbitrary<OracleInvoice[]> =>
   fc.array(
@@ -57,6 +59,8 @@ export const oracleInvoicesArb = (options: { maxInvoices?: number; maxLines?: nu
       issueDay: fc.integer({ min: 0, max: 729 }),
       client: fc.constantFrom('', 'Aroha Ngata', 'Ben Smith', 'Kōwhai Builders Ltd (Mere Tane)', 'apple', 'Zed'),
       issued: fc.boolean(),
+      // Dated this many days ahead of the day it was issued (postdated), sometimes.
+      postdated: fc.option(fc.integer({ min: 1, max: 100 }), { nil: null, freq: 3 }),
       actions: fc.array(actionArb, { maxLength: 5 }),
       void: fc.option(fc.integer({ min: 0, max: 150 }), { nil: null, freq: 4 }),
     }),
@@ -64,19 +68,25 @@ export const oracleInvoicesArb = (options: { maxInvoices?: number; maxLines?: nu
   ).map((specs) =>
     specs.map((s, i): OracleInvoice => {
       const issueDate = addDays('2026-01-01', s.issueDay);
+      const issuedOn = s.issued && s.postdated !== null ? addDays(issueDate, -s.postdated) : issueDate;
       const total = oracleTotals(s.doc.lines, s.doc.rounding).total;
       const steps: OracleStep[] = [];
       const live = new Map<string, bigint>();
       let balance = total;
       let last = issueDate;
       const later = (date: string) => (date > last ? (last = date) : last);
+      // Once issued, the time of supply is fixed: a payment is never dated before it.
+      let supply = s.issued ? (issuedOn < issueDate ? issuedOn : issueDate) : null;
       s.actions.forEach((a, k) => {
         if (a.kind === 'pay') {
           if (balance <= 0n) return;
           const cents = (balance * BigInt(a.percent) + 99n) / 100n;
           const id = `p${i}-${k}`;
-          // A payment may be dated before the invoice (a deposit); a removal always comes after it.
-          const date = addDays(issueDate, a.after);
+          // A payment may be dated before the invoice (a deposit on a draft, which issues it); a
+          // removal always comes after it.
+          const asked = addDays(issueDate, a.after);
+          const date = supply !== null && asked < supply ? supply : asked;
+          if (supply === null) supply = date < issueDate ? date : issueDate;
           steps.push({ kind: 'pay', id, cents, date });
           if (date > last) last = date;
           live.set(id, cents);
@@ -95,7 +105,7 @@ export const oracleInvoicesArb = (options: { maxInvoices?: number; maxLines?: nu
         live.clear();
         voidDate = later(addDays(last, s.void));
       }
-      return { id: `inv-${i}`, issueDate, client: s.client, lines: s.doc.lines, rounding: s.doc.rounding, issued: s.issued, steps, voidDate };
+      return { id: `inv-${i}`, issueDate, client: s.client, lines: s.doc.lines, rounding: s.doc.rounding, issued: s.issued, ...(s.issued ? { issuedOn } : {}), steps, voidDate };
     }),
   );
 

@@ -133,6 +133,11 @@ export interface OracleInvoice {
   rounding: OracleRounding;
   /** Sent, marked issued or paid against. A payment always issues it. */
   issued: boolean;
+  /**
+   * The NZ day it was marked issued, when `issued` (default: `issueDate`). Before `issueDate`: the
+   * invoice was dated ahead (postdated) and given to the client on this day.
+   */
+  issuedOn?: string;
   steps: OracleStep[];
   /** The NZ day it was voided, or null. Only an invoice with nothing paid can be voided. */
   voidDate: string | null;
@@ -209,7 +214,10 @@ function factsOf(inv: OracleInvoice): Facts {
   }
   const issued = inv.issued || inv.steps.some((s) => s.kind === 'pay');
   const payDates = inv.steps.filter((s) => s.kind === 'pay').map((s) => s.date);
-  const supplyDate = [inv.issueDate, ...payDates].sort()[0]!;
+  // GST Act s 9(1): the earlier of the invoice being issued and any payment. A postdated invoice
+  // is issued on the day it is given, a backdated one counts at the date written on it.
+  const issuedOn = inv.issued ? (inv.issuedOn ?? inv.issueDate) : inv.issueDate;
+  const supplyDate = [inv.issueDate, issuedOn, ...payDates].sort()[0]!;
   const voided = inv.voidDate !== null;
   // Paid in full: nothing owing once what was paid (less what was paid back) and credited is counted.
   const paid = !voided && received - refunded + credited >= totals.total;
@@ -252,7 +260,7 @@ export interface OracleGstReport {
 
 /**
  * The GST report for [start, end]. Invoice basis: each issued invoice at its full value on its time
- * of supply (the issue date, or an earlier payment), less each invoice voided in the range on the day
+ * of supply (the earliest of its date, the day it was issued and any payment), less each invoice voided in the range on the day
  * of the void. Payments basis: each payment received in the range with its GST share, less each
  * payment removed in it. Counts: invoices supplied (or with a payment received) in the range, split
  * paid / voided / unpaid as of now. Box 8 is Box 7 × 3/23 to the nearest cent.

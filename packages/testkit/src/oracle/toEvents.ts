@@ -32,7 +32,7 @@ export function oracleInvoiceEvents(inv: OracleInvoice, accountId = 'acct-oracle
       meta: meta(inv.issueDate),
     },
   ];
-  if (inv.issued) events.push({ stream, type: 'DocumentIssued', version: 1, data: { documentId: inv.id }, meta: meta(inv.issueDate) });
+  if (inv.issued) events.push({ stream, type: 'DocumentIssued', version: 1, data: { documentId: inv.id }, meta: meta(inv.issuedOn ?? inv.issueDate) });
   for (const s of inv.steps) {
     if (s.kind === 'pay') {
       const amount = `${s.cents / 100n}.${String(s.cents % 100n).padStart(2, '0')}`;

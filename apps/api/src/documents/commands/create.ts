@@ -32,6 +32,8 @@ export async function draftNumbered(w: DocumentWork, ports: CommandPorts, actor:
       number: allocated.number,
       reference: allocated.reference,
       gstRounding: settings.gst_rounding === 'line' ? 'line' : 'total',
+      // Not registered for GST: the domain saves every line without GST.
+      gstRegistered: settings.gst_registered,
       ...fields,
     },
   }, { meta });

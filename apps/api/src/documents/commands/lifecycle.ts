@@ -5,6 +5,7 @@ import { discardCommand, type DocumentCommand, type DocumentView } from '@tradie
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { ApiError } from '../../http/problem.ts';
+import { gstRegistrationOf, loadBusinessSettings } from '../../settings/repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, type CommandRun, type DocumentWork, runDocumentCommand } from './run.ts';
 
@@ -33,8 +34,16 @@ function decideOn(ports: CommandPorts, actor: Actor, id: string, command: Docume
   });
 }
 
-/** An invoice handed over on site or printed: issued without the app's email, so it counts in the reports. */
-export const issueDocument = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> => decideOn(ports, actor, id, { type: 'MarkIssued' });
+/**
+ * An invoice handed over on site or printed: issued without the app's email, so it counts in the
+ * reports. Like a send, refused while the business's GST registration and the invoice disagree.
+ */
+export const issueDocument = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> =>
+  runDocumentCommand(ports, actor, {}, async (w) => {
+    const gst = gstRegistrationOf(await loadBusinessSettings(w.tx, actor.accountId));
+    const done = await w.decide(id, { type: 'MarkIssued', data: { gst } });
+    return detailOf(done.view, done.version, w.today());
+  });
 
 export const acceptQuote = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> => decideOn(ports, actor, id, { type: 'AcceptQuote' });
 

@@ -5,6 +5,7 @@ import type { DocumentCommand, DocumentView } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { ApiError } from '../../http/problem.ts';
+import { loadBusinessSettings } from '../../settings/repository.ts';
 import { clientForDocument } from '../repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from './run.ts';
@@ -38,6 +39,8 @@ async function revision(w: DocumentWork, actor: Actor, d: DocumentView, input: R
     }
   }
   const datesMoved = input.issue_date !== undefined || terms !== d.paymentTerms;
+  // A draft saved again takes the business's GST registration as it is now.
+  const { gst_registered: gstRegistered } = await loadBusinessSettings(w.tx, actor.accountId);
   return {
     type: 'ReviseDocument',
     data: {
@@ -48,6 +51,7 @@ async function revision(w: DocumentWork, actor: Actor, d: DocumentView, input: R
       paymentTerms: terms,
       validUntil: input.valid_until ?? (input.issue_date !== undefined ? null : d.validUntil),
       notes: input.notes ?? d.notes,
+      gstRegistered,
     },
   };
 }

@@ -14,7 +14,7 @@
 // - the mail server could not be reached (MailUnavailableError): nothing recorded, 503 — try again.
 import { SEND_MESSAGES, type DocumentDetail, type SendResult, type sendDocumentInput } from '@tradie/contracts';
 import type { DocumentCommand, SendNotDeliveredOutcome } from '@tradie/domain';
-import { documentDecider, form1PlainText, nzDateOf } from '@tradie/domain';
+import { documentDecider, form1PlainText, nzDateOf, requireGstReady } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -25,6 +25,7 @@ import { linkForSending } from '../../clientLinks/links.ts';
 import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaims/view.ts';
 import { composeDocumentMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
+import { gstRegistrationOf, loadBusinessSettings } from '../../settings/repository.ts';
 import { loadDocument, userNames } from '../repository.ts';
 import { requireConfirmedEmail, sendForAccount } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
@@ -49,6 +50,8 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
   try {
     const loaded = await loadDocument(ports.store, actor.accountId, id);
     const d = loaded.state;
+    // A send the business's GST registration forbids is refused before the PDF is made (the decider checks it again below).
+    requireGstReady(d, gstRegistrationOf(await loadBusinessSettings(ports.store.db, actor.accountId)));
     const pdf = await renderPdfFor(ports, actor.accountId, d);
     const user = await userNames(ports.store.db, actor.userId);
     // The client's link goes in the email, and is recorded with the send (clientLinks/links.ts).
@@ -64,13 +67,14 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       claimText: d.paymentClaim ? claimEmailText(claimFiguresOf(d, await stageQuoteOf(ports.store, actor.accountId, d), nzDateOf(ports.clock.now())), form1PlainText()) : null,
     });
     const { to, cc, bcc, subject } = composed;
-    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject } };
-    // The decider's refusals (void, converted, no email) come before any mail goes.
+    const gst = gstRegistrationOf(pdf.settings);
+    const sendCommand: DocumentCommand = { type: 'SendDocument', data: { to, cc, bcc, subject, gst } };
+    // The decider's refusals (void, converted, no email, GST registration) come before any mail goes.
     documentDecider.decide(sendCommand, d);
     // Through the one door for mail on the account's behalf (sendGuard.ts): the account's daily
     // recipients and burst of sends, 429 before any mail goes; given back when the mail server took
     // nothing. A refusal for good is recorded on the document (below); anything else is answered as it is.
-    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail).catch((e: unknown) => {
+    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail, d).catch((e: unknown) => {
       if (e instanceof MailRejectedError) return e;
       throw e;
     });
@@ -92,7 +96,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       await link.record(w);
       const done = notDelivered
         ? await w.decide(id, { type: 'RecordUndeliveredSend', data: { to, cc, bcc, subject, outcome: 'saved_not_delivered', detail: SEND_MESSAGES.savedNotDelivered } })
-        : await w.decide(id, refused.size === 0 ? sendCommand : { type: 'SendDocument', data: { to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject } });
+        : await w.decide(id, refused.size === 0 ? sendCommand : { type: 'SendDocument', data: { to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject, gst } });
       if (!notDelivered && refused.size > 0) {
         await w.decide(id, { type: 'RecordUndeliveredSend', data: { to: [], cc: refusedCc, bcc: refusedBcc, subject, outcome: 'failed', detail: refusedDetail } });
       }

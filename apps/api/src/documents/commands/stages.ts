@@ -41,7 +41,7 @@ export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string,
     const stage = decided.view.stages.at(-1)!;
     const earlier = decided.view.stages.slice(0, -1);
     const draft = invoiceDraftFromQuote(decided.view, { invoiceId, number: allocated.number, reference: allocated.reference, issueDate: w.today() });
-    const note = stage.kind === 'final' ? finalInvoiceNote(earlier) : '';
+    const note = stage.kind === 'final' ? finalInvoiceNote(earlier, decided.view.stageCredits) : '';
     const notes = [draft.notes ?? '', note].filter((n) => n !== '').join('\n\n');
     // The quote's lines for stages: the signed lines, then the variations' (named after their variation).
     const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(quoteLines(decided.view).labelled, stage), notes } }, { meta });

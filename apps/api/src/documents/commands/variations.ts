@@ -20,7 +20,7 @@ import { MailRejectedError, type SentMail } from '../../mail/index.ts';
 import { composeVariationMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
 import { loadDocument, userNames } from '../repository.ts';
-import { requireConfirmedEmail, sendForAccount } from '../sendGuard.ts';
+import { gstRefusal, requireConfirmedEmail, sendForAccount } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 import { type SendPorts, mailProblem, refusalDetail } from './send.ts';
@@ -60,6 +60,9 @@ export async function sendVariation(ports: SendPorts, actor: Actor, quoteId: str
     const d = loaded.state;
     const variation = d.type === 'quote' ? d.variations.find((v) => v.variationId === variationId) : undefined;
     if (!variation) throw new ApiError(404, 'Variation not found');
+    // What the business's GST registration forbids is refused before the link and the PDF are made; sendForAccount asks again.
+    const gst = await gstRefusal(ports, actor.accountId, d);
+    if (gst) throw gst;
     const today = nzDateOf(ports.clock.now());
     // The quote's link, working for at least a month: where the client approves or declines it.
     const link = await linkForSending(ports, actor.accountId, d, addDays(today, QUOTE_LINK_DAYS));
@@ -71,7 +74,7 @@ export async function sendVariation(ports: SendPorts, actor: Actor, quoteId: str
     // The decider's refusals (not accepted, answered, withdrawn, no address) come before any mail goes.
     documentDecider.decide(sendCommand, d);
     // Through the one door for mail on the account's behalf (sendGuard.ts), as a document's send.
-    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail).catch((e: unknown) => {
+    const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail, d).catch((e: unknown) => {
       if (e instanceof MailRejectedError) return e;
       throw e;
     });

@@ -23,18 +23,18 @@ export interface XeroTestApp {
   close(): Promise<void>;
 }
 
-export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero } = {}): Promise<XeroTestApp> {
+export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero; env?: Record<string, string>; mailKind?: 'smtp' } = {}): Promise<XeroTestApp> {
   const clock = opts.clock ?? new TestClock('2026-05-04T21:30:00.000Z');
   const fake = opts.sharedFake ?? (await startFakeXero({ redirectUris: [REDIRECT_URI], now: () => clock.now(), ...opts.fake }));
   const sleeps: number[] = [];
   const accounting = adapterOnFake(fake, () => clock.now(), sleeps, opts.adapter);
   // Tests move the clock past Xero's 30-minute tokens: our own sign-in must outlive that.
-  const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600) };
+  const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600), ...opts.env };
   const logs: XeroTestApp['logs'] = [];
   const log = (level: string, message: string, extra?: Record<string, unknown>) => {
     logs.push({ level, message, ...(extra ? { extra } : {}) });
   };
-  const t = await createTestApp({ clock, env, overrides: { accounting, log }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  const t = await createTestApp({ clock, env, overrides: { accounting, log }, ...(opts.mailKind ? { mailKind: opts.mailKind } : {}), ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   return {
     t,
     fake,
@@ -104,9 +104,9 @@ export async function command(t: TestApp, user: User, documentId: string, cmd: D
   });
 }
 
-/** A new user (GST-registered unless `gst` is false) whose Connect went through. */
+/** A new user (GST-registered unless `gst` is false: then with no GST number) whose Connect went through. */
 export async function connectedUser(x: XeroTestApp, gst = true): Promise<User> {
-  const user = await signUp(x.t);
+  const user = await signUp(x.t, 'Aroha Tamihana', { gst: 'new' });
   if (gst) await setGstNumber(x.t, user);
   const { callback } = await connectXero(x, user);
   if (callback.status !== 200) throw new Error(`connect failed: ${callback.text}`);
@@ -116,14 +116,17 @@ export async function connectedUser(x: XeroTestApp, gst = true): Promise<User> {
 export async function makeDocument(
   t: TestApp,
   user: User,
-  opts: { type?: 'invoice' | 'quote'; lines?: LineInput[]; reference?: string; client?: typeof aroha | null; then?: DocumentCommand[] } = {},
+  opts: { type?: 'invoice' | 'quote'; lines?: LineInput[]; reference?: string; client?: typeof aroha | null; then?: DocumentCommand[]; gstRegistered?: boolean } = {},
 ): Promise<{ id: string; reference: string }> {
   const id = t.deps.ids.uuid();
   const reference = opts.reference ?? nextReference(opts.type === 'quote' ? 'QTE' : 'INV');
   const lines = linesSchema.parse(opts.lines ?? defaultLines);
   await command(t, user, id, {
     type: 'DraftDocument',
-    data: { documentId: id, type: opts.type ?? 'invoice', number: invoiceSeq, reference, client: opts.client === undefined ? aroha : opts.client, lines, gstRounding: 'total', issueDate: '2026-05-05', paymentTerms: '7 days' },
+    data: {
+      documentId: id, type: opts.type ?? 'invoice', number: invoiceSeq, reference, client: opts.client === undefined ? aroha : opts.client, lines, gstRounding: 'total', issueDate: '2026-05-05', paymentTerms: '7 days',
+      ...(opts.gstRegistered !== undefined ? { gstRegistered: opts.gstRegistered } : {}),
+    },
   });
   for (const c of opts.then ?? []) await command(t, user, id, c);
   return { id, reference };

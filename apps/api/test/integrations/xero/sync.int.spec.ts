@@ -130,6 +130,24 @@ describe('sync an invoice', () => {
     await expectRefusedBeforeSending(user, taxed.id, "'Replace hot water cylinder valve' charges GST, but the business is not GST-registered.");
   });
 
+  it('an invoice goes to Xero under the registration it was made with, whatever the settings say now', async () => {
+    // Made while not registered (no GST on its lines), synced after the business registered: NoTax.
+    const user = await connectedUser(x);
+    const plain = await makeDocument(x.t, user, { gstRegistered: false });
+    expect((await sync(user, plain.id)).status).toBe(200);
+    const [inv] = invoicesWithReference(plain.reference);
+    expect(inv).toMatchObject({ LineAmountTypes: 'NoTax', totalTaxCents: 0n });
+    expect(inv?.LineItems.map((l) => l.TaxType)).toEqual(['NONE', 'NONE']);
+
+    // A tax invoice of a business without a GST number in its settings now: its GST goes as GST.
+    const later = await connectedUser(x, false);
+    const taxed = await makeDocument(x.t, later, { gstRegistered: true });
+    expect((await sync(later, taxed.id)).status).toBe(200);
+    const [tax] = invoicesWithReference(taxed.reference);
+    expect(tax?.LineItems.map((l) => l.TaxType)).toEqual(['OUTPUT2', 'OUTPUT2']);
+    expect(tax?.totalTaxCents).toBeGreaterThan(0n);
+  });
+
   it('prices mixing GST-inclusive and exclusive: 422 with the mapping’s detail, nothing sent', async () => {
     const user = await connectedUser(x);
     const doc = await makeDocument(x.t, user, {

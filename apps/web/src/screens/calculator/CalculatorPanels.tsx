@@ -123,12 +123,30 @@ export const DocumentPanel = memo(function DocumentPanel({
 export const TotalsPanel = memo(function TotalsPanel({
   totals,
   includeGst,
+  registered,
   dispatch,
 }: {
   totals: DocumentTotals;
   includeGst: boolean;
+  /** The business is registered for GST (Settings → Business); when not, there is no GST to add. */
+  registered: boolean;
   dispatch: Dispatch<CalculatorAction>;
 }) {
+  if (!registered) {
+    return (
+      <Card titleId="calc-totals-title" title="Totals" className="calc-totals" hiddenTitle>
+        <p className="field__hint" data-testid="calc-not-registered">
+          Not registered for GST: no GST is added. Change this in Settings → Business.
+        </p>
+        <dl className="figures">
+          <div className="figures__row figures__row--total">
+            <dt>Total</dt>
+            <dd data-testid="calc-total">{formatNzd(totals.totalCents)}</dd>
+          </div>
+        </dl>
+      </Card>
+    );
+  }
   return (
     <Card titleId="calc-totals-title" title="Totals" className="calc-totals" hiddenTitle>
       <label className="switch">

@@ -101,11 +101,18 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
   const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
   const rounding = settings.data?.gst_rounding;
+  // A business not registered for GST adds none: the switch goes, and every line is priced without it
+  // (as the server saves it).
+  const registered = settings.data?.gst_registered !== false;
+  const registeredNow = useRef(registered);
+  useLayoutEffect(() => {
+    registeredNow.current = registered;
+  });
 
   // Typing paints at once; the figures follow in a render React may interrupt (useDeferredValue),
   // so a keystroke on a long document never waits for the totals.
   const shown = useDeferredValue(state);
-  const figures = useMemo(() => calculatorFigures(shown, rounding), [shown, rounding]);
+  const figures = useMemo(() => calculatorFigures(registered ? shown : { ...shown, includeGst: false }, rounding), [shown, rounding, registered]);
   const { totals, margin } = figures;
   const amounts = useMemo(() => new Map([...figures.rowAmounts].map(([key, cents]) => [key, formatNzd(cents)])), [figures]);
   const kinds = useMemo(() => new Map(shown.lines.map((l) => [l.key, rowKind(l)])), [shown]);
@@ -231,7 +238,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   const generate = useCallback(() => {
     const { state: now, choice: chosen, newClient: client, details: nowDetails } = latest.current;
     // A row with a price but no description: nothing is saved, and the row says why.
-    const items = lineItemsToSend(now);
+    const items = lineItemsToSend(registeredNow.current ? now : { ...now, includeGst: false });
     if (!items.ok) {
       setRowError({ key: items.key, message: items.message });
       document.getElementById(`line-${items.key}-description`)?.focus();
@@ -288,7 +295,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
         </div>
 
         <div className="calc__side">
-          <TotalsPanel totals={totals} includeGst={state.includeGst} dispatch={dispatch} />
+          <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
           <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
           {/* A template would replace the draft's lines and type: not offered while editing. */}
           {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}

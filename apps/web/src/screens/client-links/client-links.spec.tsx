@@ -39,12 +39,14 @@ const SHA = 'a'.repeat(64);
 const business = { name: 'Ngata Plumbing', gst_number: '123-456-789', phone: '021 555 0101', email: 'office@ngata.example.nz', address: '1 Queen Street, Auckland 1010', logo_url: '' };
 const document = (type: 'quote' | 'invoice', over: Partial<PublicQuotePage['document']> = {}): PublicQuotePage['document'] => ({
   type,
+  title: type === 'quote' ? 'Quote' : 'Tax invoice',
   reference: type === 'quote' ? 'QU-0007' : 'INV-0007',
   issue_date: '2026-11-20',
   due_date: '2026-12-20',
   valid_until: type === 'quote' ? '2026-12-20' : null,
   client_name: 'Jo Bloggs',
   line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } }],
+  gst_registered: true,
   subtotal: 2000,
   gst: 300,
   total: 2300,
@@ -345,7 +347,7 @@ describe('the invoice page', () => {
     const { api, calls } = mockApi((method) => (method === 'GET' ? json(page) : json({ checkout_url: 'https://checkout.example/cs_1' })));
     const goTo = vi.fn();
     render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={goTo} />);
-    await until(() => expect(text()).toContain('Invoice INV-0007'));
+    await until(() => expect(text()).toContain('Tax invoice INV-0007'));
     expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,300.00');
     expect(h.container.querySelector('[data-testid="client-surcharge"]')?.textContent).toBe('$46.00');
     expect(h.container.querySelector('[data-testid="client-pay-total"]')?.textContent).toBe('$2,346.00');
@@ -390,6 +392,23 @@ describe('the invoice page', () => {
     expect(text()).toContain('21 November 2026 · Bank transfer$300.00');
     expect(h.container.querySelector('[data-testid="client-balance"]')?.textContent).toBe('$2,000.00');
     expect(text()).not.toContain('Pay now');
+  });
+
+  it('a business not registered for GST: titled Invoice, no GST anywhere, just the total', async () => {
+    const line = { description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0, amount: 2000, gst: 0, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } };
+    const page = invoice({
+      business: { ...business, gst_number: '' },
+      document: {
+        ...invoice().document, title: 'Invoice', gst_registered: false, line_items: [line], subtotal: 2000, gst: 0, total: 2000, balance: 2000,
+        formatted: { subtotal: '$2,000.00', gst: '$0.00', total: '$2,000.00', paid: '$0.00', balance: '$2,000.00' },
+      },
+    });
+    const { api } = mockApi(() => json(page));
+    render(<InvoicePage api={api} token={TOKEN} returnedFromPayment={false} goTo={vi.fn()} />);
+    await until(() => expect(text()).toContain('How to pay'));
+    expect(h.container.querySelector('h1')?.textContent).toBe('Invoice INV-0007');
+    expect(text()).not.toContain('GST');
+    expect(h.container.querySelector('[data-testid="client-total"]')?.textContent).toBe('$2,000.00');
   });
 
   it('after a credit note and a refund: each credit note with its amount, reason and PDF, and figures that add up to the balance', async () => {

@@ -62,7 +62,7 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
   return (
     <div className="client-heading">
       <h1 className="client-heading__title">
-        {isQuote ? 'Quote' : 'Invoice'} {doc.reference}
+        {doc.title} {doc.reference}
       </h1>
       {children}
       <dl className="facts">
@@ -101,10 +101,14 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
   const isQuote = doc.type === 'quote';
   return (
     <Card titleId="client-lines-title" title="What it covers" className="client-card">
-      <LineItemsList lines={doc.line_items} />
+      <LineItemsList lines={doc.line_items} gstRegistered={doc.gst_registered} />
       <dl className="figures client-figures">
-        <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
-        <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
+        {doc.gst_registered !== false && (
+          <>
+            <FigureRow label={doc.gst === 0 ? 'Subtotal' : 'Subtotal (excl. GST)'} value={doc.formatted.subtotal} testId="client-subtotal" />
+            <FigureRow label="GST" value={doc.formatted.gst} testId="client-gst" />
+          </>
+        )}
         <FigureRow label={doc.gst === 0 ? 'Total' : 'Total incl. GST'} value={doc.formatted.total} total testId="client-total" />
         {!isQuote && (
           <>
@@ -155,7 +159,7 @@ export function ClientLoading({ label }: { label: string }) {
 
 /** The tab's title names the document and the business once the page has them. */
 export function useDocumentTitle(doc: PublicDocument | undefined, business: PublicBusiness | undefined): void {
-  const title = doc && business ? `${doc.type === 'quote' ? 'Quote' : 'Invoice'} ${doc.reference}${business.name ? ` from ${business.name}` : ''}` : undefined;
+  const title = doc && business ? `${doc.title} ${doc.reference}${business.name ? ` from ${business.name}` : ''}` : undefined;
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);

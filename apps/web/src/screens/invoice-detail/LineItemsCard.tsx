@@ -7,7 +7,7 @@ import { LineItemsList } from '../shared/LineItemsList.tsx';
 export function LineItemsCard({ doc, isQuote }: { doc: DocumentDetail; isQuote: boolean }) {
   return (
     <Card titleId="detail-lines-title" title="Line items">
-      <LineItemsList lines={doc.line_items} />
+      <LineItemsList lines={doc.line_items} gstRegistered={doc.gst_registered} />
       <TotalsList doc={doc} isQuote={isQuote} />
       {doc.notes && <p className="detail__notes">{doc.notes}</p>}
     </Card>

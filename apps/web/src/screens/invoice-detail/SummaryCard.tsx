@@ -27,7 +27,7 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
       <div className="detail__ref-row">
         <p className="detail__ref">{reference}</p>
         <span className="chip-row">
-          <TypeChip type={doc.type} />
+          <TypeChip type={doc.type} label={doc.title} />
           <StatusChip status={doc.status} />
           {!isQuote && <PaymentBadge status={doc.payment_status} />}
           {synced && <SyncedBadge behind={Boolean(push.data?.last_error)} />}

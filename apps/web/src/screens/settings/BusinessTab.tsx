@@ -1,8 +1,9 @@
-// Business & Logo: the logo (preview, upload, remove), the business details, GST rounding and the
-// bank details.
+// Business & Logo: the logo (preview, upload, remove), the business details, GST registration, GST
+// rounding and the bank details.
 import { useRef } from 'react';
 import type { FieldWarning } from '@tradie/contracts';
 import { bindSettings, Field } from './fields.tsx';
+import { GstRegistrationCard } from './GstRegistrationCard.tsx';
 import { GstRoundingCard } from './GstRoundingCard.tsx';
 import { logoSrc } from './queries.ts';
 import type { SettingsFormValues } from './settingsForm.ts';
@@ -90,6 +91,7 @@ export function BusinessDetails({ values, onChange, warnings }: { values: Settin
           <Field id="settings-postcode" label="Postcode" {...bind('postcode')} autoComplete="postal-code" inputMode="numeric" />
         </div>
       </Card>
+      <GstRegistrationCard />
       <Card titleId="settings-quote-terms-title" title="Accepting Quotes Online">
         <FormField
           id="settings-quote-terms"

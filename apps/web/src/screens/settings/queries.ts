@@ -31,6 +31,9 @@ export const settingsKeys = {
 /** PUT /business-settings → the saved record (with warnings). */
 export const saveBusinessSettings = (api: Api, body: BusinessSettingsInput) => api.put<BusinessSettingsRecord>('/business-settings', body);
 
+/** PUT /business-settings {gst_registered} → the saved record (the switch saves on its own). */
+export const saveGstRegistration = (api: Api, registered: boolean) => api.put<BusinessSettingsRecord>('/business-settings', { gst_registered: registered });
+
 /** POST /business-settings/logo (multipart, field `file`) → {logo_url}. */
 export function uploadLogo(api: Api, file: File): Promise<LogoUploadResponse> {
   const form = new FormData();

@@ -29,6 +29,7 @@ const record: BusinessSettingsRecord = {
   enable_multi_currency: false,
   gst_rounding: 'total',
   margin_basis: 'markup',
+  gst_registered: true,
   warnings: [{ field: 'gst_number', message: GST_NUMBER_WARNING }],
 };
 

@@ -5,9 +5,10 @@ type Line = Pick<LineRecord, 'description' | 'qty' | 'tax_rate' | 'formatted'>;
 /**
  * A document's lines (.line-items): the description and amount on one row, quantity × price under
  * the description. Price and amount are the API's, as the PDF prints them: without GST, so the
- * amounts add up to the subtotal under them.
+ * amounts add up to the subtotal under them. A line without GST says so, unless the whole
+ * document carries none (`gstRegistered` false: the business was not registered for GST).
  */
-export function LineItemsList({ lines }: { lines: readonly Line[] }) {
+export function LineItemsList({ lines, gstRegistered = null }: { lines: readonly Line[]; gstRegistered?: boolean | null }) {
   return (
     <ul className="line-items">
       {lines.map((l, i) => (
@@ -15,7 +16,7 @@ export function LineItemsList({ lines }: { lines: readonly Line[] }) {
           <span className="line-items__desc">{l.description}</span>
           <span className="line-items__calc">
             {String(l.qty)} × {l.formatted.unit_price}
-            {l.tax_rate === 0 ? ' · no GST' : ''}
+            {l.tax_rate === 0 && gstRegistered !== false ? ' · no GST' : ''}
           </span>
           <span className="line-items__amount" data-testid="line-item-amount">
             {l.formatted.amount}

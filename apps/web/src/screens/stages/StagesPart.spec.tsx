@@ -27,7 +27,7 @@ const quote = (over: Partial<DocumentDetail> = {}) =>
     type: 'quote',
     status: 'accepted',
     line_items: [line('Labour', 800), line('Brackets', 300)],
-    stages: { quoted: 1265, invoiced: 379.5, remaining: 885.5, invoices: [{ id: 'i1', reference: 'INV-0001', kind: 'deposit', total: 379.5 }] },
+    stages: { quoted: 1265, invoiced: 379.5, remaining: 885.5, invoices: [{ id: 'i1', reference: 'INV-0001', kind: 'deposit', total: 379.5, credited: 0 }] },
     client: { email: 'jo@example.nz' },
     variations: [],
     variations_summary: null,
@@ -65,6 +65,18 @@ describe('Quote detail → Stages', () => {
     for (const b of ['Invoice deposit', 'Progress invoice', 'Final invoice', 'Add variation']) expect(h.button(b)).toBeTruthy();
     h.render(<StagesPart doc={quote({ status: 'sent', stages: { quoted: 1265, invoiced: 0, remaining: 1265, invoices: [] } })} show={show} />);
     expect(h.text()).toBe('');
+  });
+
+  it('a credited deposit: Invoiced is net of the credit note, and the stage invoice says what was credited', () => {
+    h.serve(() => json({}, 404));
+    const stages = { quoted: 1265, invoiced: 279.5, remaining: 985.5, invoices: [{ id: 'i1', reference: 'INV-0001', kind: 'deposit' as const, total: 379.5, credited: 100 }] };
+    h.render(<StagesPart doc={quote({ stages })} show={show} />);
+    expect(h.container.querySelector('[data-testid="stages-invoiced"]')?.textContent).toBe('$279.50');
+    expect(h.container.querySelector('[data-testid="stages-remaining"]')?.textContent).toBe('$985.50');
+    expect(h.container.querySelector('a[href="/app/invoices/i1"]')?.textContent).toContain('INV-0001Deposit$379.50 $100.00 credited');
+    // Nothing credited: no words about it.
+    h.render(<StagesPart doc={quote()} show={show} />);
+    expect(h.text()).not.toContain('credited');
   });
 
   it('a progress invoice of some lines sends each line with its percent, then opens the new invoice', async () => {

@@ -1,7 +1,8 @@
 // The accepted quote's Stages card (docs/api/stages.md): how much of the quote is invoiced — a bar
-// with the figures in words — the stage invoices so far, the buttons that invoice a deposit, a
-// progress stage or the final invoice, or propose a variation, and the variations, each apart from
-// the quote the client signed (VariationsList).
+// with the figures in words, net of credit notes on the stage invoices — the stage invoices so far
+// (with what was credited of each), the buttons that invoice a deposit, a progress stage or the
+// final invoice, or propose a variation, and the variations, each apart from the quote the client
+// signed (VariationsList).
 import './stages.css';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -49,7 +50,10 @@ function StagesCard({ doc, stages, show }: { doc: DocumentDetail; stages: Stages
                   <span className="stages__ref">{s.reference}</span>
                   <span className="stages__kind">{STAGE_KIND_LABELS[s.kind]}</span>
                 </span>
-                <span className="stages__total">{money(s.total)}</span>
+                <span className="stages__total">
+                  {money(s.total)}
+                  {s.credited > 0 && <span className="stages__credited"> {money(s.credited)} credited</span>}
+                </span>
               </Link>
             </li>
           ))}

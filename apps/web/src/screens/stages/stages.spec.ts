@@ -11,7 +11,7 @@ describe('Stages card: when it shows', () => {
   it('an accepted quote, or a quote with stage invoices; never an invoice', () => {
     expect(hasStages(doc())).toBe(true);
     expect(hasStages(doc({ status: 'sent' }))).toBe(false);
-    expect(hasStages(doc({ status: 'void', stages: stages({ invoices: [{ id: 'i', reference: 'INV-0001', kind: 'deposit', total: 10 }] }) }))).toBe(true);
+    expect(hasStages(doc({ status: 'void', stages: stages({ invoices: [{ id: 'i', reference: 'INV-0001', kind: 'deposit', total: 10, credited: 0 }] }) }))).toBe(true);
     expect(hasStages(doc({ type: 'invoice', stages: null }))).toBe(false);
   });
 
