@@ -97,9 +97,11 @@ const docArb = linesArb(6).chain((lines) =>
   }),
 );
 
-function both(d: fc.RecordValue<Parameters<typeof docArb.map>[0] extends (v: infer V) => unknown ? V : never>, i: number): { source: ProfitSource; oracle: OracleProfitDocument } {
+type DocInput = typeof docArb extends fc.Arbitrary<infer V> ? V : never;
+
+function both(d: DocInput, i: number): { source: ProfitSource; oracle: OracleProfitDocument } {
   const credits = d.type === 'invoice' && d.issued ? d.credits : [];
-  const creditNotes = credits.map((c) => {
+  const creditNotes = credits.map((c): ProfitSource['creditNotes'][number] & { oracle: OracleProfitDocument['credits'][number] } => {
     if (c.kind === 'amount') return { date: c.date, lines: [], subtotal: `${c.amountCents / 100n}.${String(c.amountCents % 100n).padStart(2, '0')}`, oracle: { date: c.date, lines: [], subtotal: c.amountCents } };
     const lines = c.pick.map((k) => d.lines[k]!);
     const subtotal = oracleTotals(lines.map(asOracle), d.rounding).subtotal;
