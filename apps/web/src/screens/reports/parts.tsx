@@ -294,7 +294,7 @@ export function ReportError({ title, error }: { title: string; error: unknown })
 }
 
 /** '📥 Download CSV': a download link for this export, opened in a new tab. */
-export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; what: string }) {
+export function DownloadCsvButton({ input, what, note = 'One row per invoice, with totals, for your accountant or spreadsheet.' }: { input: ExportLinkInput; what: string; note?: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onClick = () => {
@@ -311,7 +311,7 @@ export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; wha
         <span aria-hidden="true">📥</span> Download CSV
       </button>
       <p id={`${what}-csv-note`} className="report-download__note">
-        Opens in a new tab. One row per invoice, with totals, for your accountant or spreadsheet.
+        Opens in a new tab. {note}
       </p>
       <ErrorAlert message={error} className="report-banner" />
     </div>
