@@ -10,7 +10,8 @@ import { type ProfitGrouping, taxYearOf, taxYearRange } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { shownOfRecord } from '../shared/profitShown.ts';
-import { DateRangeFields, DownloadCsvButton, ReportForm, ReportResults, ReportStatus, retryOnce, ScrollTable, SummaryBoxes, useGenerate } from './parts.tsx';
+import { DateRangeFields, ReportForm, retryOnce, useGenerate } from './ReportForm.tsx';
+import { DownloadCsvButton, ReportResults, ReportStatus, ScrollTable, SummaryBoxes } from './ReportResults.tsx';
 import { rangeText } from './periods.ts';
 import { type ProfitParams, profitReportQuery } from './queries.ts';
 

@@ -1,7 +1,7 @@
 // Settings → Pricing: how 'Price from cost' prices a line. Each category's markup on cost or margin
 // on price (the business's basis), the five built-in categories renamed but never removed, the
 // business's own added; the labour charge-out rate and what an hour costs the business.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import type { PricingSettingsRecord } from '@tradie/contracts';
 import { CATEGORY_LIMITS, MARGIN_BASIS_LABELS, MAX_MARGIN_PERCENT } from '@tradie/domain';
@@ -9,6 +9,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { LoadingLine, RetryAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { pricingKey, pricingQuery, savePricing } from '../shared/pricing.ts';
 
 export const PRICING_TAB_TEXT = {
@@ -43,22 +44,21 @@ function PricingForm({ saved, onMessage }: { saved: PricingSettingsRecord; onMes
   const [chargeOut, setChargeOut] = useState(saved.labour_charge_out_rate ?? '');
   const [costRate, setCostRate] = useState(saved.labour_cost_rate ?? '');
   const [added, setAdded] = useState(0);
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useCommand({
+    run: () =>
       savePricing(api, {
         categories: rows.map((r) => ({ ...(r.id === undefined ? {} : { id: r.id }), name: r.name, percent: r.percent.trim() })),
         labour_charge_out_rate: chargeOut.trim() === '' ? null : chargeOut,
         labour_cost_rate: costRate.trim() === '' ? null : costRate,
       }),
-    onSuccess: (record) => {
+    failed: 'please try again',
+    onDone: (record) => {
       queryClient.setQueryData(pricingKey, record);
       onMessage(PRICING_TAB_TEXT.saved, false);
     },
-    onError: (e) => onMessage(`${PRICING_TAB_TEXT.saveFailed}: ${errorDetail(e) ?? 'please try again'}`, true),
+    onFailed: (detail) => onMessage(`${PRICING_TAB_TEXT.saveFailed}: ${detail}`, true),
   });
-  const submit = () => {
-    if (!save.isPending) save.mutate();
-  };
+  const submit = () => save.run();
   // The tab sits inside the Settings form: Enter in a box here saves the pricing, not the business.
   const onEnter = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
@@ -130,8 +130,8 @@ function PricingForm({ saved, onMessage }: { saved: PricingSettingsRecord; onMes
           </FormField>
         </div>
       </Card>
-      <button type="button" className="button button--accent button--block" disabled={save.isPending} aria-busy={save.isPending} onClick={submit}>
-        {save.isPending ? 'Saving...' : PRICING_TAB_TEXT.save}
+      <button type="button" className="button button--accent button--block" disabled={save.pending} aria-busy={save.pending} onClick={submit}>
+        {save.pending ? 'Saving...' : PRICING_TAB_TEXT.save}
       </button>
     </div>
   );
