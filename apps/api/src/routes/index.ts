@@ -17,6 +17,7 @@ import { invoicePaymentClaimRoutes, paymentClaimClientRoutes } from '../paymentC
 import { reportRoutes } from '../reports/routes.ts';
 import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
+import { pricingRoutes } from '../settings/pricingRoutes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { setupRoutes } from '../setup/routes.ts';
 import { templateRoutes } from '../templates/routes.ts';
@@ -39,6 +40,8 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/public', publicPaymentRoutes(deps)],
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
+    // How 'Price from cost' prices: categories and labour rates (settings/pricingRoutes.ts).
+    ['/business-settings', pricingRoutes(deps)],
     ['/setup', setupRoutes(deps)],
     ['/billing', billingRoutes(deps)],
     ['/payments', paymentRoutes(deps)],
