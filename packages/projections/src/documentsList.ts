@@ -8,7 +8,8 @@ import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fol
 export const documentsListProjection: Projection = {
   name: 'documents_list',
   // 2: an invoice paid against while a draft is issued (lifecycle 'issued').
-  version: 2,
+  // 3: extra_data says when an invoice was paid, or voided, in the accounting system (paid_in, voided_in).
+  version: 3,
   categories: ['document'],
   tables: [
     {
@@ -39,6 +40,10 @@ export const documentsListProjection: Projection = {
     if (state.sync) {
       extra[`${state.sync.provider}_invoice_id`] = state.sync.externalId;
       extra[`${state.sync.provider}_invoice_number`] = state.sync.externalNumber;
+      // Paid, with money that came back from the accounting system: 'Paid (in Xero)' on the list.
+      if (f.balanceCents <= 0n && state.payments.some((p) => p.source?.provider === state.sync?.provider)) extra['paid_in'] = state.sync.provider;
+      // Its copy voided or deleted there (and not voided here yet): 'Voided in Xero', off the Overdue card.
+      if (state.sync.voidedThere && state.status !== 'void') extra['voided_in'] = state.sync.provider;
     }
     const clientName = state.client ? clientDisplayName(state.client) : '';
     const first = stream.events[0]!;
