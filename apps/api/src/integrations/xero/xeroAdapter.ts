@@ -135,7 +135,7 @@ function retryAfterSeconds(header: string | null, now: Date): number | null {
  * An invoice's money figures are kept as the digits Xero sent (the JSON number's own text), never
  * as a float: they are compared with ours to the cent.
  */
-const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total', 'Amount']);
+const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total', 'Amount', 'AppliedAmount']);
 class ExactNumber {
   readonly text: string;
   constructor(text: string) {
