@@ -1,7 +1,7 @@
 // documents_list: what the Invoices & Quotes tabs show, one row per quote or invoice. A pure
 // function of the whole stream, so projecting it twice gives the same row. Status is stored as
 // the lifecycle; overdue and expired depend on today and are derived when read (deriveStatus).
-import { clientDisplayName, paidDate, paymentStatus } from '@tradie/domain';
+import { accountingExtraData, clientDisplayName, paidDate, paymentStatus } from '@tradie/domain';
 import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
 import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
@@ -36,15 +36,7 @@ export const documentsListProjection: Projection = {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none' || state.status === 'deleted') return {};
     const f = figuresOf(state);
-    const extra: Record<string, string> = {};
-    if (state.sync) {
-      extra[`${state.sync.provider}_invoice_id`] = state.sync.externalId;
-      extra[`${state.sync.provider}_invoice_number`] = state.sync.externalNumber;
-      // Paid, with money that came back from the accounting system: 'Paid (in Xero)' on the list.
-      if (f.balanceCents <= 0n && state.payments.some((p) => p.source?.provider === state.sync?.provider)) extra['paid_in'] = state.sync.provider;
-      // Its copy voided or deleted there (and not voided here yet): 'Voided in Xero', off the Overdue card.
-      if (state.sync.voidedThere && state.status !== 'void') extra['voided_in'] = state.sync.provider;
-    }
+    const extra = accountingExtraData(state, f);
     const clientName = state.client ? clientDisplayName(state.client) : '';
     const first = stream.events[0]!;
     const last = stream.events.at(-1)!;

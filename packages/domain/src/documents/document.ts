@@ -532,6 +532,21 @@ export function timeOfSupply(d: Pick<DocumentView, 'issueDate' | 'issuedOn' | 'p
 
 export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
 
+/**
+ * What the list and the detail both say of the accounting system's copy, as `extra_data`: its id
+ * and number (`{provider}_invoice_id`, `{provider}_invoice_number`), `paid_in` when the invoice is
+ * paid and money came back from there ('Paid (in Xero)'), and `voided_in` while its copy is voided
+ * or deleted there and the invoice is not void here ('Voided in Xero', off the Overdue card).
+ */
+export function accountingExtraData(d: DocumentView, f: DocumentFigures = documentFigures(d)): Record<string, string> {
+  if (!d.sync) return {};
+  const { provider } = d.sync;
+  const extra: Record<string, string> = { [`${provider}_invoice_id`]: d.sync.externalId, [`${provider}_invoice_number`]: d.sync.externalNumber };
+  if (d.status !== 'void' && f.balanceCents <= 0n && d.payments.some((p) => p.source?.provider === provider)) extra['paid_in'] = provider;
+  if (d.sync.voidedThere && d.status !== 'void') extra['voided_in'] = provider;
+  return extra;
+}
+
 /** paid when nothing is owed, partial when something was paid and something is owed. Quotes are never paid. */
 export function paymentStatus(d: DocumentView, f: DocumentFigures = documentFigures(d)): PaymentStatus {
   if (d.type === 'quote') return 'unpaid';
