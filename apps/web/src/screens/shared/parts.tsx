@@ -1,7 +1,5 @@
-import { Chip, PaymentBadge, StatusChip, TypeChip } from '../../ui/Chip.tsx';
+import { Chip, PaymentBadge } from '../../ui/Chip.tsx';
 import { PROVIDER_NAME } from './documents.ts';
-
-export { PaymentBadge, StatusChip, TypeChip };
 
 /** What Xero's word on an invoice shows as (the API's extra_data: paid_in, voided_in). */
 export const XERO_STATE_TEXT = {
