@@ -1,8 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
-import { invalidateDocuments, voidDocument } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
+import { voidDocument } from './queries.ts';
 
 /** The reason a void here records when the tradie follows Xero. */
 export const VOIDED_IN_XERO_REASON = `Voided in ${PROVIDER_NAME}`;
@@ -21,19 +23,21 @@ export const VOIDED_THERE_TEXT = {
  */
 export function VoidedInXeroCallout({ doc }: { doc: Pick<DocumentDetail, 'id' | 'extra_data'> }) {
   const queryClient = useQueryClient();
-  const voidHere = useMutation({
-    mutationFn: () => voidDocument(api, doc.id, VOIDED_IN_XERO_REASON),
-    onSettled: () => invalidateDocuments(queryClient),
+  const voidHere = useCommand({
+    run: () => voidDocument(api, doc.id, VOIDED_IN_XERO_REASON),
+    failed: VOIDED_THERE_TEXT.failed,
+    onDone: () => invalidateDocuments(queryClient),
+    onFailed: () => invalidateDocuments(queryClient),
   });
   if (!doc.extra_data['voided_in']) return null;
   return (
     <div className="callout callout--warning callout--action detail__note" role="status" data-testid="voided-in-xero">
       <span>
         {VOIDED_THERE_TEXT.note}
-        {voidHere.isError && <span className="callout__detail">{errorDetail(voidHere.error) ?? VOIDED_THERE_TEXT.failed}</span>}
+        {voidHere.error && <span className="callout__detail">{voidHere.error}</span>}
       </span>
-      <button type="button" className="button button--ghost button--compact" onClick={() => voidHere.mutate()} disabled={voidHere.isPending} aria-busy={voidHere.isPending}>
-        {voidHere.isPending ? VOIDED_THERE_TEXT.voiding : VOIDED_THERE_TEXT.voidHere}
+      <button type="button" className="button button--ghost button--compact" onClick={() => voidHere.run()} disabled={voidHere.pending} aria-busy={voidHere.pending}>
+        {voidHere.pending ? VOIDED_THERE_TEXT.voiding : VOIDED_THERE_TEXT.voidHere}
       </button>
     </div>
   );
