@@ -6,6 +6,7 @@ export * from './money/rounding.ts';
 export * from './money/money.ts';
 export * from './gst/gst.ts';
 export * from './gst/registration.ts';
+export * from './gst/roundingPeriod.ts';
 export * from './margin/margin.ts';
 export * from './dates/dates.ts';
 export * from './dates/paymentTerms.ts';
