@@ -5,7 +5,7 @@
 // remade on the new state.
 import { currentVersion, notFound, type Decider, type DomainEventType } from '@tradie/domain';
 import { foldStream } from '@tradie/projections';
-import { ConcurrencyError, isUniqueViolation, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
+import { type AppendResult, ConcurrencyError, isUniqueViolation, type EventMeta, type NewEvent, type RecordedEvent, type StoreTx } from '@tradie/store';
 import type { AppDeps } from './deps.ts';
 
 export interface Actor {
@@ -64,6 +64,22 @@ export async function loadStream<S, E>(
 /** The loader under its first name, for the callers that start or own the stream themselves. */
 export const load = loadStream;
 
+/** The streams each command's store unit appended to, with the types it appended: what the runner settles after the commit. */
+const appendedIn = new WeakMap<StoreTx, Map<string, Set<string>>>();
+
+/**
+ * The one way the API appends: `tx.append`, noting the stream and its event types for the runner
+ * (handleCommand), which settles the reactions those events set off once the command committed.
+ */
+export function appendEvents(tx: StoreTx, streamId: string, expectedVersion: number, events: NewEvent[], loaded?: RecordedEvent[]): Promise<AppendResult> {
+  let streams = appendedIn.get(tx);
+  if (!streams) appendedIn.set(tx, (streams = new Map()));
+  const types = streams.get(streamId) ?? new Set<string>();
+  for (const e of events) types.add(e.type);
+  streams.set(streamId, types);
+  return tx.append(streamId, expectedVersion, events, loaded);
+}
+
 /** Decides a command on a loaded stream and appends the events; returns the new state. */
 export async function decideAndAppend<S, C, E extends { type: string; data: object }>(
   tx: StoreTx,
@@ -74,7 +90,7 @@ export async function decideAndAppend<S, C, E extends { type: string; data: obje
 ): Promise<{ state: S; events: E[]; version: number }> {
   const events = decider.decide(command, loaded.state);
   if (events.length === 0) return { state: loaded.state, events, version: loaded.version };
-  const r = await tx.append(loaded.streamId, loaded.version, toNewEvents(events, meta), loaded.events);
+  const r = await appendEvents(tx, loaded.streamId, loaded.version, toNewEvents(events, meta), loaded.events);
   let state = loaded.state;
   for (const e of events) state = decider.evolve(state, { ...e, meta: { at: meta.at } } as E);
   return { state, events, version: r.version };
@@ -119,3 +135,7 @@ export class StaleWriteError extends ConcurrencyError {}
 export function expectVersion(loaded: Pick<Loaded<unknown>, 'streamId' | 'version'>, expected: number | undefined): void {
   if (expected !== undefined && loaded.version !== expected) throw new StaleWriteError(loaded.streamId, expected, loaded.version);
 }
+
+
+/** The streams `tx` appended to, each with the event types appended: what handleCommand settles after the commit. */
+export const appendedStreams = (tx: StoreTx): ReadonlyMap<string, ReadonlySet<string>> => appendedIn.get(tx) ?? new Map();

@@ -30,6 +30,8 @@ const envSchema = z.object({
   XERO_API_URL: optional,
   XERO_SALES_ACCOUNT_CODE: optional,
   XERO_PAYMENTS_ACCOUNT_CODE: optional,
+  /** The Xero app's webhook key: signs Xero's webhook deliveries (POST /integrations/xero/webhook). Unset: every delivery is refused (401). */
+  XERO_WEBHOOK_KEY: optional,
   STRIPE_SECRET_KEY: optional,
   /** The monthly price (price_...), excluding GST. With STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET it turns billing on. */
   STRIPE_PRICE_ID: optional,

@@ -23,6 +23,7 @@ export * from './documents/lines.ts';
 export * from './documents/document.ts';
 export * from './documents/creditNotes.ts';
 export * from './documents/accountingTotals.ts';
+export * from './documents/accountingCredits.ts';
 export * from './documents/stages.ts';
 export * from './documents/variations.ts';
 export * from './documents/shownLines.ts';

@@ -28,7 +28,7 @@
 //   code): line amounts and per-line tax rounded half away from zero, a line's TaxAmount wins.
 //   computeOwnTax(true) makes it ignore the TaxAmount sent, as a Xero that recomputes would.
 // Amounts in requests are read from the JSON's own digits, never through a float.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { centsJson as centsToNumber, decimalPlaces, lineAmountCents, lineTaxCents, toCentsExact } from './fakeXeroMoney.ts';
@@ -193,7 +193,45 @@ export interface FakeXero {
   addContact(tenantId: string, contact: { name: string; email?: string; status?: 'ACTIVE' | 'ARCHIVED' }): FakeContact;
   /** An invoice someone made in Xero itself (not by this app); no lines, zero total. */
   addInvoice(tenantId: string, invoice: { reference: string; invoiceNumber?: string; status?: FakeInvoice['Status'] }): FakeInvoice;
+  /** A payment entered in Xero itself (a bank transfer reconciled there), by the organisation's bookkeeper, not this app: Xero's own rules apply. */
+  payInXero(invoiceId: string, payment: { amount: string; date: string; reference?: string }): FakePayment;
+  /** A payment deleted in Xero itself. */
+  deletePaymentInXero(paymentId: string): void;
   stop(): Promise<void>;
+}
+
+// ---- webhooks ---------------------------------------------------------------------------------
+
+/** One event as Xero posts it: what changed, never the new figures. */
+export interface FakeWebhookEvent {
+  tenantId: string;
+  resourceId: string;
+  eventCategory?: 'INVOICE' | 'CONTACT' | 'CREDITNOTE';
+  eventType?: 'CREATE' | 'UPDATE';
+}
+
+/**
+ * A webhook delivery as Xero sends it: the JSON body (events, sequence numbers, entropy) and its
+ * x-xero-signature, the base64 HMAC-SHA256 of the body's exact bytes with the app's webhook key.
+ * No events: the Intent to Receive check. A wrong key makes the forged delivery Xero also sends
+ * during that check.
+ */
+export function xeroWebhookDelivery(webhookKey: string, events: FakeWebhookEvent[], at = new Date()): { body: string; signature: string } {
+  const body = JSON.stringify({
+    events: events.map((e) => ({
+      resourceUrl: `https://api.xero.com/api.xro/2.0/${e.eventCategory === 'CONTACT' ? 'Contacts' : e.eventCategory === 'CREDITNOTE' ? 'CreditNotes' : 'Invoices'}/${e.resourceId}`,
+      resourceId: e.resourceId,
+      eventDateUtc: at.toISOString(),
+      eventType: e.eventType ?? 'UPDATE',
+      eventCategory: e.eventCategory ?? 'INVOICE',
+      tenantId: e.tenantId,
+      tenantType: 'ORGANISATION',
+    })),
+    firstEventSequence: events.length === 0 ? 0 : 1,
+    lastEventSequence: events.length,
+    entropy: randomBytes(10).toString('hex').toUpperCase(),
+  });
+  return { body, signature: createHmac('sha256', webhookKey).update(body, 'utf8').digest('base64') };
 }
 
 // ---- helpers --------------------------------------------------------------------------------
@@ -1277,6 +1315,17 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       };
       state.invoices.push(invoice);
       return invoice;
+    },
+    payInXero(invoiceId, p) {
+      const inv = state.invoices.find((i) => i.InvoiceID === invoiceId);
+      if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
+      paymentsWrite(inv.tenantId, { Payments: [{ Invoice: { InvoiceID: invoiceId }, Account: { Code: '090' }, Date: p.date, Amount: p.amount, Reference: p.reference ?? '' }] });
+      return state.payments[state.payments.length - 1]!;
+    },
+    deletePaymentInXero(paymentId) {
+      const p = state.payments.find((x) => x.PaymentID === paymentId);
+      if (!p) throw new Error(`fake-xero: no payment ${paymentId}`);
+      paymentDelete(p.tenantId, paymentId, { Status: 'DELETED' });
     },
     async stop() {
       for (const h of [...holds]) h.release();

@@ -16,7 +16,7 @@
 // docs/reliability.md.
 import { ACCOUNT_CLOSED } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
-import { ApiError } from '../http/problem.ts';
+import { Gone } from '../errors.ts';
 
 /**
  * What the outbox rows that wind a closed account down name as their cause (an account has no
@@ -40,5 +40,5 @@ export async function isAccountClosed(sql: Sql, accountId: string): Promise<bool
 
 /** A door without a sign-in: a closed account's answer is 410 with the words the client reads. */
 export async function refuseClosedAccount(sql: Sql, accountId: string): Promise<void> {
-  if (await isAccountClosed(sql, accountId)) throw new ApiError(410, ACCOUNT_CLOSED);
+  if (await isAccountClosed(sql, accountId)) throw new Gone(ACCOUNT_CLOSED);
 }

@@ -22,7 +22,7 @@ import { cancelPage, confirmPage, type PageResult, resultPage } from './pages.ts
 
 const tag = 'Account';
 
-const refused = (r: AccountRefusal): ApiError => (r.status === 429 ? tooMany(r.detail, { retryAfter: r.retryAfter ?? 60 }) : new ApiError(r.status, r.detail));
+const refused = (r: AccountRefusal): Error => (r.status === 429 ? tooMany(r.detail, { retryAfter: r.retryAfter ?? 60 }) : new ApiError(r.status, r.detail));
 
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const signedIn = requireAuth(deps);

@@ -17,7 +17,6 @@ import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { confirmationRequired, sendingStatusOf } from '../documents/sendGuard.ts';
 import { parseBody } from '../http/body.ts';
-import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { recordAudit } from '../security/audit.ts';
 import { clientIp } from '../security/clientIp.ts';
@@ -25,6 +24,8 @@ import { type Limit, hit, peek, tooMany, windowWords } from '../security/rateLim
 import { consumeToken, issueToken, peekToken, TOKEN_POLICIES } from '../security/oneTimeTokens.ts';
 import { requireAuth } from './middleware.ts';
 import { sendAccountMail } from './accountMail.ts';
+import type { AppError} from '../errors.ts';
+import { BadRequest, Invalid, RetryLater, Unauthenticated } from '../errors.ts';
 
 export const CONFIRM_TOKEN_DAYS = TOKEN_POLICIES.email_confirmation.lifetimeMs / 86_400_000;
 
@@ -61,12 +62,12 @@ export async function sendConfirmation(deps: ConfirmationDeps, user: Confirmatio
 }
 
 /** A mail error as the API answers it: 503 when the server couldn't be reached, 422 when it refused. */
-function mailProblem(e: unknown): ApiError | null {
+function mailProblem(e: unknown): AppError | null {
   const m = e as { code?: unknown; detail?: unknown } | null;
   if (m?.code === 'MAIL_UNAVAILABLE') {
-    return new ApiError(503, typeof m.detail === 'string' ? m.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
+    return new RetryLater(typeof m.detail === 'string' ? m.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, 60);
   }
-  if (m?.code === 'MAIL_REJECTED' && typeof m.detail === 'string') return new ApiError(422, m.detail);
+  if (m?.code === 'MAIL_REJECTED' && typeof m.detail === 'string') return new Invalid(m.detail);
   return null;
 }
 
@@ -82,7 +83,7 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
   }), async (c) => {
     const body = await parseBody(c, confirmEmailInput);
     // One lookup first: a made-up or spent link is refused without a transaction or a lock.
-    if (!(await peekToken(deps.store.db, body.token, 'email_confirmation', now())).ok) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
+    if (!(await peekToken(deps.store.db, body.token, 'email_confirmation', now())).ok) throw new BadRequest(SENDING_MESSAGES.confirmLinkInvalid);
     const used = await consumeToken(deps.store.db, body.token, 'email_confirmation', now(), async (sql, link) => {
       const [user] = await sql.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1 FOR UPDATE', [link.accountId]);
       // A link confirms the address it was sent to, and only while the account still has it.
@@ -97,7 +98,7 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
       return { email: user.email };
     });
     const confirmed = used.ok ? used.value : null;
-    if (!confirmed) throw new ApiError(400, SENDING_MESSAGES.confirmLinkInvalid);
+    if (!confirmed) throw new BadRequest(SENDING_MESSAGES.confirmLinkInvalid);
     return c.json({ detail: SENDING_MESSAGES.emailConfirmed, email: confirmed.email });
   });
 
@@ -109,7 +110,7 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
       'SELECT id, email, full_name, email_confirmed_at FROM users WHERE id = $1',
       [userId],
     );
-    if (!user) throw new ApiError(401, AUTH_MESSAGES.sessionEnded);
+    if (!user) throw new Unauthenticated(AUTH_MESSAGES.sessionEnded);
     if (user.email_confirmed_at !== null) return c.json({ detail: SENDING_MESSAGES.alreadyConfirmed });
     if (!confirmationRequired(deps)) return c.json({ detail: SENDING_MESSAGES.noConfirmationNeeded });
     const at = now();
@@ -137,7 +138,7 @@ export function emailConfirmationRoutes(deps: AppDeps): Hono<AppEnv> {
     response: { status: 200, schema: sendingStatus },
   }), async (c) => {
     const status = await sendingStatusOf(deps, c.get('userId'));
-    if (!status) throw new ApiError(401, AUTH_MESSAGES.sessionEnded);
+    if (!status) throw new Unauthenticated(AUTH_MESSAGES.sessionEnded);
     return c.json(status);
   });
 

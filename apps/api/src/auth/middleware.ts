@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { isAccountClosed } from '../account/liveness.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
+import { Unauthenticated } from '../errors.ts';
 import { verificationKeys } from '../secrets.ts';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -17,10 +17,10 @@ export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock' | 'store'>):
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m?.[1]) throw new ApiError(401, NOT_SIGNED_IN, undefined, { 'WWW-Authenticate': 'Bearer' });
+    if (!m?.[1]) throw new Unauthenticated(NOT_SIGNED_IN, { challenge: 'Bearer' });
     const userId = await verifyAccessToken(verificationKeys(deps.secrets, 'jwtKey'), m[1], deps.clock.now());
-    if (!userId) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
-    if (await isAccountClosed(deps.store.db, userId)) throw new ApiError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    if (!userId) throw new Unauthenticated(SESSION_EXPIRED, { challenge: 'Bearer error="invalid_token"' });
+    if (await isAccountClosed(deps.store.db, userId)) throw new Unauthenticated(SESSION_EXPIRED, { challenge: 'Bearer error="invalid_token"' });
     c.set('userId', userId);
     c.set('accountId', userId);
     await next();

@@ -12,9 +12,9 @@ import { BILLING_MESSAGES, SUBSCRIPTION_REQUIRED_CODE } from '@tradie/contracts'
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
 import { subscriptionStatus } from '../integrations/stripe/index.ts';
 import { loadAccountBilling } from './repository.ts';
+import { PaymentNeeded } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -26,6 +26,6 @@ export function requireActiveSubscription(deps: Pick<AppDeps, 'store' | 'clock' 
     const status = subscriptionStatus({ trialStartedAt: billing.trialStartedAt, subscription: billing.state.subscription, now: deps.clock.now() });
     if (status.subscription_active || status.is_trial_active) return next();
     const hadSubscription = billing.state.subscription !== null;
-    throw new ApiError(402, hadSubscription ? BILLING_MESSAGES.subscriptionEnded : BILLING_MESSAGES.trialEnded, { code: SUBSCRIPTION_REQUIRED_CODE });
+    throw new PaymentNeeded(hadSubscription ? BILLING_MESSAGES.subscriptionEnded : BILLING_MESSAGES.trialEnded, { code: SUBSCRIPTION_REQUIRED_CODE });
   };
 }

@@ -10,11 +10,11 @@ import type { DocumentCommand } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { ApiError } from '../http/problem.ts';
 import { runDocumentCommand } from '../documents/commands/run.ts';
 import type { LinkPorts } from './links.ts';
 import { type PageDeps, contentVersionOf, publicVariationsOf, quotePageOf } from './page.ts';
 import { type ResolvedLinkWithDocument, resolveLinkAndDocument } from './resolve.ts';
+import { Conflict, Gone, Invalid, NotFound } from '../errors.ts';
 
 export type AcceptQuote = z.output<typeof acceptQuoteInput>;
 export type DeclineQuote = z.output<typeof declineQuoteInput>;
@@ -46,20 +46,20 @@ export const SIGNATURE_MAX_PIXELS = 4_000_000;
 export async function signatureBytes(dataUrl: string): Promise<Buffer> {
   const comma = dataUrl.indexOf(',');
   const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
-  if (bytes.length > SIGNATURE_MAX_BYTES) throw new ApiError(422, CLIENT_LINK_MESSAGES.signatureTooLarge);
-  if (bytes.length <= PNG_SIGNATURE.length || !bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw new ApiError(422, SIGNATURE_NOT_PNG);
+  if (bytes.length > SIGNATURE_MAX_BYTES) throw new Invalid(CLIENT_LINK_MESSAGES.signatureTooLarge);
+  if (bytes.length <= PNG_SIGNATURE.length || !bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) throw new Invalid(SIGNATURE_NOT_PNG);
   try {
     return await sharp(bytes, { limitInputPixels: SIGNATURE_MAX_PIXELS, failOn: 'error', pages: 1 }).png({ compressionLevel: 9 }).toBuffer();
   } catch {
-    throw new ApiError(422, SIGNATURE_NOT_PNG);
+    throw new Invalid(SIGNATURE_NOT_PNG);
   }
 }
 
 const clientActor = (link: ResolvedLinkWithDocument) => ({ accountId: link.accountId, userId: `client-link:${link.linkId}` });
 
 function refuseAnswered(status: string): void {
-  if (status === 'accepted' || status === 'converted') throw new ApiError(409, CLIENT_LINK_MESSAGES.alreadyAccepted);
-  if (status === 'declined') throw new ApiError(409, CLIENT_LINK_MESSAGES.alreadyDeclined);
+  if (status === 'accepted' || status === 'converted') throw new Conflict(CLIENT_LINK_MESSAGES.alreadyAccepted);
+  if (status === 'declined') throw new Conflict(CLIENT_LINK_MESSAGES.alreadyDeclined);
 }
 
 /** The quote page after an answer, read again after the commit. */
@@ -72,16 +72,16 @@ export async function acceptQuote(ports: AnswerPorts, token: string, input: Acce
   const link = await resolveLinkAndDocument(ports, token, 'quote');
   const png = input.signature_png ? await signatureBytes(input.signature_png) : null;
   const signatureSha256 = png ? createHash('sha256').update(png).digest('hex') : null;
-  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+  await runDocumentCommand(ports, clientActor(link), {}, async (w) => {
     const loaded = await w.load(link.documentId);
     const d = loaded.state;
     // The same acceptance again (a double tap): nothing new, the same page.
     if (d.clientAcceptance && (d.status === 'accepted' || d.status === 'converted') && d.clientAcceptance.shownSha256 === input.shown_sha256) return;
     refuseAnswered(d.status);
     const { page, settings } = await quotePageOf(ports, w.tx, link.accountId, loaded, token);
-    if (contentVersionOf(loaded) !== input.version || page.shown_sha256 !== input.shown_sha256) throw new ApiError(409, CLIENT_LINK_MESSAGES.quoteChanged);
-    if (page.state === 'expired') throw new ApiError(410, CLIENT_LINK_MESSAGES.expired);
-    if (settings.quote_terms.trim() !== '' && !input.terms_accepted) throw new ApiError(422, CLIENT_LINK_MESSAGES.termsRequired);
+    if (contentVersionOf(loaded) !== input.version || page.shown_sha256 !== input.shown_sha256) throw new Conflict(CLIENT_LINK_MESSAGES.quoteChanged);
+    if (page.state === 'expired') throw new Gone(CLIENT_LINK_MESSAGES.expired);
+    if (settings.quote_terms.trim() !== '' && !input.terms_accepted) throw new Invalid(CLIENT_LINK_MESSAGES.termsRequired);
     await w.decide(loaded, {
       type: 'AcceptQuoteByClient',
       data: {
@@ -107,7 +107,7 @@ async function keepSignature(tx: Sql, ports: AnswerPorts, link: ResolvedLinkWith
 function variationToAnswer(link: ResolvedLinkWithDocument, variationId: string) {
   const d = link.document.state;
   const v = d.type === 'quote' ? d.variations.find((x) => x.variationId === variationId && x.status !== 'withdrawn') : undefined;
-  if (!v) throw new ApiError(404, 'Variation not found');
+  if (!v) throw new NotFound('Variation not found');
   return v;
 }
 
@@ -117,15 +117,15 @@ export async function acceptVariation(ports: AnswerPorts, token: string, variati
   variationToAnswer(link, variationId);
   const png = input.signature_png ? await signatureBytes(input.signature_png) : null;
   const signatureSha256 = png ? createHash('sha256').update(png).digest('hex') : null;
-  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+  await runDocumentCommand(ports, clientActor(link), {}, async (w) => {
     const loaded = await w.load(link.documentId);
     const d = loaded.state;
     const v = d.variations.find((x) => x.variationId === variationId);
     // The same approval again (a double tap): nothing new, the same page.
     if (v?.status === 'approved' && v.clientAcceptance?.shownSha256 === input.shown_sha256) return;
-    if (v && v.status !== 'awaiting_approval') throw new ApiError(409, CLIENT_LINK_MESSAGES.variationAnswered);
+    if (v && v.status !== 'awaiting_approval') throw new Conflict(CLIENT_LINK_MESSAGES.variationAnswered);
     const shown = publicVariationsOf(d).find((x) => x.id === variationId);
-    if (!shown || shown.shown_sha256 !== input.shown_sha256) throw new ApiError(409, CLIENT_LINK_MESSAGES.variationChanged);
+    if (!shown || shown.shown_sha256 !== input.shown_sha256) throw new Conflict(CLIENT_LINK_MESSAGES.variationChanged);
     await w.decide(loaded, {
       type: 'AcceptVariationByClient',
       data: { variationId, linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, shownSha256: input.shown_sha256, signerName: input.signer_name, signatureSha256 },
@@ -138,10 +138,10 @@ export async function acceptVariation(ports: AnswerPorts, token: string, variati
 export async function declineVariation(ports: AnswerPorts, token: string, variationId: string, input: DeclineVariation, seen: ClientSeen) {
   const link = await resolveLinkAndDocument(ports, token, 'quote');
   variationToAnswer(link, variationId);
-  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+  await runDocumentCommand(ports, clientActor(link), {}, async (w) => {
     const loaded = await w.load(link.documentId);
     const v = loaded.state.variations.find((x) => x.variationId === variationId);
-    if (v && v.status !== 'awaiting_approval') throw new ApiError(409, CLIENT_LINK_MESSAGES.variationAnswered);
+    if (v && v.status !== 'awaiting_approval') throw new Conflict(CLIENT_LINK_MESSAGES.variationAnswered);
     await w.decide(loaded, { type: 'DeclineVariationByClient', data: { variationId, linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, note: input.note } });
   });
   return pageAfter(ports, token);
@@ -150,7 +150,7 @@ export async function declineVariation(ports: AnswerPorts, token: string, variat
 /** An answer that stores nothing beside its event: decided on a quote not answered yet, then the page again. */
 async function answerQuote(ports: AnswerPorts, token: string, commandOf: (link: ResolvedLinkWithDocument) => DocumentCommand) {
   const link = await resolveLinkAndDocument(ports, token, 'quote');
-  await runDocumentCommand(ports, clientActor(link), { settle: link.documentId }, async (w) => {
+  await runDocumentCommand(ports, clientActor(link), {}, async (w) => {
     const loaded = await w.load(link.documentId);
     refuseAnswered(loaded.state.status);
     await w.decide(loaded, commandOf(link));

@@ -7,10 +7,10 @@ import { type DocumentView, type LocalDate, addDays } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import type { Actor } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
 import { gstRegistrationOf, loadBusinessSettings } from '../settings/repository.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from '../documents/commands/run.ts';
 import { type LinkKind, linkUrl, newToken, openToken, sealToken, tokenSha256 } from './tokens.ts';
+import { NotFound } from '../errors.ts';
 
 export const NO_ACTIVE_LINK = 'This document has no active link. Send it, or make a link first.';
 
@@ -164,7 +164,7 @@ export function issueLink(ports: LinkPorts, actor: Actor, documentId: string): P
 /** GET /invoices/{id}/link: the active link, or 404 when there is none. */
 export async function getLink(ports: Pick<AppDeps, 'store' | 'secrets' | 'config'>, accountId: string, d: DocumentView): Promise<ClientLinkRecord> {
   const link = await activeLinkOf(ports, ports.store.db, accountId, d);
-  if (!link) throw new ApiError(404, NO_ACTIVE_LINK);
+  if (!link) throw new NotFound(NO_ACTIVE_LINK);
   return linkRecordOf(ports.store.db, accountId, link);
 }
 
@@ -173,7 +173,7 @@ export async function withdrawLink(ports: LinkPorts, actor: Actor, documentId: s
   await runDocumentCommand(ports, actor, {}, async (w) => {
     const loaded = await w.load(documentId);
     const linkId = loaded.state.clientLink?.linkId;
-    if (!linkId) throw new ApiError(404, NO_ACTIVE_LINK);
+    if (!linkId) throw new NotFound(NO_ACTIVE_LINK);
     const meta = w.meta();
     await w.decide(loaded, { type: 'WithdrawClientLink', data: { linkId, reason: 'withdrawn' } }, { meta });
     await markWithdrawn(w.tx, actor.accountId, linkId, 'withdrawn', meta.at);

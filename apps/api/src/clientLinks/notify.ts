@@ -23,7 +23,7 @@ import { loadStream } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
 import { DEFAULT_MAIL_FROM } from '../documents/email.ts';
-import { ApiError } from '../http/problem.ts';
+import { AppError, LimitReached } from '../errors.ts';
 import { NotBefore } from '../reactions/notBefore.ts';
 
 /** What the notice needs of an outbox row (reactions/registry.ts OutboxRow). */
@@ -226,11 +226,11 @@ async function notify(deps: NoticeDeps, row: AnswerRow): Promise<void> {
         headers: { 'X-Entity-Ref-ID': `${documentId}/client-answers` },
       });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 429) {
-        const seconds = Number(e.headers?.['Retry-After']);
-        throw new NotBefore(new Date(now.getTime() + (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000), `held back by the account's sending limits: ${e.detail}`);
+      if (e instanceof LimitReached) {
+        const seconds = e.retryAfter ?? 0;
+        throw new NotBefore(new Date(now.getTime() + (seconds > 0 ? seconds : 60) * 1000), `held back by the account's sending limits: ${e.detail}`);
       }
-      if (e instanceof ApiError) {
+      if (e instanceof AppError) {
         // An unconfirmed address where mail really leaves: nothing goes to it, and the answers are
         // not told by email (the quote's screen and timeline show them).
         await markTold(deps, row.accountId, waiting, 'not_sent', now);

@@ -10,9 +10,10 @@ import { CLIENT_LINK_MESSAGES } from '@tradie/contracts';
 import { nzDateOf } from '@tradie/domain';
 import { refuseClosedAccount } from '../account/liveness.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
 import { type LoadedDocument, loadDocument } from '../documents/repository.ts';
 import { type LinkKind, plausibleToken, sameDigest, tokenSha256 } from './tokens.ts';
+import type { AppError} from '../errors.ts';
+import { Gone, NotFound } from '../errors.ts';
 
 export interface ResolvedLink {
   linkId: string;
@@ -37,8 +38,8 @@ interface LinkRow {
 
 export type ResolveDeps = Pick<AppDeps, 'store' | 'clock'>;
 
-const notFound = (): ApiError => new ApiError(404, CLIENT_LINK_MESSAGES.notFound);
-const gone = (detail: string): ApiError => new ApiError(410, detail);
+const notFound = (): AppError => new NotFound(CLIENT_LINK_MESSAGES.notFound);
+const gone = (detail: string): AppError => new Gone(detail);
 
 /** The link and its document, or the 404 / 410 the client reads. `kind` null: either kind (the page's beacon). */
 export async function resolveLinkAndDocument(deps: ResolveDeps, token: string, kind: LinkKind | null): Promise<ResolvedLinkWithDocument> {
@@ -52,7 +53,7 @@ export async function resolveLinkAndDocument(deps: ResolveDeps, token: string, k
   // A business that deleted its account: every link of it is gone, whatever its document says.
   await refuseClosedAccount(deps.store.db, row.account_id);
   const document = await loadDocument(deps.store, row.account_id, row.document_id).catch((e: unknown) => {
-    throw e instanceof ApiError && e.status === 404 ? notFound() : e;
+    throw e instanceof NotFound ? notFound() : e;
   });
   const d = document.state;
   if (d.status === 'void') throw gone(CLIENT_LINK_MESSAGES.voided);
@@ -67,7 +68,7 @@ export async function resolveLinkAndDocument(deps: ResolveDeps, token: string, k
 
 /**
  * The link `token` names, of the `kind` the route serves (a quote's token on an invoice route is
- * unknown). Throws ApiError 404 / 410 with CLIENT_LINK_MESSAGES' details.
+ * unknown). Throws NotFound / Gone with CLIENT_LINK_MESSAGES' details.
  */
 export async function resolveClientLink(deps: ResolveDeps, token: string, kind: LinkKind): Promise<ResolvedLink> {
   const { linkId, accountId, documentId } = await resolveLinkAndDocument(deps, token, kind);

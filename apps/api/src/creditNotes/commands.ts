@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { Actor } from '../commands.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from '../documents/commands/run.ts';
 import { type LoadedDocument, loadDocument, plausibleId, reserveReference } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { creditNoteRecordOf } from './view.ts';
+import { Invalid, NotFound } from '../errors.ts';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
 
@@ -23,7 +23,7 @@ export type RecordCreditNoteRefund = z.output<typeof creditNoteRefundInput>;
 /** A JSON number or numeric text as exact decimal text, or a 422 naming `what`. */
 function decimalText(v: number | string, what: string): string {
   const d = parseDecimalInput(v);
-  if (!d) throw new ApiError(422, `${what} must be a number`);
+  if (!d) throw new Invalid(`${what} must be a number`);
   return d.toFixed();
 }
 
@@ -44,7 +44,7 @@ const noteOf = (d: DocumentView, id: string): CreditNote => {
 /** POST /invoices/{id}/credit-notes: the new credit note (201). */
 export function issueCreditNote(ports: CommandPorts, actor: Actor, invoiceId: string, input: IssueCreditNote, key: string | undefined): Promise<Answer<CreditNoteRecord>> {
   const credit = creditRequestOf(input);
-  return runDocumentCommand(ports, actor, { status: 201, once: { scope: `documents:credit-note:${invoiceId}`, key, request: input }, settle: invoiceId }, async (w) => {
+  return runDocumentCommand(ports, actor, { status: 201, once: { scope: `documents:credit-note:${invoiceId}`, key, request: input } }, async (w) => {
     const numbering = await reserveReference(w.tx, actor.accountId, 'credit_note');
     const settings = await loadBusinessSettings(w.tx, actor.accountId);
     const id = ports.ids.uuid();
@@ -84,7 +84,7 @@ async function giveBackToQuote(w: DocumentWork, invoice: DocumentView, note: Cre
   try {
     quote = await w.load(invoice.convertedFrom);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return;
+    if (e instanceof NotFound) return;
     throw e;
   }
   if (!quote.state.stages.some((s) => s.invoiceId === invoice.id)) return;
@@ -100,7 +100,7 @@ async function giveBackToQuote(w: DocumentWork, invoice: DocumentView, note: Cre
  */
 export async function invoiceOfCreditNote(sql: Sql, accountId: string, creditNoteId: string): Promise<string> {
   const invoiceId = plausibleId(creditNoteId) ? await invoiceIdOfCreditNote(sql, accountId, creditNoteId) : null;
-  if (invoiceId === null) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
+  if (invoiceId === null) throw new NotFound(CREDIT_NOTE_NOT_FOUND);
   return invoiceId;
 }
 
@@ -109,7 +109,7 @@ export async function loadCreditNote(store: { db: Sql } & Parameters<typeof load
   const invoiceId = await invoiceOfCreditNote(store.db, accountId, creditNoteId);
   const invoice = await loadDocument(store, accountId, invoiceId);
   const note = invoice.state.creditNotes.find((n) => n.creditNoteId === creditNoteId);
-  if (!note) throw new ApiError(404, CREDIT_NOTE_NOT_FOUND);
+  if (!note) throw new NotFound(CREDIT_NOTE_NOT_FOUND);
   return { invoice, note };
 }
 
@@ -117,7 +117,7 @@ export async function loadCreditNote(store: { db: Sql } & Parameters<typeof load
 export async function recordCreditNoteRefund(ports: CommandPorts, actor: Actor, creditNoteId: string, input: RecordCreditNoteRefund, key: string | undefined): Promise<Answer<CreditNoteRecord>> {
   const invoiceId = await invoiceOfCreditNote(ports.store.db, actor.accountId, creditNoteId);
   const amount = decimalText(input.amount, 'Amount');
-  return runDocumentCommand(ports, actor, { status: 201, once: { scope: `credit-notes:refund:${creditNoteId}`, key, request: input }, settle: invoiceId }, async (w) => {
+  return runDocumentCommand(ports, actor, { status: 201, once: { scope: `credit-notes:refund:${creditNoteId}`, key, request: input } }, async (w) => {
     const done = await w.decide(invoiceId, {
       type: 'RecordCreditNoteRefund',
       data: { creditNoteId, refundId: ports.ids.uuid(), amount, date: input.date ?? w.today(), method: input.method, reference: input.reference },

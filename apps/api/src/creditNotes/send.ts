@@ -20,12 +20,12 @@ import { userNames } from '../documents/repository.ts';
 import { gstRefusal, requireConfirmedEmail, sendForAccount } from '../documents/sendGuard.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { type KeyClaim, claimKey, releaseKey, requestHash, storeAnswer } from '../http/idempotency.ts';
-import { ApiError } from '../http/problem.ts';
 import { MailRejectedError, type OutgoingMail, type SentMail } from '../mail/index.ts';
 import { type BusinessSettings, loadBusinessSettings } from '../settings/repository.ts';
 import { loadCreditNote } from './commands.ts';
 import { creditNotePdfOf } from './pdf.ts';
 import { creditNoteRecordOf } from './view.ts';
+import { Invalid } from '../errors.ts';
 
 export type SendCreditNote = z.output<typeof creditNoteSendInput>;
 export type SendCreditNotePorts = CommandPorts & Pick<AppDeps, 'mailer'>;
@@ -114,7 +114,7 @@ export async function sendCreditNote(ports: SendCreditNotePorts, actor: Actor, c
       pdf: { bytes: pdf.bytes, filename: pdf.filename }, mailFrom: ports.config.env.MAIL_FROM, invoiceLinkUrl: link?.url ?? null,
     });
     const { to, cc, bcc, subject } = composed;
-    if (to.length === 0) throw new ApiError(422, NO_RECIPIENT);
+    if (to.length === 0) throw new Invalid(NO_RECIPIENT);
     // Through the one door for mail on the account's behalf (documents/sendGuard.ts): the daily
     // recipients and the burst of sends, 429 before any mail goes; given back when the mail server took nothing.
     const sent: SentMail | MailRejectedError = await sendForAccount(ports, actor.accountId, composed.mail, invoice.state).catch((e: unknown) => {

@@ -9,12 +9,12 @@ import { type DocumentView, nzDateOf } from '@tradie/domain';
 import { PDF_BUSINESS_FIELDS, type PdfAcceptance, type PdfBusiness, PdfRenderError, sharedPdfPool } from '@tradie/pdf';
 import type { AppDeps } from '../deps.ts';
 import { plausibleId } from '../http/ids.ts';
-import { ApiError } from '../http/problem.ts';
 import { prepareLogo } from '../settings/logoPrepare.ts';
 import { type BusinessSettings, loadBusinessSettings, logoForPdf } from '../settings/repository.ts';
 import { PdfCache, pdfCacheKey } from './pdfCache.ts';
 import { claimFiguresOf, pdfClaimOf, stageQuoteOf } from '../paymentClaims/view.ts';
 import { loadDocument } from './repository.ts';
+import { Internal, RetryLater } from '../errors.ts';
 
 export const PDF_MESSAGES = {
   timeout: 'This PDF is taking too long to make. Please try again in a moment.',
@@ -95,8 +95,8 @@ export async function renderPdfFor(
   } catch (e) {
     if (!(e instanceof PdfRenderError)) throw e;
     deps.log('error', 'a PDF could not be rendered', { documentId: d.id, code: e.code, error: e.message });
-    if (e.code === 'failed') throw new ApiError(500, PDF_MESSAGES.failed);
-    throw new ApiError(503, PDF_MESSAGES[e.code], undefined, { 'Retry-After': e.code === 'timeout' ? '10' : '5' });
+    if (e.code === 'failed') throw new Internal(PDF_MESSAGES.failed);
+    throw new RetryLater(PDF_MESSAGES[e.code], undefined, Number(e.code === 'timeout' ? '10' : '5'));
   }
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), settings, key };
 }

@@ -2,12 +2,12 @@
 // queries/documentsList.ts); re-exported here for the routes that import them from this file, with
 // a cursor that is not one of ours answered 422.
 import { InvalidCursorError, decodeCursor as decodeSeq, listDocuments as listFromReadModel } from '@tradie/projections';
-import { ApiError } from '../http/problem.ts';
+import { Invalid } from '../errors.ts';
 
 export { countDocuments, encodeCursor, type ListFilter, type ListPage } from '@tradie/projections';
 
 const asProblem = (e: unknown): never => {
-  if (e instanceof InvalidCursorError) throw new ApiError(422, e.message);
+  if (e instanceof InvalidCursorError) throw new Invalid(e.message);
   throw e;
 };
 

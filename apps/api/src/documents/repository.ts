@@ -5,9 +5,9 @@ import {
   DEFAULT_PAYMENT_TERMS, allocateReference, documentDecider, documentStreamId, initialDocumentState, isPaymentTerms, sequenceStreamId,
 } from '@tradie/domain';
 import type { EventMeta, Sql, StoreTx } from '@tradie/store';
-import { type Loaded, loadStream, toNewEvents } from '../commands.ts';
+import { appendEvents, type Loaded, loadStream, toNewEvents } from '../commands.ts';
 import { plausibleId } from '../http/ids.ts';
-import { ApiError } from '../http/problem.ts';
+import { NotFound } from '../errors.ts';
 
 export const DOCUMENT_NOT_FOUND = 'Invoice or quote not found';
 export const CLIENT_NOT_FOUND = 'Client not found';
@@ -22,10 +22,10 @@ export type LoadedDocument = Loaded<DocumentState> & { state: DocumentView };
  * cannot name a document, another account's document, and a deleted one are all "not found".
  */
 export async function loadDocument(tx: Pick<StoreTx, 'readStream'>, accountId: string, id: string): Promise<LoadedDocument> {
-  if (!plausibleId(id)) throw new ApiError(404, DOCUMENT_NOT_FOUND);
+  if (!plausibleId(id)) throw new NotFound(DOCUMENT_NOT_FOUND);
   const loaded = await loadStream(tx, documentStreamId(id), documentDecider, { accountId, notFound: DOCUMENT_NOT_FOUND });
   const state = loaded.state;
-  if (state.status === 'none' || state.status === 'deleted') throw new ApiError(404, DOCUMENT_NOT_FOUND);
+  if (state.status === 'none' || state.status === 'deleted') throw new NotFound(DOCUMENT_NOT_FOUND);
   return { ...loaded, state };
 }
 
@@ -40,19 +40,19 @@ export interface ClientForDocument {
 /** The id of the account's client `clientId`; 404 for another account's, a removed one or none. */
 export async function accountClientId(sql: Sql, accountId: string, clientId: string): Promise<string> {
   const [row] = plausibleId(clientId) ? await sql.query<{ id: string }>('SELECT id FROM clients WHERE account_id = $1 AND id = $2', [accountId, clientId]) : [];
-  if (!row) throw new ApiError(404, CLIENT_NOT_FOUND);
+  if (!row) throw new NotFound(CLIENT_NOT_FOUND);
   return row.id;
 }
 
 /** The client as the clients read model has it now, for the document's snapshot. */
 export async function clientForDocument(sql: Sql, accountId: string, clientId: string): Promise<ClientForDocument> {
-  if (!plausibleId(clientId)) throw new ApiError(404, CLIENT_NOT_FOUND);
+  if (!plausibleId(clientId)) throw new NotFound(CLIENT_NOT_FOUND);
   const [row] = await sql.query<ClientSnapshot & { id: string; default_payment_terms: string }>(
     `SELECT id, name, email, phone, address, is_business, business_name, company_number, gst_number, default_payment_terms
      FROM clients WHERE account_id = $1 AND id = $2`,
     [accountId, clientId],
   );
-  if (!row) throw new ApiError(404, CLIENT_NOT_FOUND);
+  if (!row) throw new NotFound(CLIENT_NOT_FOUND);
   const { default_payment_terms, ...snapshot } = row;
   return { snapshot, paymentTerms: isPaymentTerms(default_payment_terms) ? default_payment_terms : DEFAULT_PAYMENT_TERMS };
 }
@@ -92,7 +92,7 @@ export async function reserveReference(tx: StoreTx, accountId: string, type: Seq
       return {
         number: allocated.data.number,
         reference: allocated.data.reference,
-        record: (meta) => tx.append(streamId, version, toNewEvents([allocated], meta)),
+        record: (meta) => appendEvents(tx, streamId, version, toNewEvents([allocated], meta)),
       };
     },
   };

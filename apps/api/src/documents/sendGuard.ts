@@ -27,9 +27,9 @@
 import { ACCOUNT_CLOSED, EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES, type SendingStatus } from '@tradie/contracts';
 import { DomainError, type DocumentView, requireGstReady } from '@tradie/domain';
 import { isAccountClosed } from '../account/liveness.ts';
+import { AppError, Conflict, Forbidden, Gone, Invalid } from '../errors.ts';
 import { loadAccountBilling } from '../billing/repository.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
 import { subscriptionStatus } from '../integrations/stripe/index.ts';
 import { addressOf, type OutgoingMail, type SentMail } from '../mail/index.ts';
 import { type Hit, type Limit, hit, peek, tooMany, windowWords } from '../security/rateLimit.ts';
@@ -68,7 +68,7 @@ export async function requireConfirmedEmail(deps: GuardDeps, userId: string): Pr
   if (!confirmationRequired(deps)) return;
   const [user] = await deps.store.db.query<{ email: string; email_confirmed_at: unknown }>('SELECT email, email_confirmed_at FROM users WHERE id = $1', [userId]);
   if (user && user.email_confirmed_at === null) {
-    throw new ApiError(403, SENDING_MESSAGES.confirmFirst(user.email), { code: EMAIL_UNCONFIRMED_CODE });
+    throw new Forbidden(SENDING_MESSAGES.confirmFirst(user.email), { code: EMAIL_UNCONFIRMED_CODE });
   }
 }
 
@@ -77,12 +77,12 @@ export async function requireConfirmedEmail(deps: GuardDeps, userId: string): Pr
  * 409 when the draft was saved under the other registration, 422 when a registered business has
  * no GST number; null when it may go.
  */
-export async function gstRefusal(deps: Pick<AppDeps, 'store'>, accountId: string, d: DocumentView): Promise<ApiError | null> {
+export async function gstRefusal(deps: Pick<AppDeps, 'store'>, accountId: string, d: DocumentView): Promise<AppError | null> {
   try {
     requireGstReady(d, gstRegistrationOf(await loadBusinessSettings(deps.store.db, accountId)));
     return null;
   } catch (e) {
-    if (e instanceof DomainError) return new ApiError(e.code === 'VALIDATION' ? 422 : 409, e.detail);
+    if (e instanceof DomainError) return (e.code === 'VALIDATION' ? new Invalid(e.detail) : new Conflict(e.detail));
     throw e;
   }
 }
@@ -125,8 +125,8 @@ function nothingDelivered(error: unknown): boolean {
  * recipients — or null. Counts nothing: a caller may ask first to spare work (a PDF) that would be
  * refused anyway; sendForAccount asks again.
  */
-export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number, gives?: DocumentView): Promise<ApiError | null> {
-  if (await isAccountClosed(deps.store.db, accountId)) return new ApiError(410, ACCOUNT_CLOSED);
+export async function refusalNow(deps: GuardDeps, accountId: string, wanted: number, gives?: DocumentView): Promise<AppError | null> {
+  if (await isAccountClosed(deps.store.db, accountId)) return new Gone(ACCOUNT_CLOSED);
   if (gives) {
     const gst = await gstRefusal(deps, accountId, gives);
     if (gst) return gst;
@@ -134,7 +134,7 @@ export async function refusalNow(deps: GuardDeps, accountId: string, wanted: num
   try {
     await requireConfirmedEmail(deps, accountId);
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof AppError) return e;
     throw e;
   }
   const db = deps.store.db;

@@ -6,6 +6,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import {
+  AppError, BadRequest, Conflict, Forbidden, Gone, Internal, Invalid, LimitReached, NotFound, PaymentNeeded, RetryLater, TooLarge, Unauthenticated,
+  UnsupportedType, UpstreamFailed,
+} from '../errors.ts';
 
 /** An error with a status and a detail a person can read. */
 export class ApiError extends Error {
@@ -23,13 +27,41 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (detail: string): ApiError => new ApiError(400, detail);
-export const unauthorized = (detail = 'Please sign in again'): ApiError => new ApiError(401, detail);
-export const notFoundError = (detail = 'Not found'): ApiError => new ApiError(404, detail);
-export const conflictError = (detail: string): ApiError => new ApiError(409, detail);
-export const unprocessable = (detail: string, extra?: Record<string, unknown>): ApiError => new ApiError(422, detail, extra);
-export const unavailable = (detail: string, retryAfterSeconds?: number): ApiError =>
-  new ApiError(503, detail, undefined, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+/**
+ * Each application error's status, the one place they are turned into HTTP (errors.ts). A
+ * subclass not listed takes its parent's (Busy and NotConnected are Conflicts: 409).
+ */
+const STATUS_OF: readonly [new (...args: never[]) => AppError, ContentfulStatusCode][] = [
+  [BadRequest, 400],
+  [Unauthenticated, 401],
+  [PaymentNeeded, 402],
+  [Forbidden, 403],
+  [NotFound, 404],
+  [Conflict, 409],
+  [Gone, 410],
+  [TooLarge, 413],
+  [UnsupportedType, 415],
+  [Invalid, 422],
+  [LimitReached, 429],
+  [Internal, 500],
+  [UpstreamFailed, 502],
+  [RetryLater, 503],
+];
+
+/** The HTTP status of an application error. */
+export function statusOf(e: AppError): ContentfulStatusCode {
+  return STATUS_OF.find(([cls]) => e instanceof cls)?.[1] ?? 500;
+}
+
+/** A refusal's status and sentence, whichever kind it is (an application error or an HTTP one); null for anything else (a fault). */
+export function refusalOf(e: unknown): { status: number; detail: string } | null {
+  if (e instanceof AppError) return { status: statusOf(e), detail: e.detail };
+  if (e instanceof ApiError) return { status: e.status, detail: e.detail };
+  return null;
+}
+
+/** The challenge a 401 carries, for a client that sent no token or an expired one. */
+const challengeOf = (e: AppError): string | undefined => (e instanceof Unauthenticated ? (e.extra?.challenge as string | undefined) : undefined);
 
 export const STALE_WRITE_DETAIL = 'Someone else changed this at the same time. Please reload and try again.';
 export const STORE_DOWN_DETAIL = "We can't reach the database right now. Your data is safe — please try again in a moment.";
@@ -55,6 +87,13 @@ export function zodProblem(e: ZodError): { detail: string; errors: { field: stri
 export type Logger = (level: 'error' | 'info', message: string, extra?: Record<string, unknown>) => void;
 
 export function toResponse(c: Context, err: unknown, log: Logger): Response {
+  if (err instanceof AppError) {
+    if (err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
+    const challenge = challengeOf(err);
+    if (challenge) c.header('WWW-Authenticate', challenge);
+    const { challenge: _challenge, ...extra } = err.extra ?? {};
+    return c.json({ ...extra, detail: err.detail }, statusOf(err));
+  }
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     return c.json({ ...err.extra, detail: err.detail }, err.status);

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { Actor } from '../commands.ts';
 import { type Answer, type CommandPorts, type Decided, type DocumentWork, runDocumentCommand } from '../documents/commands/run.ts';
 import { loadDocument } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
 import { claimFiguresOf, claimRecordOf, stageQuoteOf, suggestedDetails } from './view.ts';
+import { Conflict } from '../errors.ts';
 
 export type ClaimInput = z.output<typeof paymentClaimInput>;
 export type ScheduleInput = z.output<typeof paymentScheduleInput>;
@@ -42,7 +42,7 @@ async function previousClaim(tx: Pick<StoreTx, 'readStream'>, accountId: string,
 
 /** The claim as it reads (or, for an invoice that is not a claim, what it would be with the suggested details). */
 export async function claimRecordFor(tx: Pick<StoreTx, 'readStream'>, accountId: string, d: DocumentView, version: number, today: LocalDate): Promise<PaymentClaimRecord> {
-  if (d.type !== 'invoice') throw new ApiError(409, NOT_AN_INVOICE);
+  if (d.type !== 'invoice') throw new Conflict(NOT_AN_INVOICE);
   const quote = await stageQuoteOf(tx, accountId, d);
   const details = d.paymentClaim ?? suggestedDetails(d, quote, await previousClaim(tx, accountId, d, quote));
   return claimRecordOf(d, version, claimFiguresOf(d, quote, today, details));

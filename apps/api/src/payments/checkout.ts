@@ -9,9 +9,9 @@ import { CLIENT_LINK_MESSAGES } from '@tradie/contracts';
 import { documentFigures } from '@tradie/domain';
 import type { AppDeps } from '../deps.ts';
 import { loadDocument } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
 import { canTakeCards, surchargeFor } from './offer.ts';
 import { insertSession, loadPaymentAccount, markSession, openSessionsOf } from './repository.ts';
+import { Conflict, UpstreamFailed } from '../errors.ts';
 
 /** A session lives an hour (Stripe's minimum is 30 minutes). */
 export const CHECKOUT_LIFETIME_MS = 60 * 60_000;
@@ -30,13 +30,13 @@ export interface CheckoutTarget {
 export async function startCheckout(deps: CheckoutDeps, t: CheckoutTarget): Promise<{ checkoutUrl: string }> {
   const connect = deps.connect;
   const doc = (await loadDocument(deps.store, t.accountId, t.documentId)).state;
-  if (doc.type !== 'invoice') throw new ApiError(409, CLIENT_LINK_MESSAGES.payUnavailable);
-  if (doc.status === 'void') throw new ApiError(409, CLIENT_LINK_MESSAGES.voided);
+  if (doc.type !== 'invoice') throw new Conflict(CLIENT_LINK_MESSAGES.payUnavailable);
+  if (doc.status === 'void') throw new Conflict(CLIENT_LINK_MESSAGES.voided);
   const f = documentFigures(doc);
-  if (f.balanceCents <= 0n) throw new ApiError(409, f.paidCents > 0n ? CLIENT_LINK_MESSAGES.paid : CLIENT_LINK_MESSAGES.nothingToPay);
-  if (!connect) throw new ApiError(409, CLIENT_LINK_MESSAGES.payUnavailable);
+  if (f.balanceCents <= 0n) throw new Conflict(f.paidCents > 0n ? CLIENT_LINK_MESSAGES.paid : CLIENT_LINK_MESSAGES.nothingToPay);
+  if (!connect) throw new Conflict(CLIENT_LINK_MESSAGES.payUnavailable);
   const account = await loadPaymentAccount(deps.store.db, t.accountId);
-  if (!canTakeCards(account)) throw new ApiError(409, CLIENT_LINK_MESSAGES.payUnavailable);
+  if (!canTakeCards(account)) throw new Conflict(CLIENT_LINK_MESSAGES.payUnavailable);
   const amount = f.balanceCents;
   const surcharge = surchargeFor(account, amount);
   const pageUrl = `${deps.config.appUrl}/i/${encodeURIComponent(t.token)}`;
@@ -54,7 +54,7 @@ export async function startCheckout(deps: CheckoutDeps, t: CheckoutTarget): Prom
       const expired = await connect.expireCheckoutSession(s.stripe_account_id, s.id);
       // A session the client paid meanwhile stays complete (its webhook records the payment).
       await markSession(tx, s.id, expired.status === 'complete' ? 'complete' : 'expired', expired.paymentIntentId);
-      if (expired.status === 'complete') throw new ApiError(409, CLIENT_LINK_MESSAGES.paid);
+      if (expired.status === 'complete') throw new Conflict(CLIENT_LINK_MESSAGES.paid);
     }
     const expiresAt = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
     const session = await connect.createCheckoutSession({
@@ -69,7 +69,7 @@ export async function startCheckout(deps: CheckoutDeps, t: CheckoutTarget): Prom
       cancelUrl: `${pageUrl}?cancelled=1`,
       expiresAt,
     });
-    if (!session.url) throw new ApiError(502, 'The payment provider did not give a checkout address. Please try again.');
+    if (!session.url) throw new UpstreamFailed('The payment provider did not give a checkout address. Please try again.');
     await insertSession(tx, {
       id: session.id, accountId: t.accountId, documentId: t.documentId, linkId: t.linkId, stripeAccountId: account.stripeAccountId, url: session.url,
       amountCents: amount, surchargeCents: surcharge, createdAt: now, expiresAt: new Date(session.expiresAt * 1000),

@@ -6,7 +6,7 @@ import type { PaymentIssues } from '@tradie/contracts';
 import { centsToNumber } from '@tradie/domain';
 import type { EventStore, Sql, StoreTx } from '@tradie/store';
 import { loadDocument } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
+import { NotFound } from '../errors.ts';
 
 /** The most a list shows: older open issues wait behind them. */
 const LIMIT = 20;
@@ -38,14 +38,14 @@ async function referenceOf(store: Pick<StoreTx, 'readStream'>, accountId: string
   try {
     return (await loadDocument(store, accountId, documentId)).state.reference;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
+    if (e instanceof NotFound) return null;
     throw e;
   }
 }
 
 /** Marks one open issue of the account done; 404 for anything else (another account's, or one done already). */
 export async function markPaymentIssueDone(sql: Sql, accountId: string, id: string, now: Date): Promise<void> {
-  if (!/^[1-9][0-9]{0,17}$/.test(id)) throw new ApiError(404, PAYMENT_ISSUE_NOT_FOUND);
+  if (!/^[1-9][0-9]{0,17}$/.test(id)) throw new NotFound(PAYMENT_ISSUE_NOT_FOUND);
   const rows = await sql.query('UPDATE payment_issues SET done_at = $3 WHERE account_id = $1 AND id = $2::bigint AND done_at IS NULL RETURNING id', [accountId, id, now.toISOString()]);
-  if (rows.length === 0) throw new ApiError(404, PAYMENT_ISSUE_NOT_FOUND);
+  if (rows.length === 0) throw new NotFound(PAYMENT_ISSUE_NOT_FOUND);
 }

@@ -5,10 +5,10 @@
 import { documentFigures } from '@tradie/domain';
 import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { loadDocument } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
 import type { AppDeps } from '../deps.ts';
 import { expireOpenSessions } from './checkout.ts';
 import { documentsWithOpenSessions, openSessionsOf } from './repository.ts';
+import { NotFound } from '../errors.ts';
 
 /** What the outbox hands a reaction (reactions/registry.ts OutboxRow), the parts read here. */
 interface Row {
@@ -23,7 +23,7 @@ const documentIdOf = (row: Row): string =>
 /** An entry of REACTIONS (reactions/registry.ts). */
 export const expireCheckoutSessions = {
   name: 'payments-expire-checkout',
-  on: ['PaymentRecorded', 'DocumentVoided'],
+  on: ['PaymentRecorded', 'DocumentVoided'] as const,
   async handle(deps: Pick<AppDeps, 'store' | 'connect' | 'log'>, row: Row): Promise<void> {
     const documentId = documentIdOf(row);
     // Most invoices never had a session: nothing to read or ask.
@@ -33,7 +33,7 @@ export const expireCheckoutSessions = {
       const d = (await loadDocument(deps.store, row.accountId, documentId)).state;
       settled = d.status === 'void' || documentFigures(d).balanceCents <= 0n;
     } catch (e) {
-      if (!(e instanceof ApiError && e.status === 404)) throw e;
+      if (!(e instanceof NotFound)) throw e;
       settled = true;
     }
     if (settled) await expireOpenSessions(deps, row.accountId, documentId);
@@ -47,7 +47,7 @@ export const expireCheckoutSessions = {
  */
 export const expireClosedAccountCheckouts = {
   name: 'account-closed-checkout',
-  on: [ACCOUNT_CLOSED_CAUSE],
+  on: [ACCOUNT_CLOSED_CAUSE] as const,
   forClosedAccount: true,
   async handle(deps: Pick<AppDeps, 'store' | 'connect' | 'log'>, row: Pick<Row, 'accountId'>): Promise<void> {
     for (const documentId of await documentsWithOpenSessions(deps.store.db, row.accountId)) await expireOpenSessions(deps, row.accountId, documentId);

@@ -15,11 +15,11 @@ import { isAccountClosed } from '../account/liveness.ts';
 import type { Actor } from '../commands.ts';
 import type { ReactionDeps } from '../reactions/registry.ts';
 import { recordCardPayment, recordCardRefund } from '../documents/commands/payments.ts';
-import { ApiError } from '../http/problem.ts';
 import type { ConnectEvent, PaymentMetadata } from '../integrations/stripe/connect.ts';
 import {
   accountOfStripeAccount, type CheckoutSessionRow, claimEvent, markSession, openSessionsOf, paymentAccountByStripeId, recordIssue, sessionById, sessionByPaymentIntent, settleEvent,
 } from './repository.ts';
+import { NotFound } from '../errors.ts';
 
 export type WebhookDeps = ReactionDeps;
 
@@ -77,7 +77,7 @@ async function recordPayment(
       reference: `Stripe ${p.paymentIntentId}`,
     });
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) {
+    if (e instanceof NotFound) {
       deps.log('error', 'payments: a card payment for an invoice that is not there', { accountId, documentId, paymentIntentId: p.paymentIntentId });
       return { outcome: 'unmatched', accountId };
     }

@@ -13,8 +13,8 @@
 // after MAX_ATTEMPTS the row is left, given up, with its last error (outboxFailures). A handler
 // that throws NotBefore puts its row off until then, counting no attempt.
 //
-// When: a route awaits settleReactions for the stream it just changed, after its transaction
-// committed, so what a reaction does is done when the answer goes (Xero is up to date right after
+// When: the command pipeline (handleCommand.ts) awaits settleReactions for each stream
+// its append wrote rows for, after its transaction committed, so what a reaction does is done when the answer goes (Xero is up to date right after
 // a payment, as before). scheduleReactions (main.ts) sweeps up the rest: rows left by a crash
 // between commit and processing, and failures that are due again.
 //
@@ -142,7 +142,7 @@ export interface OutboxProcessor {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 2_000);
 
-export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D>[]): OutboxProcessor {
+export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D, string>[]): OutboxProcessor {
   const byName = new Map(reactions.map((r) => [r.name, r]));
   const db = (): Sql => deps.store.db;
 
@@ -276,6 +276,9 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
 
 // ---- the API's use ----------------------------------------------------------------------------
 
+/** Whether an event of this type gets outbox rows (outboxWriter asks the same registry). */
+export const setsOffReactions = (eventType: string): boolean => REACTIONS.some((r) => (r.on as readonly string[]).includes(eventType));
+
 /**
  * After a command's transaction committed: runs what it set off for that stream (and anything of
  * the stream due again), so it is done before the answer goes. Never throws: the command stands,
@@ -294,7 +297,7 @@ export async function settleReactions(deps: ReactionDeps, accountId: string, str
  * again. A new row is left to its request for OUTBOX_SWEEP_GRACE_MS. The timer never keeps the
  * process alive; runs never overlap. Returns a stop function that waits for a run in progress.
  */
-export function scheduleOutbox<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D>[], everyMs = 30_000): () => Promise<void> {
+export function scheduleOutbox<D extends OutboxDeps>(deps: D, reactions: readonly Reaction<D, string>[], everyMs = 30_000): () => Promise<void> {
   const processor = outboxProcessor(deps, reactions);
   return repeatEvery(everyMs, () => {
     const dueBy = new Date(deps.clock.now().getTime() - OUTBOX_SWEEP_GRACE_MS);

@@ -3,7 +3,8 @@
 // in the event's own transaction, and the outbox (outbox.ts) runs the handler after the commit —
 // at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
 // note to the client) is one more entry in REACTIONS; no route changes.
-import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { RetryLater } from '../errors.ts';
+import type { DomainEventType } from '@tradie/domain';
 import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { disconnect } from '../integrations/xero/oauth.ts';
 import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
@@ -31,11 +32,15 @@ export interface OutboxRow {
 /** What reactions may use. */
 export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect'>;
 
-export interface Reaction<D = ReactionDeps> {
+/** What may set a reaction off: a domain event, or the account's deletion (a row the deletion writes itself). */
+export type ReactionCause = DomainEventType | typeof ACCOUNT_CLOSED_CAUSE;
+
+/** A reaction: `T` is the event types it may follow — the domain's, so a misspelt one does not compile (a test of the outbox itself uses its own). */
+export interface Reaction<D = ReactionDeps, T extends string = ReactionCause> {
   /** Stored on the outbox rows: never rename one that may have rows waiting. */
   name: string;
   /** The event types that call for it. */
-  on: readonly string[];
+  on: readonly T[];
   /**
    * Does the work; returning means done. Throwing means "try again later" (with backoff): it must
    * be safe to run again after a partial success, and after a success whose marking was lost.
@@ -57,26 +62,12 @@ export interface Reaction<D = ReactionDeps> {
   forClosedAccount?: boolean;
 }
 
-/** A failure worth trying again later (the outbox backs off and retries any throw; this one carries a clear message). */
-export class RetryLater extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RetryLater';
-  }
-}
-
 /** The document an event of a document stream is about. */
 export function documentIdOf(row: OutboxRow): string {
   const id = row.payload.documentId;
   if (typeof id === 'string' && id !== '') return id;
   return row.streamId.startsWith('document-') ? row.streamId.slice('document-'.length) : row.streamId;
 }
-
-/**
- * Xero answered 429 or 5xx (or could not be reached), or another process was pushing the same
- * invoice: worth another go. A refusal (not connected, not synced, validation) is not.
- */
-const retryableXeroFailure = (status: number, detail: string): boolean => status === 429 || status >= 500 || (status === 409 && detail === ACCOUNTING_MESSAGES.busy);
 
 /**
  * A synced invoice is brought up to date in Xero after it is sent, paid, a payment is taken off,
@@ -92,7 +83,7 @@ export const xeroPush: Reaction = {
   coalesce: 'xero',
   async handle(deps, row) {
     const r = await pushDocumentChangesToXero(deps, row.accountId, documentIdOf(row));
-    if (r.outcome === 'failed' && retryableXeroFailure(r.status, r.detail)) throw new RetryLater(`Xero answered ${r.status}: ${r.detail}`);
+    if (r.outcome === 'failed' && r.worthRetrying) throw new RetryLater(`Xero answered ${r.status}: ${r.detail}`);
   },
 };
 

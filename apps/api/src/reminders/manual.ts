@@ -17,11 +17,12 @@ import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
 import { loadDocument, userNames } from '../documents/repository.ts';
 import { recipientCount, refusalNow, sendRefusal } from '../documents/sendGuard.ts';
-import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeReminderMail } from './compose.ts';
 import { deliver, record, type SenderPorts } from './sender.ts';
 import { loadReminderSettings, optedOutClients, policyOf, type ReminderSettings } from './settings.ts';
+import type { AppError} from '../errors.ts';
+import { Conflict, Invalid, LimitReached, RetryLater } from '../errors.ts';
 
 /** What both answers need to know of the invoice, read once. */
 interface Facts {
@@ -56,19 +57,19 @@ async function factsOf(ports: SenderPorts, accountId: string, documentId: string
 const remindable = (f: Facts): boolean => f.d.type === 'invoice' && f.d.status !== 'void' && f.d.status !== 'draft' && f.balanceCents > 0n;
 
 /** Why a reminder may not be sent by hand now (409, or 429 with Retry-After), before the account's limits; null when it may. */
-function manualRefusal(f: Facts, now: Date): ApiError | null {
-  if (!remindable(f)) return new ApiError(409, REMINDER_MESSAGES.notOverdueInvoice);
-  if (f.to.length === 0) return new ApiError(409, REMINDER_MESSAGES.notEmailed);
+function manualRefusal(f: Facts, now: Date): AppError | null {
+  if (!remindable(f)) return new Conflict(REMINDER_MESSAGES.notOverdueInvoice);
+  if (f.to.length === 0) return new Conflict(REMINDER_MESSAGES.notEmailed);
   const refusal = manualReminderRefusal({ paused: f.d.remindersPaused, clientOptedOut: f.clientOptedOut, reminders: f.reminders }, now);
   if (!refusal) return null;
-  if (refusal.reason === 'paused') return new ApiError(409, REMINDER_MESSAGES.paused);
-  if (refusal.reason === 'opted_out') return new ApiError(409, REMINDER_MESSAGES.clientNoReminders(f.d.client ? clientDisplayName(f.d.client) : ''));
+  if (refusal.reason === 'paused') return new Conflict(REMINDER_MESSAGES.paused);
+  if (refusal.reason === 'opted_out') return new Conflict(REMINDER_MESSAGES.clientNoReminders(f.d.client ? clientDisplayName(f.d.client) : ''));
   return oncePerDay(refusal.notBefore, now);
 }
 
-function oncePerDay(notBefore: string, now: Date): ApiError {
+function oncePerDay(notBefore: string, now: Date): AppError {
   const seconds = Math.max(1, Math.ceil((Date.parse(notBefore) - now.getTime()) / 1000));
-  return new ApiError(429, REMINDER_MESSAGES.oncePerDay(formatNzDateTime(notBefore)), undefined, { 'Retry-After': String(seconds) });
+  return new LimitReached(REMINDER_MESSAGES.oncePerDay(formatNzDateTime(notBefore)), undefined, seconds);
 }
 
 /** The step a reminder sent by hand uses now, recorded as 'manual'. */
@@ -180,9 +181,9 @@ export async function sendReminderNow(ports: SenderPorts, actor: Actor, document
   }
   if (sent.kind === 'unavailable') {
     await claim.release();
-    throw new ApiError(503, "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
+    throw new RetryLater("We couldn't send the email right now. Please try again in a few minutes.", undefined, 60);
   }
   await record(ports, actor, documentId, { ...sent.mail, stepId: MANUAL_REMINDER_STEP_ID, outcome: sent.outcome, detail: sent.detail });
-  if (sent.outcome === 'failed') throw new ApiError(422, `The mail server refused the reminder: ${sent.detail ?? 'no reason given'}`);
+  if (sent.outcome === 'failed') throw new Invalid(`The mail server refused the reminder: ${sent.detail ?? 'no reason given'}`);
   return { outcome: sent.outcome, to: f.to, detail: sent.detail };
 }

@@ -96,7 +96,7 @@ export function reminderRoutes(deps: AppDeps): Hono<AppEnv> {
   r.put('/invoices/:id/paused', describe({ tag: TAG, summary: "Pause or resume this invoice's reminders", body: remindersPausedInput, response: { status: 204, description: 'Done' }, errors: [404, 409] }), async (c) => {
     const { paused } = await parseBody(c, remindersPausedInput);
     const id = c.req.param('id');
-    await runDocumentCommand(deps, actor(c), { settle: id }, async (w) => {
+    await runDocumentCommand(deps, actor(c), {}, async (w) => {
       await w.decide(id, { type: paused ? 'PauseReminders' : 'ResumeReminders' });
     });
     return c.body(null, 204);

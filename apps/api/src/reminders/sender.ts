@@ -7,6 +7,8 @@
 // claim belonged to a process that died mid-send, and is recorded as possibly not sent rather than
 // sent again (a client must never get the same reminder twice). Then the outcome is recorded on
 // the invoice (ReminderSent, or ReminderNotDelivered with the mail server's answer) and the row goes.
+// An invoice synced to Xero is read back from Xero first (payments made there come here), so a
+// client who paid in Xero is not chased.
 // A mail server that cannot be reached leaves the row for a retry with backoff.
 //
 // Every reminder leaves through the one door for mail on the account's behalf
@@ -26,7 +28,8 @@ import { pdfFileName, renderPdfFor } from '../documents/pdf.ts';
 import { loadDocument, userNames } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
-import { ApiError } from '../http/problem.ts';
+import { refreshFromXeroBeforeReminder } from '../integrations/xero/sync.ts';
+import { AppError } from '../errors.ts';
 import { MailRejectedError, MailUnavailableError, type SentMail } from '../mail/index.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { composeReminderMail } from './compose.ts';
@@ -118,6 +121,9 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
     await release(ports, row, token);
     return 'notDelivered';
   }
+  // Xero's word on money first: a payment reconciled there since is recorded here, and the rule
+  // below then sends nothing for a paid invoice.
+  await refreshFromXeroBeforeReminder(ports, row.account_id, row.document_id);
   const loaded = await loadDocument(ports.store, row.account_id, row.document_id).catch(() => null);
   const target = await reminderTarget(db, row.account_id, row.document_id);
   const settings = await loadReminderSettings(db, row.account_id);
@@ -173,7 +179,7 @@ export type Delivered =
   | { kind: 'done'; outcome: 'delivered' | 'saved_not_delivered' | 'failed'; detail: string | null; mail: { to: string[]; subject: string; balance: string } }
   | { kind: 'unavailable'; detail: string; mail: { to: string[]; subject: string; balance: string } }
   /** The account's door for mail refused it (sendGuard.ts: 403 unconfirmed, 429 limits); nothing went. */
-  | { kind: 'held'; refusal: ApiError; retryMs: number };
+  | { kind: 'held'; refusal: AppError; retryMs: number };
 
 /** Composes and sends one reminder of `d` for `step`; what happened, never thrown for a mail refusal. */
 export async function deliver(ports: SenderPorts, accountId: string, d: DocumentView, step: ReminderStepRecord, to: string[], daysOverdue: number): Promise<Delivered> {
@@ -192,7 +198,7 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
   try {
     sent = await sendForAccount(ports, accountId, mail, d);
   } catch (e) {
-    if (e instanceof ApiError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
+    if (e instanceof AppError) return { kind: 'held', refusal: e, retryMs: retryAfterMs(e) };
     if (e instanceof MailRejectedError) return { kind: 'done', outcome: 'failed', detail: e.serverAnswer ?? e.detail, mail: facts };
     if (e instanceof MailUnavailableError) return { kind: 'unavailable', detail: e.message, mail: facts };
     throw e;
@@ -202,9 +208,9 @@ export async function deliver(ports: SenderPorts, accountId: string, d: Document
 }
 
 /** How long a refusal of the account's door for mail asks to wait: its Retry-After, or an hour. */
-function retryAfterMs(e: ApiError): number {
-  const seconds = Number(e.headers?.['Retry-After']);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REMINDER_HOLD_UNCONFIRMED_MS;
+function retryAfterMs(e: AppError): number {
+  const seconds = e.retryAfter ?? 0;
+  return seconds > 0 ? seconds * 1000 : REMINDER_HOLD_UNCONFIRMED_MS;
 }
 
 export interface ReminderFacts {
@@ -218,7 +224,7 @@ export interface ReminderFacts {
 
 /** Records a reminder's outcome on the invoice (and sets off its reactions: the next step, a failure's banner). */
 export async function record(ports: SenderPorts, actor: Actor, documentId: string, facts: ReminderFacts): Promise<void> {
-  await runDocumentCommand(ports, actor, { settle: documentId }, async (w) => {
+  await runDocumentCommand(ports, actor, {}, async (w) => {
     await w.decide(documentId, { type: 'RecordReminder', data: facts });
   });
 }

@@ -28,10 +28,10 @@ import type { AppDeps } from '../deps.ts';
 import { renderCreditNoteFor } from '../creditNotes/pdf.ts';
 import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
-import { ApiError } from '../http/problem.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
+import { Invalid, RetryLater } from '../errors.ts';
 
 /**
  * The most documents one export holds: invoices (with a row in invoices.csv or a payment in
@@ -498,7 +498,7 @@ export async function accountantExport(
   const { accountId, range, basis } = req;
   const slot = running.get(deps) ?? { n: 0 };
   running.set(deps, slot);
-  if (slot.n >= ACCOUNTANT_EXPORTS_AT_ONCE) throw new ApiError(503, EXPORT_BUSY, undefined, { 'Retry-After': '30' });
+  if (slot.n >= ACCOUNTANT_EXPORTS_AT_ONCE) throw new RetryLater(EXPORT_BUSY, undefined, 30);
   slot.n += 1;
   let released = false;
   const release = () => {
@@ -515,7 +515,7 @@ export async function accountantExport(
     const invoiceDocs = new Set(pdfs.flatMap((j) => (j.kind === 'document' ? [j.documentId] : [])));
     const invoicesInvolved = new Set([...invoiceDocs, ...paymentDocs]).size;
     const creditNotes = pdfs.length - invoiceDocs.size;
-    if (invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new ApiError(422, tooManyInvoices(invoicesInvolved, creditNotes));
+    if (invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new Invalid(tooManyInvoices(invoicesInvolved, creditNotes));
     const today = nzDateOf(deps.clock.now());
     const [gst, annual, clients, details, business] = await Promise.all([
       basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),

@@ -9,8 +9,8 @@
 import type { ExportKind } from '@tradie/contracts';
 import { API_PREFIX } from '@tradie/contracts';
 import type { Db } from '@tradie/store';
-import { ApiError } from '../http/problem.ts';
 import { consumeToken, issueToken, TOKEN_POLICIES } from '../security/oneTimeTokens.ts';
+import { Forbidden } from '../errors.ts';
 
 export const LINK_TTL_SECONDS = TOKEN_POLICIES.report_export.lifetimeMs / 1000;
 
@@ -41,13 +41,13 @@ export async function issueExportLink(db: Db, kind: LinkKind, accountId: string,
  */
 export async function openExportLink(db: Db, kind: LinkKind, query: (name: string) => string | undefined, now: Date): Promise<string> {
   const token = query('token') ?? '';
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) throw new ApiError(403, LINK_INVALID);
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(token)) throw new Forbidden(LINK_INVALID);
   const opened = await consumeToken(db, token, 'report_export', now, async (_sql, link) => {
     const granted = link.data.query as Record<string, unknown> | undefined;
     const same = link.data.export === kind && SIGNED_PARAMS[kind].every((p) => (query(p) ?? '') === granted?.[p]);
     return same ? link.accountId : null;
   });
-  if (!opened.ok) throw new ApiError(403, opened.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID);
-  if (opened.value === null) throw new ApiError(403, LINK_INVALID);
+  if (!opened.ok) throw new Forbidden(opened.reason === 'expired' ? LINK_EXPIRED : LINK_INVALID);
+  if (opened.value === null) throw new Forbidden(LINK_INVALID);
   return opened.value;
 }

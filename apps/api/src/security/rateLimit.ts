@@ -4,7 +4,8 @@
 // counts first and does the expensive or risky thing (a password check, an email) only when the
 // count is within the limit.
 import type { Migration, Sql } from '@tradie/store';
-import { ApiError } from '../http/problem.ts';
+import type { AppError} from '../errors.ts';
+import { LimitReached } from '../errors.ts';
 
 export interface Limit {
   /** What is limited, for the row key and the logs: 'login:account', 'forgot:email', ... */
@@ -73,8 +74,8 @@ export async function clear(sql: Sql, limit: Limit, subject: string, now: Date):
 }
 
 /** A 429 with Retry-After and a detail that says when to try again. */
-export function tooMany(detail: string, h: Pick<Hit, 'retryAfter'>): ApiError {
-  return new ApiError(429, detail, undefined, { 'Retry-After': String(h.retryAfter) });
+export function tooMany(detail: string, h: Pick<Hit, 'retryAfter'>): AppError {
+  return new LimitReached(detail, undefined, h.retryAfter);
 }
 
 /** '15 minutes', '1 hour', '2 hours': the window in words, for the 429's detail. */

@@ -4,7 +4,8 @@
 import { TEMPLATE_LIMITS, TEMPLATE_MESSAGES, type TemplateFields, type TemplateRecord } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
-import { ApiError } from '../http/problem.ts';
+import type { AppError} from '../errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 
 type Ports = Pick<AppDeps, 'store' | 'clock' | 'ids'>;
 
@@ -22,7 +23,7 @@ interface TemplateRow {
 
 export const STALE_TEMPLATE = 'This template was changed somewhere else since you opened it. Reload it and try again.';
 
-const notFound = (): ApiError => new ApiError(404, TEMPLATE_MESSAGES.notFound);
+const notFound = (): AppError => new NotFound(TEMPLATE_MESSAGES.notFound);
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function recordOf(row: TemplateRow): TemplateRecord {
@@ -58,7 +59,7 @@ export async function createTemplate(ports: Ports, accountId: string, fields: Te
     // One account's creates in turn, so two at once cannot both take the last place.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`templates:${accountId}`]);
     const [count] = await tx.query<{ n: number | string }>('SELECT count(*) AS n FROM templates WHERE account_id = $1', [accountId]);
-    if (Number(count?.n ?? 0) >= TEMPLATE_LIMITS.perAccount) throw new ApiError(422, TEMPLATE_MESSAGES.tooMany);
+    if (Number(count?.n ?? 0) >= TEMPLATE_LIMITS.perAccount) throw new Invalid(TEMPLATE_MESSAGES.tooMany);
     const now = ports.clock.now();
     const [row] = await tx.query<TemplateRow>(
       `INSERT INTO templates (account_id, id, name, body, version, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, 1, $5, $5) RETURNING ${COLUMNS}`,
@@ -73,7 +74,7 @@ export async function updateTemplate(ports: Ports, accountId: string, id: string
   return ports.store.db.tx(async (tx: Sql) => {
     const [current] = await tx.query<{ version: number | string }>('SELECT version FROM templates WHERE account_id = $1 AND id = $2 FOR UPDATE', [accountId, id]);
     if (!current) throw notFound();
-    if (version !== undefined && Number(current.version) !== version) throw new ApiError(409, STALE_TEMPLATE);
+    if (version !== undefined && Number(current.version) !== version) throw new Conflict(STALE_TEMPLATE);
     const [row] = await tx.query<TemplateRow>(
       `UPDATE templates SET name = $3, body = $4::jsonb, version = version + 1, updated_at = $5 WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
       [accountId, id, fields.name, bodyOf(fields), ports.clock.now()],

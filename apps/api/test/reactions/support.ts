@@ -18,7 +18,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function openHarness(reactions: readonly Reaction<Deps>[], options: { databaseUrl?: string; clock?: TestClock } = {}): Promise<Harness> {
+export async function openHarness(reactions: readonly Reaction<Deps, string>[], options: { databaseUrl?: string; clock?: TestClock } = {}): Promise<Harness> {
   const store = await openStore({ databaseUrl: options.databaseUrl }, [], allMigrations, { eventRows: outboxWriter(reactions) });
   const clock = options.clock ?? new TestClock();
   const logs: Harness['logs'] = [];
@@ -35,7 +35,7 @@ export async function openHarness(reactions: readonly Reaction<Deps>[], options:
 /** A reaction that records every row it is handed; `fail` decides, per call, whether it throws. */
 export function recorder(name: string, on: string[], fail: (row: OutboxRow, call: number) => boolean = () => false) {
   const seen: OutboxRow[] = [];
-  const reaction: Reaction<Deps> = {
+  const reaction: Reaction<Deps, string> = {
     name,
     on,
     async handle(_deps, row) {

@@ -7,7 +7,7 @@ import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsRegistered } from '../gst/registration.ts';
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
-import type { ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
+import type { AccountingSource, ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
 import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageCreditLines, stageCreditWeights, stageLedger, stageLinesOf } from './stages.ts';
@@ -16,6 +16,7 @@ import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkC
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
+import { accountingProviderName } from './accountingTotals.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -632,8 +633,10 @@ export type DocumentCommand =
   | { type: 'AcceptQuote' }
   | { type: 'DeclineQuote' }
   | { type: 'ConvertQuote'; data: { invoiceId: string } }
-  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string } }
-  | { type: 'RemovePayment'; data: { paymentId: string } }
+  /** `source`: a payment made in the accounting system, come back from it (never sent back there). */
+  | { type: 'RecordPayment'; data: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string; source?: AccountingSource | undefined } }
+  /** `source`: the payment was deleted in the accounting system (only such a removal takes a payment that came from there). */
+  | { type: 'RemovePayment'; data: { paymentId: string; source?: AccountingSource | undefined } }
   | { type: 'RecordRefund'; data: { paymentId: string; refundId: string; amount: string; date: LocalDate } }
   | { type: 'MarkPaid'; data: { paymentId: string; date: LocalDate; method: PaymentMethod; reference: string } }
   | { type: 'VoidDocument'; data: { reason: string } }
@@ -763,11 +766,12 @@ function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalD
   }
 }
 
-function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string }): DocumentEvent {
+function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; date: LocalDate; method: PaymentMethod; reference: string; source?: AccountingSource | undefined }): DocumentEvent {
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
   if (!isLocalDate(p.date)) throw invalid('The payment date is not a valid date');
   if (d.payments.some((x) => x.paymentId === p.paymentId)) throw conflict('This payment is already recorded');
+  if (p.source && d.payments.some((x) => sameSource(x.source, p.source))) throw conflict(`This payment is already recorded from ${accountingProviderName(p.source.provider)}`);
   const cents = wholeCentsOf(p.amount);
   if (cents === null) throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
   if (cents <= 0n) throw invalid('A payment must be more than $0.00');
@@ -782,8 +786,13 @@ function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; d
       throw invalid(`This invoice counts for GST from ${formatNzDateLong(supply)}, so a payment on it can't be dated before then: that would move the invoice into an earlier GST period. Please check the payment date.`);
     }
   }
-  return { type: 'PaymentRecorded', data: { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference } };
+  const data: PaymentData = { documentId: d.id, paymentId: p.paymentId, amount: centsToString(cents), date: p.date, method: p.method, reference: p.reference };
+  return { type: 'PaymentRecorded', data: p.source ? { ...data, source: { provider: p.source.provider, externalId: p.source.externalId } } : data };
 }
+
+/** Whether two accounting sources name the same record there. */
+export const sameSource = (a: AccountingSource | undefined, b: AccountingSource | undefined): boolean =>
+  a !== undefined && b !== undefined && a.provider === b.provider && a.externalId === b.externalId;
 
 /** The command of a given type. */
 type CommandOf<T extends DocumentCommand['type']> = Extract<DocumentCommand, { type: T }>;
@@ -925,9 +934,19 @@ function decideRemovePayment(command: CommandOf<'RemovePayment'>, state: Documen
   const d = requireExisting(state);
   requireInvoice(d, 'take payments');
   requireNotVoid(d);
-  if (!d.payments.some((p) => p.paymentId === command.data.paymentId)) throw notFound('Payment not found');
+  const payment = d.payments.find((p) => p.paymentId === command.data.paymentId);
+  if (!payment) throw notFound('Payment not found');
   if (d.refunds.some((r) => r.paymentId === command.data.paymentId)) throw conflict('This payment was refunded, so it stays on the invoice with its refund.');
-  return [{ type: 'PaymentRemoved', data: { documentId: d.id, paymentId: command.data.paymentId } }];
+  const source = command.data.source;
+  // What the accounting system holds as paid there is its to take back: a payment made there goes
+  // when it is deleted there, never by a removal here (it would come straight back).
+  if (payment.source && !source) {
+    const name = accountingProviderName(payment.source.provider);
+    throw conflict(`This payment was recorded in ${name}. Delete it in ${name} and it goes from here too.`);
+  }
+  if (source && !sameSource(payment.source, source)) throw conflict(`This payment was not recorded from ${accountingProviderName(source.provider)}`);
+  const data = { documentId: d.id, paymentId: command.data.paymentId };
+  return [{ type: 'PaymentRemoved', data: source ? { ...data, source: { provider: source.provider, externalId: source.externalId } } : data }];
 }
 
 /** A refund of a recorded payment: never more than is left of it, once per refund id. */

@@ -62,6 +62,19 @@ export const revisedDataSchema = z
   .describe('A draft changed (drafts only).');
 export type RevisedData = z.infer<typeof revisedDataSchema>;
 
+/**
+ * Where a payment came from when it was made in the accounting system the
+ * invoice is synced to (a payment reconciled in Xero, say), not here. Absent on what was recorded
+ * here: events written before this field existed read as recorded here.
+ */
+export const accountingSourceSchema = z
+  .object({
+    provider: z.string().describe("'xero'"),
+    externalId: z.string().min(1).describe("the record's id there (Xero's PaymentID)"),
+  })
+  .meta({ title: 'AccountingSource', description: 'the accounting system a payment was made in, and its id there' });
+export type AccountingSource = z.infer<typeof accountingSourceSchema>;
+
 export const paymentDataSchema = z
   .object({
     documentId: idField,
@@ -70,6 +83,7 @@ export const paymentDataSchema = z
     date: localDateField,
     method: z.enum(PAYMENT_METHODS),
     reference: z.string(),
+    source: accountingSourceSchema.optional().describe('set when the payment was made in the accounting system and came back from it (never sent back there); absent for one recorded here'),
   })
   .describe("A payment received. 'Mark Paid' records the outstanding balance. A payment on a draft invoice issues it.");
 export type PaymentData = z.infer<typeof paymentDataSchema>;
@@ -153,7 +167,11 @@ export const documentEventSchemas = {
     .describe('The quote was made into an invoice.'),
   PaymentRecorded: paymentDataSchema,
   PaymentRemoved: z
-    .object({ documentId: idField, paymentId: idField })
+    .object({
+      documentId: idField,
+      paymentId: idField,
+      source: accountingSourceSchema.optional().describe('set when the payment was deleted in the accounting system and the removal came back from it'),
+    })
     .describe('A payment removed: a correction dated the NZ day of `meta.at` (the payment stays received on its own date).'),
   PaymentRefunded: z
     .object({

@@ -8,10 +8,10 @@ import type { DocumentDetail } from '@tradie/contracts';
 import type { ClientSnapshot, DocumentView } from '@tradie/domain';
 import type { StoreTx } from '@tradie/store';
 import type { Actor } from '../../commands.ts';
-import { ApiError } from '../../http/problem.ts';
 import { clientForDocument } from '../repository.ts';
 import { draftNumbered } from './create.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
+import { NotFound } from '../../errors.ts';
 
 /** Answers the new draft's detail (201); a repeat with the same Idempotency-Key replays it. */
 export function duplicateDocument(ports: CommandPorts, actor: Actor, sourceId: string, key: string | undefined): Promise<Answer<DocumentDetail>> {
@@ -38,7 +38,7 @@ async function currentClient(tx: StoreTx, accountId: string, source: DocumentVie
   try {
     return (await clientForDocument(tx, accountId, clientId)).snapshot;
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return source.client;
+    if (e instanceof NotFound) return source.client;
     throw e;
   }
 }

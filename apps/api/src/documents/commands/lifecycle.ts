@@ -4,10 +4,10 @@ import type { DocumentDetail, voidDocumentInput } from '@tradie/contracts';
 import { discardCommand, type DocumentCommand, type DocumentView } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
-import { ApiError } from '../../http/problem.ts';
 import { gstRegistrationOf, loadBusinessSettings } from '../../settings/repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, type CommandRun, type DocumentWork, runDocumentCommand } from './run.ts';
+import { NotFound } from '../../errors.ts';
 
 /**
  * A stage invoice voided or deleted gives its share of the quote back (StageWithdrawn on the
@@ -19,7 +19,7 @@ async function withdrawStage(w: DocumentWork, invoice: DocumentView): Promise<vo
   try {
     quote = await w.load(invoice.convertedFrom);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return;
+    if (e instanceof NotFound) return;
     throw e;
   }
   if (!quote.state.stages.some((s) => s.invoiceId === invoice.id)) return;
@@ -52,7 +52,7 @@ export const declineQuote = (ports: CommandPorts, actor: Actor, id: string): Pro
 export type VoidDocument = z.output<typeof voidDocumentInput>;
 
 export const voidDocument = (ports: CommandPorts, actor: Actor, id: string, input: VoidDocument): Promise<Answer<DocumentDetail>> =>
-  runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+  runDocumentCommand(ports, actor, {}, async (w) => {
     const done = await w.decide(id, { type: 'VoidDocument', data: { reason: input.reason } });
     await withdrawStage(w, done.view);
     return detailOf(done.view, done.version, w.today());
@@ -65,7 +65,7 @@ export interface Discarded {
 
 /** Deletes an unseen draft, voids anything else (the domain's discardCommand says which). */
 export function discardDocument(ports: CommandPorts, actor: Actor, id: string): Promise<Answer<Discarded>> {
-  return runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+  return runDocumentCommand(ports, actor, {}, async (w) => {
     const loaded = await w.load(id);
     const command = discardCommand(loaded.state);
     const done = await w.decide(loaded, command);

@@ -4,14 +4,14 @@ import type { DocumentDetail, markPaidInput, paymentInput } from '@tradie/contra
 import { type LocalDate, centsToString, documentFigures, parseDecimalInput, toCents } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
-import { ApiError } from '../../http/problem.ts';
 import { detailOf, type RecordedPayment, recordedPaymentOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
+import { Invalid } from '../../errors.ts';
 
 export type MarkPaid = z.output<typeof markPaidInput>;
 
 export function markPaid(ports: CommandPorts, actor: Actor, id: string, input: MarkPaid, key: string | undefined): Promise<Answer<DocumentDetail>> {
-  return runDocumentCommand(ports, actor, { once: { scope: `documents:mark-paid:${id}`, key, request: input }, settle: id }, async (w) => {
+  return runDocumentCommand(ports, actor, { once: { scope: `documents:mark-paid:${id}`, key, request: input } }, async (w) => {
     const paid = await w.decide(id, () => ({ type: 'MarkPaid', data: { paymentId: ports.ids.uuid(), date: input.date ?? w.today(), method: input.method, reference: input.reference } }));
     return detailOf(paid.view, paid.version, w.today());
   });
@@ -22,8 +22,8 @@ export type RecordPayment = z.output<typeof paymentInput>;
 /** Answers the payment with what the invoice owes and is now (view.ts recordedPaymentOf). */
 export async function recordPayment(ports: CommandPorts, actor: Actor, id: string, input: RecordPayment, key: string | undefined): Promise<Answer<RecordedPayment>> {
   const amount = parseDecimalInput(input.amount);
-  if (!amount) throw new ApiError(422, 'Amount must be a number');
-  return runDocumentCommand(ports, actor, { status: 201, once: { scope: `documents:payment:${id}`, key, request: input }, settle: id }, async (w) => {
+  if (!amount) throw new Invalid('Amount must be a number');
+  return runDocumentCommand(ports, actor, { status: 201, once: { scope: `documents:payment:${id}`, key, request: input } }, async (w) => {
     const paymentId = ports.ids.uuid();
     const paid = await w.decide(id, { type: 'RecordPayment', data: { paymentId, amount: amount.toFixed(), date: input.date ?? w.today(), method: input.method, reference: input.reference } });
     return recordedPaymentOf(paid.view, paymentId, w.today());
@@ -31,7 +31,7 @@ export async function recordPayment(ports: CommandPorts, actor: Actor, id: strin
 }
 
 export const removePayment = (ports: CommandPorts, actor: Actor, id: string, paymentId: string): Promise<Answer<DocumentDetail>> =>
-  runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+  runDocumentCommand(ports, actor, {}, async (w) => {
     const done = await w.decide(id, { type: 'RemovePayment', data: { paymentId } });
     return detailOf(done.view, done.version, w.today());
   });
@@ -64,7 +64,7 @@ export interface CardPaymentOutcome {
  * caller to flag, rather than refusing money that was already taken.
  */
 export async function recordCardPayment(ports: CommandPorts, actor: Actor, id: string, p: CardPayment): Promise<CardPaymentOutcome> {
-  const answer = await runDocumentCommand(ports, actor, { settle: id }, async (w): Promise<CardPaymentOutcome> => {
+  const answer = await runDocumentCommand(ports, actor, {}, async (w): Promise<CardPaymentOutcome> => {
     const loaded = await w.load(id);
     const d = loaded.state;
     if (d.status === 'deleted') return { recordedCents: 0n, excessCents: p.amountCents, duplicate: false, refused: 'The invoice no longer exists' };
@@ -93,7 +93,7 @@ export interface CardRefund {
 
 /** Records the part of a refund not recorded yet (PaymentRefunded); answers the cents recorded now. */
 export async function recordCardRefund(ports: CommandPorts, actor: Actor, id: string, r: CardRefund): Promise<bigint> {
-  const answer = await runDocumentCommand(ports, actor, { settle: id }, async (w): Promise<bigint> => {
+  const answer = await runDocumentCommand(ports, actor, {}, async (w): Promise<bigint> => {
     const loaded = await w.load(id);
     const d = loaded.state;
     if (d.status === 'deleted') return 0n;

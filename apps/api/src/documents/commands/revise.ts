@@ -4,11 +4,11 @@ import type { DocumentDetail, reviseDocumentInput } from '@tradie/contracts';
 import type { DocumentCommand, DocumentView } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
-import { ApiError } from '../../http/problem.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
 import { clientForDocument } from '../repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from './run.ts';
+import { Invalid, NotFound } from '../../errors.ts';
 
 export type ReviseDocument = z.output<typeof reviseDocumentInput>;
 
@@ -22,7 +22,7 @@ export function reviseDocument(ports: CommandPorts, actor: Actor, id: string, in
 /** The revision the input asks of draft `d`, with the client looked up again when named. */
 async function revision(w: DocumentWork, actor: Actor, d: DocumentView, input: ReviseDocument): Promise<DocumentCommand> {
   if (input.type && input.type !== d.type) {
-    throw new ApiError(422, d.type === 'quote' ? "A quote can't become an invoice by editing it. Convert it to an invoice instead." : "An invoice can't become a quote.");
+    throw new Invalid(d.type === 'quote' ? "A quote can't become an invoice by editing it. Convert it to an invoice instead." : "An invoice can't become a quote.");
   }
   let client = d.client;
   let terms = input.payment_terms ?? d.paymentTerms;
@@ -30,7 +30,7 @@ async function revision(w: DocumentWork, actor: Actor, d: DocumentView, input: R
   else if (input.client_id !== undefined) {
     // The same client again picks up their current details; a client removed since keeps the snapshot.
     const found = await clientForDocument(w.tx, actor.accountId, input.client_id).catch((e: unknown) => {
-      if (e instanceof ApiError && e.status === 404 && input.client_id === d.client?.id) return null;
+      if (e instanceof NotFound && input.client_id === d.client?.id) return null;
       throw e;
     });
     if (found) {

@@ -2,42 +2,17 @@
 // does the rest the same way every time: one store transaction (retried from a fresh read when a
 // concurrent writer got there first), the Idempotency-Key's stored answer in that same commit,
 // each document loaded for the account and checked against the version the user saw, decided by
-// the domain's documentDecider, appended with the version it was read at, and — after the
-// commit — the reactions its events set off (reactions/registry.ts), so they are done when the
-// answer goes.
-import { type DocumentCommand, type DocumentState, type DocumentView, type LocalDate, documentDecider, documentStreamId, nzDateOf } from '@tradie/domain';
+// the domain's documentDecider, appended with the version it was read at. It is the one command
+// pipeline (handleCommand.ts) with a document's load and decide: that pipeline settles
+// the reactions the events set off (reactions/registry.ts) after the commit, so they are done
+// when the answer goes.
+import { type DocumentCommand, type DocumentState, type DocumentView, type LocalDate, documentDecider, nzDateOf } from '@tradie/domain';
 import type { EventMeta, StoreTx } from '@tradie/store';
-import { type Actor, type Loaded, decideAndAppend, eventMeta, execute, expectVersion } from '../../commands.ts';
-import { idempotent, requestHash, type StoredAnswer } from '../../http/idempotency.ts';
-import { settleReactions } from '../../reactions/outbox.ts';
-import type { ReactionDeps } from '../../reactions/registry.ts';
+import { type Actor, type Loaded, decideAndAppend, eventMeta, expectVersion } from '../../commands.ts';
+import { type Answer, type CommandPorts, type CommandRun, handleCommand } from '../../handleCommand.ts';
 import { type LoadedDocument, loadDocument } from '../repository.ts';
 
-/** What a document command and the reactions it sets off are built from. */
-export type CommandPorts = ReactionDeps;
-
-/**
- * A command's answer. `status` is 201 when it made a new document or payment; it is stored with
- * the Idempotency-Key and `replayed` says this is that stored answer, nothing done again.
- */
-export type Answer<T> = StoredAnswer<T>;
-
-/** A request's Idempotency-Key (http/idempotency.ts): a repeat of the same request replays the first answer. */
-export interface Once {
-  /** The operation the key is for; a key is unique per account and scope. */
-  scope: string;
-  key: string | undefined;
-  /** The request as validated: the same key with a different request is refused (422). */
-  request: unknown;
-}
-
-export interface CommandRun {
-  /** 201 for a command that makes something new; 200 by default. */
-  status?: 200 | 201;
-  once?: Once;
-  /** The document whose reactions are settled after the commit, for commands whose events set some off. */
-  settle?: string;
-}
+export type { Answer, CommandPorts, CommandRun, Once } from '../../handleCommand.ts';
 
 /** A document after a command: its new state and stream version. */
 export interface Decided {
@@ -104,14 +79,6 @@ function documentWork(tx: StoreTx, ports: Pick<CommandPorts, 'clock'>, actor: Ac
 }
 
 /** Runs a document command's `work` in one transaction, as described at the top of this module. */
-export async function runDocumentCommand<T>(ports: CommandPorts, actor: Actor, run: CommandRun, work: (w: DocumentWork) => Promise<T>): Promise<Answer<T>> {
-  const status = run.status ?? 200;
-  const answer = await execute(ports, async (tx) => {
-    const w = documentWork(tx, ports, actor);
-    if (!run.once) return { status, body: await work(w), replayed: false };
-    const claim = { accountId: actor.accountId, scope: run.once.scope, key: run.once.key, hash: requestHash(run.once.request) };
-    return idempotent(tx, claim, async () => ({ status, body: await work(w) }));
-  });
-  if (run.settle !== undefined) await settleReactions(ports, actor.accountId, documentStreamId(run.settle));
-  return answer;
+export function runDocumentCommand<T>(ports: CommandPorts, actor: Actor, run: CommandRun, work: (w: DocumentWork) => Promise<T>): Promise<Answer<T>> {
+  return handleCommand(ports, actor, run, (tx) => work(documentWork(tx, ports, actor)));
 }

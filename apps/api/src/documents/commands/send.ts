@@ -19,7 +19,6 @@ import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type KeyClaim, claimKey, releaseKey, requestHash, storeAnswer } from '../../http/idempotency.ts';
-import { ApiError } from '../../http/problem.ts';
 import { MailRejectedError, type SentMail } from '../../mail/index.ts';
 import { linkForSending } from '../../clientLinks/links.ts';
 import { claimEmailText, claimFiguresOf, stageQuoteOf } from '../../paymentClaims/view.ts';
@@ -30,6 +29,7 @@ import { loadDocument, userNames } from '../repository.ts';
 import { requireConfirmedEmail, sendForAccount } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
+import { Invalid, RetryLater } from '../../errors.ts';
 
 export type SendDocument = z.output<typeof sendDocumentInput>;
 
@@ -92,7 +92,7 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
     const refusedCc = cc.filter(isRefused);
     const refusedBcc = bcc.filter(isRefused);
     const refusedDetail = [...refusedCc, ...refusedBcc].map((a) => sent.refusals?.[a.toLowerCase()] ?? `The mail server refused ${a}`).join('; ');
-    return await runDocumentCommand(ports, actor, { settle: id }, async (w) => {
+    return await runDocumentCommand(ports, actor, {}, async (w) => {
       await link.record(w);
       const done = notDelivered
         ? await w.decide(id, { type: 'RecordUndeliveredSend', data: { to, cc, bcc, subject, outcome: 'saved_not_delivered', detail: SEND_MESSAGES.savedNotDelivered } })
@@ -141,7 +141,7 @@ async function recordNotDelivered(
 /** The mail server's refusals as answers: 503 (try again in a minute) when it is down, 422 when it refused the message. */
 export function mailProblem(e: unknown): unknown {
   const mailError = e as { code?: unknown; detail?: unknown };
-  if (mailError?.code === 'MAIL_UNAVAILABLE') return new ApiError(503, typeof mailError.detail === 'string' ? mailError.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, { 'Retry-After': '60' });
-  if (mailError?.code === 'MAIL_REJECTED' && typeof mailError.detail === 'string') return new ApiError(422, mailError.detail);
+  if (mailError?.code === 'MAIL_UNAVAILABLE') return new RetryLater(typeof mailError.detail === 'string' ? mailError.detail : "We couldn't send the email right now. Please try again in a few minutes.", undefined, 60);
+  if (mailError?.code === 'MAIL_REJECTED' && typeof mailError.detail === 'string') return new Invalid(mailError.detail);
   return e;
 }

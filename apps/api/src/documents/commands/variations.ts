@@ -15,7 +15,6 @@ import { linkForSending, QUOTE_LINK_DAYS } from '../../clientLinks/links.ts';
 import { certificatesFor } from '../../clientLinks/pdf.ts';
 import type { Actor } from '../../commands.ts';
 import { type KeyClaim, claimKey, releaseKey, requestHash, storeAnswer } from '../../http/idempotency.ts';
-import { ApiError } from '../../http/problem.ts';
 import { MailRejectedError, type SentMail } from '../../mail/index.ts';
 import { composeVariationMail } from '../email.ts';
 import { pdfFileName, renderPdfFor } from '../pdf.ts';
@@ -24,6 +23,7 @@ import { gstRefusal, requireConfirmedEmail, sendForAccount } from '../sendGuard.
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 import { type SendPorts, mailProblem, refusalDetail } from './send.ts';
+import { NotFound } from '../../errors.ts';
 
 export type SendVariation = z.output<typeof sendVariationInput>;
 
@@ -59,7 +59,7 @@ export async function sendVariation(ports: SendPorts, actor: Actor, quoteId: str
     const loaded = await loadDocument(ports.store, actor.accountId, quoteId);
     const d = loaded.state;
     const variation = d.type === 'quote' ? d.variations.find((v) => v.variationId === variationId) : undefined;
-    if (!variation) throw new ApiError(404, 'Variation not found');
+    if (!variation) throw new NotFound('Variation not found');
     // What the business's GST registration forbids is refused before the link and the PDF are made; sendForAccount asks again.
     const gst = await gstRefusal(ports, actor.accountId, d);
     if (gst) throw gst;
@@ -89,7 +89,7 @@ export async function sendVariation(ports: SendPorts, actor: Actor, quoteId: str
     const kept = (list: string[]): string[] => list.filter((a) => !refused.has(a.toLowerCase()));
     const refusedList = [...cc, ...bcc].filter((a) => refused.has(a.toLowerCase()));
     const refusedDetail = refusedList.map((a) => sent.refusals?.[a.toLowerCase()] ?? `The mail server refused ${a}`).join('; ');
-    return await runDocumentCommand(ports, actor, { settle: quoteId }, async (w) => {
+    return await runDocumentCommand(ports, actor, {}, async (w) => {
       await link.record(w);
       const done = notDelivered
         ? await w.decide(quoteId, { type: 'RecordUndeliveredVariationSend', data: { variationId, to, cc, bcc, subject, outcome: 'saved_not_delivered', detail: SEND_MESSAGES.savedNotDelivered } })

@@ -73,6 +73,20 @@ export interface PaymentInput {
   accountCode?: string;
 }
 
+/** A payment applied to an invoice in the provider, as the provider lists it on the invoice now. */
+export interface PaymentThere {
+  paymentId: string;
+  /** Dollars and cents exactly as the provider sent them ("230.00"). */
+  amount: string;
+  date: LocalDate;
+  reference: string;
+}
+
+/** The invoice as the provider has it now, with the payments applied to it there. */
+export interface InvoiceNow extends InvoiceRef {
+  payments: PaymentThere[];
+}
+
 export interface PaymentRef {
   paymentId: string;
   invoiceStatus: InvoiceStatus | null;
@@ -124,6 +138,8 @@ export interface AccountingProvider {
   /** An invoice an earlier, lost attempt may have created (created by this app, not deleted). */
   findInvoiceByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
   updateInvoiceStatus(conn: ProviderConnection, invoiceId: string, status: 'AUTHORISED' | 'VOIDED', sentToContact?: boolean): Promise<InvoiceRef>;
+  /** The invoice as the provider has it now, with its payments (made from here or there). */
+  getInvoice(conn: ProviderConnection, invoiceId: string): Promise<InvoiceNow>;
   createPayment(conn: ProviderConnection, payment: PaymentInput, idempotencyKey: string): Promise<PaymentRef>;
   /** Removes a payment pushed earlier (a payment removed here). Deleting one already deleted succeeds. */
   deletePayment(conn: ProviderConnection, paymentId: string): Promise<PaymentRef>;

@@ -6,10 +6,11 @@
 import type { AccountingPushFailures, AccountingPushStatus } from '@tradie/contracts';
 import { documentStreamId } from '@tradie/domain';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError } from '../../http/problem.ts';
+import { NotFound } from '../../errors.ts';
 import { outboxFailures } from '../../reactions/outbox.ts';
 import { xeroCreditNotePush, xeroPush } from '../../reactions/registry.ts';
-import { loadDocument, readSyncRow } from './sync.ts';
+import { loadDocument } from '../../documents/repository.ts';
+import { readSyncRow } from './sync.ts';
 
 const XERO_REACTIONS: readonly string[] = [xeroPush.name, xeroCreditNotePush.name];
 
@@ -29,7 +30,7 @@ async function retriesByStream(deps: Pick<AppDeps, 'store'>, accountId: string):
 
 /** GET /integrations/xero/push/{id}: 404 for a document that is not the account's. */
 export async function pushStatusOf(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<AccountingPushStatus> {
-  await loadDocument(deps, accountId, documentId);
+  await loadDocument(deps.store, accountId, documentId);
   const row = await readSyncRow(deps.store.db, accountId, documentId);
   if (!row?.xero_invoice_id) return { synced: false, last_error: null, retry_at: null };
   if (row.last_push_error === null) return { synced: true, last_error: null, retry_at: null };
@@ -49,12 +50,12 @@ export async function pushFailuresOf(deps: Pick<AppDeps, 'store'>, accountId: st
   const items: AccountingPushFailures['items'] = [];
   for (const r of rows) {
     // A document deleted since is left out (its 404), not an error; any other failure is one.
-    const loaded = await loadDocument(deps, accountId, r.document_id).catch((e: unknown) => {
-      if (e instanceof ApiError && e.status === 404) return null;
+    const loaded = await loadDocument(deps.store, accountId, r.document_id).catch((e: unknown) => {
+      if (e instanceof NotFound) return null;
       throw e;
     });
     if (!loaded) continue;
-    items.push({ id: r.document_id, document_id: r.document_id, reference: loaded.view.reference, last_error: r.last_push_error, retry_at: retries.get(documentStreamId(r.document_id)) ?? null });
+    items.push({ id: r.document_id, document_id: r.document_id, reference: loaded.state.reference, last_error: r.last_push_error, retry_at: retries.get(documentStreamId(r.document_id)) ?? null });
   }
   return { items };
 }

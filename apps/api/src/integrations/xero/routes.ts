@@ -1,4 +1,4 @@
-// /api/v1/integrations/xero/* — connect, status, disconnect, sync and push
+// /api/v1/integrations/xero/* — connect, status, disconnect, sync, push and Xero's webhooks
 // (docs/api/accounting.md). The callback and its close script are the only routes without a
 // bearer token: Xero's redirect lands in the Connect window.
 import {
@@ -20,6 +20,8 @@ import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, 
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushFailuresOf, pushStatusOf } from './pushStatus.ts';
 import { pushInvoice, syncInvoice } from './sync.ts';
+import { handleXeroWebhook, XERO_WEBHOOK_MAX_BYTES, type XeroWebhook, xeroSignatureValid, xeroWebhookSchema } from './webhook.ts';
+import { limitBody } from '../../http/refusedBodies.ts';
 
 async function statusOf(deps: AppDeps, accountId: string): Promise<AccountingStatus> {
   const row = await readConnection(deps.store.db, accountId);
@@ -79,6 +81,31 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(CLOSE_SCRIPT);
+  });
+
+  // ---- public: Xero's webhooks, refused unread unless signed with the app's webhook key ---------
+  r.post('/webhook', limitBody(XERO_WEBHOOK_MAX_BYTES, 'The request is too large.'), describe({
+    tag, summary: "Xero's webhooks (invoices): verified by x-xero-signature (base64 HMAC-SHA256 of the raw body with the webhook key) before anything is read; 401 with an empty body otherwise, as Xero's Intent to Receive expects; each synced invoice named is read back from Xero", auth: false,
+    bodyNote: "Xero's delivery JSON, exactly as sent", response: { status: 200, description: 'Empty' }, errors: [400, 401, 413],
+  }), async (c) => {
+    // The signature covers the exact bytes: checked before anything parses them.
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    const key = deps.config.env.XERO_WEBHOOK_KEY ?? '';
+    if (!xeroSignatureValid(raw, c.req.header('x-xero-signature'), key)) {
+      deps.log('info', 'xero webhook: refused (signature)', { configured: key !== '' });
+      return c.body(null, 401);
+    }
+    let delivery: XeroWebhook;
+    try {
+      delivery = xeroWebhookSchema.parse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw)));
+    } catch {
+      throw new ApiError(400, 'This is not a Xero webhook delivery.');
+    }
+    if (delivery.events.length > 0 && deps.accounting) {
+      const outcome = await handleXeroWebhook(deps, delivery);
+      deps.log('info', 'xero webhook', { events: delivery.events.length, ...outcome });
+    }
+    return c.body(null, 200);
   });
 
   // ---- signed in ------------------------------------------------------------------------------

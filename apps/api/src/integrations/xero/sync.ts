@@ -15,16 +15,18 @@
 // done; a claim left by a crashed process lapses after CLAIM_LEASE_MS).
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
-import { accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, type DocumentView, documentDecider, documentFigures, documentStreamId, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
+import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
 import type { Sql, StoreTx } from '@tradie/store';
-import { type Actor, decideAndAppend, eventMeta, execute, load } from '../../commands.ts';
+import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
+import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ApiError } from '../../http/problem.ts';
+import { refusalOf } from '../../http/problem.ts';
 import {
   AccountingError,
   type AccountingProvider,
   contactFromClient,
   createKeyedLock,
+  type InvoiceNow,
   type InvoiceRef,
   type KeyedLock,
   MAX_IDEMPOTENCY_KEY_LENGTH,
@@ -32,9 +34,10 @@ import {
   type TokenKeeper,
   toXeroInvoice,
 } from './index.ts';
-import { loadDocument as loadDocumentStream } from '../../documents/repository.ts';
+import { type LoadedDocument, loadDocument } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
+import { AppError, BadRequest, Busy, Conflict, Internal, Invalid, LimitReached, NotFound, RetryLater, UpstreamFailed } from '../../errors.ts';
 
 /** A claim older than this is taken over (its holder died). Longer than any sync can take with the adapter's bounded retries. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
@@ -71,26 +74,26 @@ export async function apiErrorOf(deps: Deps, accountId: string, e: unknown): Pro
   deps.log('info', 'xero call failed', { kind: e.kind, status: e.status, accountId });
   switch (e.kind) {
     case 'not_connected':
-      return new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
+      return new BadRequest(ACCOUNTING_MESSAGES.notConnected);
     case 'invalid_grant':
     case 'forbidden':
       await markNeedsReauth(deps.store.db, accountId, deps.clock.now());
-      return new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+      return new BadRequest(ACCOUNTING_MESSAGES.reconnect);
     case 'rate_limited': {
       const wait = Math.max(1, e.retryAfterSeconds ?? 60);
-      return new ApiError(429, e.detail, { retry_after_seconds: wait }, { 'Retry-After': String(wait) });
+      return new LimitReached(e.detail, { retry_after_seconds: wait }, wait);
     }
     case 'validation':
     case 'mapping':
-      return new ApiError(422, e.detail);
+      return new Invalid(e.detail);
     case 'unavailable':
-      return new ApiError(503, e.detail, undefined, { 'Retry-After': '30' });
+      return new RetryLater(e.detail, undefined, 30);
     case 'not_found':
-      return new ApiError(409, 'Xero could not find this invoice. It may have been deleted in Xero.');
+      return new Conflict('Xero could not find this invoice. It may have been deleted in Xero.');
     case 'unauthorized':
-      return new ApiError(502, 'Xero did not accept our sign-in. Please try again in a moment.');
+      return new UpstreamFailed('Xero did not accept our sign-in. Please try again in a moment.');
     case 'oauth':
-      return new ApiError(502, e.detail);
+      return new UpstreamFailed(e.detail);
   }
 }
 
@@ -100,10 +103,14 @@ async function rethrow(deps: Deps, accountId: string, e: unknown): Promise<never
 
 // ---- reading ----------------------------------------------------------------------------------
 
-/** The account's document through the documents feature's loader (every event checked and upcast); 404 for a missing, deleted or another account's document. */
-export async function loadDocument(deps: Pick<AppDeps, 'store'>, accountId: string, documentId: string): Promise<{ view: DocumentView; version: number }> {
-  const loaded = await loadDocumentStream(deps.store, accountId, documentId);
-  return { view: loaded.state, version: loaded.version };
+/** The document through the one loader, inside `tx`; null once it is gone (a draft deleted meanwhile): what Xero answered then has nothing to go on. */
+async function loadLiveDocument(tx: StoreTx, accountId: string, documentId: string): Promise<LoadedDocument | null> {
+  try {
+    return await loadDocument(tx, accountId, documentId);
+  } catch (e) {
+    if (e instanceof NotFound) return null;
+    throw e;
+  }
 }
 
 export interface SyncRow {
@@ -145,7 +152,7 @@ async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId:
        RETURNING claimed_by`,
       [accountId, documentId, token, new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), now.toISOString()],
     );
-    if (claimed.length === 0) throw new ApiError(409, ACCOUNTING_MESSAGES.busy, undefined, { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) });
+    if (claimed.length === 0) throw new Busy(ACCOUNTING_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
     try {
       return await fn();
     } finally {
@@ -169,30 +176,30 @@ function syncedIn(view: DocumentView, row: SyncRow | null): AccountingSyncResult
 /** Connected and usable, or the 400 the screens show. */
 async function requireConnection(deps: Deps, accountId: string): Promise<{ tenantId: string }> {
   const conn = await readConnection(deps.store.db, accountId);
-  if (!conn) throw new ApiError(400, ACCOUNTING_MESSAGES.notConnected);
-  if (conn.needs_reauth) throw new ApiError(400, ACCOUNTING_MESSAGES.reconnect);
+  if (!conn) throw new BadRequest(ACCOUNTING_MESSAGES.notConnected);
+  if (conn.needs_reauth) throw new BadRequest(ACCOUNTING_MESSAGES.reconnect);
   return { tenantId: conn.tenant_id };
 }
 
 /** POST /integrations/xero/sync/{id}. */
 export async function syncInvoice(deps: Deps, actor: Actor, documentId: string): Promise<AccountingSyncResult> {
   const { accountId } = actor;
-  const first = await loadDocument(deps, accountId, documentId);
-  if (first.view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
-  const done = syncedIn(first.view, await readSyncRow(deps.store.db, accountId, documentId));
+  const first = await loadDocument(deps.store, accountId, documentId);
+  if (first.state.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
+  const done = syncedIn(first.state, await readSyncRow(deps.store.db, accountId, documentId));
   if (done) return done;
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   await requireConnection(deps, accountId);
 
   return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
     // Under the claim: whoever held it before may have synced it meanwhile.
-    const { view, version } = await loadDocument(deps, accountId, documentId);
+    const { state: view, version } = await loadDocument(deps.store, accountId, documentId);
     const doneMeanwhile = syncedIn(view, await readSyncRow(deps.store.db, accountId, documentId));
     if (doneMeanwhile) return doneMeanwhile;
-    if (view.status === 'void') throw new ApiError(409, ACCOUNTING_MESSAGES.voidInvoice);
+    if (view.status === 'void') throw new Conflict(ACCOUNTING_MESSAGES.voidInvoice);
     const contact = view.client ? contactFromClient(view.client) : null;
-    if (!contact || contact.name === '') throw new ApiError(422, 'Add a client with a name to this invoice before syncing it to Xero.');
+    if (!contact || contact.name === '') throw new Invalid('Add a client with a name to this invoice before syncing it to Xero.');
     const settings = await loadBusinessSettings(deps.store.db, accountId);
     // The registration the invoice was issued under (tax codes in Xero), never what the settings say later.
     const gstRegistered = isTaxInvoice(view, settings.gst_number);
@@ -220,8 +227,8 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     // SentToContact went with an invoice created now (toXeroInvoice); for an adopted one the push sets it.
     const sentWith = !created.adopted && view.sends.length > 0;
     await execute(deps, async (tx) => {
-      const loaded = await load(tx, documentStreamId(documentId), documentDecider);
-      if (loaded.state.status !== 'none' && loaded.state.status !== 'deleted' && !loaded.state.sync) {
+      const loaded = await loadLiveDocument(tx, accountId, documentId);
+      if (loaded && !loaded.state.sync) {
         await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingSync', data: { provider: 'xero', externalId: ref.invoiceId, externalNumber: ref.invoiceNumber } }, eventMeta(deps, actor));
       }
       await recordXeroTotals(deps, tx, actor, documentId, ref.totals);
@@ -237,7 +244,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
       await pushLocked(deps, runtime, accountId, documentId);
     } catch (e) {
       const err = await apiErrorOf(deps, accountId, e);
-      const detail = err instanceof ApiError ? err.detail : 'Something went wrong on our side.';
+      const detail = refusalOf(err)?.detail ?? 'Something went wrong on our side.';
       await recordPushError(deps, accountId, documentId, detail);
       result.warning = `Synced to Xero, but its payments or status could not be updated yet: ${detail}`;
     }
@@ -257,8 +264,9 @@ const integrationActor = (accountId: string): Actor => ({ accountId, userId: 'in
  */
 async function recordXeroTotals(deps: Deps, tx: StoreTx, actor: Actor, documentId: string, totals: InvoiceRef['totals']): Promise<void> {
   if (!totals) return;
-  const loaded = await load(tx, documentStreamId(documentId), documentDecider);
-  if (loaded.state.status === 'none' || loaded.state.status === 'deleted' || loaded.state.sync?.provider !== 'xero') return;
+  const { accountId } = actor;
+  const loaded = await loadLiveDocument(tx, accountId, documentId);
+  if (loaded?.state.sync?.provider !== 'xero') return;
   const { state } = await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingTotals', data: { provider: 'xero', ...totals } }, eventMeta(deps, actor));
   if (state.status === 'none' || state.status === 'deleted') return;
   const diff = accountingDifference(state);
@@ -272,6 +280,11 @@ interface XeroNote {
   note: CreditNote;
   xeroId: string;
   allocatedCents: bigint;
+}
+
+/** A credit note as creditAllocations takes it, from its xero_credit_notes row (none while it is not sent). */
+function noteThere(creditNoteId: string, totalCents: bigint, rec: { allocated: boolean; allocated_cents: string | number } | undefined): NoteThere {
+  return { creditNoteId, totalCents, allocatedCents: rec?.allocated ? BigInt(rec.allocated_cents) : null };
 }
 
 /** Keeps why the push failed and when (null once a push got through), for the invoice and the home screen to show. */
@@ -292,11 +305,11 @@ async function recordPushError(deps: Pick<Deps, 'store' | 'clock'>, accountId: s
 async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, documentId: string): Promise<{ xeroInvoiceId: string; pushed: AccountingPushAction[] }> {
   const db = deps.store.db;
   const row0 = await readSyncRow(db, accountId, documentId);
-  if (!row0?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  if (!row0?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
   const xeroInvoiceId = row0.xero_invoice_id;
-  const { view } = await loadDocument(deps, accountId, documentId);
+  const { state: view } = await loadDocument(deps.store, accountId, documentId);
   const { tenantId } = await requireConnection(deps, accountId);
-  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new ApiError(409, ACCOUNTING_MESSAGES.otherOrganisation);
+  if (row0.tenant_id !== null && row0.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
   const pushed: AccountingPushAction[] = [];
   const at = () => deps.clock.now().toISOString();
 
@@ -309,53 +322,6 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       if (status === null) return;
       xeroStatus = status;
       await db.query('UPDATE xero_sync SET xero_status = $3, pushed_at = $4 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, status, at()]);
-    };
-
-    /**
-     * The refunds recorded against the invoice's credit notes that Xero does not have yet, each
-     * sent as cash refunds of credit: out of what its own credit note has left in Xero first, then
-     * the invoice's other credit notes in the order they were issued (here a refund may take what is
-     * owed back on the invoice, which can be more than its own note has left after allocation). A
-     * refund that the credit left in Xero cannot cover is refused, in words, before any of it is sent.
-     */
-    const pushCreditNoteRefunds = async (notes: readonly XeroNote[]): Promise<void> => {
-      if (notes.every((x) => x.note.refunds.length === 0)) return;
-      const sent = await db.query<{ refund_id: string; credit_note_id: string; amount_cents: string }>(
-        'SELECT refund_id, credit_note_id, amount_cents::text AS amount_cents FROM xero_credit_note_refunds WHERE account_id = $1 AND document_id = $2',
-        [accountId, documentId],
-      );
-      const sentFrom = (creditNoteId: string, refundId?: string): bigint =>
-        sent.filter((x) => x.credit_note_id === creditNoteId && (refundId === undefined || x.refund_id === refundId)).reduce((a, x) => a + BigInt(x.amount_cents), 0n);
-      const left = new Map(notes.map((x) => [x.note.creditNoteId, toCents(x.note.total) - x.allocatedCents - sentFrom(x.note.creditNoteId)]));
-      for (const { note: own } of notes) {
-        for (const r of own.refunds) {
-          const alreadySent = notes.reduce((a, x) => a + sentFrom(x.note.creditNoteId, r.refundId), 0n);
-          let owing = toCents(r.amount) - alreadySent;
-          if (owing <= 0n) continue;
-          const order = [...notes.filter((x) => x.note.creditNoteId === own.creditNoteId), ...notes.filter((x) => x.note.creditNoteId !== own.creditNoteId)];
-          const available = order.reduce((a, x) => a + (left.get(x.note.creditNoteId) ?? 0n), 0n);
-          if (available < owing) {
-            throw new ApiError(422, `Xero has ${formatNzd(available)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(owing)} on ${own.reference} can't be sent there. Record it in Xero by hand.`);
-          }
-          for (const from of order) {
-            const credit = left.get(from.note.creditNoteId) ?? 0n;
-            if (owing === 0n || credit === 0n) continue;
-            const part = owing < credit ? owing : credit;
-            const ref = await runtime.provider.refundCreditNote(
-              conn,
-              { creditNoteId: from.xeroId, amount: centsToString(part), date: r.date, reference: r.reference.trim() || PAYMENT_METHOD_LABELS[r.method] },
-              xeroKey(['cnrefund', accountId, documentId, r.refundId, from.note.creditNoteId]),
-            );
-            await db.query(
-              'INSERT INTO xero_credit_note_refunds (account_id, document_id, refund_id, credit_note_id, amount_cents, xero_payment_id, pushed_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
-              [accountId, documentId, r.refundId, from.note.creditNoteId, part.toString(), ref.paymentId, at()],
-            );
-            left.set(from.note.creditNoteId, credit - part);
-            owing -= part;
-            pushed.push({ type: 'credit_note_refund', credit_note_id: from.note.creditNoteId, refund_id: r.refundId, xero_payment_id: ref.paymentId, amount: centsToNumber(part) });
-          }
-        }
-      }
     };
 
     // Voided in Xero: nothing can change there any more.
@@ -386,7 +352,8 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
     }
 
     const already = new Set(sentPayments.map((p) => p.payment_id));
-    for (const p of view.payments.filter((x) => !already.has(x.paymentId))) {
+    // A payment that came from Xero is Xero's already: never sent back (no echo).
+    for (const p of view.payments.filter((x) => !already.has(x.paymentId) && !x.source)) {
       const ref = await runtime.provider.createPayment(
         conn,
         { invoiceId: xeroInvoiceId, amount: p.amount, date: p.date, reference: p.reference.trim() || PAYMENT_METHOD_LABELS[p.method] },
@@ -399,7 +366,8 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
 
     // Credit notes, in the order they were issued: each sent once as a Xero credit note, then as
     // much of it as the invoice still owes in Xero allocated to it; the rest, money owed back, stays
-    // as credit there, and what is paid back of it here is sent as a refund of that credit.
+    // as credit there, and what is paid back of it here is sent as a refund of that credit. The
+    // figures are the domain's (creditAllocations, planCreditRefunds), worked out before any call.
     if (view.creditNotes.length > 0) {
       const sentNotes = await db.query<{ credit_note_id: string; xero_credit_note_id: string; allocated: boolean; allocated_cents: string | number }>(
         'SELECT credit_note_id, xero_credit_note_id, allocated, allocated_cents::text AS allocated_cents FROM xero_credit_notes WHERE account_id = $1 AND document_id = $2',
@@ -407,12 +375,18 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       );
       const [contactRow] = await db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
       const contactId = contactRow?.xero_contact_id ?? null;
-      if (!contactId) throw new ApiError(409, 'This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
+      if (!contactId) throw new Conflict('This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
       const gstRegistered = isTaxInvoice(view, (await loadBusinessSettings(db, accountId)).gst_number);
-      const figures = documentFigures(view);
       // What Xero holds as paid: every payment recorded here was pushed above (card refunds are not pushed).
       const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
-      let allocatedSoFar = sentNotes.reduce((a, n) => a + BigInt(n.allocated_cents), 0n);
+      const allocations = creditAllocations(
+        documentFigures(view).totalCents,
+        paidInXero,
+        [
+          ...sentNotes.filter((x) => !view.creditNotes.some((n) => n.creditNoteId === x.credit_note_id)).map((x) => noteThere(x.credit_note_id, 0n, x)),
+          ...view.creditNotes.map((n) => noteThere(n.creditNoteId, toCents(n.total), sentNotes.find((x) => x.credit_note_id === n.creditNoteId))),
+        ],
+      );
       const xeroNotes: XeroNote[] = [];
       for (const n of view.creditNotes) {
         let rec = sentNotes.find((x) => x.credit_note_id === n.creditNoteId);
@@ -424,37 +398,164 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
           );
           rec = { credit_note_id: n.creditNoteId, xero_credit_note_id: ref.creditNoteId, allocated: false, allocated_cents: '0' };
         }
-        if (!rec.allocated) {
-          // What the invoice owes in Xero now: its total less the payments pushed and the credit allocated.
-          const owing = figures.totalCents - paidInXero - allocatedSoFar;
-          const noteCents = toCents(n.total);
-          const amount = owing <= 0n ? 0n : owing < noteCents ? owing : noteCents;
+        const allocation = allocations.find((a) => a.creditNoteId === n.creditNoteId);
+        if (!rec.allocated && allocation) {
+          const amount = allocation.cents;
           if (amount > 0n) {
             await runtime.provider.allocateCreditNote(conn, { creditNoteId: rec.xero_credit_note_id, invoiceId: xeroInvoiceId, amount: centsToString(amount), date: n.date }, xeroKey(['alloc', accountId, documentId, n.creditNoteId]));
           }
-          allocatedSoFar += amount;
           await db.query('UPDATE xero_credit_notes SET allocated = true, allocated_cents = $4, pushed_at = $5 WHERE account_id = $1 AND document_id = $2 AND credit_note_id = $3', [accountId, documentId, n.creditNoteId, amount.toString(), at()]);
           rec = { ...rec, allocated: true, allocated_cents: amount.toString() };
-          if (amount > 0n && amount === owing) await setStatus('PAID');
+          if (allocation.settles) await setStatus('PAID');
           pushed.push({ type: 'credit_note', credit_note_id: n.creditNoteId, xero_credit_note_id: rec.xero_credit_note_id, allocated: centsToNumber(amount) });
         }
         xeroNotes.push({ note: n, xeroId: rec.xero_credit_note_id, allocatedCents: BigInt(rec.allocated_cents) });
       }
       await pushCreditNoteRefunds(xeroNotes);
     }
+
+    /**
+     * The refunds recorded against the invoice's credit notes that Xero does not have yet, each
+     * sent as cash refunds of credit in the parts planCreditRefunds says. A refund that the credit
+     * left in Xero cannot cover is refused, in words, before any of it is sent.
+     */
+    async function pushCreditNoteRefunds(notes: readonly XeroNote[]): Promise<void> {
+      if (notes.every((x) => x.note.refunds.length === 0)) return;
+      const sent = await db.query<{ refund_id: string; credit_note_id: string; amount_cents: string }>(
+        'SELECT refund_id, credit_note_id, amount_cents::text AS amount_cents FROM xero_credit_note_refunds WHERE account_id = $1 AND document_id = $2',
+        [accountId, documentId],
+      );
+      const plan = planCreditRefunds(
+        notes.map((x) => ({ creditNoteId: x.note.creditNoteId, totalCents: toCents(x.note.total), allocatedCents: x.allocatedCents, refunds: x.note.refunds.map((r) => ({ refundId: r.refundId, cents: toCents(r.amount) })) })),
+        sent.map((x) => ({ refundId: x.refund_id, creditNoteId: x.credit_note_id, cents: BigInt(x.amount_cents) })),
+      );
+      for (const part of plan.parts) {
+        const from = notes.find((x) => x.note.creditNoteId === part.creditNoteId);
+        const r = notes.find((x) => x.note.creditNoteId === part.ownCreditNoteId)?.note.refunds.find((x) => x.refundId === part.refundId);
+        if (!from || !r) throw new Error('a refund part names a credit note or refund the invoice does not have');
+        const ref = await runtime.provider.refundCreditNote(
+          conn,
+          { creditNoteId: from.xeroId, amount: centsToString(part.cents), date: r.date, reference: r.reference.trim() || PAYMENT_METHOD_LABELS[r.method] },
+          xeroKey(['cnrefund', accountId, documentId, r.refundId, part.creditNoteId]),
+        );
+        await db.query(
+          'INSERT INTO xero_credit_note_refunds (account_id, document_id, refund_id, credit_note_id, amount_cents, xero_payment_id, pushed_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING',
+          [accountId, documentId, r.refundId, part.creditNoteId, part.cents.toString(), ref.paymentId, at()],
+        );
+        pushed.push({ type: 'credit_note_refund', credit_note_id: part.creditNoteId, refund_id: r.refundId, xero_payment_id: ref.paymentId, amount: centsToNumber(part.cents) });
+      }
+      if (plan.shortfall) {
+        const own = notes.find((x) => x.note.creditNoteId === plan.shortfall?.creditNoteId)?.note.reference ?? 'its credit note';
+        throw new Invalid(`Xero has ${formatNzd(plan.shortfall.availableCents)} of credit left on this invoice's credit notes, so the refund of ${formatNzd(plan.shortfall.owingCents)} on ${own} can't be sent there. Record it in Xero by hand.`);
+      }
+    }
   });
   await recordPushError(deps, accountId, documentId, null);
   return { xeroInvoiceId, pushed };
 }
 
+// ---- pull -------------------------------------------------------------------------------------
+
+export interface PullResult {
+  /** Payments made in Xero now recorded here (our payment ids). */
+  recorded: string[];
+  /** Payments from Xero removed here because they were deleted there. */
+  removed: string[];
+}
+
+/**
+ * Brings Xero's word on the money paid on a synced invoice here, under the document's claim: each
+ * payment Xero lists on the invoice that did not go from here (a bank transfer reconciled there, a
+ * payment entered there) is recorded through RecordPayment, with its Xero id as its source; a
+ * payment that came from Xero and that Xero no longer lists (deleted there) is removed. Removals
+ * go first, so a payment re-entered there with another amount fits. Nothing happens unless the
+ * invoice is synced, the account is connected to the organisation it was synced to and the
+ * invoice isn't void here.
+ */
+export async function pullPaymentsFromXero(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
+  const runtime = xeroRuntime(deps);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
+  // A closed (deleted) account takes nothing more from Xero, whichever door asks (account/liveness.ts).
+  if (await isAccountClosed(deps.store.db, accountId)) return { recorded: [], removed: [] };
+  const first = await loadDocument(deps.store, accountId, documentId);
+  if (first.state.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
+  await requireConnection(deps, accountId);
+  return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
+    const row = await readSyncRow(deps.store.db, accountId, documentId);
+    if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
+    const { tenantId } = await requireConnection(deps, accountId);
+    if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
+    const { state: view } = await loadDocument(deps.store, accountId, documentId);
+    const result: PullResult = { recorded: [], removed: [] };
+    if (view.status === 'void') return result;
+    const xeroInvoiceId = row.xero_invoice_id;
+    let there: InvoiceNow;
+    try {
+      there = await runtime.keeper.withConnection(accountId, (conn) => runtime.provider.getInvoice(conn, xeroInvoiceId));
+    } catch (e) {
+      return rethrow(deps, accountId, e);
+    }
+    const pushedFromHere = new Set(
+      (await deps.store.db.query<{ xero_payment_id: string }>('SELECT xero_payment_id FROM xero_payments WHERE account_id = $1 AND document_id = $2', [accountId, documentId])).map((r) => r.xero_payment_id),
+    );
+    const listed = new Set(there.payments.map((p) => p.paymentId));
+    const xeroIdOf = (p: { source?: AccountingSource | undefined }): string | null => (p.source?.provider === 'xero' ? p.source.externalId : null);
+    const gone = view.payments.filter((p) => xeroIdOf(p) !== null && !listed.has(xeroIdOf(p) ?? ''));
+    const recordedThere = new Set(view.payments.map(xeroIdOf));
+    const made = there.payments.filter((p) => !pushedFromHere.has(p.paymentId) && !recordedThere.has(p.paymentId));
+    const meta = eventMeta(deps, integrationActor(accountId));
+    for (const p of gone) {
+      if (!p.source) continue;
+      const source = p.source;
+      await execute(deps, async (tx) => {
+        const loaded = await loadDocument(tx, accountId, documentId);
+        await decideAndAppend(tx, loaded, documentDecider, { type: 'RemovePayment', data: { paymentId: p.paymentId, source } }, meta);
+      });
+      result.removed.push(p.paymentId);
+    }
+    for (const p of made) {
+      // One id per Xero payment: a second process pulling the same payment is refused by the decider.
+      const paymentId = `xero-${p.paymentId}`;
+      await execute(deps, async (tx) => {
+        const loaded = await loadDocument(tx, accountId, documentId);
+        const command = { type: 'RecordPayment', data: { paymentId, amount: p.amount, date: p.date, method: 'bank_transfer', reference: p.reference, source: { provider: 'xero', externalId: p.paymentId } } } as const;
+        await decideAndAppend(tx, loaded, documentDecider, command, meta);
+      });
+      result.recorded.push(paymentId);
+    }
+    return result;
+  });
+}
+
+/**
+ * Before a reminder goes: the payments made in Xero on a synced invoice are brought here first, so
+ * a client who paid there (a bank transfer reconciled in Xero) is not chased; the reminder rule is
+ * then asked with the invoice as it is. Does nothing unless Xero is configured, the invoice is
+ * synced and the account connected. Never throws: a failure is logged and the rule is asked with
+ * what is known here.
+ */
+export async function refreshFromXeroBeforeReminder(deps: Deps, accountId: string, documentId: string): Promise<PullResult | null> {
+  try {
+    if (!xeroRuntime(deps)) return null;
+    const row = await readSyncRow(deps.store.db, accountId, documentId);
+    if (!row?.xero_invoice_id) return null;
+    const conn = await readConnection(deps.store.db, accountId);
+    if (!conn || conn.needs_reauth) return null;
+    return await pullPaymentsFromXero(deps, accountId, documentId);
+  } catch (e) {
+    deps.log('info', 'reading an invoice back from Xero before a reminder failed', { accountId, documentId, error: refusalOf(e)?.detail ?? (e instanceof Error ? e.message : String(e)) });
+    return null;
+  }
+}
+
 /** POST /integrations/xero/push/{id}: throws the API error for the route to answer. */
 export async function pushInvoice(deps: Deps, accountId: string, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
-  const { view } = await loadDocument(deps, accountId, documentId);
-  if (view.type !== 'invoice') throw new ApiError(409, ACCOUNTING_MESSAGES.onlyInvoices);
+  const { state: view } = await loadDocument(deps.store, accountId, documentId);
+  if (view.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   const row = await readSyncRow(deps.store.db, accountId, documentId);
-  if (!row?.xero_invoice_id) throw new ApiError(409, ACCOUNTING_MESSAGES.notSynced);
+  if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
   const runtime = xeroRuntime(deps);
-  if (!runtime) throw new ApiError(400, ACCOUNTING_MESSAGES.notConfigured);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   await requireConnection(deps, accountId);
   try {
     const r = await withDocumentClaim(deps, runtime, accountId, documentId, () => pushLocked(deps, runtime, accountId, documentId));
@@ -462,7 +563,8 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
   } catch (e) {
     const err = await apiErrorOf(deps, accountId, e);
     // Another process pushing the same invoice is no failure; anything else is kept, to be shown on the invoice.
-    if (err instanceof ApiError && err.detail !== ACCOUNTING_MESSAGES.busy) await recordPushError(deps, accountId, documentId, err.detail);
+    const refusal = refusalOf(err);
+    if (refusal && !(err instanceof Busy)) await recordPushError(deps, accountId, documentId, refusal.detail);
     throw err;
   }
 }
@@ -472,7 +574,15 @@ export type PushOutcome =
   /** Nothing to do: Xero isn't configured, the invoice isn't synced (or isn't an invoice), or the account isn't connected. */
   | { outcome: 'skipped'; reason: 'not_configured' | 'not_synced' | 'not_connected' }
   /** Recorded in xero_sync.last_push_error; POST /integrations/xero/push/{id} (or the next change) tries again. */
-  | { outcome: 'failed'; status: number; detail: string };
+  | { outcome: 'failed'; status: number; detail: string; worthRetrying: boolean };
+
+/**
+ * Xero answered 429 or 5xx (or could not be reached), another process was pushing the same
+ * invoice, or something failed on our side: worth another go. A refusal (not connected, not
+ * synced, validation) is not.
+ */
+const worthRetrying = (e: unknown): boolean =>
+  !(e instanceof AppError) || e instanceof LimitReached || e instanceof RetryLater || e instanceof UpstreamFailed || e instanceof Internal || e instanceof Busy;
 
 /**
  * For the documents feature, after a command on an invoice has committed (sent, payment recorded
@@ -490,9 +600,10 @@ export async function pushDocumentChangesToXero(deps: Deps, accountId: string, d
     const r = await pushInvoice(deps, accountId, documentId);
     return { outcome: 'pushed', ...r };
   } catch (e) {
-    const status = e instanceof ApiError ? e.status : 500;
-    const detail = e instanceof ApiError ? e.detail : 'Something went wrong on our side.';
-    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(e instanceof ApiError ? {} : { error: e instanceof Error ? e.message : String(e) }) });
-    return { outcome: 'failed', status, detail };
+    const refusal = refusalOf(e);
+    const status = refusal?.status ?? 500;
+    const detail = refusal?.detail ?? 'Something went wrong on our side.';
+    deps.log('error', 'pushing an invoice to Xero failed', { accountId, documentId, status, detail, ...(refusal ? {} : { error: e instanceof Error ? e.message : String(e) }) });
+    return { outcome: 'failed', status, detail, worthRetrying: worthRetrying(e) };
   }
 }

@@ -14,10 +14,12 @@ import {
   type ContactInput,
   type ContactRef,
   type InvoiceInput,
+  type InvoiceNow,
   type InvoiceRef,
   type InvoiceStatus,
   type PaymentInput,
   type PaymentRef,
+  type PaymentThere,
   type ProviderConnection,
   type ProviderTokens,
   type Tenant,
@@ -119,7 +121,7 @@ function retryAfterSeconds(header: string | null, now: Date): number | null {
  * An invoice's money figures are kept as the digits Xero sent (the JSON number's own text), never
  * as a float: they are compared with ours to the cent.
  */
-const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total']);
+const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total', 'Amount']);
 class ExactNumber {
   readonly text: string;
   constructor(text: string) {
@@ -165,6 +167,33 @@ function invoiceRef(inv: unknown): InvoiceRef {
   const status = invoiceStatus(field(inv, 'Status'));
   if (!invoiceId || status === null) throw new AccountingError('unavailable', 'Xero answered with an invoice we could not read.');
   return { invoiceId, invoiceNumber: str(field(inv, 'InvoiceNumber')), reference: str(field(inv, 'Reference')), status, totals: totalsOf(inv) };
+}
+
+/** At most this many payments are read off one invoice: more is not an invoice Xero would hold. */
+export const MAX_PAYMENTS_READ = 200;
+
+/** Xero's date ("/Date(1778112000000+0000)/", midnight UTC of the day) or an ISO date, as the day; null otherwise. */
+function xeroDay(v: unknown): string | null {
+  const text = str(v);
+  const ms = /^\/Date\((-?\d{1,15})(?:[+-]\d{4})?\)\/$/.exec(text);
+  const day = ms ? new Date(Number(ms[1])).toISOString().slice(0, 10) : /^\d{4}-\d{2}-\d{2}/.exec(text)?.[0] ?? null;
+  return day !== null && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null;
+}
+
+/** A payment listed on an invoice: read whole or refused (Xero's answer is checked like any input). */
+function paymentThere(p: unknown): PaymentThere {
+  const paymentId = str(field(p, 'PaymentID'));
+  const amount = centsText(field(p, 'Amount'));
+  const date = xeroDay(field(p, 'Date'));
+  if (!paymentId || paymentId.length > 64 || amount === null || date === null) throw new AccountingError('unavailable', 'Xero answered with a payment we could not read.');
+  return { paymentId, amount, date, reference: str(field(p, 'Reference')).slice(0, 200) };
+}
+
+function invoiceNow(inv: unknown): InvoiceNow {
+  const list = field(inv, 'Payments');
+  const payments = Array.isArray(list) ? list : [];
+  if (payments.length > MAX_PAYMENTS_READ) throw new AccountingError('unavailable', 'Xero answered with more payments on one invoice than we can read.');
+  return { ...invoiceRef(inv), payments: payments.map(paymentThere) };
 }
 
 const firstOf = (body: unknown, key: string): unknown => {
@@ -429,6 +458,10 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
         }
         throw e;
       }
+    },
+
+    async getInvoice(conn, invoiceId) {
+      return invoiceNow(firstOf(await api(conn, 'GET', `/Invoices/${encodeURIComponent(invoiceId)}`), 'Invoices'));
     },
 
     async createPayment(conn, payment: PaymentInput, idempotencyKey): Promise<PaymentRef> {

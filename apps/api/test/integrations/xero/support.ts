@@ -23,18 +23,18 @@ export interface XeroTestApp {
   close(): Promise<void>;
 }
 
-export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero } = {}): Promise<XeroTestApp> {
+export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero; env?: Record<string, string>; mailKind?: 'smtp' } = {}): Promise<XeroTestApp> {
   const clock = opts.clock ?? new TestClock('2026-05-04T21:30:00.000Z');
   const fake = opts.sharedFake ?? (await startFakeXero({ redirectUris: [REDIRECT_URI], now: () => clock.now(), ...opts.fake }));
   const sleeps: number[] = [];
   const accounting = adapterOnFake(fake, () => clock.now(), sleeps, opts.adapter);
   // Tests move the clock past Xero's 30-minute tokens: our own sign-in must outlive that.
-  const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600) };
+  const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600), ...opts.env };
   const logs: XeroTestApp['logs'] = [];
   const log = (level: string, message: string, extra?: Record<string, unknown>) => {
     logs.push({ level, message, ...(extra ? { extra } : {}) });
   };
-  const t = await createTestApp({ clock, env, overrides: { accounting, log }, ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  const t = await createTestApp({ clock, env, overrides: { accounting, log }, ...(opts.mailKind ? { mailKind: opts.mailKind } : {}), ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
   return {
     t,
     fake,

@@ -1,0 +1,92 @@
+// Xero's word on money coming back: a payment entered in Xero (a bank transfer reconciled there)
+// on a synced invoice is recorded here as a payment from Xero, once; it is never pushed back; one
+// deleted in Xero goes from here too; and a disconnected account or another account's invoice
+// gets nothing.
+import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocument } from '../../../src/documents/repository.ts';
+import { pullPaymentsFromXero, pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
+import { command, connectedUser, makeDocument, payCmd, sendCmd, startXeroApp, type User, xeroCalls, type XeroTestApp } from './support.ts';
+
+let x: XeroTestApp;
+beforeAll(async () => {
+  x = await startXeroApp({ adapter: { paymentsAccountCode: '090' } });
+});
+afterAll(() => x?.close());
+
+const sync = (user: User, id: string) => x.t.post(`/integrations/xero/sync/${id}`, undefined, user.token);
+const xeroInvoice = (reference: string) => {
+  const inv = x.fake.state.invoices.find((i) => i.Reference === reference);
+  if (!inv) throw new Error(`no Xero invoice ${reference}`);
+  return inv;
+};
+const paymentPuts = (invoiceId: string) => xeroCalls(x.fake, 'PUT', 'Payments').filter((r) => r.body.includes(invoiceId));
+const invoiceHere = async (user: User, id: string) => (await x.t.get(`/invoices/${id}`, user.token)).json;
+const paymentsHere = async (user: User, id: string) => (await loadDocument(x.t.deps.store, user.userId, id)).state.payments;
+
+/** A connected user's sent invoice ($465.75), synced to Xero, and the invoice there. */
+async function syncedInvoice() {
+  const user = await connectedUser(x);
+  const doc = await makeDocument(x.t, user, { then: [sendCmd] });
+  expect((await sync(user, doc.id)).status).toBe(200);
+  return { user, doc, inv: xeroInvoice(doc.reference) };
+}
+
+describe('payments made in Xero come back', () => {
+  it('a bank transfer reconciled in Xero is recorded here once, as a payment from Xero, and the invoice is paid', async () => {
+    const { user, doc, inv } = await syncedInvoice();
+    const there = x.fake.payInXero(inv.InvoiceID, { amount: '465.75', date: '2026-05-12', reference: 'ANZ 0412 SMITH' });
+
+    expect(await pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).toEqual({ recorded: [`xero-${there.PaymentID}`], removed: [] });
+    const [payment] = await paymentsHere(user, doc.id);
+    expect(payment).toMatchObject({ amount: '465.75', date: '2026-05-12', method: 'bank_transfer', reference: 'ANZ 0412 SMITH', source: { provider: 'xero', externalId: there.PaymentID } });
+    expect(await invoiceHere(user, doc.id)).toMatchObject({ payment_status: 'paid', balance: 0 });
+
+    // Pulled again (a redelivery, a second process): nothing new.
+    expect(await pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).toEqual({ recorded: [], removed: [] });
+    expect(await paymentsHere(user, doc.id)).toHaveLength(1);
+  });
+
+  it('a payment from Xero is never pushed back, while one recorded here is pushed once and not pulled back', async () => {
+    const { user, doc, inv } = await syncedInvoice();
+    await command(x.t, user, doc.id, payCmd('here-1', '100.00'));
+    expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [{ type: 'payment', payment_id: 'here-1' }] });
+    x.fake.payInXero(inv.InvoiceID, { amount: '65.75', date: '2026-05-13' });
+
+    const pulled = await pullPaymentsFromXero(x.t.deps, user.userId, doc.id);
+    expect(pulled.recorded).toHaveLength(1);
+    expect((await paymentsHere(user, doc.id)).map((p) => [p.paymentId === 'here-1', p.amount])).toEqual([[true, '100.00'], [false, '65.75']]);
+    expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toEqual({ outcome: 'pushed', xero_invoice_id: inv.InvoiceID, pushed: [] });
+    expect(paymentPuts(inv.InvoiceID)).toHaveLength(1);
+    expect(x.fake.state.payments.filter((p) => p.InvoiceID === inv.InvoiceID && p.Status !== 'DELETED').map((p) => p.amountCents)).toEqual([10000n, 6575n]);
+  });
+
+  it('a payment deleted in Xero goes from here too; the tradie cannot remove it here (it would come straight back)', async () => {
+    const { user, doc, inv } = await syncedInvoice();
+    const there = x.fake.payInXero(inv.InvoiceID, { amount: '200.00', date: '2026-05-12' });
+    const { recorded } = await pullPaymentsFromXero(x.t.deps, user.userId, doc.id);
+
+    const refused = await x.t.del(`/invoices/${doc.id}/payments/${recorded[0]}`, user.token);
+    expect(refused.status).toBe(409);
+    expect(refused.json.detail).toBe('This payment was recorded in Xero. Delete it in Xero and it goes from here too.');
+    expect(await paymentsHere(user, doc.id)).toHaveLength(1);
+
+    x.fake.deletePaymentInXero(there.PaymentID);
+    expect(await pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).toEqual({ recorded: [], removed: recorded });
+    expect(await paymentsHere(user, doc.id)).toEqual([]);
+    expect(await invoiceHere(user, doc.id)).toMatchObject({ balance: 465.75 });
+  });
+
+  it('a disconnected account gets nothing, and another account cannot pull this account’s invoice', async () => {
+    const { user, doc, inv } = await syncedInvoice();
+    const other = await connectedUser(x);
+    x.fake.payInXero(inv.InvoiceID, { amount: '50.00', date: '2026-05-12' });
+    const calls = x.fake.state.requests.length;
+
+    await expect(pullPaymentsFromXero(x.t.deps, other.userId, doc.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await x.t.del('/integrations/xero/disconnect', user.token);
+    await expect(pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).rejects.toMatchObject({ status: 400, detail: ACCOUNTING_MESSAGES.notConnected });
+    expect(x.fake.state.requests.filter((r) => r.url.includes('/api.xro/'))).toHaveLength(x.fake.state.requests.slice(0, calls).filter((r) => r.url.includes('/api.xro/')).length);
+    expect(await paymentsHere(user, doc.id)).toEqual([]);
+  });
+});
