@@ -1,6 +1,6 @@
 // The Hono app, built from its ports (deps.ts). One sub-app per resource under /api/v1, one
 // error handler, security headers, a body-size limit, and the built web app for everything else.
-import { API_PREFIX } from '@tradie/contracts';
+import { API_PREFIX, PRICE_BOOK_MESSAGES } from '@tradie/contracts';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -16,10 +16,13 @@ import { openApiDocument } from './openapi/document.ts';
 import { operationsOf } from './openapi/operationsOf.ts';
 import { featureRoutes } from './routes/index.ts';
 
-/** JSON bodies are small; the logo upload has its own, larger limit on its route. */
+/** JSON bodies are small; the logo upload and a supplier's price list have their own, larger limits. */
 export const MAX_JSON_BODY = 1024 * 1024;
 /** A 2 MB logo plus its multipart envelope. */
 export const MAX_UPLOAD_BODY = 2 * 1024 * 1024 + 64 * 1024;
+/** A supplier's price list: its CSV text (at most 5,000,000 characters) in JSON, with room for the escapes. */
+export const MAX_PRICE_LIST_BODY = 6 * 1024 * 1024;
+const PRICE_LIST_PATH = /\/price-book\/imports(\/preview)?$/;
 
 export type { AppEnv } from './http/env.ts';
 
@@ -80,7 +83,10 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   const tooLarge = limitBody(MAX_JSON_BODY, 'The request is too large.');
   const uploadLimit = limitBody(MAX_UPLOAD_BODY, 'Logo must be less than 2MB');
-  api.use((c, next) => (c.req.path.endsWith('/business-settings/logo') ? uploadLimit(c, next) : tooLarge(c, next)));
+  const priceListLimit = limitBody(MAX_PRICE_LIST_BODY, PRICE_BOOK_MESSAGES.csvTooLarge);
+  api.use((c, next) =>
+    c.req.path.endsWith('/business-settings/logo') ? uploadLimit(c, next) : PRICE_LIST_PATH.test(c.req.path) ? priceListLimit(c, next) : tooLarge(c, next),
+  );
   let openApi: Record<string, unknown> | undefined;
   api.get(
     '/openapi.json',

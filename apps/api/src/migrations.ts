@@ -17,7 +17,9 @@ import { auditMigrations } from './security/audit.ts';
 import { oneTimeTokenMigrations } from './security/oneTimeTokens.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
+import { setupMigrations } from './setup/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
+import { priceBookMigrations } from './priceBook/migrations.ts';
 
 export const coreMigrations: Migration[] = [
   {
@@ -62,4 +64,6 @@ export const allMigrations: Migration[] = [
   ...reminderMigrations,
   ...paymentMigrations,
   ...paymentClaimMigrations,
+  ...priceBookMigrations,
+  ...setupMigrations,
 ];

@@ -19,7 +19,7 @@ export async function makeHistory(t: TestApp, token: string): Promise<void> {
     if (res.status !== status) throw new Error(`${res.status} ${res.text}`);
     return res.json as { id: string; [k: string]: unknown };
   };
-  await ok(t.put('/business-settings', { business_name: 'Sparky Tamihana Ltd', gst_number: '49-091-850', bank_name: 'Kiwibank', bank_account_number: '38-9000-0000000-00', email_signature: 'Ngā mihi', gst_rounding: 'total' }, token));
+  await ok(t.put('/business-settings', { business_name: 'Sparky Tamihana Ltd', gst_number: '49-091-850', bank_name: 'Kiwibank', bank_account_number: '38-9000-0123458-00', email_signature: 'Ngā mihi', gst_rounding: 'total' }, token));
   const fd = new FormData();
   fd.append('file', new File([PNG], 'logo.png', { type: 'image/png' }));
   await ok(t.call('POST', '/business-settings/logo', { token, body: fd }));

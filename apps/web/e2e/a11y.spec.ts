@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './helpers.ts';
-import { signInThroughApi, useTokens } from './support/session.ts';
+import { TEST_GST_NUMBER, signInThroughApi, useTokens } from './support/session.ts';
 
 // The accessibility sweep: every route of the route table — public, guest and signed in —
 // at 360×740, 390×844 and 1280×800 (the narrow, phone and desktop projects). On each: the page's
@@ -55,6 +55,9 @@ async function seedAccount(api: APIRequestContext): Promise<Seed> {
     expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
     return (await res.json()) as T;
   };
+  // Registered for GST with its number, so its quotes and invoices may be shared by link.
+  const gst = await api.put('/api/v1/business-settings', { headers, data: { gst_registered: true, gst_number: TEST_GST_NUMBER } });
+  expect(gst.ok(), await gst.text()).toBe(true);
   const client = await post<{ id: string }>('/clients', {
     name: 'Mere Tāwhiao',
     is_business: 'true',
@@ -166,7 +169,7 @@ const routes: readonly Route[] = [
   },
   { path: '/app/settings', name: 'app-settings', h1: 'Settings', signedIn: true },
   { path: (seed) => seed.quoteLink, name: 'client-quote', h1: /^Quote QTE-/ },
-  { path: (seed) => seed.invoiceLink, name: 'client-invoice', h1: /^Invoice INV-/ },
+  { path: (seed) => seed.invoiceLink, name: 'client-invoice', h1: /^Tax invoice INV-/ },
 ];
 
 const screenshotDir = fileURLToPath(new URL('../test-output/screenshots/a11y', import.meta.url));

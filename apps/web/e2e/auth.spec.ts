@@ -68,6 +68,10 @@ test.describe('register', () => {
     await page.getByLabel('Confirm Password').fill('hammer-time');
     await clickWhileHeld(page, '/auth/register', 'Start Free Trial', 'Creating account...');
 
+    // A new account starts with the first-run set-up; it can be left for later.
+    await expect(page).toHaveURL(/\/app\/setup$/);
+    await expect(page.getByRole('heading', { name: "What's your business called?" })).toBeVisible();
+    await page.getByRole('button', { name: 'Set up later' }).click();
     await expectHome(page);
     const tokens = await tokensIn(page);
     expect(tokens.access).toBeTruthy();

@@ -1,11 +1,10 @@
 // One number everywhere: what the calculator shows is what is saved, listed and printed.
 // - A row with a price but no description is not in the totals, and Generate refuses it with a
 //   field error (focus on it) instead of silently dropping it after showing it in the total.
-// - 'Apply margin' keeps the money to the half cent: 1000 × $0.0044 at 25% is $5.50 (not $10.00),
-//   200 × $1.2345 at 0% stays $246.90 (not $246.00); Charge Client before = subtotal after.
-// - Markup is not margin: the panel says what 25% markup is as a margin, and can work by margin;
-//   each way names its own number in the title, the field, the button and the notice, and
-//   Charge Client says it is before GST.
+// - 'Price from cost' keeps the money to the half cent: 1000 screws costing $0.0044 at 25% sell at
+//   $5.50 (not $10.00), 200 × $1.2345 at 0% stays $246.90 (not $246.00); the costs never change.
+// - Markup is not margin: the panel can work by margin; each way names its own number in the
+//   title, the field and the notice.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -28,6 +27,7 @@ const row = (page: Page, n: number) => ({
   description: page.getByLabel(`Line ${n} Description`),
   qty: page.getByLabel(`Line ${n} Qty`),
   price: page.getByLabel(`Line ${n} Unit price`),
+  cost: page.getByLabel(`Line ${n} Cost (excl. GST)`),
 });
 
 async function fill(page: Page, n: number, description: string, qty: string, price: string) {
@@ -98,7 +98,7 @@ test('a row without a description is not counted, and Generate says so instead o
   expect(errors).toEqual([]);
 });
 
-test('Apply margin keeps the money: screen, saved document, list and PDF agree to the cent', async ({ page, request }, testInfo) => {
+test('Price from cost keeps the money: screen, saved document, list and PDF agree to the cent', async ({ page, request }, testInfo) => {
   const errors = collectErrors(page);
   const user = await signUpAndSignIn(page, request, { emailPrefix: 'calc-margin' });
   await page.goto('/app/calculator');
@@ -108,32 +108,29 @@ test('Apply margin keeps the money: screen, saved document, list and PDF agree t
   ];
   for (const [i, l] of LINES.entries()) await fill(page, i + 1, l.description, l.qty, l.unit_price);
   await page.getByRole('button', { name: 'Profit 25% markup' }).click();
-  await expect(page.getByText('Charge Client (excl. GST)')).toBeVisible();
+  // Each line costs what it was typed at: pricing from cost marks the costs up.
+  for (const [i, l] of LINES.entries()) await page.getByLabel(`Line ${i + 1} Cost (excl. GST)`).fill(l.unit_price);
   // At 0% nothing moves: 200 × $1.2345 stays $246.90 (a cent-rounded price would make it $246.00).
   await page.getByLabel('Markup on cost %').fill('0');
-  await expect(page.getByTestId('margin-charge')).toHaveText('$251.30');
-  await page.getByRole('button', { name: 'Apply markup' }).click();
-  await expect(page.getByText('Applied 0% markup on cost to all line items!', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Price from cost' }).click();
+  await expect(page.getByText('Priced each line with a cost at 0% markup on cost.', { exact: false })).toBeVisible();
   await expect(row(page, 2).price).toHaveValue('1.2345');
   await expect(page.getByTestId('calc-subtotal')).toHaveText('$251.30');
   await page.getByLabel('Markup on cost %').fill('25');
   await expect(page.getByTestId('margin-chip')).toHaveText('25% markup');
-  await expect(page.getByTestId('margin-costs')).toHaveText('$251.30'); // $4.40 + $246.90
-  // 1000 × $0.0044 × 1.25 = $5.50 exactly (price $0.0055). 246.90 × 1.25 = $308.625, but 200 × a
-  // 4-decimal price moves in 2-cent steps: $1.5431 gives $308.62, the nearest; so $314.12, not $314.13.
-  await expect(page.getByTestId('margin-charge')).toHaveText('$314.12');
+  await expect(page.getByTestId('calc-profit-cost')).toHaveText('$251.30'); // $4.40 + $246.90
+  // 246.90 × 1.25 = $308.625, but 200 × a 4-decimal price moves in 2-cent steps: said before pricing.
   await expect(page.getByTestId('margin-inexact')).toContainText('One line has a quantity too large');
-  await expect(page.getByTestId('margin-other')).toHaveText('That is a 20.0% margin on the price');
-  // Nothing on the markup panel calls the markup a margin, but the line saying what it is as one
-  // (and the choice of the other way of working).
-  const panel = page.locator('#calc-margin-body');
-  expect((await panel.innerText()).replace('That is a 20.0% margin on the price', '').replace('Margin on price', '')).not.toMatch(/margin/i);
-  await page.getByRole('button', { name: 'Apply markup' }).click();
-  await expect(page.getByText('Applied 25% markup on cost to all line items!', { exact: false })).toBeVisible();
-  await expect(page.getByText(/Applied 25% margin/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Price from cost' }).click();
+  await expect(page.getByText('Priced each line with a cost at 25% markup on cost.', { exact: false })).toBeVisible();
+  await expect(page.getByText(/at 25% margin/)).toHaveCount(0);
+  // 1000 × $0.0044 × 1.25 = $5.50 exactly (price $0.0055); $1.5431 gives $308.62, the nearest: $314.12.
   await expect(row(page, 1).price).toHaveValue('0.0055');
   await expect(row(page, 2).price).toHaveValue('1.5431');
   await expect(page.getByTestId('calc-subtotal')).toHaveText('$314.12');
+  // The costs stayed; the profit is the marked-up subtotal less them.
+  await expect(row(page, 2).cost).toHaveValue('1.2345');
+  await expect(page.getByTestId('calc-profit-gross')).toHaveText('$62.82');
   const shown = { subtotal: await page.getByTestId('calc-subtotal').textContent(), gst: await page.getByTestId('calc-gst').textContent(), total: await page.getByTestId('calc-total').textContent() };
 
   await page.getByRole('button', { name: 'Generate Quote' }).click();
@@ -154,18 +151,20 @@ test('Apply margin keeps the money: screen, saved document, list and PDF agree t
   await page.goto('/app/calculator');
   await fill(page, 1, 'Labour', '1', '300');
   await page.getByRole('button', { name: 'Profit 25% markup' }).click();
+  await row(page, 1).cost.fill('300');
   await page.getByRole('radio', { name: 'Margin on price' }).check();
-  await expect(page.getByTestId('margin-charge')).toHaveText('$400.00');
-  await expect(page.getByTestId('margin-other')).toHaveText('That is a 33.3% markup on cost');
   await expect(page.getByTestId('margin-chip')).toHaveText('25% margin');
   await expect(page.getByLabel('Margin on price %')).toHaveValue('25');
   await page.getByLabel('Margin on price %').fill('10');
   await expect(page.getByText('Your margin is quite low.', { exact: false })).toBeVisible();
   await page.getByLabel('Margin on price %').fill('25');
   await saveScreenshot(page, testInfo, '/app/calculator-margin-on-price-words');
-  await page.getByRole('button', { name: 'Apply margin' }).click();
-  await expect(page.getByText('Applied 25% margin on price to all line items!', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Price from cost' }).click();
+  await expect(page.getByText('Priced each line with a cost at 25% margin on price.', { exact: false })).toBeVisible();
   await expect(row(page, 1).price).toHaveValue('400');
+  // 25 % of the $400 price is profit: a 33.3 % markup on the $300 cost.
+  await expect(page.getByTestId('calc-profit-margin')).toHaveText('25.0%');
+  await expect(page.getByTestId('calc-profit-markup')).toHaveText('33.3%');
   await expect.poll(async () => ((await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as { margin_basis: string }).margin_basis).toBe('margin');
   await page.reload();
   await page.getByRole('button', { name: 'Profit 25% margin' }).click();

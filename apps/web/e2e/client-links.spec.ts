@@ -62,7 +62,7 @@ test('a client accepts a quote with a signature from the link, then pays the inv
   await page.getByLabel('Business Name').fill('Ngata Plumbing');
   await page.getByLabel('Quote terms').fill(TERMS);
   await page.getByLabel('Account Name').fill('Ngata Plumbing Ltd');
-  await page.getByLabel('Account Number').fill('12-3456-7890123-00');
+  await page.getByLabel('Account Number').fill('12-3456-7890103-00');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByTestId('settings-banner')).toHaveText('Settings saved successfully!');
 
@@ -262,7 +262,7 @@ test('a client declines a quote with reasons; an invoice without card payments s
   const user = await signUpAndSignIn(page, request, { emailPrefix: 'links-bank' });
   const settings = await request.put('/api/v1/business-settings', {
     headers: user.authHeaders,
-    data: { business_name: 'Kōwhai Electrical', phone: '021 555 0199', email: 'office@kowhai.example.nz', address: '12 Rātā Street', city: 'Whangārei', postcode: '0110', bank_name: 'Kiwibank', bank_account_name: 'Kōwhai Electrical Ltd', bank_account_number: '38-9000-0123456-00' },
+    data: { business_name: 'Kōwhai Electrical', phone: '021 555 0199', email: 'office@kowhai.example.nz', address: '12 Rātā Street', city: 'Whangārei', postcode: '0110', bank_name: 'Kiwibank', bank_account_name: 'Kōwhai Electrical Ltd', bank_account_number: '38-9000-0123458-00' },
   });
   expect(settings.status(), await settings.text()).toBe(200);
   const email = `mere-${Date.now()}@example.co.nz`;
@@ -302,7 +302,7 @@ test('a client declines a quote with reasons; an invoice without card payments s
   await phone.goto(new URL(invoiceUrl).pathname);
   await expect(phone.getByRole('heading', { level: 1, name: /^Tax invoice / })).toBeVisible();
   const howToPay = phone.getByRole('region', { name: 'How to pay' });
-  await expect(howToPay).toContainText('38-9000-0123456-00');
+  await expect(howToPay).toContainText('38-9000-0123458-00');
   await expect(howToPay).toContainText('Kōwhai Electrical Ltd');
   await expect(phone.getByTestId('client-balance')).toHaveText('$2,760.00');
   await expect(phone.getByRole('button', { name: /Pay now/ })).toHaveCount(0);

@@ -139,16 +139,16 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await page.getByRole('switch', { name: 'Include GST (15%)' }).click();
   await expect(page.getByText('Total (incl. GST)')).toBeVisible();
 
-  // ---- the margin panel ----
+  // ---- the profit panel: each line costs what it was typed at; 'Price from cost' marks the costs up ----
+  // (with cost = the typed price, pricing from cost at 25 % is the domain's applyMargin of the lines)
   await page.getByRole('button', { name: 'Profit 25% markup' }).click();
+  for (const [i, line] of LINES.entries()) await page.getByLabel(`Line ${i + 1} Cost (excl. GST)`).fill(line.unit_price);
   const margin = page.getByLabel('Markup on cost %');
   await expect(margin).toHaveValue('25');
   await expect(page.getByText('Typical range: 20-30%')).toBeVisible();
   const figures = marginFigures(LINES, 25);
-  await expect(page.getByTestId('margin-costs')).toHaveText(formatNzd(figures.costsCents));
-  await expect(page.getByTestId('margin-profit')).toHaveText(formatNzd(figures.profitCents));
-  await expect(page.getByTestId('margin-charge')).toHaveText(formatNzd(figures.chargeClientCents));
-  await expect(page.getByTestId('margin-other')).toHaveText('That is a 20.0% margin on the price');
+  await expect(page.getByTestId('calc-profit-cost')).toHaveText(formatNzd(figures.costsCents));
+  await expect(page.getByTestId('calc-profit-gross')).toHaveText('$0.00');
   await margin.fill('10');
   await expect(page.getByText('Your markup is quite low. Most tradies aim for 20-30% to cover all business costs.')).toBeVisible();
   await margin.fill('25');
@@ -157,14 +157,16 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   await expectAccessible(page);
   await expectNoHorizontalOverflow(page);
 
-  await page.getByRole('button', { name: 'Apply markup' }).click();
-  await expect(page.getByText('Applied 25% markup on cost to all line items! The client will see the final prices without any "profit" or "markup" labels.')).toBeVisible();
+  await page.getByRole('button', { name: 'Price from cost' }).click();
+  await expect(page.getByText('Priced each line with a cost at 25% markup on cost.', { exact: false })).toBeVisible();
   const marked = applyMargin(LINES, 25);
   for (const [i, line] of marked.entries()) await expect(row(page, i + 1).price).toHaveValue(line.unit_price);
   const after = pricedTotals(marked);
   await expect(page.getByTestId('calc-total')).toHaveText(formatNzd(after.totalCents));
-  // The Charge Client shown before applying is the subtotal after it.
+  // The profit shown is the marked-up subtotal less the costs, which did not change.
   await expect(page.getByTestId('calc-subtotal')).toHaveText(formatNzd(figures.chargeClientCents));
+  await expect(page.getByTestId('calc-profit-gross')).toHaveText(formatNzd(figures.profitCents));
+  await expect(page.getByTestId('calc-profit-cost')).toHaveText(formatNzd(figures.costsCents));
 
   // ---- templates: blank name alert, save, change, load back ----
   const blank = nextDialog(page);

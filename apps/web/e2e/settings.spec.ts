@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
+import { BANK_ACCOUNT_MESSAGES, GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
@@ -138,17 +138,31 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await page.getByLabel('Postcode').fill('0110');
   await page.getByLabel('Bank Name').fill('Kiwibank');
   await page.getByLabel('Account Name').fill('Ngata Plumbing Ltd');
-  // A hint only: a number in another shape is saved as typed.
-  await page.getByLabel('Account Number').fill('38 9000 0123456 00');
-  // Check-digit warnings while typing (they never block the save).
+  // A bank account is checked (bank, branch, check digits): one digit wrong is refused by the field.
+  await page.getByLabel('Account Number').fill('38 9000 0123457 00');
+  // Check-digit warnings while typing.
   await expect(page.getByText(GST_NUMBER_WARNING)).toBeVisible();
   await expect(page.getByText(NZBN_WARNING)).toBeVisible();
 
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(banner(page)).toHaveText('Settings saved successfully!');
-  await expect(banner(page)).toHaveClass(/settings-banner--success/);
-  // Success messages clear by themselves.
-  await expect(banner(page)).toHaveCount(0, { timeout: 10_000 });
+  await expect(banner(page)).toHaveText('Error saving settings: Please check the 3 numbers marked below before saving.');
+  await expect(banner(page)).toHaveClass(/settings-banner--error/);
+  await expect(page.getByText('Settings saved successfully!')).toHaveCount(0);
+  await expect(page.getByLabel('Account Number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(BANK_ACCOUNT_MESSAGES.checksum)).toBeVisible();
+  await expect(page.getByLabel('GST Number')).toHaveAttribute('aria-invalid', 'true');
+  // A digit that doesn't add up on a known branch cannot be kept; a GST number or NZBN can.
+  await expect(page.getByRole('checkbox', { name: 'Keep this number as I typed it' })).toHaveCount(2);
+  expect((await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as Record<string, unknown>).toMatchObject({ business_name: '', bank_account_number: '' });
+
+  // Fixed, typed without the dashes: saved, and shown the usual way. The GST number and NZBN kept on purpose.
+  await page.getByLabel('Account Number').fill('389000012345800');
+  await expect(page.getByLabel('Account Number')).not.toHaveAttribute('aria-invalid', 'true');
+  for (const keep of await page.getByRole('checkbox', { name: 'Keep this number as I typed it' }).all()) await keep.check();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(banner(page)).toHaveText('Settings saved. The numbers you kept as typed are marked below — please make sure they are right.');
+  await expect(page.getByText('Settings saved successfully!')).toHaveCount(0);
+  await expect(page.getByLabel('Account Number')).toHaveValue('38-9000-0123458-00');
 
   // Saved: a reload shows them, with the server's warnings.
   await page.reload();
@@ -156,14 +170,14 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await expect(page.getByLabel('Trading As (optional)')).toHaveValue('Ngata Plumbing');
   await expect(page.getByLabel('City')).toHaveValue('Whangārei');
   await expect(page.getByLabel('Postcode')).toHaveValue('0110');
-  await expect(page.getByLabel('Account Number')).toHaveValue('38 9000 0123456 00');
+  await expect(page.getByLabel('Account Number')).toHaveValue('38-9000-0123458-00');
   await expect(page.getByText(GST_NUMBER_WARNING)).toBeVisible();
   // A valid GST number (IRD check digit) clears its warning; the NZBN one stays.
   await page.getByLabel('GST Number').fill('49-091-850');
   await expect(page.getByText(GST_NUMBER_WARNING)).toHaveCount(0);
   await expect(page.getByText(NZBN_WARNING)).toBeVisible();
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(banner(page)).toHaveText('Settings saved successfully!');
+  await expect(banner(page)).toHaveText('Settings saved. The numbers you kept as typed are marked below — please make sure they are right.');
   const saved = (await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as Record<string, unknown>;
   expect(saved).toMatchObject({ business_name: 'Ngata Plumbing Ltd', gst_number: '49-091-850', bank_name: 'Kiwibank', default_currency: 'NZD' });
 
@@ -212,7 +226,8 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await page.getByLabel('CC Email (optional)', { exact: true }).fill('books@ngata.example.nz');
   await checkTab(page, testInfo, 'email');
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(banner(page)).toHaveText('Settings saved successfully!');
+  // The NZBN kept as typed above is still marked: never 'successfully' beside its warning.
+  await expect(banner(page)).toHaveText('Settings saved. The numbers you kept as typed are marked below — please make sure they are right.');
 
   // One Save Settings saves everything together: the business details typed on the other tab stay.
   await page.reload();

@@ -15,3 +15,5 @@ export * from './clientLinks.ts';
 export * from './reminders.ts';
 export * from './creditNotes.ts';
 export * from './paymentClaims.ts';
+export * from './priceBook.ts';
+export * from './setup.ts';

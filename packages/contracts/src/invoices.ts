@@ -205,6 +205,49 @@ export const lineRecord = z.object({
 export type LineRecord = z.infer<typeof lineRecord>;
 
 /**
+ * A line as the tradie's own screens get it: with what it costs the business. Never in anything
+ * the client sees (the client's link pages, the PDF, emails, Xero answer `lineRecord`).
+ */
+export const costedLineRecord = lineRecord.extend({
+  /** What one unit costs the business, excl. GST; null: cost not recorded (never zero). */
+  cost: z.number().nullable(),
+  /** 'materials', 'labour', 'subcontractor', 'equipment', 'other' or one the business added. */
+  category: z.string(),
+  /** The line's own markup or margin (percent, on the business's basis); null: its category's. */
+  markup: z.number().nullable(),
+  /** quantity × cost to the cent; null: cost not recorded. */
+  cost_amount: money.nullable(),
+});
+export type CostedLineRecord = z.infer<typeof costedLineRecord>;
+
+/** Cost, sell and gross profit (excl. GST) of some lines: lines with no cost recorded are counted apart, never as costing nothing. */
+export const profitFiguresRecord = z.object({
+  /** Every line's amount without GST. */
+  sell: money,
+  /** Of the sell, the lines with a cost recorded. */
+  costed_sell: money,
+  cost: money,
+  /** costed_sell − cost. */
+  gross_profit: money,
+  /** Gross profit ÷ costed sell, percent to one decimal; null when nothing costed was sold. */
+  margin_percent: z.number().nullable(),
+  /** Gross profit ÷ cost, percent to one decimal; null when nothing had a cost above $0.00. */
+  markup_percent: z.number().nullable(),
+  costed_lines: z.number().int(),
+  /** Lines with 'cost not recorded', and their sell. */
+  uncosted_lines: z.number().int(),
+  uncosted_sell: money,
+  formatted: z.object({ sell: z.string(), cost: z.string(), gross_profit: z.string(), uncosted_sell: z.string() }),
+});
+export type ProfitFiguresRecord = z.infer<typeof profitFiguresRecord>;
+
+/** A document's profit for the tradie: the whole document (an invoice net of its credit notes) and per category. */
+export const documentProfitRecord = profitFiguresRecord.extend({
+  categories: z.array(profitFiguresRecord.extend({ category: z.string() })),
+});
+export type DocumentProfitRecord = z.infer<typeof documentProfitRecord>;
+
+/**
  * How an attempt to email a document ended (docs/api/documents.md, "Sending"): 'delivered' (a mail
  * server took it: the document is sent), 'saved_not_delivered' (no mail server is set up: kept in
  * this server's outbox, nobody received it) or 'failed' (the mail server refused it).
@@ -296,7 +339,9 @@ export const documentDetail = z.object({
    * the app recorded registration.
    */
   gst_registered: z.boolean().nullable(),
-  line_items: z.array(lineRecord),
+  line_items: z.array(costedLineRecord),
+  /** The tradie's profit on it (an invoice's net of its credit notes). Never on the client's pages, PDF, emails or Xero. */
+  profit: documentProfitRecord,
   subtotal: money,
   gst: money,
   total: money,

@@ -1,6 +1,6 @@
 // /api/v1/business-settings — shared by the API (validation) and the Settings screen.
 import { z } from 'zod';
-import { MARGIN_BASES } from '@tradie/domain';
+import { CHECKED_BUSINESS_FIELDS, MARGIN_BASES } from '@tradie/domain';
 import { fieldWarning, localDate } from './common.ts';
 
 export const GST_ROUNDING_MODES = ['total', 'line'] as const;
@@ -104,8 +104,10 @@ const emailField = (field: 'email' | 'cc_email' | 'bcc_email') =>
 /**
  * PUT /business-settings body: every business setting except `logo_url` (ignored when sent, as
  * are unknown fields). A field left out keeps its saved value; `null` or '' clears it (the email
- * subject and message then go back to their defaults). GST number and NZBN are saved even when
- * their check digits fail: the answer carries a warning instead.
+ * subject and message then go back to their defaults). A GST number, NZBN or bank account number
+ * that fails its check is refused (422, `errors` by field, nothing saved) unless the field is named
+ * in `keep_as_entered` and its problem is one a tradie may keep (docs/nz-bank-accounts.md); a
+ * valid bank account is saved written the usual way (12-3456-0123456-00).
  */
 export const businessSettingsInput = z.object({
   business_name: text('business_name'),
@@ -168,6 +170,11 @@ export const businessSettingsInput = z.object({
     .nullable()
     .optional()
     .transform((v) => (v === null ? undefined : v)),
+  /** The checked numbers the tradie chose to keep as typed although their check failed. */
+  keep_as_entered: z
+    .array(z.enum(CHECKED_BUSINESS_FIELDS, { error: `keep_as_entered may name ${CHECKED_BUSINESS_FIELDS.join(', ')}` }))
+    .max(CHECKED_BUSINESS_FIELDS.length)
+    .optional(),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;
 
@@ -208,12 +215,20 @@ export const businessSettingsRecord = z.object({
   /** Registered for GST: documents carry GST and invoices are tax invoices (which must show gst_number). */
   gst_registered: z.boolean(),
   /**
-   * Check-digit warnings for gst_number / nzbn, a missing GST number while registered, and (on PUT)
-   * a GST-rounding change warning. Never block a save.
+   * Warnings for gst_number / nzbn / bank_account_number kept although their check fails, a
+   * missing GST number while registered, and (on PUT) a GST-rounding change warning.
    */
   warnings: z.array(fieldWarning),
 });
 export type BusinessSettingsRecord = z.infer<typeof businessSettingsRecord>;
+
+/** A refused PUT /business-settings (422): `detail`, and each number to check by its field. */
+export const businessSettingsFieldErrors = z.object({
+  detail: z.string(),
+  code: z.literal('check_numbers'),
+  errors: z.array(z.object({ field: z.enum(CHECKED_BUSINESS_FIELDS), message: z.string(), keepable: z.boolean() })),
+});
+export type BusinessSettingsFieldErrors = z.infer<typeof businessSettingsFieldErrors>;
 
 /** POST /business-settings/logo answer. */
 export const logoUploadResponse = z.object({ logo_url: z.string() });

@@ -3,6 +3,7 @@
 // typed, the margin, whether GST is added, and optionally a client to fill in. Bounded, so one
 // account cannot store without limit.
 import { z } from 'zod';
+import { CATEGORY_ID_PATTERN, DEFAULT_CATEGORY } from '@tradie/domain';
 import { documentType } from './invoices.ts';
 
 export const TEMPLATE_LIMITS = {
@@ -37,6 +38,23 @@ export const templateLine = z.object({
   unit_price: finite('Unit price').refine((n) => Math.abs(n) <= 100_000_000, { error: 'Unit price can be at most 100,000,000' }),
   tax_included: z.boolean({ error: 'tax_included must be true or false' }),
   tax_rate: finite('Tax rate').refine((n) => n >= 0 && n <= 1, { error: 'Tax rate must be between 0 and 1' }),
+  /** What one unit costs the business, excl. GST; null or absent: cost not recorded (never zero). Kept as typed: a template keeps costs, not marked-up prices alone. */
+  cost: finite('Cost')
+    .refine((n) => n >= 0 && n <= 100_000_000, { error: 'Cost must be between 0 and 100,000,000' })
+    .nullable()
+    .optional()
+    .transform((n) => n ?? null),
+  category: z
+    .string({ error: 'category must be text' })
+    .regex(CATEGORY_ID_PATTERN, { error: 'category must be a category name of lower-case letters, digits and dashes' })
+    .optional()
+    .transform((c) => c ?? DEFAULT_CATEGORY),
+  /** The line's own markup or margin, percent; null or absent: its category's. */
+  markup: finite('Markup')
+    .refine((n) => n >= 0 && n <= 100, { error: 'Markup must be between 0 and 100 percent' })
+    .nullable()
+    .optional()
+    .transform((n) => n ?? null),
 });
 export type TemplateLine = z.infer<typeof templateLine>;
 

@@ -18,17 +18,24 @@ export const qtyArb = decimalString(100_000, 2);
 export const priceArb = fc.oneof(decimalString(10_000_000, 2), decimalString(1_000_000_000, 4));
 export const taxRateArb = fc.constantFrom('0.15', '0.15', '0.15', '0');
 
-export const lineArb: fc.Arbitrary<Line> = fc.record({
+/** A cost per unit, or none recorded (null): never read as zero. */
+export const costArb: fc.Arbitrary<string | null> = fc.option(priceArb, { nil: null, freq: 4 });
+export const categoryArb: fc.Arbitrary<string> = fc.constantFrom('materials', 'labour', 'subcontractor', 'equipment', 'other', 'hire-gear');
+
+export const lineArb: fc.Arbitrary<Required<Line>> = fc.record({
   description: fc.string({ minLength: 1, maxLength: 20 }).map((s) => (s.trim() ? s : 'Labour')),
   qty: qtyArb,
   unit_price: priceArb,
   tax_included: fc.boolean(),
   tax_rate: taxRateArb,
+  cost: costArb,
+  category: categoryArb,
+  markup: fc.option(fc.constantFrom('0', '15', '32.5', '50'), { nil: null, freq: 3 }),
 });
 
-export const exclusiveLineArb: fc.Arbitrary<Line> = lineArb.map((l) => ({ ...l, tax_included: false }));
+export const exclusiveLineArb: fc.Arbitrary<Required<Line>> = lineArb.map((l) => ({ ...l, tax_included: false }));
 
-export const linesArb = (max = 20): fc.Arbitrary<Line[]> => fc.array(lineArb, { minLength: 1, maxLength: max });
+export const linesArb = (max = 20): fc.Arbitrary<Required<Line>[]> => fc.array(lineArb, { minLength: 1, maxLength: max });
 
 export const localDateArb = fc
   .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })

@@ -17,12 +17,20 @@ export function nzDateTime(iso: string): string {
 /** A signature's PNG as pdfmake takes an image. */
 const pngDataUrl = (bytes: Uint8Array): string => `data:image/png;base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
 
+/** What the certificate says of the business's terms: word for word when they were recorded. */
+function termsLine(a: PdfAcceptance): string {
+  if (a.terms === null) return a.termsAccepted ? 'Accepted (the wording was not recorded at the time)' : 'None were set';
+  const terms = a.terms.trim();
+  if (terms === '') return 'None were set';
+  return a.termsAccepted ? `Accepted, as follows:\n${terms}` : terms;
+}
+
 /** The certificate's content, starting on a new page. */
 export function acceptanceContent(a: PdfAcceptance, reference: string): Content[] {
   const row = (label: string, value: string): Content[] => [{ text: label, style: 'label' }, { text: value, margin: [0, 0, 0, 2] }];
   const what = a.variation
     ? [row('Variation', `${a.variation} to quote ${reference}`), row('Terms', 'Those of the quote it varies')]
-    : [row('Quote', `${reference}, version ${a.documentVersion}`), row('Terms', a.termsAccepted ? 'Accepted' : 'None were set')];
+    : [row('Quote', `${reference}, version ${a.documentVersion}`), row('Terms', termsLine(a))];
   const body: Content[][] = [
     row(a.variation ? 'Approved by' : 'Accepted by', a.signerName),
     row(a.variation ? 'Approved at' : 'Accepted at', nzDateTime(a.acceptedAt)),

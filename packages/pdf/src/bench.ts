@@ -18,7 +18,7 @@ export const benchBusiness: PdfBusiness = {
   postcode: '0110',
   bank_name: 'ANZ',
   bank_account_name: 'Kōwhai Plumbing Ltd',
-  bank_account_number: '01-0123-0123456-00',
+  bank_account_number: '01-0123-0123457-00',
 };
 
 /** A 20-line invoice to a business client in Tāmaki Makaurau. */

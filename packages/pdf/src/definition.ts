@@ -344,6 +344,8 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
     { stack: paymentSection(d, b, f, input.claim ?? null), margin: [0, 22, 0, 0], unbreakable: true },
   ];
   if (!blank(d.notes)) content.push({ stack: [{ text: 'Notes', style: 'sectionHeading' }, { text: d.notes.trim() }], margin: [0, 16, 0, 0] });
+  // The business's own terms, which the client ticks when accepting online: printed in full on the quote.
+  if (d.type === 'quote' && !blank(input.quoteTerms)) content.push({ stack: [{ text: 'Terms and conditions', style: 'sectionHeading' }, { text: (input.quoteTerms ?? '').trim() }], margin: [0, 16, 0, 0] });
   // A varied quote: what was accepted is above, unchanged; each variation follows with where it stands.
   content.push(...variationsContent(d));
   if (input.claim) {

@@ -38,6 +38,8 @@ export interface PdfInput {
   logo?: PdfLogo | null;
   /** The NZ calendar day of the render: the PDF's creation date, so the same input gives the same bytes. */
   today: LocalDate;
+  /** A quote's terms: the business's own, or those its client accepted; printed after the quote. */
+  quoteTerms?: string;
   /** An accepted quote on the client's link: the acceptance certificate added as the last page. */
   acceptance?: PdfAcceptance | null;
   /** Variations the client approved through the link: a certificate each, after the quote's. */
@@ -82,6 +84,8 @@ export interface PdfAcceptance {
   documentVersion: number;
   shownSha256: string;
   termsAccepted: boolean;
+  /** The terms accepted, word for word ('' for none); null when the wording was not recorded (older acceptances). */
+  terms: string | null;
   ip: string;
   userAgent: string;
   /** The finger signature (PNG), or null when the client only typed their name. */

@@ -17,6 +17,7 @@ const acceptance = (over: Partial<PdfAcceptance> = {}): PdfAcceptance => ({
   documentVersion: 3,
   shownSha256: 'a'.repeat(64),
   termsAccepted: true,
+  terms: null,
   ip: '203.0.113.7',
   userAgent: 'Mozilla/5.0 (iPhone)',
   signaturePng: null,
@@ -54,6 +55,27 @@ describe('the acceptance certificate', () => {
     expect(last).toContain('Mozilla/5.0 (iPhone)');
     expect(last).toContain('Not signed');
     expect(pages[0]).not.toContain('Acceptance certificate');
+  });
+
+  it("quotes the business's terms in full, as they were accepted; older acceptances say the wording was not recorded", async () => {
+    const terms = 'A 30% deposit is due before work starts.\nThe balance is due within 7 days of completion.';
+    const withTerms = pdfPages(await renderDocumentPdf({ document: quote(), business, today: TODAY, acceptance: acceptance({ terms }) }));
+    const last = withTerms[withTerms.length - 1]!.replace(/\s+/g, ' ');
+    expect(last).toContain('Accepted, as follows:');
+    expect(last).toContain('A 30% deposit is due before work starts. The balance is due within 7 days of completion.');
+    expect(last).not.toMatch(/Terms Accepted IP/);
+    const older = pdfPages(await renderDocumentPdf({ document: quote(), business, today: TODAY, acceptance: acceptance() }));
+    expect(older[older.length - 1]!.replace(/\s+/g, ' ')).toContain('Accepted (the wording was not recorded at the time)');
+    const none = pdfPages(await renderDocumentPdf({ document: quote(), business, today: TODAY, acceptance: acceptance({ terms: '', termsAccepted: false }) }));
+    expect(none[none.length - 1]!.replace(/\s+/g, ' ')).toContain('None were set');
+  });
+
+  it("prints the business's terms in full on the quote, and never on an invoice", async () => {
+    const terms = 'Prices hold for 30 days.\nA 30% deposit is due before work starts.';
+    const text = pdfPages(await renderDocumentPdf({ document: quote(), business, today: TODAY, quoteTerms: terms })).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('Terms and conditions');
+    expect(text).toContain('Prices hold for 30 days. A 30% deposit is due before work starts.');
+    expect(JSON.stringify(documentDefinition({ document: { ...quote(), type: 'invoice' }, business, today: TODAY, quoteTerms: terms }))).not.toContain('Prices hold for 30 days');
   });
 
   it('draws the signature when there is one', async () => {

@@ -97,7 +97,7 @@ describe('a tax invoice from a GST-registered business', async () => {
 
   it('says how to pay: terms, bank account and the reference', () => {
     expect(flat).toContain('Payment terms 7 days — due 11/05/2026');
-    expect(flat).toContain('Please pay to ANZ · Kōwhai Plumbing Ltd · 01-0123-0123456-00');
+    expect(flat).toContain('Please pay to ANZ · Kōwhai Plumbing Ltd · 01-0123-0123457-00');
     expect(flat).toContain('Reference INV-0001');
     expect(text).not.toContain('These will appear on your invoices');
   });

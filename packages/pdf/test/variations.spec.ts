@@ -56,7 +56,7 @@ describe("a varied quote's PDF", () => {
 
   it("adds a certificate for a variation the client approved, after the quote's", async () => {
     const d = varied();
-    const certificate = { signerName: 'Jo Bloggs', acceptedAt: '2026-05-04T22:15:00.000Z', documentVersion: 1, shownSha256: 'c'.repeat(64), termsAccepted: false, ip: '203.0.113.7', userAgent: 'Phone', signaturePng: null };
+    const certificate = { signerName: 'Jo Bloggs', acceptedAt: '2026-05-04T22:15:00.000Z', documentVersion: 1, shownSha256: 'c'.repeat(64), termsAccepted: false, terms: null, ip: '203.0.113.7', userAgent: 'Phone', signaturePng: null };
     const text = pdfText(await renderDocumentPdf({ document: d, business, today: TODAY, variationAcceptances: [{ ...certificate, variation: 'Variation 1' }] })).replace(/\s+/g, ' ');
     expect(text).toContain('Acceptance certificate: Variation 1');
     expect(text).toContain('Variation 1 to this quote was approved online through the link the business sent.');

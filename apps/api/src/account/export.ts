@@ -37,6 +37,11 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
   { table: 'xero_credit_note_refunds', owner: 'account_id', omit: [] },
   // Saved templates: they follow the tradie to another phone, and to another install.
   { table: 'templates', owner: 'account_id', omit: [] },
+  // The price book: its items (less the search column the database works out from search_text),
+  // their price history and each supplier's last import mapping. The history's seq is this store's own number.
+  { table: 'price_book_items', owner: 'account_id', omit: ['search'] },
+  { table: 'price_book_price_changes', owner: 'account_id', omit: ['seq'] },
+  { table: 'price_book_import_mappings', owner: 'account_id', omit: [] },
   // The business's own Stripe account for card payments and its surcharge choice (no secret: an id).
   { table: 'payment_accounts', owner: 'account_id', omit: [] },
   // Payment reminders: the steps and wording, and the clients who asked for none.

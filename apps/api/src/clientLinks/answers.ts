@@ -87,6 +87,8 @@ export async function acceptQuote(ports: AnswerPorts, token: string, input: Acce
       data: {
         linkId: link.linkId, ip: seen.ip, userAgent: seen.userAgent, documentVersion: input.version, shownSha256: input.shown_sha256,
         signerName: input.signer_name, signatureSha256, termsAccepted: input.terms_accepted,
+        // The wording itself, so the certificate quotes what was accepted whatever the settings say later.
+        terms: settings.quote_terms.trim(),
       },
     });
     if (png && signatureSha256) await keepSignature(w.tx, ports, link, png, signatureSha256);

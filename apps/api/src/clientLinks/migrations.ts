@@ -70,4 +70,22 @@ CREATE TABLE IF NOT EXISTS client_notice_windows (
 );
 `,
   },
+  {
+    id: 'client-links-003-acceptance-confirmations',
+    sql: `
+-- The email confirming a client's acceptance to them, with the signed PDF (clientLinks/
+-- confirmAcceptance.ts): settled once per acceptance, as 'sent', 'no_address' (the client has no
+-- email address) or 'not_sent' (refused: detail says why). Nothing here says sent unless it went.
+CREATE TABLE IF NOT EXISTS client_acceptance_confirmations (
+  event_id     text        PRIMARY KEY,
+  account_id   text        NOT NULL,
+  document_id  text        NOT NULL,
+  outcome      text        NOT NULL CHECK (outcome IN ('sent', 'no_address', 'not_sent')),
+  detail       text,
+  sent_to      text,
+  settled_at   timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS client_acceptance_confirmations_document ON client_acceptance_confirmations (account_id, document_id);
+`,
+  },
 ];

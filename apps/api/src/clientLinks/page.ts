@@ -16,6 +16,7 @@ import { detailOf, variationRecordsOf } from '../documents/view.ts';
 import { paymentOfferFor } from '../payments/offer.ts';
 import { signedLogoUrl } from '../settings/logoLink.ts';
 import { type BusinessSettings, loadBusinessSettings, logoVersion } from '../settings/repository.ts';
+import { clientLineRecords } from '../documents/profitView.ts';
 
 export type PageDeps = Pick<AppDeps, 'store' | 'clock' | 'secrets' | 'config'>;
 
@@ -85,7 +86,7 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: 
     due_date: detail.due_date,
     valid_until: detail.valid_until,
     client_name: detail.client_name,
-    line_items: detail.line_items,
+    line_items: clientLineRecords(detail.line_items),
     gst_registered: detail.gst_registered,
     subtotal: detail.subtotal,
     gst: detail.gst,

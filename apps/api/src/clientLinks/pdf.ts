@@ -16,7 +16,7 @@ export async function acceptanceFor(sql: Sql, accountId: string, d: DocumentView
   if (!a || (d.status !== 'accepted' && d.status !== 'converted')) return null;
   return {
     signerName: a.signerName, acceptedAt: a.at ?? d.acceptedAt ?? '', documentVersion: a.documentVersion, shownSha256: a.shownSha256,
-    termsAccepted: a.termsAccepted, ip: a.ip, userAgent: a.userAgent, signaturePng: await signatureOf(sql, accountId, a.signatureSha256),
+    termsAccepted: a.termsAccepted, terms: a.terms ?? null, ip: a.ip, userAgent: a.userAgent, signaturePng: await signatureOf(sql, accountId, a.signatureSha256),
   };
 }
 
@@ -28,7 +28,7 @@ export async function variationAcceptancesFor(sql: Sql, accountId: string, d: Do
     if (v.status !== 'approved' || !a) continue;
     out.push({
       variation: variationName(v), signerName: a.signerName, acceptedAt: a.at ?? v.approvedAt ?? '', documentVersion: v.number, shownSha256: a.shownSha256,
-      termsAccepted: false, ip: a.ip, userAgent: a.userAgent, signaturePng: await signatureOf(sql, accountId, a.signatureSha256),
+      termsAccepted: false, terms: null, ip: a.ip, userAgent: a.userAgent, signaturePng: await signatureOf(sql, accountId, a.signatureSha256),
     });
   }
   return out;

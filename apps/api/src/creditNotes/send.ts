@@ -15,7 +15,7 @@ import type { Actor } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from '../documents/commands/run.ts';
 import { mailProblem, refusalDetail } from '../documents/commands/send.ts';
-import { DEFAULT_MAIL_FROM, addressList, fillPlaceholders, type Placeholders } from '../documents/email.ts';
+import { DEFAULT_MAIL_FROM, addressList, businessContactFooter, fillPlaceholders, type Placeholders } from '../documents/email.ts';
 import { userNames } from '../documents/repository.ts';
 import { gstRefusal, requireConfirmedEmail, sendForAccount } from '../documents/sendGuard.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
@@ -67,7 +67,7 @@ export function composeCreditNoteMail(input: {
   ].join('\n\n');
   const link = input.invoiceLinkUrl ? `\n\nSee the invoice and its credit notes online: ${input.invoiceLinkUrl}` : '';
   const signature = s.email_signature.trim();
-  const text = fillPlaceholders(o.message ?? defaultMessage, p) + link + (signature ? `\n\n${signature}` : '');
+  const text = fillPlaceholders(o.message ?? defaultMessage, p) + link + (signature ? `\n\n${signature}` : '') + businessContactFooter(s);
   const to = o.to ?? (d.client?.email ? [d.client.email] : []);
   const cc = o.cc ?? addressList(s.cc_email);
   const bcc = o.bcc ?? addressList(s.bcc_email);

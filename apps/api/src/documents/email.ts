@@ -41,6 +41,18 @@ export interface SendOverrides {
   message?: string | undefined;
 }
 
+/**
+ * How the client reaches the business, at the foot of every email to a client: the name, phone,
+ * email and address from the settings (each left out when blank; '' when all are).
+ */
+export function businessContactFooter(s: Pick<BusinessSettings, 'business_name' | 'trading_as' | 'phone' | 'email' | 'address' | 'city' | 'postcode'>): string {
+  const name = s.business_name.trim() || s.trading_as.trim();
+  const reach = [s.phone.trim() ? `Phone ${s.phone.trim()}` : '', s.email.trim()].filter((v) => v !== '').join(' · ');
+  const address = [s.address, s.city, s.postcode].map((p) => p.replace(/\s*\n\s*/g, ', ').trim()).filter((p) => p !== '').join(', ');
+  const lines = [name, reach, address].filter((v) => v !== '');
+  return lines.length > 0 ? `\n\n--\n${lines.join('\n')}` : '';
+}
+
 /** The line that carries the client's link in the email. */
 export const clientLinkLine = (type: DocumentView['type'], url: string): string =>
   type === 'quote' ? `View and accept your quote online: ${url}` : `View and pay your invoice online: ${url}`;
@@ -79,7 +91,7 @@ export function composeDocumentMail(input: {
   const signature = s.email_signature.trim();
   const link = input.clientLinkUrl ? `\n\n${clientLinkLine(d.type, input.clientLinkUrl)}` : '';
   const claim = input.claimText ? `\n\n${input.claimText}` : '';
-  const text = fillPlaceholders(messageTemplate, placeholders) + link + (signature ? `\n\n${signature}` : '') + claim;
+  const text = fillPlaceholders(messageTemplate, placeholders) + link + (signature ? `\n\n${signature}` : '') + claim + businessContactFooter(s);
   const to = o.to ?? (d.client?.email ? [d.client.email] : []);
   const cc = o.cc ?? addressList(s.cc_email);
   const bcc = o.bcc ?? addressList(s.bcc_email);
@@ -139,7 +151,7 @@ export function composeVariationMail(input: {
     'The quote you accepted stays as it is: this work is added only if you approve it.',
   ].join('\n');
   const signature = s.email_signature.trim();
-  const text = `${message}\n\nApprove or decline it online: ${input.linkUrl}${signature ? `\n\n${signature}` : ''}`;
+  const text = `${message}\n\nApprove or decline it online: ${input.linkUrl}${signature ? `\n\n${signature}` : ''}${businessContactFooter(s)}`;
   const to = o.to ?? (d.client?.email ? [d.client.email] : []);
   const cc = o.cc ?? addressList(s.cc_email);
   const bcc = o.bcc ?? addressList(s.bcc_email);

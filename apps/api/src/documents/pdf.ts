@@ -82,8 +82,10 @@ export async function renderPdfFor(
   const claim = figures ? pdfClaimOf(figures) : null;
   // An unserved claim is printed as it will be served today: its due date for payment is from today.
   const document = figures && !figures.dates.served ? { ...d, dueDate: figures.dates.paymentDue } : d;
+  // A quote prints the business's terms, or, once its client accepted them through the link, the wording they accepted.
+  const quoteTerms = d.type === 'quote' ? (acceptance?.terms ?? settings.quote_terms).trim() : '';
   const input = {
-    document, business: pdfBusinessOf(settings), today, ...(acceptance ? { acceptance } : {}), ...(variationAcceptances.length > 0 ? { variationAcceptances } : {}), ...(claim ? { claim } : {}),
+    document, business: pdfBusinessOf(settings), today, ...(quoteTerms ? { quoteTerms } : {}), ...(acceptance ? { acceptance } : {}), ...(variationAcceptances.length > 0 ? { variationAcceptances } : {}), ...(claim ? { claim } : {}),
   };
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;

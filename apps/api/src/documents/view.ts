@@ -5,8 +5,10 @@ import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, V
 import {
   type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
   STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
-  documentTotals, formatNzd, paidDate, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
+  documentTotals, formatNzd, paidDate, profitOfDocument, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
+
+import { costedLineRecordsOf, documentProfitRecordOf } from './profitView.ts';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
 
@@ -105,7 +107,8 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     notes: d.notes,
     gst_rounding: d.gstRounding,
     gst_registered: d.gstRegistered,
-    line_items: lineRecordsOf(d.lines, f),
+    line_items: costedLineRecordsOf(d.lines, lineRecordsOf(d.lines, f)),
+    profit: documentProfitRecordOf(profitOfDocument(d)),
     subtotal: centsToNumber(f.subtotalCents),
     gst: centsToNumber(f.gstCents),
     total: centsToNumber(f.totalCents),

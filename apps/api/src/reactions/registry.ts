@@ -8,6 +8,7 @@ import type { DomainEventType } from '@tradie/domain';
 import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { disconnect } from '../integrations/xero/oauth.ts';
 import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
+import { acceptanceConfirmation } from '../clientLinks/confirmAcceptance.ts';
 import { clientAnswerNotice } from '../clientLinks/notify.ts';
 import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
 import { expireCheckoutSessions, expireClosedAccountCheckouts } from '../payments/reaction.ts';
@@ -30,7 +31,7 @@ export interface OutboxRow {
 }
 
 /** What reactions may use. */
-export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect'>;
+export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect' | 'renderPdf'>;
 
 /** What may set a reaction off: a domain event, or the account's deletion (a row the deletion writes itself). */
 export type ReactionCause = DomainEventType | typeof ACCOUNT_CLOSED_CAUSE;
@@ -117,5 +118,5 @@ export const xeroDisconnectClosedAccount: Reaction = {
 
 /** Every reaction the API runs. */
 export const REACTIONS: readonly Reaction[] = [
-  xeroPush, xeroCreditNotePush, clientAnswerNotice, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
+  xeroPush, xeroCreditNotePush, clientAnswerNotice, acceptanceConfirmation, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
 ];

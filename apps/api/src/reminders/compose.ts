@@ -5,7 +5,7 @@
 // always carries it: a message written without [Pay Link] gets the line at its end.
 import type { ReminderStepRecord } from '@tradie/contracts';
 import { type DocumentView, formatNzd, formatNzDateLong, type LocalDate } from '@tradie/domain';
-import { DEFAULT_MAIL_FROM, fillPlaceholders } from '../documents/email.ts';
+import { businessContactFooter, DEFAULT_MAIL_FROM, fillPlaceholders } from '../documents/email.ts';
 import type { UserNames } from '../documents/repository.ts';
 import type { OutgoingMail } from '../mail/index.ts';
 import type { BusinessSettings } from '../settings/repository.ts';
@@ -55,7 +55,7 @@ export function composeReminderMail(input: ReminderMailInput): { mail: OutgoingM
       ...(replyTo ? { replyTo } : {}),
       to: input.to,
       subject,
-      text: fill(message).trim() + (signature ? `\n\n${signature}` : ''),
+      text: fill(message).trim() + (signature ? `\n\n${signature}` : '') + businessContactFooter(s),
       attachments: input.pdf ? [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }] : [],
       headers: { 'X-Entity-Ref-ID': `${d.id}/reminder/${input.step.id}` },
     },

@@ -17,7 +17,9 @@ import { reportRoutes } from '../reports/routes.ts';
 import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
+import { setupRoutes } from '../setup/routes.ts';
 import { templateRoutes } from '../templates/routes.ts';
+import { priceBookRoutes } from '../priceBook/routes.ts';
 import { paymentRoutes } from '../payments/routes.ts';
 import { publicPaymentRoutes } from '../payments/publicRoutes.ts';
 
@@ -42,12 +44,14 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/public', publicPaymentRoutes(deps)],
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
+    ['/setup', setupRoutes(deps)],
     ['/billing', billingRoutes(deps)],
     ['/payments', paymentRoutes(deps)],
     ['/integrations', integrationRoutes(deps)],
     ['/security', securityRoutes(deps)],
     ['/account', accountRoutes(deps)],
     ['/templates', templateRoutes(deps)],
+    ['/price-book', priceBookRoutes(deps)],
     ['/reminders', reminderRoutes(deps)],
     ['/mail', mailRoutes(deps)],
   ];

@@ -1,13 +1,15 @@
 // /api/v1/business-settings: the tradie's business details and logo (docs/api/settings.md).
 //
 //   GET    /                 every field with its default, the signed logo_url, check-digit warnings
-//   PUT    /                 saves the fields sent (logo_url ignored); answers like GET, plus warnings
+//   PUT    /                 saves the fields sent (logo_url ignored); answers like GET, plus warnings.
+//                             A GST number, NZBN or bank account that fails its check: 422 by field,
+//                             nothing saved, unless kept on purpose (`keep_as_entered`)
 //   POST   /logo             multipart field `file`: PNG, JPEG or SVG by content, ≤ 2 MB, ≤ 16 megapixels;
 //                             kept re-encoded (logoPrepare.ts) → {logo_url}
 //   GET    /logo             the logo, to a signed-in caller or through a signed logo_url
 //   DELETE /logo             removes it
 import { businessSettingsInput, businessSettingsRecord, logoUploadResponse, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
-import { identifierWarnings, nzDateOf, roundingAppliesFrom, type FieldWarning } from '@tradie/domain';
+import { BUSINESS_IDENTIFIER_MESSAGES, businessIdentifierWarnings, checkBusinessIdentifiers, nzDateOf, roundingAppliesFrom, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -48,14 +50,22 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
       gst_rounding: inUse,
       gst_rounding_next: next,
       logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
-      warnings: [...identifierWarnings({ gst_number: s.gst_number, nzbn: s.nzbn }), ...gstNumberNeeded, ...logoLeftOut, ...extraWarnings],
+      warnings: [...businessIdentifierWarnings(s), ...gstNumberNeeded, ...logoLeftOut, ...extraWarnings],
     };
   }
 
   r.get('/', describe({ tag: 'Business settings', summary: 'Every business setting with its default', response: { status: 200, schema: businessSettingsRecord } }), auth, async (c) => c.json(await record(deps.store.db, c.get('accountId'))));
 
-  r.put('/', describe({ tag: 'Business settings', summary: 'Save business, email and currency settings (logo_url ignored)', body: businessSettingsInput, response: { status: 200, schema: businessSettingsRecord } }), auth, async (c) => {
-    const patch = await parseBody(c, businessSettingsInput);
+  r.put('/', describe({ tag: 'Business settings', summary: 'Save business, email and currency settings (logo_url ignored)', body: businessSettingsInput, response: { status: 200, schema: businessSettingsRecord }, errors: [422] }), auth, async (c) => {
+    const { keep_as_entered: keep, ...patch } = await parseBody(c, businessSettingsInput);
+    // A number sent as it is already saved was checked (or kept on purpose) when it was saved.
+    const saved = await loadBusinessSettings(deps.store.db, c.get('accountId'));
+    const changed = (f: 'gst_number' | 'nzbn' | 'bank_account_number') => (patch[f] !== undefined && patch[f].trim() !== saved[f].trim() ? patch[f] : undefined);
+    const checked = checkBusinessIdentifiers({ gst_number: changed('gst_number'), nzbn: changed('nzbn'), bank_account_number: changed('bank_account_number') }, keep);
+    if (checked.errors.length > 0) {
+      throw new ApiError(422, checked.errors.length === 1 ? checked.errors[0]!.message : BUSINESS_IDENTIFIER_MESSAGES.summary(checked.errors.length), { code: 'check_numbers', errors: checked.errors });
+    }
+    if (checked.bankAccountNumber !== undefined) patch.bank_account_number = checked.bankAccountNumber;
     const accountId = c.get('accountId');
     const answer = await deps.store.db.tx(async (tx) => {
       const { previousGstRounding } = await saveBusinessSettings(tx, accountId, patch, deps.clock.now());

@@ -32,7 +32,8 @@ function recordOf(row: TemplateRow): TemplateRecord {
     id: row.id,
     name: row.name,
     type: body.type === 'invoice' ? 'invoice' : 'quote',
-    line_items: body.line_items ?? [],
+    // A template saved before costs were kept: each line's cost not recorded, under 'other'.
+    line_items: (body.line_items ?? []).map((l) => ({ ...l, cost: l.cost ?? null, category: l.category ?? 'other', markup: l.markup ?? null })),
     profit_margin_percent: body.profit_margin_percent ?? 0,
     include_gst: body.include_gst !== false,
     client: body.client ?? null,

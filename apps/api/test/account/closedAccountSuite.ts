@@ -269,6 +269,9 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       'POST /account/cancel-email-change': { run: async () => expect((await t.post('/account/cancel-email-change', { token: a.cancelToken })).status).toBe(422) },
       // The signed logo link the client's page carried.
       'GET /business-settings/logo': { run: async () => closed(await t.get(a.logoUrl)) },
+      // Xero's webhook: a delivery not signed with the webhook key is refused before it is read; a signed
+      // one only reads back invoices of accounts connected to that organisation (webhook.int.spec.ts).
+      'POST /integrations/xero/webhook': { run: async () => expect((await t.post('/integrations/xero/webhook', { events: [], firstEventSequence: 1, lastEventSequence: 1, entropy: 'closed' })).status).toBe(401) },
       // Stripe's webhooks: answered (so Stripe stops sending), recorded as for a closed account, nothing applied.
       'POST /billing/webhook': {
         records: ['billing_webhook_events'],
@@ -454,7 +457,7 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
     it("the one door for mail on an account's behalf refuses it, whoever asks (a notice, a reminder, a credit note, a variation)", async () => {
       const mails = t.mailer.sent.length;
       const mail = { from: 'noreply@app.test', to: ['accounts@kowhai.example.nz'], subject: 'Variation 2', text: 'Kia ora' };
-      await expect(sendForAccount(t.deps, a.user.userId, mail)).rejects.toMatchObject({ status: 410, detail: ACCOUNT_CLOSED });
+      await expect(sendForAccount(t.deps, a.user.userId, mail)).rejects.toMatchObject({ name: 'Gone', detail: ACCOUNT_CLOSED });
       expect(t.mailer.sent.length).toBe(mails);
       // The business still trading sends as before.
       await sendForAccount(t.deps, b.user.userId, mail);

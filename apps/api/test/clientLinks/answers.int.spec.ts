@@ -41,7 +41,9 @@ describe('POST /public/quotes/{token}/accept', () => {
 
     const events = (await t.deps.store.readStream(documentStreamId(q.id))).events;
     const accepted = events.find((e) => e.type === 'QuoteAcceptedByClient')!;
-    expect(accepted.data).toMatchObject({ documentId: q.id, documentVersion: 1, shownSha256: page.shown_sha256, signerName: 'Jo Bloggs', termsAccepted: true, ip: c.ip, userAgent: 'Mozilla/5.0 (iPhone; test)' });
+    expect(accepted.data).toMatchObject({
+      documentId: q.id, documentVersion: 1, shownSha256: page.shown_sha256, signerName: 'Jo Bloggs', termsAccepted: true, terms: 'A 30% deposit is due before work starts.', ip: c.ip, userAgent: 'Mozilla/5.0 (iPhone; test)',
+    });
     const [sig] = await t.deps.store.db.query<{ png: Uint8Array; sha256: string }>('SELECT png, sha256 FROM client_signatures WHERE document_id = $1', [q.id]);
     expect(sig!.sha256).toBe(accepted.data.signatureSha256);
     expect(Buffer.from(sig!.png).subarray(1, 4).toString()).toBe('PNG');
@@ -64,9 +66,19 @@ describe('POST /public/quotes/{token}/accept', () => {
     expect(text).toContain(page.shown_sha256);
     expect(text).toContain(c.ip);
     expect(text).toContain('NZST');
+    // The terms in full on the quote and, word for word, in the certificate (not 'Terms: Accepted').
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Terms and conditions A 30% deposit is due before work starts.');
+    expect(flat).toContain('Accepted, as follows: A 30% deposit is due before work starts.');
     // The tradie's own PDF is the same document as the client's, certificate included.
     const mine = await t.app.request(`/api/v1/invoices/${q.id}/pdf`, { headers: { Authorization: `Bearer ${u.token}` } });
     expect(pdfText(Buffer.from(await mine.arrayBuffer())).replace(/[ \t]+/g, ' ')).toBe(text);
+
+    // New terms in the settings later: the accepted quote still quotes what was accepted.
+    await setSettings(t, u.userId, { quote_terms: 'Payment within 14 days of completion.' });
+    const later = pdfText(Buffer.from(await (await t.app.request(`/api/v1/invoices/${q.id}/pdf`, { headers: { Authorization: `Bearer ${u.token}` } })).arrayBuffer()));
+    expect(later).toContain('A 30% deposit is due before work starts.');
+    expect(later).not.toContain('Payment within 14 days');
   });
 
   it('a double tap answers the same page and records nothing new', async () => {

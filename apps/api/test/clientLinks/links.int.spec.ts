@@ -156,7 +156,10 @@ describe('the public answers', () => {
     const page = await publicClient(t).get(`/invoices/${token}`);
     expect(page.status).toBe(200);
     const d = page.json.document;
-    for (const k of ['subtotal', 'gst', 'total', 'paid', 'balance', 'line_items', 'formatted', 'reference', 'due_date', 'notes', 'client_name'] as const) expect(d[k], k).toEqual(detail[k]);
+    for (const k of ['subtotal', 'gst', 'total', 'paid', 'balance', 'formatted', 'reference', 'due_date', 'notes', 'client_name'] as const) expect(d[k], k).toEqual(detail[k]);
+    // The same lines, less what they cost the business: that is the tradie's alone.
+    const clientPart = ({ cost: _cost, category: _category, markup: _markup, cost_amount: _costAmount, ...rest }: Record<string, unknown>) => rest;
+    expect(d.line_items).toEqual(detail.line_items.map(clientPart));
     expect(page.json.state).toBe('partial');
     expect(page.json.payments).toEqual([{ date: '2026-05-05', amount: 100, formatted: '$100.00', method_label: 'Cash' }]);
     expect(page.json.pay).toBeNull();
@@ -165,10 +168,10 @@ describe('the public answers', () => {
 
   it('the invoice page shows the bank details when the business has some', async () => {
     const u = await signUp(t);
-    await t.deps.store.db.query("UPDATE business_settings SET bank_name = 'ASB', bank_account_name = 'Kōwhai Ltd', bank_account_number = '12-3456-7890123-00' WHERE account_id = $1", [u.userId]);
+    await t.deps.store.db.query("UPDATE business_settings SET bank_name = 'ASB', bank_account_name = 'Kōwhai Ltd', bank_account_number = '12-3456-7890103-00' WHERE account_id = $1", [u.userId]);
     const inv = await documentFor(t, u, 'invoice');
     const { token } = await sendAndReadLink(t, u, inv.id);
-    expect((await publicClient(t).get(`/invoices/${token}`)).json.bank).toEqual({ bank_name: 'ASB', account_name: 'Kōwhai Ltd', account_number: '12-3456-7890123-00' });
+    expect((await publicClient(t).get(`/invoices/${token}`)).json.bank).toEqual({ bank_name: 'ASB', account_name: 'Kōwhai Ltd', account_number: '12-3456-7890103-00' });
   });
 
   it('the PDF of an invoice is the PDF the tradie gets', async () => {

@@ -17,7 +17,7 @@ const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
 const BUSINESS = {
   business_name: 'Tāmaki Sparky Limited', trading_as: 'Tāmaki Sparky', gst_number: '49-091-850', nzbn: '9429041234563',
   address: '7 Kauri Road', city: 'Whangārei', postcode: '0110', email: 'office@tamakisparky.nz', phone: '021 555 0100',
-  bank_name: 'Kiwibank', bank_account_name: 'Tāmaki Sparky Ltd', bank_account_number: '38-9000-7654321-00',
+  bank_name: 'Kiwibank', bank_account_name: 'Tāmaki Sparky Ltd', bank_account_number: '38-9000-7654303-00',
 };
 
 async function pdfOf(token: string, id: string): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
@@ -37,7 +37,7 @@ describe('GET /invoices/{id}/pdf', () => {
     expect(r.headers.get('Content-Disposition')).toBe('inline; filename="INV-0001.pdf"');
     expect(r.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = squash(pdfText(r.bytes));
-    for (const s of ['Tax Invoice', 'INV-0001', 'Tāmaki Sparky Limited', 'GST number 49-091-850', 'Whangārei', 'Hēmi Walker', 'Ōtara Road', 'Switchboard upgrade', 'RCD', 'Kiwibank', '38-9000-7654321-00']) {
+    for (const s of ['Tax Invoice', 'INV-0001', 'Tāmaki Sparky Limited', 'GST number 49-091-850', 'Whangārei', 'Hēmi Walker', 'Ōtara Road', 'Switchboard upgrade', 'RCD', 'Kiwibank', '38-9000-7654303-00']) {
       expect(text).toContain(s);
     }
     for (const amount of [doc.formatted.subtotal, doc.formatted.gst, doc.formatted.total]) expect(text).toContain(amount);

@@ -125,6 +125,19 @@ describe('POST /invoices/{id}/send', () => {
     expect((await t.get('/invoices', u.token)).json[0].status).toBe('sent');
   });
 
+  it("ends the email with how to reach the business (name, phone, email, address), as the PDF prints them", async () => {
+    const u = await signUp(t, 'Aroha Tamihana');
+    await setSettings(t, u.userId, {
+      business_name: 'Tāmaki Sparky', phone: '021 555 0199', email: 'office@tamakisparky.nz', address: '12 Rātā Street', city: 'Whangārei', postcode: '0110', gst_number: '49-091-850',
+    });
+    const inv = await invoiceFor(u, { name: 'Hēmi Walker', email: 'hemi@example.nz' });
+    expect((await t.post(`/invoices/${inv.id}/send`, undefined, u.token)).status).toBe(200);
+    const got = await sink.waitFor(byDocument(inv.id));
+    expect(got.mail.text?.trimEnd()).toMatch(/\n\n--\nTāmaki Sparky\nPhone 021 555 0199 · office@tamakisparky\.nz\n12 Rātā Street, Whangārei, 0110$/);
+    const text = pdfText(got.mail.attachments[0]!.content).replace(/\s+/g, ' ');
+    for (const shown of ['021 555 0199', 'office@tamakisparky.nz', '12 Rātā Street', 'Whangārei 0110']) expect(text).toContain(shown);
+  });
+
   it("falls back to the user's name for [Business Name] and their login email for Reply-To; custom wording is filled in too", async () => {
     const u = await signUp(t, 'Wiremu Pere');
     await setSettings(t, u.userId, {

@@ -433,7 +433,9 @@ describe('hostile input on every /api/v1 operation', () => {
             const inApi = new URL(req.url, 'http://app.test').pathname.startsWith('/api/v1/');
             // A route that also takes its own page's form (bodyNote) answers that form with a page.
             const formPage = (op.bodyNote ?? '').includes('application/x-www-form-urlencoded') && (req.headers['Content-Type'] ?? '').startsWith('application/x-www-form-urlencoded');
-            if (inApi && !htmlPage && !formPage) {
+            // Xero's webhook contract: a delivery whose signature does not match is answered 401 with an empty body.
+            const xeroRefusal = opKey(op) === 'POST /integrations/xero/webhook' && res.status === 401 && text === '';
+            if (inApi && !htmlPage && !formPage && !xeroRefusal) {
               expect(res.headers.get('content-type'), answer).toMatch(/^application\/json/);
               const detail = (JSON.parse(text) as { detail?: unknown }).detail;
               expect(typeof detail === 'string' && detail.trim() !== '', `${answer}: no detail`).toBe(true);
@@ -482,7 +484,8 @@ describe('request bodies are size-limited', () => {
     const { t } = rel;
     const f = await makeFixtures(t, 'Big Bodies');
     const before = await fingerprint(t);
-    const jsonRoutes = operations.filter((op) => op.body);
+    // A supplier's price list is a bigger body by design, bounded by its own limit (priceBook tests).
+    const jsonRoutes = operations.filter((op) => op.body && !op.path.startsWith('/price-book/imports'));
     expect(jsonRoutes.length).toBeGreaterThan(10);
     for (const op of jsonRoutes) {
       const url = `/api/v1${fillPath(op, { id: f.draftId, paymentId: f.paymentId })}`;

@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nzDateOf } from '@tradie/domain';
 import { startFakeStripe, type FakeStripe } from '@tradie/testkit/fake-stripe';
 import { startFakeXero, type FakeXero } from '@tradie/testkit/fake-xero';
 import { apiOperations } from '../../src/openapi/apiOperations.ts';
@@ -132,7 +133,7 @@ export async function makeFixtures(t: TestApp, name = 'Aroha Tamihana', clientNa
   const quoteId = await doc('quote');
   const invoiceId = await doc('invoice');
   await must(await t.post(`/invoices/${invoiceId}/send`, {}, tk), 'send');
-  const pay = await t.post(`/invoices/${invoiceId}/payments`, { amount: 100, date: '2026-05-05' }, tk);
+  const pay = await t.post(`/invoices/${invoiceId}/payments`, { amount: 100, date: nzDateOf(t.clock.now()) }, tk);
   await must(pay, 'payment', 201);
   const voidId = await doc('invoice');
   await must(await t.post(`/invoices/${voidId}/void`, { reason: 'Raised in error' }, tk), 'void');
@@ -259,6 +260,8 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'POST /reports/export-links': () => ({ kind: 'gst-csv', start_date: '2026-04-01', end_date: '2026-06-30', basis: 'payments', year: 2026 }),
   'POST /templates': () => ({ name: 'Bathroom refit', type: 'quote', line_items: [{ description: 'Labour', qty: 8, unit_price: 95.5, tax_included: false, tax_rate: 0.15 }], profit_margin_percent: 25 }),
   'PUT /templates/{id}': () => ({ name: 'Bathroom refit', line_items: [], version: 1 }),
+  'POST /price-book/items': () => ({ name: 'Copper pipe 15 mm', unit: 'm', cost: 3.8, supplier: 'Plumbing World', supplier_code: 'CP15' }),
+  'PUT /price-book/items/{id}': () => ({ name: 'Copper pipe 15 mm', unit: 'm', cost: 4.1, version: 1 }),
   'PUT /business-settings': () => ({ business_name: 'Sparky Ltd', gst_number: '49-091-850', email: 'me@example.nz', gst_rounding: 'total', default_currency: 'NZD', enable_multi_currency: false, cc_email: '' }),
   'POST /billing/webhook': () => ({ id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'x' } } }),
   'POST /public/quotes/{token}/accept': () => ({ signer_name: 'Jo Bloggs', terms_accepted: true, shown_sha256: '0'.repeat(64), version: 1 }),

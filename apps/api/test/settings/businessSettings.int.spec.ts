@@ -1,6 +1,6 @@
 // GET/PUT /business-settings through the HTTP app on PGlite: defaults, round trip, partial
 // saves, validation, check-digit and GST-rounding warnings, tenant isolation.
-import { GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
+import { BANK_ACCOUNT_KEPT_WARNING, BANK_ACCOUNT_MESSAGES, BUSINESS_IDENTIFIER_MESSAGES, GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
 import { SETTINGS_MESSAGES } from '@tradie/contracts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '../../src/settings/repository.ts';
@@ -20,7 +20,7 @@ const FULL = {
   postcode: '0110',
   bank_name: 'ANZ',
   bank_account_name: 'Tamihana Electrical Ltd',
-  bank_account_number: '01-0123-0123456-00',
+  bank_account_number: '01-0123-0123457-00',
   email_signature: 'Ngā mihi,\nAroha',
   quote_terms: 'A 30% deposit is due before work starts.',
   default_email_subject: 'Invoice [Invoice Number] from [Business Name]',
@@ -131,19 +131,61 @@ describe('business settings', () => {
     expect((await t.call('PUT', '/business-settings', { token, body: '{"business_name":', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
   });
 
-  it('saves a GST number and NZBN whose check digits fail, with warnings on the save and on every read', async () => {
+  it('refuses a GST number and NZBN whose check digits fail, by field, saving nothing; kept on purpose they save with warnings', async () => {
     const { token } = await signUp(t);
-    const r = await t.put('/business-settings', { gst_number: '49-091-851', nzbn: '9429041234560' }, token);
-    expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ gst_number: '49-091-851', nzbn: '9429041234560' });
-    expect(r.json.warnings).toEqual([
+    const before = (await t.get('/business-settings', token)).json;
+    const bad = { business_name: 'Ngaio Plumbing', gst_number: '49-091-851', nzbn: '9429041234560' };
+    const r = await t.put('/business-settings', bad, token);
+    expect(r.status).toBe(422);
+    expect(r.json).toEqual({
+      detail: BUSINESS_IDENTIFIER_MESSAGES.summary(2),
+      code: 'check_numbers',
+      errors: [
+        { field: 'gst_number', message: BUSINESS_IDENTIFIER_MESSAGES.gstNumber, keepable: true },
+        { field: 'nzbn', message: BUSINESS_IDENTIFIER_MESSAGES.nzbn, keepable: true },
+      ],
+    });
+    expect((await t.get('/business-settings', token)).json).toMatchObject({ business_name: before.business_name, gst_number: before.gst_number, nzbn: before.nzbn });
+
+    const kept = await t.put('/business-settings', { ...bad, keep_as_entered: ['gst_number', 'nzbn'] }, token);
+    expect(kept.status).toBe(200);
+    expect(kept.json).toMatchObject({ business_name: 'Ngaio Plumbing', gst_number: '49-091-851', nzbn: '9429041234560' });
+    expect(kept.json.warnings).toEqual([
       { field: 'gst_number', message: GST_NUMBER_WARNING },
       { field: 'nzbn', message: NZBN_WARNING },
     ]);
-    expect((await t.get('/business-settings', token)).json.warnings).toEqual(r.json.warnings);
+    expect((await t.get('/business-settings', token)).json.warnings).toEqual(kept.json.warnings);
+    // Kept once is kept: saving the other settings again, the same numbers are not refused.
+    expect((await t.put('/business-settings', { ...bad, business_name: 'Ngaio Plumbing Ltd' }, token)).status).toBe(200);
 
     const fixed = await t.put('/business-settings', { gst_number: '49-091-850', nzbn: '9429041234563' }, token);
     expect(fixed.json.warnings).toEqual([]);
+  });
+
+  it("refuses '12345' as a bank account (it cannot be kept), and saves a valid one written the usual way", async () => {
+    const { token } = await signUp(t);
+    const r = await t.put('/business-settings', { bank_account_number: '12345', keep_as_entered: ['bank_account_number'] }, token);
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({ detail: BANK_ACCOUNT_MESSAGES.format, errors: [{ field: 'bank_account_number', message: BANK_ACCOUNT_MESSAGES.format, keepable: false }] });
+    const typo = await t.put('/business-settings', { bank_account_number: '12-3140-0171324-50' }, token);
+    expect(typo.status).toBe(422);
+    expect(typo.json.errors).toEqual([{ field: 'bank_account_number', message: BANK_ACCOUNT_MESSAGES.checksum, keepable: false }]);
+    expect((await t.get('/business-settings', token)).json.bank_account_number).toBe('');
+
+    const ok = await t.put('/business-settings', { bank_account_number: '12 3140 171323 50' }, token);
+    expect(ok.status).toBe(200);
+    expect(ok.json.bank_account_number).toBe('12-3140-0171323-50');
+    expect(ok.json.warnings).toEqual([]);
+  });
+
+  it('keeps a bank account on a branch it does not know only when asked, with a warning', async () => {
+    const { token } = await signUp(t);
+    const unknown = await t.put('/business-settings', { bank_account_number: '02-2030-0123456-00' }, token);
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.errors).toEqual([{ field: 'bank_account_number', message: BANK_ACCOUNT_MESSAGES.branch, keepable: true }]);
+    const kept = await t.put('/business-settings', { bank_account_number: '02-2030-0123456-00', keep_as_entered: ['bank_account_number'] }, token);
+    expect(kept.status).toBe(200);
+    expect(kept.json.warnings).toEqual([{ field: 'bank_account_number', message: BANK_ACCOUNT_KEPT_WARNING }]);
   });
 
   it('a GST rounding change waits for the start of the next GST period and says from when; documents until then keep the old method', async () => {

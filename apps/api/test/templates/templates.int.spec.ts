@@ -38,7 +38,12 @@ describe('/templates', () => {
     expect((await t.get('/templates', u.token)).json).toEqual({ items: [] });
 
     const saved = await save(u.token, bathroom);
-    expect(saved).toEqual({ id: expect.any(String), ...bathroom, version: 1, created_at: '2026-05-04T21:30:00.000Z', updated_at: '2026-05-04T21:30:00.000Z' });
+    // A line saved without a cost reads back as cost not recorded (null, never $0), in the catch-all category.
+    const uncosted = { cost: null, category: 'other', markup: null };
+    expect(saved).toEqual({
+      id: expect.any(String), ...bathroom, line_items: bathroom.line_items.map((l) => ({ ...l, ...uncosted })),
+      version: 1, created_at: '2026-05-04T21:30:00.000Z', updated_at: '2026-05-04T21:30:00.000Z',
+    });
     const deck = await save(u.token, { name: '  Deck  ', line_items: [] });
     expect(deck).toMatchObject({ name: 'Deck', type: 'quote', profit_margin_percent: 0, include_gst: true, client: null, notes: '' });
     expect((await t.get('/templates', u.token)).json.items.map((x: TemplateRecord) => x.name)).toEqual(['Bathroom refit', 'Deck']);

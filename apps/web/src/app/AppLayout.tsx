@@ -60,6 +60,10 @@ export function AppLayout() {
               </ul>
             </nav>
             <div className="app-header__actions">
+              <Link to="/app/price-book" className="app-header__action">
+                <InvoiceIcon />
+                <span>Price book</span>
+              </Link>
               <Link to="/app/settings" className="app-header__action">
                 <SettingsIcon />
                 <span>Settings</span>

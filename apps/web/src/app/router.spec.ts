@@ -33,7 +33,9 @@ const specRoutes = [
   '/app/invoices/$id',
   '/app/clients',
   '/app/reports',
+  '/app/price-book',
   '/app/settings',
+  '/app/setup',
 ];
 
 describe('the router', () => {

@@ -225,6 +225,21 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/reports/ReportsScreen.tsx'), 'ReportsScreen'),
   staticData: { title: 'Tax Reports | Tradie Quotes' },
 });
+/** The price book: items with supplier costs, search, add and edit, a supplier's CSV price list imported. */
+const priceBookRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'price-book',
+  component: lazyRouteComponent(() => import('../screens/price-book/PriceBookScreen.tsx'), 'PriceBookScreen'),
+  staticData: { title: 'Price Book | Tradie Quotes' },
+});
+
+// The first-run set-up after sign-up (screens/setup/).
+const setupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'setup',
+  component: lazyRouteComponent(() => import('../screens/setup/SetupScreen.tsx'), 'SetupScreen'),
+  staticData: { title: 'Set up your business | Tradie Quotes' },
+});
 const settingsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'settings',
@@ -244,7 +259,7 @@ function preloadScreens(matches: readonly { routeId: string }[]): void {
   }
 }
 
-const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, settingsRoute];
+const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, priceBookRoute, settingsRoute, setupRoute];
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([
@@ -270,7 +285,9 @@ export const routeTree = rootRoute.addChildren([
     clientsRoute,
     clientHistoryRoute,
     reportsRoute,
+    priceBookRoute,
     settingsRoute,
+    setupRoute,
   ]),
 ]);
 

@@ -46,7 +46,7 @@ function fakeServer(initial: TemplateRecord[] = []) {
         const b = body as Required<TemplateInput>;
         if (b.name === 'Refused') throw new ApiError(422, 'Name is refused');
         const record: TemplateRecord = {
-          id: `t${++seq}`, name: b.name, type: b.type, line_items: b.line_items, profit_margin_percent: b.profit_margin_percent, include_gst: b.include_gst,
+          id: `t${++seq}`, name: b.name, type: b.type, line_items: b.line_items.map((l) => ({ ...l, cost: l.cost ?? null, category: l.category ?? 'other', markup: l.markup ?? null })), profit_margin_percent: b.profit_margin_percent, include_gst: b.include_gst,
           client: b.client, notes: b.notes, version: 1, created_at: '2026-05-05T21:30:00.000Z', updated_at: '2026-05-05T21:30:00.000Z',
         };
         items.push(record);
@@ -86,7 +86,7 @@ describe('the template store', () => {
 
     expect(list).toEqual([
       {
-        id: 't1', name: 'Bathroom refit', type: 'quote', lineItems: bathroom.lineItems, profitMarginPercent: 25, includeGst: true, clientData: bathroom.clientData,
+        id: 't1', name: 'Bathroom refit', type: 'quote', lineItems: bathroom.lineItems.map((l) => ({ ...l, cost: null, category: 'other', markup: null })), profitMarginPercent: 25, includeGst: true, clientData: bathroom.clientData,
         notes: '', createdAt: '2026-05-05T21:30:00.000Z', version: 1,
       },
     ]);
@@ -180,7 +180,7 @@ describe('the template store', () => {
     expect(handOver.peekHandOver()).toMatchObject({ id: 'abc', name: 'Deck' });
     storage.setItem(LOAD_TEMPLATE_KEY, JSON.stringify({ id: 1, name: '50 lines', lineItems: [{ description: 'A', qty: '2', unit_price: 'x' }] }));
     expect(handOver.peekHandOver()).toEqual({
-      id: '1', name: '50 lines', type: 'quote', lineItems: [{ description: 'A', qty: 2, unit_price: 0, tax_included: false, tax_rate: 0.15 }],
+      id: '1', name: '50 lines', type: 'quote', lineItems: [{ description: 'A', qty: 2, unit_price: 0, tax_included: false, tax_rate: 0.15, cost: null, category: 'other' }],
       profitMarginPercent: 0, includeGst: true, clientData: null, notes: '', createdAt: '', version: 0,
     });
     handOver.clearHandOver();

@@ -40,6 +40,9 @@ export interface TemplateLineItem {
   unit_price: number;
   tax_included: boolean;
   tax_rate: number;
+  /** What one unit costs, excl. GST; null or absent: cost not recorded. */
+  cost?: number | null;
+  category?: string;
 }
 
 export interface TemplateClientData {
@@ -86,6 +89,8 @@ function lineOf(v: unknown): TemplateLineItem | null {
     unit_price: numberOf(v.unit_price, 0),
     tax_included: v.tax_included === true,
     tax_rate: numberOf(v.tax_rate, 0.15),
+    cost: typeof v.cost === 'number' && Number.isFinite(v.cost) && v.cost >= 0 ? v.cost : null,
+    category: typeof v.category === 'string' && /^[a-z0-9][a-z0-9-]{0,39}$/.test(v.category) ? v.category : 'other',
   };
 }
 
@@ -155,6 +160,8 @@ export function templateInputOf(t: NewTemplate): TemplateInput {
       unit_price: clamp(l.unit_price, 100_000_000),
       tax_included: l.tax_included,
       tax_rate: Math.max(0, Math.min(1, l.tax_rate)),
+      cost: l.cost === undefined || l.cost === null ? null : clamp(l.cost, 100_000_000),
+      category: l.category ?? 'other',
     })),
     profit_margin_percent: clamp(t.profitMarginPercent, 999),
     include_gst: t.includeGst,

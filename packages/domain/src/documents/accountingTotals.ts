@@ -3,6 +3,7 @@
 // domain's totals of the invoice and says the first difference in words the detail screen shows.
 import { documentTotals } from '../gst/gst.ts';
 import { formatNzd, toCents } from '../money/money.ts';
+import { accountingProviderName } from './accountingProviders.ts';
 import type { DocumentView } from './document.ts';
 
 export interface AccountingDifference {
@@ -12,8 +13,6 @@ export interface AccountingDifference {
   oursCents: bigint;
 }
 
-const PROVIDER_NAMES: Record<string, string> = { xero: 'Xero' };
-export const accountingProviderName = (provider: string): string => PROVIDER_NAMES[provider] ?? 'Your accounting software';
 
 /** The first figure the accounting system shows differently, or null when they agree or it has not answered yet. */
 export function accountingDifference(d: DocumentView): AccountingDifference | null {

@@ -9,14 +9,16 @@ import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsReg
 import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
 import type { AccountingSource, ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
-import { TAX_RATE_MESSAGE, isNzGstRate } from './lines.ts';
+import { TAX_RATE_MESSAGE, isNzGstRate, storedLine } from './lines.ts';
+import { CATEGORY_ID_PATTERN } from '../profit/categories.ts';
+import { parseExactDecimal } from '../money/rounding.ts';
 import { type StageCreditRecord, type StageHistoryEntry, type StageRecord, type StageRequest, allocateStageOn, stageCreditLines, stageCreditWeights, stageLedger, stageLinesOf } from './stages.ts';
 import { type Variation, type VariationStatus, isAgreed, quoteLineCount, quoteStageBasis, variationName, variationTotals } from './variations.ts';
 import { type DueDateChoice, type PaymentClaim, type PaymentClaimDetails, checkClaimDetails, chosenPaymentDueDate, siteOnOneLine, checkRetentionRelease, checkSchedule, claimDates, claimNotReady, invoiceClaimCalculation, missingClaimElements, retentionCents, retentionHeldCents } from './paymentClaims.ts';
 import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
-import { accountingProviderName } from './accountingTotals.ts';
+import { accountingProviderName } from './accountingProviders.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -112,6 +114,8 @@ export interface ClientAcceptance {
   signerName: string;
   signatureSha256: string | null;
   termsAccepted: boolean;
+  /** The terms accepted, word for word ('' for none); undefined when recorded before the wording was kept. */
+  terms?: string | undefined;
   ip: string;
   userAgent: string;
   at: string | null;
@@ -646,7 +650,7 @@ export type DocumentCommand =
   | { type: 'RecordPdf'; data: { sha256: string } }
   | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate; gst?: GstRegistration } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
-  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean } }
+  | { type: 'AcceptQuoteByClient'; data: ClientAnswer & { documentVersion: number; shownSha256: string; signerName: string; signatureSha256: string | null; termsAccepted: boolean; terms?: string } }
   | { type: 'DeclineQuoteByClient'; data: ClientAnswer & { reasons: ClientDeclineReason[]; note: string } }
   | { type: 'RequestQuoteChanges'; data: ClientAnswer & { note: string } }
   /** A payment reminder was emailed (outcome 'delivered') or was not (the outbox, a refusal). */
@@ -751,12 +755,26 @@ function checkTotal(lines: readonly Line[], rounding: GstRounding, type: Documen
   }
 }
 
+/** A cost, where recorded, is a plain decimal of 0 or more; a category an id; a line's own markup a percentage. */
+function checkCosts(lines: readonly Line[]): void {
+  const plain = (v: string) => {
+    const p = parseExactDecimal(v);
+    return p !== null && p.m >= 0n && p.scale <= LINE_LIMITS.maxDecimals;
+  };
+  for (const l of lines) {
+    if (l.cost !== undefined && l.cost !== null && !plain(l.cost)) throw invalid(`${l.description}: the cost must be a number of 0 or more with at most ${LINE_LIMITS.maxDecimals} decimal places`);
+    if (l.category !== undefined && !CATEGORY_ID_PATTERN.test(l.category)) throw invalid(`${l.description}: '${l.category}' is not a category`);
+    if (l.markup !== undefined && l.markup !== null && !plain(l.markup)) throw invalid(`${l.description}: the markup must be a percentage of 0 or more`);
+  }
+}
+
 function checkLinesAndDates(lines: Line[], issueDate: LocalDate, dueDate: LocalDate, validUntil: LocalDate | null, rounding: GstRounding, type: DocumentType): void {
   if (lines.length === 0) throw invalid('Add at least one line item');
   if (lines.length > LINE_LIMITS.maxLines) throw invalid(`A document can have at most ${LINE_LIMITS.maxLines} line items`);
   if (lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
   if (lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
   checkTotal(lines, rounding, type);
+  checkCosts(lines);
   if (!isLocalDate(issueDate)) throw invalid('The issue date is not a valid date');
   if (!isLocalDate(dueDate)) throw invalid('The due date is not a valid date');
   if (compareDates(dueDate, issueDate) < 0) throw invalid('The due date cannot be before the issue date');
@@ -817,7 +835,7 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
         number: c.number,
         reference: c.reference,
         client: c.client,
-        lines,
+        lines: lines.map(storedLine),
         gstRounding: c.gstRounding,
         ...(c.gstRegistered !== undefined ? { gstRegistered: c.gstRegistered } : {}),
         issueDate: c.issueDate,
@@ -848,7 +866,7 @@ function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: Docum
     {
       type: 'DocumentRevised',
       data: {
-        documentId: d.id, client: c.client, lines, issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '',
+        documentId: d.id, client: c.client, lines: lines.map(storedLine), issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '',
         ...(registered !== null ? { gstRegistered: registered } : {}),
       },
     },
@@ -999,7 +1017,7 @@ function decideIssueCreditNote(command: CommandOf<'IssueCreditNote'>, state: Doc
         reason: c.reason.trim(),
         // An invoice made while the business was not registered for GST credits no GST and names no GST number.
         supplier: d.gstRegistered === false ? { ...c.supplier, gstNumber: '' } : c.supplier,
-        lines: f.lines,
+        lines: f.lines.map((l) => ({ lineIndex: l.lineIndex, line: storedLine(l.line) })),
         amount: f.amount,
         subtotal: centsToString(f.subtotalCents),
         gst: centsToString(f.gstCents),
@@ -1210,13 +1228,14 @@ function decideProposeVariation(command: CommandOf<'ProposeVariation'>, state: D
   if (quoteLineCount(d) + c.lines.length > LINE_LIMITS.maxLines) throw invalid(`A quote and its variations can have at most ${LINE_LIMITS.maxLines} line items`);
   if (c.lines.some((l) => l.description.trim() === '')) throw invalid('Each line needs a description');
   if (c.lines.some((l) => !isNzGstRate(l.tax_rate))) throw invalid(TAX_RATE_MESSAGE);
+  checkCosts(c.lines);
   if (c.note.length > VARIATION_NOTE_MAX) throw invalid(`The note can be at most ${VARIATION_NOTE_MAX} characters`);
   if (variationTotals(c, d.gstRounding).totalCents <= 0n) throw invalid('A variation must come to more than $0.00');
   // The quote with the variations that may still be agreed stays within the bound an invoice of it has.
   const standing = d.variations.filter((v) => v.status === 'approved' || v.status === 'awaiting_approval');
   checkTotal([...d.lines, ...standing.flatMap((v) => v.lines), ...c.lines], d.gstRounding, d.type);
   // The signed quote and the client's link stay as they are: the variation is shown and answered apart.
-  return [{ type: 'VariationProposed', data: { documentId: d.id, variationId: c.variationId, number: d.variations.length + 1, lines: c.lines, note: c.note.trim() } }];
+  return [{ type: 'VariationProposed', data: { documentId: d.id, variationId: c.variationId, number: d.variations.length + 1, lines: c.lines.map(storedLine), note: c.note.trim() } }];
 }
 
 /** The longest note a variation carries. */

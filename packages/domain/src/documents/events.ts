@@ -211,6 +211,7 @@ export const documentEventSchemas = {
       signerName: z.string().describe('the name the client typed'),
       signatureSha256: z.string().nullable().describe('SHA-256 of the finger signature (PNG, kept outside the log); null when not signed'),
       termsAccepted: z.boolean().describe("the client ticked the business's terms"),
+      terms: z.string().optional().describe("the business's terms the client accepted, word for word ('' when none were set); absent on acceptances recorded before the wording was kept"),
     })
     .describe('The client accepted the quote through its link: the quote is accepted, as with QuoteAccepted.'),
   QuoteDeclinedByClient: z

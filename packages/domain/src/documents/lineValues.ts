@@ -19,6 +19,15 @@ export interface Line {
   unit_price: string;
   tax_included: boolean;
   tax_rate: string;
+  /**
+   * What one unit costs the business, excluding GST, as exact decimal text; null (or absent, on a
+   * line written before costs were kept): cost not recorded — never read as zero.
+   */
+  cost?: string | null;
+  /** The line's category: 'materials', 'labour', 'subcontractor', 'equipment', 'other' or one the business added. Absent: 'other'. */
+  category?: string;
+  /** This line's own markup or margin for 'Price from cost', percent on the business's basis; null or absent: its category's. */
+  markup?: string | null;
 }
 
 /** A canonical decimal string: no exponent, no trailing zeros beyond what was meaningful ("1.50" → "1.5"). */

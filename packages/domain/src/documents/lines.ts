@@ -1,8 +1,11 @@
 // Line items and their validation (at most 500 lines; description
-// non-blank, ≤ 500 chars; qty and unit_price finite, ≥ 0, at most 4 decimal places).
+// non-blank, ≤ 500 chars; qty, unit_price and cost finite, ≥ 0, at most 4 decimal places).
+// A line's cost, category and own markup are the tradie's (docs/decisions/0030-cost-and-profit.md):
+// a line typed without a cost keeps 'cost not recorded' (null), never a cost of zero.
 import { z } from 'zod';
 import { LINE_LIMITS, type Line, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
 import { GST_RATE } from '../gst/gst.ts';
+import { CATEGORY_ID_PATTERN, DEFAULT_CATEGORY, MAX_PERCENT_TEXT } from '../profit/categories.ts';
 
 export { LINE_LIMITS, MAX_DOCUMENT_TOTAL, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
 
@@ -44,6 +47,49 @@ const taxRateField = z
     return canonicalDecimal(parseDecimalInput(v)!.abs());
   });
 
+/** An optional cost: absent, null or '' is 'cost not recorded' (null); 0 is a real cost of nothing. */
+const costDecimal = decimalField('Cost', LINE_LIMITS.maxUnitPrice);
+const costField = z
+  .union([z.number(), z.string(), z.null()], { error: 'Cost must be a number' })
+  .optional()
+  .transform((v, ctx): string | null => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const parsed = costDecimal.safeParse(v);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+
+const categoryField = z
+  .string({ error: 'category must be text' })
+  .trim()
+  .toLowerCase()
+  .regex(CATEGORY_ID_PATTERN, { error: 'category must be a category name of lower-case letters, digits and dashes' })
+  .optional()
+  .transform((v) => v ?? DEFAULT_CATEGORY);
+
+/** A line's own markup or margin (percent, on the business's basis); absent or null: its category's. */
+export const percentField = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number` })
+    .transform((v, ctx) => {
+      const d = parseDecimalInput(v);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (!d) return fail(`${label} must be a finite number`);
+      if (d.isNegative() && !d.isZero()) return fail(`${label} cannot be negative`);
+      if (d.decimalPlaces() > 2) return fail(`${label} can have at most 2 decimal places`);
+      if (d.greaterThan(MAX_PERCENT_TEXT)) return fail(`${label} can be at most ${MAX_PERCENT_TEXT}%`);
+      return canonicalDecimal(d.abs());
+    });
+
+const lineMarkupField = z
+  .union([percentField('markup'), z.null()])
+  .optional()
+  .transform((v) => v ?? null);
+
 export const lineInputSchema = z.object({
   description: z
     .string({ error: 'Each line needs a description' })
@@ -54,6 +100,9 @@ export const lineInputSchema = z.object({
   unit_price: decimalField('Unit price', LINE_LIMITS.maxUnitPrice),
   tax_included: z.boolean({ error: 'tax_included must be true or false' }).optional().transform((v) => v ?? false),
   tax_rate: taxRateField,
+  cost: costField,
+  category: categoryField,
+  markup: lineMarkupField,
 });
 
 export const linesSchema = z
@@ -71,9 +120,26 @@ export const storedLineSchema = z
     unit_price: z.string().describe('canonical decimal string, dollars, at most 4 places'),
     tax_included: z.boolean().describe('true when unit_price includes GST'),
     tax_rate: z.string().describe('"0.15" or "0"'),
+    cost: z.string().nullable().describe('what one unit costs the business excl. GST, canonical decimal string; null: cost not recorded (never zero)'),
+    category: z.string().describe("'materials', 'labour', 'subcontractor', 'equipment', 'other' or one the business added"),
+    markup: z.string().nullable().describe("this line's own markup or margin in percent on the business's basis; null: its category's"),
   })
   .meta({ title: 'Line', description: 'a line item as stored' }) satisfies z.ZodType<Line>;
 
 // `Line` is written out in lineValues.ts so the zod-free calculator bundle can use it; this keeps
-// it the same type as the schema's (the `satisfies` above checks the other direction).
-const _lineIsTheStoredSchema: Line extends z.infer<typeof storedLineSchema> ? true : never = true;
+// it the same type as the schema's (the `satisfies` above checks the other direction). A stored
+// line always has its cost, category and markup (older events are upcast); `Line` leaves them
+// optional so that a line built before costs were kept still reads as 'cost not recorded'.
+const _lineIsTheStoredSchema: Required<Line> extends z.infer<typeof storedLineSchema> ? true : never = true;
+
+/** A line as an event stores it: cost, category and markup always present (absent: not recorded, 'other', the category's). */
+export const storedLine = (l: Line): Required<Line> => ({
+  description: l.description,
+  qty: l.qty,
+  unit_price: l.unit_price,
+  tax_included: l.tax_included,
+  tax_rate: l.tax_rate,
+  cost: l.cost ?? null,
+  category: l.category ?? DEFAULT_CATEGORY,
+  markup: l.markup ?? null,
+});

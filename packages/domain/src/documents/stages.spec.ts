@@ -9,6 +9,7 @@ import { DomainError } from '../errors.ts';
 import { type DocumentState, type DocumentView, documentDecider } from './document.ts';
 import { documentTotals } from '../gst/gst.ts';
 import type { Line } from './lineValues.ts';
+import { lineCostCents } from '../profit/profit.ts';
 import { type StageRecord, type StageRequest, allocateStage, finalInvoiceNote, stageInvoiceLines, stageLedger, stageLineValues, stageLinesOf, stageSummary } from './stages.ts';
 
 const line = (qty: string, unit_price: string, tax_included = false, tax_rate = '0.15', description = 'Work'): Line => ({ description, qty, unit_price, tax_included, tax_rate });
@@ -85,7 +86,7 @@ describe('stage invoices, worked by hand', () => {
     const lines = [line('10', '50', false, '0.15', 'Fence'), line('1', '200')];
     const [stage] = run(lines, 'line', [{ kind: 'progress', lines: [{ lineIndex: 0, qty: '4' }] }]);
     expect(stage!.lines).toEqual([{ lineIndex: 0, amount: '230.00', share: '2/5' }]);
-    expect(stageInvoiceLines(lines, stage!)).toEqual([{ description: 'Progress (40 % of the line): Fence', qty: '1', unit_price: '230.00', tax_included: true, tax_rate: '0.15' }]);
+    expect(stageInvoiceLines(lines, stage!)).toEqual([{ description: 'Progress (40 % of the line): Fence', qty: '1', unit_price: '230.00', tax_included: true, tax_rate: '0.15', cost: null, category: 'other', markup: null }]);
   });
 
   it('a fixed amount is spread over what is left in proportion, by the largest remainder', () => {
@@ -270,3 +271,39 @@ describe('the quote decider: stages and variations', () => {
     expect(v.status).toBe('accepted');
   });
 });
+
+describe('each stage carries its share of cost', () => {
+  /** Runs the requests, each stage invoice's lines made with the stages before it. */
+  const stageLines = (lines: Line[], requests: StageRequest[]) => {
+    const stages = run(lines, 'total', requests);
+    return stages.map((s, i) => stageInvoiceLines(lines, s, stages.slice(0, i)));
+  };
+
+  it('deposit 30 %, progress 45 %, final of a $1,000 line costing $333.33: $100.00, $150.00, $83.33', () => {
+    // 33333c × 0.30 = 9999.9 → 10000c; × 0.75 = 24999.75 → 25000c, less 10000 = 15000c; final 33333 − 25000 = 8333c.
+    const lines = [{ ...line('1', '1000'), cost: '333.33', category: 'subcontractor' }];
+    const made = stageLines(lines, [{ kind: 'deposit', percent: '30' }, { kind: 'progress', percent: '45' }, { kind: 'final' }]);
+    expect(made.map((ls) => ls.map((l) => [l.cost, l.category]))).toEqual([[['100.00', 'subcontractor']], [['150.00', 'subcontractor']], [['83.33', 'subcontractor']]]);
+  });
+
+  it('a line with no cost gives its stages no cost, never a cost of zero', () => {
+    const made = stageLines([line('1', '1000')], [{ kind: 'deposit', percent: '30' }, { kind: 'final' }]);
+    expect(made.flat().map((l) => l.cost)).toEqual([null, null]);
+  });
+
+  it('property: once a quote is invoiced in full, its stages carry each line’s whole cost to the cent', () => {
+    const costedArb = fc.record({
+      lines: fc.array(fc.record({ qty: fc.constantFrom('1', '2.5', '10', '0.333'), unit_price: fc.constantFrom('10', '99.99', '1450'), cost: fc.option(fc.constantFrom('3.3333', '45', '0.0044', '1000'), { nil: null }) }), { minLength: 1, maxLength: 6 }),
+      percents: fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 3 }),
+    });
+    fc.assert(fc.property(costedArb, ({ lines: specs, percents }) => {
+      const lines = specs.map((s, i) => ({ ...line(s.qty, s.unit_price, false, '0.15', `Line ${i}`), cost: s.cost }));
+      const made = stageLines(lines, [...percents.map((p) => ({ kind: 'progress' as const, percent: String(p) })), { kind: 'final' }]);
+      const carried = documentProfitOf(made.flat());
+      const quoted = lines.reduce((a, l) => a + (lineCostCents(l) ?? 0n), 0n);
+      expect(carried).toBe(quoted);
+    }), { numRuns: 100 });
+  });
+});
+
+const documentProfitOf = (lines: Line[]): bigint => lines.reduce((a, l) => a + (lineCostCents(l) ?? 0n), 0n);

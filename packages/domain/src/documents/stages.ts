@@ -369,14 +369,30 @@ export const stageLinesOf = (allocation: readonly StageAllocation[]): StageLineA
  * The stage invoice's lines: each line's amount as one GST-inclusive unit at the line's own GST
  * rate, named after the quote's line (lines of $0.00 are left out).
  */
-export function stageInvoiceLines(quoteLines: readonly Line[], stage: Pick<StageRecord, 'kind' | 'lines'>): Line[] {
+export function stageInvoiceLines(quoteLines: readonly Line[], stage: Pick<StageRecord, 'kind' | 'lines'>, earlier: readonly Pick<StageRecord, 'lines'>[] = []): Required<Line>[] {
   return stage.lines
     .filter((l) => toCents(l.amount) > 0n)
     .map((l) => {
       const q = quoteLines[l.lineIndex]!;
       const description = `${STAGE_LABELS[stage.kind]} (${percentText(shareOf(l.share))} of the line): ${q.description}`.slice(0, LINE_LIMITS.description);
-      return { description, qty: '1', unit_price: l.amount, tax_included: true, tax_rate: q.tax_rate };
+      const before = earlier.reduce((a, s) => s.lines.filter((x) => x.lineIndex === l.lineIndex).reduce((b, x) => add(b, shareOf(x.share)), a), ZERO_R);
+      return { description, qty: '1', unit_price: l.amount, tax_included: true, tax_rate: q.tax_rate, cost: stageCost(q, before, shareOf(l.share)), category: q.category ?? 'other', markup: q.markup ?? null };
     });
+}
+
+/**
+ * A stage's share of a quote line's cost, in dollars and cents: cumulative as the amounts are —
+ * round(cost × (earlier shares + this share)) − round(cost × earlier shares) — so the stages of a
+ * line carry its whole cost to the cent once it is invoiced in full. Null: the line has no cost.
+ */
+export function stageCost(line: Pick<Line, 'qty' | 'cost'>, before: Rational, share: Rational): string | null {
+  if (line.cost === undefined || line.cost === null) return null;
+  const q = parseExactDecimal(line.qty);
+  const c = parseExactDecimal(line.cost);
+  if (!q || !c) return null;
+  const whole = rational(q.m * c.m * 100n, 10n ** BigInt(q.scale + c.scale));
+  const upTo = (r: Rational) => roundHalfUp(rational(whole.n * r.n, whole.d * r.d));
+  return centsToString(upTo(add(before, share)) - upTo(before));
 }
 
 /**

@@ -92,7 +92,7 @@ describe('a variation after acceptance, worked by hand', () => {
     expect(variationsSummary(q.view)).toBe('Accepted $2,929.66 · Variation 1 $120.00 approved');
     // The variation alone: $120.00, named after it on the invoice.
     expect(q.apply(stage('inv-2', { kind: 'progress', variationId: 'v1' }))).toBeNull();
-    expect(stageInvoiceLines(quoteLines(q.view).labelled, q.view.stages[1]!)).toEqual([{ description: 'Progress (100 % of the line): Variation 1: Extra downpipe', qty: '1', unit_price: '120.00', tax_included: true, tax_rate: '0.15' }]);
+    expect(stageInvoiceLines(quoteLines(q.view).labelled, q.view.stages[1]!)).toEqual([{ description: 'Progress (100 % of the line): Variation 1: Extra downpipe', qty: '1', unit_price: '120.00', tax_included: true, tax_rate: '0.15', cost: null, category: 'other', markup: null }]);
     expect(q.apply(stage('inv-3', { kind: 'progress', variationId: 'v1' }))?.detail).toBe('Variation 1 is invoiced in full already.');
     // Final: 145907c + 59170c = $2,050.77. 87889 + 12000 + 205077 = 304966c = $2,929.66 + $120.00.
     expect(q.apply(stage('inv-4', { kind: 'final' }))).toBeNull();

@@ -40,4 +40,27 @@ describe('event schemas', () => {
   it('every registered event has a positive schema version', () => {
     for (const [, entry] of Object.entries(eventSchemas)) expect(entry.version).toBeGreaterThanOrEqual(1);
   });
+
+  it('events written before costs were kept read with every line’s cost unknown (null, never zero), filed under other', () => {
+    const v1Line = { description: 'Rinnai', qty: '1', unit_price: '1812.50', tax_included: false, tax_rate: '0.15' };
+    const unknown = { ...v1Line, cost: null, category: 'other', markup: null };
+    const drafted = parseDomainEvent({ type: 'DocumentDrafted', version: 1, data: { documentId: 'd1', type: 'quote', number: 1, reference: 'QTE-0001', gstRounding: 'total', convertedFrom: null, client: null, lines: [v1Line], issueDate: '2026-05-01', dueDate: '2026-05-08', paymentTerms: '7 days', validUntil: null, notes: '' } });
+    expect(drafted.type === 'DocumentDrafted' && drafted.data.lines).toEqual([unknown]);
+    const revised = parseDomainEvent({ type: 'DocumentRevised', version: 1, data: { documentId: 'd1', client: null, lines: [v1Line], issueDate: '2026-05-01', dueDate: '2026-05-08', paymentTerms: '7 days', validUntil: null, notes: '' } });
+    expect(revised.type === 'DocumentRevised' && revised.data.lines).toEqual([unknown]);
+    const varied = parseDomainEvent({ type: 'QuoteVaried', version: 1, data: { documentId: 'd1', line: v1Line } });
+    expect(varied.type === 'QuoteVaried' && varied.data.line).toEqual(unknown);
+    const proposed = parseDomainEvent({ type: 'VariationProposed', version: 1, data: { documentId: 'd1', variationId: 'v1', number: 1, lines: [v1Line], note: '' } });
+    expect(proposed.type === 'VariationProposed' && proposed.data.lines).toEqual([unknown]);
+    const credited = parseDomainEvent({
+      type: 'CreditNoteIssued',
+      version: 1,
+      data: { documentId: 'd1', creditNoteId: 'c1', number: 1, reference: 'CN-0001', invoiceReference: 'INV-0001', date: '2026-05-02', reason: 'Returned', supplier: { name: 'Kauri Plumbing', gstNumber: '' }, lines: [{ lineIndex: 0, line: v1Line }], amount: null, subtotal: '1812.50', gst: '271.88', total: '2084.38', zeroRated: '0.00' },
+    });
+    expect(credited.type === 'CreditNoteIssued' && credited.data.lines).toEqual([{ lineIndex: 0, line: unknown }]);
+    // A v2 event must carry them: a line without a cost field is a shape error, not a silent zero.
+    expect(() => parseDomainEvent({ type: 'QuoteVaried', version: 2, data: { documentId: 'd1', line: v1Line } })).toThrow(EventShapeError);
+    // Upcasting keeps a cost that is there.
+    expect(parseDomainEvent({ type: 'QuoteVaried', version: 1, data: { documentId: 'd1', line: { ...v1Line, cost: '1450', category: 'materials' } } })).toMatchObject({ data: { line: { cost: '1450', category: 'materials', markup: null } } });
+  });
 });

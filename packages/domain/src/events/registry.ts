@@ -23,8 +23,8 @@ export const eventSchemas = {
   ClientAdded: entry('client', 1, clientEventSchemas.ClientAdded),
   ClientUpdated: entry('client', 1, clientEventSchemas.ClientUpdated),
   ClientRemoved: entry('client', 1, clientEventSchemas.ClientRemoved),
-  DocumentDrafted: entry('document', 1, documentEventSchemas.DocumentDrafted),
-  DocumentRevised: entry('document', 1, documentEventSchemas.DocumentRevised),
+  DocumentDrafted: entry('document', 2, documentEventSchemas.DocumentDrafted),
+  DocumentRevised: entry('document', 2, documentEventSchemas.DocumentRevised),
   DocumentSent: entry('document', 1, documentEventSchemas.DocumentSent),
   DocumentSendNotDelivered: entry('document', 1, documentEventSchemas.DocumentSendNotDelivered),
   DocumentIssued: entry('document', 1, documentEventSchemas.DocumentIssued),
@@ -49,8 +49,8 @@ export const eventSchemas = {
   RemindersPaused: entry('document', 1, documentEventSchemas.RemindersPaused),
   RemindersResumed: entry('document', 1, documentEventSchemas.RemindersResumed),
   StageInvoiced: entry('document', 1, documentEventSchemas.StageInvoiced),
-  QuoteVaried: entry('document', 1, documentEventSchemas.QuoteVaried),
-  VariationProposed: entry('document', 1, documentEventSchemas.VariationProposed),
+  QuoteVaried: entry('document', 2, documentEventSchemas.QuoteVaried),
+  VariationProposed: entry('document', 2, documentEventSchemas.VariationProposed),
   VariationSent: entry('document', 1, documentEventSchemas.VariationSent),
   VariationSendNotDelivered: entry('document', 1, documentEventSchemas.VariationSendNotDelivered),
   VariationAcceptedByClient: entry('document', 1, documentEventSchemas.VariationAcceptedByClient),
@@ -60,7 +60,7 @@ export const eventSchemas = {
   VariationWithdrawn: entry('document', 1, documentEventSchemas.VariationWithdrawn),
   StageWithdrawn: entry('document', 1, documentEventSchemas.StageWithdrawn),
   StageCredited: entry('document', 1, documentEventSchemas.StageCredited),
-  CreditNoteIssued: entry('document', 1, documentEventSchemas.CreditNoteIssued),
+  CreditNoteIssued: entry('document', 2, documentEventSchemas.CreditNoteIssued),
   CreditNoteRefunded: entry('document', 1, documentEventSchemas.CreditNoteRefunded),
   CreditNoteEmailed: entry('document', 1, documentEventSchemas.CreditNoteEmailed),
   PaymentClaimSet: entry('document', 1, documentEventSchemas.PaymentClaimSet),
@@ -90,8 +90,34 @@ export interface Upcaster {
   up: (data: unknown) => unknown;
 }
 
-/** Upcasters per event type, oldest first. None yet. */
-export const upcasters: { readonly [K in DomainEventType]?: readonly Upcaster[] } = {};
+// v1 → v2 of every event that carries lines: each line gains its cost, category and own markup.
+// A line written before costs were kept has no cost recorded (null, never zero: a profit worked
+// out over it would be its whole price), files under 'other' and takes its category's markup.
+const LINE_COST_DESCRIPTION = "each line gains `cost` (null: cost not recorded, never zero), `category` ('other') and `markup` (null)";
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A v1 line with its cost unknown; a line that already has the fields keeps them. */
+export function upcastLine(line: unknown): unknown {
+  if (!isRecord(line)) return line;
+  return { ...line, cost: line['cost'] ?? null, category: line['category'] ?? 'other', markup: line['markup'] ?? null };
+}
+
+const upcastLines = (key: string, each: (l: unknown) => unknown = upcastLine) => (data: unknown): unknown =>
+  isRecord(data) && Array.isArray(data[key]) ? { ...data, [key]: (data[key] as unknown[]).map(each) } : data;
+
+const linesCostUnknown: readonly Upcaster[] = [{ from: 1, description: LINE_COST_DESCRIPTION, up: upcastLines('lines') }];
+
+/** Upcasters per event type, oldest first. */
+export const upcasters: { readonly [K in DomainEventType]?: readonly Upcaster[] } = {
+  DocumentDrafted: linesCostUnknown,
+  DocumentRevised: linesCostUnknown,
+  VariationProposed: linesCostUnknown,
+  QuoteVaried: [{ from: 1, description: LINE_COST_DESCRIPTION, up: (data) => (isRecord(data) ? { ...data, line: upcastLine(data['line']) } : data) }],
+  CreditNoteIssued: [
+    { from: 1, description: `${LINE_COST_DESCRIPTION}, in each credited line's \`line\``, up: upcastLines('lines', (l) => (isRecord(l) ? { ...l, line: upcastLine(l['line']) } : l)) },
+  ],
+};
 
 export class EventShapeError extends Error {
   constructor(type: string, version: number, issues: string) {

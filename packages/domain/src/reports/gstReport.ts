@@ -178,9 +178,9 @@ export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRa
     m.gstCents += r.gstCents;
     m.zeroRatedCents += r.zeroRatedCents;
     if (r.kind !== 'payment') {
-      // A removal or a refund: a correction in the period of its date.
+      // A removal, a refund, or a credit note settling money held: a correction in the period of its date.
       corrections.count += 1;
-      corrections[r.kind === 'refund' ? 'refunds' : 'removals'] += 1;
+      if (r.kind !== 'credit') corrections[r.kind === 'refund' ? 'refunds' : 'removals'] += 1;
       corrections.salesCents += r.amountCents;
       corrections.gstCents += r.gstCents;
       continue;

@@ -151,7 +151,7 @@ interface Flow {
   gst: bigint;
   zero: bigint;
   /** A payment removed, or money paid back on a credit note: a correction on the payments basis. */
-  correction: 'removal' | 'refund' | null;
+  correction: 'removal' | 'refund' | 'credit' | null;
 }
 
 /** A credit note's own figures: its GST and zero-rated part are the invoice's in proportion. */
@@ -196,19 +196,37 @@ function factsOf(inv: OracleInvoice): Facts {
   // Credit notes: each one's GST (and zero-rated part) is the invoice's share of what has been
   // credited after it less that before it, so credit notes of the whole invoice carry its GST. Money
   // paid back on one is a negative flow with the note's share of its own GST over what was paid back.
+  // On the payments basis, money held carries its share of the invoice net of the credit notes so
+  // far — (GST − credited GST) × held ÷ (total − credited), at the invoice's own rate while it is
+  // all credited — and each flow is what the money held carries after it less before it. A credit
+  // note that leaves nothing owed either way while money is held is a flow of no money that brings
+  // the GST carried to the invoice's net of credits.
   const credits: CreditFacts[] = [];
   let credited = 0n;
   let refunded = 0n;
+  let held = received;
+  const creditedOf = { gst: 0n, zero: 0n };
+  const carried = { gst: share(totals.gst, received), zero: share(totals.zeroRated, received) };
+  const heldShare = (of: bigint, creditedPart: bigint): bigint =>
+    totals.total - credited > 0n ? roundHalfAway(frac((of - creditedPart) * held, totals.total - credited)) : share(of, held);
+  const flowTo = (date: string, cents: bigint, correction: 'refund' | 'credit'): void => {
+    const gst = heldShare(totals.gst, creditedOf.gst);
+    const zero = heldShare(totals.zeroRated, creditedOf.zero);
+    if (correction === 'refund' || gst !== carried.gst || zero !== carried.zero) flows.push({ date, cents, gst: gst - carried.gst, zero: zero - carried.zero, correction });
+    carried.gst = gst;
+    carried.zero = zero;
+  };
   for (const c of inv.credits ?? []) {
     const gst = share(totals.gst, credited + c.cents) - share(totals.gst, credited);
     const zero = share(totals.zeroRated, credited + c.cents) - share(totals.zeroRated, credited);
     credits.push({ date: c.date, total: c.cents, gst, zero, subtotal: c.cents - gst });
     credited += c.cents;
-    let back = 0n;
-    const part = (of: bigint, upTo: bigint): bigint => roundHalfAway(frac(of * upTo, c.cents));
+    creditedOf.gst += gst;
+    creditedOf.zero += zero;
+    if (held !== 0n && held === totals.total - credited) flowTo(c.date, 0n, 'credit');
     for (const r of c.refunds) {
-      flows.push({ date: r.date, cents: -r.cents, gst: -(part(gst, back + r.cents) - part(gst, back)), zero: -(part(zero, back + r.cents) - part(zero, back)), correction: 'refund' });
-      back += r.cents;
+      held -= r.cents;
+      flowTo(r.date, -r.cents, 'refund');
       refunded += r.cents;
     }
   }
@@ -313,7 +331,7 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
         if (flow.correction !== null) {
           corrections.count += 1;
           if (flow.correction === 'refund') corrections.refunds += 1;
-          else corrections.payments_removed += 1;
+          else if (flow.correction === 'removal') corrections.payments_removed += 1;
           corrections.sales += flow.cents;
           corrections.gst += flow.gst;
         } else monthsPaid.add(month(flow.date));

@@ -1,11 +1,12 @@
 // Creating a quote or invoice: numbered on its account's sequence (QTE-/INV-), with the client as
 // the client book has them now and the business's GST rounding, dated today in NZ unless given.
 import type { createDocumentInput, DocumentDetail } from '@tradie/contracts';
-import { type DocumentType, type RevisionInput, DEFAULT_PAYMENT_TERMS } from '@tradie/domain';
+import type { DocumentType, RevisionInput } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { loadBusinessSettings, roundingInUse } from '../../settings/repository.ts';
 import { startAsClaim } from '../../paymentClaims/commands.ts';
+import { defaultPaymentTerms } from '../../setup/repository.ts';
 import { clientForDocument, emptyDocument, reserveReference } from '../repository.ts';
 import { detailOf } from '../view.ts';
 import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from './run.ts';
@@ -53,7 +54,8 @@ export function createDocument(ports: CommandPorts, actor: Actor, input: CreateD
         lines: input.line_items,
         issueDate: input.issue_date ?? w.today(),
         dueDate: input.due_date ?? null,
-        paymentTerms: input.payment_terms ?? client?.paymentTerms ?? DEFAULT_PAYMENT_TERMS,
+        // Without a client: the business's default terms (set in the first-run set-up).
+        paymentTerms: input.payment_terms ?? client?.paymentTerms ?? (await defaultPaymentTerms(w.tx, actor.accountId)),
         validUntil: input.valid_until ?? null,
         notes: input.notes ?? '',
       };

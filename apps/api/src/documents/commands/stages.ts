@@ -44,7 +44,7 @@ export function invoiceStage(ports: CommandPorts, actor: Actor, quoteId: string,
     const note = stage.kind === 'final' ? finalInvoiceNote(earlier, decided.view.stageCredits) : '';
     const notes = [draft.notes ?? '', note].filter((n) => n !== '').join('\n\n');
     // The quote's lines for stages: the signed lines, then the variations' (named after their variation).
-    const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(quoteLines(decided.view).labelled, stage), notes } }, { meta });
+    const drafted = await w.decide(emptyDocument(invoiceId), { type: 'DraftDocument', data: { ...draft, lines: stageInvoiceLines(quoteLines(decided.view).labelled, stage, earlier), notes } }, { meta });
     await allocated.record(meta);
     // A construction client's stage invoice starts as a payment claim (paymentClaims/commands.ts).
     const invoice = await startAsClaim(w, actor.accountId, drafted);

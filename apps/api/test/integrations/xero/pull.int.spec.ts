@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../src/documents/repository.ts';
 import { pullPaymentsFromXero, pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
 import { command, connectedUser, makeDocument, payCmd, sendCmd, startXeroApp, type User, xeroCalls, type XeroTestApp } from './support.ts';
+import { BadRequest } from '../../../src/errors.ts';
 
 let x: XeroTestApp;
 beforeAll(async () => {
@@ -85,7 +86,8 @@ describe('payments made in Xero come back', () => {
 
     await expect(pullPaymentsFromXero(x.t.deps, other.userId, doc.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await x.t.del('/integrations/xero/disconnect', user.token);
-    await expect(pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).rejects.toMatchObject({ status: 400, detail: ACCOUNTING_MESSAGES.notConnected });
+    await expect(pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).rejects.toBeInstanceOf(BadRequest);
+    await expect(pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).rejects.toMatchObject({ detail: ACCOUNTING_MESSAGES.notConnected });
     expect(x.fake.state.requests.filter((r) => r.url.includes('/api.xro/'))).toHaveLength(x.fake.state.requests.slice(0, calls).filter((r) => r.url.includes('/api.xro/')).length);
     expect(await paymentsHere(user, doc.id)).toEqual([]);
   });

@@ -84,7 +84,7 @@ describe('payments', () => {
     await command(x.t, user, doc.id, payCmd('p1', '80.00'));
     for (let i = 0; i < 4; i++) x.fake.failNext('PUT /Payments', 503);
     const failed = await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id);
-    expect(failed).toEqual({ outcome: 'failed', status: 503, detail: 'Xero is not available right now. Please try again.' });
+    expect(failed).toEqual({ outcome: 'failed', status: 503, detail: 'Xero is not available right now. Please try again.', worthRetrying: true });
     const [row] = await x.t.deps.store.db.query<{ last_push_error: string | null }>('SELECT last_push_error FROM xero_sync WHERE account_id = $1 AND document_id = $2', [user.userId, doc.id]);
     expect(row?.last_push_error).toBe('Xero is not available right now. Please try again.');
     expect(paymentsOf(inv.InvoiceID)).toHaveLength(0);

@@ -3,7 +3,7 @@
  * re-renders the screen and that line only (the totals, margin and Generate panels follow one
  * deferred render later, with the new figures; the document and templates panels not at all).
  */
-import { memo, useState, type Dispatch } from 'react';
+import { memo, useMemo, useState, type Dispatch } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
 import {
   formatNzd,
@@ -13,7 +13,6 @@ import {
   MARGIN_HINT,
   MARGIN_WORDS,
   MAX_MARGIN_PERCENT,
-  otherPercentText,
   type DocumentTotals,
   type MarginBasis,
 } from '@tradie/domain';
@@ -24,6 +23,8 @@ import type { ClientChoice } from './clientChoice.ts';
 import { ClientPicker } from './ClientPicker.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { ProfitSummary } from '../shared/ProfitSummary.tsx';
+import { profitViewOf } from '../shared/profitShown.ts';
 
 /** One field of the quick-add client form (name, email or phone). */
 function QuickAddField({
@@ -174,6 +175,7 @@ export const TotalsPanel = memo(function TotalsPanel({
 
 export const MarginPanel = memo(function MarginPanel({
   margin,
+  profit,
   marginText,
   dispatch,
   onApply,
@@ -181,6 +183,8 @@ export const MarginPanel = memo(function MarginPanel({
   basis,
 }: {
   margin: CalculatorFigures['margin'];
+  /** Cost, sell and gross profit of the lines as they stand, per category. */
+  profit: CalculatorFigures['profit'];
   marginText: string;
   /** The basis as chosen, not deferred: the radio moves in the same render as the tap. */
   basis: MarginBasis;
@@ -189,9 +193,9 @@ export const MarginPanel = memo(function MarginPanel({
   onBasis: (basis: MarginBasis) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const other = otherPercentText(margin, margin.basis);
   // Each way of working names its own number: a markup on cost, or a margin on the price.
   const words = MARGIN_WORDS[basis];
+  const shown = useMemo(() => profitViewOf(profit), [profit]);
   return (
     <section className="card" aria-labelledby="calc-margin-title">
       <h2 className="card__title disclosure__heading">
@@ -203,6 +207,7 @@ export const MarginPanel = memo(function MarginPanel({
         </button>
       </h2>
       <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
+        <ProfitSummary profit={shown} idPrefix="calc" />
         <fieldset className="segmented calc-margin-basis">
           <legend className="field__label">Work out by</legend>
           {MARGIN_BASES.map((b) => (
@@ -230,38 +235,20 @@ export const MarginPanel = memo(function MarginPanel({
             onBlur={() => dispatch({ type: 'settleMargin' })}
           />
           <p id="calc-margin-hint" className="field__hint">
-            {MARGIN_HINT}
+            {MARGIN_HINT}. Prices each line that has a cost from its cost; lines without a cost keep their price.
           </p>
         </div>
         {margin.lowMargin && <p className="callout callout--warning">{words.lowWarning}</p>}
-        <dl className="figures calc-margin-figures">
-          <div className="figures__row">
-            <dt>Your Costs</dt>
-            <dd data-testid="margin-costs">{formatNzd(margin.costsCents)}</dd>
-          </div>
-          <div className="figures__row">
-            <dt>Profit</dt>
-            <dd data-testid="margin-profit">{formatNzd(margin.profitCents)}</dd>
-          </div>
-          <div className="figures__row figures__row--total">
-            <dt>Charge Client (excl. GST)</dt>
-            <dd data-testid="margin-charge">{formatNzd(margin.chargeClientCents)}</dd>
-          </div>
-        </dl>
-        {other && (
-          <p className="field__hint calc-margin-other" data-testid="margin-other">
-            {other}
-          </p>
-        )}
         {margin.inexactLines.length > 0 && (
           <p className="callout callout--warning" data-testid="margin-inexact">
             {margin.inexactLines.length === 1 ? 'One line has' : `${margin.inexactLines.length} lines have`} a quantity too large for a unit price with 4 decimals to
-            give the exact amount: {margin.inexactLines.length === 1 ? 'it comes' : 'they come'} as near as they can, and Charge Client shows what they will be.
+            give the exact amount: {margin.inexactLines.length === 1 ? 'it comes' : 'they come'} as near as it can.
           </p>
         )}
-        <button type="button" className="button button--primary button--block" onClick={onApply}>
-          {words.apply}
+        <button type="button" className="button button--primary button--block" onClick={onApply} disabled={profit.costedLines === 0}>
+          Price from cost
         </button>
+        {profit.costedLines === 0 && <p className="field__hint">Type a cost on a line to price it from its cost.</p>}
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ClientRecord, DocumentDetail } from '@tradie/contracts';
-import { appliedMarginNotice, formatNzd, type MarginBasis } from '@tradie/domain';
+import { formatNzd, type MarginBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
@@ -17,6 +17,7 @@ import {
   initialCalculatorState,
   lineItemsToSend,
   marginOf,
+  pricedFromCostNotice,
   rowKind,
   templateLineItems,
   type CalculatorState,
@@ -144,11 +145,14 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
     dispatch({ type: 'addLine' });
   };
 
+  /** What the price book picker prices a cost by: the calculator's markup or margin as it stands. */
+  const pricing = useCallback(() => ({ basis: latest.current.state.marginBasis, percent: marginOf(latest.current.state) }), []);
+
   const applyMarginToLines = useCallback(() => {
     const now = latest.current.state;
     const m = marginOf(now);
-    dispatch({ type: 'applyMargin' });
-    show(appliedMarginNotice(m, now.marginBasis));
+    dispatch({ type: 'priceFromCost' });
+    show(pricedFromCostNotice(m, now.marginBasis));
   }, [show]);
 
   const saveTemplate = useCallback(
@@ -280,6 +284,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
                   error={rowError?.key === line.key ? rowError.message : null}
                   canRemove={canRemove}
                   autoFocus={line.key === lastAdded}
+                  pricing={pricing}
                   dispatch={dispatch}
                 />
               ))}
@@ -293,7 +298,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
-          <MarginPanel margin={margin} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
+          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
           {/* A template would replace the draft's lines and type: not offered while editing. */}
           {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
           <GenerateBar

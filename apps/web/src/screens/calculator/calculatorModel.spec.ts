@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyMargin, documentTotals, formatNzd, marginFigures } from '@tradie/domain';
+import { documentProfit, documentTotals, formatNzd } from '@tradie/domain';
 import {
   calculatorFigures,
   calculatorReducer,
@@ -24,6 +24,20 @@ function sent(s: CalculatorState) {
 }
 
 /** Three lines: labour 8 h × $95.50, materials 1 × $412.30, call-out 1 × $85. */
+/** threeLines with costs: labour $45 an hour, materials $300; the call-out's cost not recorded. */
+function withCosts(): CalculatorState {
+  const s = threeLines();
+  const [a, b] = s.lines.map((l) => l.key) as [number, number, number];
+  return run(
+    [
+      { type: 'editLine', key: a, field: 'cost', value: '45' },
+      { type: 'editLine', key: a, field: 'category', value: 'labour' },
+      { type: 'editLine', key: b, field: 'cost', value: '300' },
+    ],
+    s,
+  );
+}
+
 function threeLines(): CalculatorState {
   const s = run([{ type: 'addLine' }, { type: 'addLine' }]);
   const [a, b, c] = s.lines.map((l) => l.key) as [number, number, number];
@@ -45,7 +59,7 @@ describe('the calculator model', () => {
   it('given a fresh calculator, then it is a quote with one row of qty 1 and price 0, GST on and a 25% margin', () => {
     const s = initialCalculatorState();
     expect(s.type).toBe('quote');
-    expect(s.lines).toEqual([{ key: 1, description: '', qty: '1', unit_price: '0' }]);
+    expect(s.lines).toEqual([{ key: 1, description: '', qty: '1', unit_price: '0', cost: '', category: 'materials' }]);
     expect(s.includeGst).toBe(true);
     expect(s.marginText).toBe('25');
   });
@@ -80,9 +94,7 @@ describe('the calculator model', () => {
     expect(formatNzd(totals.subtotalCents)).toBe('$1,261.30');
     expect(formatNzd(totals.gstCents)).toBe('$189.19');
     expect(formatNzd(totals.totalCents)).toBe('$1,450.49');
-    expect(margin).toEqual({ ...marginFigures(pricedLines(threeLines()), 25), percent: 25, basis: 'markup' });
-    expect(formatNzd(margin.profitCents)).toBe('$315.33');
-    expect(formatNzd(margin.chargeClientCents)).toBe('$1,576.63');
+    expect(margin).toEqual({ percent: 25, basis: 'markup', lowMargin: false, inexactLines: [] });
   });
 
   it('given the GST switch off, then GST is 0 and the lines go out with tax_rate 0', () => {
@@ -93,26 +105,39 @@ describe('the calculator model', () => {
     expect(sent(s).map((l) => l.tax_rate)).toEqual(['0', '0', '0']);
   });
 
-  it('given Apply margin at 25%, then each unit price is the domain’s applyMargin, and the subtotal is the Charge Client shown before', () => {
-    const before = calculatorFigures(threeLines());
-    const s = run([{ type: 'applyMargin' }], threeLines());
-    expect(s.lines.map((l) => l.unit_price)).toEqual(applyMargin(pricedLines(threeLines()), 25).map((l) => l.unit_price));
-    expect(s.lines.map((l) => l.unit_price)).toEqual(['119.375', '515.38', '106.25']); // 8 × $119.375 = $955.00 needs the finer price; 1 × $515.38 does not
-    expect(calculatorFigures(s).totals.subtotalCents).toBe(before.margin.chargeClientCents);
+  it('given costs typed on two of three lines, then the profit is the domain’s documentProfit of them and the third says cost not recorded', () => {
+    const s = withCosts();
+    const { profit } = calculatorFigures(s);
+    expect(profit).toEqual(documentProfit(pricedLines(s), 'total'));
+    // Labour 8 × $95.50 = $764.00 costing 8 × $45 = $360; materials $412.30 costing $300: profit $516.30 on $1,176.30.
+    expect([formatNzd(profit.costCents), formatNzd(profit.costedSellCents), formatNzd(profit.grossProfitCents), profit.uncostedLines]).toEqual(['$660.00', '$1,176.30', '$516.30', 1]);
   });
 
-  it('given margin on price, then 25% of the price is profit, and the switch keeps the entered figure within its range', () => {
-    const s = run([{ type: 'setMarginBasis', value: 'margin' }], threeLines());
-    const { margin } = calculatorFigures(s);
-    expect(margin.basis).toBe('margin');
-    expect(formatNzd(margin.chargeClientCents)).toBe('$1,681.73'); // 1261.30 / 0.75 = 1681.7333…
+  it('given Price from cost at 25% markup, then costed lines are priced from their cost, the uncosted line keeps its price, costs never change, and pressing it again changes nothing', () => {
+    const once = run([{ type: 'priceFromCost' }], withCosts());
+    expect(once.lines.map((l) => [l.unit_price, l.cost])).toEqual([['56.25', '45'], ['375', '300'], ['85', '']]);
+    expect(run([{ type: 'priceFromCost' }], once)).toEqual(once);
+    const { profit } = calculatorFigures(once);
+    // Sell 450 + 375 = 825 on cost 660: profit 165, a 25.0 % markup and 20.0 % margin.
+    expect([formatNzd(profit.grossProfitCents), profit.costedSellCents]).toEqual(['$165.00', 82500n]);
+  });
+
+  it('given margin on price, then a 25% margin sells $45 of cost at $60, and the switch keeps the entered figure within its range', () => {
+    const s = run([{ type: 'setMarginBasis', value: 'margin' }, { type: 'priceFromCost' }], withCosts());
+    expect(s.lines[0]!.unit_price).toBe('60');
     expect(run([{ type: 'setMargin', text: '100' }, { type: 'setMarginBasis', value: 'margin' }], threeLines()).marginText).toBe('95');
+  });
+
+  it('given no cost typed, then the line goes out with cost not recorded (null), never $0; a cost typed goes out as typed, with its category', () => {
+    const s = withCosts();
+    expect(sent(s).map((l) => [l.cost, l.category])).toEqual([['45', 'labour'], ['300', 'materials'], [null, 'materials']]);
+    expect(run([{ type: 'settleNumber', key: s.lines[2]!.key, field: 'cost' }], s).lines[2]!.cost).toBe('');
   });
 
   it('given an empty new row, then it is left out of the totals and of what is sent', () => {
     const s = run([{ type: 'addLine' }], threeLines());
     expect(sent(s).map((l) => l.description)).toEqual(['Labour', 'Materials', 'Call-out']);
-    expect(sent(s)[0]).toEqual({ description: 'Labour', qty: '8', unit_price: '95.5', tax_included: false, tax_rate: '0.15' });
+    expect(sent(s)[0]).toEqual({ description: 'Labour', qty: '8', unit_price: '95.5', tax_included: false, tax_rate: '0.15', cost: null, category: 'materials' });
     expect(calculatorFigures(s).totals.subtotalCents).toBe(126130n);
   });
 

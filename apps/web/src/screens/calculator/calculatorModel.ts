@@ -6,18 +6,21 @@
  */
 import {
   applyGstSwitch,
-  applyMargin,
+  DEFAULT_COST_CATEGORIES,
   DEFAULT_MARGIN_BASIS,
   DEFAULT_MARGIN_PERCENT,
+  documentProfit,
   documentTotals,
   GST_RATE,
-  marginFigures,
+  isLowMargin,
+  MARGIN_BASIS_LABELS,
   parseDecimalInput,
   parseMarginInput,
+  priceFromCost,
+  type DocumentProfit,
   type DocumentTotals,
   type GstRounding,
   type MarginBasis,
-  type MarginFigures,
 } from '@tradie/domain';
 import type { Template, TemplateLineItem, TemplateType } from '../../templates/templateStore.ts';
 
@@ -36,7 +39,14 @@ export interface LineDraft {
   tax_included?: boolean;
   /** The line's own rate while the GST switch is left alone; changing the switch drops it. */
   tax_rate?: string;
+  /** What one unit costs the business excl. GST, as typed; empty or absent: cost not recorded (never $0). */
+  cost?: string;
+  /** The line's category ('materials' on a new row). */
+  category?: string;
 }
+
+/** A new row's category. */
+export const NEW_LINE_CATEGORY = 'materials';
 
 export interface CalculatorState {
   type: DocumentType;
@@ -49,7 +59,7 @@ export interface CalculatorState {
   nextKey: number;
 }
 
-export type LineField = 'description' | 'qty' | 'unit_price';
+export type LineField = 'description' | 'qty' | 'unit_price' | 'cost' | 'category';
 
 export type CalculatorAction =
   | { type: 'setType'; value: DocumentType }
@@ -57,16 +67,32 @@ export type CalculatorAction =
   | { type: 'removeLine'; key: number }
   | { type: 'editLine'; key: number; field: LineField; value: string }
   /** On leaving a number field: empty or invalid input becomes 0 on screen too. */
-  | { type: 'settleNumber'; key: number; field: 'qty' | 'unit_price' }
+  | { type: 'settleNumber'; key: number; field: 'qty' | 'unit_price' | 'cost' }
   | { type: 'setIncludeGst'; value: boolean }
   | { type: 'setMargin'; text: string }
   | { type: 'settleMargin' }
   | { type: 'setMarginBasis'; value: MarginBasis }
-  | { type: 'applyMargin' }
-  | { type: 'loadTemplate'; template: Template };
+  /** 'Price from cost': each row with a cost gets its sell price from it; its cost and every row without one stay as typed. */
+  | { type: 'priceFromCost' }
+  | { type: 'loadTemplate'; template: Template }
+  /** A line picked from the price book (the picker works the line out with the domain's lineFromPriceBookItem). */
+  | { type: 'fillLine'; key: number; line: PickedLine };
+
+/** What the price book picker fills a row with: the domain's line, its numbers as text. */
+export interface PickedLine {
+  description: string;
+  qty: string;
+  unit_price: string;
+  tax_included: boolean;
+  tax_rate: string;
+  /** The item's cost excl. GST (kept on the line, so its profit shows); null: not recorded. */
+  cost?: string | null;
+  /** The line's cost category. */
+  category?: string;
+}
 
 /** A new row: qty 1, unit price 0. */
-const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0' });
+const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0', cost: '', category: NEW_LINE_CATEGORY });
 
 export function initialCalculatorState(): CalculatorState {
   return { type: 'quote', lines: [newLine(1)], includeGst: true, marginText: String(DEFAULT_MARGIN_PERCENT), marginBasis: DEFAULT_MARGIN_BASIS, nextKey: 2 };
@@ -86,7 +112,14 @@ export const marginOf = (state: Pick<CalculatorState, 'marginText' | 'marginBasi
 const textOfNumber = (n: number): string => (Number.isFinite(n) && n >= 0 ? String(n) : '0');
 
 function linesFromTemplate(items: readonly TemplateLineItem[], firstKey: number): LineDraft[] {
-  const lines = items.map((l, i) => ({ key: firstKey + i, description: l.description, qty: textOfNumber(l.qty), unit_price: textOfNumber(l.unit_price) }));
+  const lines = items.map((l, i) => ({
+    key: firstKey + i,
+    description: l.description,
+    qty: textOfNumber(l.qty),
+    unit_price: textOfNumber(l.unit_price),
+    cost: l.cost === undefined || l.cost === null ? '' : textOfNumber(l.cost),
+    category: l.category ?? NEW_LINE_CATEGORY,
+  }));
   return lines.length > 0 ? lines : [newLine(firstKey)];
 }
 
@@ -110,9 +143,11 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         ...state,
         lines: state.lines.map((l) => {
           if (l.key !== action.key) return l;
-          const settled = numericText(l[action.field]);
+          // An empty cost stays empty: cost not recorded, never $0.
+          if (action.field === 'cost' && (l.cost ?? '').trim() === '') return l;
+          const settled = numericText(l[action.field] ?? '');
           // Keep what was typed when it already is that number ('1.50' stays '1.50').
-          return parseDecimalInput(l[action.field])?.toFixed() === settled ? l : { ...l, [action.field]: settled };
+          return parseDecimalInput(l[action.field] ?? '')?.toFixed() === settled ? l : { ...l, [action.field]: settled };
         }),
       };
     case 'setIncludeGst':
@@ -133,15 +168,21 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       const next = { ...state, marginBasis: action.value };
       return { ...next, marginText: String(marginOf(next)) };
     }
-    case 'applyMargin': {
+    case 'priceFromCost': {
       const m = marginOf(state);
-      const priced = applyMargin(
-        state.lines.map((l) => ({ ...l, qty: numericText(l.qty), unit_price: numericText(l.unit_price) })),
-        m,
-        state.marginBasis,
-      );
-      // Quantities keep what was typed; only the prices change.
-      return { ...state, marginText: String(m), lines: priced.map((l, i) => ({ ...l, qty: state.lines[i]!.qty })) };
+      const rows = state.lines.map((l) => ({ ...l, qty: numericText(l.qty), unit_price: numericText(l.unit_price), cost: costText(l), tax_included: l.tax_included ?? false, tax_rate: l.tax_rate ?? GST_RATE }));
+      const priced = priceFromCost(rows, pricingAt(m, state.marginBasis));
+      // Only the prices of rows with a cost change; quantities and costs keep what was typed.
+      return {
+        ...state,
+        marginText: String(m),
+        lines: state.lines.map((l, i) => (priced.priced.includes(i) ? { ...l, unit_price: priced.lines[i]!.unit_price, tax_included: priced.lines[i]!.tax_included } : l)),
+      };
+    }
+    case 'fillLine': {
+      const { description, qty, unit_price, tax_included, tax_rate, cost, category } = action.line;
+      const filled = (l: LineDraft): LineDraft => ({ key: l.key, description, qty, unit_price, tax_included, tax_rate, cost: cost ?? '', category: category ?? l.category ?? NEW_LINE_CATEGORY });
+      return { ...state, lines: state.lines.map((l) => (l.key === action.key ? filled(l) : l)) };
     }
     case 'loadTemplate': {
       const t = action.template;
@@ -174,31 +215,56 @@ export function rowKind(l: LineDraft): RowKind {
 /** The message beside a row with a price or quantity and no description. */
 export const DESCRIPTION_NEEDED = 'Add a description for this line';
 
+/** The notice after 'Price from cost'. Costs never change, so pressing it again changes nothing. */
+export const pricedFromCostNotice = (percent: number, basis: MarginBasis): string =>
+  `Priced each line with a cost at ${percent}% ${MARGIN_BASIS_LABELS[basis].toLowerCase()}. Costs are kept; lines without a cost keep their price. The client sees only the prices.`;
+
+/** A row's cost as exact decimal text, or null when none was typed (cost not recorded). */
+export function costText(l: Pick<LineDraft, 'cost'>): string | null {
+  if (l.cost === undefined || l.cost.trim() === '') return null;
+  return numericText(l.cost);
+}
+
+/** Every category at the panel's percentage, on the panel's basis: what 'Price from cost' prices at. */
+export const pricingAt = (percent: number, basis: MarginBasis) => ({ basis, categories: DEFAULT_COST_CATEGORIES.map((c) => ({ ...c, percent: String(percent) })) });
+
 /** The rows Generate saves, in order. */
 export const savedRows = (lines: readonly LineDraft[]): LineDraft[] => lines.filter((l) => rowKind(l) === 'line');
 
 /** The lines as the domain prices them: the rows that are saved, GST on top at 15% unless the GST switch is off (a draft's line keeps its own GST). */
 export function pricedLines(state: Pick<CalculatorState, 'lines' | 'includeGst'>) {
   return applyGstSwitch(
-    savedRows(state.lines).map((l) => ({ qty: numericText(l.qty), unit_price: numericText(l.unit_price), tax_included: l.tax_included ?? false, tax_rate: l.tax_rate ?? GST_RATE })),
+    savedRows(state.lines).map((l) => ({
+      description: l.description,
+      qty: numericText(l.qty),
+      unit_price: numericText(l.unit_price),
+      tax_included: l.tax_included ?? false,
+      tax_rate: l.tax_rate ?? GST_RATE,
+      cost: costText(l),
+      category: l.category ?? NEW_LINE_CATEGORY,
+    })),
     state.includeGst,
   );
 }
 
 export interface CalculatorFigures {
   totals: DocumentTotals;
-  margin: MarginFigures & { percent: number; basis: MarginBasis };
+  /** The panel's percentage, and the rows 'Price from cost' could not land on the exact cent (decision 0006): said before pressing it, never silently. */
+  margin: { percent: number; basis: MarginBasis; lowMargin: boolean; inexactLines: number[] };
+  /** Cost, sell and gross profit of the saved rows, and per category: the same function as the quote and invoice screens. */
+  profit: DocumentProfit;
   /** Each row's amount (qty × price to the cent), counted or not, for the row itself to show. */
   rowAmounts: Map<number, bigint>;
 }
 
-/** Subtotal, GST and total from documentTotals; Your Costs, Profit and Charge Client from marginFigures — of the saved rows. */
+/** Subtotal, GST and total from documentTotals; cost, sell and gross profit from documentProfit — of the saved rows. */
 export function calculatorFigures(state: CalculatorState, rounding?: GstRounding): CalculatorFigures {
   const lines = pricedLines(state);
   const totals = documentTotals(lines, rounding);
   const percent = marginOf(state);
   const rowAmounts = new Map(state.lines.map((l) => [l.key, documentTotals([{ qty: numericText(l.qty), unit_price: numericText(l.unit_price) }]).lines[0]!.amountCents]));
-  return { totals, margin: { ...marginFigures(lines, percent, state.marginBasis), percent, basis: state.marginBasis }, rowAmounts };
+  const inexactLines = priceFromCost(lines, pricingAt(percent, state.marginBasis)).inexact;
+  return { totals, margin: { percent, basis: state.marginBasis, lowMargin: isLowMargin(percent), inexactLines }, profit: documentProfit(lines, rounding ?? totals.rounding), rowAmounts };
 }
 
 export interface LineItemToSend {
@@ -207,6 +273,8 @@ export interface LineItemToSend {
   unit_price: string;
   tax_included: boolean;
   tax_rate: string;
+  cost: string | null;
+  category: string;
 }
 
 /**
@@ -224,6 +292,8 @@ export function lineItemsToSend(state: Pick<CalculatorState, 'lines' | 'includeG
       unit_price: numericText(l.unit_price),
       tax_included: l.tax_included ?? false,
       tax_rate: state.includeGst ? (l.tax_rate ?? GST_RATE) : '0',
+      cost: costText(l),
+      category: l.category ?? NEW_LINE_CATEGORY,
     })),
   };
 }
@@ -236,5 +306,7 @@ export function templateLineItems(state: Pick<CalculatorState, 'lines' | 'includ
     unit_price: Number(numericText(l.unit_price)),
     tax_included: l.tax_included ?? false,
     tax_rate: state.includeGst ? Number(l.tax_rate ?? GST_RATE) : 0,
+    cost: costText(l) === null ? null : Number(costText(l)),
+    category: l.category ?? NEW_LINE_CATEGORY,
   }));
 }

@@ -4,7 +4,7 @@ import { documentTotals } from '@tradie/domain';
 import { calculatorFigures, calculatorReducer, lineItemsToSend } from './calculatorModel.ts';
 import { clientOfRevision, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
 
-const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0, amount_excl_gst: 0, formatted: { unit_price: '', amount: '' } });
+const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0, amount_excl_gst: 0, formatted: { unit_price: '', amount: '' }, cost: null, category: 'other', markup: null, cost_amount: null });
 
 const draft = (over: Partial<DocumentDetail> = {}): DocumentDetail =>
   ({

@@ -47,6 +47,8 @@ export function seedFromDocument(doc: DocumentDetail): EditSeed {
     unit_price: text(l.unit_price),
     tax_included: l.tax_included,
     tax_rate: text(l.tax_rate),
+    cost: l.cost === null ? '' : text(l.cost),
+    category: l.category,
   }));
   return {
     state: {

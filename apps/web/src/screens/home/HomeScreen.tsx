@@ -4,6 +4,7 @@ import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
 import { AccountingBehindBanner } from './AccountingBehindBanner.tsx';
 import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
 import { PaymentIssuesBanner } from './PaymentIssuesBanner.tsx';
+import { SetupCard } from './SetupCard.tsx';
 
 function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices'; icon: ReactNode; title: string; text: string }) {
   return (
@@ -26,6 +27,7 @@ export function HomeScreen() {
         Hello!
       </h1>
       <p className="screen__subtitle">Ready to create a quote or check your numbers?</p>
+      <SetupCard />
       <RemindersNotice />
       <PaymentIssuesBanner />
       <DeliveryFailuresBanner />

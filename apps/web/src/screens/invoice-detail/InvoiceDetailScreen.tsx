@@ -10,6 +10,7 @@ import { BackLink } from './BackLink.tsx';
 import { ClientLinkCard, hasClientLink, leftDraft } from './ClientLinkCard.tsx';
 import { DetailActions, type Panel } from './DetailActions.tsx';
 import { LineItemsCard } from './LineItemsCard.tsx';
+import { ProfitCard } from './ProfitCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { RemindersPart } from './RemindersPart.tsx';
@@ -157,6 +158,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
       {hasClientLink(doc, view) && <ClientLinkCard doc={doc} view={view} show={show} />}
 
       <LineItemsCard doc={doc} isQuote={isQuote} />
+      <ProfitCard doc={doc} />
 
       {!isQuote && <PaymentHistory doc={doc} isVoid={isVoid} synced={view.synced} show={show} />}
       <RemindersPart doc={doc} />

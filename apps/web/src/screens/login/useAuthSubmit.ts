@@ -45,10 +45,10 @@ export function useAuthSubmit<Done = never>({ check, send, failed }: {
 export function useEnterApp() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return async (signIn: () => Promise<unknown>): Promise<'leaving'> => {
+  return async (signIn: () => Promise<unknown>, to: '/app/home' | '/app/setup' = '/app/home'): Promise<'leaving'> => {
     await signIn();
     queryClient.clear();
-    await navigate({ to: '/app/home' });
+    await navigate({ to });
     return 'leaving';
   };
 }

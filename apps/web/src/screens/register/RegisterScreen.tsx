@@ -5,7 +5,7 @@ import { registerErrorMessage } from '../login/messages.ts';
 import { useAuthSubmit, useEnterApp } from '../login/useAuthSubmit.ts';
 import { validateRegister } from './validate.ts';
 
-/** /register and /signup: sign up, sign in with the same details, /app/home. */
+/** /register and /signup: sign up, sign in with the same details, then the first-run set-up (/app/setup). */
 export function RegisterScreen() {
   const auth = useAuth();
   const enterApp = useEnterApp();
@@ -15,7 +15,7 @@ export function RegisterScreen() {
   const [confirm, setConfirm] = useState('');
   const { busy, error, submit } = useAuthSubmit({
     check: () => validateRegister({ full_name: fullName, email, password, confirm }),
-    send: () => enterApp(() => auth.register({ full_name: fullName.trim(), email: email.trim(), password })),
+    send: () => enterApp(() => auth.register({ full_name: fullName.trim(), email: email.trim(), password }), '/app/setup'),
     failed: registerErrorMessage,
   });
 

@@ -2,11 +2,12 @@
 // rounding and the bank details.
 import { useRef } from 'react';
 import type { FieldWarning } from '@tradie/contracts';
+import type { CheckedBusinessField } from '@tradie/domain';
 import { bindSettings, Field } from './fields.tsx';
 import { GstRegistrationCard } from './GstRegistrationCard.tsx';
 import { GstRoundingCard } from './GstRoundingCard.tsx';
 import { logoSrc } from './queries.ts';
-import type { SettingsFormValues } from './settingsForm.ts';
+import { SETTINGS_TEXT, type NumberProblem, type SettingsFormValues } from './settingsForm.ts';
 import { Card } from '../../ui/Card.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 
@@ -75,7 +76,29 @@ export function LogoSection({ logoUrl, uploading, deleting, onUpload, onRemove, 
   );
 }
 
-export function BusinessDetails({ values, onChange, warnings }: { values: SettingsFormValues; onChange: Change; warnings: FieldWarning[] }) {
+interface NumberChecks {
+  /** The numbers the last save refused, while they still hold the refused value. */
+  problems?: NumberProblem[];
+  /** The numbers the tradie chose to keep as typed. */
+  keep?: readonly CheckedBusinessField[];
+  onKeep?: (field: CheckedBusinessField, kept: boolean) => void;
+}
+
+/** The props that show a refused number by its field: the error, and (when it may be kept) the choice to keep it. */
+export function numberCheck(field: CheckedBusinessField, { problems = [], keep = [], onKeep }: NumberChecks) {
+  const problem = problems.find((p) => p.field === field);
+  const id = `keep-${field}`;
+  return {
+    error: problem?.message,
+    afterError: problem?.keepable && onKeep && (
+      <label className="field__keep" htmlFor={id}>
+        <input id={id} type="checkbox" checked={keep.includes(field)} onChange={(e) => onKeep(field, e.target.checked)} /> {SETTINGS_TEXT.keepAsTyped}
+      </label>
+    ),
+  };
+}
+
+export function BusinessDetails({ values, onChange, warnings, ...checks }: { values: SettingsFormValues; onChange: Change; warnings: FieldWarning[] } & NumberChecks) {
   const warningFor = (field: string) => warnings.find((w) => w.field === field)?.message;
   const bind = bindSettings(values, onChange);
   return (
@@ -84,8 +107,8 @@ export function BusinessDetails({ values, onChange, warnings }: { values: Settin
         <div className="form-grid">
           <Field id="settings-business-name" label="Business Name" {...bind('business_name')} autoComplete="organization" />
           <Field id="settings-trading-as" label="Trading As (optional)" {...bind('trading_as')} />
-          <Field id="settings-nzbn" label="NZBN (NZ Business Number)" {...bind('nzbn')} inputMode="numeric" warning={warningFor('nzbn')} />
-          <Field id="settings-gst-number" label="GST Number" {...bind('gst_number')} warning={warningFor('gst_number')} />
+          <Field id="settings-nzbn" label="NZBN (NZ Business Number)" {...bind('nzbn')} inputMode="numeric" warning={warningFor('nzbn')} {...numberCheck('nzbn', checks)} />
+          <Field id="settings-gst-number" label="GST Number" {...bind('gst_number')} warning={warningFor('gst_number')} {...numberCheck('gst_number', checks)} />
           <Field id="settings-address" label="Business Address" {...bind('address')} autoComplete="street-address" wide />
           <Field id="settings-city" label="City" {...bind('city')} autoComplete="address-level2" />
           <Field id="settings-postcode" label="Postcode" {...bind('postcode')} autoComplete="postal-code" inputMode="numeric" />
@@ -120,7 +143,16 @@ export function BusinessDetails({ values, onChange, warnings }: { values: Settin
         <div className="form-grid">
           <Field id="settings-bank-name" label="Bank Name" {...bind('bank_name')} />
           <Field id="settings-bank-account-name" label="Account Name" {...bind('bank_account_name')} />
-          <Field id="settings-bank-account-number" label="Account Number" {...bind('bank_account_number')} hint="NZ format: XX-XXXX-XXXXXXX-XXX" wide />
+          <Field
+            id="settings-bank-account-number"
+            label="Account Number"
+            {...bind('bank_account_number')}
+            hint="NZ format: XX-XXXX-XXXXXXX-XXX"
+            inputMode="numeric"
+            warning={warningFor('bank_account_number')}
+            {...numberCheck('bank_account_number', checks)}
+            wide
+          />
         </div>
       </Card>
     </>

@@ -5,6 +5,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BusinessSettingsRecord } from '@tradie/contracts';
+import type { CheckedBusinessField } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { useSessionUser } from '../../app/useAuth.ts';
 import { createSubscriptionMachine, serverDetail } from '../../machines/subscription.ts';
@@ -19,7 +20,7 @@ import { bannerTone, useBanner } from './banner.ts';
 import { SecurityTab } from './SecurityTab.tsx';
 import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, uploadLogo } from './queries.ts';
 import { SETTINGS_TABS, type SettingsTab } from './search.ts';
-import { formFromRecord, logoTooLarge, SETTINGS_TEXT, settingsBody, visibleWarnings, type SettingsFormValues } from './settingsForm.ts';
+import { formFromRecord, keptNumbers, logoTooLarge, numberProblems, SETTINGS_TEXT, settingsBody, visibleWarnings, type NumberProblem, type SettingsFormValues } from './settingsForm.ts';
 import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
 import { LoadingLine } from '../../ui/Status.tsx';
 import { TabList } from '../../ui/TabList.tsx';
@@ -84,15 +85,26 @@ export function SettingsScreen() {
 
   const change = (field: keyof SettingsFormValues, value: string) => setForm((f) => (f ? { ...f, [field]: value } : f));
 
+  // Numbers the last save refused (shown by their fields), and those the tradie chose to keep as typed.
+  const [problems, setProblems] = useState<NumberProblem[]>([]);
+  const [keep, setKeep] = useState<CheckedBusinessField[]>([]);
   const save = useMutation({
-    mutationFn: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values)),
+    mutationFn: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values, keep)),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.all, saved);
       setForm(formFromRecord(saved));
-      show(SETTINGS_TEXT.saved, false);
+      setProblems([]);
+      setKeep([]);
+      show(keptNumbers(saved) ? SETTINGS_TEXT.savedWithKept : SETTINGS_TEXT.saved, false);
     },
-    onError: (e) => show(serverDetail(e) ?? SETTINGS_TEXT.saveFailed, true),
+    onError: (e, sent) => {
+      const refused = numberProblems(e, sent);
+      setProblems(refused);
+      if (refused.length > 0) void navigate({ search: { tab: 'business' }, replace: true });
+      show(refused.length > 0 ? `Error saving settings: ${serverDetail(e)}` : (serverDetail(e) ?? SETTINGS_TEXT.saveFailed), true);
+    },
   });
+  const onKeep = (field: CheckedBusinessField, kept: boolean) => setKeep((k) => (kept ? [...k.filter((f) => f !== field), field] : k.filter((f) => f !== field)));
 
   const setLogoUrl = (logoUrl: string) =>
     // A new logo (or none) also ends a warning about the old one.
@@ -180,7 +192,14 @@ export function SettingsScreen() {
                 warning={loaded?.warnings.find((w) => w.field === 'logo_url')?.message}
               />
               {savedPanel((values) => (
-                <BusinessDetails values={values} onChange={change} warnings={visibleWarnings(values, loaded)} />
+                <BusinessDetails
+                  values={values}
+                  onChange={change}
+                  warnings={visibleWarnings(values, loaded)}
+                  problems={problems.filter((p) => values[p.field] === p.value)}
+                  keep={keep}
+                  onKeep={onKeep}
+                />
               ))}
             </>
           )}

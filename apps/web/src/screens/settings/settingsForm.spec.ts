@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GST_NUMBER_WARNING, NZBN_WARNING } from '@tradie/domain';
 import type { BusinessSettingsRecord } from '@tradie/contracts';
-import { formFromRecord, logoTooLarge, SAVED_FIELDS, settingsBody, visibleWarnings } from './settingsForm.ts';
+import { formFromRecord, logoTooLarge, numberProblems, SAVED_FIELDS, settingsBody, visibleWarnings } from './settingsForm.ts';
 
 const record: BusinessSettingsRecord = {
   business_name: 'Ngata Plumbing',
@@ -62,5 +62,34 @@ describe('settings form', () => {
   it('refuses logos over 2 MB (2 × 1024 × 1024 bytes) only', () => {
     expect(logoTooLarge({ size: 2 * 1024 * 1024 })).toBe(false);
     expect(logoTooLarge({ size: 2 * 1024 * 1024 + 1 })).toBe(true);
+  });
+});
+
+describe('numbers refused by a save', () => {
+  it("reads the 422's field errors with the value that was sent, and nothing else", () => {
+    const sent = { ...formFromRecord(record), bank_account_number: '12345', gst_number: '49091851' };
+    const refused = {
+      status: 422,
+      body: {
+        detail: 'Please check the 2 numbers marked below before saving.',
+        code: 'check_numbers',
+        errors: [
+          { field: 'bank_account_number', message: 'bad bank', keepable: false },
+          { field: 'gst_number', message: 'bad gst', keepable: true },
+          { field: 'business_name', message: 'not a number field', keepable: true },
+        ],
+      },
+    };
+    expect(numberProblems(refused, sent)).toEqual([
+      { field: 'bank_account_number', message: 'bad bank', keepable: false, value: '12345' },
+      { field: 'gst_number', message: 'bad gst', keepable: true, value: '49091851' },
+    ]);
+    expect(numberProblems({ status: 422, body: { detail: 'x', errors: [] } }, sent)).toEqual([]);
+    expect(numberProblems({ status: 500, body: refused.body }, sent)).toEqual([]);
+  });
+
+  it('sends the numbers kept as typed, and no list when none are', () => {
+    expect(settingsBody(formFromRecord(record), ['nzbn']).keep_as_entered).toEqual(['nzbn']);
+    expect(settingsBody(formFromRecord(record))).not.toHaveProperty('keep_as_entered');
   });
 });

@@ -1,0 +1,9 @@
+// GET /setup: where the first-run set-up stands (the set-up screen and the home screen's card).
+import { queryOptions } from '@tanstack/react-query';
+import type { SetupRecord } from '@tradie/contracts';
+import type { ApiClient } from '../../api/client.ts';
+
+export const setupKey = ['setup'] as const;
+
+export const setupQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({ queryKey: setupKey, queryFn: ({ signal }) => api.get<SetupRecord>('/setup', { signal }) });
