@@ -36,6 +36,7 @@ export * from './events/fields.ts';
 export * from './events/registry.ts';
 export * from './reports/rows.ts';
 export * from './reports/gstReport.ts';
+export * from './reports/gstCarry.ts';
 export * from './reports/annualSummary.ts';
 export * from './reports/replay.ts';
 export * from './documents/paymentClaims.ts';
