@@ -28,14 +28,15 @@ export interface GstCarry {
 const holds = (e: { start: LocalDate; end: LocalDate }, d: LocalDate): boolean => d >= e.start && d <= e.end;
 
 /**
- * The carry of an invoice with time of supply `supplyDate`, first issued at the instant `issuedAt`
+ * The carry of an invoice with time of supply `supplyDate`, first issued at the instant `issuedAt` (an
+ * export made at that same instant did not hold it)
  * (null: not issued, or issued before the app recorded the instant — never carried), or null when
  * no export made before it was issued holds its time of supply.
  */
 export function gstCarryOf(row: { supplyDate: LocalDate; issuedAt: string | null }, exports: readonly GstExportRecord[]): GstCarry | null {
   if (row.issuedAt === null) return null;
   const issued = Date.parse(row.issuedAt);
-  const before = exports.filter((e) => Date.parse(e.at) < issued).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const before = exports.filter((e) => Date.parse(e.at) <= issued).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const exported = before.find((e) => holds(e, row.supplyDate));
   if (!exported) return null;
   let day = nzDateOf(row.issuedAt);
