@@ -28,10 +28,10 @@ export interface GstCarry {
 const holds = (e: { start: LocalDate; end: LocalDate }, d: LocalDate): boolean => d >= e.start && d <= e.end;
 
 /**
- * The carry of an invoice with time of supply `supplyDate`, first issued at the instant `issuedAt` (an
- * export made at that same instant did not hold it)
+ * The carry of an invoice with time of supply `supplyDate`, first issued at the instant `issuedAt`
  * (null: not issued, or issued before the app recorded the instant — never carried), or null when
- * no export made before it was issued holds its time of supply.
+ * no export made before it was issued holds its time of supply. An export made at the very instant
+ * it was issued did not hold it either, so counts as made before.
  */
 export function gstCarryOf(row: { supplyDate: LocalDate; issuedAt: string | null }, exports: readonly GstExportRecord[]): GstCarry | null {
   if (row.issuedAt === null) return null;
