@@ -44,7 +44,7 @@ export async function carriedInvoices(sql: Sql, accountId: string, exports?: rea
               subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date, void_date, void_month, issued_at)
               ORDER BY supply_date, document_id), '[]')::text AS rows
        FROM report_invoices
-      WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date AND issued_at IS NOT NULL AND issued_at::timestamptz >= $4::timestamptz`,
+      WHERE account_id = $1 AND supply_date BETWEEN $2::date AND $3::date AND issued_at IS NOT NULL AND issued_at::timestamptz > $4::timestamptz`,
     [accountId, from, to, first],
   );
   const tuples = JSON.parse(row?.rows ?? '[]') as CarryTuple[];

@@ -31,12 +31,12 @@ const holds = (e: { start: LocalDate; end: LocalDate }, d: LocalDate): boolean =
  * The carry of an invoice with time of supply `supplyDate`, first issued at the instant `issuedAt`
  * (null: not issued, or issued before the app recorded the instant — never carried), or null when
  * no export made before it was issued holds its time of supply. An export made at the very instant
- * it was issued did not hold it either, so counts as made before.
+ * it was issued is taken to hold it (the two cannot be told apart; the invoice stays where it is).
  */
 export function gstCarryOf(row: { supplyDate: LocalDate; issuedAt: string | null }, exports: readonly GstExportRecord[]): GstCarry | null {
   if (row.issuedAt === null) return null;
   const issued = Date.parse(row.issuedAt);
-  const before = exports.filter((e) => Date.parse(e.at) <= issued).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const before = exports.filter((e) => Date.parse(e.at) < issued).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const exported = before.find((e) => holds(e, row.supplyDate));
   if (!exported) return null;
   let day = nzDateOf(row.issuedAt);

@@ -298,7 +298,7 @@ const nextDay = (d: string): string => new Date(Date.UTC(Number(d.slice(0, 4)), 
 /**
  * Where an invoice goes when the period it counts in was exported before it was issued: issued at
  * midday in New Zealand of the day it was issued (00:00 UTC of that day, as the oracle's event logs
- * are written), it is carried when an export made then or before holds its time of supply, to the
+ * are written), it is carried when an export made before then holds its time of supply, to the
  * first day from the day it was issued that no such export holds (walked a day at a time).
  */
 function carryOf(f: Facts, exports: readonly OracleExport[]): string | null {
@@ -306,7 +306,7 @@ function carryOf(f: Facts, exports: readonly OracleExport[]): string | null {
   const firstPay = f.inv.steps.find((s) => s.kind === 'pay')?.date;
   const issuedDay = f.inv.issued ? (f.inv.issuedOn ?? f.inv.issueDate) : firstPay!;
   const issuedAt = `${issuedDay}T00:00:00.000Z`;
-  const before = exports.filter((e) => e.at <= issuedAt);
+  const before = exports.filter((e) => e.at < issuedAt);
   if (!before.some((e) => inRange(f.supplyDate, e.start, e.end))) return null;
   let day = issuedDay < f.supplyDate ? f.supplyDate : issuedDay;
   while (before.some((e) => inRange(day, e.start, e.end))) day = nextDay(day);
