@@ -90,6 +90,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: `./test-output/results/${process.env.E2E_RUN_ID}`,
   fullyParallel: true,
+  // Two browsers at once: a test spends most of its time waiting on the page and the API, so two
+  // workers on this two-core machine finish the suite far sooner than one (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],

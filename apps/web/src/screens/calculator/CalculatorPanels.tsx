@@ -25,6 +25,9 @@ import { FormField } from '../../ui/FormField.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ProfitSummary } from '../shared/ProfitSummary.tsx';
 import { profitViewOf } from '../shared/profitShown.ts';
+import { ErrorAlert } from '../../ui/Status.tsx';
+import { RadioGroup, type RadioOption } from '../../ui/RadioGroup.tsx';
+import { useCommand } from '../shared/command.ts';
 
 /** One field of the quick-add client form (name, email or phone). */
 function QuickAddField({
@@ -73,6 +76,11 @@ function QuickAddField({
   );
 }
 
+const DOCUMENT_TYPES = [
+  { value: 'quote', label: 'Quote' },
+  { value: 'invoice', label: 'Invoice' },
+] as const satisfies readonly RadioOption<DocumentType>[];
+
 export const DocumentPanel = memo(function DocumentPanel({
   type,
   dispatch,
@@ -97,15 +105,7 @@ export const DocumentPanel = memo(function DocumentPanel({
 }) {
   return (
     <Card titleId="calc-doc-title" title="Document">
-      <fieldset className="segmented" disabled={typeLocked}>
-        <legend className="field__label">Document type</legend>
-        {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
-          <label key={t} className="segmented__option">
-            <input type="radio" name="calc-doc-type" value={t} checked={type === t} onChange={() => dispatch({ type: 'setType', value: t })} />
-            <span>{t === 'quote' ? 'Quote' : 'Invoice'}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup look="segmented" name="calc-doc-type" legend="Document type" options={DOCUMENT_TYPES} value={type} onChange={(value) => dispatch({ type: 'setType', value })} disabled={typeLocked} />
 
       <ClientPicker clients={clients} loading={clientsLoading} choice={choice} onChoose={onChoose} />
 
@@ -208,15 +208,15 @@ export const MarginPanel = memo(function MarginPanel({
       </h2>
       <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
         <ProfitSummary profit={shown} idPrefix="calc" />
-        <fieldset className="segmented calc-margin-basis">
-          <legend className="field__label">Work out by</legend>
-          {MARGIN_BASES.map((b) => (
-            <label key={b} className="segmented__option">
-              <input type="radio" name="calc-margin-basis" value={b} checked={basis === b} onChange={() => onBasis(b)} />
-              <span>{MARGIN_BASIS_LABELS[b]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          look="segmented"
+          className="calc-margin-basis"
+          name="calc-margin-basis"
+          legend="Work out by"
+          options={MARGIN_BASES.map((b) => ({ value: b, label: MARGIN_BASIS_LABELS[b] }))}
+          value={basis}
+          onChange={onBasis}
+        />
         <div className="field field--spaced">
           <label htmlFor="calc-margin" className="field__label">
             {words.field}
@@ -267,16 +267,13 @@ export const TemplatesPanel = memo(function TemplatesPanel({
   onDelete: (t: Template) => void;
 }) {
   const [templateName, setTemplateName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      if (await onSave(templateName)) setTemplateName('');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useCommand({
+    run: onSave,
+    onDone: (saved) => {
+      if (saved) setTemplateName('');
+    },
+  });
+  const save = saving.submit(() => (templateName.trim() === '' ? { ok: false, error: 'Please enter a template name' } : { ok: true, body: templateName }));
   return (
     <Card titleId="calc-templates-title" title="Templates">
       <div className="calc-template-save">
@@ -293,17 +290,17 @@ export const TemplatesPanel = memo(function TemplatesPanel({
             placeholder="e.g. Deck job"
             value={templateName}
             onChange={(e) => setTemplateName(e.target.value)}
+            aria-invalid={saving.invalid ? true : undefined}
+            aria-describedby={saving.invalid ? 'calc-template-error' : undefined}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void save();
-              }
+              if (e.key === 'Enter') save(e);
             }}
           />
-          <button type="button" className="button button--secondary" onClick={() => void save()} disabled={saving} aria-busy={saving}>
+          <button type="button" className="button button--secondary" onClick={() => save()} disabled={saving.pending} aria-busy={saving.pending}>
             Save Template
           </button>
         </div>
+        <ErrorAlert id="calc-template-error" message={saving.invalid} />
       </div>
       {templates.length > 0 && (
         <ul className="calc-template-list" aria-label="Saved templates">
@@ -332,6 +329,7 @@ export const GenerateBar = memo(function GenerateBar({
   label,
   busyLabel,
   busy,
+  error,
   onGenerate,
 }: {
   totalCents: bigint;
@@ -339,6 +337,8 @@ export const GenerateBar = memo(function GenerateBar({
   label: string;
   busyLabel: string;
   busy: boolean;
+  /** Why the last Generate made nothing. */
+  error: string | null;
   onGenerate: () => void;
 }) {
   return (
@@ -350,6 +350,7 @@ export const GenerateBar = memo(function GenerateBar({
       <button type="button" className="button button--accent button--large button--block" onClick={onGenerate} disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : label}
       </button>
+      <ErrorAlert message={error} className="calc__generate-error" testId="calc-generate-error" />
     </div>
   );
 });

@@ -9,6 +9,7 @@ import type { Template, TemplateClientData } from '../../templates/templateStore
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { referenceOf } from '../shared/documents.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
 import {
@@ -21,6 +22,7 @@ import {
   rowKind,
   templateLineItems,
   type CalculatorState,
+  type LineItemToSend,
 } from './calculatorModel.ts';
 import type { ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
@@ -28,8 +30,10 @@ import { DetailsPanel } from './DetailsPanel.tsx';
 import { clientOfRevision, revisionBody, seedFromDocument, type DocumentDetails } from './editDocument.ts';
 import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
-import { clientPickerQuery, createDocument, documentKeys, generatePdf, invalidateDocuments, reviseDocument, settingsQuery } from './queries.ts';
+import { createDocument, generatePdf, quickAddClient, saveMarginBasis } from './queries.ts';
 import { Card } from '../../ui/Card.tsx';
+import { businessSettingsKey, businessSettingsQuery, clientListQuery, documentKeys, invalidateDocuments } from '../shared/queries.ts';
+import { reviseDocument } from '../shared/documentEdits.ts';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
 const NO_CLIENTS: readonly ClientRecord[] = [];
@@ -70,7 +74,6 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   const [choice, setChoice] = useState<ClientChoice>(() => opened?.seed.choice ?? (handover?.clientData ? { kind: 'new' } : { kind: 'none' }));
   const [newClient, setNewClient] = useState<TemplateClientData>(handover?.clientData ?? emptyNewClient);
   const [details, setDetails] = useState<DocumentDetails | null>(opened?.seed.details ?? null);
-  const [busy, setBusy] = useState(false);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
   // Generate refused a row: its key and the message shown under its description.
   const [rowError, setRowError] = useState<{ key: number; message: string } | null>(null);
@@ -78,9 +81,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
   // What the buttons act on, read when pressed: the handlers stay the same functions from render to
   // render, so the memoised panels that hold them do not re-render on every keystroke.
-  const latest = useRef({ state, choice, newClient, busy, details });
+  const latest = useRef({ state, choice, newClient, details });
   useLayoutEffect(() => {
-    latest.current = { state, choice, newClient, busy, details };
+    latest.current = { state, choice, newClient, details };
   });
 
   useEffect(() => {
@@ -90,14 +93,14 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   }, [handover, store, show]);
 
   // The client list loads on open; a failure is logged only.
-  const clients = useQuery(clientPickerQuery(api));
+  const clients = useQuery(clientListQuery(api));
   useEffect(() => {
     if (clients.error) console.warn('Could not load clients:', errorDetail(clients.error));
   }, [clients.error]);
   const clientList: readonly ClientRecord[] = clients.data ?? NO_CLIENTS;
 
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
-  const settings = useQuery(settingsQuery(api));
+  const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
   const rounding = settings.data?.gst_rounding;
   // A business not registered for GST adds none: the switch goes, and every line is priced without it
   // (as the server saves it).
@@ -126,8 +129,8 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
       basisChosen.current = true;
       dispatch({ type: 'setMarginBasis', value });
       // Remembered for the account; the calculator works either way if saving fails.
-      void api.put('/business-settings', { margin_basis: value }).then(
-        () => queryClient.invalidateQueries({ queryKey: ['business-settings'] }),
+      void saveMarginBasis(api, value).then(
+        () => queryClient.invalidateQueries({ queryKey: businessSettingsKey }),
         (e: unknown) => console.warn('Could not save the margin setting:', errorDetail(e)),
       );
     },
@@ -157,11 +160,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
   const saveTemplate = useCallback(
     async (typed: string): Promise<boolean> => {
+      // The panel asks for a name before it calls this.
       const name = typed.trim();
-      if (name === '') {
-        window.alert('Please enter a template name');
-        return false;
-      }
+      if (name === '') return false;
       const { state: now, choice: chosen, newClient: client } = latest.current;
       try {
         // Kept by the account on the server (templates/templateStore.ts): 'saved' once it answered.
@@ -206,29 +207,18 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
   // Document creation: client first (quick-add), then the document without blank lines,
   // then its PDF, then the detail page.
-  const generate = useCallback(async () => {
-    const { state: now, choice: chosen, newClient: client, busy: already, details: nowDetails } = latest.current;
-    if (already) return;
-    // A row with a price but no description: nothing is saved, and the row says why.
-    const items = lineItemsToSend(registeredNow.current ? now : { ...now, includeGst: false });
-    if (!items.ok) {
-      setRowError({ key: items.key, message: items.message });
-      document.getElementById(`line-${items.key}-description`)?.focus();
-      return;
-    }
-    latest.current = { ...latest.current, busy: true };
-    setBusy(true);
-    try {
+  const save = useCommand({
+    run: async ({ now, chosen, client, nowDetails, lines }: { now: CalculatorState; chosen: ClientChoice; client: TemplateClientData; nowDetails: DocumentDetails | null; lines: LineItemToSend[] }) => {
       let clientId: string | null = chosen.kind === 'existing' ? chosen.id : null;
       if (chosen.kind === 'new' && client.name.trim() !== '') {
         const body = { name: client.name.trim(), email: client.email.trim(), phone: client.phone.trim() };
-        const created = await api.post<ClientRecord>('/clients', body, { idempotencyKey: keyFor('client', body) });
+        const created = await quickAddClient(api, body, keyFor('client', body));
         clientId = created.id;
         void queryClient.invalidateQueries({ queryKey: ['clients'] });
       }
       if (opened && nowDetails) {
         // Save: the same document, its number kept; a 409 (changed meanwhile) is said and nothing is lost here.
-        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, items.lines, clientOfRevision(opened.seed.choice, chosen, clientId));
+        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, lines, clientOfRevision(opened.seed.choice, chosen, clientId));
         const doc = await reviseDocument(api, opened.doc.id, body);
         // The answer is the document as saved (its PDF is rendered from it when asked for).
         queryClient.setQueryData(documentKeys.detail(doc.id), doc);
@@ -236,19 +226,32 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
         await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
         return;
       }
-      const body = { type: now.type, line_items: items.lines, client_id: clientId };
+      const body = { type: now.type, line_items: lines, client_id: clientId };
       const doc = await createDocument(api, body, keyFor('document', body));
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
-    } catch (e) {
-      if (opened) show(`Couldn't save: ${errorDetail(e) ?? 'Request failed'}`, 'error');
-      else window.alert(`Error creating invoice: ${errorDetail(e) ?? 'Request failed'}`);
-      latest.current = { ...latest.current, busy: false };
-      setBusy(false);
+    },
+    failed: 'Request failed',
+    // Editing: said in the notice and nothing is lost here. A new document: said under Generate.
+    onFailed: (message) => {
+      if (opened) show(`Couldn't save: ${message}`, 'error');
+    },
+  });
+  const { run: runSave } = save;
+  const generate = useCallback(() => {
+    const { state: now, choice: chosen, newClient: client, details: nowDetails } = latest.current;
+    // A row with a price but no description: nothing is saved, and the row says why.
+    const items = lineItemsToSend(registeredNow.current ? now : { ...now, includeGst: false });
+    if (!items.ok) {
+      setRowError({ key: items.key, message: items.message });
+      document.getElementById(`line-${items.key}-description`)?.focus();
+      return;
     }
-  }, [keyFor, navigate, queryClient, opened, show]);
-  const onGenerate = useCallback(() => void generate(), [generate]);
+    runSave({ now, chosen, client, nowDetails, lines: items.lines });
+  }, [runSave]);
+  const generateError = !opened && save.error ? `Could not create the ${noun.toLowerCase()}: ${save.error}` : null;
+
 
   return (
     <section className="screen calc" aria-labelledby="calc-title">
@@ -305,8 +308,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
             totalCents={totals.totalCents}
             label={opened ? 'Save changes' : `Generate ${noun}`}
             busyLabel={opened ? 'Saving...' : 'Generating...'}
-            busy={busy}
-            onGenerate={onGenerate}
+            busy={save.pending}
+            error={generateError}
+            onGenerate={generate}
           />
         </div>
       </div>

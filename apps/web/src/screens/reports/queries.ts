@@ -1,7 +1,7 @@
 // Server data for Tax Reports: the GST report, the annual summary and the signed CSV links. The api
 // client arrives as an argument, so tests can hand in their own.
 import { queryOptions } from '@tanstack/react-query';
-import type { AnnualReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse } from '@tradie/contracts';
+import type { AccountantExportQuery, AnnualReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse } from '@tradie/contracts';
 import type { GstBasis } from '@tradie/domain';
 import type { ApiClient } from '../../api/client.ts';
 
@@ -45,3 +45,6 @@ export const annualReportQuery = (api: Api, year: number) =>
 
 /** POST /reports/export-links: a five-minute download link to one CSV export (a new tab can't send the bearer header). */
 export const createExportLink = (api: Api, input: ExportLinkInput) => api.post<ExportLinkResponse>('/reports/export-links', input);
+
+/** POST /reports/accountant-export-links: a five-minute download link to the accountant's ZIP. */
+export const createAccountantExportLink = (api: Api, input: AccountantExportQuery) => api.post<ExportLinkResponse>('/reports/accountant-export-links', input);
