@@ -488,7 +488,7 @@ export const sendResult = z.object({
 export type SendResult = z.infer<typeof sendResult>;
 
 /** POST /invoices/{quoteId}/variations/{variationId}/send answer: as a document's send (`id` and `status` are the quote's). */
-export const variationSendResult = sendResult.extend({ variation_id: z.string() });
+export const variationSendResult = sendResult.omit({ gst_notice: true }).extend({ variation_id: z.string() });
 export type VariationSendResult = z.infer<typeof variationSendResult>;
 
 /** POST /invoices/{id}/generate-pdf answer. */

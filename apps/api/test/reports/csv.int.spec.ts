@@ -25,6 +25,8 @@ beforeAll(async () => {
     { number: 14, at: '2026-04-03T00:00:00.000Z', client: { name: 'Quote person' }, type: 'quote', lines: [line(777)] },
     { number: 15, at: '2026-04-03T00:00:00.000Z', client: { name: 'Voided person' }, lines: [line(888)], voided: true },
   ]);
+  // Downloaded after all of it happened (a GST CSV download records the range as exported).
+  t.clock.set('2026-07-15T00:00:00.000Z');
 });
 afterAll(() => t.close());
 
