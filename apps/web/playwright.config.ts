@@ -96,7 +96,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Generous, as two workers share two cores with the API and the browsers: these are waits, and
+  // a test that passes passes sooner. Timings are measured in the benchmarks, never here.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     launchOptions: chromiumLaunchOptions(),

@@ -38,6 +38,7 @@ export * from './reports/rows.ts';
 export * from './reports/gstReport.ts';
 export * from './reports/gstCarry.ts';
 export * from './reports/annualSummary.ts';
+export * from './reports/profitReport.ts';
 export * from './reports/replay.ts';
 export * from './documents/paymentClaims.ts';
 export * from './documents/ccaForm1.ts';

@@ -4,6 +4,7 @@
 // at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { RetryLater } from '../errors.ts';
+import { documentIdOf } from './documentOf.ts';
 import type { DomainEventType } from '@tradie/domain';
 import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { disconnect } from '../integrations/xero/oauth.ts';
@@ -63,12 +64,6 @@ export interface Reaction<D = ReactionDeps, T extends string = ReactionCause> {
   forClosedAccount?: boolean;
 }
 
-/** The document an event of a document stream is about. */
-export function documentIdOf(row: OutboxRow): string {
-  const id = row.payload.documentId;
-  if (typeof id === 'string' && id !== '') return id;
-  return row.streamId.startsWith('document-') ? row.streamId.slice('document-'.length) : row.streamId;
-}
 
 /**
  * A synced invoice is brought up to date in Xero after it is sent, paid, a payment is taken off,

@@ -74,9 +74,23 @@ ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_registered boolean;
 `,
   },
   {
+    // How 'Price from cost' prices: the business's categories with their percentages (jsonb, in
+    // order: [{id, name, percent}]) and the labour rates, exact decimal text. No row: the defaults.
+    id: 'settings-006-pricing',
+    sql: `
+CREATE TABLE IF NOT EXISTS pricing_settings (
+  account_id              text        PRIMARY KEY,
+  categories              jsonb       NOT NULL,
+  labour_charge_out_rate  text,
+  labour_cost_rate        text,
+  updated_at              timestamptz NOT NULL
+);
+`,
+  },
+  {
     // One GST rounding method per GST period: a change waits for the next period
     // (docs/decisions/0025-one-rounding-per-period.md); the periods follow the filing frequency.
-    id: 'settings-006-rounding-per-period',
+    id: 'settings-007-rounding-per-period',
     sql: `
 ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_filing_months integer NOT NULL DEFAULT 2;
 ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_rounding_next text;

@@ -14,6 +14,7 @@ import {
   MARGIN_WORDS,
   MAX_MARGIN_PERCENT,
   type DocumentTotals,
+  type CostCategory,
   type MarginBasis,
 } from '@tradie/domain';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
@@ -177,11 +178,14 @@ export const MarginPanel = memo(function MarginPanel({
   margin,
   profit,
   marginText,
+  categoryRates,
   dispatch,
   onApply,
   onBasis,
   basis,
 }: {
+  /** Each category's percentage from Settings, which 'Price from cost' prices at until a percentage is typed for this job; null: the typed one. */
+  categoryRates: readonly CostCategory[] | null;
   margin: CalculatorFigures['margin'];
   /** Cost, sell and gross profit of the lines as they stand, per category. */
   profit: CalculatorFigures['profit'];
@@ -202,7 +206,7 @@ export const MarginPanel = memo(function MarginPanel({
         <button id="calc-margin-title" type="button" className="disclosure__toggle" aria-expanded={open} aria-controls="calc-margin-body" onClick={() => setOpen((o) => !o)}>
           Profit
           <span className="disclosure__summary chip chip--brand" data-testid="margin-chip">
-            {margin.percent}% {MARGIN_WORDS[margin.basis].short}
+            {categoryRates ? `Your rates, ${MARGIN_WORDS[margin.basis].short}` : `${margin.percent}% ${MARGIN_WORDS[margin.basis].short}`}
           </span>
         </button>
       </h2>
@@ -236,6 +240,9 @@ export const MarginPanel = memo(function MarginPanel({
           />
           <p id="calc-margin-hint" className="field__hint">
             {MARGIN_HINT}. Prices each line that has a cost from its cost; lines without a cost keep their price.
+            {categoryRates
+              ? ` Until you type one for this job, each line is priced at its category's rate from Settings: ${categoryRates.map((c) => `${c.name} ${c.percent}%`).join(', ')}.`
+              : ''}
           </p>
         </div>
         {margin.lowMargin && <p className="callout callout--warning">{words.lowWarning}</p>}

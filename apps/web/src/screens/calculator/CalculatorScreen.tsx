@@ -10,11 +10,13 @@ import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts'
 import { PlusIcon } from '../../ui/icons.tsx';
 import { referenceOf } from '../shared/documents.ts';
 import { useCommand } from '../shared/command.ts';
+import { pricingOf, pricingQuery } from '../shared/pricing.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
 import {
   calculatorFigures,
   calculatorReducer,
+  hasLabourRates,
   initialCalculatorState,
   lineItemsToSend,
   marginOf,
@@ -124,6 +126,12 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   useEffect(() => {
     if (savedBasis && !basisChosen.current) dispatch({ type: 'setMarginBasis', value: savedBasis });
   }, [savedBasis]);
+  // The business's pricing from Settings: each category's percentage and the labour rates.
+  const pricingSettings = useQuery({ ...pricingQuery(api), retry: false });
+  const savedPricing = pricingSettings.data;
+  useEffect(() => {
+    if (savedPricing) dispatch({ type: 'setPricing', pricing: pricingOf(savedPricing) });
+  }, [savedPricing]);
   const chooseBasis = useCallback(
     (value: MarginBasis) => {
       basisChosen.current = true;
@@ -155,7 +163,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
     const now = latest.current.state;
     const m = marginOf(now);
     dispatch({ type: 'priceFromCost' });
-    show(pricedFromCostNotice(m, now.marginBasis));
+    show(pricedFromCostNotice(now.pricing && !now.marginTouched ? null : m, now.marginBasis));
   }, [show]);
 
   const saveTemplate = useCallback(
@@ -296,12 +304,18 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
               <PlusIcon />
               Add Line Item
             </button>
+            {hasLabourRates(state) && (
+              <button type="button" className="button button--secondary button--block" onClick={() => dispatch({ type: 'addLabour' })}>
+                <PlusIcon />
+                Add Labour
+              </button>
+            )}
           </Card>
         </div>
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
-          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
+          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} categoryRates={state.pricing && !state.marginTouched ? state.pricing.categories : null} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
           {/* A template would replace the draft's lines and type: not offered while editing. */}
           {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
           <GenerateBar

@@ -3,7 +3,7 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts
 // (imported from there); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
 import { accountingPushPath } from '../shared/accountingPush.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
@@ -46,10 +46,9 @@ export const fetchPdf = (api: Api, id: string) => api.blob(path(id, '/pdf'));
 
 export const sendDocument = (api: Api, id: string, idempotencyKey: string) => api.post<SendResult>(path(id, '/send'), undefined, { idempotencyKey });
 
-export type RecordedPayment = PaymentRecord & { balance: number; payment_status: string; status: string };
 
 export const recordPayment = (api: Api, id: string, body: PaymentInput, idempotencyKey: string) =>
-  api.post<RecordedPayment>(path(id, '/payments'), body, { idempotencyKey });
+  api.post<RecordedPaymentRecord>(path(id, '/payments'), body, { idempotencyKey });
 
 export const removePayment = (api: Api, id: string, paymentId: string) => api.del<DocumentDetail>(path(id, `/payments/${encodeURIComponent(paymentId)}`));
 

@@ -182,7 +182,7 @@ export function ReportError({ title, error }: { title: string; error: unknown })
 }
 
 /** '📥 Download CSV': a download link for this export, opened in a new tab. */
-export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; what: string }) {
+export function DownloadCsvButton({ input, what, note = 'One row per invoice, with totals, for your accountant or spreadsheet.' }: { input: ExportLinkInput; what: string; note?: string }) {
   // The tab is opened inside the click (popup blockers), then sent to the link.
   const download = useCommand({ run: () => downloadThroughSignedLink(window, () => createExportLink(api, input)), failed: 'Request failed' });
   const busy = download.pending;
@@ -194,7 +194,7 @@ export function DownloadCsvButton({ input, what }: { input: ExportLinkInput; wha
         <span aria-hidden="true">📥</span> Download CSV
       </button>
       <p id={`${what}-csv-note`} className="report-download__note">
-        Opens in a new tab. One row per invoice, with totals, for your accountant or spreadsheet.
+        Opens in a new tab. {note}
       </p>
       <ErrorAlert message={error} className="report-banner" />
     </div>

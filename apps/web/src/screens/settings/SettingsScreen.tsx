@@ -16,6 +16,7 @@ import { BillingTab } from './BillingTab.tsx';
 import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { PAYMENTS_TEXT, PaymentsTab } from './PaymentsTab.tsx';
+import { PricingTab } from './PricingTab.tsx';
 import { RemindersTab } from './RemindersTab.tsx';
 import { bannerTone, useBanner } from './banner.ts';
 import { SecurityTab } from './SecurityTab.tsx';
@@ -205,6 +206,7 @@ export function SettingsScreen() {
               ))}
             </>
           )}
+          {tab === 'pricing' && <PricingTab onMessage={show} />}
           {tab === 'email' && savedPanel((values) => <EmailTab values={values} onChange={change} />)}
           {tab === 'integrations' && <IntegrationsTab actor={xero} />}
           {tab === 'payments' && <PaymentsTab onMessage={show} />}
