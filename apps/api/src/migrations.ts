@@ -14,6 +14,7 @@ import { auditMigrations } from './security/audit.ts';
 import { oneTimeTokenMigrations } from './security/oneTimeTokens.ts';
 import { securityMigrations } from './security/rateLimit.ts';
 import { settingsMigrations } from './settings/migrations.ts';
+import { reportMigrations } from './reports/migrations.ts';
 import { setupMigrations } from './setup/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
 import { priceBookMigrations } from './priceBook/migrations.ts';
@@ -45,6 +46,7 @@ export const allMigrations: Migration[] = [
   ...coreMigrations,
   ...authMigrations,
   ...settingsMigrations,
+  ...reportMigrations,
   ...billingMigrations,
   ...xeroMigrations,
   ...securityMigrations,

@@ -406,6 +406,12 @@ export const documentDetail = z.object({
   variations_summary: z.string().nullable(),
   /** Invoices: it is a payment claim under the Construction Contracts Act 2002 (GET /invoices/{id}/payment-claim has the claim). */
   is_payment_claim: z.boolean(),
+  /**
+   * Invoices issued after the GST period they count in was exported for the accountant: what that
+   * means ('This invoice counts for GST in Jan–Feb 2027, a GST period you have already exported …');
+   * the GST report lists it as an adjustment to carry. null otherwise.
+   */
+  gst_notice: z.string().nullable(),
   /** The stream version: send it back with PUT to be told (409) when someone else changed the document meanwhile. */
   version: z.number().int(),
 });
@@ -484,11 +490,13 @@ export const sendResult = z.object({
   outcome: sendOutcome.exclude(['failed']),
   /** For 'saved_not_delivered': 'Saved to the outbox — email is not set up on this server'; null when delivered. */
   detail: z.string().nullable(),
+  /** The invoice's `gst_notice` once sent: it counts in a GST period already exported (an adjustment to carry), or null. */
+  gst_notice: z.string().nullable(),
 });
 export type SendResult = z.infer<typeof sendResult>;
 
 /** POST /invoices/{quoteId}/variations/{variationId}/send answer: as a document's send (`id` and `status` are the quote's). */
-export const variationSendResult = sendResult.extend({ variation_id: z.string() });
+export const variationSendResult = sendResult.omit({ gst_notice: true }).extend({ variation_id: z.string() });
 export type VariationSendResult = z.infer<typeof variationSendResult>;
 
 /** POST /invoices/{id}/generate-pdf answer. */

@@ -91,6 +91,27 @@ export const gstReportResponse = z.object({
   }),
   /** Draft invoices dated in the range: never issued, so left out. */
   drafts_left_out: z.number().int(),
+  /**
+   * Invoice basis: invoices that count in a GST period exported for the accountant before they were
+   * issued (backdated), reported here instead and already in the totals above; the exported period
+   * keeps its figures. Each says the period it belongs to (`exported_period`, 'Jan–Feb 2027') and the
+   * day it is counted on (`carried_to`). Empty on the payments basis.
+   */
+  adjustments_to_carry: z.object({
+    count: z.number().int(),
+    sales: z.number(),
+    gst: z.number(),
+    invoices: z.array(z.object({
+      reference: z.string(),
+      client_name: z.string(),
+      issue_date: z.string(),
+      supply_date: z.string(),
+      carried_to: z.string(),
+      exported_period: z.string(),
+      sales: z.number(),
+      gst: z.number(),
+    })),
+  }),
 });
 export type GstReportResponse = z.infer<typeof gstReportResponse>;
 

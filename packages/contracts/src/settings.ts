@@ -1,7 +1,7 @@
 // /api/v1/business-settings — shared by the API (validation) and the Settings screen.
 import { z } from 'zod';
 import { CHECKED_BUSINESS_FIELDS, MARGIN_BASES } from '@tradie/domain';
-import { fieldWarning } from './common.ts';
+import { fieldWarning, localDate } from './common.ts';
 
 export const GST_ROUNDING_MODES = ['total', 'line'] as const;
 export type GstRoundingMode = (typeof GST_ROUNDING_MODES)[number];
@@ -65,6 +65,7 @@ export const SETTINGS_MESSAGES = {
   gstRounding: "GST rounding must be 'total' (on the invoice total) or 'line' (on each line)",
   gstRoundingChanged:
     'GST rounding must stay the same for a whole GST period. Change it only from the first day of a new GST period; quotes and invoices already made keep the rounding they were made with.',
+  gstFilingMonths: 'gst_filing_months must be 1 (monthly), 2 (two-monthly) or 6 (six-monthly)',
   gstRegistered: "gst_registered must be true (registered for GST) or false (not registered)",
   gstNumberNeeded: "You're registered for GST: add your GST number. Quotes and invoices can't be sent without it, because a tax invoice must show it.",
   logoTooLarge: 'Logo must be less than 2MB',
@@ -148,6 +149,12 @@ export const businessSettingsInput = z.object({
     .nullable()
     .optional()
     .transform((v) => (v === null ? undefined : v)),
+  /** How many months a GST return covers: 1, 2 (default) or 6. A GST-rounding change applies from the next period. */
+  gst_filing_months: z
+    .union([z.literal(1), z.literal(2), z.literal(6)], { error: SETTINGS_MESSAGES.gstFilingMonths })
+    .nullable()
+    .optional()
+    .transform((v) => (v === null ? undefined : v)),
   /** How the calculator works out a price from costs: markup on cost (default) or margin on price. */
   margin_basis: z
     .enum(MARGIN_BASES, { error: "margin_basis must be 'markup' (on cost) or 'margin' (on price)" })
@@ -198,7 +205,12 @@ export const businessSettingsRecord = z.object({
   bcc_email: z.string(),
   default_currency: z.literal('NZD'),
   enable_multi_currency: z.literal(false),
+  /** The GST rounding new documents take today. */
   gst_rounding: z.enum(GST_ROUNDING_MODES),
+  /** A rounding change waiting for the start of the next GST period, with the words saying from when; null when none. */
+  gst_rounding_next: z.object({ rounding: z.enum(GST_ROUNDING_MODES), from: localDate, applies_from: z.string() }).nullable(),
+  /** How many months a GST return covers: 1, 2 or 6. */
+  gst_filing_months: z.union([z.literal(1), z.literal(2), z.literal(6)]),
   margin_basis: z.enum(MARGIN_BASES),
   /** Registered for GST: documents carry GST and invoices are tax invoices (which must show gst_number). */
   gst_registered: z.boolean(),

@@ -28,7 +28,9 @@ export const reportRowsProjection: Projection = {
   // 4: payments-basis shares worked over the invoice net of its credit notes (refunds on them
   //    included), a 'credit' row when a credit note settles money held; the time of supply is the
   //    earlier of the day an invoice was issued and its date.
-  version: 4,
+  // 5: the instant an invoice was first issued (issued_at), which says whether it came after a GST
+  //    export of its period (adjustments to carry).
+  version: 5,
   categories: ['document'],
   tables: [
     {
@@ -43,7 +45,7 @@ export const reportRowsProjection: Projection = {
       columns: [
         c('document_id'), c('account_id'), c('reference'), c('issue_date', 'date'), c('month'), c('supply_date', 'date'), c('supply_month'), c('client_name'), c('client_gst_number'),
         c('subtotal_cents', 'bigint'), c('gst_cents', 'bigint'), c('total_cents', 'bigint'), c('zero_rated_cents', 'bigint'),
-        c('paid', 'boolean'), n('paid_date', 'date'), n('void_date', 'date'), n('void_month'),
+        c('paid', 'boolean'), n('paid_date', 'date'), n('void_date', 'date'), n('void_month'), n('issued_at'),
       ],
     },
     {
@@ -83,7 +85,7 @@ export const reportRowsProjection: Projection = {
           month: invoice.month, supply_date: invoice.supplyDate, supply_month: invoice.supplyMonth, client_name: invoice.clientName, client_gst_number: invoice.clientGstNumber,
           subtotal_cents: invoice.subtotalCents.toString(), gst_cents: invoice.gstCents.toString(), total_cents: invoice.totalCents.toString(),
           zero_rated_cents: invoice.zeroRatedCents.toString(), paid: invoice.paid, paid_date: invoice.paidDate,
-          void_date: invoice.voidDate, void_month: invoice.voidMonth,
+          void_date: invoice.voidDate, void_month: invoice.voidMonth, issued_at: invoice.issuedAt,
         },
       ],
       report_payments: [

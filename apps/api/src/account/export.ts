@@ -56,6 +56,9 @@ export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: read
   // Card payments to sort out in Stripe (paid twice, disputed), and whether each was dealt with.
   // The id is this store's own number: a restore numbers them afresh.
   { table: 'payment_issues', owner: 'account_id', omit: ['id'] },
+  // The GST reports exported for the accountant, and when: what decides whether a backdated invoice is
+  // an adjustment to carry. The id is this store's own number.
+  { table: 'gst_exports', owner: 'account_id', omit: ['id'] },
 ];
 
 /** The user's profile: who the account is. Never the password hash. */

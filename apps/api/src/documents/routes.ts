@@ -19,6 +19,7 @@ import { documentPdfRoutes } from './routes/pdf.ts';
 import { documentSendRoutes } from './routes/send.ts';
 import { documentVariationRoutes } from './routes/variations.ts';
 import { detailOf } from './view.ts';
+import { gstNoticeOf } from '../reports/gstExports.ts';
 
 export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   // Signed in once for all of /invoices (routes/index.ts).
@@ -49,7 +50,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.get('/:id', describe({ tag: TAG, summary: 'One document with lines, totals, payments and balance', response: { status: 200, schema: documentDetail }, errors: [404] }), async (c) => {
     const loaded = await loadDocument(deps.store, c.get('accountId'), c.req.param('id'));
-    return c.json(detailOf(loaded.state, loaded.version, today()));
+    return c.json(detailOf(loaded.state, loaded.version, today(), await gstNoticeOf(deps.store.db, c.get('accountId'), loaded.state)));
   });
 
   // In the order the API reference lists them.

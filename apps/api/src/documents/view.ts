@@ -78,7 +78,7 @@ export function lineRecordsOf(lines: readonly Line[], totals: DocumentTotals, su
 }
 
 /** The detail of a live document (deleted ones are 404 before they get here). */
-export function detailOf(d: DocumentView, version: number, today: LocalDate): DocumentDetail {
+export function detailOf(d: DocumentView, version: number, today: LocalDate, gstNotice: string | null = null): DocumentDetail {
   const f = documentFigures(d);
   const status = documentStatus(d, today, f);
   if (status === 'deleted') throw new Error('A deleted document has no detail');
@@ -138,6 +138,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     variations: d.type === 'quote' ? variationRecordsOf(d) : [],
     variations_summary: d.type === 'quote' && d.variations.length > 0 ? variationsSummary(d) : null,
     is_payment_claim: d.paymentClaim !== null,
+    gst_notice: gstNotice,
     version,
   };
 }

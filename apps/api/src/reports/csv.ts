@@ -15,6 +15,10 @@
 // paid back on a credit note ('Refunded'), and on the payments basis the GST a credit note moves on
 // money already received when it leaves nothing owed (CREDIT_ON_MONEY_HELD, no money). The totals
 // are the net figures the report shows.
+//
+// On the invoice basis, invoices carried from a period already exported for the accountant follow
+// the period's own rows under an 'Adjustments to carry' row, each saying where it comes from
+// ('Carried from Jan–Feb 2027'); the totals include them, as the report's do.
 import { centsToString, roundReturnGst, type DateRange, type GstBasis } from '@tradie/domain';
 import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
@@ -35,9 +39,18 @@ export const toCsv = (rows: Cell[][]): string => stringify(rows, OPTIONS);
 const status = (paid: boolean): string => (paid ? 'Paid' : 'Unpaid');
 /** The status cell of a credit note's row, naming the invoice it corrects (here and in the accountant's invoices.csv). */
 export const creditNoteStatus = (invoiceReference: string): string => `Credit note for ${invoiceReference}`;
+/** The status cell of an invoice carried from an exported period. */
+export const carriedStatus = (from: string): string => `Carried from ${from}`;
 /** Paid / Unpaid; 'Voided <date>' for an invoice voided since; 'Reversal of void' for the correction row. */
 const lineStatus = (i: InvoiceLine): string =>
-  i.kind === 'void' ? 'Reversal of void' : i.kind === 'credit' ? creditNoteStatus(i.creditOf ?? '') : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid);
+  i.kind === 'void' ? 'Reversal of void'
+  : i.kind === 'credit' ? creditNoteStatus(i.creditOf ?? '')
+  : i.kind === 'carried' ? `${carriedStatus(i.carriedFrom ?? '')}, ${i.voidDate ? `voided ${i.voidDate}` : status(i.paid).toLowerCase()}`
+  : i.voidDate ? `Voided ${i.voidDate}` : status(i.paid);
+
+/** The row that heads the invoices carried into the range. */
+export const ADJUSTMENTS_TO_CARRY = 'Adjustments to carry';
+const ADJUSTMENTS_NOTE = 'Invoices that count in a GST period already exported, issued after that export: reported here';
 
 /** '2 paid, 1 unpaid' or '2 paid, 1 unpaid, 1 voided' over the invoices counted (not the reversal rows). */
 function paidSplit(items: readonly { paid: boolean; voided: boolean }[]): string {
@@ -56,7 +69,7 @@ export const GST_PAYMENT_HEADER = [
 ];
 
 const invoiceCells = (i: InvoiceLine): Cell[] => [
-  i.reference, i.issueDate, i.clientName, i.clientGstNumber, i.subtotalCents, i.gstCents, i.totalCents, lineStatus(i), i.kind === 'invoice' ? i.paidDate : null,
+  i.reference, i.issueDate, i.clientName, i.clientGstNumber, i.subtotalCents, i.gstCents, i.totalCents, lineStatus(i), i.kind === 'invoice' || i.kind === 'carried' ? i.paidDate : null,
 ];
 
 /** '3 invoices', '3 invoices, 1 voided' or '3 invoices, 2 credit notes'. */
@@ -88,12 +101,15 @@ function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number): Cel
 
 /** The GST report on the invoice basis: one row per invoice supplied in the range, and per invoice voided in it. */
 export function gstInvoiceCsv(lines: readonly InvoiceLine[]): string {
-  const invoices = lines.filter((i) => i.kind === 'invoice').map((i) => ({ paid: i.paid, voided: i.voidDate !== null }));
+  const invoices = lines.filter((i) => i.kind === 'invoice' || i.kind === 'carried').map((i) => ({ paid: i.paid, voided: i.voidDate !== null }));
   const sales = sum(lines, (i) => i.totalCents);
   const zero = sum(lines, (i) => i.zeroRatedCents);
+  const carried = lines.filter((i) => i.kind === 'carried');
+  const row = (i: InvoiceLine): Cell[] => [...invoiceCells(i), i.kind === 'void' ? i.voidDate : i.supplyDate];
   return toCsv([
     GST_INVOICE_HEADER,
-    ...lines.map((i) => [...invoiceCells(i), i.kind === 'void' ? i.voidDate : i.supplyDate]),
+    ...lines.filter((i) => i.kind !== 'carried').map(row),
+    ...(carried.length === 0 ? [] : [[ADJUSTMENTS_TO_CARRY, null, ADJUSTMENTS_NOTE, null, null, null, null, null, null, null], ...carried.map(row)]),
     ['Total', null, invoiceCount(lines), null, sum(lines, (i) => i.subtotalCents), sum(lines, (i) => i.gstCents), sales, paidSplit(invoices), null, null],
     ...boxRows(sales, zero, GST_INVOICE_HEADER.length),
   ]);

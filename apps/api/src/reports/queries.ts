@@ -6,10 +6,11 @@
 //
 // bigint sums come back ::text (PGlite answers numbers, postgres.js strings) and become BigInt.
 import {
-  assembleAnnualSummary, assembleGstReport, monthOf, taxYearRange,
+  assembleAnnualSummary, assembleGstReport, monthOf, periodLabel, taxYearRange, withCarries,
   NO_CORRECTIONS, type PaymentRowKind, type AnnualSums, type AnnualSummary, type DateRange, type GstBasis, type GstMonthSums, type GstReport, type GstSums, type LocalDate, type ReportInvoiceRow,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
+import { carriedInvoices } from './gstExports.ts';
 
 interface DayRow {
   day: LocalDate;
@@ -152,9 +153,14 @@ export async function paymentsBasisSums(sql: Sql, accountId: string, range: Date
   return gstSumsOfDays(rows, drafts);
 }
 
+/**
+ * The GST report. On the invoice basis, invoices issued after an export of the period they count
+ * in are moved to the period they are carried to (withCarries, the same function the replay uses).
+ */
 export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<GstReport> {
-  const sums = basis === 'invoice' ? await invoiceBasisSums(sql, accountId, range) : await paymentsBasisSums(sql, accountId, range);
-  return assembleGstReport(sums, range, basis);
+  if (basis === 'payments') return assembleGstReport(await paymentsBasisSums(sql, accountId, range), range, basis);
+  const [sums, carried] = await Promise.all([invoiceBasisSums(sql, accountId, range), carriedInvoices(sql, accountId)]);
+  return assembleGstReport(withCarries(sums, carried, range), range, basis);
 }
 
 /**
@@ -251,10 +257,15 @@ export type InvoiceLine = Pick<
   /**
    * 'void': the reversal of an invoice voided on voidDate; 'credit': a credit note issued on its
    * issueDate (= supplyDate), reference CN-…, of the invoice `creditOf` (its `paid`: whether that
-   * invoice is paid in full). Both have negative amounts.
+   * invoice is paid in full). Both have negative amounts. 'carried': an invoice carried into the
+   * range from a period exported before it was issued (`carriedFrom` names that period), counted on
+   * `carriedTo`.
    */
-  kind: 'invoice' | 'void' | 'credit';
+  kind: 'invoice' | 'void' | 'credit' | 'carried';
   creditOf?: string;
+  documentId?: string;
+  carriedFrom?: string;
+  carriedTo?: LocalDate;
 };
 
 /** One payment as the payments-basis CSV shows it, with its invoice's reference and client. */
@@ -282,12 +293,13 @@ export interface PaymentLine {
 // protocol rows: on PGlite that is several times faster for a year of invoices. bigint cents are
 // cast to text inside the JSON so no amount passes through a float.
 
-type InvoiceTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, string | null, 'invoice' | 'void'];
+type InvoiceTuple = [string, string, string, string, string, string, string, string, string, boolean, string | null, string | null, 'invoice' | 'void', string];
 
-const toInvoiceLine = ([reference, issueDate, supplyDate, clientName, clientGstNumber, subtotal, gst, total, zero, paid, paidDate, voidDate, kind]: InvoiceTuple): InvoiceLine => {
+const toInvoiceLine = ([reference, issueDate, supplyDate, clientName, clientGstNumber, subtotal, gst, total, zero, paid, paidDate, voidDate, kind, documentId]: InvoiceTuple): InvoiceLine => {
   const sign = kind === 'void' ? -1n : 1n;
   return {
     kind,
+    documentId,
     reference,
     issueDate,
     supplyDate,
@@ -304,7 +316,7 @@ const toInvoiceLine = ([reference, issueDate, supplyDate, clientName, clientGstN
 };
 
 const invoiceTuple = (kind: 'invoice' | 'void'): string => `json_build_array(reference, issue_date, supply_date, client_name, client_gst_number,
-  subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date, void_date, '${kind}')`;
+  subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date, void_date, '${kind}', document_id)`;
 
 async function jsonRows<T>(sql: Sql, text: string, params: unknown[]): Promise<T[]> {
   const [row] = await sql.query<{ rows: string }>(text, params);
@@ -381,7 +393,7 @@ const byDate = (dateOf: (l: InvoiceLine) => LocalDate) => (a: InvoiceLine, b: In
  */
 async function invoiceLinesIn(sql: Sql, accountId: string, range: DateRange, by: 'supply' | 'issue'): Promise<InvoiceLine[]> {
   const [dateColumn, order] = by === 'supply' ? ['supply_date', 'supply_date, issue_date'] : ['issue_date', 'issue_date'];
-  const [rows, voids] = await Promise.all([
+  const [rows, voids, carried] = await Promise.all([
     jsonRows<InvoiceTuple>(
       sql,
       `SELECT coalesce(json_agg(${invoiceTuple('invoice')} ORDER BY ${order}, reference COLLATE "C", document_id), '[]')::text AS rows
@@ -390,10 +402,22 @@ async function invoiceLinesIn(sql: Sql, accountId: string, range: DateRange, by:
       [accountId, range.start, range.end],
     ),
     voidsIn(sql, accountId, range),
+    by === 'supply' ? carriedInvoices(sql, accountId) : Promise.resolve([]),
   ]);
   const credits = await creditsIn(sql, accountId, range);
+  // By time of supply: an invoice carried from an exported period leaves it, and comes in, listed last, where it is carried to.
+  const gone = new Set(carried.map((c) => c.documentId));
+  const carriedIn: InvoiceLine[] = carried
+    .filter((c) => c.carryDate >= range.start && c.carryDate <= range.end)
+    .sort((a, b) => (a.carryDate < b.carryDate ? -1 : a.carryDate > b.carryDate ? 1 : a.reference < b.reference ? -1 : a.reference > b.reference ? 1 : 0))
+    .map((c) => ({
+      kind: 'carried', documentId: c.documentId, reference: c.reference, issueDate: c.issueDate, supplyDate: c.supplyDate, clientName: c.clientName, clientGstNumber: c.clientGstNumber,
+      subtotalCents: c.subtotalCents, gstCents: c.gstCents, totalCents: c.totalCents, zeroRatedCents: c.zeroRatedCents, paid: c.paid, paidDate: c.paidDate, voidDate: c.voidDate,
+      carriedFrom: periodLabel(c.exported), carriedTo: c.carryDate,
+    }));
+  const own = rows.map(toInvoiceLine).filter((l) => !gone.has(l.documentId ?? ''));
   // A stable sort keeps each list's own order among equal dates.
-  return [...rows.map(toInvoiceLine), ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : by === 'supply' ? l.supplyDate : l.issueDate)));
+  return [...[...own, ...voids, ...credits].sort(byDate((l) => (l.kind === 'void' ? l.voidDate! : by === 'supply' ? l.supplyDate : l.issueDate))), ...carriedIn];
 }
 
 /** Invoices supplied in the range (invoice basis) and reversals of invoices voided in it, in date order. */

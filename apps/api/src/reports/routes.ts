@@ -14,6 +14,7 @@ import { describe } from '../openapi/describe.ts';
 import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPaymentsCsv } from './csv.ts';
 import { issueExportLink, openExportLink, type LinkKind } from './links.ts';
 import { accountantExport } from './accountantExport.ts';
+import { recordGstExport } from './gstExports.ts';
 import { createReportMemo } from './memo.ts';
 import { monthProfitFor, profitCsv, profitCsvFileName, profitNamed, profitReportOf, profitResponseOf } from './profit.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
@@ -89,6 +90,8 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     const csv = q.basis === 'invoice'
       ? gstInvoiceCsv(await invoicesSuppliedIn(sql, c.get('accountId'), range))
       : gstPaymentsCsv(await paymentsReceivedIn(sql, c.get('accountId'), range));
+    // Exported for the accountant: an invoice issued from now on that counts in this range is carried (gstExports.ts).
+    if (q.basis === 'invoice') await recordGstExport(sql, c.get('accountId'), 'gst-csv', range, deps.clock.now());
     return csvResponse(csv, gstCsvFileName(range, q.basis));
   });
 
@@ -129,7 +132,9 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     linkOrBearer(deps, 'accountant-zip'),
     async (c) => {
       const q = parseQuery(c, accountantExportQuery);
-      const zip = await accountantExport(deps, { accountId: c.get('accountId'), range: { start: q.start_date, end: q.end_date }, basis: q.basis });
+      const range = { start: q.start_date, end: q.end_date };
+      const zip = await accountantExport(deps, { accountId: c.get('accountId'), range, basis: q.basis });
+      if (q.basis === 'invoice') await recordGstExport(sql, c.get('accountId'), 'accountant-zip', range, deps.clock.now());
       return attachment(zip.body, 'application/zip', zip.fileName);
     },
   );

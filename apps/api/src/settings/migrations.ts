@@ -87,4 +87,14 @@ CREATE TABLE IF NOT EXISTS pricing_settings (
 );
 `,
   },
+  {
+    // One GST rounding method per GST period: a change waits for the next period
+    // (docs/decisions/0025-one-rounding-per-period.md); the periods follow the filing frequency.
+    id: 'settings-007-rounding-per-period',
+    sql: `
+ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_filing_months integer NOT NULL DEFAULT 2;
+ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_rounding_next text;
+ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_rounding_from date;
+`,
+  },
 ];

@@ -1,6 +1,6 @@
 // Reading business settings with their defaults. Every feature that
 // needs the tradie's details (PDF, email, Xero) reads them here.
-import type { GstRegistration } from '@tradie/domain';
+import { nzDateOf, requestRounding, roundingOn, type GstFilingMonths, type GstRegistration, type GstRounding, type LocalDate, type RoundingSetting } from '@tradie/domain';
 import type { PdfBusiness } from '@tradie/pdf';
 import type { Sql } from '@tradie/store';
 
@@ -34,6 +34,14 @@ export interface BusinessSettings extends PdfBusiness {
    */
   gst_rounding: 'total' | 'line';
   /**
+   * A change of rounding waiting for the start of the next GST period (one method per period,
+   * docs/decisions/0025-one-rounding-per-period.md); null when none. New documents take
+   * `roundingInUse`, never `gst_rounding` alone.
+   */
+  gst_rounding_next: { rounding: GstRounding; from: LocalDate } | null;
+  /** How many months a GST return covers (1, 2 or 6): where GST periods start. */
+  gst_filing_months: GstFilingMonths;
+  /**
    * Registered for GST: its documents carry GST and its invoices are tax invoices, which must show
    * `gst_number`. Not registered: no GST on anything it makes (docs/decisions/0023-gst-registration.md).
    */
@@ -46,7 +54,7 @@ export const DEFAULT_SETTINGS: BusinessSettings = {
   business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '',
   postcode: '', logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '', quote_terms: '',
   default_email_subject: DEFAULT_EMAIL_SUBJECT, default_email_message: DEFAULT_EMAIL_MESSAGE, cc_email: '', bcc_email: '',
-  default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', gst_registered: true,
+  default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', gst_rounding_next: null, gst_filing_months: 2, margin_basis: 'markup', gst_registered: true,
 };
 
 /**
@@ -65,6 +73,15 @@ async function registeredBefore(sql: Sql, accountId: string, gstNumber: string):
 /** The business's GST registration as the domain checks it before anything goes to a client. */
 export const gstRegistrationOf = (s: Pick<BusinessSettings, 'gst_registered' | 'gst_number'>): GstRegistration => ({ registered: s.gst_registered, gstNumber: s.gst_number });
 
+/** The rounding as the settings hold it: the method in use and any change waiting. */
+const roundingSettingOf = (s: Pick<BusinessSettings, 'gst_rounding' | 'gst_rounding_next'>): RoundingSetting => ({ rounding: s.gst_rounding, next: s.gst_rounding_next });
+
+/** The GST rounding a document made on `today` (NZ day) takes: every path that makes a document calls this. */
+export const roundingInUse = (s: Pick<BusinessSettings, 'gst_rounding' | 'gst_rounding_next'>, today: LocalDate): GstRounding => roundingOn(roundingSettingOf(s), today);
+
+/** A `date` column as the driver gives it (a string or a Date at UTC midnight). */
+const localDateOf = (v: unknown): LocalDate => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+
 export const logoUrlFor = (sha256: string): string => `/business-settings/logo?v=${sha256.slice(0, 16)}`;
 
 export async function loadBusinessSettings(sql: Sql, accountId: string): Promise<BusinessSettings> {
@@ -76,6 +93,7 @@ export async function loadBusinessSettings(sql: Sql, accountId: string): Promise
       const v = row[k];
       if (v !== null && v !== undefined) (s as unknown as Record<string, unknown>)[k] = v;
     }
+    s.gst_rounding_next = row.gst_rounding_next === 'total' || row.gst_rounding_next === 'line' ? { rounding: row.gst_rounding_next, from: localDateOf(row.gst_rounding_from) } : null;
     if (row.gst_registered === null || row.gst_registered === undefined) s.gst_registered = await registeredBefore(sql, accountId, s.gst_number);
   }
   s.logo_url = logo ? logoUrlFor(logo.sha256) : '';
@@ -94,7 +112,7 @@ export async function loadLogo(sql: Sql, accountId: string): Promise<{ bytes: Bu
 export const WRITABLE_SETTINGS = [
   'business_name', 'trading_as', 'abn', 'nzbn', 'gst_number', 'phone', 'email', 'website', 'address', 'city', 'postcode',
   'bank_name', 'bank_account_name', 'bank_account_number', 'email_signature', 'quote_terms', 'default_email_subject', 'default_email_message',
-  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding', 'margin_basis', 'gst_registered',
+  'cc_email', 'bcc_email', 'default_currency', 'enable_multi_currency', 'gst_rounding', 'gst_filing_months', 'margin_basis', 'gst_registered',
 ] as const satisfies readonly (keyof BusinessSettings)[];
 
 export type SettingsPatch = Partial<{ [K in (typeof WRITABLE_SETTINGS)[number]]: BusinessSettings[K] }>;
@@ -103,14 +121,21 @@ export type SettingsPatch = Partial<{ [K in (typeof WRITABLE_SETTINGS)[number]]:
  * Upserts the fields present in `patch` (absent ones keep their saved value). A blank email
  * subject or message is stored as NULL: it reads back as the default. GST registration is written
  * down the first time the settings are saved, as it reads then, so it never changes unasked.
- * Returns the GST rounding saved before this write. Run it inside a transaction: it locks the
+ * A GST rounding other than the one in use waits for the next GST period (`requestRounding`).
+ * Returns the GST rounding in use before this write. Run it inside a transaction: it locks the
  * account's row.
  */
 export async function saveBusinessSettings(tx: Sql, accountId: string, patch: SettingsPatch, now: Date): Promise<{ previousGstRounding: 'total' | 'line' }> {
-  const [before] = await tx.query<{ gst_rounding: 'total' | 'line'; gst_registered: boolean | null; gst_number: string }>(
-    'SELECT gst_rounding, gst_registered, gst_number FROM business_settings WHERE account_id = $1 FOR UPDATE',
+  const [before] = await tx.query<{ gst_rounding: GstRounding; gst_rounding_next: GstRounding | null; gst_rounding_from: unknown; gst_filing_months: GstFilingMonths; gst_registered: boolean | null; gst_number: string }>(
+    'SELECT gst_rounding, gst_rounding_next, gst_rounding_from, gst_filing_months, gst_registered, gst_number FROM business_settings WHERE account_id = $1 FOR UPDATE',
     [accountId],
   );
+  const held: RoundingSetting = before
+    ? { rounding: before.gst_rounding, next: before.gst_rounding_next ? { rounding: before.gst_rounding_next, from: localDateOf(before.gst_rounding_from) } : null }
+    : { rounding: DEFAULT_SETTINGS.gst_rounding, next: null };
+  const inUse = roundingOn(held, nzDateOf(now));
+  // One method per GST period: a change is kept for the start of the next one.
+  const rounding = patch.gst_rounding === undefined ? null : requestRounding(held, patch.gst_rounding, nzDateOf(now), patch.gst_filing_months ?? before?.gst_filing_months ?? DEFAULT_SETTINGS.gst_filing_months);
   const registration: SettingsPatch = {};
   if (patch.gst_registered === undefined && (!before || before.gst_registered === null)) {
     registration.gst_registered = before ? await registeredBefore(tx, accountId, patch.gst_number ?? before.gst_number) : DEFAULT_SETTINGS.gst_registered;
@@ -118,11 +143,15 @@ export async function saveBusinessSettings(tx: Sql, accountId: string, patch: Se
   const columns: string[] = [];
   const values: unknown[] = [accountId, now.toISOString()];
   for (const key of WRITABLE_SETTINGS) {
-    let value: unknown = patch[key] ?? registration[key];
+    let value: unknown = key === 'gst_rounding' ? rounding?.rounding : (patch[key] ?? registration[key]);
     if (value === undefined) continue;
     if ((key === 'default_email_subject' || key === 'default_email_message') && value === '') value = null;
     columns.push(key);
     values.push(value);
+  }
+  if (rounding) {
+    columns.push('gst_rounding_next', 'gst_rounding_from');
+    values.push(rounding.next?.rounding ?? null, rounding.next?.from ?? null);
   }
   const names = ['account_id', 'updated_at', ...columns];
   const updates = ['updated_at', ...columns].map((c) => `${c} = EXCLUDED.${c}`).join(', ');
@@ -131,7 +160,7 @@ export async function saveBusinessSettings(tx: Sql, accountId: string, patch: Se
      ON CONFLICT (account_id) DO UPDATE SET ${updates}`,
     values,
   );
-  return { previousGstRounding: before?.gst_rounding ?? DEFAULT_SETTINGS.gst_rounding };
+  return { previousGstRounding: inUse };
 }
 
 export async function logoVersion(sql: Sql, accountId: string): Promise<string | null> {

@@ -9,7 +9,7 @@
 //   GET    /logo             the logo, to a signed-in caller or through a signed logo_url
 //   DELETE /logo             removes it
 import { PRICING_MESSAGES, businessSettingsInput, businessSettingsRecord, logoUploadResponse, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
-import { BUSINESS_IDENTIFIER_MESSAGES, businessIdentifierWarnings, categoriesOverMargin, checkBusinessIdentifiers, type FieldWarning } from '@tradie/domain';
+import { BUSINESS_IDENTIFIER_MESSAGES, businessIdentifierWarnings, categoriesOverMargin, checkBusinessIdentifiers, nzDateOf, roundingAppliesFrom, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ import { verificationKeys } from '../secrets.ts';
 import { prepareLogo } from './logoPrepare.ts';
 import { loadPricing } from './pricing.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
-import { deleteLogo, loadBusinessSettings, loadLogo, logoState, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
+import { deleteLogo, loadBusinessSettings, roundingInUse, loadLogo, logoState, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
 
 /** Headers on every logo answer: the declared type only, and a document that can do nothing. */
 export const LOGO_RESPONSE_HEADERS = {
@@ -43,8 +43,13 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     // Registered without a number: saved, but nothing can be sent until the number is there.
     const gstNumberNeeded: FieldWarning[] = s.gst_registered && s.gst_number.trim() === '' ? [{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }] : [];
     const logoLeftOut: FieldWarning[] = sha && (await logoState(sql, accountId)) === 'unreadable' ? [{ field: 'logo_url', message: SETTINGS_MESSAGES.logoLeftOut }] : [];
+    const inUse = roundingInUse(s, nzDateOf(deps.clock.now()));
+    // A change already due is simply the method in use.
+    const next = s.gst_rounding_next && s.gst_rounding_next.rounding !== inUse ? { ...s.gst_rounding_next, applies_from: roundingAppliesFrom(s.gst_rounding_next.from) } : null;
     return {
       ...(s as BusinessSettings & { default_currency: 'NZD'; enable_multi_currency: false }),
+      gst_rounding: inUse,
+      gst_rounding_next: next,
       logo_url: sha ? signedLogoUrl(deps.secrets.linkKey, accountId, sha, deps.clock.now()) : '',
       warnings: [...businessIdentifierWarnings(s), ...gstNumberNeeded, ...logoLeftOut, ...extraWarnings],
     };
@@ -70,8 +75,10 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = c.get('accountId');
     const answer = await deps.store.db.tx(async (tx) => {
       const { previousGstRounding } = await saveBusinessSettings(tx, accountId, patch, deps.clock.now());
-      const changed = patch.gst_rounding !== undefined && patch.gst_rounding !== previousGstRounding;
-      return record(tx, accountId, changed ? [{ field: 'gst_rounding', message: SETTINGS_MESSAGES.gstRoundingChanged }] : []);
+      const answer = await record(tx, accountId);
+      // Asked for the other method: say from when it applies.
+      const waiting = patch.gst_rounding !== undefined && patch.gst_rounding !== previousGstRounding && answer.gst_rounding_next;
+      return waiting ? { ...answer, warnings: [...answer.warnings, { field: 'gst_rounding', message: answer.gst_rounding_next!.applies_from }] } : answer;
     });
     return c.json(answer);
   });

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { toCents, centsToString } from '@tradie/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDocuments } from '../../../cli/src/bench/seed.ts';
-import { createTestApp, signUp, type TestApp } from '../support/testApp.ts';
+import { createTestApp, signUp, TestClock, type TestApp } from '../support/testApp.ts';
 
 let t: TestApp;
 let token: string;
@@ -12,7 +12,8 @@ let token: string;
 const NASTY = ['=HYPERLINK("http://x","y")', '+1', '-2', '@SUM(A1)', '\tTabbed', '\rReturn', '＝1+1'];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Today is after everything seeded below happened: a GST CSV download records its range as exported.
+  t = await createTestApp({ clock: new TestClock('2026-07-15T00:00:00.000Z') });
   const u = await signUp(t);
   token = u.token;
   const line = (unit_price: number | string, extra: Record<string, unknown> = {}) => ({ description: 'Work', qty: 1, unit_price, ...extra });

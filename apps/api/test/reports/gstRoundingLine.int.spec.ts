@@ -24,8 +24,10 @@ describe("gst_rounding 'line'", () => {
     expect([perLine.subtotalCents, perLine.gstCents, perLine.totalCents]).toEqual([333n, 51n, 384n]);
     expect(perTotal.gstCents).toBe(50n); // the setting makes a difference here
 
+    t.clock.set('2026-05-31T11:55:00.000Z'); // 11:55 pm on 31 May in NZ, the last day of the GST period April–May…
     const u = await signUp(t);
     expect((await t.put('/business-settings', { gst_rounding: 'line', business_name: 'Per Line Plumbing', gst_number: '49-091-850' }, u.token)).status).toBe(200);
+    t.clock.set('2026-05-31T12:05:00.000Z'); // …and the change applies from 1 June, the start of the next one
     const created = await t.post('/invoices', { type: 'invoice', line_items: lines }, u.token);
     expect(created.status).toBe(201);
     const doc = created.json;

@@ -30,6 +30,8 @@ const FULL = {
   default_currency: 'NZD',
   enable_multi_currency: false,
   gst_rounding: 'total',
+  gst_rounding_next: null,
+  gst_filing_months: 2,
   margin_basis: 'margin',
   gst_registered: true,
 };
@@ -57,8 +59,8 @@ describe('business settings', () => {
       business_name: '', trading_as: '', abn: '', nzbn: '', gst_number: '', phone: '', email: '', website: '', address: '', city: '', postcode: '',
       logo_url: '', bank_name: '', bank_account_name: '', bank_account_number: '', email_signature: '', quote_terms: '',
       default_email_subject: 'Invoice from [Business Name]', default_email_message: DEFAULT_EMAIL_MESSAGE,
-      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', margin_basis: 'markup', gst_registered: true,
-      warnings: [{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }],
+      cc_email: '', bcc_email: '', default_currency: 'NZD', enable_multi_currency: false, gst_rounding: 'total', gst_rounding_next: null, gst_filing_months: 2, margin_basis: 'markup',
+      gst_registered: true, warnings: [{ field: 'gst_number', message: SETTINGS_MESSAGES.gstNumberNeeded }],
     });
     expect(DEFAULT_EMAIL_SUBJECT).toBe('Invoice from [Business Name]');
     expect(r.json.default_email_message).toContain('Hi [Client Name]');
@@ -186,17 +188,46 @@ describe('business settings', () => {
     expect(kept.json.warnings).toEqual([{ field: 'bank_account_number', message: BANK_ACCOUNT_KEPT_WARNING }]);
   });
 
-  it('warns when GST rounding changes (it must stay the same for a whole GST period), and not otherwise', async () => {
+  it('a GST rounding change waits for the start of the next GST period and says from when; documents until then keep the old method', async () => {
+    t.clock.set('2026-05-31T11:55:00.000Z'); // 11:55 pm on 31 May in NZ: the two-monthly period April–May
     const { token } = await signUp(t);
     const same = await t.put('/business-settings', { gst_rounding: 'total' }, token);
     expect(same.json.warnings).toEqual([]);
+    expect(same.json.gst_rounding_next).toBeNull();
     const changed = await t.put('/business-settings', { gst_rounding: 'line' }, token);
     expect(changed.status).toBe(200);
-    expect(changed.json.gst_rounding).toBe('line');
-    expect(changed.json.warnings).toEqual([{ field: 'gst_rounding', message: SETTINGS_MESSAGES.gstRoundingChanged }]);
+    expect(changed.json.gst_rounding).toBe('total');
+    const appliesFrom = 'Applies from 1 June 2026, the start of your next GST period';
+    expect(changed.json.gst_rounding_next).toEqual({ rounding: 'line', from: '2026-06-01', applies_from: appliesFrom });
+    expect(changed.json.warnings).toEqual([{ field: 'gst_rounding', message: appliesFrom }]);
     const again = await t.put('/business-settings', { gst_rounding: 'line', city: 'Napier' }, token);
-    expect(again.json.warnings).toEqual([]);
-    expect((await t.get('/business-settings', token)).json.warnings).toEqual([]);
+    expect(again.json.gst_rounding_next).toMatchObject({ rounding: 'line', from: '2026-06-01' });
+
+    const body = { type: 'invoice', client_id: null, line_items: [{ description: 'Fitting', qty: 1, unit_price: 0.1, tax_included: false, tax_rate: 0.15 }] };
+    const may = await t.post('/invoices', body, token);
+    expect(may.status, may.text).toBe(201);
+    expect(may.json).toMatchObject({ gst_rounding: 'total' });
+
+    t.clock.set('2026-05-31T12:00:00.000Z'); // 1 June in NZ: the next period
+    const june = await t.post('/invoices', body, token);
+    expect(june.status, june.text).toBe(201);
+    expect(june.json).toMatchObject({ gst_rounding: 'line' });
+    const now = (await t.get('/business-settings', token)).json;
+    expect(now.gst_rounding).toBe('line');
+    expect(now.gst_rounding_next).toBeNull();
+    expect(now.warnings).toEqual([]);
+    // The May invoice keeps the method it was made with.
+    expect((await t.get(`/invoices/${may.json.id}`, token)).json).toMatchObject({ gst_rounding: 'total' });
+  });
+
+  it('asking for the method in use again cancels a waiting change; six-monthly periods start in April and October', async () => {
+    t.clock.set('2026-05-04T21:30:00.000Z');
+    const { token } = await signUp(t);
+    const six = await t.put('/business-settings', { gst_filing_months: 6, gst_rounding: 'line' }, token);
+    expect(six.json).toMatchObject({ gst_filing_months: 6, gst_rounding: 'total', gst_rounding_next: { rounding: 'line', from: '2026-10-01' } });
+    const back = await t.put('/business-settings', { gst_rounding: 'total' }, token);
+    expect(back.json).toMatchObject({ gst_rounding: 'total', gst_rounding_next: null, warnings: [] });
+    expect((await t.put('/business-settings', { gst_filing_months: 3 }, token)).status).toBe(422);
   });
 
   it("keeps each account's settings to itself", async () => {

@@ -173,6 +173,8 @@ export interface DocumentView {
   sendLog: SendAttempt[];
   /** Invoices: the NZ day it was first issued (sent, marked issued or paid against); null while a draft. */
   issuedOn: LocalDate | null;
+  /** Invoices: the instant it was first issued (null while a draft): what decides whether it came after a GST export. */
+  issuedAt: string | null;
   acceptedAt: string | null;
   declinedAt: string | null;
   voidedAt: string | null;
@@ -242,6 +244,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       sends: [],
       sendLog: [],
       issuedOn: null,
+      issuedAt: null,
       acceptedAt: null,
       declinedAt: null,
       voidedAt: null,
@@ -271,6 +274,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
   // dated on the document's issue date, which never moves a figure out of its original period.
   const day = (): LocalDate => (at ? nzDateOf(at) : s.issueDate);
   const issued = (): LocalDate | null => (s.type === 'invoice' ? (s.issuedOn ?? day()) : null);
+  const issuedAt = (): string | null => (s.type === 'invoice' ? (s.issuedOn !== null ? s.issuedAt : at) : null);
   // A payment claim is served when it is first emailed or handed over; its due date for payment,
   // unless the contract set one, is then fixed from that day.
   const served = (c: PaymentClaim | null): PaymentClaim | null => (c && c.servedOn === null ? { ...c, servedOn: day(), servedAt: at } : c);
@@ -287,7 +291,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return {
         ...s,
         status: s.status === 'draft' || s.status === 'issued' ? 'sent' : s.status,
-        issuedOn: issued(),
+        issuedOn: issued(), issuedAt: issuedAt(),
         paymentClaim: served(s.paymentClaim),
         dueDate: servedDueDate(),
         sends: [...s.sends, { ...send, at }],
@@ -300,7 +304,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, sendLog: [...s.sendLog, { ...attempt, at }] };
     }
     case 'DocumentIssued':
-      return { ...s, status: s.status === 'draft' ? 'issued' : s.status, issuedOn: issued(), paymentClaim: served(s.paymentClaim), dueDate: servedDueDate() };
+      return { ...s, status: s.status === 'draft' ? 'issued' : s.status, issuedOn: issued(), issuedAt: issuedAt(), paymentClaim: served(s.paymentClaim), dueDate: servedDueDate() };
     case 'QuoteAccepted':
       return { ...s, status: 'accepted', acceptedAt: at };
     case 'QuoteDeclined':
@@ -313,7 +317,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
         ...s,
         // Money taken against a draft issues it: it is a supply now, and no longer editable.
         status: s.status === 'draft' ? 'issued' : s.status,
-        issuedOn: issued(),
+        issuedOn: issued(), issuedAt: issuedAt(),
         payments: [...s.payments, { ...p, recordedAt: at }],
         paymentLog: [...s.paymentLog, { kind: 'recorded', paymentId: p.paymentId, amount: p.amount, date: p.date }],
       };

@@ -1,9 +1,10 @@
 // The GST report and the GST return boxes (docs/api/reports.md), on the
 // invoice basis (by issue date) or the payments basis (by payment date, amounts received).
-import { type LocalDate, compareDates, isLocalDate, monthsBetween } from '../dates/dates.ts';
+import { type LocalDate, compareDates, isLocalDate, monthOf, monthsBetween } from '../dates/dates.ts';
 import { invalid } from '../errors.ts';
 import { centsToNumber } from '../money/money.ts';
 import { roundReturnGst } from '../money/rounding.ts';
+import { carriedRows, periodLabel, type GstCarry, type GstExportRecord } from './gstCarry.ts';
 import type { ReportCreditRow, ReportInvoiceRow, ReportPaymentRow } from './rows.ts';
 
 export type GstBasis = 'invoice' | 'payments';
@@ -57,6 +58,9 @@ export const NO_CORRECTIONS: CorrectionSums = { count: 0, salesCents: 0n, gstCen
 /** Which kind of correction a row is (CorrectionSums counts each apart). */
 export type CorrectionKind = 'voids' | 'creditNotes' | 'removals' | 'refunds';
 
+/** An invoice carried into the range from a period exported before it was issued (gstCarry.ts). */
+export type CarriedInvoiceRow = ReportInvoiceRow & GstCarry;
+
 /** What the report adds up: monthly sums plus the counts over the whole range. */
 export interface GstSums {
   months: GstMonthSums[];
@@ -68,6 +72,8 @@ export interface GstSums {
   corrections: CorrectionSums;
   /** Draft invoices dated in the range: not issued, so not counted; the screen says so. */
   draftsLeftOut: number;
+  /** Invoices carried into the range (already in the months and counts above), in carry-date order. */
+  carried?: CarriedInvoiceRow[];
 }
 
 export interface GstReturnBoxes {
@@ -107,6 +113,17 @@ export interface GstReport {
   corrections: { count: number; sales: number; gst: number; invoices_voided: number; credit_notes: number; payments_removed: number; refunds: number };
   /** Draft invoices dated in the range, left out because they were never issued. */
   drafts_left_out: number;
+  /**
+   * Invoice basis: invoices that count for GST in a period already exported for the accountant
+   * before they were issued, carried here (already in the totals above) and listed apart; the
+   * period they belong to keeps the figures that were exported.
+   */
+  adjustments_to_carry: {
+    count: number;
+    sales: number;
+    gst: number;
+    invoices: { reference: string; client_name: string; issue_date: LocalDate; supply_date: LocalDate; carried_to: LocalDate; exported_period: string; sales: number; gst: number }[];
+  };
 }
 
 /** Draft invoices' issue dates in the range (what `drafts_left_out` counts). */
@@ -122,7 +139,14 @@ export const countDraftsIn = (draftDates: Iterable<LocalDate>, range: DateRange)
  * received, whichever is first"); an invoice voided in the range is subtracted in the month of
  * the void, whenever it was supplied.
  */
-export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRange, draftsLeftOut = 0, credits: Iterable<ReportCreditRow> = []): GstSums {
+export function sumInvoiceBasis(
+  rows: Iterable<ReportInvoiceRow>,
+  range: DateRange,
+  draftsLeftOut = 0,
+  credits: Iterable<ReportCreditRow> = [],
+  exports: readonly GstExportRecord[] = [],
+): GstSums {
+  const all = [...rows];
   const months = new Map<string, GstMonthSums>();
   const monthOfSums = (month: string): GstMonthSums => {
     const m = months.get(month) ?? { month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
@@ -144,7 +168,7 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
     corrections.salesCents -= x.totalCents;
     corrections.gstCents -= x.gstCents;
   };
-  for (const r of rows) {
+  for (const r of all) {
     if (inRange(r.supplyDate, range)) {
       const m = monthOfSums(r.supplyMonth);
       m.salesCents += r.totalCents;
@@ -159,7 +183,44 @@ export function sumInvoiceBasis(rows: Iterable<ReportInvoiceRow>, range: DateRan
   }
   // A credit note is a correction in the period it is issued: negative sales and GST then.
   for (const c of credits) if (inRange(c.date, range)) subtract(c.month, c, 'creditNotes');
-  return { months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut };
+  return withCarries({ months: [...months.values()], invoiceCount, paidCount, voidedCount, corrections, draftsLeftOut }, carriedRows(all, exports), range);
+}
+
+/**
+ * The invoice-basis sums with the carried invoices moved: out of the month of their time of supply
+ * (each was counted there, at its whole value) and into the month of their carry date, listed in
+ * `carried`. The API applies it to its SQL sums and the replay to its own, with the same rows.
+ */
+export function withCarries(sums: GstSums, carried: readonly CarriedInvoiceRow[], range: DateRange): GstSums {
+  if (carried.length === 0) return sums;
+  const months = new Map(sums.months.map((m) => [m.month, { ...m }]));
+  const monthOfSums = (month: string): GstMonthSums => {
+    const m = months.get(month) ?? { month, salesCents: 0n, gstCents: 0n, zeroRatedCents: 0n, count: 0 };
+    months.set(month, m);
+    return m;
+  };
+  let { invoiceCount, paidCount, voidedCount } = sums;
+  const move = (r: CarriedInvoiceRow, month: string, sign: 1n | -1n): void => {
+    const m = monthOfSums(month);
+    m.salesCents += sign * r.totalCents;
+    m.gstCents += sign * r.gstCents;
+    m.zeroRatedCents += sign * r.zeroRatedCents;
+    const n = Number(sign);
+    m.count += n;
+    invoiceCount += n;
+    if (r.paid) paidCount += n;
+    if (r.voidDate !== null) voidedCount += n;
+  };
+  const into: CarriedInvoiceRow[] = [];
+  for (const r of carried) {
+    if (inRange(r.supplyDate, range)) move(r, r.supplyMonth, -1n);
+    if (inRange(r.carryDate, range)) {
+      move(r, monthOf(r.carryDate), 1n);
+      into.push(r);
+    }
+  }
+  into.sort((a, b) => (a.carryDate < b.carryDate ? -1 : a.carryDate > b.carryDate ? 1 : a.reference < b.reference ? -1 : a.reference > b.reference ? 1 : 0));
+  return { ...sums, months: [...months.values()], invoiceCount, paidCount, voidedCount, carried: [...(sums.carried ?? []), ...into] };
 }
 
 /**
@@ -247,7 +308,22 @@ export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBas
       refunds: sums.corrections.refunds,
     },
     drafts_left_out: sums.draftsLeftOut,
+    adjustments_to_carry: adjustmentsToCarry(sums.carried ?? []),
   };
+}
+
+function adjustmentsToCarry(carried: readonly CarriedInvoiceRow[]): GstReport['adjustments_to_carry'] {
+  let sales = 0n;
+  let gst = 0n;
+  const invoices = carried.map((r) => {
+    sales += r.totalCents;
+    gst += r.gstCents;
+    return {
+      reference: r.reference, client_name: r.clientName, issue_date: r.issueDate, supply_date: r.supplyDate, carried_to: r.carryDate,
+      exported_period: periodLabel(r.exported), sales: centsToNumber(r.totalCents), gst: centsToNumber(r.gstCents),
+    };
+  });
+  return { count: carried.length, sales: centsToNumber(sales), gst: centsToNumber(gst), invoices };
 }
 
 /** The whole report from rows in memory (replay, tests). The API gets the same sums from SQL. */
@@ -255,8 +331,9 @@ export function gstReport(
   rows: { invoices: Iterable<ReportInvoiceRow>; payments: Iterable<ReportPaymentRow>; credits?: Iterable<ReportCreditRow>; draftDates?: Iterable<LocalDate> },
   range: DateRange,
   basis: GstBasis = 'invoice',
+  exports: readonly GstExportRecord[] = [],
 ): GstReport {
   const drafts = countDraftsIn(rows.draftDates ?? [], range);
-  const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range, drafts, rows.credits ?? []) : sumPaymentsBasis(rows.payments, range, drafts);
+  const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range, drafts, rows.credits ?? [], exports) : sumPaymentsBasis(rows.payments, range, drafts);
   return assembleGstReport(sums, range, basis);
 }

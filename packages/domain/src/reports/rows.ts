@@ -36,6 +36,8 @@ export interface ReportInvoiceRow extends ReportRowFigures {
    */
   supplyDate: LocalDate;
   supplyMonth: string;
+  /** The instant it was first issued (null when the app did not record it): whether it came after a GST export (gstCarry.ts). */
+  issuedAt: string | null;
   paid: boolean;
   paidDate: LocalDate | null;
   /** The NZ day an issued invoice was voided (its reversal is dated then), or null. */
@@ -113,6 +115,7 @@ export function reportRowsOf(
     month: monthOf(d.issueDate),
     supplyDate,
     supplyMonth: monthOf(supplyDate),
+    issuedAt: d.issuedAt,
     clientName,
     clientGstNumber: d.client?.gst_number ?? '',
     subtotalCents: f.subtotalCents,

@@ -274,6 +274,43 @@ export interface OracleGstReport {
   gst_return: { box5: number; box6: number; box7: number; box8: number; box9: number; box10: number };
   corrections: { count: number; sales: number; gst: number; invoices_voided: number; credit_notes: number; payments_removed: number; refunds: number };
   drafts_left_out: number;
+  /** Invoices carried into the range from a period exported before they were issued (invoice basis), in carry-date order. */
+  adjustments_to_carry: { count: number; sales: number; gst: number; invoices: OracleCarried[] };
+}
+
+/** A GST report on the invoice basis exported for the accountant: its range and the instant (ISO, UTC) it was made. */
+export interface OracleExport {
+  start: string;
+  end: string;
+  at: string;
+}
+
+/** An invoice carried into a report, as the oracle sees it. */
+export interface OracleCarried {
+  supply_date: string;
+  carried_to: string;
+  sales: number;
+  gst: number;
+}
+
+const nextDay = (d: string): string => new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)) + 1)).toISOString().slice(0, 10);
+
+/**
+ * Where an invoice goes when the period it counts in was exported before it was issued: issued at
+ * midday in New Zealand of the day it was issued (00:00 UTC of that day, as the oracle's event logs
+ * are written), it is carried when an export made before then holds its time of supply, to the
+ * first day from the day it was issued that no such export holds (walked a day at a time).
+ */
+function carryOf(f: Facts, exports: readonly OracleExport[]): string | null {
+  if (!f.issued) return null;
+  const firstPay = f.inv.steps.find((s) => s.kind === 'pay')?.date;
+  const issuedDay = f.inv.issued ? (f.inv.issuedOn ?? f.inv.issueDate) : firstPay!;
+  const issuedAt = `${issuedDay}T00:00:00.000Z`;
+  const before = exports.filter((e) => e.at < issuedAt);
+  if (!before.some((e) => inRange(f.supplyDate, e.start, e.end))) return null;
+  let day = issuedDay < f.supplyDate ? f.supplyDate : issuedDay;
+  while (before.some((e) => inRange(day, e.start, e.end))) day = nextDay(day);
+  return day;
 }
 
 /**
@@ -283,7 +320,7 @@ export interface OracleGstReport {
  * payment removed in it. Counts: invoices supplied (or with a payment received) in the range, split
  * paid / voided / unpaid as of now. Box 8 is Box 7 × 3/23 to the nearest cent.
  */
-export function oracleGstReport(invoices: readonly OracleInvoice[], start: string, end: string, basis: 'invoice' | 'payments'): OracleGstReport {
+export function oracleGstReport(invoices: readonly OracleInvoice[], start: string, end: string, basis: 'invoice' | 'payments', exports: readonly OracleExport[] = []): OracleGstReport {
   const facts = invoices.map(factsOf);
   const months = new Map(monthsOf(start, end).map((m) => [m, { sales: 0n, gst: 0n, count: 0 }]));
   let sales = 0n;
@@ -299,10 +336,20 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
     gst += g;
     zero += z;
   };
+  const carried: (OracleCarried & { cents: bigint; gstCents: bigint })[] = [];
   for (const f of facts) {
     if (!f.issued) continue;
     if (basis === 'invoice') {
-      if (inRange(f.supplyDate, start, end)) {
+      const carriedTo = carryOf(f, exports);
+      if (carriedTo !== null) {
+        // Not in the exported period (it was not in the export): reported where it is carried to.
+        if (inRange(carriedTo, start, end)) {
+          add(carriedTo, f.totals.total, f.totals.gst, f.totals.zeroRated);
+          months.get(month(carriedTo))!.count += 1;
+          counted.push(f);
+          carried.push({ supply_date: f.supplyDate, carried_to: carriedTo, sales: dollars(f.totals.total), gst: dollars(f.totals.gst), cents: f.totals.total, gstCents: f.totals.gst });
+        }
+      } else if (inRange(f.supplyDate, start, end)) {
         add(f.supplyDate, f.totals.total, f.totals.gst, f.totals.zeroRated);
         months.get(month(f.supplyDate))!.count += 1;
         counted.push(f);
@@ -355,6 +402,14 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
     gst_return: { box5: dollars(sales), box6: dollars(zero), box7: dollars(box7), box8: dollars(box8), box9: 0, box10: dollars(box8) },
     corrections: { ...corrections, sales: dollars(corrections.sales), gst: dollars(corrections.gst) },
     drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
+    adjustments_to_carry: {
+      count: carried.length,
+      sales: dollars(carried.reduce((a, c) => a + c.cents, 0n)),
+      gst: dollars(carried.reduce((a, c) => a + c.gstCents, 0n)),
+      invoices: carried
+        .sort((a, b) => (a.carried_to < b.carried_to ? -1 : a.carried_to > b.carried_to ? 1 : 0))
+        .map(({ cents: _c, gstCents: _g, ...c }) => c),
+    },
   };
 }
 

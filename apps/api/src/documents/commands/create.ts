@@ -4,7 +4,7 @@ import type { createDocumentInput, DocumentDetail } from '@tradie/contracts';
 import type { DocumentType, RevisionInput } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
-import { loadBusinessSettings } from '../../settings/repository.ts';
+import { loadBusinessSettings, roundingInUse } from '../../settings/repository.ts';
 import { startAsClaim } from '../../paymentClaims/commands.ts';
 import { defaultPaymentTerms } from '../../setup/repository.ts';
 import { clientForDocument, emptyDocument, reserveReference } from '../repository.ts';
@@ -32,7 +32,8 @@ export async function draftNumbered(w: DocumentWork, ports: CommandPorts, actor:
       type,
       number: allocated.number,
       reference: allocated.reference,
-      gstRounding: settings.gst_rounding === 'line' ? 'line' : 'total',
+      // One method per GST period: the one in use today (settings/repository.ts).
+      gstRounding: roundingInUse(settings, w.today()),
       // Not registered for GST: the domain saves every line without GST.
       gstRegistered: settings.gst_registered,
       ...fields,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { gstRegistrationOf, loadBusinessSettings } from '../../settings/repository.ts';
 import { detailOf } from '../view.ts';
+import { gstNoticeOf } from '../../reports/gstExports.ts';
 import { type Answer, type CommandPorts, type CommandRun, type DocumentWork, runDocumentCommand } from './run.ts';
 import { NotFound } from '../../errors.ts';
 
@@ -42,7 +43,7 @@ export const issueDocument = (ports: CommandPorts, actor: Actor, id: string): Pr
   runDocumentCommand(ports, actor, {}, async (w) => {
     const gst = gstRegistrationOf(await loadBusinessSettings(w.tx, actor.accountId));
     const done = await w.decide(id, { type: 'MarkIssued', data: { gst } });
-    return detailOf(done.view, done.version, w.today());
+    return detailOf(done.view, done.version, w.today(), await gstNoticeOf(w.tx, actor.accountId, done.view));
   });
 
 export const acceptQuote = (ports: CommandPorts, actor: Actor, id: string): Promise<Answer<DocumentDetail>> => decideOn(ports, actor, id, { type: 'AcceptQuote' });

@@ -5,6 +5,7 @@ import { type LocalDate, centsToString, documentFigures, parseDecimalInput, toCe
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { detailOf, type RecordedPayment, recordedPaymentOf } from '../view.ts';
+import { gstNoticeOf } from '../../reports/gstExports.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 import { Invalid } from '../../errors.ts';
 
@@ -13,7 +14,7 @@ export type MarkPaid = z.output<typeof markPaidInput>;
 export function markPaid(ports: CommandPorts, actor: Actor, id: string, input: MarkPaid, key: string | undefined): Promise<Answer<DocumentDetail>> {
   return runDocumentCommand(ports, actor, { once: { scope: `documents:mark-paid:${id}`, key, request: input } }, async (w) => {
     const paid = await w.decide(id, () => ({ type: 'MarkPaid', data: { paymentId: ports.ids.uuid(), date: input.date ?? w.today(), method: input.method, reference: input.reference } }));
-    return detailOf(paid.view, paid.version, w.today());
+    return detailOf(paid.view, paid.version, w.today(), await gstNoticeOf(w.tx, actor.accountId, paid.view));
   });
 }
 

@@ -28,6 +28,7 @@ import { gstRegistrationOf, loadBusinessSettings } from '../../settings/reposito
 import { loadDocument, userNames } from '../repository.ts';
 import { requireConfirmedEmail, sendForAccount } from '../sendGuard.ts';
 import { detailOf } from '../view.ts';
+import { gstNoticeOf } from '../../reports/gstExports.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from './run.ts';
 import { Invalid, RetryLater } from '../../errors.ts';
 
@@ -100,13 +101,14 @@ export async function sendDocument(ports: SendPorts, actor: Actor, id: string, i
       if (!notDelivered && refused.size > 0) {
         await w.decide(id, { type: 'RecordUndeliveredSend', data: { to: [], cc: refusedCc, bcc: refusedBcc, subject, outcome: 'failed', detail: refusedDetail } });
       }
-      const detail: DocumentDetail = detailOf(done.view, done.version, w.today());
+      const detail: DocumentDetail = detailOf(done.view, done.version, w.today(), await gstNoticeOf(w.tx, actor.accountId, done.view));
       await w.decide(id, { type: 'RecordPdf', data: { sha256: pdf.sha256 } });
       const at = ports.clock.now().toISOString();
       const result: SendResult = {
         id, status: detail.status, to, cc: cc.filter((a) => !isRefused(a)), bcc: bcc.filter((a) => !isRefused(a)), subject, message_id: sent.messageId, sent_at: at,
         outcome: notDelivered ? 'saved_not_delivered' : 'delivered',
         detail: notDelivered ? SEND_MESSAGES.savedNotDelivered : refused.size > 0 ? `Sent, but not to ${[...refusedCc, ...refusedBcc].join(', ')}: ${refusedDetail}` : null,
+        gst_notice: detail.gst_notice,
       };
       if (claim) await storeAnswer(w.tx, claim, { status: 200, body: result });
       return result;

@@ -96,6 +96,11 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
       {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
       <AccountingCallout doc={doc} />
       {!isQuote && <VoidedInXeroCallout doc={doc} />}
+      {doc.gst_notice && (
+        <p className="callout callout--warning detail__note" role="status" data-testid="gst-notice">
+          {doc.gst_notice}
+        </p>
+      )}
       {!isQuote && <AccountingPushCallout doc={doc} synced={synced} />}
       {isDraftInvoice && (
         <p className="callout detail__note" data-testid="draft-note">

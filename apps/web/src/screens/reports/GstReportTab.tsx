@@ -5,11 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
-import type { GstBasis } from '@tradie/domain';
+import { formatNzDate, type GstBasis } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
 import { DateRangeFields, ReportForm, retryOnce, useGenerate } from './ReportForm.tsx';
-import { DownloadCsvButton, money, MonthlyBreakdown, ReportResults, ReportNotes, ReportStatus, SummaryBoxes } from './ReportResults.tsx';
+import { DownloadCsvButton, money, MonthlyBreakdown, ReportResults, ReportNotes, ReportStatus, ScrollTable, SummaryBoxes } from './ReportResults.tsx';
 import {
   QUARTERS,
   currentYear,
@@ -186,6 +186,8 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
         range={range}
       />
 
+      {report.adjustments_to_carry.count > 0 && <AdjustmentsToCarry adjustments={report.adjustments_to_carry} />}
+
       <div className="callout callout--warning report-note">
         <p>
           <strong>Note:</strong> GST shown is on invoices issued only; expenses are not included.
@@ -225,5 +227,52 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
 
       <DownloadCsvButton what="gst" input={{ kind: 'gst-csv', start_date: report.start_date, end_date: report.end_date, basis: report.basis }} />
     </ReportResults>
+  );
+}
+
+/**
+ * Invoices dated in a GST period already exported for the accountant, issued after that export:
+ * counted in this report (already in the totals above), listed apart so the accountant sees them.
+ */
+function AdjustmentsToCarry({ adjustments }: { adjustments: GstReportResponse['adjustments_to_carry'] }) {
+  return (
+    <section className="card report-carry" aria-labelledby="gst-carry-title" data-testid="gst-adjustments">
+      <h3 id="gst-carry-title" className="report-section__title">
+        Adjustments to carry
+      </h3>
+      <p>
+        {adjustments.count === 1 ? 'This invoice counts' : `These ${adjustments.count} invoices count`} for GST in a period you had already exported for your
+        accountant when {adjustments.count === 1 ? 'it was' : 'they were'} issued. The exported figures stay as they were; {adjustments.count === 1 ? 'it is' : 'they are'} included in this report
+        instead: {money(adjustments.sales)}, GST {money(adjustments.gst)}.
+      </p>
+      <ScrollTable label="Adjustments to carry">
+      <table className="report-table__table">
+        <caption className="visually-hidden">Adjustments to carry: each invoice, its date, the exported period it belongs to, and its amounts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Invoice</th>
+            <th scope="col">Dated</th>
+            <th scope="col">Belongs to</th>
+            <th scope="col">Incl. GST</th>
+            <th scope="col">GST</th>
+          </tr>
+        </thead>
+        <tbody>
+          {adjustments.invoices.map((i) => (
+            <tr key={i.reference}>
+              <th scope="row">
+                {i.reference}
+                {i.client_name ? <span className="field__hint"> {i.client_name}</span> : null}
+              </th>
+              <td>{formatNzDate(i.issue_date)}</td>
+              <td>{i.exported_period}</td>
+              <td>{money(i.sales)}</td>
+              <td>{money(i.gst)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </ScrollTable>
+    </section>
   );
 }

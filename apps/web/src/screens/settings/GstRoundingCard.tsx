@@ -1,7 +1,7 @@
 // Settings → Business & Logo: how GST is rounded on new quotes and invoices (business settings
-// `gst_rounding`). Saved as soon as it is chosen, on its own (not by Save Settings): documents
-// already made keep the rounding they were made with, and the server warns that the choice should
-// stay the same for a whole GST period.
+// `gst_rounding`). Saved as soon as it is chosen, on its own (not by Save Settings). One method per
+// GST period: a change waits for the start of the next period (`gst_rounding_next`), and the card
+// says from when; documents already made keep the rounding they were made with.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { BusinessSettingsRecord } from '@tradie/contracts';
@@ -30,7 +30,10 @@ export function GstRoundingCard() {
   });
   const saving = save.pending;
   // The choice shows at once; the saved value takes over when the server answers (or the save fails).
-  const current = save.input ?? settings.data?.gst_rounding;
+  // A change waiting for the next GST period shows as the choice; the card says from when.
+  const waiting = settings.data?.gst_rounding_next ?? null;
+  const current = save.input ?? waiting?.rounding ?? settings.data?.gst_rounding;
+  const said: Record<Rounding, string> = { total: 'once per invoice', line: 'on each line' };
   const warning = save.result?.warnings.find((w) => w.field === 'gst_rounding')?.message;
   const note = save.error ? { text: save.error, failure: true } : save.result ? { text: warning ? `Saved. ${warning}` : 'Saved.', failure: false } : null;
 
@@ -51,6 +54,11 @@ export function GstRoundingCard() {
         aria-describedby={`${id}-hint`}
         aria-busy={saving}
       />
+      {waiting && settings.data && !saving && (
+        <p className="callout field__hint" data-testid="gst-rounding-waiting">
+          GST rounded {said[waiting.rounding]}: {waiting.applies_from}. Until then, new quotes and invoices have GST rounded {said[settings.data.gst_rounding]}.
+        </p>
+      )}
       <p id={`${id}-hint`} className="field__hint">
         Quotes and invoices already made keep the rounding they were made with; PDFs, reports and exports follow each one.
       </p>

@@ -28,6 +28,8 @@ const record: BusinessSettingsRecord = {
   default_currency: 'NZD',
   enable_multi_currency: false,
   gst_rounding: 'total',
+  gst_rounding_next: null,
+  gst_filing_months: 2,
   margin_basis: 'markup',
   gst_registered: true,
   warnings: [{ field: 'gst_number', message: GST_NUMBER_WARNING }],

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { addDays, firstOfMonth, formatMonth, lastOfMonth, monthOf, nzDateOf } from '@tradie/domain';
+import { signUpAndSignIn } from './support/session.ts';
+
+// A backdated invoice in a GST period already exported for the accountant: marking it issued says
+// so on the invoice, and the GST report of this month lists it under 'Adjustments to carry' while
+// last month's report keeps what was exported.
+
+test('an invoice dated last month, issued after last month was exported, is carried to this month and says so', async ({ page, request }) => {
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'gst-carry' });
+  const thisMonth = monthOf(nzDateOf(new Date()));
+  const lastMonth = monthOf(addDays(firstOfMonth(thisMonth), -1));
+  const exported = { start: firstOfMonth(lastMonth), end: lastOfMonth(lastMonth) };
+  const csv = await request.get(`/api/v1/reports/export/gst-csv?start_date=${exported.start}&end_date=${exported.end}&basis=invoice`, { headers: user.authHeaders });
+  expect(csv.status()).toBe(200);
+
+  const created = await request.post('/api/v1/invoices', {
+    headers: user.authHeaders,
+    data: { type: 'invoice', issue_date: `${lastMonth}-10`, line_items: [{ description: 'Hot water cylinder', qty: 1, unit_price: 1000, tax_rate: 0.15, tax_included: false }] },
+  });
+  expect(created.status()).toBe(201);
+  const { id, reference } = (await created.json()) as { id: string; reference: string };
+
+  await page.goto(`/app/invoices/${id}`);
+  await page.getByRole('button', { name: 'Mark as issued' }).click();
+  const label = formatMonth(lastMonth);
+  await expect(page.getByTestId('gst-notice')).toHaveText(
+    new RegExp(`^This invoice counts for GST in ${label}, a GST period you have already exported for your accountant\\. It will be listed as an adjustment to carry`),
+  );
+
+  await page.goto('/app/reports');
+  await page.getByLabel('Start Date').fill(firstOfMonth(thisMonth));
+  await page.getByLabel('End Date').fill(lastOfMonth(thisMonth));
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const carried = page.getByTestId('gst-adjustments');
+  await expect(carried.getByRole('heading', { name: 'Adjustments to carry' })).toBeVisible();
+  await expect(carried.getByRole('row', { name: new RegExp(`${reference}.*${label}.*\\$1,150\\.00.*\\$150\\.00`) })).toBeVisible();
+  await expect(page.getByTestId('gst-total-sales')).toContainText('$1,150.00');
+
+  // Last month keeps what was exported: nothing.
+  await page.getByLabel('Start Date').fill(exported.start);
+  await page.getByLabel('End Date').fill(exported.end);
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByTestId('gst-total-sales')).toContainText('$0.00');
+  await expect(page.getByTestId('gst-adjustments')).toHaveCount(0);
+});
