@@ -8,11 +8,18 @@ import type { Sql } from '@tradie/store';
 
 export type GstExportKind = 'gst-csv' | 'accountant-zip';
 
-/** Records that the invoice-basis GST report for `range` was exported at `at`. */
+/**
+ * Records that the invoice-basis GST report for `range` was exported at `at`. The same file of the
+ * same range at the same moment is one fact, kept once (a restored account whose report is
+ * downloaded again at the moment it was first exported adds nothing).
+ */
 export async function recordGstExport(sql: Sql, accountId: string, kind: GstExportKind, range: DateRange, at: Date): Promise<void> {
-  await sql.query('INSERT INTO gst_exports (account_id, kind, start_date, end_date, exported_at) VALUES ($1, $2, $3::date, $4::date, $5::timestamptz)', [
-    accountId, kind, range.start, range.end, at.toISOString(),
-  ]);
+  await sql.query(
+    `INSERT INTO gst_exports (account_id, kind, start_date, end_date, exported_at)
+     SELECT $1, $2, $3::date, $4::date, $5::timestamptz
+      WHERE NOT EXISTS (SELECT 1 FROM gst_exports WHERE account_id = $1 AND kind = $2 AND start_date = $3::date AND end_date = $4::date AND exported_at = $5::timestamptz)`,
+    [accountId, kind, range.start, range.end, at.toISOString()],
+  );
 }
 
 /** The account's exports, oldest first. Index: gst_exports (account_id, exported_at). */
