@@ -38,6 +38,7 @@ export * from './reports/gstReport.ts';
 export * from './reports/annualSummary.ts';
 export * from './reports/replay.ts';
 export * from './documents/paymentClaims.ts';
+export * from './documents/jobDetails.ts';
 export * from './documents/ccaForm1.ts';
 export * from './profit/categories.ts';
 export * from './profit/pricing.ts';

@@ -86,6 +86,8 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: 
     due_date: detail.due_date,
     valid_until: detail.valid_until,
     client_name: detail.client_name,
+    job_title: detail.job_title,
+    site_address: detail.site_address,
     line_items: clientLineRecords(detail.line_items),
     gst_registered: detail.gst_registered,
     subtotal: detail.subtotal,

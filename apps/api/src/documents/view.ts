@@ -105,6 +105,8 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate): Do
     valid_until: d.validUntil,
     payment_terms: d.paymentTerms,
     notes: d.notes,
+    job_title: d.jobTitle,
+    site_address: d.siteAddress,
     gst_rounding: d.gstRounding,
     gst_registered: d.gstRegistered,
     line_items: costedLineRecordsOf(d.lines, lineRecordsOf(d.lines, f)),

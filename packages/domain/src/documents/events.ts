@@ -31,6 +31,8 @@ const documentBody = {
   paymentTerms: z.enum(PAYMENT_TERMS),
   validUntil: localDateField.nullable().describe('Quotes only: the day the price stops holding.'),
   notes: z.string(),
+  jobTitle: z.string().describe("what the job is, in the tradie's words ('' none)"),
+  siteAddress: z.string().describe("where the work is done, its lines kept apart by '\\n' ('' none)"),
 };
 
 /**
