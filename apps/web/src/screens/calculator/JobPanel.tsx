@@ -17,7 +17,7 @@ export const JobPanel = memo(function JobPanel({ job, onChange }: { job: JobDeta
             type="text"
             autoComplete="off"
             maxLength={JOB_LIMITS.jobTitle}
-            placeholder="e.g. New hot water cylinder"
+            placeholder="e.g. Heat pump install"
             aria-describedby={describedBy}
             value={job.jobTitle}
             onChange={(e) => onChange({ ...job, jobTitle: e.target.value })}
