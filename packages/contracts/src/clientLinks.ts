@@ -86,6 +86,8 @@ export const publicDocument = z.object({
   client_name: z.string(),
   /** What the job is ('' none). */
   job_title: z.string(),
+  /** Invoices: the payment terms and the due date as the PDF says them ('20th of the month following — due 20/01/2027'). */
+  payment_terms_text: z.string(),
   /** Where the work is done, the address's lines apart ('\n' between them; '' none). */
   site_address: z.string(),
   line_items: z.array(lineRecord),

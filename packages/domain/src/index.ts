@@ -9,6 +9,7 @@ export * from './gst/registration.ts';
 export * from './margin/margin.ts';
 export * from './dates/dates.ts';
 export * from './dates/paymentTerms.ts';
+export * from './dates/paymentTermsSchema.ts';
 export * from './dates/nzHolidays.ts';
 export * from './reminders/schedule.ts';
 export * from './reminders/manual.ts';

@@ -20,6 +20,7 @@ import {
   isTaxInvoice,
   nzDateOf,
   shownLineText,
+  paymentTermsText,
   shownLines,
   siteAddressLines,
   toCents,
@@ -289,7 +290,7 @@ function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures, cla
   }
   const due = claim
     ? `Due for payment ${claim.paymentDue} (payment claim)`
-    : d.paymentTerms === 'Due on receipt' ? 'Due on receipt' : `${d.paymentTerms} — due ${formatNzDate(d.dueDate)}`;
+    : paymentTermsText(d.paymentTerms, d.dueDate);
   const rows: TableCell[][] = [[label('Payment terms'), { text: due }]];
   const account = present(b.bank_name, b.bank_account_name, b.bank_account_number);
   if (account.length > 0) {

@@ -87,6 +87,7 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: 
     valid_until: detail.valid_until,
     client_name: detail.client_name,
     job_title: detail.job_title,
+    payment_terms_text: detail.payment_terms_text,
     site_address: detail.site_address,
     line_items: clientLineRecords(detail.line_items),
     gst_registered: detail.gst_registered,

@@ -46,6 +46,7 @@ const document = (type: 'quote' | 'invoice', over: Partial<PublicQuotePage['docu
   valid_until: type === 'quote' ? '2026-12-20' : null,
   client_name: 'Jo Bloggs',
   job_title: '',
+  payment_terms_text: '30 days — due 20/12/2026',
   site_address: '',
   line_items: [{ description: 'Replace hot water cylinder', qty: 1, unit_price: 2000, tax_included: false, tax_rate: 0.15, amount: 2000, gst: 300, amount_excl_gst: 2000, formatted: { unit_price: '$2,000.00', amount: '$2,000.00' } }],
   gst_registered: true,

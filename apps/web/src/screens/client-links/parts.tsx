@@ -103,6 +103,12 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
             <dd>{longDay(doc.due_date)}</dd>
           </div>
         )}
+        {!isQuote && (
+          <div>
+            <dt>Payment terms</dt>
+            <dd data-testid="client-payment-terms">{doc.payment_terms_text}</dd>
+          </div>
+        )}
       </dl>
     </div>
   );

@@ -66,6 +66,12 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
             <dd>{formatNzDate(dueDate)}</dd>
           </div>
         )}
+        {!isQuote && (
+          <div>
+            <dt>Payment terms</dt>
+            <dd data-testid="detail-payment-terms">{doc.payment_terms_text}</dd>
+          </div>
+        )}
         {doc.paid_date && (
           <div>
             <dt>Paid</dt>
