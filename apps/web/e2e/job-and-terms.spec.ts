@@ -1,6 +1,7 @@
 // A quote's job title and site address at phone size, through the real API: typed on the
 // calculator (the site starting as the client's address, then typed over), shown on the detail,
-// in the list, and on the client's page from the link in the email, the address one line a line.
+// in the list, and on the client's page from the link in the email, the address one line a line;
+// and an invoice's payment terms (the 20th of the month following) said the same on both.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
 import { waitForEmailTo } from './support/outbox.ts';
@@ -70,5 +71,46 @@ test('a quote with a job title and a site address away from the client’s home'
   // The list: the job and the site on one line, and found by searching for the suburb.
   await page.goto('/app/invoices');
   await expect(page.getByText('New hot water cylinder · Lot 4, Kahikatea Drive, Rototuna, Hamilton 3210')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('an invoice for a client on the 20th of the month following: the due date said the same on the detail and the client’s page', async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  const user = await signUpAndSignIn(page, request, { emailPrefix: 'terms' });
+  const clientEmail = `hemi-${Date.now()}@example.co.nz`;
+  await seedClient(request, user, { name: 'Hemi Walker', email: clientEmail, default_payment_terms: '20th of the month following' });
+
+  await page.goto('/app/calculator');
+  await page.getByRole('radio', { name: 'Invoice' }).check();
+  await pickClient(page, 'Hemi Walker');
+  await page.getByLabel('Line 1 Description').fill('Switchboard upgrade');
+  await page.getByLabel('Line 1 Unit price').fill('1450');
+  await page.getByRole('button', { name: 'Generate Invoice' }).click();
+  await expect(page).toHaveURL(/\/app\/invoices\/[^/]+$/, { timeout: 30_000 });
+  const id = new URL(page.url()).pathname.split('/').at(-1)!;
+  const detail = (await (await request.get(`/api/v1/invoices/${id}`, { headers: user.authHeaders })).json()) as { issue_date: string; due_date: string; payment_terms_text: string };
+  // The 20th of the month after the issue date's month.
+  const [y, m] = detail.issue_date.split('-').map(Number) as [number, number];
+  expect(detail.due_date).toBe(m === 12 ? `${y + 1}-01-20` : `${y}-${String(m + 1).padStart(2, '0')}-20`);
+  await expect(page.getByTestId('detail-payment-terms')).toHaveText(detail.payment_terms_text);
+  expect(detail.payment_terms_text).toMatch(/^20th of the month following — due 20\/\d\d\/\d{4}$/);
+  await expectNoHorizontalOverflow(page);
+  await expectNoSeriousA11yViolations(page);
+  await saveScreenshot(page, testInfo, '/app/invoices-terms');
+
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('button', { name: 'Send Invoice' }).click();
+  await expect(page.getByRole('region', { name: 'Client link' })).toBeVisible();
+  const mail = await waitForEmailTo(clientEmail);
+  const link = /https?:\/\/\S+\/i\/[A-Za-z0-9_-]{32,64}/.exec(mail.mail.text ?? '');
+  expect(link).not.toBeNull();
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, baseURL } = testInfo.project.use;
+  const phone = await (await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, baseURL })).newPage();
+  await phone.goto(new URL(link![0]).pathname);
+  await expect(phone.getByTestId('client-payment-terms')).toHaveText(detail.payment_terms_text);
+  await expectNoHorizontalOverflow(phone);
+  await expectNoSeriousA11yViolations(phone);
+  await saveScreenshot(phone, testInfo, '/i/terms');
   expect(errors).toEqual([]);
 });
