@@ -90,10 +90,16 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: `./test-output/results/${process.env.E2E_RUN_ID}`,
   fullyParallel: true,
+  // Two browsers at once: a test spends most of its time waiting on the page and the API, so two
+  // workers on this two-core machine finish the suite far sooner than one (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Generous, as two workers share two cores with the API and the browsers: these are waits, and
+  // a test that passes passes sooner. Timings are measured in the benchmarks, never here.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     launchOptions: chromiumLaunchOptions(),

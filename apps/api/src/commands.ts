@@ -61,9 +61,6 @@ export async function loadStream<S, E>(
   return { streamId, state: foldStream(decider, snap.events), version: snap.version, events: snap.events };
 }
 
-/** The loader under its first name, for the callers that start or own the stream themselves. */
-export const load = loadStream;
-
 /** The streams each command's store unit appended to, with the types it appended: what the runner settles after the commit. */
 const appendedIn = new WeakMap<StoreTx, Map<string, Set<string>>>();
 

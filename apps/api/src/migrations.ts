@@ -5,11 +5,8 @@ import { accountMigrations } from './account/migrations.ts';
 import { xeroMigrations } from './integrations/xero/migrations.ts';
 import { authMigrations } from './auth/migrations.ts';
 import { billingMigrations } from './billing/migrations.ts';
-import { clientMigrations } from './clients/migrations.ts';
 import { clientLinkMigrations } from './clientLinks/migrations.ts';
-import { documentMigrations } from './documents/migrations.ts';
 import { paymentMigrations } from './payments/migrations.ts';
-import { reportMigrations } from './reports/migrations.ts';
 import { reactionMigrations } from './reactions/migrations.ts';
 import { reminderMigrations } from './reminders/migrations.ts';
 import { paymentClaimMigrations } from './paymentClaims/migrations.ts';
@@ -48,9 +45,6 @@ export const allMigrations: Migration[] = [
   ...coreMigrations,
   ...authMigrations,
   ...settingsMigrations,
-  ...clientMigrations,
-  ...documentMigrations,
-  ...reportMigrations,
   ...billingMigrations,
   ...xeroMigrations,
   ...securityMigrations,

@@ -76,7 +76,7 @@ test('a deposit invoice, a credit note and a refund: every page adds up, and the
   // ---- the client's page, on a phone: the credit note, and figures that add up ----
   const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await phone.goto(new URL(String(link.url)).pathname);
-  await expect(phone.getByRole('heading', { level: 1, name: /^Invoice / })).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: /^Tax invoice INV-/ })).toBeVisible();
   const clientLines = await shownLines(phone, 'client-subtotal');
   expect(clientLines.amounts.reduce((a, b) => a + b, 0n)).toBe(oracle.subtotal);
   expect(clientLines.subtotal).toBe(oracle.subtotal);

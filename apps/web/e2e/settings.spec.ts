@@ -99,7 +99,7 @@ test('Settings: every tab, saving business details, the logo on the next PDF, em
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Manage your account, business details, and invoice preferences')).toBeVisible();
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveText(['Profile', 'Account', 'Billing & Trial', 'Business & Logo', 'Email Settings', 'Integrations', 'Payments', 'Reminders', 'Currency', 'Security']);
+  await expect(tabs).toHaveText(['Profile', 'Account', 'Billing & Trial', 'Business & Logo', 'Pricing', 'Email Settings', 'Integrations', 'Payments', 'Reminders', 'Currency', 'Security']);
   await expect(tab(page, 'Profile')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Full Name')).toHaveValue('Aroha Ngata');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);

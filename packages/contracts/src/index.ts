@@ -17,3 +17,4 @@ export * from './creditNotes.ts';
 export * from './paymentClaims.ts';
 export * from './priceBook.ts';
 export * from './setup.ts';
+export * from './pricing.ts';

@@ -189,6 +189,14 @@ export const invoicePaymentRecord = paymentRecord.extend({
 });
 export type InvoicePaymentRecord = z.infer<typeof invoicePaymentRecord>;
 
+/** The answer to recording a payment: the payment, with the invoice's balance and statuses after it. */
+export const recordedPaymentRecord = paymentRecord.extend({
+  balance: money,
+  payment_status: paymentStatus,
+  status: documentStatus,
+});
+export type RecordedPaymentRecord = z.infer<typeof recordedPaymentRecord>;
+
 /** Who the document is for: the client snapshot its events store. */
 export const clientSnapshotRecord = z.object(clientSnapshotSchema.shape);
 

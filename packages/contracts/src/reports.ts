@@ -1,7 +1,8 @@
 // Tax reports (docs/api/reports.md): the queries, the answers and
 // the signed download links. The figures themselves come from @tradie/domain's reports.
 import { z } from 'zod';
-import { checkRange, checkTaxYear, DomainError, invalid, taxYearRange, type GstBasis } from '@tradie/domain';
+import { checkRange, checkTaxYear, DomainError, invalid, PROFIT_GROUPINGS, taxYearRange, type GstBasis, type ProfitGrouping } from '@tradie/domain';
+import { profitFiguresRecord } from './invoices.ts';
 
 export const gstBasis = z.enum(['invoice', 'payments'], { error: "basis must be 'invoice' or 'payments'" });
 
@@ -120,13 +121,14 @@ export const annualReportResponse = z.object({
 });
 export type AnnualReportResponse = z.infer<typeof annualReportResponse>;
 
-export const EXPORT_KINDS = ['gst-csv', 'annual-csv'] as const;
-export const exportKind = z.enum(EXPORT_KINDS, { error: "kind must be 'gst-csv' or 'annual-csv'" });
+export const EXPORT_KINDS = ['gst-csv', 'annual-csv', 'profit-csv'] as const;
+export const exportKind = z.enum(EXPORT_KINDS, { error: "kind must be 'gst-csv', 'annual-csv' or 'profit-csv'" });
 export type ExportKind = z.infer<typeof exportKind>;
 
 /**
  * POST /reports/export-links: the export and its query. gst-csv takes start_date, end_date and
- * basis; annual-csv takes year. The query is checked here exactly as the export checks it.
+ * basis; annual-csv takes year; profit-csv takes start_date, end_date and group. The query is
+ * checked here exactly as the export checks it.
  */
 export const exportLinkInput = z.object({
   kind: exportKind,
@@ -134,6 +136,8 @@ export const exportLinkInput = z.object({
   end_date: z.string().optional(),
   basis: z.string().optional(),
   year: z.union([z.string(), z.number()]).optional(),
+  /** profit-csv: month, quarter or tax_year. */
+  group: z.string().optional(),
 });
 export type ExportLinkInput = z.input<typeof exportLinkInput>;
 
@@ -171,3 +175,59 @@ export const accountantExportQuery = z
     }),
   );
 export type AccountantExportQuery = z.input<typeof accountantExportQuery>;
+
+// ---- the profit report ---------------------------------------------------------------------------
+
+/**
+ * GET /reports/profit and /reports/export/profit-csv: start_date and end_date as the GST report
+ * takes them, and `group` — month (default), quarter or tax_year — for the period rows.
+ */
+export const profitReportQuery = z
+  .object({
+    start_date: z.string().optional(),
+    end_date: z.string().optional(),
+    group: z.enum(PROFIT_GROUPINGS, { error: "group must be 'month', 'quarter' or 'tax_year'" }).optional(),
+  })
+  .transform(
+    domainChecked((q): { start_date: string; end_date: string; group: ProfitGrouping } => {
+      const r = checkRange(q.start_date, q.end_date);
+      return { start_date: r.start, end_date: r.end, group: q.group ?? 'month' };
+    }),
+  );
+export type ProfitReportQuery = z.input<typeof profitReportQuery>;
+
+/** One row: quoted profit of the quotes accepted and invoiced profit of the invoices issued (net of credit notes and voids dated in the range). */
+export const profitReportRow = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Quotes accepted in it (periods, clients; 0 on category rows). */
+  quotes: z.number().int(),
+  /** Invoices issued in it (periods, clients; 0 on category rows). */
+  invoices: z.number().int(),
+  quoted: profitFiguresRecord,
+  invoiced: profitFiguresRecord,
+});
+export type ProfitReportRow = z.infer<typeof profitReportRow>;
+
+export const profitReportResponse = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  group: z.enum(PROFIT_GROUPINGS),
+  total: profitReportRow,
+  /** Every month, quarter or tax year the range touches, in order. */
+  periods: z.array(profitReportRow),
+  /** Each client with a quote accepted or an invoice (or its correction) in the range, by name. */
+  clients: z.array(profitReportRow),
+  /** Each category, built-in first; names as the business calls them. */
+  categories: z.array(profitReportRow),
+});
+export type ProfitReportResponse = z.infer<typeof profitReportResponse>;
+
+/** GET /reports/profit/this-month: the home screen's invoiced sales and gross profit of the month so far. */
+export const monthProfitResponse = z.object({
+  month: z.string(),
+  label: z.string(),
+  invoices: z.number().int(),
+  invoiced: profitFiguresRecord,
+});
+export type MonthProfitResponse = z.infer<typeof monthProfitResponse>;

@@ -37,6 +37,7 @@ export * from './events/registry.ts';
 export * from './reports/rows.ts';
 export * from './reports/gstReport.ts';
 export * from './reports/annualSummary.ts';
+export * from './reports/profitReport.ts';
 export * from './reports/replay.ts';
 export * from './documents/paymentClaims.ts';
 export * from './documents/jobDetails.ts';

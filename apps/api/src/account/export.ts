@@ -27,6 +27,8 @@ export const EXPORT_VERSION = 1;
 export const ACCOUNT_TABLES: readonly { table: string; owner: string; omit: readonly string[]; neverRestored?: string }[] = [
   { table: 'business_settings', owner: 'account_id', omit: [] },
   { table: 'business_logos', owner: 'account_id', omit: [] },
+  // How 'Price from cost' prices: the categories with their percentages, the labour rates.
+  { table: 'pricing_settings', owner: 'account_id', omit: [] },
   // The subscription record is the tradie's to keep, but never restored from a file: billing comes
   // from Stripe (its next event for the subscription names the account id, which a restore keeps).
   { table: 'billing_accounts', owner: 'account_id', omit: [], neverRestored: "the subscription comes from Stripe: its next event for the account's subscription brings it back" },

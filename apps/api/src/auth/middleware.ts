@@ -14,7 +14,7 @@ export const NOT_SIGNED_IN = 'Please sign in to continue.';
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 export function requireAuth(deps: Pick<AppDeps, 'secrets' | 'clock' | 'store'>): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function requireAuth(c, next) {
     const header = c.req.header('authorization') ?? '';
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m?.[1]) throw new Unauthenticated(NOT_SIGNED_IN, { challenge: 'Bearer' });

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { type Actor, decideAndAppend, eventMeta, expectVersion, loadStream } from '../commands.ts';
 import { type Answer, type CommandPorts, handleCommand } from '../handleCommand.ts';
 import { plausibleId } from '../http/ids.ts';
-import { clientRecordOf } from './repository.ts';
+import { clientRecordOf } from '@tradie/projections';
 import type { AppError} from '../errors.ts';
 import { NotFound } from '../errors.ts';
 

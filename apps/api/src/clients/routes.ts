@@ -12,7 +12,7 @@ import { parseBody, parseQuery } from '../http/body.ts';
 import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
 import { addClient, clientNotFound, removeClient, updateClient } from './commands.ts';
-import { clientDocuments, findClient, listClients } from './repository.ts';
+import { clientDocuments, findClient, listClients } from '@tradie/projections';
 import { plausibleId } from '../http/ids.ts';
 
 export function clientRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -1,9 +1,9 @@
 // How a quote or invoice reads in the API: the detail from the folded stream (the list record
 // from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, VariationRecord } from '@tradie/contracts';
+import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, RecordedPaymentRecord, VariationRecord } from '@tradie/contracts';
 import {
-  type DocumentStatus, type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type PaymentStatus, type Variation,
+  type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type Variation,
   STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
   documentTotals, formatNzd, paidDate, paymentTermsText, profitOfDocument, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
@@ -45,18 +45,16 @@ export const invoicePaymentRecordOf = (d: Pick<DocumentView, 'refunds'>, p: Paym
   refunds: d.refunds.filter((r) => r.paymentId === p.paymentId).map((r) => ({ id: r.refundId, amount: centsToNumber(toCents(r.amount)), date: r.date })),
 });
 
-/** The answer to recording a payment: the payment, and what the document owes and is now. */
-export interface RecordedPayment extends PaymentRecord {
-  balance: number;
-  payment_status: PaymentStatus;
-  status: DocumentStatus;
-}
+/** The answer to recording a payment: the payment, and what the document owes and is now (its contract: recordedPaymentRecord). */
+export type RecordedPayment = RecordedPaymentRecord;
 
 export function recordedPaymentOf(d: DocumentView, paymentId: string, today: LocalDate): RecordedPayment {
   const payment = d.payments.find((p) => p.paymentId === paymentId);
   if (!payment) throw new Error(`Payment ${paymentId} is not on document ${d.id}`);
   const f = documentFigures(d);
-  return { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status: documentStatus(d, today, f) };
+  const status = documentStatus(d, today, f);
+  if (status === 'deleted') throw new Error('A deleted document takes no payment');
+  return { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status };
 }
 
 /**

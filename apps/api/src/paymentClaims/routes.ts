@@ -15,10 +15,9 @@ import { claimRecordFor, clearPaymentClaim, isConstructionClient, recordPaymentS
 
 export const TAG = 'Payment claims';
 
-/** Under /invoices. */
+/** Under /invoices, which is signed in once for all its parts (routes/index.ts). */
 export function invoicePaymentClaimRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  r.use('*', requireAuth(deps));
 
   r.get(
     '/:id/payment-claim',

@@ -29,6 +29,7 @@ import { renderCreditNoteFor } from '../creditNotes/pdf.ts';
 import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
+import { profitCsv, profitNamed, profitReportOf } from './profit.ts';
 import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 import { Invalid, RetryLater } from '../errors.ts';
@@ -365,6 +366,13 @@ export function readmeText(f: ReadmeFacts): string {
     '  exactly as the Annual Summary\'s "Download CSV" gives it for a tax year: one row per invoice, then',
     '  the Total, Paid and Unpaid rows.',
     '',
+    'profit-report.csv - what your work made: for each month of the period, each client and each',
+    '  category (materials, labour and your own), the quotes accepted and their quoted sell, cost and',
+    '  gross profit, and the invoices issued with their invoiced sell, cost, gross profit, margin on price',
+    '  and markup on cost, then the Total. Excluding GST. Credit notes and voids count on their own day,',
+    '  as in invoices.csv. A line with no cost recorded is never counted as costing nothing: its sell is',
+    '  in its own column and the gross profit, margin and markup are over the lines with a cost.',
+    '',
     `pdfs/ (${f.pdfs} files) - the PDF of every invoice and credit note in invoices.csv, named by its number`,
     '  (INV-0001.pdf, CN-0001.pdf). An invoice\'s PDF is as the app makes it today; a credit note\'s is the',
     '  one issued, dated the day it was issued.',
@@ -517,12 +525,13 @@ export async function accountantExport(
     const creditNotes = pdfs.length - invoiceDocs.size;
     if (invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new Invalid(tooManyInvoices(invoicesInvolved, creditNotes));
     const today = nzDateOf(deps.clock.now());
-    const [gst, annual, clients, details, business] = await Promise.all([
+    const [gst, annual, clients, details, business, profit] = await Promise.all([
       basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
       Promise.all([invoicesIssuedIn(sql, accountId, range), refundedIn(sql, accountId, range)]).then(([lines, refunded]) => annualCsv(lines, refunded)),
       clientsOf(sql, accountId),
       paymentDetailsOf(deps, accountId, paymentDocs),
       loadBusinessSettings(sql, accountId),
+      profitReportOf(deps.store, accountId, range, 'month').then((r) => profitNamed(sql, accountId, r)).then(profitCsv),
     ]);
     const csvFiles: ZipEntry[] = [
       {
@@ -538,6 +547,7 @@ export async function accountantExport(
       { name: 'clients.csv', deflate: true, bytes: utf8(clientsCsv(clients)) },
       { name: 'gst-report.csv', deflate: true, bytes: utf8(gst) },
       { name: 'annual-summary.csv', deflate: true, bytes: utf8(annual) },
+      { name: 'profit-report.csv', deflate: true, bytes: utf8(profit) },
     ];
     async function* files(): AsyncGenerator<ZipEntry> {
       yield* csvFiles;

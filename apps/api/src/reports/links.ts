@@ -21,6 +21,7 @@ export type LinkKind = ExportKind | 'accountant-zip';
 export const SIGNED_PARAMS: Record<LinkKind, readonly string[]> = {
   'gst-csv': ['start_date', 'end_date', 'basis'],
   'annual-csv': ['year'],
+  'profit-csv': ['start_date', 'end_date', 'group'],
   'accountant-zip': ['start_date', 'end_date', 'basis'],
 };
 

@@ -1,8 +1,8 @@
 // /api/v1/reports: the GST report, the annual summary, their CSV exports, the accountant's ZIP
 // (accountantExport.ts) and download links for the exports (links.ts) (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
-import { accountantExportQuery, annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse } from '@tradie/contracts';
-import { taxYearRange } from '@tradie/domain';
+import { accountantExportQuery, annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse, monthProfitResponse, profitReportQuery, profitReportResponse } from '@tradie/contracts';
+import { nzDateOf, taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -15,6 +15,7 @@ import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPayment
 import { issueExportLink, openExportLink, type LinkKind } from './links.ts';
 import { accountantExport } from './accountantExport.ts';
 import { createReportMemo } from './memo.ts';
+import { monthProfitFor, profitCsv, profitCsvFileName, profitNamed, profitReportOf, profitResponseOf } from './profit.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
 /** The exports take a download link (?…&token=) or, for scripts and accountants' tools, the bearer header. */
@@ -52,12 +53,29 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await memo.get(accountId, `annual ${q.year}`, () => annualSummaryFor(sql, accountId, q.year)));
   });
 
+  r.get('/profit', describe({ tag: 'Reports', summary: "Profit report: quoted profit of accepted quotes and invoiced profit of issued invoices (net of credit notes and voids), by month, quarter or tax year, per client and per category", query: profitReportQuery, response: { status: 200, schema: profitReportResponse } }), auth, async (c) => {
+    const q = parseQuery(c, profitReportQuery);
+    const accountId = c.get('accountId');
+    const key = `profit ${q.group} ${q.start_date} ${q.end_date}`;
+    const report = await memo.get(accountId, key, () => profitReportOf(deps.store, accountId, { start: q.start_date, end: q.end_date }, q.group));
+    return c.json(profitResponseOf(await profitNamed(sql, accountId, report)));
+  });
+
+  r.get('/profit/this-month', describe({ tag: 'Reports', summary: "This month's invoiced sales and gross profit (the home screen)", response: { status: 200, schema: monthProfitResponse } }), auth, async (c) => {
+    const accountId = c.get('accountId');
+    const today = nzDateOf(deps.clock.now());
+    return c.json(await memo.get(accountId, `month-profit ${today}`, () => monthProfitFor(deps.store, accountId, today)));
+  });
+
   r.post('/export-links', describe({ tag: 'Reports', summary: 'A five-minute download link to a CSV export (for opening in a new tab; ends when the account signs out everywhere)', body: exportLinkInput, response: { status: 200, schema: exportLinkResponse } }), auth, async (c) => {
     const body = await parseBody(c, exportLinkInput);
     let query: Record<string, string>;
     if (body.kind === 'gst-csv') {
       const q = parseWith(gstReportQuery, { start_date: body.start_date, end_date: body.end_date, basis: body.basis });
       query = { start_date: q.start_date, end_date: q.end_date, basis: q.basis };
+    } else if (body.kind === 'profit-csv') {
+      const q = parseWith(profitReportQuery, { start_date: body.start_date, end_date: body.end_date, group: body.group });
+      query = { start_date: q.start_date, end_date: q.end_date, group: q.group };
     } else {
       query = { year: String(parseWith(annualReportQuery, { year: body.year }).year) };
     }
@@ -81,6 +99,13 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return csvResponse(annualCsv(lines, refunded), annualCsvFileName(q.year));
   });
 
+  r.get('/export/profit-csv', describe({ tag: 'Reports', summary: 'Profit report as CSV (bearer token or download link)', query: profitReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV: a row per period, client and category, then the total' }, errors: [403, 410] }), linkOrBearer(deps, 'profit-csv'), async (c) => {
+    const q = parseQuery(c, profitReportQuery);
+    const range = { start: q.start_date, end: q.end_date };
+    const accountId = c.get('accountId');
+    return csvResponse(profitCsv(await profitNamed(sql, accountId, await profitReportOf(deps.store, accountId, range, q.group))), profitCsvFileName(range));
+  });
+
   r.post(
     '/accountant-export-links',
     describe({ tag: 'Reports', summary: "A five-minute download link to the accountant's ZIP (for starting the download in the browser)", body: accountantExportQuery, response: { status: 200, schema: exportLinkResponse } }),
@@ -96,9 +121,9 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     '/export/accountant-zip',
     describe({
       tag: 'Reports',
-      summary: "Export for my accountant: one ZIP of the period's invoices, payments, clients, GST report, annual summary and invoice PDFs (bearer token or download link)",
+      summary: "Export for my accountant: one ZIP of the period's invoices, payments, clients, GST report, annual summary, profit report and invoice PDFs (bearer token or download link)",
       query: accountantExportQuery,
-      response: { status: 200, contentType: 'application/zip', description: 'A ZIP: README.txt, invoices.csv, payments.csv, clients.csv, gst-report.csv, annual-summary.csv, pdfs/<reference>.pdf' },
+      response: { status: 200, contentType: 'application/zip', description: 'A ZIP: README.txt, invoices.csv, payments.csv, clients.csv, gst-report.csv, annual-summary.csv, profit-report.csv, pdfs/<reference>.pdf' },
       errors: [403, 410, 503],
     }),
     linkOrBearer(deps, 'accountant-zip'),

@@ -1,5 +1,6 @@
 // Every resource under /api/v1, one sub-app each. Each feature owns its folder.
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
+import { requireAuth } from '../auth/middleware.ts';
 import { accountRoutes } from '../account/routes.ts';
 import { integrationRoutes } from '../integrations/routes.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -16,6 +17,7 @@ import { invoicePaymentClaimRoutes, paymentClaimClientRoutes } from '../paymentC
 import { reportRoutes } from '../reports/routes.ts';
 import { mailRoutes, reminderRoutes } from '../reminders/routes.ts';
 import { securityRoutes } from '../security/routes.ts';
+import { pricingRoutes } from '../settings/pricingRoutes.ts';
 import { settingsRoutes } from '../settings/routes.ts';
 import { setupRoutes } from '../setup/routes.ts';
 import { templateRoutes } from '../templates/routes.ts';
@@ -29,14 +31,8 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     // Confirming the email address, and whether the account may send (auth/emailConfirmation.ts).
     ['/auth', emailConfirmationRoutes(deps)],
     ['/clients', clientRoutes(deps)],
-    ['/invoices', documentRoutes(deps)],
-    // A document's client link and its timeline (clientLinks/routes.ts).
-    ['/invoices', clientLinkRoutes(deps)],
-    // Crediting an invoice, and its credit notes (creditNotes/routes.ts).
-    ['/invoices', invoiceCreditNoteRoutes(deps)],
+    ['/invoices', invoiceRoutes(deps)],
     ['/credit-notes', creditNoteRoutes(deps)],
-    // Payment claims under the Construction Contracts Act 2002 (paymentClaims/routes.ts).
-    ['/invoices', invoicePaymentClaimRoutes(deps)],
     ['/payment-claims', paymentClaimClientRoutes(deps)],
     // The pages a client opens from a link, without signing in (clientLinks/publicRoutes.ts).
     ['/public', clientLinkPublicRoutes(deps)],
@@ -44,6 +40,8 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/public', publicPaymentRoutes(deps)],
     ['/reports', reportRoutes(deps)],
     ['/business-settings', settingsRoutes(deps)],
+    // How 'Price from cost' prices: categories and labour rates (settings/pricingRoutes.ts).
+    ['/business-settings', pricingRoutes(deps)],
     ['/setup', setupRoutes(deps)],
     ['/billing', billingRoutes(deps)],
     ['/payments', paymentRoutes(deps)],
@@ -55,4 +53,17 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/reminders', reminderRoutes(deps)],
     ['/mail', mailRoutes(deps)],
   ];
+}
+
+/**
+ * /invoices: one sub-app, signed in once, made of the features that hang off a document — the
+ * documents themselves, a document's client link and timeline (clientLinks/routes.ts), crediting
+ * an invoice (creditNotes/routes.ts) and payment claims under the Construction Contracts Act 2002
+ * (paymentClaims/routes.ts).
+ */
+function invoiceRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireAuth(deps));
+  for (const part of [documentRoutes(deps), clientLinkRoutes(deps), invoiceCreditNoteRoutes(deps), invoicePaymentClaimRoutes(deps)]) r.route('/', part);
+  return r;
 }

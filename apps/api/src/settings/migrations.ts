@@ -73,4 +73,18 @@ ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS quote_terms text NOT NULL
 ALTER TABLE business_settings ADD COLUMN IF NOT EXISTS gst_registered boolean;
 `,
   },
+  {
+    // How 'Price from cost' prices: the business's categories with their percentages (jsonb, in
+    // order: [{id, name, percent}]) and the labour rates, exact decimal text. No row: the defaults.
+    id: 'settings-006-pricing',
+    sql: `
+CREATE TABLE IF NOT EXISTS pricing_settings (
+  account_id              text        PRIMARY KEY,
+  categories              jsonb       NOT NULL,
+  labour_charge_out_rate  text,
+  labour_cost_rate        text,
+  updated_at              timestamptz NOT NULL
+);
+`,
+  },
 ];

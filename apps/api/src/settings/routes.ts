@@ -8,8 +8,8 @@
 //                             kept re-encoded (logoPrepare.ts) → {logo_url}
 //   GET    /logo             the logo, to a signed-in caller or through a signed logo_url
 //   DELETE /logo             removes it
-import { businessSettingsInput, businessSettingsRecord, logoUploadResponse, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
-import { BUSINESS_IDENTIFIER_MESSAGES, businessIdentifierWarnings, checkBusinessIdentifiers, type FieldWarning } from '@tradie/domain';
+import { PRICING_MESSAGES, businessSettingsInput, businessSettingsRecord, logoUploadResponse, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
+import { BUSINESS_IDENTIFIER_MESSAGES, businessIdentifierWarnings, categoriesOverMargin, checkBusinessIdentifiers, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../secrets.ts';
 import { prepareLogo } from './logoPrepare.ts';
+import { loadPricing } from './pricing.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
 import { deleteLogo, loadBusinessSettings, loadLogo, logoState, logoVersion, saveBusinessSettings, saveLogo, type BusinessSettings } from './repository.ts';
 
@@ -61,6 +62,11 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ApiError(422, checked.errors.length === 1 ? checked.errors[0]!.message : BUSINESS_IDENTIFIER_MESSAGES.summary(checked.errors.length), { code: 'check_numbers', errors: checked.errors });
     }
     if (checked.bankAccountNumber !== undefined) patch.bank_account_number = checked.bankAccountNumber;
+    // Every category's percentage is read on the basis: a markup above 95 % is no margin a price can have.
+    if (patch.margin_basis === 'margin' && saved.margin_basis !== 'margin') {
+      const over = categoriesOverMargin((await loadPricing(deps.store.db, c.get('accountId'))).categories);
+      if (over.length > 0) throw new ApiError(422, PRICING_MESSAGES.basisTooHigh(over.map((o) => `${o.name} (${o.percent}%)`).join(', ')));
+    }
     const accountId = c.get('accountId');
     const answer = await deps.store.db.tx(async (tx) => {
       const { previousGstRounding } = await saveBusinessSettings(tx, accountId, patch, deps.clock.now());

@@ -5,7 +5,7 @@ import {
   type ClientSnapshot, type DocumentCommand, type DocumentType, type Line, type LocalDate, type PaymentTerms,
   documentDecider, documentStreamId, formatReference,
 } from '@tradie/domain';
-import { decideAndAppend, eventMeta, execute, load } from '../../src/commands.ts';
+import { decideAndAppend, eventMeta, execute, loadStream } from '../../src/commands.ts';
 import type { TestApp } from '../support/testApp.ts';
 
 export const snapshotOf = (c: ClientRecord): ClientSnapshot => ({
@@ -39,7 +39,7 @@ export async function draft(
 
 export async function apply(t: TestApp, accountId: string, documentId: string, command: DocumentCommand): Promise<void> {
   await execute(t.deps, async (tx) => {
-    const loaded = await load(tx, documentStreamId(documentId), documentDecider);
+    const loaded = await loadStream(tx, documentStreamId(documentId), documentDecider);
     await decideAndAppend(tx, loaded, documentDecider, command, eventMeta(t.deps, { accountId, userId: accountId }));
   });
 }

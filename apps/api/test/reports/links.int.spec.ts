@@ -139,7 +139,7 @@ describe('export download links', () => {
     expect(reversed.status).toBe(422);
     const badKind = await t.post('/reports/export-links', { kind: 'pdf', year: 2026 }, a.token);
     expect(badKind.status).toBe(422);
-    expect(badKind.json.detail).toBe("kind must be 'gst-csv' or 'annual-csv'");
+    expect(badKind.json.detail).toBe("kind must be 'gst-csv', 'annual-csv' or 'profit-csv'");
     const badYear = await t.post('/reports/export-links', { kind: 'annual-csv', year: 'next' }, a.token);
     expect(badYear.status).toBe(422);
     const badBasis = await t.post('/reports/export-links', { kind: 'gst-csv', start_date: '2026-04-01', end_date: '2026-04-30', basis: 'cash' }, a.token);

@@ -11,14 +11,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
 import { savesData } from '../boot/offline.ts';
-import { clientPickerQuery, settingsQuery as calculatorSettingsQuery } from '../screens/calculator/queries.ts';
-import { clientHistoryQuery, clientListQuery } from '../screens/clients/queries.ts';
+import { clientHistoryQuery } from '../screens/clients/queries.ts';
 import { documentDetailQuery } from '../screens/invoice-detail/queries.ts';
 import { documentCountsQuery, documentListQuery } from '../screens/invoices/queries.ts';
 import { filterOf, initialTab, type InvoicesSearch } from '../screens/invoices/search.ts';
 // The Settings screen's query, from where it is defined: settings/queries.ts also brings the audit
 // log's page limits, and with them the contracts' schemas, into the app's first download.
-import { businessSettingsQuery } from '../screens/shared/queries.ts';
+import { businessSettingsQuery, clientListQuery } from '../screens/shared/queries.ts';
 
 export interface LoaderContext {
   queryClient: QueryClient;
@@ -52,8 +51,8 @@ export function loadInvoiceDetail({ context: { queryClient, api }, preload }: Lo
 /** /app/calculator: the client picker and the business settings (GST rounding). */
 export function loadCalculator({ context: { queryClient, api }, preload }: LoaderArgs): void {
   if (!wanted(preload)) return;
-  void queryClient.prefetchQuery(clientPickerQuery(api));
-  void queryClient.prefetchQuery(calculatorSettingsQuery(api));
+  void queryClient.prefetchQuery(clientListQuery(api));
+  void queryClient.prefetchQuery({ ...businessSettingsQuery(api), retry: false });
 }
 
 /** /app/clients: the client book. */

@@ -11,7 +11,7 @@ import { type LocalDate, compareDates, formatNzDateLong, isLocalDate } from '../
 import { invalid } from '../errors.ts';
 import { type CentsFigures, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { Decimal } from '../money/decimal.ts';
-import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
+import { centsToString, formatNzd, requirePositiveCents, toCents } from '../money/money.ts';
 import { apportionCumulative } from '../money/rounding.ts';
 import type { CreditNoteIssuedData, PaymentMethod } from './events.ts';
 import { LINE_LIMITS, type Line, canonicalDecimal } from './lineValues.ts';
@@ -102,9 +102,7 @@ export function creditFigures(invoice: { lines: readonly Line[]; gstRounding: Gs
   };
 
   if (request.kind === 'amount') {
-    const cents = wholeCentsOf(request.amount);
-    if (cents === null) throw invalid('A credit amount must be in dollars and cents (at most 2 decimal places)');
-    if (cents <= 0n) throw invalid('A credit must be more than $0.00');
+    const cents = requirePositiveCents(request.amount, 'A credit');
     if (cents > left) overCredit(cents);
     if (cents === left) return { lines: [], amount: centsToString(cents), ...remainder() };
     // The GST in an amount is the invoice's GST in the same proportion, apportioned over what was
@@ -164,9 +162,7 @@ export function checkCreditRefund(note: CreditNote, amount: string, date: string
   // Money is paid back on a credit note once it is issued: an earlier date would put the refund
   // in a period before the credit, one that may be filed already.
   if (compareDates(date, note.date) < 0) throw invalid(`A refund can't be dated before its credit note: ${note.reference} is dated ${formatNzDateLong(note.date)}`);
-  const cents = wholeCentsOf(amount);
-  if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
-  if (cents <= 0n) throw invalid('A refund must be more than $0.00');
+  const cents = requirePositiveCents(amount, 'A refund');
   const leftOnNote = toCents(note.total) - refundedOn(note);
   const most = owedBackCents < leftOnNote ? owedBackCents : leftOnNote;
   if (most <= 0n) throw invalid('Nothing is owed back to the client on this credit note');

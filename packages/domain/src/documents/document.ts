@@ -6,7 +6,7 @@ import { type PaymentTerms, dueDateFor, quoteValidUntil } from '../dates/payment
 import { assertNever, conflict, invalid, notFound } from '../errors.ts';
 import { type DocumentTotals, type GstRounding, documentTotals } from '../gst/gst.ts';
 import { GST_REGISTRATION_MESSAGES, type GstRegistration, chargesGst, linesAsRegistered } from '../gst/registration.ts';
-import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
+import { centsToString, formatNzd, requirePositiveCents, toCents, wholeCentsOf } from '../money/money.ts';
 import type { AccountingSource, ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentEvent, DocumentType, PaymentData, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import { LINE_LIMITS, MAX_DOCUMENT_TOTAL, type Line } from './lineValues.ts';
 import { TAX_RATE_MESSAGE, isNzGstRate, storedLine } from './lines.ts';
@@ -801,9 +801,7 @@ function paymentEvent(d: DocumentView, p: { paymentId: string; amount: string; d
   if (!isLocalDate(p.date)) throw invalid('The payment date is not a valid date');
   if (d.payments.some((x) => x.paymentId === p.paymentId)) throw conflict('This payment is already recorded');
   if (p.source && d.payments.some((x) => sameSource(x.source, p.source))) throw conflict(`This payment is already recorded from ${accountingProviderName(p.source.provider)}`);
-  const cents = wholeCentsOf(p.amount);
-  if (cents === null) throw invalid('A payment must be in dollars and cents (at most 2 decimal places)');
-  if (cents <= 0n) throw invalid('A payment must be more than $0.00');
+  const cents = requirePositiveCents(p.amount, 'A payment');
   const { balanceCents } = documentFigures(d);
   if (balanceCents <= 0n) throw conflict('This invoice is already paid in full');
   if (cents > balanceCents) throw invalid(`This payment is more than the ${formatNzd(balanceCents)} still owing`);
@@ -991,9 +989,7 @@ function decideRecordRefund(command: CommandOf<'RecordRefund'>, state: DocumentS
   if (!isLocalDate(c.date)) throw invalid('The refund date is not a valid date');
   if (compareDates(c.date, payment.date) < 0) throw invalid(`A refund can't be dated before the payment it gives back (${formatNzDateLong(payment.date)})`);
   if (d.refunds.some((r) => r.refundId === c.refundId)) throw conflict('This refund is already recorded');
-  const cents = wholeCentsOf(c.amount);
-  if (cents === null) throw invalid('A refund must be in dollars and cents (at most 2 decimal places)');
-  if (cents <= 0n) throw invalid('A refund must be more than $0.00');
+  const cents = requirePositiveCents(c.amount, 'A refund');
   const left = toCents(payment.amount) - d.refunds.filter((r) => r.paymentId === c.paymentId).reduce((a, r) => a + toCents(r.amount), 0n);
   if (cents > left) throw invalid(`This refund is more than the ${formatNzd(left)} left of the payment`);
   return [{ type: 'PaymentRefunded', data: { documentId: d.id, paymentId: c.paymentId, refundId: c.refundId, amount: centsToString(cents), date: c.date } }];

@@ -8,7 +8,7 @@ import { type LocalDate, compareDates, formatNzDateLong, isLocalDate } from '../
 import { addWorkingDays } from '../dates/nzHolidays.ts';
 import { conflict, invalid } from '../errors.ts';
 import { type GstRounding, documentTotals } from '../gst/gst.ts';
-import { formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
+import { formatNzd, requirePositiveCents, toCents, wholeCentsOf } from '../money/money.ts';
 import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
 import type { Line } from './lineValues.ts';
@@ -332,9 +332,7 @@ export function retentionHeldCents(claim: Pick<PaymentClaim, 'retentionReleases'
 
 export function checkRetentionRelease(amount: string, date: string, heldCents: bigint): bigint {
   if (!isLocalDate(date)) throw invalid('The release date is not a valid date');
-  const cents = wholeCentsOf(amount);
-  if (cents === null) throw invalid('The amount released must be in dollars and cents (at most 2 decimal places)');
-  if (cents <= 0n) throw invalid('The amount released must be more than $0.00');
+  const cents = requirePositiveCents(amount, 'The amount released');
   if (heldCents <= 0n) throw conflict('No retention is held on this claim');
   if (cents > heldCents) throw invalid(`Only ${formatNzd(heldCents)} of retention is held on this claim`);
   return cents;

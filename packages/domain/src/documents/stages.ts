@@ -11,7 +11,7 @@
 // difference; the final invoice takes what is left. No line goes past its whole value.
 import { conflict, invalid } from '../errors.ts';
 import { type GstRounding, documentTotals } from '../gst/gst.ts';
-import { centsToString, formatNzd, toCents, wholeCentsOf } from '../money/money.ts';
+import { centsToString, formatNzd, requirePositiveCents, toCents } from '../money/money.ts';
 import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
 import { LINE_LIMITS, type Line } from './lineValues.ts';
@@ -323,9 +323,7 @@ export function allocateStageOn(basis: StageBasis, stages: readonly StageRecord[
     });
     out = byShares(open, shares);
   } else if ('amount' in request) {
-    const cents = wholeCentsOf(request.amount);
-    if (cents === null) throw invalid('The amount must be in dollars and cents (at most 2 decimal places)');
-    if (cents <= 0n) throw invalid('The amount must be more than $0.00');
+    const cents = requirePositiveCents(request.amount, 'The amount');
     out = byAmount(open, cents);
   } else if ('remainderOf' in request) {
     const shares = new Map<number, Rational>();

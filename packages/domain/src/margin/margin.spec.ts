@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  MARGIN_WORDS, appliedMarginNotice, applyMargin, chargeFactor, isLowMargin, marginFigures, otherPercentText, parseMarginInput,
+  MARGIN_WORDS, appliedMarginNotice, applyMargin, chargeFactor, formatTenths, isLowMargin, marginFigures, otherPercentText, parseMarginInput,
 } from './margin.ts';
 import { documentTotals } from '../gst/gst.ts';
 import { toCents } from '../money/money.ts';
@@ -163,5 +163,16 @@ describe("'Apply margin' keeps the money", () => {
         expect(applied.map((l) => roundLineAmount(l.qty, l.unit_price))).toEqual(lines.map((l) => roundLineAmount(l.qty, l.unit_price)));
       }));
     });
+  });
+});
+
+describe('formatTenths', () => {
+  it('writes tenths as a one-decimal number, the sign kept between 0 and -1 too', () => {
+    expect([-15n, -5n, -1n, 0n, 5n, 123n].map(formatTenths)).toEqual(['-1.5', '-0.5', '-0.1', '0.0', '0.5', '12.3']);
+    fc.assert(
+      fc.property(fc.bigInt({ min: -100_000n, max: 100_000n }), (t) => {
+        expect(formatTenths(t)).toBe((Number(t) / 10).toFixed(1).replace(/^-0\.0$/, '0.0'));
+      }),
+    );
   });
 });

@@ -118,7 +118,10 @@ export function applyMargin<L extends { qty: DecimalValue; unit_price: DecimalVa
 }
 
 /** '20.0' from 200 tenths. */
-export const formatTenths = (tenths: bigint): string => `${tenths / 10n}.${(tenths < 0n ? -tenths : tenths) % 10n}`;
+export const formatTenths = (tenths: bigint): string => {
+  const abs = tenths < 0n ? -tenths : tenths;
+  return `${tenths < 0n ? '-' : ''}${abs / 10n}.${abs % 10n}`;
+};
 
 /** The line under the figures that says what the entered percentage means the other way. */
 export function otherPercentText(figures: Pick<MarginFigures, 'otherPercentTenths'>, basis: MarginBasis): string | null {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToNumber, centsToString, formatNzd, formatNzdPrice, toCents } from './money.ts';
+import { centsToNumber, centsToString, formatNzd, formatNzdPrice, requirePositiveCents, toCents } from './money.ts';
 import { Decimal } from './decimal.ts';
 
 describe('money at the edges', () => {
@@ -45,5 +45,42 @@ describe('formatNzdPrice', () => {
       expect(new Decimal(text.replace(/[$,]/g, '')).equals(price)).toBe(true);
       expect(text).toMatch(/\.(\d{2}|\d{4})$/);
     }));
+  });
+});
+
+describe('requirePositiveCents', () => {
+  const refusal = (amount: string): string | null => {
+    try {
+      requirePositiveCents(amount, 'A refund');
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
+  it('gives back the cents of any whole-cent amount above nothing, however it is written', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 99_999_999_999n }), fc.integer({ min: 0, max: 3 }), (cents, extraZeros) => {
+        const text = `${centsToString(cents)}${'0'.repeat(extraZeros)}`;
+        expect(requirePositiveCents(text, 'A refund')).toBe(cents);
+      }),
+    );
+  });
+
+  it('refuses nothing and less than nothing', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -99_999_999n, max: 0n }), (cents) => {
+        expect(refusal(centsToString(cents))).toBe('A refund must be more than $0.00');
+      }),
+    );
+  });
+
+  it('refuses a fraction of a cent and what is not a number, naming the subject', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 9_999_999n }), fc.integer({ min: 1, max: 9 }), (cents, tenth) => {
+        expect(refusal(`${centsToString(cents)}${tenth}`)).toBe('A refund must be in dollars and cents (at most 2 decimal places)');
+      }),
+    );
+    for (const text of ['', 'abc', '1e3', '12.3.4', '$5']) expect(refusal(text)).toBe('A refund must be in dollars and cents (at most 2 decimal places)');
   });
 });

@@ -2,6 +2,7 @@
 // Amounts are whole cents (bigint) inside computations and "123.45" strings in events.
 import { Decimal, type DecimalValue } from './decimal.ts';
 import { parseExactDecimal } from './rounding.ts';
+import { invalid } from '../errors.ts';
 
 /** Whole cents to a 2-dp decimal string: 123450n → "1234.50". */
 export function centsToString(cents: bigint): string {
@@ -25,6 +26,18 @@ export function wholeCentsOf(text: string): bigint | null {
   if (exact.scale <= 2) return exact.m * 10n ** BigInt(2 - exact.scale);
   const drop = 10n ** BigInt(exact.scale - 2);
   return exact.m % drop === 0n ? exact.m / drop : null;
+}
+
+/**
+ * A sum of money a person sent that must be whole cents and more than nothing (a payment, a refund,
+ * a credit, a stage's amount, a retention release), as cents; otherwise the domain's 422 with
+ * `subject` leading the sentence: 'A refund must be more than $0.00'.
+ */
+export function requirePositiveCents(amount: string, subject: string): bigint {
+  const cents = wholeCentsOf(amount);
+  if (cents === null) throw invalid(`${subject} must be in dollars and cents (at most 2 decimal places)`);
+  if (cents <= 0n) throw invalid(`${subject} must be more than $0.00`);
+  return cents;
 }
 
 /** An amount that is already whole cents ("12.3", 12.30, "12") to cents. Throws on a fraction of a cent. */

@@ -97,3 +97,36 @@ export function categoriesProblem(categories: readonly CostCategory[], basis: Ma
   if (missing) return `The category '${BUILT_IN_NAMES[missing]}' can be renamed but not removed`;
   return null;
 }
+
+/**
+ * The categories to save from a list the business sent: each with an id keeps it, a new one (no
+ * id) gets one made from its name, numbered on when taken ('hire-gear-2'). A name with no letter or
+ * digit cannot make an id: the answer is then what is wrong, in words. The result still goes
+ * through `categoriesProblem`.
+ */
+export function categoriesFromInput(input: readonly { id?: string | undefined; name: string; percent: string }[]): CostCategory[] | string {
+  const taken = new Set(input.flatMap((c) => (c.id === undefined ? [] : [c.id])));
+  const out: CostCategory[] = [];
+  for (const c of input) {
+    if (c.id !== undefined) {
+      out.push({ id: c.id, name: c.name, percent: c.percent });
+      continue;
+    }
+    const base = categoryIdFor(c.name);
+    if (base === null) return `'${c.name}' needs a letter or a digit to be a category name`;
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base.slice(0, 36)}-${n}`;
+    taken.add(id);
+    out.push({ id, name: c.name, percent: c.percent });
+  }
+  return out;
+}
+
+/** The saved categories in the screens' order, with any built-in one the business never saved at its default. */
+export function withBuiltInCategories(saved: readonly CostCategory[]): CostCategory[] {
+  const missing = DEFAULT_COST_CATEGORIES.filter((d) => !saved.some((c) => c.id === d.id));
+  return [...saved, ...missing];
+}
+
+/** The categories whose percentage is too high for a margin on price (switching the basis to margin would leave them unpriceable). */
+export const categoriesOverMargin = (categories: readonly CostCategory[]): CostCategory[] => categories.filter((c) => Number(c.percent) > MAX_MARGIN_PERCENT.margin);

@@ -57,14 +57,22 @@ export interface PricedFromCost<L> {
 /**
  * Every line with a cost priced from it: its sell unit price (excl. GST) from cost × factor. Lines
  * without a cost are left exactly as they are. Only `unit_price` (and `tax_included`, as the price
- * it writes is without GST) changes; the cost never does.
+ * it writes is without GST) changes; the cost never does. With the business's labour rates, a
+ * labour line with a cost and no percentage of its own is charged out at the charge-out rate per
+ * hour (its quantity is the hours), as `labourLine` prices it.
  */
-export function priceFromCost<L extends Line>(lines: readonly L[], pricing: Pick<PricingSettings, 'basis' | 'categories'>): PricedFromCost<L> {
+export function priceFromCost<L extends Line>(lines: readonly L[], pricing: Pick<PricingSettings, 'basis' | 'categories'> & { labour?: LabourRates }): PricedFromCost<L> {
   const out: PricedFromCost<L> = { lines: [], priced: [], uncosted: [], inexact: [] };
   lines.forEach((l, i) => {
     if (l.cost === undefined || l.cost === null) {
       out.lines.push(l);
       out.uncosted.push(i);
+      return;
+    }
+    const chargeOut = pricing.labour?.chargeOutRate ?? null;
+    if (chargeOut !== null && (l.category ?? DEFAULT_CATEGORY) === LABOUR_CATEGORY && (l.markup === undefined || l.markup === null)) {
+      out.lines.push({ ...l, unit_price: chargeOut, tax_included: false });
+      out.priced.push(i);
       return;
     }
     const p = markedUpUnitPrice(l.qty, l.cost, sellFactor(linePercent(l, pricing.categories), pricing.basis));

@@ -9,7 +9,7 @@ import type { Line } from '../documents/lineValues.ts';
 import { lineInputSchema } from '../documents/lines.ts';
 import { type Rational, equals, mul, rational } from '../money/rational.ts';
 import { roundLineAmount } from '../money/rounding.ts';
-import { DEFAULT_COST_CATEGORIES, categoriesProblem, categoryIdFor, categoryName, type CostCategory } from './categories.ts';
+import { DEFAULT_COST_CATEGORIES, categoriesFromInput, categoriesOverMargin, categoriesProblem, categoryIdFor, categoryName, withBuiltInCategories, type CostCategory } from './categories.ts';
 import { labourLine, marginFromMarkup, markupFromMargin, percentFraction, priceFromCost, sellFactor } from './pricing.ts';
 import { type ProfitFigures, creditNoteProfit, documentProfit, lineCostCents, marginTenths, markupTenths, profitLess } from './profit.ts';
 
@@ -95,6 +95,14 @@ describe('price from cost', () => {
     expect(() => labourLine('6', { chargeOutRate: null, costRate: null }, pricing)).toThrow(/labour rates/);
   });
 
+  it("with the business's labour rates a labour line with a cost is charged out at the rate per hour; its own percentage, and other categories, still price from cost", () => {
+    const pricing = { basis: 'markup' as const, categories: cats({ materials: '20', labour: '50' }), labour: { chargeOutRate: '95', costRate: '52' } };
+    const r = priceFromCost([line('6', '0', '52', 'labour'), { ...line('2', '0', '52', 'labour'), markup: '10' }, line('1', '0', '100'), line('3', '80', null, 'labour')], pricing);
+    expect(r.lines.map((l) => [l.unit_price, l.cost])).toEqual([['95', '52'], ['57.2', '52'], ['120', '100'], ['80', null]]);
+    expect(r.priced).toEqual([0, 1, 2]);
+    expect(priceFromCost(r.lines, pricing).lines).toEqual(r.lines);
+  });
+
   it('property: applying twice changes nothing, never changes a cost, leaves lines without a cost as typed, and prices each line within ½ cent of cost × factor', () => {
     const pricingArb = fc.record({ basis: fc.constantFrom('markup' as const, 'margin' as const), materials: fc.constantFrom('0', '20', '32.5', '95'), labour: fc.constantFrom('0', '35', '50') });
     fc.assert(fc.property(linesArb(15).map((ls) => ls.map((l) => ({ ...l, qty: String(Math.min(100, Number(l.qty))) }))), pricingArb, (lines, p) => {
@@ -115,6 +123,19 @@ describe('price from cost', () => {
         }
       });
     }), { numRuns: 150 });
+  });
+});
+
+describe('the business\'s categories', () => {
+  it('a new category gets an id from its name, numbered on when taken; one with no letter or digit is refused in words', () => {
+    const r = categoriesFromInput([...DEFAULT_COST_CATEGORIES, { name: 'Hire gear', percent: '15' }, { name: 'Hire  gear!', percent: '10' }]);
+    expect(Array.isArray(r) && r.slice(5)).toEqual([{ id: 'hire-gear', name: 'Hire gear', percent: '15' }, { id: 'hire-gear-2', name: 'Hire  gear!', percent: '10' }]);
+    expect(categoriesFromInput([{ name: '—', percent: '1' }])).toBe("'—' needs a letter or a digit to be a category name");
+  });
+
+  it('built-in categories never saved come back at their default; percentages over 95 % cannot be margins', () => {
+    expect(withBuiltInCategories([{ id: 'labour', name: 'Time', percent: '40' }]).map((c) => c.id)).toEqual(['labour', 'materials', 'subcontractor', 'equipment', 'other']);
+    expect(categoriesOverMargin(cats({ materials: '96', labour: '95' })).map((c) => c.id)).toEqual(['materials']);
   });
 });
 

@@ -1,5 +1,5 @@
 // Payments: mark paid (the outstanding balance), the history, record one of any amount, remove one.
-import { documentDetail, invoicePaymentRecord, markPaidInput, paymentInput } from '@tradie/contracts';
+import { documentDetail, invoicePaymentRecord, markPaidInput, paymentInput, recordedPaymentRecord } from '@tradie/contracts';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { actorOf } from '../../auth/middleware.ts';
@@ -31,7 +31,7 @@ export function documentPaymentRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
       body: paymentInput,
       idempotent: true,
       // The payment with the invoice's balance, payment status and status (view.ts recordedPaymentOf).
-      response: { status: 201, schema: z.object({}).passthrough() },
+      response: { status: 201, schema: recordedPaymentRecord },
       errors: [404, 409],
     }),
     documentCommand(deps, paymentInput, recordPayment),

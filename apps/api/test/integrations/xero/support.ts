@@ -4,7 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { documentDecider, type DocumentCommand, type LineInput, linesSchema } from '@tradie/domain';
 import { type FakeXero, type FakeXeroOptions, startFakeXero } from '@tradie/testkit/fake-xero';
-import { decideAndAppend, eventMeta, execute, load } from '../../../src/commands.ts';
+import { decideAndAppend, eventMeta, execute, loadStream } from '../../../src/commands.ts';
 import type { XeroConfig } from '../../../src/integrations/xero/index.ts';
 import { createTestApp, signUp, type TestApp, TestClock } from '../../support/testApp.ts';
 import { client, defaultLines } from './documents.ts';
@@ -99,7 +99,7 @@ export const nextReference = (prefix = 'INV'): string => `${prefix}-${String(++i
 
 export async function command(t: TestApp, user: User, documentId: string, cmd: DocumentCommand): Promise<void> {
   await execute(t.deps, async (tx) => {
-    const loaded = await load(tx, `document-${documentId}`, documentDecider);
+    const loaded = await loadStream(tx, `document-${documentId}`, documentDecider);
     await decideAndAppend(tx, loaded, documentDecider, cmd, eventMeta(t.deps, { accountId: user.userId, userId: user.userId }));
   });
 }

@@ -14,6 +14,7 @@ import {
   MARGIN_WORDS,
   MAX_MARGIN_PERCENT,
   type DocumentTotals,
+  type CostCategory,
   type MarginBasis,
 } from '@tradie/domain';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
@@ -25,6 +26,9 @@ import { FormField } from '../../ui/FormField.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { ProfitSummary } from '../shared/ProfitSummary.tsx';
 import { profitViewOf } from '../shared/profitShown.ts';
+import { ErrorAlert } from '../../ui/Status.tsx';
+import { RadioGroup, type RadioOption } from '../../ui/RadioGroup.tsx';
+import { useCommand } from '../shared/command.ts';
 
 /** One field of the quick-add client form (name, email or phone). */
 function QuickAddField({
@@ -73,6 +77,11 @@ function QuickAddField({
   );
 }
 
+const DOCUMENT_TYPES = [
+  { value: 'quote', label: 'Quote' },
+  { value: 'invoice', label: 'Invoice' },
+] as const satisfies readonly RadioOption<DocumentType>[];
+
 export const DocumentPanel = memo(function DocumentPanel({
   type,
   dispatch,
@@ -97,15 +106,7 @@ export const DocumentPanel = memo(function DocumentPanel({
 }) {
   return (
     <Card titleId="calc-doc-title" title="Document">
-      <fieldset className="segmented" disabled={typeLocked}>
-        <legend className="field__label">Document type</legend>
-        {(['quote', 'invoice'] as const satisfies readonly DocumentType[]).map((t) => (
-          <label key={t} className="segmented__option">
-            <input type="radio" name="calc-doc-type" value={t} checked={type === t} onChange={() => dispatch({ type: 'setType', value: t })} />
-            <span>{t === 'quote' ? 'Quote' : 'Invoice'}</span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup look="segmented" name="calc-doc-type" legend="Document type" options={DOCUMENT_TYPES} value={type} onChange={(value) => dispatch({ type: 'setType', value })} disabled={typeLocked} />
 
       <ClientPicker clients={clients} loading={clientsLoading} choice={choice} onChoose={onChoose} />
 
@@ -177,11 +178,14 @@ export const MarginPanel = memo(function MarginPanel({
   margin,
   profit,
   marginText,
+  categoryRates,
   dispatch,
   onApply,
   onBasis,
   basis,
 }: {
+  /** Each category's percentage from Settings, which 'Price from cost' prices at until a percentage is typed for this job; null: the typed one. */
+  categoryRates: readonly CostCategory[] | null;
   margin: CalculatorFigures['margin'];
   /** Cost, sell and gross profit of the lines as they stand, per category. */
   profit: CalculatorFigures['profit'];
@@ -202,21 +206,21 @@ export const MarginPanel = memo(function MarginPanel({
         <button id="calc-margin-title" type="button" className="disclosure__toggle" aria-expanded={open} aria-controls="calc-margin-body" onClick={() => setOpen((o) => !o)}>
           Profit
           <span className="disclosure__summary chip chip--brand" data-testid="margin-chip">
-            {margin.percent}% {MARGIN_WORDS[margin.basis].short}
+            {categoryRates ? `Your rates, ${MARGIN_WORDS[margin.basis].short}` : `${margin.percent}% ${MARGIN_WORDS[margin.basis].short}`}
           </span>
         </button>
       </h2>
       <div id="calc-margin-body" className="disclosure__body" hidden={!open}>
         <ProfitSummary profit={shown} idPrefix="calc" />
-        <fieldset className="segmented calc-margin-basis">
-          <legend className="field__label">Work out by</legend>
-          {MARGIN_BASES.map((b) => (
-            <label key={b} className="segmented__option">
-              <input type="radio" name="calc-margin-basis" value={b} checked={basis === b} onChange={() => onBasis(b)} />
-              <span>{MARGIN_BASIS_LABELS[b]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          look="segmented"
+          className="calc-margin-basis"
+          name="calc-margin-basis"
+          legend="Work out by"
+          options={MARGIN_BASES.map((b) => ({ value: b, label: MARGIN_BASIS_LABELS[b] }))}
+          value={basis}
+          onChange={onBasis}
+        />
         <div className="field field--spaced">
           <label htmlFor="calc-margin" className="field__label">
             {words.field}
@@ -236,6 +240,9 @@ export const MarginPanel = memo(function MarginPanel({
           />
           <p id="calc-margin-hint" className="field__hint">
             {MARGIN_HINT}. Prices each line that has a cost from its cost; lines without a cost keep their price.
+            {categoryRates
+              ? ` Until you type one for this job, each line is priced at its category's rate from Settings: ${categoryRates.map((c) => `${c.name} ${c.percent}%`).join(', ')}.`
+              : ''}
           </p>
         </div>
         {margin.lowMargin && <p className="callout callout--warning">{words.lowWarning}</p>}
@@ -267,16 +274,13 @@ export const TemplatesPanel = memo(function TemplatesPanel({
   onDelete: (t: Template) => void;
 }) {
   const [templateName, setTemplateName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    if (saving) return;
-    setSaving(true);
-    try {
-      if (await onSave(templateName)) setTemplateName('');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const saving = useCommand({
+    run: onSave,
+    onDone: (saved) => {
+      if (saved) setTemplateName('');
+    },
+  });
+  const save = saving.submit(() => (templateName.trim() === '' ? { ok: false, error: 'Please enter a template name' } : { ok: true, body: templateName }));
   return (
     <Card titleId="calc-templates-title" title="Templates">
       <div className="calc-template-save">
@@ -293,17 +297,17 @@ export const TemplatesPanel = memo(function TemplatesPanel({
             placeholder="e.g. Deck job"
             value={templateName}
             onChange={(e) => setTemplateName(e.target.value)}
+            aria-invalid={saving.invalid ? true : undefined}
+            aria-describedby={saving.invalid ? 'calc-template-error' : undefined}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void save();
-              }
+              if (e.key === 'Enter') save(e);
             }}
           />
-          <button type="button" className="button button--secondary" onClick={() => void save()} disabled={saving} aria-busy={saving}>
+          <button type="button" className="button button--secondary" onClick={() => save()} disabled={saving.pending} aria-busy={saving.pending}>
             Save Template
           </button>
         </div>
+        <ErrorAlert id="calc-template-error" message={saving.invalid} />
       </div>
       {templates.length > 0 && (
         <ul className="calc-template-list" aria-label="Saved templates">
@@ -332,6 +336,7 @@ export const GenerateBar = memo(function GenerateBar({
   label,
   busyLabel,
   busy,
+  error,
   onGenerate,
 }: {
   totalCents: bigint;
@@ -339,6 +344,8 @@ export const GenerateBar = memo(function GenerateBar({
   label: string;
   busyLabel: string;
   busy: boolean;
+  /** Why the last Generate made nothing. */
+  error: string | null;
   onGenerate: () => void;
 }) {
   return (
@@ -350,6 +357,7 @@ export const GenerateBar = memo(function GenerateBar({
       <button type="button" className="button button--accent button--large button--block" onClick={onGenerate} disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : label}
       </button>
+      <ErrorAlert message={error} className="calc__generate-error" testId="calc-generate-error" />
     </div>
   );
 });

@@ -9,11 +9,14 @@ import type { Template, TemplateClientData } from '../../templates/templateStore
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { referenceOf } from '../shared/documents.ts';
+import { useCommand } from '../shared/command.ts';
+import { pricingOf, pricingQuery } from '../shared/pricing.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
 import {
   calculatorFigures,
   calculatorReducer,
+  hasLabourRates,
   initialCalculatorState,
   lineItemsToSend,
   marginOf,
@@ -21,6 +24,7 @@ import {
   rowKind,
   templateLineItems,
   type CalculatorState,
+  type LineItemToSend,
 } from './calculatorModel.ts';
 import type { ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
@@ -29,8 +33,10 @@ import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seed
 import { JobPanel } from './JobPanel.tsx';
 import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
-import { clientPickerQuery, createDocument, documentKeys, generatePdf, invalidateDocuments, reviseDocument, settingsQuery } from './queries.ts';
+import { createDocument, generatePdf, quickAddClient, saveMarginBasis } from './queries.ts';
 import { Card } from '../../ui/Card.tsx';
+import { businessSettingsKey, businessSettingsQuery, clientListQuery, documentKeys, invalidateDocuments } from '../shared/queries.ts';
+import { reviseDocument } from '../shared/documentEdits.ts';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
 const NO_CLIENTS: readonly ClientRecord[] = [];
@@ -72,7 +78,6 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   const [newClient, setNewClient] = useState<TemplateClientData>(handover?.clientData ?? emptyNewClient);
   const [details, setDetails] = useState<DocumentDetails | null>(opened?.seed.details ?? null);
   const [job, setJob] = useState<JobDetails>(opened?.seed.job ?? NO_JOB);
-  const [busy, setBusy] = useState(false);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
   // Generate refused a row: its key and the message shown under its description.
   const [rowError, setRowError] = useState<{ key: number; message: string } | null>(null);
@@ -80,9 +85,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
   // What the buttons act on, read when pressed: the handlers stay the same functions from render to
   // render, so the memoised panels that hold them do not re-render on every keystroke.
-  const latest = useRef({ state, choice, newClient, busy, details, job });
+  const latest = useRef({ state, choice, newClient, details, job });
   useLayoutEffect(() => {
-    latest.current = { state, choice, newClient, busy, details, job };
+    latest.current = { state, choice, newClient, details, job };
   });
 
   useEffect(() => {
@@ -92,7 +97,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   }, [handover, store, show]);
 
   // The client list loads on open; a failure is logged only.
-  const clients = useQuery(clientPickerQuery(api));
+  const clients = useQuery(clientListQuery(api));
   useEffect(() => {
     if (clients.error) console.warn('Could not load clients:', errorDetail(clients.error));
   }, [clients.error]);
@@ -109,7 +114,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   );
 
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
-  const settings = useQuery(settingsQuery(api));
+  const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
   const rounding = settings.data?.gst_rounding;
   // A business not registered for GST adds none: the switch goes, and every line is priced without it
   // (as the server saves it).
@@ -133,13 +138,19 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   useEffect(() => {
     if (savedBasis && !basisChosen.current) dispatch({ type: 'setMarginBasis', value: savedBasis });
   }, [savedBasis]);
+  // The business's pricing from Settings: each category's percentage and the labour rates.
+  const pricingSettings = useQuery({ ...pricingQuery(api), retry: false });
+  const savedPricing = pricingSettings.data;
+  useEffect(() => {
+    if (savedPricing) dispatch({ type: 'setPricing', pricing: pricingOf(savedPricing) });
+  }, [savedPricing]);
   const chooseBasis = useCallback(
     (value: MarginBasis) => {
       basisChosen.current = true;
       dispatch({ type: 'setMarginBasis', value });
       // Remembered for the account; the calculator works either way if saving fails.
-      void api.put('/business-settings', { margin_basis: value }).then(
-        () => queryClient.invalidateQueries({ queryKey: ['business-settings'] }),
+      void saveMarginBasis(api, value).then(
+        () => queryClient.invalidateQueries({ queryKey: businessSettingsKey }),
         (e: unknown) => console.warn('Could not save the margin setting:', errorDetail(e)),
       );
     },
@@ -164,16 +175,14 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
     const now = latest.current.state;
     const m = marginOf(now);
     dispatch({ type: 'priceFromCost' });
-    show(pricedFromCostNotice(m, now.marginBasis));
+    show(pricedFromCostNotice(now.pricing && !now.marginTouched ? null : m, now.marginBasis));
   }, [show]);
 
   const saveTemplate = useCallback(
     async (typed: string): Promise<boolean> => {
+      // The panel asks for a name before it calls this.
       const name = typed.trim();
-      if (name === '') {
-        window.alert('Please enter a template name');
-        return false;
-      }
+      if (name === '') return false;
       const { state: now, choice: chosen, newClient: client } = latest.current;
       try {
         // Kept by the account on the server (templates/templateStore.ts): 'saved' once it answered.
@@ -218,29 +227,18 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
   // Document creation: client first (quick-add), then the document without blank lines,
   // then its PDF, then the detail page.
-  const generate = useCallback(async () => {
-    const { state: now, choice: chosen, newClient: client, busy: already, details: nowDetails, job: nowJob } = latest.current;
-    if (already) return;
-    // A row with a price but no description: nothing is saved, and the row says why.
-    const items = lineItemsToSend(registeredNow.current ? now : { ...now, includeGst: false });
-    if (!items.ok) {
-      setRowError({ key: items.key, message: items.message });
-      document.getElementById(`line-${items.key}-description`)?.focus();
-      return;
-    }
-    latest.current = { ...latest.current, busy: true };
-    setBusy(true);
-    try {
+  const save = useCommand({
+    run: async ({ now, chosen, client, nowDetails, nowJob, lines }: { now: CalculatorState; chosen: ClientChoice; client: TemplateClientData; nowDetails: DocumentDetails | null; nowJob: JobDetails; lines: LineItemToSend[] }) => {
       let clientId: string | null = chosen.kind === 'existing' ? chosen.id : null;
       if (chosen.kind === 'new' && client.name.trim() !== '') {
         const body = { name: client.name.trim(), email: client.email.trim(), phone: client.phone.trim() };
-        const created = await api.post<ClientRecord>('/clients', body, { idempotencyKey: keyFor('client', body) });
+        const created = await quickAddClient(api, body, keyFor('client', body));
         clientId = created.id;
         void queryClient.invalidateQueries({ queryKey: ['clients'] });
       }
       if (opened && nowDetails) {
         // Save: the same document, its number kept; a 409 (changed meanwhile) is said and nothing is lost here.
-        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, items.lines, clientOfRevision(opened.seed.choice, chosen, clientId), { original: opened.seed.job, now: nowJob });
+        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, lines, clientOfRevision(opened.seed.choice, chosen, clientId), { original: opened.seed.job, now: nowJob });
         const doc = await reviseDocument(api, opened.doc.id, body);
         // The answer is the document as saved (its PDF is rendered from it when asked for).
         queryClient.setQueryData(documentKeys.detail(doc.id), doc);
@@ -248,19 +246,32 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
         await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
         return;
       }
-      const body = { type: now.type, line_items: items.lines, client_id: clientId, ...jobFieldsOf(nowJob) };
+      const body = { type: now.type, line_items: lines, client_id: clientId, ...jobFieldsOf(nowJob) };
       const doc = await createDocument(api, body, keyFor('document', body));
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
-    } catch (e) {
-      if (opened) show(`Couldn't save: ${errorDetail(e) ?? 'Request failed'}`, 'error');
-      else window.alert(`Error creating invoice: ${errorDetail(e) ?? 'Request failed'}`);
-      latest.current = { ...latest.current, busy: false };
-      setBusy(false);
+    },
+    failed: 'Request failed',
+    // Editing: said in the notice and nothing is lost here. A new document: said under Generate.
+    onFailed: (message) => {
+      if (opened) show(`Couldn't save: ${message}`, 'error');
+    },
+  });
+  const { run: runSave } = save;
+  const generate = useCallback(() => {
+    const { state: now, choice: chosen, newClient: client, details: nowDetails, job: nowJob } = latest.current;
+    // A row with a price but no description: nothing is saved, and the row says why.
+    const items = lineItemsToSend(registeredNow.current ? now : { ...now, includeGst: false });
+    if (!items.ok) {
+      setRowError({ key: items.key, message: items.message });
+      document.getElementById(`line-${items.key}-description`)?.focus();
+      return;
     }
-  }, [keyFor, navigate, queryClient, opened, show]);
-  const onGenerate = useCallback(() => void generate(), [generate]);
+    runSave({ now, chosen, client, nowDetails, nowJob, lines: items.lines });
+  }, [runSave]);
+  const generateError = !opened && save.error ? `Could not create the ${noun.toLowerCase()}: ${save.error}` : null;
+
 
   return (
     <section className="screen calc" aria-labelledby="calc-title">
@@ -307,20 +318,27 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
               <PlusIcon />
               Add Line Item
             </button>
+            {hasLabourRates(state) && (
+              <button type="button" className="button button--secondary button--block" onClick={() => dispatch({ type: 'addLabour' })}>
+                <PlusIcon />
+                Add Labour
+              </button>
+            )}
           </Card>
         </div>
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
-          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
+          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} categoryRates={state.pricing && !state.marginTouched ? state.pricing.categories : null} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
           {/* A template would replace the draft's lines and type: not offered while editing. */}
           {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
           <GenerateBar
             totalCents={totals.totalCents}
             label={opened ? 'Save changes' : `Generate ${noun}`}
             busyLabel={opened ? 'Saving...' : 'Generating...'}
-            busy={busy}
-            onGenerate={onGenerate}
+            busy={save.pending}
+            error={generateError}
+            onGenerate={generate}
           />
         </div>
       </div>

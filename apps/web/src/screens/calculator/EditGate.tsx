@@ -10,7 +10,7 @@ import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { editability } from '../shared/documentEdits.ts';
 import { referenceOf } from '../shared/documents.ts';
 import { validateCalculatorSearch } from './editDocument.ts';
-import { documentDetailQuery } from './queries.ts';
+import { documentDetailQuery } from '../invoice-detail/queries.ts';
 
 /** The draft the address asks to edit (?edit=), or null for a new document. */
 export function useEditTarget(): string | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { documentProfit, documentTotals, formatNzd } from '@tradie/domain';
+import { DEFAULT_COST_CATEGORIES, documentProfit, documentTotals, formatNzd } from '@tradie/domain';
 import {
   calculatorFigures,
   calculatorReducer,
@@ -120,6 +120,29 @@ describe('the calculator model', () => {
     const { profit } = calculatorFigures(once);
     // Sell 450 + 375 = 825 on cost 660: profit 165, a 25.0 % markup and 20.0 % margin.
     expect([formatNzd(profit.grossProfitCents), profit.costedSellCents]).toEqual(['$165.00', 82500n]);
+  });
+
+  it("given the business's pricing from Settings, then Price from cost prices each line at its category's rate and labour at the charge-out rate; a percentage typed for the job then prices every category", () => {
+    const categories = DEFAULT_COST_CATEGORIES.map((c) => ({ ...c, percent: c.id === 'materials' ? '20' : c.id === 'labour' ? '50' : '25' }));
+    const withRates = run([{ type: 'setPricing', pricing: { categories, labour: { chargeOutRate: null, costRate: null } } }], withCosts());
+    const byCategory = run([{ type: 'priceFromCost' }], withRates);
+    // Labour $45 × 1.5 = $67.50; materials $300 × 1.2 = $360; the call-out keeps $85.
+    expect(byCategory.lines.map((l) => l.unit_price)).toEqual(['67.5', '360', '85']);
+    expect(run([{ type: 'priceFromCost' }], byCategory)).toEqual(byCategory);
+    const chargedOut = run([{ type: 'setPricing', pricing: { categories, labour: { chargeOutRate: '95', costRate: '52' } } }, { type: 'priceFromCost' }], withCosts());
+    expect(chargedOut.lines.map((l) => l.unit_price)).toEqual(['95', '360', '85']);
+    const typed = run([{ type: 'setMargin', text: '10' }, { type: 'priceFromCost' }], withRates);
+    expect(typed.lines.map((l) => l.unit_price)).toEqual(['49.5', '330', '85']);
+  });
+
+  it('given labour rates in Settings, then Add labour makes an hour at the charge-out rate costing the cost rate (the empty first row replaced); without rates it does nothing', () => {
+    const fresh = initialCalculatorState();
+    expect(run([{ type: 'addLabour' }], fresh)).toBe(fresh);
+    const s = run([{ type: 'setPricing', pricing: { categories: [...DEFAULT_COST_CATEGORIES], labour: { chargeOutRate: '95', costRate: '52' } } }, { type: 'addLabour' }, { type: 'editLine', key: 2, field: 'qty', value: '6' }], fresh);
+    expect(s.lines).toEqual([{ key: 2, description: 'Labour', qty: '6', unit_price: '95', tax_included: false, cost: '52', category: 'labour' }]);
+    const { profit } = calculatorFigures(s);
+    // 6 h × $95 = $570 costing 6 × $52 = $312: gross profit $258.
+    expect([formatNzd(profit.sellCents), formatNzd(profit.costCents), formatNzd(profit.grossProfitCents)]).toEqual(['$570.00', '$312.00', '$258.00']);
   });
 
   it('given margin on price, then a 25% margin sells $45 of cost at $60, and the switch keeps the entered figure within its range', () => {

@@ -13,6 +13,7 @@ import {
   documentTotals,
   GST_RATE,
   isLowMargin,
+  labourLine,
   MARGIN_BASIS_LABELS,
   parseDecimalInput,
   parseMarginInput,
@@ -21,6 +22,7 @@ import {
   type DocumentTotals,
   type GstRounding,
   type MarginBasis,
+  type PricingSettings,
 } from '@tradie/domain';
 import type { Template, TemplateLineItem, TemplateType } from '../../templates/templateStore.ts';
 
@@ -56,6 +58,13 @@ export interface CalculatorState {
   marginText: string;
   /** Markup on cost or margin on price: the account's choice, remembered on the server. */
   marginBasis: MarginBasis;
+  /** The business's pricing from Settings (each category's percentage, the labour rates); null until loaded. */
+  pricing: Pick<PricingSettings, 'categories' | 'labour'> | null;
+  /**
+   * The percentage was typed (or came with a template) for this job: 'Price from cost' then prices
+   * every category at it. Untouched, each line is priced at its category's percentage from Settings.
+   */
+  marginTouched: boolean;
   nextKey: number;
 }
 
@@ -75,6 +84,10 @@ export type CalculatorAction =
   /** 'Price from cost': each row with a cost gets its sell price from it; its cost and every row without one stay as typed. */
   | { type: 'priceFromCost' }
   | { type: 'loadTemplate'; template: Template }
+  /** The business's pricing from Settings arrived (or changed). */
+  | { type: 'setPricing'; pricing: Pick<PricingSettings, 'categories' | 'labour'> }
+  /** A labour line: an hour at the charge-out rate, costing the cost rate (labourLine); needs the rates. */
+  | { type: 'addLabour' }
   /** A line picked from the price book (the picker works the line out with the domain's lineFromPriceBookItem). */
   | { type: 'fillLine'; key: number; line: PickedLine };
 
@@ -95,7 +108,7 @@ export interface PickedLine {
 const newLine = (key: number): LineDraft => ({ key, description: '', qty: '1', unit_price: '0', cost: '', category: NEW_LINE_CATEGORY });
 
 export function initialCalculatorState(): CalculatorState {
-  return { type: 'quote', lines: [newLine(1)], includeGst: true, marginText: String(DEFAULT_MARGIN_PERCENT), marginBasis: DEFAULT_MARGIN_BASIS, nextKey: 2 };
+  return { type: 'quote', lines: [newLine(1)], includeGst: true, marginText: String(DEFAULT_MARGIN_PERCENT), marginBasis: DEFAULT_MARGIN_BASIS, pricing: null, marginTouched: false, nextKey: 2 };
 }
 
 /** A typed quantity or price as an exact decimal string; empty, invalid or negative input is '0'. */
@@ -158,7 +171,17 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         lines: state.lines.some((l) => l.tax_rate !== undefined) ? state.lines.map(({ tax_rate: _rate, ...l }) => l) : state.lines,
       };
     case 'setMargin':
-      return { ...state, marginText: action.text };
+      return { ...state, marginText: action.text, marginTouched: true };
+    case 'setPricing':
+      return { ...state, pricing: action.pricing };
+    case 'addLabour': {
+      if (!hasLabourRates(state)) return state;
+      const l = labourLine('1', state.pricing!.labour, pricingOf(state));
+      const row: LineDraft = { key: state.nextKey, description: l.description, qty: l.qty, unit_price: l.unit_price, tax_included: false, cost: l.cost ?? '', category: l.category };
+      // A lone empty first row is replaced, as the price book's pick fills it.
+      const lines = state.lines.length === 1 && rowKind(state.lines[0]!) === 'empty' ? [row] : [...state.lines, row];
+      return { ...state, lines, nextKey: state.nextKey + 1 };
+    }
     case 'settleMargin': {
       const m = String(marginOf(state));
       return m === state.marginText ? state : { ...state, marginText: m };
@@ -171,7 +194,7 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
     case 'priceFromCost': {
       const m = marginOf(state);
       const rows = state.lines.map((l) => ({ ...l, qty: numericText(l.qty), unit_price: numericText(l.unit_price), cost: costText(l), tax_included: l.tax_included ?? false, tax_rate: l.tax_rate ?? GST_RATE }));
-      const priced = priceFromCost(rows, pricingAt(m, state.marginBasis));
+      const priced = priceFromCost(rows, pricingOf(state));
       // Only the prices of rows with a cost change; quantities and costs keep what was typed.
       return {
         ...state,
@@ -193,6 +216,9 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         includeGst: t.includeGst,
         marginText: String(parseMarginInput(t.profitMarginPercent, state.marginBasis)),
         marginBasis: state.marginBasis,
+        pricing: state.pricing,
+        // A template keeps the percentage it was saved with.
+        marginTouched: true,
         nextKey: state.nextKey + lines.length,
       };
     }
@@ -216,8 +242,8 @@ export function rowKind(l: LineDraft): RowKind {
 export const DESCRIPTION_NEEDED = 'Add a description for this line';
 
 /** The notice after 'Price from cost'. Costs never change, so pressing it again changes nothing. */
-export const pricedFromCostNotice = (percent: number, basis: MarginBasis): string =>
-  `Priced each line with a cost at ${percent}% ${MARGIN_BASIS_LABELS[basis].toLowerCase()}. Costs are kept; lines without a cost keep their price. The client sees only the prices.`;
+export const pricedFromCostNotice = (percent: number | null, basis: MarginBasis): string =>
+  `Priced each line with a cost at ${percent === null ? "its category's" : `${percent}%`} ${MARGIN_BASIS_LABELS[basis].toLowerCase()}. Costs are kept; lines without a cost keep their price. The client sees only the prices.`;
 
 /** A row's cost as exact decimal text, or null when none was typed (cost not recorded). */
 export function costText(l: Pick<LineDraft, 'cost'>): string | null {
@@ -227,6 +253,21 @@ export function costText(l: Pick<LineDraft, 'cost'>): string | null {
 
 /** Every category at the panel's percentage, on the panel's basis: what 'Price from cost' prices at. */
 export const pricingAt = (percent: number, basis: MarginBasis) => ({ basis, categories: DEFAULT_COST_CATEGORIES.map((c) => ({ ...c, percent: String(percent) })) });
+
+/**
+ * What 'Price from cost' prices at: each line's category's percentage from Settings, or — once a
+ * percentage is typed for this job (or a template brings one), or before Settings load — that one
+ * percentage for every category. A labour line is charged out at the Settings' rate when one is set.
+ */
+export function pricingOf(state: Pick<CalculatorState, 'marginText' | 'marginBasis' | 'pricing' | 'marginTouched'>): PricingSettings {
+  const labour = state.pricing?.labour ?? { chargeOutRate: null, costRate: null };
+  if (state.pricing && !state.marginTouched) return { basis: state.marginBasis, categories: state.pricing.categories, labour };
+  return { ...pricingAt(marginOf(state), state.marginBasis), labour };
+}
+
+/** Settings has a charge-out rate or a cost per hour: 'Add labour' can make a labour line. */
+export const hasLabourRates = (state: Pick<CalculatorState, 'pricing'>): boolean =>
+  state.pricing !== null && (state.pricing.labour.chargeOutRate !== null || state.pricing.labour.costRate !== null);
 
 /** The rows Generate saves, in order. */
 export const savedRows = (lines: readonly LineDraft[]): LineDraft[] => lines.filter((l) => rowKind(l) === 'line');
@@ -263,7 +304,7 @@ export function calculatorFigures(state: CalculatorState, rounding?: GstRounding
   const totals = documentTotals(lines, rounding);
   const percent = marginOf(state);
   const rowAmounts = new Map(state.lines.map((l) => [l.key, documentTotals([{ qty: numericText(l.qty), unit_price: numericText(l.unit_price) }]).lines[0]!.amountCents]));
-  const inexactLines = priceFromCost(lines, pricingAt(percent, state.marginBasis)).inexact;
+  const inexactLines = priceFromCost(lines, pricingOf(state)).inexact;
   return { totals, margin: { percent, basis: state.marginBasis, lowMargin: isLowMargin(percent), inexactLines }, profit: documentProfit(lines, rounding ?? totals.rounding), rowAmounts };
 }
 

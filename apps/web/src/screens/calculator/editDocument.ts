@@ -83,6 +83,8 @@ export function seedFromDocument(doc: DocumentDetail): EditSeed {
       includeGst: doc.line_items.some((l) => l.tax_rate > 0),
       marginText: String(DEFAULT_MARGIN_PERCENT),
       marginBasis: DEFAULT_MARGIN_BASIS,
+      pricing: null,
+      marginTouched: false,
       nextKey: Math.max(lines.length, 1) + 1,
     },
     choice: doc.client_id ? { kind: 'existing', id: doc.client_id } : { kind: 'none' },

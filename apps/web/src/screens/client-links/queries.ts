@@ -20,7 +20,8 @@ export type PublicApi = Pick<ApiClient, 'get' | 'post'>;
 const anonymous: RequestOptions = { anonymous: true, noRefresh: true };
 const token = (t: string) => encodeURIComponent(t);
 
-export const clientLinkKeys = {
+/** The pages a client opens from a link (no session): not the detail's `clientLinkKeys`, the link itself. */
+export const publicPageKeys = {
   quote: (t: string) => ['client-link', 'quote', t] as const,
   invoice: (t: string) => ['client-link', 'invoice', t] as const,
 };
@@ -41,10 +42,10 @@ const publicPageQuery = <Page>(api: PublicApi, queryKey: readonly string[], path
   });
 
 /** GET /public/quotes/{token}. */
-export const publicQuoteQuery = (api: PublicApi, t: string) => publicPageQuery<PublicQuotePage>(api, clientLinkKeys.quote(t), `/public/quotes/${token(t)}`);
+export const publicQuoteQuery = (api: PublicApi, t: string) => publicPageQuery<PublicQuotePage>(api, publicPageKeys.quote(t), `/public/quotes/${token(t)}`);
 
 /** GET /public/invoices/{token}. */
-export const publicInvoiceQuery = (api: PublicApi, t: string) => publicPageQuery<PublicInvoicePage>(api, clientLinkKeys.invoice(t), `/public/invoices/${token(t)}`);
+export const publicInvoiceQuery = (api: PublicApi, t: string) => publicPageQuery<PublicInvoicePage>(api, publicPageKeys.invoice(t), `/public/invoices/${token(t)}`);
 
 export const acceptPublicQuote = (api: PublicApi, t: string, body: AcceptQuoteInput) =>
   api.post<PublicQuotePage>(`/public/quotes/${token(t)}/accept`, body, anonymous);

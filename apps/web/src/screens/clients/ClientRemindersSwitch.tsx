@@ -1,15 +1,17 @@
 // 'No reminders for this client': this client's invoices get no automatic payment reminders.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import { SavedSwitch } from '../shared/SavedSwitch.tsx';
 import { clientRemindersQuery, invalidateReminders, REMINDER_TEXT, setClientNoReminders } from '../shared/reminders.ts';
 
 export function ClientRemindersSwitch({ clientId }: { clientId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(clientRemindersQuery(api, clientId));
-  const save = useMutation({
-    mutationFn: (noReminders: boolean) => setClientNoReminders(api, clientId, noReminders).then(() => noReminders),
-    onSuccess: (noReminders) => {
+  const save = useCommand({
+    failed: 'Could not change the reminders for this client',
+    run: (noReminders: boolean) => setClientNoReminders(api, clientId, noReminders).then(() => noReminders),
+    onDone: (noReminders) => {
       queryClient.setQueryData(clientRemindersQuery(api, clientId).queryKey, { no_reminders: noReminders });
       void invalidateReminders(queryClient);
     },
@@ -22,7 +24,6 @@ export function ClientRemindersSwitch({ clientId }: { clientId: string }) {
       label={REMINDER_TEXT.noReminders}
       hintId="client-reminders-hint"
       hint={(checked) => (checked ? 'Automatic payment reminders are not sent to this client.' : 'Overdue invoices for this client get the automatic payment reminders.')}
-      failed="Could not change the reminders for this client"
     />
   );
 }

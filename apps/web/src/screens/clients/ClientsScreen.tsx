@@ -1,14 +1,16 @@
 import './clients.css';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ClientRecord } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { ClientForm } from './ClientForm.tsx';
 import { clientBody, emptyClientForm, filterClients, formFromClient, type ClientFormValues } from './clientForm.ts';
-import { clientListQuery, createClient, deleteClient, invalidateClients, updateClient } from './queries.ts';
+import { createClient, deleteClient, invalidateClients, updateClient } from './queries.ts';
 import { ErrorAlert, LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { clientListQuery } from '../shared/queries.ts';
 
 type FormState = { mode: 'closed' } | { mode: 'adding'; key: string } | { mode: 'editing'; key: string; client: ClientRecord };
 
@@ -43,36 +45,36 @@ export function ClientsScreen() {
     addButtonRef.current?.focus({ preventScroll: true });
   };
 
-  const save = useMutation({
-    mutationFn: async ({ values, state }: { values: ClientFormValues; state: Exclude<FormState, { mode: 'closed' }> }) =>
+  const save = useCommand({
+    run: async ({ values, state }: { values: ClientFormValues; state: Exclude<FormState, { mode: 'closed' }> }) =>
       state.mode === 'editing'
         ? updateClient(api, state.client.id, clientBody(values), state.client.version)
         : createClient(api, clientBody(values), state.key),
-    onMutate: () => setSaveError(null),
-    onSuccess: async (saved, { state }) => {
+    onStart: () => setSaveError(null),
+    onDone: async (saved, { state }) => {
       const warned = saved.warnings.map((w) => w.message).join(' ');
       setAnnouncement(`${state.mode === 'editing' ? 'Client updated' : 'Client saved'}: ${saved.name}. ${warned}`.trim());
       // Close the form this save came from (not one opened since, while the answer was on its way).
       if (openFormKey.current === state.key) closeForm();
       await invalidateClients(queryClient);
     },
-    onError: (err, { state }) => {
+    onFailed: (_, err, { state }) => {
       if (openFormKey.current === state.key) setSaveError(`Error saving client: ${errorDetail(err) ?? 'Request failed'}`);
       // A 409 means the client changed meanwhile: reload so the next Edit starts from the new version.
       void invalidateClients(queryClient);
     },
   });
 
-  const remove = useMutation({
-    mutationFn: (client: ClientRecord) => deleteClient(api, client.id),
-    onMutate: () => setDeleteError(null),
-    onSuccess: async (_r, client) => {
+  const remove = useCommand({
+    run: (client: ClientRecord) => deleteClient(api, client.id),
+    onStart: () => setDeleteError(null),
+    onDone: async (_r, client) => {
       setAnnouncement(`Client deleted: ${client.name}`);
       // The deleted client's form, if it is open, has nothing left to update.
       if (openFormKey.current?.startsWith(`${client.id}@`)) closeForm();
       await invalidateClients(queryClient);
     },
-    onError: () => setDeleteError('Error deleting client'),
+    onFailed: () => setDeleteError('Error deleting client'),
   });
 
   const toggleForm = () => {
@@ -90,7 +92,7 @@ export function ClientsScreen() {
   };
 
   const confirmDelete = (client: ClientRecord) => {
-    if (window.confirm('Are you sure you want to delete this client?')) remove.mutate(client);
+    if (window.confirm('Are you sure you want to delete this client?')) remove.run(client);
   };
 
   const onSearch = (value: string) => {
@@ -131,9 +133,9 @@ export function ClientsScreen() {
           id={FORM_ID}
           mode={form.mode}
           initial={form.mode === 'editing' ? formFromClient(form.client) : emptyClientForm}
-          saving={save.isPending}
+          saving={save.pending}
           error={saveError}
-          onSubmit={(values) => save.mutate({ values, state: form })}
+          onSubmit={(values) => save.run({ values, state: form })}
           onCancel={closeForm}
         />
       )}
@@ -190,7 +192,7 @@ export function ClientsScreen() {
             <ClientCard
               key={c.id}
               client={c}
-              deleting={remove.isPending && remove.variables.id === c.id}
+              deleting={remove.pending && remove.input?.id === c.id}
               onEdit={() => edit(c)}
               onDelete={() => confirmDelete(c)}
             />

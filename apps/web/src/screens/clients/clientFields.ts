@@ -2,7 +2,8 @@
 // ClientForm.tsx. Labels, ids, limits and the check-digit warnings live here; the Client Type
 // choice above them is the form's own.
 import type { HTMLAttributes } from 'react';
-import { PAYMENT_TERMS, nameLabel, type ClientFormValues } from './clientForm.ts';
+import { PAYMENT_TERMS } from '@tradie/domain';
+import { nameLabel, type ClientFormValues } from './clientForm.ts';
 
 export type ClientFieldName = Exclude<keyof ClientFormValues, 'is_business'>;
 

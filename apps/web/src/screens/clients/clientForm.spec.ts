@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ClientRecord } from '@tradie/contracts';
+import { PAYMENT_TERMS } from '@tradie/domain';
 import {
-  PAYMENT_TERMS,
   clientBody,
   emptyClientForm,
   filterClients,

@@ -2,7 +2,6 @@
 // errors and money. Rules (payment terms, check digits, display names, NZD) come from the domain.
 import {
   DEFAULT_PAYMENT_TERMS,
-  PAYMENT_TERMS,
   clientWarnings,
   formatNzd,
   isPaymentTerms,
@@ -10,8 +9,6 @@ import {
   type PaymentTerms,
 } from '@tradie/domain';
 import type { ClientRecord, FieldWarning } from '@tradie/contracts';
-
-export { PAYMENT_TERMS };
 
 /** Everything the form edits, as the inputs hold it. */
 export interface ClientFormValues {

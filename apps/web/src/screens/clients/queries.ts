@@ -1,7 +1,7 @@
 // Server data for the client book: query factories and the calls behind the form's buttons. The
 // api client arrives as an argument, so tests can hand in their own. The list is read by the
-// calculator's picker too, so it and the keys are defined in ../shared/queries.ts and re-exported
-// here; the routes' loaders start the same queries.
+// calculator's picker too, so it and the keys are in ../shared/queries.ts (imported from there);
+// the routes' loaders start the same queries.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ClientHistory, ClientRecord } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
@@ -9,9 +9,6 @@ import { clientKeys } from '../shared/queries.ts';
 import type { ClientBody } from './clientForm.ts';
 
 type Api = Pick<ApiClient, 'get' | 'post' | 'put' | 'del'>;
-
-/** GET /clients: the whole book (the screen searches it in the browser, instantly). */
-export { clientKeys, clientListQuery } from '../shared/queries.ts';
 
 /** GET /clients/{id}/documents: the client's quotes and invoices with the money summary. */
 export const clientHistoryQuery = (api: Api, id: string) =>

@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { SENDING_MESSAGES } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { AuthCard, AuthFooterLink, AuthSuccess } from '../login/AuthCard.tsx';
+import { confirmEmail } from '../login/queries.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 
 type Outcome = { kind: 'checking' } | { kind: 'confirmed'; detail: string } | { kind: 'failed'; detail: string; retry: boolean };
@@ -21,7 +22,7 @@ export function ConfirmEmailScreen() {
   const confirm = useCallback(async (value: string) => {
     setOutcome({ kind: 'checking' });
     try {
-      const answer = await api.post<{ detail: string }>('/auth/confirm-email', { token: value }, { noRefresh: true });
+      const answer = await confirmEmail(api, value);
       setOutcome({ kind: 'confirmed', detail: answer.detail });
     } catch (err) {
       // No answer at all (a weak signal): the link may still be good, so it can be tried again.

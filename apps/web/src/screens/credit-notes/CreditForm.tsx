@@ -2,19 +2,21 @@
 // quantity) or an amount, with the reason the credit note will carry. The server's sentence is
 // shown when it refuses (more than is left, a line credited in full already).
 import './credit-notes.css';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { CreditNoteInput, CreditNoteRecord, DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
-import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
 import { creditBody, leftToCredit, type CreditMode, type LineChoice } from './creditNotes.ts';
-import { creditNoteKeys, invalidateDocuments, issueCreditNote } from './queries.ts';
+import { creditNoteKeys, issueCreditNote } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 const MODES: { mode: CreditMode; label: string; detail: string }[] = [
   { mode: 'whole', label: 'Whole invoice', detail: 'Everything that is left to credit.' },
@@ -38,9 +40,10 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
   const [reason, setReason] = useState('');
   const left = leftToCredit(doc);
 
-  const issue = useMutation({
-    mutationFn: (body: CreditNoteInput) => issueCreditNote(api, doc.id, body, keyFor('credit', body)),
-    onSuccess: (note) => {
+  const issue = useCommand({
+    run: (body: CreditNoteInput) => issueCreditNote(api, doc.id, body, keyFor('credit', body)),
+    failed: 'Could not credit the invoice',
+    onDone: (note) => {
       forget('credit');
       queryClient.setQueryData<CreditNoteRecord[]>(creditNoteKeys.list(doc.id), (prev) => (prev ? [...prev.filter((n) => n.id !== note.id), note] : prev));
       void invalidateDocuments(queryClient);
@@ -48,7 +51,8 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
     },
   });
 
-  const { submit, error, clearInvalid } = useCheckedSubmit(issue, () => creditBody({ mode, lines, amount, reason }, doc), 'Could not credit the invoice');
+  const { error, clearInvalid } = issue;
+  const submit = issue.submit(() => creditBody({ mode, lines, amount, reason }, doc));
 
   const chooseMode = (next: CreditMode) => {
     setMode(next);
@@ -65,24 +69,15 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
         {money(left)} is left to credit. A credit note gets its own number and counts in the GST period it is issued in.
       </p>
 
-      <fieldset className="choice-group credit-form__modes">
-        <legend className="field__label">What to credit</legend>
-        {MODES.map((m) => (
-          <label key={m.mode} className="choice">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={m.mode}
-              checked={mode === m.mode}
-              onChange={() => chooseMode(m.mode)}
-            />
-            <span className="credit-form__choice-text">
-              <span>{m.label}</span>
-              <span className="credit-form__choice-detail">{m.detail}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        look="list"
+        className="credit-form__modes"
+        name={`${id}-mode`}
+        legend="What to credit"
+        options={MODES.map((m) => ({ value: m.mode, label: m.label, detail: m.detail }))}
+        value={mode}
+        onChange={chooseMode}
+      />
 
       {mode === 'lines' && (
         <fieldset className="credit-form__lines">
@@ -150,7 +145,7 @@ export function CreditForm({ doc, onDone, onCancel }: Props) {
       </FormField>
 
       <ErrorAlert message={error} testId="credit-error" />
-      <FormButtons className="detail-form__buttons" submit={issue.isPending ? 'Saving...' : 'Issue credit note'} busy={issue.isPending} onCancel={onCancel} />
+      <FormButtons className="detail-form__buttons" submit={issue.pending ? 'Saving...' : 'Issue credit note'} busy={issue.pending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,18 +1,20 @@
 // Record refund: money paid back to the client against a credit note (at most what the invoice owes
 // back and what is left of the note; the server says so when it is more).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import type { CreditNoteRecord, CreditNoteRefundInput } from '@tradie/contracts';
 import { nzDateOf, type PaymentMethod } from '@tradie/domain';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { PaymentDateMethodFields } from '../shared/PaymentDateMethodFields.tsx';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
-import { creditNoteKeys, invalidateDocuments, recordRefund } from './queries.ts';
+import { creditNoteKeys, recordRefund } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 interface Props {
   note: CreditNoteRecord;
@@ -31,9 +33,10 @@ export function RefundForm({ note, max, invoiceId, onDone, onCancel }: Props) {
   const [date, setDate] = useState(() => nzDateOf(new Date()));
   const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
 
-  const refund = useMutation({
-    mutationFn: (body: CreditNoteRefundInput) => recordRefund(api, note.id, body, keyFor('refund', body)),
-    onSuccess: (updated) => {
+  const refund = useCommand({
+    run: (body: CreditNoteRefundInput) => recordRefund(api, note.id, body, keyFor('refund', body)),
+    failed: 'Could not record the refund',
+    onDone: (updated) => {
       forget('refund');
       queryClient.setQueryData<CreditNoteRecord[]>(creditNoteKeys.list(invoiceId), (prev) => prev?.map((n) => (n.id === updated.id ? updated : n)));
       void invalidateDocuments(queryClient);
@@ -41,10 +44,7 @@ export function RefundForm({ note, max, invoiceId, onDone, onCancel }: Props) {
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!refund.isPending) refund.mutate({ amount: amount.trim().replace(/^\$/, ''), date, method });
-  };
+  const submit = refund.submit(() => ({ ok: true, body: { amount: amount.trim().replace(/^\$/, ''), date, method } }));
 
   return (
     <form className="credit-notes__refund" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
@@ -57,8 +57,8 @@ export function RefundForm({ note, max, invoiceId, onDone, onCancel }: Props) {
         </FormField>
         <PaymentDateMethodFields id={id} date={date} onDate={setDate} method={method} onMethod={setMethod} />
       </div>
-      <ErrorAlert message={refund.isError && (errorDetail(refund.error) ?? 'Could not record the refund')} />
-      <FormButtons className="detail-form__buttons" submit={refund.isPending ? 'Saving...' : 'Save refund'} busy={refund.isPending} onCancel={onCancel} />
+      <ErrorAlert message={refund.error} />
+      <FormButtons className="detail-form__buttons" submit={refund.pending ? 'Saving...' : 'Save refund'} busy={refund.pending} onCancel={onCancel} />
     </form>
   );
 }

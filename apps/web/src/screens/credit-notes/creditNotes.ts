@@ -2,7 +2,7 @@
 // can be credited, the body of POST /invoices/{id}/credit-notes from the form, and how much may be
 // paid back on a credit note. The server decides the money and says when something is too much.
 import type { CreditNoteInput, CreditNoteRecord, CreditNoteSendResult, DocumentDetail } from '@tradie/contracts';
-import type { Built } from '../shared/checkedSubmit.ts';
+import type { Built } from '../shared/command.ts';
 
 export type CreditMode = 'whole' | 'lines' | 'amount';
 

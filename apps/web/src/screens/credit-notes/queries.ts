@@ -5,8 +5,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CreditNoteInput, CreditNoteRecord, CreditNoteRefundInput, CreditNoteSendResult } from '@tradie/contracts';
 import { documentKeys, documentPath, type Api } from '../shared/queries.ts';
 
-export { applyDetailChange, invalidateDocuments } from '../invoice-detail/queries.ts';
-
 export const creditNoteKeys = {
   list: (invoiceId: string) => [...documentKeys.detail(invoiceId), 'credit-notes'] as const,
 };

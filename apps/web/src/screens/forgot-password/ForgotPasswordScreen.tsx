@@ -1,8 +1,9 @@
 import { useRef, useEffect, useState } from 'react';
-import { forgotPasswordInput, type ForgotPasswordResult } from '@tradie/contracts';
+import { forgotPasswordInput } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { AuthCard, AuthFooterLink, AuthSuccess, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { forgotErrorMessage } from '../login/messages.ts';
+import { requestPasswordReset } from '../login/queries.ts';
 import { useAuthSubmit } from '../login/useAuthSubmit.ts';
 import { SendIcon } from '../../ui/icons.tsx';
 
@@ -21,7 +22,7 @@ export function ForgotPasswordScreen() {
     },
     send: async () => {
       const address = forgotPasswordInput.parse({ email }).email;
-      const answer = await api.post<ForgotPasswordResult>('/auth/forgot-password', { email: address }, { noRefresh: true });
+      const answer = await requestPasswordReset(api, address);
       return { done: { address, savedToOutbox: answer.saved_to_outbox, detail: answer.detail } };
     },
     failed: forgotErrorMessage,
@@ -57,7 +58,7 @@ export function ForgotPasswordScreen() {
       subtitle="Enter the email you signed up with and we'll send you a link to choose a new one."
       footer={<AuthFooterLink lead="Remembered it?" to="/login">Back to Login</AuthFooterLink>}
     >
-      <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="auth-form" onSubmit={submit} aria-busy={busy}>
         <FormAlert id="forgot-error" message={error} />
         <TextField id="email" label="Email Address" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} describedBy={error ? 'forgot-error' : undefined} />
         <SubmitButton busy={busy} busyText="Sending...">

@@ -1,8 +1,9 @@
 // A home screen banner of things the business must look at, each with its invoice and a button that
 // takes it off the list (emails a mail server refused; card payments to sort out in Stripe).
-import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorDetail } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 
 export interface AttentionItem {
   id: string;
@@ -20,11 +21,11 @@ export interface AttentionItem {
 export function useListUntilDone<T extends { id: string }, K extends QueryKey>(query: UseQueryOptions<{ items: T[] }, Error, { items: T[] }, K>, done: (id: string) => Promise<void>) {
   const queryClient = useQueryClient();
   const list = useQuery(query);
-  const call = useMutation({
-    mutationFn: done,
-    onSuccess: (_, id) => queryClient.setQueryData<{ items: T[] }>(query.queryKey, (prev) => (prev ? { ...prev, items: prev.items.filter((i) => i.id !== id) } : prev)),
+  const call = useCommand({
+    run: done,
+    onDone: (_, id) => queryClient.setQueryData<{ items: T[] }>(query.queryKey, (prev) => (prev ? { ...prev, items: prev.items.filter((i) => i.id !== id) } : prev)),
   });
-  return { items: list.data?.items ?? [], act: (id: string) => call.mutate(id), busyId: call.isPending ? call.variables : null, error: call.error };
+  return { items: list.data?.items ?? [], act: (id: string) => call.run(id), busyId: call.input ?? null, error: call.failure };
 }
 
 export function AttentionBanner({

@@ -2,13 +2,14 @@
 // refused (until dismissed), and the Overdue card with a one-tap reminder for each of the oldest.
 import './home-reminders.css';
 import { Link } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatNzDate } from '@tradie/domain';
 import type { ReminderSettingsRecord } from '@tradie/contracts';
 import { useEffect } from 'react';
 import { api } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
+import { useCommand } from '../shared/command.ts';
 import { ReminderSendButton } from '../shared/ReminderSendButton.tsx';
 import { AttentionBanner, useListUntilDone } from './AttentionBanner.tsx';
 import { daysOverdue, deliveryFailuresQuery, dismissFailure, noticeSeen, overdueQuery, reminderKeys, reminderSettingsQuery } from '../shared/reminders.ts';
@@ -27,10 +28,10 @@ export const HOME_REMINDER_TEXT = {
 export function RemindersNotice() {
   const queryClient = useQueryClient();
   const settings = useQuery(reminderSettingsQuery(api));
-  const seen = useMutation({
-    mutationFn: () => noticeSeen(api),
-    onMutate: () => queryClient.setQueryData<ReminderSettingsRecord>(reminderKeys.settings(), (prev) => (prev ? { ...prev, notice: null } : prev)),
-    onError: () => void queryClient.invalidateQueries({ queryKey: reminderKeys.settings() }),
+  const seen = useCommand({
+    run: () => noticeSeen(api),
+    onStart: () => queryClient.setQueryData<ReminderSettingsRecord>(reminderKeys.settings(), (prev) => (prev ? { ...prev, notice: null } : prev)),
+    onFailed: () => void queryClient.invalidateQueries({ queryKey: reminderKeys.settings() }),
   });
   const notice = settings.data?.notice;
   if (!notice) return null;
@@ -41,10 +42,10 @@ export function RemindersNotice() {
       </h2>
       <p className="home-notice__text">{notice}</p>
       <div className="home-notice__actions">
-        <button type="button" className="button button--primary button--compact" onClick={() => seen.mutate()}>
+        <button type="button" className="button button--primary button--compact" onClick={() => seen.run()}>
           {HOME_REMINDER_TEXT.gotIt}
         </button>
-        <Link to="/app/settings" search={{ tab: 'reminders' }} className="button button--ghost button--compact" onClick={() => seen.mutate()}>
+        <Link to="/app/settings" search={{ tab: 'reminders' }} className="button button--ghost button--compact" onClick={() => seen.run()}>
           {HOME_REMINDER_TEXT.openSettings}
         </Link>
       </div>

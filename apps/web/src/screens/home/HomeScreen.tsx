@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
 import { AccountingBehindBanner } from './AccountingBehindBanner.tsx';
 import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
+import { MonthProfitCard } from './MonthProfitCard.tsx';
 import { PaymentIssuesBanner } from './PaymentIssuesBanner.tsx';
 import { SetupCard } from './SetupCard.tsx';
 
@@ -33,6 +34,7 @@ export function HomeScreen() {
       <DeliveryFailuresBanner />
       <AccountingBehindBanner />
       <OverdueCard />
+      <MonthProfitCard />
       <ul className="home-cards">
         <HomeCard
           to="/app/calculator"

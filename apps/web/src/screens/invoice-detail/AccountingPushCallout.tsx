@@ -1,10 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
-import { PUSH_FAILED } from '../shared/accountingPush.ts';
+import { api } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
+import { PUSH_FAILED, pushToAccounting } from '../shared/accountingPush.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { nzDateTime } from '../shared/nzTime.ts';
-import { accountingPushQuery, invalidateDocuments, pushToAccounting } from './queries.ts';
+import { accountingPushQuery } from './queries.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 export const PUSH_TEXT = {
   behind: `${PROVIDER_NAME} doesn't have the latest changes to this invoice.`,
@@ -23,26 +25,28 @@ export const PUSH_TEXT = {
 export function AccountingPushCallout({ doc, synced }: { doc: Pick<DocumentDetail, 'id'>; synced: boolean }) {
   const queryClient = useQueryClient();
   const status = useQuery({ ...accountingPushQuery(api, doc.id), enabled: synced });
-  const push = useMutation({
-    mutationFn: () => pushToAccounting(api, doc.id),
+  const push = useCommand({
+    run: () => pushToAccounting(api, doc.id),
+    failed: PUSH_TEXT.failed,
     // The detail (Xero's totals may have come back with the push) and, under its key, this status.
-    onSettled: () => invalidateDocuments(queryClient),
+    onDone: () => invalidateDocuments(queryClient),
+    onFailed: () => invalidateDocuments(queryClient),
   });
   const s = status.data;
   if (!synced || !s?.last_error) return null;
   // While the status reloads after a push, the push's own refusal is the newest word.
-  const reason = push.isError ? (errorDetail(push.error) ?? PUSH_TEXT.failed) : s.last_error;
+  const reason = push.error ?? s.last_error;
   return (
     <div className="callout callout--warning callout--action detail__note" role="status" data-testid="accounting-push-error">
       <span>
         {PUSH_TEXT.behind}
         <span className="callout__detail">
           {reason}
-          {s.retry_at && !push.isError ? ` ${PUSH_TEXT.retryAt(s.retry_at)}` : ''}
+          {s.retry_at && !push.failure ? ` ${PUSH_TEXT.retryAt(s.retry_at)}` : ''}
         </span>
       </span>
-      <button type="button" className="button button--ghost button--compact" onClick={() => push.mutate()} disabled={push.isPending} aria-busy={push.isPending}>
-        {push.isPending ? PUSH_TEXT.trying : PUSH_TEXT.tryAgain}
+      <button type="button" className="button button--ghost button--compact" onClick={() => push.run()} disabled={push.pending} aria-busy={push.pending}>
+        {push.pending ? PUSH_TEXT.trying : PUSH_TEXT.tryAgain}
       </button>
     </div>
   );

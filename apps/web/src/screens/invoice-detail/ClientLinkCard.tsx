@@ -1,7 +1,7 @@
 // The client's link to a sent quote or invoice: copy it (or share it by text message), see whether
 // the client has opened it, and withdraw it.
 import './client-link.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ClientLinkRecord, DocumentDetail, DocumentTimeline } from '@tradie/contracts';
 import { formatNzDate } from '@tradie/domain';
@@ -9,6 +9,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { RetryAlert } from '../../ui/Status.tsx';
 import type { NoticeTone } from '../../ui/Toast.tsx';
+import { useCommand } from '../shared/command.ts';
 import { nzDateTime } from '../shared/nzTime.ts';
 import { clientLinkKeys, clientLinkQuery, issueClientLink, timelineQuery, withdrawClientLink } from './queries.ts';
 import type { DetailView } from './view.ts';
@@ -55,16 +56,17 @@ export function ClientLinkCard({ doc, view, show }: Props) {
 
   /** Copy link and Share: the link is made (or the one out is given again) and kept, then handed on. */
   const issueThen = (handOn: (link: ClientLinkRecord) => Promise<void>) => ({
-    mutationFn: () => issueClientLink(api, doc.id),
-    onSuccess: async (link: ClientLinkRecord) => {
+    run: () => issueClientLink(api, doc.id),
+    failed: 'Could not make the link',
+    onDone: async (link: ClientLinkRecord) => {
       remember(link);
       refreshTimeline();
       await handOn(link);
     },
-    onError: (e: Error) => show(errorDetail(e) ?? 'Could not make the link', 'error'),
+    onFailed: (message: string) => show(message, 'error'),
   });
 
-  const copy = useMutation(
+  const copy = useCommand(
     issueThen(async (link) => {
       try {
         await navigator.clipboard.writeText(link.url);
@@ -79,7 +81,7 @@ export function ClientLinkCard({ doc, view, show }: Props) {
     }),
   );
 
-  const share = useMutation(
+  const share = useCommand(
     issueThen(async (link) => {
       try {
         await navigator.share({ title: `${view.isQuote ? 'Quote' : 'Invoice'} ${view.reference}`, text: `Your ${noun} ${view.reference}`, url: link.url });
@@ -89,23 +91,24 @@ export function ClientLinkCard({ doc, view, show }: Props) {
     }),
   );
 
-  const withdraw = useMutation({
-    mutationFn: () => withdrawClientLink(api, doc.id),
-    onSuccess: () => {
+  const withdraw = useCommand({
+    run: () => withdrawClientLink(api, doc.id),
+    failed: 'Could not withdraw the link',
+    onDone: () => {
       queryClient.setQueryData(clientLinkKeys.link(doc.id), null);
       refreshTimeline();
       setManual(null);
       show('Link withdrawn: it no longer opens');
     },
-    onError: (e) => show(errorDetail(e) ?? 'Could not withdraw the link', 'error'),
+    onFailed: (message) => show(message, 'error'),
   });
 
   const confirmWithdraw = () => {
-    if (window.confirm(`Withdraw the link to ${view.reference}? Your client will no longer be able to open it. Copy link makes a new one.`)) withdraw.mutate();
+    if (window.confirm(`Withdraw the link to ${view.reference}? Your client will no longer be able to open it. Copy link makes a new one.`)) withdraw.run();
   };
 
   const link = query.data ?? null;
-  const busy = copy.isPending || share.isPending || withdraw.isPending;
+  const busy = copy.pending || share.pending || withdraw.pending;
 
   return (
     <Card titleId="detail-link-title" title="Client link" className="client-link">
@@ -141,11 +144,11 @@ export function ClientLinkCard({ doc, view, show }: Props) {
         </div>
       )}
       <div className="client-link__buttons">
-        <button type="button" className="button button--primary" onClick={() => copy.mutate()} disabled={busy} aria-busy={copy.isPending}>
-          {copied ? 'Copied ✓' : copy.isPending ? 'Copying...' : 'Copy link'}
+        <button type="button" className="button button--primary" onClick={() => copy.run()} disabled={busy} aria-busy={copy.pending}>
+          {copied ? 'Copied ✓' : copy.pending ? 'Copying...' : 'Copy link'}
         </button>
         {canShare && (
-          <button type="button" className="button button--secondary" onClick={() => share.mutate()} disabled={busy}>
+          <button type="button" className="button button--secondary" onClick={() => share.run()} disabled={busy}>
             Share…
           </button>
         )}

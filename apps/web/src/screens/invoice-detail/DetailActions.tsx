@@ -1,17 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
+import { useCommand } from '../shared/command.ts';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
 import { usePdfWindow } from '../shared/pdfWindow.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { useEditActions } from './EditActions.tsx';
-import { applyDetailChange, documentKeys, fetchPdf, invalidateDocuments, runCommand, type DocumentCommand } from './queries.ts';
+import { applyDetailChange, fetchPdf, runCommand, type DocumentCommand } from './queries.ts';
 import type { DetailView } from './view.ts';
 import { voidConfirmText } from './voidText.ts';
 import { canCredit } from '../credit-notes/creditNotes.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 /** Which form is open under the buttons. */
 export type Panel = 'none' | 'send' | 'payment' | 'credit';
@@ -54,9 +56,10 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
     [],
   );
 
-  const command = useMutation({
-    mutationFn: async (action: DocumentCommand) => runCommand(api, doc.id, action),
-    onSuccess: async (updated, action) => {
+  const command = useCommand({
+    run: async (action: DocumentCommand) => runCommand(api, doc.id, action),
+    failed: 'Something went wrong',
+    onDone: async (updated, action) => {
       if (action === 'convert') {
         queryClient.setQueryData(documentKeys.detail(updated.id), updated);
         void invalidateDocuments(queryClient);
@@ -72,14 +75,14 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
       } as const;
       show(said[action]);
     },
-    onError: (e) => show(errorDetail(e) ?? 'Something went wrong', 'error'),
+    onFailed: (message) => show(message, 'error'),
   });
 
   const confirmThen = (text: string, action: DocumentCommand) => {
-    if (window.confirm(text)) command.mutate(action);
+    if (window.confirm(text)) command.run(action);
   };
 
-  const busyAction = command.isPending ? command.variables : null;
+  const busyAction = command.input ?? null;
 
   return (
     <>
@@ -94,7 +97,7 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
           </button>
         )}
         {isDraftInvoice && (
-          <button type="button" className="button button--secondary" onClick={() => command.mutate('issue')} disabled={busyAction === 'issue'}>
+          <button type="button" className="button button--secondary" onClick={() => command.run('issue')} disabled={busyAction === 'issue'}>
             {busyAction === 'issue' ? 'Saving...' : 'Mark as issued'}
           </button>
         )}
@@ -109,12 +112,12 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
           </button>
         )}
         {openQuote && !doc.stages?.invoices.length && (
-          <button type="button" className="button button--primary" onClick={() => command.mutate('convert')} disabled={busyAction === 'convert'}>
+          <button type="button" className="button button--primary" onClick={() => command.run('convert')} disabled={busyAction === 'convert'}>
             {busyAction === 'convert' ? 'Converting...' : 'Convert to Invoice'}
           </button>
         )}
         {answerable && doc.status !== 'accepted' && (
-          <button type="button" className="button button--secondary" onClick={() => command.mutate('accept')} disabled={busyAction === 'accept'}>
+          <button type="button" className="button button--secondary" onClick={() => command.run('accept')} disabled={busyAction === 'accept'}>
             Accept Quote
           </button>
         )}

@@ -3,15 +3,16 @@
 // quote' for a quote), which opens the copy in the calculator.
 import './edit-actions.css';
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { deleteDocument, deleteDraftConfirm, duplicateDocument, editability, voidDocument } from '../shared/documentEdits.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
-import { documentKeys, invalidateDocuments } from './queries.ts';
 import { voidConfirmText } from './voidText.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 interface Props {
   doc: DocumentDetail;
@@ -53,8 +54,8 @@ export function useEditActions({ doc, reference, show }: Props): EditActionParts
     return copy;
   };
 
-  const action = useMutation({
-    mutationFn: async (what: Exclude<Busy, null>): Promise<{ what: typeof what; copy?: DocumentDetail }> => {
+  const action = useCommand({
+    run: async (what: Exclude<Busy, null>): Promise<{ what: typeof what; copy?: DocumentDetail }> => {
       if (what === 'delete') {
         await deleteDocument(api, doc.id);
         return { what };
@@ -65,7 +66,8 @@ export function useEditActions({ doc, reference, show }: Props): EditActionParts
       }
       return { what, copy: await makeCopy() };
     },
-    onSuccess: async ({ what, copy }) => {
+    failed: 'Something went wrong',
+    onDone: async ({ what, copy }) => {
       if (what === 'delete') {
         queryClient.removeQueries({ queryKey: documentKeys.detail(doc.id) });
         void invalidateDocuments(queryClient);
@@ -76,13 +78,13 @@ export function useEditActions({ doc, reference, show }: Props): EditActionParts
       if (what === 'replace') await navigate({ href: editHref(copy.id) });
       else await navigate({ to: '/app/invoices/$id', params: { id: copy.id } });
     },
-    onError: (e, what) => {
+    onFailed: (message, _, what) => {
       // A void that went through before the copy failed still shows: reload the detail.
       if (what === 'replace') void invalidateDocuments(queryClient);
-      show(errorDetail(e) ?? 'Something went wrong', 'error');
+      show(message, 'error');
     },
   });
-  const busy: Busy = action.isPending ? action.variables : null;
+  const busy: Busy = action.pending ? (action.input ?? null) : null;
 
   const onEdit = () => {
     if (can.editable) void navigate({ href: editHref(doc.id) });
@@ -90,13 +92,13 @@ export function useEditActions({ doc, reference, show }: Props): EditActionParts
   };
 
   const onDelete = () => {
-    if (window.confirm(deleteDraftConfirm(reference))) action.mutate('delete');
+    if (window.confirm(deleteDraftConfirm(reference))) action.run('delete');
   };
 
   const onReplace = () => {
     if (can.editable || !can.replace) return;
     if (can.replace === 'void-and-copy' && !window.confirm(voidConfirmText({ ...doc, reference }))) return;
-    action.mutate('replace');
+    action.run('replace');
   };
 
   const edit = !isVoid && (
@@ -111,7 +113,7 @@ export function useEditActions({ doc, reference, show }: Props): EditActionParts
     </button>
   );
   const duplicate = (
-    <button type="button" className="button button--secondary" onClick={() => action.mutate('duplicate')} disabled={busy !== null}>
+    <button type="button" className="button button--secondary" onClick={() => action.run('duplicate')} disabled={busy !== null}>
       {busy === 'duplicate' ? 'Duplicating...' : 'Duplicate'}
     </button>
   );

@@ -14,17 +14,18 @@ import { ProfitCard } from './ProfitCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
 import { RemindersPart } from './RemindersPart.tsx';
-import { clientLinkKeys, invalidateDocuments, liveDocumentDetailQuery, recordPayment, sendDocument } from './queries.ts';
+import { clientLinkKeys, liveDocumentDetailQuery, recordPayment, sendDocument } from './queries.ts';
 import { SendHistory } from './SendHistory.tsx';
 import { SendPanel } from './SendPanel.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { TimelineCard, useOnlineAcceptance } from './TimelineCard.tsx';
 import { detailView } from './view.ts';
-import { StagesPart } from '../stages/StagesCard.tsx';
-import { PaymentClaimPart } from '../payment-claims/PaymentClaimCard.tsx';
+import { StagesPart } from '../stages/StagesPart.tsx';
+import { PaymentClaimPart } from '../payment-claims/PaymentClaimPart.tsx';
 import { CreditForm } from '../credit-notes/CreditForm.tsx';
-import { CreditNotesPart } from '../credit-notes/CreditNotesCard.tsx';
+import { CreditNotesPart } from '../credit-notes/CreditNotesPart.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 export function InvoiceDetailScreen() {
   const { id } = useParams({ from: '/app/invoices/$id' });
@@ -52,13 +53,16 @@ export function InvoiceDetailScreen() {
   return <Detail key={query.data.id} doc={query.data} />;
 }
 
-/** The screen's frame: the link back to the list (unless `back` is false) and the heading. */
-function DetailScreen({ back = true, children }: { back?: boolean; children: ReactNode }) {
+/**
+ * The screen's frame: the link back to the list (unless `back` is false) and the heading, which
+ * names what it shows once that is known.
+ */
+function DetailScreen({ back = true, type, children }: { back?: boolean; type?: DocumentDetail['type']; children: ReactNode }) {
   return (
     <section className="screen detail" aria-labelledby="detail-title">
       {back && <BackLink />}
       <h1 id="detail-title" className="eyebrow detail__heading">
-        Invoice Detail
+        {type === 'quote' ? 'Quote Detail' : type === 'invoice' ? 'Invoice Detail' : 'Quote or Invoice'}
       </h1>
       {children}
     </section>
@@ -107,7 +111,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
   };
 
   return (
-    <DetailScreen>
+    <DetailScreen type={doc.type}>
       <SummaryCard doc={doc} view={view} acceptedOnline={acceptedOnline} />
 
       <DetailActions doc={doc} view={view} panel={panel} onPanel={setPanel} show={show} />

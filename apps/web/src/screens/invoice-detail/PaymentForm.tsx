@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { nzDateOf, type PaymentMethod } from '@tradie/domain';
-import { errorDetail } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { PaymentDateMethodFields } from '../shared/PaymentDateMethodFields.tsx';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import type { PaymentInput } from '@tradie/contracts';
 
@@ -28,27 +28,17 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
   const [date, setDate] = useState(() => nzDateOf(new Date()));
   const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
   const [reference, setReference] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { keyFor } = useIdempotencyKeys();
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    const body: PaymentInput = { amount: amount.trim(), date, method, reference: reference.trim() };
-    try {
-      await onSubmit(body, keyFor('payment', body));
-      onDone(amount.trim());
-    } catch (err) {
-      setError(errorDetail(err) ?? 'Could not record the payment');
-      setBusy(false);
-    }
-  };
+  const save = useCommand({
+    run: (body: PaymentInput) => onSubmit(body, keyFor('payment', body)),
+    failed: 'Could not record the payment',
+    onDone: (_, body) => onDone(String(body.amount)),
+  });
+  const busy = save.pending;
+  const submit = save.submit(() => ({ ok: true, body: { amount: amount.trim(), date, method, reference: reference.trim() } }));
 
   return (
-    <form className="card card--emphasis detail-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-title`}>
+    <form className="card card--emphasis detail-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="card__title">
         Record payment
       </h3>
@@ -61,7 +51,7 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
           {() => <input id={`${id}-reference`} className="input" type="text" autoComplete="off" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />}
         </FormField>
       </div>
-      <ErrorAlert message={error} />
+      <ErrorAlert message={save.error} />
       <FormButtons className="detail-form__buttons" submit={busy ? 'Saving...' : 'Save payment'} busy={busy} onCancel={onCancel} />
     </form>
   );

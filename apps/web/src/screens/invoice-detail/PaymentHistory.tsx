@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@tradie/domain';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { applyDetailChange, removePayment } from './queries.ts';
 import { money } from './view.ts';
@@ -28,17 +29,18 @@ export const REFUND_TEXT = {
 export function PaymentHistory({ doc, isVoid, synced = false, show }: Props) {
   const queryClient = useQueryClient();
 
-  const paymentRemoval = useMutation({
-    mutationFn: (paymentId: string) => removePayment(api, doc.id, paymentId),
-    onSuccess: (updated) => {
+  const paymentRemoval = useCommand({
+    run: (paymentId: string) => removePayment(api, doc.id, paymentId),
+    failed: 'Could not remove the payment',
+    onDone: (updated) => {
       applyDetailChange(queryClient, updated);
       show('Payment removed');
     },
-    onError: (e) => show(errorDetail(e) ?? 'Could not remove the payment', 'error'),
+    onFailed: (message) => show(message, 'error'),
   });
 
   const confirmRemovePayment = (paymentId: string) => {
-    if (window.confirm('Remove this payment?')) paymentRemoval.mutate(paymentId);
+    if (window.confirm('Remove this payment?')) paymentRemoval.run(paymentId);
   };
 
   return (
@@ -67,7 +69,7 @@ export function PaymentHistory({ doc, isVoid, synced = false, show }: Props) {
                   type="button"
                   className="button button--danger button--compact"
                   onClick={() => confirmRemovePayment(p.id)}
-                  disabled={paymentRemoval.isPending && paymentRemoval.variables === p.id}
+                  disabled={paymentRemoval.pending && paymentRemoval.input === p.id}
                 >
                   Remove<span className="visually-hidden"> payment of {money(p.amount)} on {formatNzDate(p.date)}</span>
                 </button>

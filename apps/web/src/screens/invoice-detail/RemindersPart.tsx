@@ -3,14 +3,15 @@
 // its button off, with the server's reason, when the server would refuse it. Shown for an issued
 // invoice with money owing.
 import './reminders-part.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
+import { useCommand } from '../shared/command.ts';
 import { ReminderSendButton } from '../shared/ReminderSendButton.tsx';
-import { invalidateDocuments } from './queries.ts';
 import { automaticReminderText, invalidateReminders, invoiceRemindersQuery, REMINDER_TEXT, setRemindersPaused } from '../shared/reminders.ts';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 /** Statuses of an invoice that has gone to the client and can still be owed money. */
 const REMINDABLE = new Set(['issued', 'sent', 'partial', 'overdue']);
@@ -28,9 +29,10 @@ function RemindersCard({ doc }: { doc: DocumentDetail }) {
   const status = useQuery(invoiceRemindersQuery(api, doc.id));
   // The state the last Pause / Resume here left it in: it stands while the server's answer reloads.
   const [lastSet, setLastSet] = useState<boolean | null>(null);
-  const toggle = useMutation({
-    mutationFn: (paused: boolean) => setRemindersPaused(api, doc.id, paused).then(() => paused),
-    onSuccess: (paused) => {
+  const toggle = useCommand({
+    run: (paused: boolean) => setRemindersPaused(api, doc.id, paused).then(() => paused),
+    failed: 'Could not change the reminders for this invoice',
+    onDone: (paused) => {
       setLastSet(paused);
       void invalidateReminders(queryClient);
       void invalidateDocuments(queryClient);
@@ -50,9 +52,9 @@ function RemindersCard({ doc }: { doc: DocumentDetail }) {
         <button
           type="button"
           className="button button--ghost button--compact reminders-part__toggle"
-          onClick={() => toggle.mutate(!paused)}
-          disabled={toggle.isPending}
-          aria-busy={toggle.isPending}
+          onClick={() => toggle.run(!paused)}
+          disabled={toggle.pending}
+          aria-busy={toggle.pending}
         >
           {paused ? REMINDER_TEXT.resume : REMINDER_TEXT.pause}
         </button>
@@ -62,9 +64,9 @@ function RemindersCard({ doc }: { doc: DocumentDetail }) {
           subject={reloading ? null : (data?.send_now.subject ?? null)}
         />
       </div>
-      {toggle.isError && (
+      {toggle.error && (
         <p className="callout callout--error" role="alert">
-          {errorDetail(toggle.error) ?? 'Could not change the reminders for this invoice'}
+          {toggle.error}
         </p>
       )}
     </Card>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCommand } from '../shared/command.ts';
 import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate, nzDateOf } from '@tradie/domain';
 import { Card } from '../../ui/Card.tsx';
@@ -17,18 +17,10 @@ export function sendOutcomeText(s: Pick<Send, 'outcome' | 'detail'>): string {
  * not"); nothing until one was made. When the last one was not delivered, Try again sends it again.
  */
 export function SendHistory({ attempts, onRetry }: { attempts: DocumentDetail['send_attempts']; onRetry?: (() => Promise<void>) | undefined }) {
-  const [busy, setBusy] = useState(false);
+  const retry = useCommand({ run: async () => onRetry?.() });
+  const busy = retry.pending;
   if (attempts.length === 0) return null;
   const last = attempts[attempts.length - 1]!;
-  const retry = async () => {
-    if (busy || !onRetry) return;
-    setBusy(true);
-    try {
-      await onRetry();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Card titleId="detail-sends-title" title="Emails">
       <ul className="detail-sends">
@@ -43,7 +35,7 @@ export function SendHistory({ attempts, onRetry }: { attempts: DocumentDetail['s
       </ul>
       {last.outcome !== 'delivered' && onRetry && (
         <div className="detail-form__buttons">
-          <button type="button" className="button button--secondary" onClick={() => void retry()} disabled={busy} aria-busy={busy}>
+          <button type="button" className="button button--secondary" onClick={() => retry.run()} disabled={busy} aria-busy={busy}>
             {busy ? 'Sending...' : 'Try again'}
           </button>
         </div>

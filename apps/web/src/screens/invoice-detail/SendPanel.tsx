@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { EMAIL_UNCONFIRMED_CODE, type DocumentDetail, type SendResult } from '@tradie/contracts';
-import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { api, isApiError } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
-import { settingsQuery } from './queries.ts';
+import { resendConfirmation } from '../login/queries.ts';
+import { businessSettingsQuery } from '../shared/queries.ts';
 
 interface Props {
   doc: DocumentDetail;
@@ -28,11 +30,8 @@ export const isEmailUnconfirmed = (err: unknown): boolean =>
 
 export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
   const id = useId();
-  const settings = useQuery(settingsQuery(api));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [resending, setResending] = useState(false);
   const [resendNote, setResendNote] = useState<{ text: string; ok: boolean } | null>(null);
   const { keyFor } = useIdempotencyKeys();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,32 +44,25 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
     heading.current?.focus();
   }, []);
 
-  const send = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onSent(await onSend(keyFor('send', doc.id)));
-    } catch (err) {
+  const sending = useCommand({
+    run: () => onSend(keyFor('send', doc.id)),
+    failed: `Could not send the ${noun.toLowerCase()}`,
+    onDone: onSent,
+    onFailed: (_, err) => {
       setUnconfirmed(isEmailUnconfirmed(err));
       setResendNote(null);
-      setError(errorDetail(err) ?? `Could not send the ${noun.toLowerCase()}`);
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = sending.pending;
+  const error = sending.error;
 
-  const resendConfirmation = async () => {
-    if (resending) return;
-    setResending(true);
-    try {
-      const answer = await api.post<{ detail: string }>('/auth/resend-confirmation');
-      setResendNote({ text: answer.detail, ok: true });
-    } catch (err) {
-      setResendNote({ text: errorDetail(err) ?? 'Could not resend the confirmation email', ok: false });
-    } finally {
-      setResending(false);
-    }
-  };
+  const resend = useCommand({
+    run: () => resendConfirmation(api),
+    failed: 'Could not resend the confirmation email',
+    onDone: (answer) => setResendNote({ text: answer.detail, ok: true }),
+    onFailed: (text) => setResendNote({ text, ok: false }),
+  });
+  const resending = resend.pending;
 
   return (
     <section className="card card--emphasis detail-form detail-send" aria-labelledby={`${id}-title`}>
@@ -103,7 +95,7 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
       )}
       {unconfirmed && (
         <div className="detail-send__confirm">
-          <button type="button" className="button button--secondary" onClick={() => void resendConfirmation()} disabled={resending} aria-busy={resending}>
+          <button type="button" className="button button--secondary" onClick={() => resend.run()} disabled={resending} aria-busy={resending}>
             {resending ? 'Sending...' : 'Resend confirmation email'}
           </button>
           <p className={resendNote ? `callout ${resendNote.ok ? 'callout--success' : 'callout--error'}` : 'detail-send__note--empty'} role="status">
@@ -112,7 +104,7 @@ export function SendPanel({ doc, onSend, onSent, onCancel }: Props) {
         </div>
       )}
       <div className="detail-form__buttons">
-        <button type="button" className="button button--accent" onClick={() => void send()} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button button--accent" onClick={() => sending.run()} disabled={busy} aria-busy={busy}>
           {busy ? 'Sending...' : `Send ${noun}`}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate } from '@tradie/domain';
-import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
+import { SyncedBadge } from '../shared/parts.tsx';
 import { AccountingCallout } from './AccountingCallout.tsx';
 import { AccountingPushCallout } from './AccountingPushCallout.tsx';
 import { accountingPushQuery } from './queries.ts';
 import { api } from '../../api/client.ts';
 import { money, type DetailView } from './view.ts';
 import { AddressLines } from '../../ui/AddressLines.tsx';
+import { PaymentBadge, StatusChip, TypeChip } from '../../ui/Chip.tsx';
 
 /**
  * The detail's header card: the reference with its chips, the client, the dates, the total and

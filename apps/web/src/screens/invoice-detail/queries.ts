@@ -1,16 +1,12 @@
 // Server data for one quote or invoice: its query, the calls behind the detail's buttons and forms,
 // and how an answer goes into the cache. The api client arrives as an argument, so tests can hand
-// in their own. What the list and the calculator share with it is in ../shared/queries.ts (the
-// pieces the detail uses are re-exported here); the route's loader starts the same detail query.
+// in their own. What the list and the calculator share with it is in ../shared/queries.ts
+// (imported from there); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
-import { accountingPushPath, pushToAccounting } from '../shared/accountingPush.ts';
+import { accountingPushPath } from '../shared/accountingPush.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
-
-export { documentKeys, invalidateDocuments };
-/** The CC/BCC shown before sending. */
-export { documentSettingsQuery as settingsQuery } from '../shared/queries.ts';
 
 /** GET /invoices/{id}. */
 export const documentDetailQuery = (api: Api, id: string) =>
@@ -50,10 +46,9 @@ export const fetchPdf = (api: Api, id: string) => api.blob(path(id, '/pdf'));
 
 export const sendDocument = (api: Api, id: string, idempotencyKey: string) => api.post<SendResult>(path(id, '/send'), undefined, { idempotencyKey });
 
-export type RecordedPayment = PaymentRecord & { balance: number; payment_status: string; status: string };
 
 export const recordPayment = (api: Api, id: string, body: PaymentInput, idempotencyKey: string) =>
-  api.post<RecordedPayment>(path(id, '/payments'), body, { idempotencyKey });
+  api.post<RecordedPaymentRecord>(path(id, '/payments'), body, { idempotencyKey });
 
 export const removePayment = (api: Api, id: string, paymentId: string) => api.del<DocumentDetail>(path(id, `/payments/${encodeURIComponent(paymentId)}`));
 
@@ -94,7 +89,6 @@ export function applyDetailChange(queryClient: QueryClient, updated?: DocumentDe
 
 // ---- Xero ------------------------------------------------------------------------------------------
 
-
 /** Under the detail's key, so whatever reloads the detail after a change reloads this too. */
 export const accountingPushKey = (id: string) => [...documentKeys.detail(id), 'accounting-push'] as const;
 
@@ -109,8 +103,6 @@ export const accountingPushQuery = (api: Api, id: string) =>
     queryFn: ({ signal }) => api.get<AccountingPushStatus>(accountingPushPath(id), { signal }),
     refetchInterval: (query) => (query.state.data?.retry_at ? LIVE_REFRESH_MS : false),
   });
-
-export { pushToAccounting };
 
 // ---- the client's link and the timeline ----------------------------------------------------------
 

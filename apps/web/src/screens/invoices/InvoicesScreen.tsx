@@ -11,13 +11,14 @@ import { accountingPushFailuresQuery } from '../shared/accountingPush.ts';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
 import { centsOf, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from '../shared/documents.ts';
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
-import { PaymentBadge, StatusChip, SyncedBadge, TypeChip } from '../shared/parts.tsx';
+import { SyncedBadge } from '../shared/parts.tsx';
 import { documentCountsQuery, documentListQuery } from './queries.ts';
 import { describeFilter, filterOf, hasFilter, initialTab, TAB_STORAGE_KEY, type ListFilter, type ListTab } from './search.ts';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { isChipFilter, showsInList, StatusFilter } from './StatusFilter.tsx';
 import { TemplateButton } from '../../templates/TemplateButton.tsx';
 import { TabList } from '../../ui/TabList.tsx';
+import { PaymentBadge, StatusChip, TypeChip } from '../../ui/Chip.tsx';
 
 type Tab = ListTab;
 const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];

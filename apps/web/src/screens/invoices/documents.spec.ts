@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type TokenStorage } from '../../api/client.ts';
 import { pickerOptions } from '../calculator/clientChoice.ts';
-import { centsOf, isSynced, paymentBadge, referenceOf, syncedMessage, syncErrorMessage } from '../shared/documents.ts';
+import { centsOf, isSynced, referenceOf, syncedMessage, syncErrorMessage } from '../shared/documents.ts';
 import { fetchDocumentPage } from './queries.ts';
+import { paymentBadge } from '../../ui/Chip.tsx';
 
 const noTokens: TokenStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
 

@@ -22,7 +22,7 @@ export function LoginScreen() {
       subtitle="Welcome back. Sign in to your Tradie Quotes account."
       footer={<AuthFooterLink lead="New here?" to="/register">Start your free trial</AuthFooterLink>}
     >
-      <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="auth-form" onSubmit={submit} aria-busy={busy}>
         <FormAlert id="login-error" message={error} />
         <TextField id="email" label="Email" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} describedBy={error ? 'login-error' : undefined} />
         <TextField

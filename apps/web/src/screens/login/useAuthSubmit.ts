@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCommand } from '../shared/command.ts';
 
 /**
  * The submit of an auth form, with its busy flag and its one error. `check` runs first: a problem
@@ -14,28 +15,20 @@ export function useAuthSubmit<Done = never>({ check, send, failed }: {
   send: () => Promise<'leaving' | { done: Done }>;
   failed: (err: unknown) => string;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<Done | null>(null);
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (busy) return;
-    const problem = check ? check() : null;
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const outcome = await send();
-      if (outcome !== 'leaving') {
-        setDone(outcome.done);
-        setBusy(false);
-      }
-    } catch (err) {
-      setError(failed(err));
-      setBusy(false);
-    }
+  const command = useCommand({ run: send });
+  const submit = (e: FormEvent<HTMLFormElement>) =>
+    command.submit(() => {
+      const problem = check ? check() : null;
+      return problem ? { ok: false, error: problem } : { ok: true, body: undefined };
+    })(e);
+  const outcome = command.result;
+  return {
+    // Leaving: the button stays busy until the screen has gone.
+    busy: command.pending || outcome === 'leaving',
+    error: command.invalid ?? (command.failure === undefined ? null : failed(command.failure)),
+    submit,
+    done: outcome && outcome !== 'leaving' ? outcome.done : null,
   };
-  return { busy, error, submit, done };
 }
 
 /**

@@ -1,17 +1,19 @@
 // 'Construction client': this client's new invoices start as payment claims under the Construction
 // Contracts Act 2002 (with the details suggested from the quote or the claim before).
 import './payment-claims.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { useCommand } from '../shared/command.ts';
 import { SavedSwitch } from '../shared/SavedSwitch.tsx';
 import { clientPaymentClaimsQuery, setClientPaymentClaims } from './queries.ts';
 
 export function ClientPaymentClaimsSwitch({ clientId }: { clientId: string }) {
   const queryClient = useQueryClient();
   const query = useQuery(clientPaymentClaimsQuery(api, clientId));
-  const save = useMutation({
-    mutationFn: (on: boolean) => setClientPaymentClaims(api, clientId, on),
-    onSuccess: (answer) => queryClient.setQueryData(clientPaymentClaimsQuery(api, clientId).queryKey, answer),
+  const save = useCommand({
+    failed: 'Could not change this client',
+    run: (on: boolean) => setClientPaymentClaims(api, clientId, on),
+    onDone: (answer) => queryClient.setQueryData(clientPaymentClaimsQuery(api, clientId).queryKey, answer),
   });
   return (
     <SavedSwitch
@@ -25,7 +27,6 @@ export function ClientPaymentClaimsSwitch({ clientId }: { clientId: string }) {
           ? 'New invoices for this client start as payment claims under the Construction Contracts Act 2002.'
           : 'Turn on for construction work: new invoices then start as payment claims under the Construction Contracts Act 2002.'
       }
-      failed="Could not change this client"
     />
   );
 }

@@ -4,10 +4,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PriceBookItemInput, PriceBookItemRecord, PriceListImportResult, PriceListMappingInput, PriceListMappingRecord, PriceListPreview } from '@tradie/contracts';
 import { formatNzdPrice } from '@tradie/domain';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { createItem, deleteItem, importPriceList, invalidatePriceBook, previewPriceList, priceBookItemQuery, priceBookSearchQuery, updateItem } from './queries.ts';
 import './priceBook.css';
 
@@ -77,39 +78,28 @@ function ItemForm({ item, onDone }: { item: PriceBookItemRecord | null; onDone()
     supplier_code: item?.supplier_code ?? '',
     gst_rate: item?.gst_rate ?? '0.15',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const detail = useQuery({ ...priceBookItemQuery(api, item?.id ?? ''), enabled: item !== null });
   const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    const body: PriceBookItemInput = { ...fields, description: item?.description ?? '', sell: fields.sell.trim() === '' ? null : fields.sell };
-    try {
+  const save = useCommand({
+    run: async (body: PriceBookItemInput) => {
       if (item) await updateItem(api, item.id, body, item.version);
       else await createItem(api, body);
       await invalidatePriceBook(queryClient);
-      onDone();
-    } catch (err) {
-      setError(errorDetail(err) ?? "Couldn't save the item. Try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
-    if (!item) return;
-    setBusy(true);
-    try {
-      await deleteItem(api, item.id);
+    },
+    failed: "Couldn't save the item. Try again.",
+    onDone: () => onDone(),
+  });
+  const remove = useCommand({
+    run: async (id: string) => {
+      await deleteItem(api, id);
       await invalidatePriceBook(queryClient);
-      onDone();
-    } catch (err) {
-      setError(errorDetail(err) ?? "Couldn't delete the item. Try again.");
-      setBusy(false);
-    }
-  };
+    },
+    failed: "Couldn't delete the item. Try again.",
+    onDone: () => onDone(),
+  });
+  const error = save.error ?? remove.error;
+  const busy = save.pending || remove.pending;
 
   const field = (name: keyof typeof fields, label: string, props: Record<string, unknown> = {}) => (
     <div className="field">
@@ -121,7 +111,11 @@ function ItemForm({ item, onDone }: { item: PriceBookItemRecord | null; onDone()
   );
 
   return (
-    <form className="price-book__form" onSubmit={(e) => void save(e)} noValidate>
+    <form
+      className="price-book__form"
+      onSubmit={save.submit(() => ({ ok: true, body: { ...fields, description: item?.description ?? '', sell: fields.sell.trim() === '' ? null : fields.sell } }))}
+      noValidate
+    >
       <h1>{item ? 'Edit item' : 'Add item'}</h1>
       {field('name', 'Name', { required: true, maxLength: 200 })}
       {field('cost', 'Cost excl. GST ($)', { inputMode: 'decimal', required: true })}
@@ -148,7 +142,7 @@ function ItemForm({ item, onDone }: { item: PriceBookItemRecord | null; onDone()
           Cancel
         </button>
         {item && (
-          <button type="button" className="button button--secondary" onClick={() => void remove()} disabled={busy}>
+          <button type="button" className="button button--secondary" onClick={() => remove.run(item.id)} disabled={busy}>
             Delete
           </button>
         )}
@@ -184,20 +178,15 @@ function ImportPanel({ onDone }: { onDone(): void }) {
   const [preview, setPreview] = useState<PriceListPreview | null>(null);
   const [mapping, setMapping] = useState<PriceListMappingRecord | null>(null);
   const [result, setResult] = useState<PriceListImportResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(errorDetail(err) ?? "Couldn't read that price list. Try again.");
-    } finally {
-      setBusy(false);
-    }
+  // A file refused in the browser (too large), before anything is sent.
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const step = useCommand({ run: (fn: () => Promise<void>) => fn(), failed: "Couldn't read that price list. Try again." });
+  const run = (fn: () => Promise<void>) => {
+    setTooLarge(null);
+    step.run(fn);
   };
+  const error = tooLarge ?? step.error;
+  const busy = step.pending;
   const loadPreview = (text: string, m: PriceListMappingRecord | null) =>
     run(async () => {
       const p = await previewPriceList(api, { supplier, csv: text, mapping: m ? mappingInput(m) : null });
@@ -209,18 +198,18 @@ function ImportPanel({ onDone }: { onDone(): void }) {
     setResult(null);
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
-      setError('That price list is too large: at most 5 MB. Split it into smaller files and import each.');
+      setTooLarge('That price list is too large: at most 5 MB. Split it into smaller files and import each.');
       return;
     }
     const text = await file.text();
     setCsv(text);
-    await loadPreview(text, null);
+    loadPreview(text, null);
   };
   const remap = (change: Partial<PriceListMappingRecord>) => {
     if (!mapping || csv === null) return;
     const next = { ...mapping, ...change };
     setMapping(next);
-    void loadPreview(csv, next);
+    loadPreview(csv, next);
   };
   const doImport = () =>
     run(async () => {

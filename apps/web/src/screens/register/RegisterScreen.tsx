@@ -26,7 +26,7 @@ export function RegisterScreen() {
       subtitle="14 days free, everything included. No credit card needed."
       footer={<AuthFooterLink lead="Already have an account?" to="/login">Sign in</AuthFooterLink>}
     >
-      <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="auth-form" onSubmit={submit} aria-busy={busy}>
         <FormAlert id="register-error" message={error} />
         <TextField id="full_name" label="Your Name" autoComplete="name" value={fullName} onChange={setFullName} describedBy={describedBy} />
         <TextField id="email" label="Email Address" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} describedBy={describedBy} />

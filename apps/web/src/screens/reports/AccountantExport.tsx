@@ -4,16 +4,24 @@
 // buttons, the download goes through a five-minute download link (POST /reports/accountant-export-links)
 // opened in a tab made inside the click, so the bearer token never travels in a URL.
 import { useState } from 'react';
-import type { AccountantExportQuery, ExportLinkResponse } from '@tradie/contracts';
+import type { AccountantExportQuery } from '@tradie/contracts';
 import { taxYearOf, type GstBasis } from '@tradie/domain';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
+import { RadioGroup, type RadioOption } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { downloadThroughSignedLink } from './download.ts';
-import { DateRangeFields, ReportForm, TaxYearSelect } from './parts.tsx';
+import { DateRangeFields, ReportForm, TaxYearSelect } from './ReportForm.tsx';
 import { taxYearOptionLabel } from './periods.ts';
+import { createAccountantExportLink } from './queries.ts';
 
 type Mode = 'year' | 'dates';
+
+const PERIODS = [
+  { value: 'year', label: 'A whole year (1 April – 31 March)' },
+  { value: 'dates', label: 'Between two dates' },
+] as const satisfies readonly RadioOption<Mode>[];
 
 /** The last complete NZ tax year first (the default), then the three before it, then the one under way. */
 export function accountantYearOptions(today: string): { year: number; label: string }[] {
@@ -29,19 +37,17 @@ export function AccountantExport({ today }: { today: string }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [basis, setBasis] = useState<GstBasis>('invoice');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const ready = mode === 'year' || (start !== '' && end !== '');
+  // The tab is opened inside the click (popup blockers), then sent to the link.
+  const download = useCommand({
+    run: (input: AccountantExportQuery) => downloadThroughSignedLink(window, () => createAccountantExportLink(api, input), 'Preparing your export…'),
+    failed: 'Request failed',
+  });
+  const busy = download.pending;
+  const error = download.error && `Couldn't make the export: ${download.error}`;
 
   const onSubmit = () => {
-    if (!ready) return;
-    setError(null);
-    setBusy(true);
-    const input: AccountantExportQuery = mode === 'year' ? { year, basis } : { start_date: start, end_date: end, basis };
-    // The tab is opened inside this click (popup blockers), then sent to the link.
-    downloadThroughSignedLink(window, () => api.post<ExportLinkResponse>('/reports/accountant-export-links', input), 'Preparing your export…')
-      .catch((e: unknown) => setError(`Couldn't make the export: ${errorDetail(e) ?? 'Request failed'}`))
-      .finally(() => setBusy(false));
+    if (ready) download.run(mode === 'year' ? { year, basis } : { start_date: start, end_date: end, basis });
   };
 
   return (
@@ -50,17 +56,7 @@ export function AccountantExport({ today }: { today: string }) {
         One ZIP: invoices, payments and clients (CSV), the GST report and annual summary, every invoice's and credit note's PDF, and a README explaining each file.
       </p>
 
-      <fieldset className="choice-group">
-        <legend className="field__label">Period</legend>
-        <label className="choice">
-          <input type="radio" name="accountant-export-mode" value="year" checked={mode === 'year'} onChange={() => setMode('year')} />
-          <span>A whole year (1 April – 31 March)</span>
-        </label>
-        <label className="choice">
-          <input type="radio" name="accountant-export-mode" value="dates" checked={mode === 'dates'} onChange={() => setMode('dates')} />
-          <span>Between two dates</span>
-        </label>
-      </fieldset>
+      <RadioGroup look="choice" name="accountant-export-mode" legend="Period" options={PERIODS} value={mode} onChange={setMode} />
 
       {mode === 'year' ? (
         <TaxYearSelect id="accountant-export-year" label="Year to export" hint="NZ tax years run 1 April to 31 March." options={options} year={year} onChange={setYear} />

@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import type { AnnualReportResponse } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
-import { DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, TaxYearSelect, useGenerate } from './parts.tsx';
+import { ReportForm, retryOnce, TaxYearSelect, useGenerate } from './ReportForm.tsx';
+import { DownloadCsvButton, money, MonthlyBreakdown, ReportResults, ReportNotes, ReportStatus, SummaryBoxes } from './ReportResults.tsx';
 import { rangeText, taxYearOptions } from './periods.ts';
 import { annualReportQuery } from './queries.ts';
 

@@ -8,7 +8,8 @@ import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
 import type { GstBasis } from '@tradie/domain';
 import { api } from '../../api/client.ts';
 import { FormField } from '../../ui/FormField.tsx';
-import { DateRangeFields, DownloadCsvButton, money, MonthlyBreakdown, ReportForm, ReportResults, ReportNotes, ReportStatus, retryOnce, SummaryBoxes, useGenerate } from './parts.tsx';
+import { DateRangeFields, ReportForm, retryOnce, useGenerate } from './ReportForm.tsx';
+import { DownloadCsvButton, money, MonthlyBreakdown, ReportResults, ReportNotes, ReportStatus, SummaryBoxes } from './ReportResults.tsx';
 import {
   QUARTERS,
   currentYear,

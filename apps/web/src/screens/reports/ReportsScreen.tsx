@@ -1,17 +1,19 @@
-// Tax Reports (/app/reports): the GST report for a period and the annual summary for an NZ
-// tax year, on screen and as CSV. Both tabs stay mounted, so switching keeps what each one shows.
+// Tax Reports (/app/reports): the GST report for a period, the annual summary for an NZ tax year
+// and the profit report (the tradie's own), on screen and as CSV. Both tabs stay mounted, so switching keeps what each one shows.
 import './reports.css';
 import { useState } from 'react';
 import { nzDateOf } from '@tradie/domain';
 import { AccountantExport } from './AccountantExport.tsx';
 import { AnnualSummaryTab } from './AnnualSummaryTab.tsx';
 import { GstReportTab } from './GstReportTab.tsx';
+import { ProfitTab } from './ProfitTab.tsx';
 import { TabList, type Tab as TabItem } from '../../ui/TabList.tsx';
 
-type Tab = 'gst' | 'annual';
+type Tab = 'gst' | 'annual' | 'profit';
 const TABS: readonly TabItem<Tab>[] = [
   { id: 'gst', label: 'GST Report' },
   { id: 'annual', label: 'Annual Summary' },
+  { id: 'profit', label: 'Profit' },
 ];
 
 export function ReportsScreen() {
@@ -24,7 +26,7 @@ export function ReportsScreen() {
       <h1 id="reports-title" className="screen-title">
         Tax Reports
       </h1>
-      <p className="screen__subtitle">GST reports and annual summaries for tax time</p>
+      <p className="screen__subtitle">GST reports and annual summaries for tax time, and what your work made</p>
 
       <TabList tabs={TABS} selected={tab} onSelect={setTab} label="Tax reports" tabId={(t) => `reports-tab-${t}`} panelId={(t) => `reports-panel-${t}`} />
 
@@ -33,6 +35,9 @@ export function ReportsScreen() {
       </div>
       <div id="reports-panel-annual" role="tabpanel" aria-labelledby="reports-tab-annual" className="tab-panel" hidden={tab !== 'annual'}>
         <AnnualSummaryTab today={today} />
+      </div>
+      <div id="reports-panel-profit" role="tabpanel" aria-labelledby="reports-tab-profit" className="tab-panel" hidden={tab !== 'profit'}>
+        <ProfitTab today={today} />
       </div>
 
       <AccountantExport today={today} />

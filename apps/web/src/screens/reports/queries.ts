@@ -1,8 +1,8 @@
 // Server data for Tax Reports: the GST report, the annual summary and the signed CSV links. The api
 // client arrives as an argument, so tests can hand in their own.
 import { queryOptions } from '@tanstack/react-query';
-import type { AnnualReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse } from '@tradie/contracts';
-import type { GstBasis } from '@tradie/domain';
+import type { AccountantExportQuery, AnnualReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse, MonthProfitResponse, ProfitReportResponse } from '@tradie/contracts';
+import type { GstBasis, ProfitGrouping } from '@tradie/domain';
 import type { ApiClient } from '../../api/client.ts';
 
 type Api = Pick<ApiClient, 'get' | 'post'>;
@@ -17,7 +17,15 @@ export const reportKeys = {
   all: ['reports'] as const,
   gst: (p: GstParams) => [...reportKeys.all, 'gst', p.start_date, p.end_date, p.basis] as const,
   annual: (year: number) => [...reportKeys.all, 'annual', year] as const,
+  profit: (p: ProfitParams) => [...reportKeys.all, 'profit', p.start_date, p.end_date, p.group] as const,
+  monthProfit: () => [...reportKeys.all, 'profit', 'this-month'] as const,
 };
+
+export interface ProfitParams {
+  start_date: string;
+  end_date: string;
+  group: ProfitGrouping;
+}
 
 /**
  * Reports are asked for with Generate Report and must show the invoices as they are now, so they
@@ -43,5 +51,23 @@ export const annualReportQuery = (api: Api, year: number) =>
     staleTime: REPORT_STALE_TIME,
   });
 
+/** GET /reports/profit?start_date&end_date&group */
+export const profitReportQuery = (api: Api, p: ProfitParams) =>
+  queryOptions({
+    queryKey: reportKeys.profit(p),
+    queryFn: ({ signal }) => api.get<ProfitReportResponse>(`/reports/profit?${new URLSearchParams({ start_date: p.start_date, end_date: p.end_date, group: p.group }).toString()}`, { signal }),
+    staleTime: REPORT_STALE_TIME,
+  });
+
+/** GET /reports/profit/this-month: the home screen's invoiced sales and gross profit. */
+export const monthProfitQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: reportKeys.monthProfit(),
+    queryFn: ({ signal }) => api.get<MonthProfitResponse>('/reports/profit/this-month', { signal }),
+  });
+
 /** POST /reports/export-links: a five-minute download link to one CSV export (a new tab can't send the bearer header). */
 export const createExportLink = (api: Api, input: ExportLinkInput) => api.post<ExportLinkResponse>('/reports/export-links', input);
+
+/** POST /reports/accountant-export-links: a five-minute download link to the accountant's ZIP. */
+export const createAccountantExportLink = (api: Api, input: AccountantExportQuery) => api.post<ExportLinkResponse>('/reports/accountant-export-links', input);

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { AuthCard, AuthFooterLink, AuthSuccess, FormAlert, SubmitButton, TextField } from '../login/AuthCard.tsx';
 import { resetErrorMessage } from '../login/messages.ts';
+import { resetPassword } from '../login/queries.ts';
 import { useAuthSubmit } from '../login/useAuthSubmit.ts';
 import { CheckIcon } from '../../ui/icons.tsx';
 import { validateReset } from './validate.ts';
@@ -23,7 +24,7 @@ export function ResetPasswordScreen() {
     // No token is a problem too ('Invalid reset link').
     check: () => validateReset(token, password, confirm),
     send: async () => {
-      await api.post('/auth/reset-password', { token, new_password: password }, { noRefresh: true });
+      await resetPassword(api, token ?? '', password);
       return { done: true };
     },
     failed: resetErrorMessage,
@@ -57,7 +58,7 @@ export function ResetPasswordScreen() {
           {AUTH_MESSAGES.invalidResetLinkLong}
         </p>
       ) : null}
-      <form className="auth-form" onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      <form className="auth-form" onSubmit={submit} aria-busy={busy}>
         <FormAlert id="reset-error" message={error} />
         <TextField id="new_password" label="New Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} disabled={noToken} describedBy={describedBy} />
         <TextField id="confirm_password" label="Confirm Password" type="password" autoComplete="new-password" value={confirm} onChange={setConfirm} disabled={noToken} describedBy={describedBy} />

@@ -5,12 +5,14 @@
 // then this browser signs out and a goodbye screen is shown).
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, changeEmailInput, type ChangeEmailResult, DELETE_CONFIRMATION_WORD } from '@tradie/contracts';
+import { ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, changeEmailInput, type ChangeEmailInput, DELETE_CONFIRMATION_WORD, type DeleteAccountInput } from '@tradie/contracts';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { api, clearTokens, errorDetail } from '../../api/client.ts';
+import { api, clearTokens } from '../../api/client.ts';
 import { useAuth, useSessionUser } from '../../app/useAuth.ts';
 import { Card } from '../../ui/Card.tsx';
+import { useCommand } from '../shared/command.ts';
+import { changeEmail, deleteAccount, exportAccount } from './queries.ts';
 
 export const ACCOUNT_TEXT = {
   emailTitle: 'Email address',
@@ -56,25 +58,6 @@ function PasswordField({ id, value, onChange }: { id: string; value: string; onC
   );
 }
 
-/**
- * A task behind a button: `busy` while it runs, then its outcome as a message, the text it returns,
- * or when it throws the server's sentence (else `failed`).
- */
-function useBusyTask() {
-  const [busy, setBusy] = useState(false);
-  const run = async (task: () => Promise<string>, failed: string): Promise<Message> => {
-    setBusy(true);
-    try {
-      return { kind: 'success', text: await task() };
-    } catch (err) {
-      return { kind: 'error', text: errorDetail(err) ?? failed };
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
-}
-
 /** Enter in a field acts on its own card: the Settings screen is one form already, and forms do not nest. */
 const onEnter = (act: () => void) => (e: KeyboardEvent) => {
   if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
@@ -91,31 +74,30 @@ export function ChangeEmailCard({ current }: { current: string }) {
   const uid = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, run } = useBusyTask();
-  const [message, setMessage] = useState<Message>(null);
-
-  const submit = async () => {
-    const parsed = changeEmailInput.safeParse({ new_email: email, password });
-    if (!parsed.success) {
-      setMessage({ kind: 'error', text: parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.emailFailed });
-      return;
-    }
-    setMessage(null);
-    let delivered = true;
-    const outcome = await run(async () => {
-      const answer = await api.post<ChangeEmailResult>('/account/change-email', parsed.data);
+  const change = useCommand({
+    run: (body: ChangeEmailInput) => changeEmail(api, body),
+    failed: ACCOUNT_TEXT.emailFailed,
+    onDone: () => {
       setEmail('');
       setPassword('');
-      delivered = answer.outcome === 'delivered';
-      return answer.detail;
-    }, ACCOUNT_TEXT.emailFailed);
-    setMessage(outcome?.kind === 'success' && !delivered ? { kind: 'warning', text: outcome.text } : outcome);
-  };
+    },
+  });
+  const busy = change.pending;
+  // Only saved to the server's outbox: a warning, as nobody got the link.
+  const message: Message = change.error
+    ? { kind: 'error', text: change.error }
+    : change.result
+      ? { kind: change.result.outcome === 'delivered' ? 'success' : 'warning', text: change.result.detail }
+      : null;
+  const submit = change.submit(() => {
+    const parsed = changeEmailInput.safeParse({ new_email: email, password });
+    return parsed.success ? { ok: true, body: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.emailFailed };
+  });
 
   return (
     <Card titleId={`${uid}-title`} title={ACCOUNT_TEXT.emailTitle}>
       <p className="card__intro">{ACCOUNT_TEXT.emailIntro}</p>
-      <div className="form-grid" onKeyDown={onEnter(() => void submit())}>
+      <div className="form-grid" onKeyDown={onEnter(() => submit())}>
         <div className="field">
           <label className="field__label" htmlFor={`${uid}-current`}>
             Current Email
@@ -131,7 +113,7 @@ export function ChangeEmailCard({ current }: { current: string }) {
         <PasswordField id={`${uid}-password`} value={password} onChange={setPassword} />
       </div>
       <Callout message={message} />
-      <button type="button" className="button button--primary" onClick={() => void submit()} disabled={busy} aria-busy={busy}>
+      <button type="button" className="button button--primary" onClick={() => submit()} disabled={busy} aria-busy={busy}>
         {busy ? 'Sending link...' : 'Change Email'}
       </button>
     </Card>
@@ -140,7 +122,7 @@ export function ChangeEmailCard({ current }: { current: string }) {
 
 /** The export as a file download: fetched with the session, saved under the server's name for it. */
 async function downloadMyData(): Promise<void> {
-  const blob = await api.blob('/account/export');
+  const blob = await exportAccount(api);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -152,16 +134,15 @@ async function downloadMyData(): Promise<void> {
 }
 
 function DownloadButton({ onDone, label = 'Download My Data' }: { onDone: (m: Message) => void; label?: string }) {
-  const { busy, run } = useBusyTask();
-  const download = async () => {
-    const outcome = await run(async () => {
-      await downloadMyData();
-      return ACCOUNT_TEXT.exportDone;
-    }, ACCOUNT_TEXT.exportFailed);
-    onDone(outcome);
-  };
+  const download = useCommand({
+    run: downloadMyData,
+    failed: ACCOUNT_TEXT.exportFailed,
+    onDone: () => onDone({ kind: 'success', text: ACCOUNT_TEXT.exportDone }),
+    onFailed: (text) => onDone({ kind: 'error', text }),
+  });
+  const busy = download.pending;
   return (
-    <button type="button" className="button button--secondary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+    <button type="button" className="button button--secondary" onClick={() => download.run()} disabled={busy} aria-busy={busy}>
       {busy ? 'Preparing download...' : label}
     </button>
   );
@@ -169,8 +150,14 @@ function DownloadButton({ onDone, label = 'Download My Data' }: { onDone: (m: Me
 
 function Goodbye() {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  // Over the whole app: the screens behind it belong to an account that no longer exists.
+  // Over the whole app: the screens behind it belong to an account that no longer exists, so they
+  // are made inert (no focus, no taps, hidden from assistive technology) while it shows.
+  useEffect(() => {
+    heading.current?.focus();
+    const app = document.getElementById('root');
+    app?.setAttribute('inert', '');
+    return () => app?.removeAttribute('inert');
+  }, []);
   return createPortal(
     <div
       role="dialog"
@@ -201,12 +188,28 @@ function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const [word, setWord] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [gone, setGone] = useState(false);
+  const remove = useCommand({
+    run: (body: DeleteAccountInput) => deleteAccount(api, body),
+    failed: ACCOUNT_TEXT.deleteFailed,
+    onDone: async () => {
+      // Every session already ended on the server; this browser forgets its tokens and the account's data.
+      try {
+        await auth.logout();
+      } catch (e) {
+        console.error('Signing out after deleting the account', e);
+      }
+      clearTokens(globalThis.localStorage);
+      queryClient.clear();
+      setGone(true);
+    },
+    onFailed: (text) => setMessage({ kind: 'error', text }),
+  });
+  const busy = remove.pending;
   const ready = word.trim() === DELETE_CONFIRMATION_WORD && password !== '';
 
-  const submit = async () => {
+  const submit = () => {
     if (word.trim() !== DELETE_CONFIRMATION_WORD) {
       setMessage({ kind: 'error', text: ACCOUNT_MESSAGES.confirmationWrong });
       return;
@@ -215,24 +218,8 @@ function DeleteAccountCard() {
       setMessage({ kind: 'error', text: ACCOUNT_MESSAGES.passwordRequired });
       return;
     }
-    setBusy(true);
     setMessage(null);
-    try {
-      await api.post('/account/delete', { confirm: word.trim(), password });
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorDetail(err) ?? ACCOUNT_TEXT.deleteFailed });
-      setBusy(false);
-      return;
-    }
-    // Every session already ended on the server; this browser forgets its tokens and the account's data.
-    try {
-      await auth.logout();
-    } catch (e) {
-      console.error('Signing out after deleting the account', e);
-    }
-    clearTokens(globalThis.localStorage);
-    queryClient.clear();
-    setGone(true);
+    remove.run({ confirm: word.trim(), password });
   };
 
   if (gone) return <Goodbye />;
@@ -245,7 +232,7 @@ function DeleteAccountCard() {
           Delete My Account...
         </button>
       ) : (
-        <div className="form-grid" onKeyDown={onEnter(() => void submit())}>
+        <div className="form-grid" onKeyDown={onEnter(submit)}>
           <p className="callout callout--warning">{ACCOUNT_TEXT.deleteExportFirst}</p>
           <DownloadButton onDone={setMessage} label="Download My Data First" />
           <div className="field">
@@ -257,7 +244,7 @@ function DeleteAccountCard() {
           <PasswordField id={`${uid}-password`} value={password} onChange={setPassword} />
           <Callout message={message} />
           <div>
-            <button type="button" className="button button--danger" onClick={() => void submit()} disabled={busy || !ready} aria-busy={busy}>
+            <button type="button" className="button button--danger" onClick={submit} disabled={busy || !ready} aria-busy={busy}>
               {busy ? 'Deleting account...' : 'Delete My Account Permanently'}
             </button>{' '}
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)} disabled={busy}>

@@ -4,11 +4,11 @@
 // nothing is sent until the GST number (Business Details) is there. What was sent keeps its GST.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { BusinessSettingsRecord } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { SwitchField } from '../../ui/SwitchField.tsx';
-import { businessSettingsQuery, settingsKeys } from './queries.ts';
+import { businessSettingsKey, businessSettingsQuery } from '../shared/queries.ts';
+import { saveGstRegistration } from './queries.ts';
 
 export const GST_REGISTRATION_TEXT = {
   on: 'Your quotes and invoices carry GST, and invoices are tax invoices showing your GST number.',
@@ -33,9 +33,9 @@ export function GstRegistrationCard() {
     setSaving(true);
     setChosen(value);
     setError(null);
-    api.put<BusinessSettingsRecord>('/business-settings', { gst_registered: value }).then(
+    saveGstRegistration(api, value).then(
       (saved) => {
-        queryClient.setQueryData(settingsKeys.all, saved);
+        queryClient.setQueryData(businessSettingsKey, saved);
         setChosen(null);
         setSaving(false);
       },

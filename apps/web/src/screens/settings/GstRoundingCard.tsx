@@ -3,12 +3,14 @@
 // already made keep the rounding they were made with, and the server warns that the choice should
 // stay the same for a whole GST period.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { BusinessSettingsRecord } from '@tradie/contracts';
-import { api, errorDetail } from '../../api/client.ts';
-import './choiceList.css';
+import { api } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
-import { businessSettingsQuery, settingsKeys } from './queries.ts';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
+import { useCommand } from '../shared/command.ts';
+import { saveBusinessSettings } from './queries.ts';
+import { businessSettingsKey, businessSettingsQuery } from '../shared/queries.ts';
 
 type Rounding = BusinessSettingsRecord['gst_rounding'];
 
@@ -21,49 +23,34 @@ export function GstRoundingCard() {
   const id = useId();
   const queryClient = useQueryClient();
   const settings = useQuery(businessSettingsQuery(api));
-  const [saving, setSaving] = useState(false);
-  const [note, setNote] = useState<{ text: string; failure: boolean } | null>(null);
+  const save = useCommand({
+    run: (value: Rounding) => saveBusinessSettings(api, { gst_rounding: value }),
+    failed: 'Could not save the GST rounding. Please try again.',
+    onDone: (saved) => queryClient.setQueryData(businessSettingsKey, saved),
+  });
+  const saving = save.pending;
   // The choice shows at once; the saved value takes over when the server answers (or the save fails).
-  const [chosen, setChosen] = useState<Rounding | null>(null);
-  const current = chosen ?? settings.data?.gst_rounding;
+  const current = save.input ?? settings.data?.gst_rounding;
+  const warning = save.result?.warnings.find((w) => w.field === 'gst_rounding')?.message;
+  const note = save.error ? { text: save.error, failure: true } : save.result ? { text: warning ? `Saved. ${warning}` : 'Saved.', failure: false } : null;
 
   const choose = (value: Rounding) => {
-    if (value === current || saving) return;
-    setSaving(true);
-    setChosen(value);
-    setNote(null);
-    api.put<BusinessSettingsRecord>('/business-settings', { gst_rounding: value }).then(
-      (saved) => {
-        queryClient.setQueryData(settingsKeys.all, saved);
-        const warning = saved.warnings.find((w) => w.field === 'gst_rounding')?.message;
-        setNote({ text: warning ? `Saved. ${warning}` : 'Saved.', failure: false });
-        setChosen(null);
-        setSaving(false);
-      },
-      (e: unknown) => {
-        setNote({ text: errorDetail(e) ?? 'Could not save the GST rounding. Please try again.', failure: true });
-        setChosen(null);
-        setSaving(false);
-      },
-    );
+    if (value !== current && !saving) save.run(value);
   };
 
   return (
     <Card titleId={`${id}-title`} title="GST Rounding">
-      <fieldset className="choice-group choice-list" aria-describedby={`${id}-hint`} aria-busy={saving}>
-        <legend className="field__label">Round GST on new quotes and invoices</legend>
-        <div className="choice-list__options">
-          {GST_ROUNDING_OPTIONS.map((o) => (
-            <label key={o.value} className="choice">
-              <input type="radio" name={`${id}-rounding`} value={o.value} checked={current === o.value} onChange={() => choose(o.value)} disabled={!current || saving} />
-              <span className="choice-list__text">
-                <span>{o.label}</span>
-                <span className="choice-list__detail">{o.explanation}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroup
+        look="list"
+        name={`${id}-rounding`}
+        legend="Round GST on new quotes and invoices"
+        options={GST_ROUNDING_OPTIONS.map((o) => ({ value: o.value, label: o.label, detail: o.explanation }))}
+        value={current}
+        onChange={choose}
+        disabled={!current || saving}
+        aria-describedby={`${id}-hint`}
+        aria-busy={saving}
+      />
       <p id={`${id}-hint`} className="field__hint">
         Quotes and invoices already made keep the rounding they were made with; PDFs, reports and exports follow each one.
       </p>

@@ -1,7 +1,7 @@
 // Payments: clients pay an invoice by card through the tradie's own Stripe account (Stripe's hosted
 // onboarding sets it up), and whether the card fee is passed on to them.
 import './payments.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { onlinePaymentSettingsInput, SURCHARGE_MAX_PERCENT, type OnlinePaymentSettings } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { errorAria, FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { connectPayments, paymentSettingsQuery, savePaymentSettings, settingsKeys } from './queries.ts';
 
 export const PAYMENTS_TEXT = {
@@ -52,13 +53,13 @@ export function PaymentsTab({ onMessage, goTo = (url) => window.location.assign(
 }
 
 function ConnectCard({ settings, onMessage, goTo }: { settings: OnlinePaymentSettings; onMessage: Props['onMessage']; goTo: (url: string) => void }) {
-  const connect = useMutation({
-    mutationFn: () => connectPayments(api),
-    onSuccess: ({ onboarding_url }) => goTo(onboarding_url),
-    onError: (e) => onMessage(`Error opening Stripe: ${errorDetail(e) ?? 'please try again'}`, true),
+  const connect = useCommand({
+    run: () => connectPayments(api),
+    onDone: ({ onboarding_url }) => goTo(onboarding_url),
+    onFailed: (_, e) => onMessage(`Error opening Stripe: ${errorDetail(e) ?? 'please try again'}`, true),
   });
   // Leaving for Stripe: the button stays busy until the page goes.
-  const busy = connect.isPending || connect.isSuccess;
+  const busy = connect.pending || connect.done;
   const { status } = settings;
   const label = status === 'onboarding' ? PAYMENTS_TEXT.continue : PAYMENTS_TEXT.connect;
   return (
@@ -69,7 +70,7 @@ function ConnectCard({ settings, onMessage, goTo }: { settings: OnlinePaymentSet
         <Chip tone={status === 'enabled' ? 'success' : status === 'onboarding' ? 'warning' : status === 'disconnected' ? 'danger' : 'muted'}>{PAYMENTS_TEXT[status]}</Chip>
       </p>
       {status !== 'enabled' && (
-        <button type="button" className="button button--primary button--block" onClick={() => connect.mutate()} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button button--primary button--block" onClick={() => connect.run()} disabled={busy} aria-busy={busy}>
           {busy ? 'Opening Stripe...' : label}
         </button>
       )}
@@ -85,24 +86,24 @@ function SurchargeCard({ settings, onMessage }: { settings: OnlinePaymentSetting
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setError(null), [enabled, percent]);
 
-  const save = useMutation({
-    mutationFn: (body: { surcharge_enabled: boolean; surcharge_percent: number }) => savePaymentSettings(api, body),
-    onSuccess: (saved) => {
+  const save = useCommand({
+    run: (body: { surcharge_enabled: boolean; surcharge_percent: number }) => savePaymentSettings(api, body),
+    onDone: (saved) => {
       queryClient.setQueryData(settingsKeys.payments, saved);
       onMessage(PAYMENTS_TEXT.saved, false);
     },
-    onError: (e) => onMessage(`Error saving the card fee: ${errorDetail(e) ?? 'please try again'}`, true),
+    onFailed: (_, e) => onMessage(`Error saving the card fee: ${errorDetail(e) ?? 'please try again'}`, true),
   });
 
   const submit = () => {
-    if (save.isPending) return;
+    if (save.pending) return;
     const typed = percent.trim() === '' ? 0 : Number(percent);
     const parsed = onlinePaymentSettingsInput.safeParse({ surcharge_enabled: enabled, surcharge_percent: Number.isFinite(typed) ? typed : Number.NaN });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? `Type a percentage from 0 to ${SURCHARGE_MAX_PERCENT}`);
       return;
     }
-    save.mutate(parsed.data);
+    save.run(parsed.data);
   };
   // The tab sits inside the Settings form: Enter here saves these settings, not the business's.
   const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -139,8 +140,8 @@ function SurchargeCard({ settings, onMessage }: { settings: OnlinePaymentSetting
         Off: Stripe&rsquo;s fee comes out of what the client pays you. On: your client sees the fee and the total on the invoice page before they pay.
         A surcharge must never be more than what the card costs you.
       </p>
-      <button type="button" className="button button--secondary" onClick={submit} disabled={save.isPending} aria-busy={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save card fee'}
+      <button type="button" className="button button--secondary" onClick={submit} disabled={save.pending} aria-busy={save.pending}>
+        {save.pending ? 'Saving...' : 'Save card fee'}
       </button>
     </Card>
   );

@@ -2,11 +2,12 @@
 // and message), the smallest balance worth chasing, and what will go in the next 7 days.
 import './reminders.css';
 import { Link } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REMINDER_LIMITS, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type ReminderStepRecord } from '@tradie/contracts';
-import { api, errorDetail, isApiError } from '../../api/client.ts';
+import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
+import { useCommand } from '../shared/command.ts';
 import { errorAria, FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
 import {
@@ -76,21 +77,6 @@ export function newStep(offsetDays: number, taken: readonly string[] = []): Remi
 /** The first day on offer that no step uses yet (null when every choice is taken). */
 export const nextChoice = (steps: readonly { offset_days: number }[]): number | null => STEP_CHOICES.find((d) => !steps.some((s) => s.offset_days === d)) ?? null;
 
-/** The 422's field errors, by field ('steps.0.subject', 'minimum_balance', …). */
-function fieldErrors(e: unknown): Record<string, string> {
-  if (!isApiError(e) || e.status !== 422 || !e.body || typeof e.body !== 'object' || !('errors' in e.body)) return {};
-  const list = (e.body as { errors: unknown }).errors;
-  if (!Array.isArray(list)) return {};
-  const out: Record<string, string> = {};
-  for (const item of list) {
-    if (item && typeof item === 'object' && 'field' in item && 'message' in item) {
-      const field = String((item as { field: unknown }).field);
-      out[field] ??= String((item as { message: unknown }).message);
-    }
-  }
-  return out;
-}
-
 /** Why the save refused a step's subject or message, under it (the field is described by it). */
 function StepFieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -107,40 +93,33 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
   const [steps, setSteps] = useState<ReminderStepRecord[]>(settings.steps);
   const [minimum, setMinimum] = useState(String(settings.minimum_balance));
   const [adding, setAdding] = useState<number | null>(() => nextChoice(settings.steps));
-  const [problem, setProblem] = useState<{ detail: string; fields: Record<string, string> } | null>(null);
   // A step just added (it is sorted into its place, maybe far up the list): brought into view.
   const [added, setAdded] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (added) box.current?.querySelector(`#reminder-step-${added}-subject`)?.closest('li')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [added]);
-  // A refused save: the first field it names comes into view.
-  useEffect(() => {
-    if (problem) box.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  }, [problem]);
-
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useCommand({
+    run: () =>
       saveReminderSettings(api, {
         enabled,
         steps: [...steps].sort((a, b) => a.offset_days - b.offset_days),
         minimum_balance: minimum.trim() === '' ? 0 : Number(minimum.replace(/[$,\s]/g, '')),
       }),
-    onSuccess: (saved) => {
-      setProblem(null);
+    failed: 'please try again',
+    onDone: (saved) => {
       queryClient.setQueryData(reminderKeys.settings(), saved);
       void invalidateReminders(queryClient);
       onMessage(REMINDERS_TAB_TEXT.saved, false);
     },
-    onError: (e) => {
-      const detail = errorDetail(e) ?? 'please try again';
-      setProblem({ detail, fields: fieldErrors(e) });
-      onMessage(`${REMINDERS_TAB_TEXT.saveFailed}: ${detail}`, true);
-    },
+    onFailed: (detail) => onMessage(`${REMINDERS_TAB_TEXT.saveFailed}: ${detail}`, true),
   });
-  const submit = () => {
-    if (!save.isPending) save.mutate();
-  };
+  // A refused save: the first field it names comes into view.
+  const refused = save.failure;
+  useEffect(() => {
+    if (refused) box.current?.querySelector('[aria-invalid="true"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [refused]);
+  const submit = () => save.run();
   // The tab sits inside the Settings form: Enter in a box here saves the reminders, not the business.
   const onEnter = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
@@ -162,7 +141,7 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
     setAdded(step.id);
     setAdding(nextChoice(next));
   };
-  const fields = problem?.fields ?? {};
+  const fields = save.fieldErrors;
   const stepsError = fields.steps;
   const placeholders = settings.placeholders.length > 0 ? settings.placeholders : [...REMINDER_PLACEHOLDERS];
   const full = steps.length >= REMINDER_LIMITS.maxSteps;
@@ -306,9 +285,9 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
         )}
       </Card>
 
-      <ErrorAlert message={problem?.detail} testId="reminders-save-error" />
-      <button type="button" className="button button--accent button--block reminders-save" onClick={submit} disabled={save.isPending} aria-busy={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save reminders'}
+      <ErrorAlert message={save.error} testId="reminders-save-error" />
+      <button type="button" className="button button--accent button--block reminders-save" onClick={submit} disabled={save.pending} aria-busy={save.pending}>
+        {save.pending ? 'Saving...' : 'Save reminders'}
       </button>
     </div>
   );

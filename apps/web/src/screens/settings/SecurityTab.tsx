@@ -4,11 +4,12 @@
 // this browser signs out and goes to /login).
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { AUTH_MESSAGES, changePasswordInput, type AuditLogEntry, type TokenPair } from '@tradie/contracts';
+import { AUTH_MESSAGES, changePasswordInput, type AuditLogEntry } from '@tradie/contracts';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { api, errorDetail, storeTokens } from '../../api/client.ts';
+import { api, storeTokens } from '../../api/client.ts';
 import { useAuth } from '../../app/useAuth.ts';
-import { auditLogQuery, signOutEverywhere } from './queries.ts';
+import { useCommand } from '../shared/command.ts';
+import { auditLogQuery, changePassword, signOutEverywhere } from './queries.ts';
 import { browserName, formatAuditTime, SECURITY_TEXT, shownIp } from './security.ts';
 import { Card } from '../../ui/Card.tsx';
 import { LoadingLine } from '../../ui/Status.tsx';
@@ -54,32 +55,28 @@ function ChangePasswordCard() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
-  const submit = async () => {
-    const problem = changePasswordProblem(current, next, confirm);
-    if (problem) {
-      setMessage({ kind: 'error', text: problem });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      const answer = await api.post<TokenPair & { detail: string }>('/auth/change-password', { current_password: current, new_password: next });
+  const change = useCommand({
+    run: ({ from, to }: { from: string; to: string }) => changePassword(api, from, to),
+    failed: 'Your password could not be changed. Please try again.',
+    onDone: (answer) => {
       // Every other session ended on the server; this browser carries on with its new pair.
       storeTokens(globalThis.localStorage, answer);
       setCurrent('');
       setNext('');
       setConfirm('');
-      setMessage({ kind: 'success', text: answer.detail });
       void queryClient.invalidateQueries({ queryKey: auditLogQuery(api).queryKey });
-    } catch (err) {
-      setMessage({ kind: 'error', text: errorDetail(err) ?? 'Your password could not be changed. Please try again.' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = change.pending;
+  const message: { kind: 'error' | 'success'; text: string } | null = change.error
+    ? { kind: 'error', text: change.error }
+    : change.result
+      ? { kind: 'success', text: change.result.detail }
+      : null;
+  const submit = change.submit(() => {
+    const problem = changePasswordProblem(current, next, confirm);
+    return problem ? { ok: false, error: problem } : { ok: true, body: { from: current, to: next } };
+  });
 
   return (
     <section className="card" aria-labelledby={`${uid}-title`}>
@@ -93,8 +90,7 @@ function ChangePasswordCard() {
         className="security-password"
         onKeyDown={(e: KeyboardEvent) => {
           if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
-            e.preventDefault();
-            void submit();
+            submit(e);
           }
         }}
       >
@@ -107,7 +103,7 @@ function ChangePasswordCard() {
             {message.text}
           </p>
         )}
-        <button type="button" className="button button--primary" onClick={() => void submit()} disabled={busy} aria-busy={busy}>
+        <button type="button" className="button button--primary" onClick={() => submit()} disabled={busy} aria-busy={busy}>
           {busy ? 'Changing password...' : 'Change Password'}
         </button>
       </div>
@@ -121,25 +117,27 @@ export function SecurityTab({ onFailure }: { onFailure: (text: string) => void }
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const activity = useInfiniteQuery(auditLogQuery(api));
-  const [leaving, setLeaving] = useState(false);
+
   const items = activity.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const signOutAll = async () => {
-    if (!window.confirm(SECURITY_TEXT.signOutConfirm)) return;
-    setLeaving(true);
-    try {
-      await signOutEverywhere(api);
-    } catch (e) {
+  const signOut = useCommand({
+    run: () => signOutEverywhere(api),
+    onDone: async () => {
+      // Every device's refresh token is gone; this one also forgets its tokens and this account's data.
+      await auth.logout();
+      queryClient.clear();
+      await router.invalidate();
+      await navigate({ to: '/login' });
+    },
+    onFailed: (_, e) => {
       console.error('Could not sign out everywhere', e);
       onFailure(SECURITY_TEXT.signOutFailed);
-      setLeaving(false);
-      return;
-    }
-    // Every device's refresh token is gone; this one also forgets its tokens and this account's data.
-    await auth.logout();
-    queryClient.clear();
-    await router.invalidate();
-    await navigate({ to: '/login' });
+    },
+  });
+  // Leaving: the button stays busy until this screen has gone.
+  const leaving = signOut.pending || signOut.done;
+  const signOutAll = () => {
+    if (window.confirm(SECURITY_TEXT.signOutConfirm)) signOut.run();
   };
 
   return (
@@ -186,7 +184,7 @@ export function SecurityTab({ onFailure }: { onFailure: (text: string) => void }
 
       <Card titleId="security-signout-title" title={SECURITY_TEXT.signOutTitle}>
         <p className="card__intro">{SECURITY_TEXT.signOutIntro}</p>
-        <button type="button" className="button button--danger security-signout" onClick={() => void signOutAll()} disabled={leaving} aria-busy={leaving}>
+        <button type="button" className="button button--danger security-signout" onClick={signOutAll} disabled={leaving} aria-busy={leaving}>
           {leaving ? SECURITY_TEXT.signingOut : SECURITY_TEXT.signOutButton}
         </button>
       </Card>

@@ -1,6 +1,6 @@
 import './settings.css';
 import './settings-tabs.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -10,20 +10,23 @@ import { api } from '../../api/client.ts';
 import { useSessionUser } from '../../app/useAuth.ts';
 import { createSubscriptionMachine, serverDetail } from '../../machines/subscription.ts';
 import { createXeroConnectMachine } from '../../machines/xeroConnect.ts';
+import { useCommand } from '../shared/command.ts';
 import { AccountTab } from './AccountTab.tsx';
 import { BillingTab } from './BillingTab.tsx';
 import { BusinessDetails, LogoSection } from './BusinessTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { PAYMENTS_TEXT, PaymentsTab } from './PaymentsTab.tsx';
+import { PricingTab } from './PricingTab.tsx';
 import { RemindersTab } from './RemindersTab.tsx';
 import { bannerTone, useBanner } from './banner.ts';
 import { SecurityTab } from './SecurityTab.tsx';
-import { businessSettingsQuery, deleteLogo, saveBusinessSettings, settingsKeys, uploadLogo } from './queries.ts';
+import { deleteLogo, saveBusinessSettings, uploadLogo } from './queries.ts';
 import { SETTINGS_TABS, type SettingsTab } from './search.ts';
 import { formFromRecord, keptNumbers, logoTooLarge, numberProblems, SETTINGS_TEXT, settingsBody, visibleWarnings, type NumberProblem, type SettingsFormValues } from './settingsForm.ts';
 import { CurrencyTab, EmailTab, ProfileTab } from './SimpleTabs.tsx';
 import { LoadingLine } from '../../ui/Status.tsx';
 import { TabList } from '../../ui/TabList.tsx';
+import { businessSettingsKey, businessSettingsQuery } from '../shared/queries.ts';
 
 /** The tabs whose fields 'Save Settings' sends (business, email and currency together). */
 const SAVED_TABS: ReadonlySet<SettingsTab> = new Set(['business', 'email', 'currency']);
@@ -88,16 +91,16 @@ export function SettingsScreen() {
   // Numbers the last save refused (shown by their fields), and those the tradie chose to keep as typed.
   const [problems, setProblems] = useState<NumberProblem[]>([]);
   const [keep, setKeep] = useState<CheckedBusinessField[]>([]);
-  const save = useMutation({
-    mutationFn: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values, keep)),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKeys.all, saved);
+  const save = useCommand({
+    run: (values: SettingsFormValues) => saveBusinessSettings(api, settingsBody(values, keep)),
+    onDone: (saved) => {
+      queryClient.setQueryData(businessSettingsKey, saved);
       setForm(formFromRecord(saved));
       setProblems([]);
       setKeep([]);
       show(keptNumbers(saved) ? SETTINGS_TEXT.savedWithKept : SETTINGS_TEXT.saved, false);
     },
-    onError: (e, sent) => {
+    onFailed: (_, e, sent) => {
       const refused = numberProblems(e, sent);
       setProblems(refused);
       if (refused.length > 0) void navigate({ search: { tab: 'business' }, replace: true });
@@ -108,26 +111,26 @@ export function SettingsScreen() {
 
   const setLogoUrl = (logoUrl: string) =>
     // A new logo (or none) also ends a warning about the old one.
-    queryClient.setQueryData<BusinessSettingsRecord>(settingsKeys.all, (prev) =>
+    queryClient.setQueryData<BusinessSettingsRecord>(businessSettingsKey, (prev) =>
       prev ? { ...prev, logo_url: logoUrl, warnings: prev.warnings.filter((w) => w.field !== 'logo_url') } : prev,
     );
 
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadLogo(api, file),
-    onSuccess: ({ logo_url }) => {
+  const upload = useCommand({
+    run: (file: File) => uploadLogo(api, file),
+    onDone: ({ logo_url }) => {
       setLogoUrl(logo_url);
       show(SETTINGS_TEXT.logoUploaded, false);
     },
-    onError: (e) => show(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed, true),
+    onFailed: (_, e) => show(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed, true),
   });
 
-  const removeLogo = useMutation({
-    mutationFn: () => deleteLogo(api),
-    onSuccess: () => {
+  const removeLogo = useCommand({
+    run: () => deleteLogo(api),
+    onDone: () => {
       setLogoUrl('');
       show(SETTINGS_TEXT.logoDeleted, false);
     },
-    onError: () => show(SETTINGS_TEXT.logoDeleteFailed, true),
+    onFailed: () => show(SETTINGS_TEXT.logoDeleteFailed, true),
   });
 
   const onUpload = (file: File) => {
@@ -135,16 +138,16 @@ export function SettingsScreen() {
       show(SETTINGS_TEXT.logoTooLarge, true);
       return;
     }
-    upload.mutate(file);
+    upload.run(file);
   };
   const onRemove = () => {
-    if (window.confirm(SETTINGS_TEXT.logoDeleteConfirm)) removeLogo.mutate();
+    if (window.confirm(SETTINGS_TEXT.logoDeleteConfirm)) removeLogo.run();
   };
 
   // ---- tabs: the one shown is in the address ----
   const select = (t: SettingsTab) => void navigate({ search: { tab: t }, replace: true });
 
-  const saving = save.isPending;
+  const saving = save.pending;
   const formReady = form !== null;
   const tone = message ? bannerTone(message.text) : null;
 
@@ -174,7 +177,7 @@ export function SettingsScreen() {
         className="settings-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (form && !saving) save.mutate(form);
+          if (form && !saving) save.run(form);
         }}
       >
         <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="settings-panel">
@@ -185,8 +188,8 @@ export function SettingsScreen() {
             <>
               <LogoSection
                 logoUrl={loaded?.logo_url}
-                uploading={upload.isPending}
-                deleting={removeLogo.isPending}
+                uploading={upload.pending}
+                deleting={removeLogo.pending}
                 onUpload={onUpload}
                 onRemove={onRemove}
                 warning={loaded?.warnings.find((w) => w.field === 'logo_url')?.message}
@@ -203,6 +206,7 @@ export function SettingsScreen() {
               ))}
             </>
           )}
+          {tab === 'pricing' && <PricingTab onMessage={show} />}
           {tab === 'email' && savedPanel((values) => <EmailTab values={values} onChange={change} />)}
           {tab === 'integrations' && <IntegrationsTab actor={xero} />}
           {tab === 'payments' && <PaymentsTab onMessage={show} />}

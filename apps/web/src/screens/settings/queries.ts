@@ -1,17 +1,22 @@
-// Server data for the Settings screen: the business settings query and the calls behind its
-// buttons. The api client arrives as an argument, so tests can hand in their own. The business
-// settings are read by the document screens too: their query is defined in ../shared/queries.ts and
-// re-exported here; the route's loader starts the same query.
+// Server data for the Settings screen: the calls behind its buttons and the queries of its tabs. The
+// api client arrives as an argument, so tests can hand in their own. The business settings are read
+// by the document screens too: their query and key are in ../shared/queries.ts (imported from
+// there); the route's loader starts the same query.
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   AUDIT_PAGE,
   type AuditLogPage,
+  type BillingPlansResponse,
   type BusinessSettingsInput,
+  type ChangeEmailInput,
+  type ChangeEmailResult,
+  type DeleteAccountInput,
   type BusinessSettingsRecord,
   type ConnectOnboarding,
   type LogoUploadResponse,
   type OnlinePaymentSettings,
   type OnlinePaymentSettingsInput,
+  type TokenPair,
 } from '@tradie/contracts';
 import { API_BASE, type ApiClient } from '../../api/client.ts';
 import { businessSettingsKey } from '../shared/queries.ts';
@@ -19,16 +24,15 @@ import { businessSettingsKey } from '../shared/queries.ts';
 type Api = Pick<ApiClient, 'get' | 'put' | 'del' | 'upload'>;
 
 export const settingsKeys = {
-  all: businessSettingsKey,
   audit: ['security', 'audit'] as const,
   payments: ['payments', 'settings'] as const,
 };
 
-/** GET /business-settings: every field with its default, plus soft warnings. */
-export { businessSettingsQuery } from '../shared/queries.ts';
-
 /** PUT /business-settings → the saved record (with warnings). */
 export const saveBusinessSettings = (api: Api, body: BusinessSettingsInput) => api.put<BusinessSettingsRecord>('/business-settings', body);
+
+/** PUT /business-settings {gst_registered} → the saved record (the switch saves on its own). */
+export const saveGstRegistration = (api: Api, registered: boolean) => api.put<BusinessSettingsRecord>('/business-settings', { gst_registered: registered });
 
 /** POST /business-settings/logo (multipart, field `file`) → {logo_url}. */
 export function uploadLogo(api: Api, file: File): Promise<LogoUploadResponse> {
@@ -43,7 +47,7 @@ export const deleteLogo = (api: Api) => api.del('/business-settings/logo');
 /** logo_url is relative to the API base and signed, so a plain <img> can show it. */
 export const logoSrc = (logoUrl: string): string => `${API_BASE}${logoUrl}`;
 
-export const invalidateSettings = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+export const invalidateSettings = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: businessSettingsKey });
 
 /** Security activity, a page at a time: 20 to start (a phone screen or two), then 'Show more'. */
 export const AUDIT_PAGE_SIZE = Math.min(20, AUDIT_PAGE.maxLimit);
@@ -62,6 +66,19 @@ export const auditLogQuery = (api: Pick<ApiClient, 'get'>) =>
   });
 
 /** POST /auth/logout-all: every refresh token of the user is revoked (this device's too). */
+/** POST /auth/change-password: every other session ends; this one is handed a fresh pair. */
+export const changePassword = (api: Pick<ApiClient, 'post'>, currentPassword: string, newPassword: string) =>
+  api.post<TokenPair & { detail: string }>('/auth/change-password', { current_password: currentPassword, new_password: newPassword });
+
+/** POST /account/change-email: a link goes to the new address; the answer says whether a mail server took it. */
+export const changeEmail = (api: Pick<ApiClient, 'post'>, body: ChangeEmailInput) => api.post<ChangeEmailResult>('/account/change-email', body);
+
+/** GET /account/export: the whole account as one JSON file. */
+export const exportAccount = (api: Pick<ApiClient, 'blob'>) => api.blob('/account/export');
+
+/** POST /account/delete: every session ends on the server. */
+export const deleteAccount = (api: Pick<ApiClient, 'post'>, body: DeleteAccountInput) => api.post('/account/delete', body);
+
 export const signOutEverywhere = (api: Pick<ApiClient, 'post'>) => api.post<{ detail: string }>('/auth/logout-all');
 
 // ---- card payments from clients (the Payments tab) -----------------------------------------------
@@ -80,3 +97,11 @@ export const savePaymentSettings = (api: Pick<ApiClient, 'put'>, body: OnlinePay
 
 /** POST /payments/connect → Stripe's hosted onboarding address. */
 export const connectPayments = (api: Pick<ApiClient, 'post'>) => api.post<ConnectOnboarding>('/payments/connect');
+
+/** GET /billing/plans: the prices on offer, excluding GST. */
+export const billingPlansQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: ['billing', 'plans'] as const,
+    queryFn: ({ signal }) => api.get<BillingPlansResponse>('/billing/plans', { signal }),
+    staleTime: 60 * 60 * 1000,
+  });

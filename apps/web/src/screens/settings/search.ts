@@ -7,6 +7,7 @@ export const SETTINGS_TABS = [
   { id: 'account', label: 'Account' },
   { id: 'billing', label: 'Billing & Trial' },
   { id: 'business', label: 'Business & Logo' },
+  { id: 'pricing', label: 'Pricing' },
   { id: 'email', label: 'Email Settings' },
   { id: 'integrations', label: 'Integrations' },
   { id: 'payments', label: 'Payments' },

@@ -4,8 +4,7 @@
 // the server, so it opens where the tradie left off. Skippable a step at a time, or all of it.
 import '../settings/settings.css';
 import './setup.css';
-import '../settings/choiceList.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { SETUP_STEPS, TRADE_LABELS, TRADES, type BusinessSettingsRecord, type SetupRecord, type SetupStep } from '@tradie/contracts';
@@ -14,11 +13,14 @@ import { api } from '../../api/client.ts';
 import { serverDetail } from '../../machines/subscription.ts';
 import { LogoSection, numberCheck } from '../settings/BusinessTab.tsx';
 import { Field } from '../settings/fields.tsx';
-import { businessSettingsQuery, deleteLogo, settingsKeys, uploadLogo } from '../settings/queries.ts';
+import { deleteLogo, saveBusinessSettings, uploadLogo } from '../settings/queries.ts';
+import { businessSettingsKey, businessSettingsQuery } from '../shared/queries.ts';
+import { useCommand } from '../shared/command.ts';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { logoTooLarge, numberProblems, SETTINGS_TEXT, type NumberProblem } from '../settings/settingsForm.ts';
 import { LoadingLine } from '../../ui/Status.tsx';
 import { nextStep, previousStep, SETUP_TEXT, setupBodyAfter, settingsBodyFor, setupValuesOf, STEP_TITLES, stepNumber, type SetupValues } from './setupSteps.ts';
-import { setupKey, setupQuery } from './queries.ts';
+import { saveSetup, setupKey, setupQuery } from './queries.ts';
 
 export function SetupScreen() {
   const setup = useQuery(setupQuery(api));
@@ -61,16 +63,16 @@ function SetupSteps({ setup, settings }: { setup: SetupRecord; settings: Busines
   const set = <K extends keyof SetupValues>(key: K, value: SetupValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const leave = () => void navigate({ to: '/app/home' });
 
-  const move = useMutation({
-    mutationFn: async ({ save, to }: { save: boolean; to?: SetupStep | 'later' }) => {
+  const move = useCommand({
+    run: async ({ save, to }: { save: boolean; to?: SetupStep | 'later' }) => {
       if (save) {
         const body = settingsBodyFor(step, values, keep);
-        if (body) queryClient.setQueryData(settingsKeys.all, await api.put<BusinessSettingsRecord>('/business-settings', body));
+        if (body) queryClient.setQueryData(businessSettingsKey, await saveBusinessSettings(api, body));
       }
       const setupBody = to === 'later' ? { finished: 'skipped' as const } : to ? { step: to } : setupBodyAfter(step, values, save);
-      return api.put<SetupRecord>('/setup', setupBody);
+      return saveSetup(api, setupBody);
     },
-    onSuccess: (saved) => {
+    onDone: (saved) => {
       queryClient.setQueryData(setupKey, saved);
       setProblems([]);
       setKeep([]);
@@ -78,28 +80,28 @@ function SetupSteps({ setup, settings }: { setup: SetupRecord; settings: Busines
       if (saved.finished) leave();
       else setStep(saved.step);
     },
-    onError: (e) => {
+    onFailed: (_, e) => {
       const refused = numberProblems(e, values);
       setProblems(refused);
       // A refused number is said by its field, once.
       setError(refused.length > 0 ? null : (serverDetail(e) ?? SETUP_TEXT.failed));
     },
   });
-  const busy = move.isPending;
+  const busy = move.pending;
 
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadLogo(api, file),
-    onSuccess: ({ logo_url }) => {
+  const upload = useCommand({
+    run: (file: File) => uploadLogo(api, file),
+    onDone: ({ logo_url }) => {
       setLogoUrl(logo_url);
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: businessSettingsKey });
     },
-    onError: (e) => setError(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed),
+    onFailed: (_, e) => setError(serverDetail(e) ?? SETTINGS_TEXT.logoUploadFailed),
   });
-  const removeLogo = useMutation({
-    mutationFn: () => deleteLogo(api),
-    onSuccess: () => setLogoUrl(''),
-    onError: () => setError(SETTINGS_TEXT.logoDeleteFailed),
+  const removeLogo = useCommand({
+    run: () => deleteLogo(api),
+    onDone: () => setLogoUrl(''),
+    onFailed: () => setError(SETTINGS_TEXT.logoDeleteFailed),
   });
 
   const checks = { problems: problems.filter((p) => values[p.field as keyof SetupValues] === p.value), keep, onKeep: (field: CheckedBusinessField, kept: boolean) => setKeep((k) => (kept ? [...k, field] : k.filter((f) => f !== field))) };
@@ -123,7 +125,7 @@ function SetupSteps({ setup, settings }: { setup: SetupRecord; settings: Busines
         className="card setup__card"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!busy) move.mutate({ save: true });
+          if (!busy) move.run({ save: true });
         }}
         aria-busy={busy}
       >
@@ -164,37 +166,32 @@ function SetupSteps({ setup, settings }: { setup: SetupRecord; settings: Busines
         {step === 'logo' && (
           <LogoSection
             logoUrl={logoUrl}
-            uploading={upload.isPending}
-            deleting={removeLogo.isPending}
-            onUpload={(file) => (logoTooLarge(file) ? setError(SETTINGS_TEXT.logoTooLarge) : upload.mutate(file))}
-            onRemove={() => removeLogo.mutate()}
+            uploading={upload.pending}
+            deleting={removeLogo.pending}
+            onUpload={(file) => (logoTooLarge(file) ? setError(SETTINGS_TEXT.logoTooLarge) : upload.run(file))}
+            onRemove={() => removeLogo.run()}
           />
         )}
         {step === 'terms' && (
-          <fieldset className="choice-group choice-list">
-            <legend className="field__label">Payment terms for new clients</legend>
-            <div className="choice-list__options">
-              {PAYMENT_TERMS.map((t) => (
-                <label key={t} className="choice">
-                  <input type="radio" name="setup-terms" value={t} checked={values.default_payment_terms === t} onChange={() => set('default_payment_terms', t)} />
-                  <span>{t}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup
+            look="list"
+            name="setup-terms"
+            legend="Payment terms for new clients"
+            options={PAYMENT_TERMS.map((t) => ({ value: t, label: t }))}
+            value={values.default_payment_terms}
+            onChange={(t) => set('default_payment_terms', t)}
+          />
         )}
         {step === 'trade' && (
-          <fieldset className="choice-group choice-list">
-            <legend className="field__label">Your trade</legend>
-            <div className="choice-list__options setup__trades">
-              {TRADES.map((t) => (
-                <label key={t} className="choice">
-                  <input type="radio" name="setup-trade" value={t} checked={values.trade === t} onChange={() => set('trade', t)} />
-                  <span>{TRADE_LABELS[t]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup
+            look="list"
+            className="setup__trades"
+            name="setup-trade"
+            legend="Your trade"
+            options={TRADES.map((t) => ({ value: t, label: TRADE_LABELS[t] }))}
+            value={values.trade}
+            onChange={(t) => set('trade', t)}
+          />
         )}
 
         {error && (
@@ -206,17 +203,17 @@ function SetupSteps({ setup, settings }: { setup: SetupRecord; settings: Busines
           <button type="submit" className="button button--accent" disabled={busy}>
             {busy ? SETUP_TEXT.saving : last ? SETUP_TEXT.finish : SETUP_TEXT.next}
           </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => move.mutate({ save: false })}>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => move.run({ save: false })}>
             {SETUP_TEXT.skip}
           </button>
           {back && (
-            <button type="button" className="button button--ghost" disabled={busy} onClick={() => move.mutate({ save: false, to: back })}>
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => move.run({ save: false, to: back })}>
               {SETUP_TEXT.back}
             </button>
           )}
         </div>
       </form>
-      <button type="button" className="button button--ghost setup__later" disabled={busy} onClick={() => move.mutate({ save: false, to: 'later' })}>
+      <button type="button" className="button button--ghost setup__later" disabled={busy} onClick={() => move.run({ save: false, to: 'later' })}>
         {SETUP_TEXT.later}
       </button>
     </section>

@@ -4,8 +4,9 @@
 // day, the account's sending limits), the button is off and says why, in the server's words.
 import './reminder-send.css';
 import { useId } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorDetail } from '../../api/client.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { useCommand } from './command.ts';
 import { invalidateDocuments } from './queries.ts';
 import { invalidateReminders, REMINDER_TEXT, sendOutcomeText, sendReminderNow } from './reminders.ts';
 import { ErrorAlert } from '../../ui/Status.tsx';
@@ -24,26 +25,24 @@ interface Props {
 export function ReminderSendButton({ documentId, reference, className, blockedReason, subject }: Props) {
   const whyId = useId();
   const queryClient = useQueryClient();
-  const send = useMutation({
-    mutationFn: () => sendReminderNow(api, documentId),
-    onSettled: () => {
-      void invalidateReminders(queryClient);
-      void invalidateDocuments(queryClient);
-    },
-  });
-  const outcome = send.data ? sendOutcomeText(send.data) : null;
+  const reload = () => {
+    void invalidateReminders(queryClient);
+    void invalidateDocuments(queryClient);
+  };
+  const send = useCommand({ run: () => sendReminderNow(api, documentId), failed: 'Could not send the reminder', onDone: reload, onFailed: reload });
+  const outcome = send.result ? sendOutcomeText(send.result) : null;
   return (
     <div className={['reminder-send', className ?? ''].filter(Boolean).join(' ')}>
       <button
         type="button"
         className="button button--secondary button--compact reminder-send__button"
-        onClick={() => send.mutate()}
-        disabled={send.isPending || Boolean(blockedReason)}
-        aria-busy={send.isPending}
+        onClick={() => send.run()}
+        disabled={send.pending || Boolean(blockedReason)}
+        aria-busy={send.pending}
         aria-describedby={blockedReason || subject ? whyId : undefined}
       >
-        {send.isPending ? REMINDER_TEXT.sending : REMINDER_TEXT.sendNow}
-        {reference && !send.isPending && <span className="visually-hidden"> for {reference}</span>}
+        {send.pending ? REMINDER_TEXT.sending : REMINDER_TEXT.sendNow}
+        {reference && !send.pending && <span className="visually-hidden"> for {reference}</span>}
       </button>
       {blockedReason ? (
         <p id={whyId} className="reminder-send__why" data-testid="reminder-send-why">
@@ -63,7 +62,7 @@ export function ReminderSendButton({ documentId, reference, className, blockedRe
           </p>
         )}
       </div>
-      <ErrorAlert message={send.isError && (errorDetail(send.error) ?? 'Could not send the reminder')} className="reminder-send__text" />
+      <ErrorAlert message={send.error} className="reminder-send__text" />
     </div>
   );
 }

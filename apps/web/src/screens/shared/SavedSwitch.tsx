@@ -1,8 +1,7 @@
 // A client's on/off setting that is saved on the server as it is switched ('No reminders for this
 // client', 'Construction client'): the server's answer, the save, and the switch between them.
 import { useState, type ReactNode } from 'react';
-import type { UseMutationResult } from '@tanstack/react-query';
-import { errorDetail } from '../../api/client.ts';
+import type { Command } from './command.ts';
 import { SwitchField } from '../../ui/SwitchField.tsx';
 
 interface SavedSwitchProps<TData> {
@@ -10,33 +9,31 @@ interface SavedSwitchProps<TData> {
   query: { isPending: boolean; isError: boolean };
   /** The saved state, once the answer is in (off until then). */
   saved: boolean | undefined;
-  save: UseMutationResult<TData, Error, boolean>;
+  save: Command<boolean, TData>;
   label: ReactNode;
   hintId: string;
   /** What the state shown means. */
   hint: (checked: boolean) => ReactNode;
-  /** Said when a save fails and the server gives no reason. */
-  failed: string;
 }
 
-export function SavedSwitch<TData>({ query, saved, save, label, hintId, hint, failed }: SavedSwitchProps<TData>) {
+export function SavedSwitch<TData>({ query, saved, save, label, hintId, hint }: SavedSwitchProps<TData>) {
   // The switch moves in the same render as the tap (a controlled checkbox would otherwise snap back
   // until the mutation's pending state arrives), and goes back to the server's answer when it settles.
   const [wanted, setWanted] = useState<boolean | null>(null);
   if (query.isError) return null;
-  const checked = wanted ?? (save.isPending ? save.variables : (saved ?? false));
+  const checked = wanted ?? (save.pending ? (save.input ?? false) : (saved ?? false));
   return (
     <SwitchField
       label={label}
       hintId={hintId}
       hint={hint(checked)}
       checked={checked}
-      disabled={query.isPending || save.isPending}
+      disabled={query.isPending || save.pending}
       onChange={(on) => {
         setWanted(on);
-        save.mutate(on, { onSettled: () => setWanted(null) });
+        save.run(on, () => setWanted(null));
       }}
-      error={save.isError && (errorDetail(save.error) ?? failed)}
+      error={save.error}
     />
   );
 }

@@ -1,8 +1,9 @@
 // 'Mark Paid' and the sync-to-Xero button: the same behaviour on the list and on the detail.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { AccountingSyncResult, DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
+import { useCommand } from './command.ts';
 import { MARK_PAID_CONFIRM, MARK_PAID_FAILED, newIdempotencyKey, PROVIDER_PATH, syncedMessage, syncErrorMessage } from './documents.ts';
 import { documentPath, invalidateDocuments, type Api } from './queries.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
@@ -35,37 +36,37 @@ function useKeyPerDocument() {
 export function useMarkPaid(show: Show) {
   const queryClient = useQueryClient();
   const keys = useKeyPerDocument();
-  const mutation = useMutation({
-    mutationFn: (id: string) => markPaid(api, id, keys.keyFor(id)),
-    onSuccess: async (_doc, id) => {
+  const mutation = useCommand({
+    run: (id: string) => markPaid(api, id, keys.keyFor(id)),
+    onDone: async (_doc, id) => {
       keys.done(id);
       await invalidateDocuments(queryClient);
     },
-    onError: () => show(MARK_PAID_FAILED, 'error'),
+    onFailed: () => show(MARK_PAID_FAILED, 'error'),
   });
-  const { mutate } = mutation;
+  const { run: mutate } = mutation;
   const run = useCallback(
     (id: string) => {
       if (window.confirm(MARK_PAID_CONFIRM)) mutate(id);
     },
     [mutate],
   );
-  return { pendingId: mutation.isPending ? mutation.variables : null, run };
+  return { pendingId: mutation.input ?? null, run };
 }
 
 /** Accounting sync: already synced → 'Already synced Xero: {n}'; else '✓ Synced Xero: {n}' and reload. */
 export function useSyncToAccounting(show: Show) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (id: string) => syncToAccounting(api, id),
-    onSuccess: async (result) => {
+  const mutation = useCommand({
+    run: (id: string) => syncToAccounting(api, id),
+    onDone: async (result) => {
       show(syncedMessage(result), result.already_synced ? 'info' : 'success');
       if (!result.already_synced) await invalidateDocuments(queryClient);
       if (result.warning) show(`${syncedMessage(result)}. ${result.warning}`, 'info');
     },
-    onError: (e) => show(syncErrorMessage(e), 'error'),
+    onFailed: (_, e) => show(syncErrorMessage(e), 'error'),
   });
-  const { mutate } = mutation;
+  const { run: mutate } = mutation;
   const run = useCallback((id: string) => mutate(id), [mutate]);
-  return { pendingId: mutation.isPending ? mutation.variables : null, run };
+  return { pendingId: mutation.input ?? null, run };
 }

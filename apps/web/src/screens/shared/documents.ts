@@ -31,8 +31,6 @@ export function centsOf(amount: number): bigint {
   }
 }
 
-/** Payment status: 'paid', 'partial', anything else is unpaid. */
-export { paymentBadge } from '../../ui/Chip.tsx';
 
 export const isSynced = (extra: Record<string, string> | null | undefined): boolean => Boolean(extra?.[PROVIDER_INVOICE_ID]);
 

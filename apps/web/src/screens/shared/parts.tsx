@@ -1,7 +1,5 @@
-import { Chip, PaymentBadge, StatusChip, TypeChip } from '../../ui/Chip.tsx';
+import { Chip } from '../../ui/Chip.tsx';
 import { PROVIDER_NAME } from './documents.ts';
-
-export { PaymentBadge, StatusChip, TypeChip };
 
 /**
  * '✓ Xero' once the invoice has been synced; '! Xero' (amber) while Xero does not have its latest

@@ -40,7 +40,8 @@ export function profitViewOf(p: DocumentProfit): ProfitView {
   return { ...shownOf(p), categories: p.categories.map((c) => ({ ...shownOf(c), category: c.category, name: categoryName(DEFAULT_COST_CATEGORIES, c.category) })) };
 }
 
-function shownOfRecord(f: ProfitFiguresRecord): ProfitShown {
+/** One set of figures as the API answers it, as shown. */
+export function shownOfRecord(f: ProfitFiguresRecord): ProfitShown {
   const pct = (n: number | null) => (n === null ? null : `${n.toFixed(1)}%`);
   return {
     sell: f.formatted.sell,

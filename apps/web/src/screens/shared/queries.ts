@@ -1,6 +1,6 @@
 // The server data more than one feature reads: the documents' cache keys and reload, the business
-// settings and the client book. Defined once here; each feature's queries.ts re-exports what its
-// screens use, so a screen imports its server data from the one module beside it. The route loaders
+// settings and the client book. Defined once here and imported from here (a feature's queries.ts
+// holds only what is its own), so each query has one name and one cache key. The route loaders
 // (app/loaders.ts) start these same queries, so this module stays small: types from the contracts,
 // no domain code.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -31,18 +31,16 @@ export const invalidateDocuments = (queryClient: QueryClient) => queryClient.inv
 
 export const businessSettingsKey = ['business-settings'] as const;
 
-/** GET /business-settings: every field with its default, plus soft warnings (the Settings screen's form). */
+/**
+ * GET /business-settings: every field with its default, plus soft warnings (the Settings screen's
+ * form). A document screen that reads them on the side (the calculator's GST rounding, the CC/BCC
+ * shown before sending) adds `retry: false`: it carries on without them.
+ */
 export const businessSettingsQuery = (api: Pick<ApiClient, 'get'>) =>
   queryOptions({
     queryKey: businessSettingsKey,
     queryFn: ({ signal }) => api.get<BusinessSettingsRecord>('/business-settings', { signal }),
   });
-
-/**
- * The same settings read on the side by a document screen (the calculator's GST rounding, the CC/BCC
- * shown before sending): no retry, the screen carries on without them.
- */
-export const documentSettingsQuery = (api: Pick<ApiClient, 'get'>) => queryOptions({ ...businessSettingsQuery(api), retry: false });
 
 // ---- the client book ----------------------------------------------------------------------------
 

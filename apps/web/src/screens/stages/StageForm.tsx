@@ -3,19 +3,21 @@
 // or the final invoice (what is left, confirmed). The new draft invoice opens on success; a refusal
 // (past 100 %, more than is left) shows the server's sentence as it is.
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DocumentDetail, StageInput } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
-import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
-import { documentKeys, invalidateDocuments, invoiceStage } from './queries.ts';
+import { invoiceStage } from './queries.ts';
 import { percentPreview, stageBody, type StageKind, type StageMode, type Stages } from './stages.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 const MODES: Record<Exclude<StageKind, 'final'>, { mode: StageMode; label: string }[]> = {
   deposit: [
@@ -47,16 +49,18 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
   const [value, setValue] = useState('');
   const [linePercents, setLinePercents] = useState<Record<number, string>>({});
 
-  const create = useMutation({
-    mutationFn: (body: StageInput) => invoiceStage(api, doc.id, body, keyFor('stage', body)),
-    onSuccess: async (invoice) => {
+  const create = useCommand({
+    run: (body: StageInput) => invoiceStage(api, doc.id, body, keyFor('stage', body)),
+    failed: 'Could not create the invoice',
+    onDone: async (invoice) => {
       queryClient.setQueryData(documentKeys.detail(invoice.id), invoice);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: invoice.id } });
     },
   });
 
-  const { submit, error, invalid, clearInvalid } = useCheckedSubmit(create, () => stageBody({ kind, mode, value, linePercents }), 'Could not create the invoice');
+  const { error, invalid, clearInvalid } = create;
+  const submit = create.submit(() => stageBody({ kind, mode, value, linePercents }));
 
   const chooseMode = (next: StageMode) => {
     setMode(next);
@@ -76,21 +80,15 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
         </p>
       ) : (
         <>
-          <fieldset className={`segmented stages__modes stages__modes--${MODES[kind].length}`}>
-            <legend className="field__label">Work it out by</legend>
-            {MODES[kind].map((m) => (
-              <label key={m.mode} className="segmented__option">
-                <input
-                  type="radio"
-                  name={`${id}-mode`}
-                  value={m.mode}
-                  checked={mode === m.mode}
-                  onChange={() => chooseMode(m.mode)}
-                />
-                <span>{m.label}</span>
-              </label>
-            ))}
-          </fieldset>
+          <RadioGroup
+            look="segmented"
+            className={`stages__modes stages__modes--${MODES[kind].length}`}
+            name={`${id}-mode`}
+            legend="Work it out by"
+            options={MODES[kind].map((m) => ({ value: m.mode, label: m.label }))}
+            value={mode}
+            onChange={chooseMode}
+          />
 
           {mode === 'lines' ? (
             <LinePercents doc={doc} id={id} values={linePercents} onChange={(i, v) => setLinePercents((was) => ({ ...was, [i]: v }))} />
@@ -135,8 +133,8 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
       <ErrorAlert message={error} testId="stage-error" />
       <FormButtons
         className="detail-form__buttons"
-        submit={create.isPending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
-        busy={create.isPending}
+        submit={create.pending ? 'Creating...' : kind === 'final' ? 'Create final invoice' : 'Create invoice'}
+        busy={create.pending}
         onCancel={onCancel}
       />
     </form>

@@ -2,7 +2,7 @@
 // (POST /variations). The quote they accepted stays as it is; the variation is sent to them from the
 // list below and can be invoiced once they approve it. Description, qty and unit price as on the
 // calculator's lines; GST at 15 % on top unless switched off; why, in a note.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DocumentDetail, VariationInput } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
@@ -10,11 +10,12 @@ import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { MoneyInput } from '../../ui/MoneyInput.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
-import { useCheckedSubmit } from '../shared/checkedSubmit.ts';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
-import { addVariation, applyDetailChange } from './queries.ts';
+import { addVariation } from './queries.ts';
 import { variationBody } from './stages.ts';
+import { applyDetailChange } from '../invoice-detail/queries.ts';
 
 interface Props {
   doc: DocumentDetail;
@@ -32,9 +33,10 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
   const [gst, setGst] = useState(true);
   const [note, setNote] = useState('');
 
-  const add = useMutation({
-    mutationFn: (body: VariationInput) => addVariation(api, doc.id, body, keyFor('variation', body)),
-    onSuccess: (quote) => {
+  const add = useCommand({
+    run: (body: VariationInput) => addVariation(api, doc.id, body, keyFor('variation', body)),
+    failed: 'Could not add the variation',
+    onDone: (quote) => {
       forget('variation');
       applyDetailChange(queryClient, quote);
       const added = quote.variations.at(-1);
@@ -42,10 +44,9 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
     },
   });
 
-  const { submit, error } = useCheckedSubmit(add, () => variationBody({ description, qty, unitPrice, gst, note }), 'Could not add the variation');
 
   return (
-    <form className="stages__form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="stages__form" onSubmit={add.submit(() => variationBody({ description, qty, unitPrice, gst, note }))} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="stages__form-title">
         Add variation
       </h3>
@@ -82,8 +83,8 @@ export function VariationForm({ doc, onDone, onCancel }: Props) {
           <textarea id={`${id}-note`} className="input" rows={2} maxLength={1000} aria-describedby={describedBy} value={note} onChange={(e) => setNote(e.target.value)} />
         )}
       </FormField>
-      <ErrorAlert message={error} />
-      <FormButtons className="detail-form__buttons" submit={add.isPending ? 'Saving...' : 'Save variation'} busy={add.isPending} onCancel={onCancel} />
+      <ErrorAlert message={add.error} />
+      <FormButtons className="detail-form__buttons" submit={add.pending ? 'Saving...' : 'Save variation'} busy={add.pending} onCancel={onCancel} />
     </form>
   );
 }

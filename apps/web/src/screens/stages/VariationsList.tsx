@@ -4,16 +4,19 @@
 // in person, withdraw it, or once approved invoice it. What the server answers is said as it is:
 // 'sent' only when a mail server took the email.
 import { useNavigate } from '@tanstack/react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DocumentDetail, VariationRecord } from '@tradie/contracts';
 import { formatNzDate, nzDateOf } from '@tradie/domain';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import type { NoticeTone } from '../../ui/Toast.tsx';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
+import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { money } from '../invoice-detail/view.ts';
-import { answerVariation, applyDetailChange, documentKeys, invalidateDocuments, invoiceStage, sendVariation } from './queries.ts';
+import { answerVariation, invoiceStage, sendVariation } from './queries.ts';
+import { applyDetailChange } from '../invoice-detail/queries.ts';
+import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 type Show = (text: string, tone?: NoticeTone) => void;
 
@@ -74,39 +77,42 @@ function VariationItem({ doc, v, active, show }: { doc: DocumentDetail; v: Varia
   const sentBefore = v.send_attempts.some((a) => a.outcome === 'delivered');
   const to = doc.client?.email ?? '';
 
-  const send = useMutation({
-    mutationFn: () => sendVariation(api, doc.id, v.id, keyFor('send-variation', v.id)),
-    onSuccess: (result) => {
+  const send = useCommand({
+    run: () => sendVariation(api, doc.id, v.id, keyFor('send-variation', v.id)),
+    failed: `Could not send ${v.name}`,
+    onDone: (result) => {
       forget('send-variation');
       void invalidateDocuments(queryClient);
       if (result.outcome === 'delivered') show(`${v.name} sent to ${[...result.to, ...result.cc].join(', ')}`);
       else show(result.detail ?? 'Saved to the outbox — email is not set up on this server', 'info');
     },
-    onError: (e) => {
+    onFailed: (message) => {
       // A refused email is recorded on the variation: reload it to show the attempt.
       void invalidateDocuments(queryClient);
-      show(errorDetail(e) ?? `Could not send ${v.name}`, 'error');
+      show(message, 'error');
     },
   });
-  const answer = useMutation({
-    mutationFn: (what: 'approve' | 'decline' | 'withdraw') => answerVariation(api, doc.id, v.id, what),
-    onSuccess: (quote, what) => {
+  const answer = useCommand({
+    run: (what: 'approve' | 'decline' | 'withdraw') => answerVariation(api, doc.id, v.id, what),
+    failed: `Could not change ${v.name}`,
+    onDone: (quote, what) => {
       setConfirming(null);
       applyDetailChange(queryClient, quote);
       show(what === 'approve' ? `${v.name} marked approved: it can be invoiced now` : what === 'decline' ? `${v.name} marked declined` : `${v.name} withdrawn`);
     },
-    onError: (e) => show(errorDetail(e) ?? `Could not change ${v.name}`, 'error'),
+    onFailed: (message) => show(message, 'error'),
   });
-  const invoice = useMutation({
-    mutationFn: () => invoiceStage(api, doc.id, { kind: 'progress', variation_id: v.id }, keyFor('invoice-variation', v.id)),
-    onSuccess: async (created) => {
+  const invoice = useCommand({
+    run: () => invoiceStage(api, doc.id, { kind: 'progress', variation_id: v.id }, keyFor('invoice-variation', v.id)),
+    failed: `Could not invoice ${v.name}`,
+    onDone: async (created) => {
       queryClient.setQueryData(documentKeys.detail(created.id), created);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: created.id } });
     },
-    onError: (e) => show(errorDetail(e) ?? `Could not invoice ${v.name}`, 'error'),
+    onFailed: (message) => show(message, 'error'),
   });
-  const busy = send.isPending || answer.isPending || invoice.isPending;
+  const busy = send.pending || answer.pending || invoice.pending;
 
   return (
     <li className="stages__variation-item" data-testid={`variation-${v.number}`}>
@@ -126,8 +132,8 @@ function VariationItem({ doc, v, active, show }: { doc: DocumentDetail; v: Varia
       )}
       {awaiting && confirming === null && (
         <div className="action-grid stages__variation-actions" role="group" aria-label={`${v.name}: what to do`}>
-          <button type="button" className="button button--accent" onClick={() => send.mutate()} disabled={busy || !to} aria-busy={send.isPending}>
-            {send.isPending ? 'Sending...' : sentBefore ? 'Send again' : 'Send to client'}
+          <button type="button" className="button button--accent" onClick={() => send.run()} disabled={busy || !to} aria-busy={send.pending}>
+            {send.pending ? 'Sending...' : sentBefore ? 'Send again' : 'Send to client'}
           </button>
           <button type="button" className="button button--secondary" onClick={() => setConfirming('approve')} disabled={busy}>
             Mark approved
@@ -151,7 +157,7 @@ function VariationItem({ doc, v, active, show }: { doc: DocumentDetail; v: Varia
                 : `Withdraw ${v.name}? The client can no longer approve it.`}
           </p>
           <div className="detail-form__buttons">
-            <button type="button" className="button button--primary" onClick={() => answer.mutate(confirming)} disabled={busy} aria-busy={answer.isPending}>
+            <button type="button" className="button button--primary" onClick={() => answer.run(confirming)} disabled={busy} aria-busy={answer.pending}>
               {confirming === 'approve' ? 'Yes, mark approved' : confirming === 'decline' ? 'Yes, mark declined' : 'Withdraw it'}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setConfirming(null)} disabled={busy}>
@@ -161,8 +167,8 @@ function VariationItem({ doc, v, active, show }: { doc: DocumentDetail; v: Varia
         </div>
       )}
       {active && v.status === 'approved' && v.remaining > 0 && (
-        <button type="button" className="button button--secondary stages__variation-invoice" onClick={() => invoice.mutate()} disabled={busy} aria-busy={invoice.isPending}>
-          {invoice.isPending ? 'Invoicing...' : `Invoice ${v.name} (${money(v.remaining)})`}
+        <button type="button" className="button button--secondary stages__variation-invoice" onClick={() => invoice.run()} disabled={busy} aria-busy={invoice.pending}>
+          {invoice.pending ? 'Invoicing...' : `Invoice ${v.name} (${money(v.remaining)})`}
         </button>
       )}
     </li>

@@ -3,8 +3,6 @@
 import type { DocumentDetail, StageInput, VariationInput, VariationSendResult } from '@tradie/contracts';
 import { documentPath, type Api } from '../shared/queries.ts';
 
-export { applyDetailChange, documentKeys, invalidateDocuments } from '../invoice-detail/queries.ts';
-
 /** POST /invoices/{quoteId}/stages: the new stage invoice (a numbered draft). */
 export const invoiceStage = (api: Api, quoteId: string, body: StageInput, idempotencyKey: string) =>
   api.post<DocumentDetail>(documentPath(quoteId, '/stages'), body, { idempotencyKey });

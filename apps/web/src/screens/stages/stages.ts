@@ -3,7 +3,7 @@
 // server decides the money; nothing here is sent as a figure it has to trust.
 import type { DocumentDetail, StageInput, VariationInput } from '@tradie/contracts';
 import { money } from '../invoice-detail/view.ts';
-import type { Built } from '../shared/checkedSubmit.ts';
+import type { Built } from '../shared/command.ts';
 
 export type Stages = NonNullable<DocumentDetail['stages']>;
 export type StageKind = Stages['invoices'][number]['kind'];

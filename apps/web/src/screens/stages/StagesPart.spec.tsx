@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentDetail } from '@tradie/contracts';
 import { createHarness, json, problem } from '../shared/testKit.tsx';
-import { StagesPart } from './StagesCard.tsx';
+import { StagesPart } from './StagesPart.tsx';
 
 const navigate = vi.fn(async () => undefined);
 vi.mock('@tanstack/react-router', async () => ({ Link: (await import('../shared/testLink.tsx')).TestLink, useNavigate: () => navigate }));

@@ -16,8 +16,9 @@ import { sendOutcomeText } from '../invoice-detail/SendHistory.tsx';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import { usePdfWindow } from '../shared/pdfWindow.ts';
 import { creditedWhat, creditNoteSendNotice, refundable } from './creditNotes.ts';
-import { creditNoteKeys, creditNotesQuery, fetchCreditNotePdf, invalidateDocuments, sendCreditNote } from './queries.ts';
+import { creditNoteKeys, creditNotesQuery, fetchCreditNotePdf, sendCreditNote } from './queries.ts';
 import { RefundForm } from './RefundForm.tsx';
+import { invalidateDocuments } from '../shared/queries.ts';
 
 interface Props {
   doc: DocumentDetail;

@@ -3,14 +3,15 @@
 // claimed amount and dates, how the amount was calculated, and after service the payer's payment
 // schedule and the retention held. Every figure is the server's (GET /invoices/{id}/payment-claim).
 import './payment-claims.css';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import type { DocumentDetail, PaymentClaimRecord } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { money } from '../invoice-detail/view.ts';
+import { useCommand } from '../shared/command.ts';
 import { type ClaimFields, MISSING_FIELD, claimBody, dueChoiceProblem, fieldsOf, longDate } from './claimForm.ts';
 import { claimChanged, clearPaymentClaim, paymentClaimQuery, recordSchedule, releaseRetention, savePaymentClaim } from './queries.ts';
 
@@ -49,14 +50,15 @@ function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: Pay
   const queryClient = useQueryClient();
   const question = claim.due_date_question;
   const [f, setF] = useState<ClaimFields>(() => fieldsOf(claim.details, question));
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => savePaymentClaim(api, doc.id, claimBody(f, undefined)),
-    onSuccess: (record) => claimChanged(queryClient, doc.id, record),
+  const save = useCommand({
+    run: () => savePaymentClaim(api, doc.id, claimBody(f, undefined)),
+    failed: 'Could not save the payment claim',
+    onDone: (record) => claimChanged(queryClient, doc.id, record),
   });
-  const clear = useMutation({
-    mutationFn: () => clearPaymentClaim(api, doc.id),
-    onSuccess: (record) => {
+  const clear = useCommand({
+    run: () => clearPaymentClaim(api, doc.id),
+    failed: 'Could not save the payment claim',
+    onDone: (record) => {
       onCancel();
       return claimChanged(queryClient, doc.id, record);
     },
@@ -78,16 +80,14 @@ function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: Pay
       )}
     </FormField>
   );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    // Which due date applies is the tradie's to say, before anything is saved.
+  // Which due date applies is the tradie's to say, before anything is saved.
+  const submit = save.submit(() => {
     const wrong = dueChoiceProblem(f, question);
-    setProblem(wrong);
-    if (!wrong) save.mutate();
-  };
+    return wrong ? { ok: false, error: wrong } : { ok: true, body: undefined };
+  });
   const choose = (due: ClaimFields['due']) => {
     setF({ ...f, due });
-    setProblem(null);
+    save.clearInvalid();
   };
   return (
     <form className="claim-form" onSubmit={submit} aria-label="Payment claim details">
@@ -138,13 +138,13 @@ function ClaimEditor({ doc, claim, onCancel }: { doc: DocumentDetail; claim: Pay
         )}
         {text('schedule_working_days', 'Working days for a payment schedule', { inputMode: 'numeric', hint: 'Only if the contract sets them; otherwise 20' })}
       </div>
-      <ErrorAlert message={problem ?? ((save.isError || clear.isError) && (errorDetail(save.error ?? clear.error) ?? 'Could not save the payment claim'))} />
+      <ErrorAlert message={save.error ?? clear.error} />
       <div className="claim-form__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
+        <button type="submit" className="button button--primary" disabled={save.pending} aria-busy={save.pending}>
           {claim.active ? 'Save claim details' : 'Make it a payment claim'}
         </button>
         {claim.active ? (
-          <button type="button" className="button button--ghost" onClick={() => clear.mutate()} disabled={clear.isPending}>
+          <button type="button" className="button button--ghost" onClick={() => clear.run()} disabled={clear.pending}>
             Not a payment claim
           </button>
         ) : (
@@ -249,8 +249,8 @@ function AfterService({ doc, claim }: { doc: DocumentDetail; claim: PaymentClaim
     setKey(crypto.randomUUID());
     return claimChanged(queryClient, doc.id, record);
   };
-  const schedule = useMutation({ mutationFn: () => recordSchedule(api, doc.id, { received_on: received, scheduled_amount: amount, reasons }, key), onSuccess: done });
-  const release = useMutation({ mutationFn: () => releaseRetention(api, doc.id, { amount: releaseAmount, date: releaseDate }, key), onSuccess: done });
+  const schedule = useCommand({ run: () => recordSchedule(api, doc.id, { received_on: received, scheduled_amount: amount, reasons }, key), failed: 'Could not record the payment schedule', onDone: done });
+  const release = useCommand({ run: () => releaseRetention(api, doc.id, { amount: releaseAmount, date: releaseDate }, key), failed: 'Could not record the release', onDone: done });
   return (
     <div className="claim-after">
       {claim.schedule && claim.schedule.reasons !== '' && <p className="claim-after__reasons">Their reasons: {claim.schedule.reasons}</p>}
@@ -270,7 +270,7 @@ function AfterService({ doc, claim }: { doc: DocumentDetail; claim: PaymentClaim
         )}
       </div>
       {form === 'schedule' && (
-        <form className="claim-form" aria-label="Payment schedule received" onSubmit={(e) => (e.preventDefault(), schedule.mutate())}>
+        <form className="claim-form" aria-label="Payment schedule received" onSubmit={(e) => (e.preventDefault(), schedule.run())}>
           <div className="form-grid">
             <FormField id={`${id}-received`} label="Received on">
               {() => <input id={`${id}-received`} className="input" type="date" required value={received} onChange={(e) => setReceived(e.target.value)} />}
@@ -282,14 +282,14 @@ function AfterService({ doc, claim }: { doc: DocumentDetail; claim: PaymentClaim
               {() => <textarea id={`${id}-reasons`} className="input" rows={2} value={reasons} onChange={(e) => setReasons(e.target.value)} />}
             </FormField>
           </div>
-          <ErrorAlert message={schedule.isError && (errorDetail(schedule.error) ?? 'Could not record the payment schedule')} />
-          <button type="submit" className="button button--primary" disabled={schedule.isPending} aria-busy={schedule.isPending}>
+          <ErrorAlert message={schedule.error} />
+          <button type="submit" className="button button--primary" disabled={schedule.pending} aria-busy={schedule.pending}>
             Save payment schedule
           </button>
         </form>
       )}
       {form === 'release' && (
-        <form className="claim-form" aria-label="Retention released" onSubmit={(e) => (e.preventDefault(), release.mutate())}>
+        <form className="claim-form" aria-label="Retention released" onSubmit={(e) => (e.preventDefault(), release.run())}>
           <div className="form-grid">
             <FormField id={`${id}-release-amount`} label="Amount released ($)">
               {() => <input id={`${id}-release-amount`} className="input input--number" inputMode="decimal" required value={releaseAmount} onChange={(e) => setReleaseAmount(e.target.value)} />}
@@ -298,8 +298,8 @@ function AfterService({ doc, claim }: { doc: DocumentDetail; claim: PaymentClaim
               {() => <input id={`${id}-release-date`} className="input" type="date" required value={releaseDate} onChange={(e) => setReleaseDate(e.target.value)} />}
             </FormField>
           </div>
-          <ErrorAlert message={release.isError && (errorDetail(release.error) ?? 'Could not record the release')} />
-          <button type="submit" className="button button--primary" disabled={release.isPending} aria-busy={release.isPending}>
+          <ErrorAlert message={release.error} />
+          <button type="submit" className="button button--primary" disabled={release.pending} aria-busy={release.pending}>
             Save release
           </button>
         </form>
