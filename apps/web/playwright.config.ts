@@ -56,6 +56,7 @@ const fakeServicesEnv = {
   XERO_CLIENT_ID: 'e2e-xero-client-id',
   XERO_CLIENT_SECRET: 'e2e-xero-client-secret',
   XERO_REDIRECT_URI: `${baseURL}/api/v1/integrations/xero/callback`,
+  XERO_WEBHOOK_KEY: 'e2e-xero-webhook-key',
 };
 
 // The screen sizes: phone (390×844) is the main project and runs every behaviour test. The narrow
@@ -80,7 +81,7 @@ const layoutTests = [
 const desktopOnly = ['**/offline.spec.ts', '**/budget.spec.ts'];
 // Runs once, at phone size: the fake Xero has one organisation, and Xero invoice numbers are unique
 // in an organisation, so two screen sizes syncing their INV-0001 at once would meet there.
-const phoneOnly = ['**/settings-xero.spec.ts'];
+const phoneOnly = ['**/settings-xero.spec.ts', '**/xero-comes-back.spec.ts'];
 // Runs only against the short-token server.
 const shortTtlOnly = ['**/auth-expiry.spec.ts'];
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

@@ -17,6 +17,8 @@ import { mailerFromEnv } from './mail/index.ts';
 import { allMigrations } from './migrations.ts';
 import { outboxWriter, scheduleReactions } from './reactions/outbox.ts';
 import { scheduleReminderRuns } from './reminders/runner.ts';
+import { xeroCallBudget } from './integrations/xero/callBudget.ts';
+import { scheduleXeroPoll } from './integrations/xero/poll.ts';
 import { checkAppSecret, loadSecrets } from './secrets.ts';
 
 export interface RunningServer {
@@ -46,7 +48,8 @@ export async function buildDeps(config: Config): Promise<AppDeps> {
     mailer: mailerFromEnv({ SMTP_URL: config.env.SMTP_URL }, { dataDir: config.dataDir, now: () => systemClock.now() }),
     secrets,
     log,
-    accounting: xeroFromConfig(config, systemClock, { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }),
+    // Each Xero organisation's calls counted in the database, shared by every process (callBudget.ts).
+    accounting: xeroFromConfig(config, systemClock, { fetch: globalThis.fetch, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)), budget: xeroCallBudget(() => store.db, () => systemClock.now()) }),
     billing: billingFromEnv(
       {
         STRIPE_SECRET_KEY: config.env.STRIPE_SECRET_KEY,
@@ -75,6 +78,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const stopReactions = scheduleReactions(deps);
   // Payment reminders that are due, from any number of API processes (reminders/sender.ts).
   const stopReminders = scheduleReminderRuns(deps);
+  // What Xero's webhooks missed: invoices changed there since the last poll (integrations/xero/poll.ts).
+  const stopXeroPoll = scheduleXeroPoll(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -98,6 +103,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await stopReactions();
         await stopReminders();
+        await stopXeroPoll();
         await pdfPool.close();
         await deps.mailer.close();
         await deps.store.close();

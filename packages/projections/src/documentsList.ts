@@ -1,15 +1,16 @@
 // documents_list: what the Invoices & Quotes tabs show, one row per quote or invoice. A pure
 // function of the whole stream, so projecting it twice gives the same row. Status is stored as
 // the lifecycle; overdue and expired depend on today and are derived when read (deriveStatus).
-import { clientDisplayName, paidDate, paymentStatus, siteOnOneLine } from '@tradie/domain';
+import { accountingExtraData, clientDisplayName, paidDate, paymentStatus, siteOnOneLine } from '@tradie/domain';
 import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
 import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const documentsListProjection: Projection = {
   name: 'documents_list',
   // 2: an invoice paid against while a draft is issued (lifecycle 'issued').
-  // 3: the job title and the site address (on one line), both searched.
-  version: 3,
+  // 3: extra_data says when an invoice was paid, or voided, in the accounting system (paid_in, voided_in).
+  // 4: the job title and the site address (on one line), both searched.
+  version: 4,
   categories: ['document'],
   tables: [
     {
@@ -36,11 +37,7 @@ export const documentsListProjection: Projection = {
     const state = foldDocumentStream(stream.events);
     if (state.status === 'none' || state.status === 'deleted') return {};
     const f = figuresOf(state);
-    const extra: Record<string, string> = {};
-    if (state.sync) {
-      extra[`${state.sync.provider}_invoice_id`] = state.sync.externalId;
-      extra[`${state.sync.provider}_invoice_number`] = state.sync.externalNumber;
-    }
+    const extra = accountingExtraData(state, f);
     const clientName = state.client ? clientDisplayName(state.client) : '';
     const site = siteOnOneLine(state.siteAddress);
     const first = stream.events[0]!;

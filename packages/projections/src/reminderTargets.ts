@@ -1,15 +1,16 @@
 // reminder_targets: the invoices payment reminders may be for — issued, emailed, not voided, with
 // money owing — and what the reminder rule needs of each (the due date, the balance, when it was
 // emailed and to whom, the reminders so far, whether they are paused). A row leaves the table
-// when the invoice is paid, voided or deleted, so the scheduler reads only invoices still open.
-import { amountDueNowCents, clientDisplayName } from '@tradie/domain';
+// when the invoice is paid, voided (here or in the accounting system) or deleted, so the scheduler reads only invoices still open.
+import { amountDueNowCents, clientDisplayName, remindersStopped } from '@tradie/domain';
 import { type Projection, column as c, nullableColumn as n } from '@tradie/store';
 import { documentKey, figuresOf, foldDocumentStream, streamAccount } from './fold.ts';
 
 export const reminderTargetsProjection: Projection = {
   name: 'reminder_targets',
   // 2: the balance is what is due now (less retention held on a payment claim).
-  version: 2,
+  // 3: an invoice voided or deleted in the accounting system is no target (remindersStopped).
+  version: 3,
   categories: ['document'],
   tables: [
     {
@@ -26,7 +27,7 @@ export const reminderTargetsProjection: Projection = {
   key: documentKey,
   rows(stream) {
     const s = foldDocumentStream(stream.events);
-    if (s.status === 'none' || s.type !== 'invoice' || s.status === 'void' || s.status === 'deleted' || s.status === 'draft') return {};
+    if (s.status === 'none' || s.type !== 'invoice' || s.status === 'deleted' || s.status === 'draft' || remindersStopped(s)) return {};
     const firstSend = s.sends.find((x) => x.at !== null);
     const lastSend = s.sends.at(-1);
     if (!firstSend || !lastSend) return {};

@@ -85,6 +85,8 @@ export interface FakeInvoice extends FakeSalesDocument {
   SentToContact: boolean;
   CurrencyCode: string;
   paidCents: bigint;
+  /** When it last changed (ms): its UpdatedDateUTC, and what If-Modified-Since compares. */
+  updatedMs?: number;
 }
 
 export interface FakeContact {
@@ -197,6 +199,12 @@ export interface FakeXero {
   payInXero(invoiceId: string, payment: { amount: string; date: string; reference?: string }): FakePayment;
   /** A payment deleted in Xero itself. */
   deletePaymentInXero(paymentId: string): void;
+  /** The invoice voided in Xero itself (Xero refuses it while payments or credit notes are applied). */
+  voidInXero(invoiceId: string): void;
+  /** A sales credit note raised in Xero itself for `amount` (GST inclusive, at 15%) and allocated in full to the invoice. */
+  creditInXero(invoiceId: string, credit: { amount: string; date: string }): FakeCreditNote;
+  /** Calls the Accounting API answered for each tenant, by minute (epoch minute), for checking the rate limit was kept. */
+  callsByMinute(tenantId: string): Map<number, number>;
   stop(): Promise<void>;
 }
 
@@ -591,7 +599,11 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       CurrencyCode: inv.CurrencyCode,
       SentToContact: inv.SentToContact,
       Payments: state.payments.filter((p) => p.InvoiceID === inv.InvoiceID && p.Status !== 'DELETED').map((p) => ({ PaymentID: p.PaymentID, Date: dotnetDate(dateMs(p.Date)), Amount: centsToNumber(p.amountCents), Reference: p.Reference })),
-      UpdatedDateUTC: dotnetDate(now()),
+      // Xero's Invoice.CreditNotes: each credit note applied to the invoice, with the AppliedAmount of it here.
+      CreditNotes: state.creditNotes.flatMap((n) =>
+        n.allocations.filter((a) => a.InvoiceID === inv.InvoiceID).map((a) => ({ CreditNoteID: n.CreditNoteID, CreditNoteNumber: n.CreditNoteNumber, ID: a.AllocationID, AppliedAmount: centsToNumber(a.amountCents), Date: dotnetDate(dateMs(a.Date)), DateString: `${a.Date}T00:00:00`, Total: centsToNumber(n.totalCents) })),
+      ),
+      UpdatedDateUTC: dotnetDate(inv.updatedMs ?? now()),
       HasErrors: false,
     };
   }
@@ -706,6 +718,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       totalTaxCents,
       totalCents: subTotalCents + totalTaxCents,
       paidCents: 0n,
+      updatedMs: now(),
       createdByApp: app,
       requestBody: JSON.stringify(el),
     };
@@ -725,6 +738,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const target = (el['Status'] ?? inv.Status) as FakeInvoice['Status'];
     if (!TRANSITIONS[inv.Status].includes(target)) return [`This document cannot be edited as it has a status of ${inv.Status}.`];
     if (target === 'VOIDED' && (inv.paidCents > 0n || creditedCents(inv) > 0n)) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
+    if (inv.Status !== target) inv.updatedMs = now();
     inv.Status = target;
     if (el['SentToContact'] !== undefined) {
       if (inv.Status !== 'AUTHORISED' && el['SentToContact'] === true) return ['SentToContact can only be set on an approved invoice.'];
@@ -777,8 +791,14 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return { status: 200, body: envelope('Invoices', out) };
   }
 
-  function invoicesRead(tenantId: string, app: string, id: string | null, query: URLSearchParams): unknown {
-    const mine = state.invoices.filter((i) => i.tenantId === tenantId);
+  function invoicesRead(tenantId: string, app: string, id: string | null, query: URLSearchParams, modifiedSince: string | null = null): unknown {
+    let mine = state.invoices.filter((i) => i.tenantId === tenantId);
+    if (modifiedSince !== null && id === null) {
+      // Xero's If-Modified-Since: a UTC date and time without a zone; only what changed after it, oldest change first.
+      const since = Date.parse(/[zZ]|[+-]\d\d:\d\d$/.test(modifiedSince) ? modifiedSince : `${modifiedSince}Z`);
+      if (Number.isNaN(since)) throw new HttpError(400, { Title: 'Bad Request', Detail: 'If-Modified-Since is not a date' });
+      mine = mine.filter((i) => (i.updatedMs ?? now()) > since).sort((a, b) => (a.updatedMs ?? 0) - (b.updatedMs ?? 0));
+    }
     if (id !== null) {
       const inv = mine.find((i) => i.InvoiceID === id || i.InvoiceNumber === id);
       if (!inv) throw notFound();
@@ -897,6 +917,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       const p: FakePayment = { tenantId, PaymentID: randomUUID(), InvoiceID: inv.InvoiceID, AccountCode: account.Code, Date: date, amountCents: cents, Reference: str(el['Reference']), Status: 'AUTHORISED' };
       state.payments.push(p);
       inv.paidCents += cents;
+      inv.updatedMs = now();
       if (dueOf(inv) === 0n) inv.Status = 'PAID';
       out.push(paymentJson(p));
     }
@@ -966,6 +987,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     if (note?.Status === 'PAID' && remainingCredit(note) > 0n) note.Status = 'AUTHORISED';
     if (inv) {
       inv.paidCents -= p.amountCents;
+      inv.updatedMs = now();
       if (inv.Status === 'PAID') inv.Status = 'AUTHORISED';
     }
     return envelope('Payments', [paymentJson(p)]);
@@ -1084,6 +1106,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       if (errors.length > 0 || !inv || cents === null) throw validationException([{ ...el, ValidationErrors: errors.map((Message) => ({ Message })) }]);
       const allocation: FakeAllocation = { AllocationID: randomUUID(), InvoiceID: inv.InvoiceID, amountCents: cents, Date: date };
       n.allocations.push(allocation);
+      inv.updatedMs = now();
       if (dueOf(inv) === 0n) inv.Status = 'PAID';
       if (remainingCredit(n) === 0n) n.Status = 'PAID';
       out.push({ AllocationID: allocation.AllocationID, Amount: centsToNumber(cents), Date: dotnetDate(dateMs(date)), Invoice: invoiceJson(inv), CreditNote: { CreditNoteID: n.CreditNoteID, CreditNoteNumber: n.CreditNoteNumber } });
@@ -1122,7 +1145,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       if (resource === 'creditnotes' && sub === 'allocations' && id !== null && method === 'PUT') return { status: 200, body: allocationsWrite(tenantId, id, body) };
       if (resource === 'creditnotes' && sub === null && method === 'GET' && id !== null) return { status: 200, body: envelope('CreditNotes', [creditNoteJson(creditNoteById(tenantId, id))]) };
       if (resource === 'creditnotes' && sub === null && method === 'PUT' && id === null) return { status: 200, body: creditNotesWrite(tenantId, query, body, grant.clientId) };
-      if (resource === 'invoices') return method === 'GET' ? { status: 200, body: invoicesRead(tenantId, grant.clientId, id, query) } : invoicesWrite(tenantId, method, id, query, body, grant.clientId);
+      if (resource === 'invoices') return method === 'GET' ? { status: 200, body: invoicesRead(tenantId, grant.clientId, id, query, str(req.headers['if-modified-since']) || null) } : invoicesWrite(tenantId, method, id, query, body, grant.clientId);
       if (resource === 'contacts') return { status: 200, body: method === 'GET' ? contactsRead(tenantId, id, query) : contactsWrite(tenantId, method, id, body) };
       if (resource === 'payments' && method === 'POST' && id !== null) return { status: 200, body: paymentDelete(tenantId, id, body) };
       if (resource === 'payments' && method === 'GET' && id !== null) return { status: 200, body: envelope('Payments', [paymentJson(paymentById(tenantId, id))]) };
@@ -1310,6 +1333,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
         totalTaxCents: 0n,
         totalCents: 0n,
         paidCents: 0n,
+        updatedMs: now(),
         createdByApp: null,
         requestBody: '',
       };
@@ -1321,6 +1345,33 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
       paymentsWrite(inv.tenantId, { Payments: [{ Invoice: { InvoiceID: invoiceId }, Account: { Code: '090' }, Date: p.date, Amount: p.amount, Reference: p.reference ?? '' }] });
       return state.payments[state.payments.length - 1]!;
+    },
+    voidInXero(invoiceId) {
+      const inv = state.invoices.find((i) => i.InvoiceID === invoiceId);
+      if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
+      const errors = updateInvoice(inv, { Status: 'VOIDED' });
+      if (errors.length > 0) throw new Error(`fake-xero: ${errors.join(' ')}`);
+    },
+    creditInXero(invoiceId, c) {
+      const inv = state.invoices.find((i) => i.InvoiceID === invoiceId);
+      if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
+      const element = {
+        Type: 'ACCRECCREDIT', Contact: { ContactID: inv.ContactID }, Date: c.date, Status: 'AUTHORISED', LineAmountTypes: 'Inclusive',
+        LineItems: [{ Description: 'Credit', Quantity: '1', UnitAmount: c.amount, TaxType: 'OUTPUT2', AccountCode: '200' }],
+      };
+      creditNotesWrite(inv.tenantId, new URLSearchParams(), { CreditNotes: [element] }, 'xero-itself');
+      const note = state.creditNotes[state.creditNotes.length - 1]!;
+      note.createdByApp = null;
+      allocationsWrite(inv.tenantId, note.CreditNoteID, { Allocations: [{ Amount: c.amount, Invoice: { InvoiceID: invoiceId }, Date: c.date }] });
+      return note;
+    },
+    callsByMinute(tenantId) {
+      const out = new Map<number, number>();
+      for (const [key, count] of minuteCounts) {
+        const [t, m] = key.split(':');
+        if (t === tenantId) out.set(Number(m), count);
+      }
+      return out;
     },
     deletePaymentInXero(paymentId) {
       const p = state.payments.find((x) => x.PaymentID === paymentId);

@@ -18,6 +18,7 @@ import { sendForAccount } from '../documents/sendGuard.ts';
 import { AppError, LimitReached } from '../errors.ts';
 import { MailRejectedError } from '../mail/index.ts';
 import { NotBefore } from '../reactions/notBefore.ts';
+import { documentIdOf } from '../reactions/documentOf.ts';
 import { certificatesFor } from './pdf.ts';
 
 type ConfirmDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'mailer' | 'renderPdf' | 'log'>;
@@ -60,7 +61,7 @@ async function confirm(deps: ConfirmDeps, row: AcceptedRow): Promise<void> {
   const db = deps.store.db;
   const [done] = await db.query('SELECT 1 FROM client_acceptance_confirmations WHERE event_id = $1', [row.eventId]);
   if (done) return;
-  const documentId = typeof row.payload.documentId === 'string' ? row.payload.documentId : row.streamId.replace(/^document-/, '');
+  const documentId = documentIdOf(row);
   const loaded = await loadStream(deps.store, documentStreamId(documentId), documentDecider);
   const d = loaded.state;
   if (d.status === 'none' || loaded.events[0]?.meta.accountId !== row.accountId || !d.clientAcceptance) return;

@@ -25,6 +25,7 @@ import { sendForAccount } from '../documents/sendGuard.ts';
 import { DEFAULT_MAIL_FROM } from '../documents/email.ts';
 import { AppError, LimitReached } from '../errors.ts';
 import { NotBefore } from '../reactions/notBefore.ts';
+import { documentIdOf } from '../reactions/documentOf.ts';
 
 /** What the notice needs of an outbox row (reactions/registry.ts OutboxRow). */
 interface AnswerRow {
@@ -184,7 +185,7 @@ async function notify(deps: NoticeDeps, row: AnswerRow): Promise<void> {
   const db = deps.store.db;
   const [done] = await db.query<{ event_id: string }>('SELECT event_id FROM client_answer_notices WHERE event_id = $1', [row.eventId]);
   if (done) return;
-  const documentId = typeof row.payload.documentId === 'string' ? row.payload.documentId : row.streamId.replace(/^document-/, '');
+  const documentId = documentIdOf(row);
   const loaded = await loadStream(deps.store, documentStreamId(documentId), documentDecider);
   const d = loaded.state;
   if (d.status === 'none' || loaded.events[0]?.meta.accountId !== row.accountId) return;

@@ -4,7 +4,7 @@
 import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, RecordedPaymentRecord, VariationRecord } from '@tradie/contracts';
 import {
   type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type Variation,
-  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
+  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingExtraData, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
   documentTotals, formatNzd, paidDate, paymentTermsText, profitOfDocument, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
@@ -12,11 +12,8 @@ import { costedLineRecordsOf, documentProfitRecordOf } from './profitView.ts';
 
 export const pdfPathOf = (id: string): string => `/invoices/${id}/pdf`;
 
-/** Provider links as extra_data: `{provider}_invoice_id` (and its number). */
-export function extraDataOf(d: DocumentView): Record<string, string> {
-  if (!d.sync) return {};
-  return { [`${d.sync.provider}_invoice_id`]: d.sync.externalId, [`${d.sync.provider}_invoice_number`]: d.sync.externalNumber };
-}
+/** The accounting system's copy as extra_data, as the list says it (accountingExtraData). */
+export const extraDataOf = (d: DocumentView): Record<string, string> => accountingExtraData(d);
 
 /** The accounting system's copy: its totals as it last answered them, and the difference from ours in words. */
 function accountingOf(d: DocumentView): DocumentDetail['accounting'] {

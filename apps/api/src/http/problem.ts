@@ -29,7 +29,7 @@ export class ApiError extends Error {
 
 /**
  * Each application error's status, the one place they are turned into HTTP (errors.ts). A
- * subclass not listed takes its parent's (Busy and NotConnected are Conflicts: 409).
+ * subclass not listed takes its parent's (Busy is a Conflict: 409; NotConnected a BadRequest: 400).
  */
 const STATUS_OF: readonly [new (...args: never[]) => AppError, ContentfulStatusCode][] = [
   [BadRequest, 400],

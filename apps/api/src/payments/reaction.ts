@@ -6,6 +6,7 @@ import { documentFigures } from '@tradie/domain';
 import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { loadDocument } from '../documents/repository.ts';
 import type { AppDeps } from '../deps.ts';
+import { documentIdOf } from '../reactions/documentOf.ts';
 import { expireOpenSessions } from './checkout.ts';
 import { documentsWithOpenSessions, openSessionsOf } from './repository.ts';
 import { NotFound } from '../errors.ts';
@@ -17,8 +18,6 @@ interface Row {
   payload: Record<string, unknown>;
 }
 
-const documentIdOf = (row: Row): string =>
-  typeof row.payload.documentId === 'string' && row.payload.documentId !== '' ? row.payload.documentId : row.streamId.replace(/^document-/, '');
 
 /** An entry of REACTIONS (reactions/registry.ts). */
 export const expireCheckoutSessions = {

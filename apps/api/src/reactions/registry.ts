@@ -4,10 +4,12 @@
 // at least once, so a handler must be safe to run again. A new reaction (an email, a reminder, a
 // note to the client) is one more entry in REACTIONS; no route changes.
 import { RetryLater } from '../errors.ts';
+import { documentIdOf } from './documentOf.ts';
 import type { DomainEventType } from '@tradie/domain';
 import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { disconnect } from '../integrations/xero/oauth.ts';
-import { pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
+import { pullFromXeroForReaction, pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
+import { XERO_INVOICE_CHANGED } from '../integrations/xero/changeCause.ts';
 import { acceptanceConfirmation } from '../clientLinks/confirmAcceptance.ts';
 import { clientAnswerNotice } from '../clientLinks/notify.ts';
 import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
@@ -33,8 +35,11 @@ export interface OutboxRow {
 /** What reactions may use. */
 export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect' | 'renderPdf'>;
 
-/** What may set a reaction off: a domain event, or the account's deletion (a row the deletion writes itself). */
-export type ReactionCause = DomainEventType | typeof ACCOUNT_CLOSED_CAUSE;
+/**
+ * What may set a reaction off: a domain event, the account's deletion (a row the deletion writes
+ * itself), or Xero saying a synced invoice changed (a row its webhook or the poll writes).
+ */
+export type ReactionCause = DomainEventType | typeof ACCOUNT_CLOSED_CAUSE | typeof XERO_INVOICE_CHANGED;
 
 /** A reaction: `T` is the event types it may follow — the domain's, so a misspelt one does not compile (a test of the outbox itself uses its own). */
 export interface Reaction<D = ReactionDeps, T extends string = ReactionCause> {
@@ -63,12 +68,6 @@ export interface Reaction<D = ReactionDeps, T extends string = ReactionCause> {
   forClosedAccount?: boolean;
 }
 
-/** The document an event of a document stream is about. */
-export function documentIdOf(row: OutboxRow): string {
-  const id = row.payload.documentId;
-  if (typeof id === 'string' && id !== '') return id;
-  return row.streamId.startsWith('document-') ? row.streamId.slice('document-'.length) : row.streamId;
-}
 
 /**
  * A synced invoice is brought up to date in Xero after it is sent, paid, a payment is taken off,
@@ -101,6 +100,23 @@ export const xeroCreditNotePush: Reaction = {
 };
 
 /**
+ * Xero said a synced invoice changed (a webhook's event, or the poll: integrations/xero/webhook.ts,
+ * poll.ts): the invoice is read back from Xero and what changed there comes here — payments, credit
+ * notes, a void (pullFromXero). Xero's limits or a busy invoice put the row off until the time Xero
+ * (or the organisation's call budget) names, without spending an attempt; Xero failing is tried
+ * again with the outbox's backoff; a refusal (the account disconnected, the invoice not synced to
+ * this organisation) ends it.
+ */
+export const xeroPull: Reaction = {
+  name: 'xero-pull',
+  on: [XERO_INVOICE_CHANGED],
+  coalesce: 'xero-pull',
+  async handle(deps, row) {
+    await pullFromXeroForReaction(deps, row.accountId, documentIdOf(row));
+  },
+};
+
+/**
  * After the account's deletion (account/commands.ts): Xero is disconnected — the refresh token
  * revoked at Xero and the stored connection forgotten, recorded in the audit log with where the
  * deletion came from. It runs although the account is closed; Xero unreachable keeps the
@@ -118,5 +134,5 @@ export const xeroDisconnectClosedAccount: Reaction = {
 
 /** Every reaction the API runs. */
 export const REACTIONS: readonly Reaction[] = [
-  xeroPush, xeroCreditNotePush, clientAnswerNotice, acceptanceConfirmation, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
+  xeroPush, xeroCreditNotePush, xeroPull, clientAnswerNotice, acceptanceConfirmation, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
 ];

@@ -11,7 +11,7 @@
 import { REMINDER_MESSAGES, type InvoiceReminders, type ReminderSendResult, type ReminderStepRecord } from '@tradie/contracts';
 import {
   type DocumentView, type ReminderSoFar, amountDueNowCents, clientDisplayName, daysBetween, formatNzDateTime, manualReminderRefusal, manualReminderStep,
-  MANUAL_REMINDER_STEP_ID, nextReminder, nzDateOf, REMINDER_MIN_GAP_MS, centsToString,
+  MANUAL_REMINDER_STEP_ID, nextReminder, remindersStopped, nzDateOf, REMINDER_MIN_GAP_MS, centsToString,
 } from '@tradie/domain';
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
@@ -54,7 +54,7 @@ async function factsOf(ports: SenderPorts, accountId: string, documentId: string
 }
 
 /** An issued invoice with money owing: the only kind a reminder is for. */
-const remindable = (f: Facts): boolean => f.d.type === 'invoice' && f.d.status !== 'void' && f.d.status !== 'draft' && f.balanceCents > 0n;
+const remindable = (f: Facts): boolean => f.d.type === 'invoice' && !remindersStopped(f.d) && f.d.status !== 'draft' && f.balanceCents > 0n;
 
 /** Why a reminder may not be sent by hand now (409, or 429 with Retry-After), before the account's limits; null when it may. */
 function manualRefusal(f: Facts, now: Date): AppError | null {
@@ -91,7 +91,7 @@ function automaticOf(f: Facts, now: Date): InvoiceReminders['automatic'] {
     policyOf(f.settings),
     {
       issued: true,
-      voided: false,
+      voided: remindersStopped(f.d),
       sentAt: firstSend?.at ?? null,
       dueDate: f.d.dueDate,
       balance: centsToString(f.balanceCents),

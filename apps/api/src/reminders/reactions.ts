@@ -7,6 +7,7 @@
 import { documentDecider, documentStreamId } from '@tradie/domain';
 import { loadStream } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
+import { documentIdOf } from '../reactions/documentOf.ts';
 import { recordFailure } from './failures.ts';
 import { scheduleReminders } from './scheduler.ts';
 import { turnOnByDefault } from './settings.ts';
@@ -22,10 +23,6 @@ interface EventRow {
 
 type Deps = Pick<AppDeps, 'store' | 'clock'>;
 
-const documentIdOf = (row: EventRow): string => {
-  const id = row.payload.documentId;
-  return typeof id === 'string' && id !== '' ? id : row.streamId.replace(/^document-/, '');
-};
 
 export const reminderSchedule = {
   name: 'reminder-schedule',

@@ -11,7 +11,7 @@
 //     answers for it, and none changes a row that names it;
 //   - every signed-in route refuses the session it had;
 //   - every job kind of the outbox's registry (REACTIONS), the reminder schedule and the reminder
-//     sender (the timers main.ts starts, read from its source) are run for it: only the reactions
+//     sender and the Xero poll (the timers main.ts starts, read from its source) are run for it: only the reactions
 //     that wind it down run, nothing reaches Stripe, Xero or a mailbox; the one door for mail on an
 //     account's behalf refuses it whoever asks.
 // Another business, still trading, is answered as before at the same doors.
@@ -24,6 +24,7 @@ import { sendForAccount } from '../../src/documents/sendGuard.ts';
 import type { Operation } from '../../src/openapi/describe.ts';
 import { NOT_RUN_CLOSED, outboxProcessor } from '../../src/reactions/outbox.ts';
 import { REACTIONS, type Reaction, type ReactionDeps } from '../../src/reactions/registry.ts';
+import { pollXero } from '../../src/integrations/xero/poll.ts';
 import { scheduleReminders } from '../../src/reminders/scheduler.ts';
 import { sendDueReminders } from '../../src/reminders/sender.ts';
 import { PNG } from '../billing/support.ts';
@@ -454,6 +455,13 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       }
     });
 
+    it("the Xero poll asks Xero nothing for it and queues nothing", async () => {
+      const id = a.user.userId;
+      await pollXero(t.deps);
+      expect(await db().query('SELECT 1 FROM xero_polls WHERE account_id = $1', [id])).toEqual([]);
+      expect(await db().query("SELECT 1 FROM outbox WHERE account_id = $1 AND reaction = 'xero-pull'", [id])).toEqual([]);
+    });
+
     it("the one door for mail on an account's behalf refuses it, whoever asks (a notice, a reminder, a credit note, a variation)", async () => {
       const mails = t.mailer.sent.length;
       const mail = { from: 'noreply@app.test', to: ['accounts@kowhai.example.nz'], subject: 'Variation 2', text: 'Kia ora' };
@@ -468,7 +476,7 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       const main = readFileSync(join(import.meta.dirname, '../../src/main.ts'), 'utf8');
       const timers = [...main.matchAll(/=\s*(schedule\w+)\(/g)].map((m) => m[1]).sort();
       // Pruning names no account, and the purge acts on deleted accounts only: that is its work.
-      expect(timers).toEqual(['scheduleReactions', 'scheduleReminderRuns', 'schedulePruning'].sort());
+      expect(timers).toEqual(['scheduleReactions', 'scheduleReminderRuns', 'schedulePruning', 'scheduleXeroPoll'].sort());
       expect(main).not.toMatch(/setInterval\((?![^\n]*ANALYZE)/);
     });
 

@@ -12,7 +12,8 @@
  *
  * Tests find the fakes in DATA_DIR/e2e-fakes.json (see fakes.ts): their addresses, and a small
  * `control` server: GET /xero/invoices (what the fake Xero holds), POST /xero/deny-next-consent,
- * POST /xero/compute-own-tax?on=1|0, POST /xero/refuse-next?path=…&message=….
+ * POST /xero/compute-own-tax?on=1|0, POST /xero/refuse-next?path=…&message=…, POST /xero/pay-in-xero?invoiceId=…&amount=…
+ * and POST /xero/void-in-xero?invoiceId=… (answering the signed webhook delivery Xero would post).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +21,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startFakeStripe } from '@tradie/testkit/fake-stripe';
-import { startFakeXero } from '@tradie/testkit/fake-xero';
+import { startFakeXero, xeroWebhookDelivery } from '@tradie/testkit/fake-xero';
 import { FAKES_FILE, type FakesInfo, type FakeXeroInvoiceView } from './fakes.ts';
 
 function required(name: string): string {
@@ -100,6 +101,24 @@ const control = createServer((req, res) => {
     });
     res.writeHead(204);
     res.end();
+    return;
+  }
+  if (req.method === 'POST' && (path === '/xero/pay-in-xero' || path === '/xero/void-in-xero')) {
+    // The bookkeeper pays or voids the invoice in Xero itself; the answer is the webhook delivery Xero
+    // would post about it, signed with the app's webhook key, for the test to deliver.
+    const q = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const invoiceId = q.get('invoiceId') ?? '';
+    const inv = xero.state.invoices.find((i) => i.InvoiceID === invoiceId);
+    if (!inv) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    if (path === '/xero/pay-in-xero') xero.payInXero(invoiceId, { amount: q.get('amount') ?? '0', date: q.get('date') ?? '2026-05-12', reference: 'Bank transfer' });
+    else xero.voidInXero(invoiceId);
+    const delivery = xeroWebhookDelivery(process.env.XERO_WEBHOOK_KEY ?? '', [{ tenantId: inv.tenantId, resourceId: invoiceId }]);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(delivery));
     return;
   }
   res.writeHead(404, { 'content-type': 'text/plain' });

@@ -62,3 +62,14 @@ export async function xeroRefusesNext(path: string, message: string): Promise<vo
   const res = await fetch(`${readFakes().control}/xero/refuse-next?${new URLSearchParams({ path, message })}`, { method: 'POST' });
   if (res.status !== 204) throw new Error(`fake Xero control: HTTP ${res.status}`);
 }
+
+/**
+ * The invoice paid (amount given) or voided in Xero itself, by the bookkeeper; answers the webhook
+ * delivery Xero posts about it, signed with the app's webhook key, to deliver to the API.
+ */
+export async function changeInXero(change: { invoiceId: string } & ({ pay: string } | { void: true })): Promise<{ body: string; signature: string }> {
+  const q = 'pay' in change ? `pay-in-xero?${new URLSearchParams({ invoiceId: change.invoiceId, amount: change.pay })}` : `void-in-xero?${new URLSearchParams({ invoiceId: change.invoiceId })}`;
+  const res = await fetch(`${readFakes().control}/xero/${q}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`fake Xero control: HTTP ${res.status}`);
+  return (await res.json()) as { body: string; signature: string };
+}

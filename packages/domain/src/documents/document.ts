@@ -90,6 +90,8 @@ export interface AccountingLink {
   at: string | null;
   /** The totals the accounting system last answered with for its copy; null until it has. */
   reported: AccountingTotals | null;
+  /** Its copy was voided or deleted there (when the app learnt it); null while it stands. */
+  voidedThere: { status: 'VOIDED' | 'DELETED'; at: string | null } | null;
 }
 
 /** An accounting system's totals for its copy of an invoice, in dollars and cents as it gave them. */
@@ -346,13 +348,15 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       return { ...s, status: 'deleted' };
     case 'SyncedToAccounting': {
       const { documentId: _id, ...link } = event.data;
-      return { ...s, sync: { ...link, at, reported: null } };
+      return { ...s, sync: { ...link, at, reported: null, voidedThere: null } };
     }
     case 'AccountingTotalsReported': {
       if (!s.sync) return s;
       const { subtotal, gst, total } = event.data;
       return { ...s, sync: { ...s.sync, reported: { subtotal, gst, total, at } } };
     }
+    case 'AccountingVoidReported':
+      return s.sync ? { ...s, sync: { ...s.sync, voidedThere: { status: event.data.status, at } } } : s;
     case 'PdfGenerated':
       return { ...s, pdfSha256: event.data.sha256 };
     case 'ClientLinkIssued':
@@ -535,6 +539,21 @@ export function timeOfSupply(d: Pick<DocumentView, 'issueDate' | 'issuedOn' | 'p
 
 export type PaymentStatus = 'paid' | 'partial' | 'unpaid';
 
+/**
+ * What the list and the detail both say of the accounting system's copy, as `extra_data`: its id
+ * and number (`{provider}_invoice_id`, `{provider}_invoice_number`), `paid_in` when the invoice is
+ * paid and money came back from there ('Paid (in Xero)'), and `voided_in` while its copy is voided
+ * or deleted there and the invoice is not void here ('Voided in Xero', off the Overdue card).
+ */
+export function accountingExtraData(d: DocumentView, f: DocumentFigures = documentFigures(d)): Record<string, string> {
+  if (!d.sync) return {};
+  const { provider } = d.sync;
+  const extra: Record<string, string> = { [`${provider}_invoice_id`]: d.sync.externalId, [`${provider}_invoice_number`]: d.sync.externalNumber };
+  if (d.status !== 'void' && f.balanceCents <= 0n && d.payments.some((p) => p.source?.provider === provider)) extra['paid_in'] = provider;
+  if (d.sync.voidedThere && d.status !== 'void') extra['voided_in'] = provider;
+  return extra;
+}
+
 /** paid when nothing is owed, partial when something was paid and something is owed. Quotes are never paid. */
 export function paymentStatus(d: DocumentView, f: DocumentFigures = documentFigures(d)): PaymentStatus {
   if (d.type === 'quote') return 'unpaid';
@@ -658,6 +677,8 @@ export type DocumentCommand =
   | { type: 'DeleteDraft' }
   | { type: 'RecordAccountingSync'; data: { provider: string; externalId: string; externalNumber: string } }
   | { type: 'RecordAccountingTotals'; data: { provider: string; subtotal: string; gst: string; total: string } }
+  /** The accounting system says its copy is voided or deleted there (recorded once; nothing is voided here by it). */
+  | { type: 'RecordAccountingVoid'; data: { provider: string; status: 'VOIDED' | 'DELETED' } }
   | { type: 'RecordPdf'; data: { sha256: string } }
   | { type: 'IssueClientLink'; data: { linkId: string; expiresOn: LocalDate; gst?: GstRegistration } }
   | { type: 'WithdrawClientLink'; data: { linkId: string; reason: ClientLinkWithdrawnReason } }
@@ -707,6 +728,8 @@ export interface IssueCreditNoteInput {
   reason: string;
   supplier: { name: string; gstNumber: string };
   credit: CreditRequest;
+  /** Raised and allocated in the accounting system, come back from it: one credit note here per note there. */
+  source?: (AccountingSource & { externalNumber: string }) | undefined;
 }
 
 /** A progress stage that takes what is left of an approved variation. */
@@ -1013,6 +1036,7 @@ function decideIssueCreditNote(command: CommandOf<'IssueCreditNote'>, state: Doc
   if (!isLocalDate(c.date)) throw invalid('The credit note date is not a valid date');
   if (c.reason.trim() === '') throw invalid('Say why the invoice is credited');
   if (d.creditNotes.some((n) => n.creditNoteId === c.creditNoteId)) throw conflict('This credit note is already issued');
+  if (c.source && d.creditNotes.some((n) => sameSource(n.source, c.source))) throw conflict(`This credit note is already recorded from ${accountingProviderName(c.source.provider)}`);
   const f = creditFigures(d, d.creditNotes, c.credit);
   return [
     {
@@ -1033,6 +1057,7 @@ function decideIssueCreditNote(command: CommandOf<'IssueCreditNote'>, state: Doc
         gst: centsToString(f.gstCents),
         total: centsToString(f.totalCents),
         zeroRated: centsToString(f.zeroRatedCents),
+        ...(c.source ? { source: { provider: c.source.provider, externalId: c.source.externalId, externalNumber: c.source.externalNumber } } : {}),
       },
     },
   ];
@@ -1082,6 +1107,20 @@ function decideRecordAccountingSync(command: CommandOf<'RecordAccountingSync'>, 
   if (d.sync) throw conflict('This invoice is already synced');
   return [{ type: 'SyncedToAccounting', data: { documentId: d.id, ...command.data } }];
 }
+
+function decideRecordAccountingVoid(command: CommandOf<'RecordAccountingVoid'>, state: DocumentState): DocumentEvent[] {
+  const d = requireExisting(state);
+  if (!d.sync || d.sync.provider !== command.data.provider) throw conflict("This invoice isn't synced to that accounting system.");
+  if (d.status === 'void' || d.sync.voidedThere !== null) return [];
+  return [{ type: 'AccountingVoidReported', data: { documentId: d.id, ...command.data } }];
+}
+
+/**
+ * Whether payment reminders are over for the invoice: voided here, or its copy voided or deleted in
+ * the accounting system (a client is never chased for an invoice the books no longer hold). Every
+ * reminder path asks it: the reminder targets, the sender, and the reminder sent by hand.
+ */
+export const remindersStopped = (d: Pick<DocumentView, 'status' | 'sync'>): boolean => d.status === 'void' || d.sync?.voidedThere != null;
 
 function decideRecordAccountingTotals(command: CommandOf<'RecordAccountingTotals'>, state: DocumentState): DocumentEvent[] {
   const d = requireExisting(state);
@@ -1426,6 +1465,7 @@ const decisions: { [T in DocumentCommand['type']]: (command: CommandOf<T>, state
   DeleteDraft: decideDeleteDraft,
   RecordAccountingSync: decideRecordAccountingSync,
   RecordAccountingTotals: decideRecordAccountingTotals,
+  RecordAccountingVoid: decideRecordAccountingVoid,
   RecordPdf: decideRecordPdf,
   IssueClientLink: decideIssueClientLink,
   WithdrawClientLink: decideWithdrawClientLink,

@@ -137,6 +137,10 @@ export const creditNoteIssuedSchema = z
     gst: amountField.describe('the GST of the correction'),
     total: amountField.describe('the correction including GST'),
     zeroRated: amountField.describe('of the total, the zero-rated part'),
+    source: accountingSourceSchema
+      .extend({ externalNumber: z.string().describe("its number there (Xero's CreditNoteNumber)") })
+      .optional()
+      .describe('set when the credit note was raised and allocated in the accounting system and came back from it (never sent back there); absent for one issued here'),
   })
   .describe("A credit note against an issued invoice: a numbered document of its own (CN- sequence) recorded on the invoice's stream. The invoice's balance goes down by `total`; on the invoice basis it is negative sales and GST dated `date`.");
 export type CreditNoteIssuedData = z.infer<typeof creditNoteIssuedSchema>;
@@ -194,6 +198,9 @@ export const documentEventSchemas = {
   AccountingTotalsReported: z
     .object({ documentId: idField, provider: z.string(), subtotal: amountField, gst: amountField, total: amountField })
     .describe('The totals the accounting system answered with for its copy of the invoice (dollars and cents, as it gave them). Recorded only when they change; a difference from ours shows on the detail screen.'),
+  AccountingVoidReported: z
+    .object({ documentId: idField, provider: z.string(), status: z.enum(['VOIDED', 'DELETED']).describe("what the accounting system says of its copy: 'VOIDED' or 'DELETED'") })
+    .describe("The accounting system's copy of the invoice was voided or deleted there. Nothing is voided here by it: the invoice shows it, gets no reminders, and the tradie voids it here (or not)."),
   PdfGenerated: z.object({ documentId: idField, sha256: z.string().describe('of the PDF produced') }).describe('A PDF was produced.'),
   ClientLinkIssued: z
     .object({ documentId: idField, linkId: idField, expiresOn: localDateField.describe('the last NZ day the link works') })

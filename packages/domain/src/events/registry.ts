@@ -38,6 +38,7 @@ export const eventSchemas = {
   DocumentDeleted: entry('document', 1, documentEventSchemas.DocumentDeleted),
   SyncedToAccounting: entry('document', 1, documentEventSchemas.SyncedToAccounting),
   AccountingTotalsReported: entry('document', 1, documentEventSchemas.AccountingTotalsReported),
+  AccountingVoidReported: entry('document', 1, documentEventSchemas.AccountingVoidReported),
   PdfGenerated: entry('document', 1, documentEventSchemas.PdfGenerated),
   ClientLinkIssued: entry('document', 1, documentEventSchemas.ClientLinkIssued),
   ClientLinkWithdrawn: entry('document', 1, documentEventSchemas.ClientLinkWithdrawn),

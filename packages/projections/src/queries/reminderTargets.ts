@@ -77,7 +77,8 @@ export interface OverdueInvoice {
 
 /** Invoices given to the client with money owing past their due date (before `today`), oldest due first. */
 export async function overdueInvoices(sql: Sql, accountId: string, today: LocalDate, limit = 50): Promise<{ count: number; totalCents: bigint; items: OverdueInvoice[] }> {
-  const where = `account_id = $1 AND type = 'invoice' AND lifecycle IN ('sent', 'issued') AND balance_cents > 0 AND due_date < $2::date`;
+  // An invoice voided in the accounting system (extra_data.voided_in) is owed by nobody: not overdue.
+  const where = `account_id = $1 AND type = 'invoice' AND lifecycle IN ('sent', 'issued') AND balance_cents > 0 AND due_date < $2::date AND NOT (extra_data ? 'voided_in')`;
   const [sum] = await sql.query<{ n: string; total: string | null }>(`SELECT count(*)::text AS n, sum(balance_cents)::text AS total FROM documents_list WHERE ${where}`, [accountId, today]);
   const rows = await sql.query<{ id: string; reference: string; client_name: string; due_date: string; balance_cents: string }>(
     `SELECT id, reference, client_name, due_date::text AS due_date, balance_cents::text AS balance_cents FROM documents_list WHERE ${where}

@@ -4,10 +4,11 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../../deps.ts';
 import { API_PREFIX } from '@tradie/contracts';
 import { type AccountingProvider, createXeroAdapter } from './index.ts';
+import type { CallBudget } from './callBudget.ts';
 
 export const XERO_CALLBACK_PATH = `${API_PREFIX}/integrations/xero/callback`;
 
-export function xeroFromConfig(config: Pick<Config, 'env' | 'appUrl'>, clock: Clock, io: { fetch: typeof fetch; sleep: (ms: number) => Promise<void> }): AccountingProvider | null {
+export function xeroFromConfig(config: Pick<Config, 'env' | 'appUrl'>, clock: Clock, io: { fetch: typeof fetch; sleep: (ms: number) => Promise<void>; budget?: CallBudget }): AccountingProvider | null {
   const e = config.env;
   if (!e.XERO_CLIENT_ID || !e.XERO_CLIENT_SECRET) return null;
   return createXeroAdapter({
@@ -23,5 +24,6 @@ export function xeroFromConfig(config: Pick<Config, 'env' | 'appUrl'>, clock: Cl
     fetch: io.fetch,
     now: () => clock.now(),
     sleep: io.sleep,
+    ...(io.budget ? { budget: io.budget } : {}),
   });
 }

@@ -124,4 +124,30 @@ UPDATE xero_sync SET last_push_error_at = COALESCE(pushed_at, synced_at, created
 CREATE INDEX IF NOT EXISTS xero_sync_push_errors ON xero_sync (account_id, last_push_error_at DESC) WHERE last_push_error IS NOT NULL;
 `,
   },
+  {
+    id: 'accounting-006-xero-call-budget',
+    sql: `
+-- Each Xero organisation's call budget, shared by every API process: the calls made in the current
+-- fixed minute and day (Xero's windows are fixed too), and when Xero last said to wait (429 with
+-- Retry-After). xero/callBudget.ts takes a call in one statement before every Accounting API request.
+CREATE TABLE IF NOT EXISTS xero_call_budget (
+  tenant_id      text        PRIMARY KEY,
+  minute_start   timestamptz NOT NULL,
+  minute_calls   integer     NOT NULL,
+  day_start      timestamptz NOT NULL,
+  day_calls      integer     NOT NULL,
+  blocked_until  timestamptz
+);
+-- The poll that catches what a missed webhook did not bring: for each connected account, the
+-- instant its last poll began (the next asks Xero only for invoices changed since, If-Modified-Since).
+CREATE TABLE IF NOT EXISTS xero_polls (
+  account_id      text        PRIMARY KEY,
+  modified_since  timestamptz NOT NULL,
+  polled_at       timestamptz NOT NULL
+);
+-- When Xero's word on a synced invoice was last read (a webhook, the poll, or before a reminder):
+-- a reminder does not read it again while it is only minutes old.
+ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS pulled_at timestamptz;
+`,
+  },
 ];

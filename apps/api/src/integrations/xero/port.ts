@@ -82,10 +82,30 @@ export interface PaymentThere {
   reference: string;
 }
 
-/** The invoice as the provider has it now, with the payments applied to it there. */
+/** A credit note's credit applied to the invoice in the provider (made there or pushed from here). */
+export interface CreditThere {
+  creditNoteId: string;
+  creditNoteNumber: string;
+  /** What of the credit note is applied to this invoice, dollars and cents exactly as sent. */
+  amount: string;
+  date: LocalDate;
+}
+
+/** The invoice as the provider has it now, with the payments and credit notes applied to it there. */
 export interface InvoiceNow extends InvoiceRef {
   payments: PaymentThere[];
+  credits: CreditThere[];
 }
+
+/** An invoice changed in the provider since a given instant (the poll). */
+export interface InvoiceChanged {
+  invoiceId: string;
+  /** The provider's last-changed time, as it sent it (identifies the change). */
+  updatedAt: string;
+}
+
+/** At most this many invoices come on one page of the provider's list (Xero: 100). */
+export const INVOICE_PAGE_SIZE = 100;
 
 export interface PaymentRef {
   paymentId: string;
@@ -138,6 +158,8 @@ export interface AccountingProvider {
   /** An invoice an earlier, lost attempt may have created (created by this app, not deleted). */
   findInvoiceByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
   updateInvoiceStatus(conn: ProviderConnection, invoiceId: string, status: 'AUTHORISED' | 'VOIDED', sentToContact?: boolean): Promise<InvoiceRef>;
+  /** A page (from 1) of the sales invoices changed since `since` (If-Modified-Since), oldest change first. */
+  invoicesChangedSince(conn: ProviderConnection, since: Date, page: number): Promise<InvoiceChanged[]>;
   /** The invoice as the provider has it now, with its payments (made from here or there). */
   getInvoice(conn: ProviderConnection, invoiceId: string): Promise<InvoiceNow>;
   createPayment(conn: ProviderConnection, payment: PaymentInput, idempotencyKey: string): Promise<PaymentRef>;

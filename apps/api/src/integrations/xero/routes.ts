@@ -85,7 +85,7 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
 
   // ---- public: Xero's webhooks, refused unread unless signed with the app's webhook key ---------
   r.post('/webhook', limitBody(XERO_WEBHOOK_MAX_BYTES, 'The request is too large.'), describe({
-    tag, summary: "Xero's webhooks (invoices): verified by x-xero-signature (base64 HMAC-SHA256 of the raw body with the webhook key) before anything is read; 401 with an empty body otherwise, as Xero's Intent to Receive expects; each synced invoice named is read back from Xero", auth: false,
+    tag, summary: "Xero's webhooks (invoices): verified by x-xero-signature (base64 HMAC-SHA256 of the raw body with the webhook key) before anything is read; 401 with an empty body otherwise, as Xero's Intent to Receive expects; a read of each synced invoice named is queued once per event (the outbox reads it back from Xero after the answer)", auth: false,
     bodyNote: "Xero's delivery JSON, exactly as sent", response: { status: 200, description: 'Empty' }, errors: [400, 401, 413],
   }), async (c) => {
     // The signature covers the exact bytes: checked before anything parses them.

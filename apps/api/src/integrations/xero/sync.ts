@@ -34,9 +34,10 @@ import {
   type TokenKeeper,
   toXeroInvoice,
 } from './index.ts';
-import { type LoadedDocument, loadDocument } from '../../documents/repository.ts';
+import { type LoadedDocument, loadDocument, reserveReference } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
+import { NotBefore } from '../../reactions/notBefore.ts';
 import { AppError, BadRequest, Busy, Conflict, Internal, Invalid, LimitReached, NotFound, RetryLater, UpstreamFailed } from '../../errors.ts';
 
 /** A claim older than this is taken over (its holder died). Longer than any sync can take with the adapter's bounded retries. */
@@ -461,22 +462,37 @@ export interface PullResult {
   recorded: string[];
   /** Payments from Xero removed here because they were deleted there. */
   removed: string[];
+  /** Credit notes raised and allocated in Xero now recorded here (our credit note ids). */
+  credited: string[];
+  /** Xero's copy was found voided or deleted now ('VOIDED', 'DELETED'), else null. */
+  voidedThere: 'VOIDED' | 'DELETED' | null;
 }
 
+const nothingPulled = (): PullResult => ({ recorded: [], removed: [], credited: [], voidedThere: null });
+
 /**
- * Brings Xero's word on the money paid on a synced invoice here, under the document's claim: each
- * payment Xero lists on the invoice that did not go from here (a bank transfer reconciled there, a
- * payment entered there) is recorded through RecordPayment, with its Xero id as its source; a
- * payment that came from Xero and that Xero no longer lists (deleted there) is removed. Removals
- * go first, so a payment re-entered there with another amount fits. Nothing happens unless the
- * invoice is synced, the account is connected to the organisation it was synced to and the
- * invoice isn't void here.
+ * Brings Xero's word on a synced invoice here, under the document's claim (decision 0027, 0029):
+ *
+ * - each payment Xero lists on the invoice that did not go from here (a bank transfer reconciled
+ *   there, a payment entered there) is recorded through RecordPayment, with its Xero id as its
+ *   source; a payment that came from Xero and that Xero no longer lists (deleted there) is
+ *   removed. Removals go first, so a payment re-entered there with another amount fits;
+ * - each credit note applied to it in Xero that did not go from here becomes a credit note here,
+ *   through IssueCreditNote like the tradie's own (the same arithmetic: a credit of its applied
+ *   amount, GST inclusive), numbered on the account's CN- sequence, naming Xero's number, dated
+ *   the day Xero applied it; it is recorded as already in Xero, so the push never sends it back;
+ * - the invoice voided or deleted in Xero is recorded as such (AccountingVoidReported): it gets no
+ *   more reminders, shows 'Voided in Xero', and nothing more is pushed to the copy there. It is not
+ *   voided here: the tradie does that with one tap, or not.
+ *
+ * Nothing happens unless the invoice is synced, the account is connected to the organisation it
+ * was synced to and the invoice isn't void here.
  */
-export async function pullPaymentsFromXero(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
+export async function pullFromXero(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
   const runtime = xeroRuntime(deps);
   if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
   // A closed (deleted) account takes nothing more from Xero, whichever door asks (account/liveness.ts).
-  if (await isAccountClosed(deps.store.db, accountId)) return { recorded: [], removed: [] };
+  if (await isAccountClosed(deps.store.db, accountId)) return nothingPulled();
   const first = await loadDocument(deps.store, accountId, documentId);
   if (first.state.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
   await requireConnection(deps, accountId);
@@ -486,7 +502,7 @@ export async function pullPaymentsFromXero(deps: Deps, accountId: string, docume
     const { tenantId } = await requireConnection(deps, accountId);
     if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
     const { state: view } = await loadDocument(deps.store, accountId, documentId);
-    const result: PullResult = { recorded: [], removed: [] };
+    const result = nothingPulled();
     if (view.status === 'void') return result;
     const xeroInvoiceId = row.xero_invoice_id;
     let there: InvoiceNow;
@@ -495,9 +511,8 @@ export async function pullPaymentsFromXero(deps: Deps, accountId: string, docume
     } catch (e) {
       return rethrow(deps, accountId, e);
     }
-    const pushedFromHere = new Set(
-      (await deps.store.db.query<{ xero_payment_id: string }>('SELECT xero_payment_id FROM xero_payments WHERE account_id = $1 AND document_id = $2', [accountId, documentId])).map((r) => r.xero_payment_id),
-    );
+    const db = deps.store.db;
+    const pushedFromHere = new Set((await db.query<{ xero_payment_id: string }>('SELECT xero_payment_id FROM xero_payments WHERE account_id = $1 AND document_id = $2', [accountId, documentId])).map((r) => r.xero_payment_id));
     const listed = new Set(there.payments.map((p) => p.paymentId));
     const xeroIdOf = (p: { source?: AccountingSource | undefined }): string | null => (p.source?.provider === 'xero' ? p.source.externalId : null);
     const gone = view.payments.filter((p) => xeroIdOf(p) !== null && !listed.has(xeroIdOf(p) ?? ''));
@@ -523,9 +538,73 @@ export async function pullPaymentsFromXero(deps: Deps, accountId: string, docume
       });
       result.recorded.push(paymentId);
     }
+    result.credited = await pullCredits(deps, accountId, documentId, there);
+    if (there.status === 'VOIDED' || there.status === 'DELETED') {
+      const status = there.status;
+      await execute(deps, async (tx) => {
+        const loaded = await loadDocument(tx, accountId, documentId);
+        const { events } = await decideAndAppend(tx, loaded, documentDecider, { type: 'RecordAccountingVoid', data: { provider: 'xero', status } }, meta);
+        if (events.length > 0) result.voidedThere = status;
+        // Nothing can change in Xero's copy any more: the push leaves it alone from now on.
+        await tx.query("UPDATE xero_sync SET xero_status = $3, pushed_status = 'VOIDED' WHERE account_id = $1 AND document_id = $2", [accountId, documentId, status]);
+      });
+    }
+    await db.query('UPDATE xero_sync SET pulled_at = $3 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, deps.clock.now().toISOString()]);
     return result;
   });
 }
+
+/**
+ * The credit notes applied to the invoice in Xero that did not go from here (not in
+ * xero_credit_notes) and are not recorded here yet, each issued here as a credit of the amount
+ * Xero applied. A credit the invoice can't take here (more than is left to credit) is logged and
+ * left: the tradie sees the difference in Xero's totals and sorts it out there.
+ */
+async function pullCredits(deps: Deps, accountId: string, documentId: string, there: InvoiceNow): Promise<string[]> {
+  if (there.credits.length === 0) return [];
+  const db = deps.store.db;
+  const inXero = new Set((await db.query<{ xero_credit_note_id: string }>('SELECT xero_credit_note_id FROM xero_credit_notes WHERE account_id = $1 AND document_id = $2', [accountId, documentId])).map((r) => r.xero_credit_note_id));
+  const credited: string[] = [];
+  for (const c of there.credits) {
+    if (inXero.has(c.creditNoteId) || toCents(c.amount) <= 0n) continue;
+    const creditNoteId = deps.ids.uuid();
+    try {
+      await execute(deps, async (tx) => {
+        const loaded = await loadDocument(tx, accountId, documentId);
+        if (loaded.state.creditNotes.some((n) => n.source?.provider === 'xero' && n.source.externalId === c.creditNoteId)) return;
+        const numbering = await reserveReference(tx, accountId, 'credit_note');
+        const settings = await loadBusinessSettings(tx, accountId);
+        const allocated = await numbering.allocate(creditNoteId);
+        const meta = eventMeta(deps, integrationActor(accountId));
+        const number = c.creditNoteNumber || 'a credit note';
+        await decideAndAppend(tx, loaded, documentDecider, {
+          type: 'IssueCreditNote',
+          data: {
+            creditNoteId, number: allocated.number, reference: allocated.reference, date: c.date, reason: `Credited in Xero (${number})`,
+            supplier: { name: settings.business_name || settings.trading_as, gstNumber: settings.gst_number },
+            credit: { kind: 'amount', amount: c.amount },
+            source: { provider: 'xero', externalId: c.creditNoteId, externalNumber: c.creditNoteNumber },
+          },
+        }, meta);
+        await allocated.record(meta);
+        // Already in Xero and allocated there: the push never sends it back.
+        await tx.query(
+          'INSERT INTO xero_credit_notes (account_id, document_id, credit_note_id, xero_credit_note_id, allocated, allocated_cents, pushed_at) VALUES ($1, $2, $3, $4, true, $5, $6) ON CONFLICT DO NOTHING',
+          [accountId, documentId, creditNoteId, c.creditNoteId, toCents(c.amount).toString(), deps.clock.now().toISOString()],
+        );
+        credited.push(creditNoteId);
+      });
+    } catch (e) {
+      const refusal = refusalOf(e);
+      if (!refusal) throw e;
+      deps.log('error', 'a credit note made in Xero could not be recorded here', { accountId, documentId, xeroCreditNoteId: c.creditNoteId, detail: refusal.detail });
+    }
+  }
+  return credited;
+}
+
+/** Xero's word on an invoice read this recently is not read again before a reminder. */
+export const XERO_WORD_FRESH_MS = 5 * 60_000;
 
 /**
  * Before a reminder goes: the payments made in Xero on a synced invoice are brought here first, so
@@ -539,11 +618,37 @@ export async function refreshFromXeroBeforeReminder(deps: Deps, accountId: strin
     if (!xeroRuntime(deps)) return null;
     const row = await readSyncRow(deps.store.db, accountId, documentId);
     if (!row?.xero_invoice_id) return null;
+    // Xero's word of a few minutes ago (a webhook, the poll) stands: no call spent on it again.
+    const [fresh] = await deps.store.db.query('SELECT 1 FROM xero_sync WHERE account_id = $1 AND document_id = $2 AND pulled_at > $3::timestamptz', [
+      accountId, documentId, new Date(deps.clock.now().getTime() - XERO_WORD_FRESH_MS).toISOString(),
+    ]);
+    if (fresh) return null;
     const conn = await readConnection(deps.store.db, accountId);
     if (!conn || conn.needs_reauth) return null;
-    return await pullPaymentsFromXero(deps, accountId, documentId);
+    return await pullFromXero(deps, accountId, documentId);
   } catch (e) {
     deps.log('info', 'reading an invoice back from Xero before a reminder failed', { accountId, documentId, error: refusalOf(e)?.detail ?? (e instanceof Error ? e.message : String(e)) });
+    return null;
+  }
+}
+
+/**
+ * The xero-pull reaction's work (reactions/registry.ts): pullFromXero, with its failures as the
+ * outbox takes them. Xero's rate limit (or the organisation's call budget) and another process
+ * busy with the invoice put the row off until the time they name (NotBefore, no attempt spent);
+ * Xero failing or unreachable throws, to be tried again with backoff; a refusal (not connected,
+ * not synced, another organisation, the invoice gone) is logged and the row is done.
+ */
+export async function pullFromXeroForReaction(deps: Deps, accountId: string, documentId: string): Promise<PullResult | null> {
+  try {
+    return await pullFromXero(deps, accountId, documentId);
+  } catch (e) {
+    if (e instanceof LimitReached || e instanceof Busy) {
+      const seconds = Math.max(1, e.retryAfter ?? BUSY_RETRY_AFTER_SECONDS);
+      throw new NotBefore(new Date(deps.clock.now().getTime() + seconds * 1000), e.detail);
+    }
+    if (worthRetrying(e)) throw e;
+    deps.log('info', 'reading an invoice back from Xero was refused', { accountId, documentId, detail: refusalOf(e)?.detail ?? '' });
     return null;
   }
 }

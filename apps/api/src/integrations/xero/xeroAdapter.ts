@@ -6,6 +6,7 @@
 // Retries are bounded and never sleep on their own: the injected `sleep` waits. 429 waits the
 // server's Retry-After; 5xx and network failures are retried only for calls that are safe to
 // repeat (reads, status changes, and writes that carry the same Idempotency-Key every time).
+import { centsToString, toCents } from '@tradie/domain';
 import { decodeJwt } from 'jose';
 import { DEFAULT_PAYMENTS_ACCOUNT_CODE, DEFAULT_SALES_ACCOUNT_CODE, toXeroCreditNote, toXeroInvoice } from './mapping.ts';
 import {
@@ -14,6 +15,8 @@ import {
   type ContactInput,
   type ContactRef,
   type InvoiceInput,
+  type CreditThere,
+  type InvoiceChanged,
   type InvoiceNow,
   type InvoiceRef,
   type InvoiceStatus,
@@ -23,8 +26,10 @@ import {
   type ProviderConnection,
   type ProviderTokens,
   type Tenant,
+  INVOICE_PAGE_SIZE,
 } from './port.ts';
 import { wireDecimal } from './wireDecimal.ts';
+import type { CallBudget } from './callBudget.ts';
 
 export const XERO_DEFAULTS = {
   loginUrl: 'https://login.xero.com/identity/connect/authorize',
@@ -64,6 +69,13 @@ export interface XeroConfig {
   /** First backoff after a 5xx or network failure; doubles each time. */
   backoffMs?: number;
   timeoutMs?: number;
+  /**
+   * Each organisation's call budget (callBudget.ts), shared by every process: one call is taken
+   * before every Accounting API request, retries included, and a 429 blocks the organisation for
+   * its Retry-After. With a budget a 429 is not waited out here: the caller gets 'rate_limited'
+   * with the seconds to wait (the outbox puts the work off until then).
+   */
+  budget?: CallBudget;
 }
 
 interface Call {
@@ -75,6 +87,8 @@ interface Call {
   repeatable: boolean;
   /** The identity server answers errors as OAuth `{error}` bodies. */
   oauth?: boolean;
+  /** The organisation an Accounting API call spends the budget of. */
+  tenantId?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -121,7 +135,7 @@ function retryAfterSeconds(header: string | null, now: Date): number | null {
  * An invoice's money figures are kept as the digits Xero sent (the JSON number's own text), never
  * as a float: they are compared with ours to the cent.
  */
-const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total', 'Amount']);
+const EXACT_FIELDS = new Set(['SubTotal', 'TotalTax', 'Total', 'Amount', 'AppliedAmount']);
 class ExactNumber {
   readonly text: string;
   constructor(text: string) {
@@ -189,11 +203,31 @@ function paymentThere(p: unknown): PaymentThere {
   return { paymentId, amount, date, reference: str(field(p, 'Reference')).slice(0, 200) };
 }
 
+/**
+ * A credit note listed on an invoice (Xero's Invoice.CreditNotes: each with the AppliedAmount of
+ * its credit on this invoice): read whole or refused. One entry per credit note, its applications summed.
+ */
+function creditsThere(list: unknown[]): CreditThere[] {
+  const out: CreditThere[] = [];
+  for (const c of list) {
+    const creditNoteId = str(field(c, 'CreditNoteID'));
+    const amount = centsText(field(c, 'AppliedAmount'));
+    const date = xeroDay(field(c, 'Date'));
+    if (!creditNoteId || creditNoteId.length > 64 || amount === null || date === null) throw new AccountingError('unavailable', 'Xero answered with a credit note we could not read.');
+    const same = out.find((x) => x.creditNoteId === creditNoteId);
+    if (same) same.amount = centsToString(toCents(same.amount) + toCents(amount));
+    else out.push({ creditNoteId, creditNoteNumber: str(field(c, 'CreditNoteNumber')).slice(0, 50), amount, date });
+  }
+  return out;
+}
+
 function invoiceNow(inv: unknown): InvoiceNow {
   const list = field(inv, 'Payments');
   const payments = Array.isArray(list) ? list : [];
-  if (payments.length > MAX_PAYMENTS_READ) throw new AccountingError('unavailable', 'Xero answered with more payments on one invoice than we can read.');
-  return { ...invoiceRef(inv), payments: payments.map(paymentThere) };
+  const notes = field(inv, 'CreditNotes');
+  const credits = Array.isArray(notes) ? notes : [];
+  if (payments.length > MAX_PAYMENTS_READ || credits.length > MAX_PAYMENTS_READ) throw new AccountingError('unavailable', 'Xero answered with more payments on one invoice than we can read.');
+  return { ...invoiceRef(inv), payments: payments.map(paymentThere), credits: creditsThere(credits) };
 }
 
 const firstOf = (body: unknown, key: string): unknown => {
@@ -238,6 +272,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
   async function send(call: Call): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       const retriesLeft = attempt < maxRetries;
+      if (config.budget && call.tenantId !== undefined) await config.budget.take(call.tenantId);
       let res: Response;
       try {
         res = await config.fetch(call.url, {
@@ -260,7 +295,8 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       if (status === 429) {
         // Rate limits are checked before anything is processed, so even a write can go again.
         const wait = retryAfterSeconds(res.headers.get('retry-after'), config.now()) ?? 60;
-        if (retriesLeft && wait <= maxRetryAfterSeconds) {
+        if (config.budget && call.tenantId !== undefined) await config.budget.blocked(call.tenantId, wait);
+        else if (retriesLeft && wait <= maxRetryAfterSeconds) {
           await config.sleep(wait * 1000);
           continue;
         }
@@ -310,8 +346,8 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     return { accessToken, refreshToken, expiresAt: new Date(config.now().getTime() + expiresIn * 1000), scope: str(field(body, 'scope')), authEventId: authEventIdOf(accessToken) };
   }
 
-  function api(conn: ProviderConnection, method: Call['method'], path: string, opts: { body?: unknown; idempotencyKey?: string; repeatable?: boolean } = {}): Promise<unknown> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${conn.accessToken}`, 'xero-tenant-id': conn.tenantId };
+  function api(conn: ProviderConnection, method: Call['method'], path: string, opts: { body?: unknown; idempotencyKey?: string; repeatable?: boolean; headers?: Record<string, string> } = {}): Promise<unknown> {
+    const headers: Record<string, string> = { ...opts.headers, Authorization: `Bearer ${conn.accessToken}`, 'xero-tenant-id': conn.tenantId };
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     if (opts.idempotencyKey !== undefined) {
       checkIdempotencyKey(opts.idempotencyKey);
@@ -322,6 +358,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       url: `${accountingUrl}${path}`,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      tenantId: conn.tenantId,
       repeatable: opts.repeatable ?? (method === 'GET' || opts.idempotencyKey !== undefined),
     });
   }
@@ -458,6 +495,17 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
         }
         throw e;
       }
+    },
+
+    async invoicesChangedSince(conn, since, page): Promise<InvoiceChanged[]> {
+      // Xero reads If-Modified-Since as a UTC date and time without a zone; pages hold 100 invoices.
+      const query = new URLSearchParams({ where: 'Type=="ACCREC"', order: 'UpdatedDateUTC ASC', page: String(page) });
+      const body = await api(conn, 'GET', `/Invoices?${query}`, { headers: { 'If-Modified-Since': since.toISOString().slice(0, 19) } });
+      const list = field(body, 'Invoices');
+      return (Array.isArray(list) ? list : []).slice(0, INVOICE_PAGE_SIZE).flatMap((inv) => {
+        const invoiceId = str(field(inv, 'InvoiceID'));
+        return invoiceId && invoiceId.length <= 64 ? [{ invoiceId, updatedAt: str(field(inv, 'UpdatedDateUTC')).slice(0, 50) }] : [];
+      });
     },
 
     async getInvoice(conn, invoiceId) {

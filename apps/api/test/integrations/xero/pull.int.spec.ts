@@ -5,7 +5,7 @@
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../src/documents/repository.ts';
-import { pullPaymentsFromXero, pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
+import { pullFromXero, pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
 import { command, connectedUser, makeDocument, payCmd, sendCmd, startXeroApp, type User, xeroCalls, type XeroTestApp } from './support.ts';
 import { BadRequest } from '../../../src/errors.ts';
 
@@ -38,13 +38,13 @@ describe('payments made in Xero come back', () => {
     const { user, doc, inv } = await syncedInvoice();
     const there = x.fake.payInXero(inv.InvoiceID, { amount: '465.75', date: '2026-05-12', reference: 'ANZ 0412 SMITH' });
 
-    expect(await pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).toEqual({ recorded: [`xero-${there.PaymentID}`], removed: [] });
+    expect(await pullFromXero(x.t.deps, user.userId, doc.id)).toMatchObject({ recorded: [`xero-${there.PaymentID}`], removed: [] });
     const [payment] = await paymentsHere(user, doc.id);
     expect(payment).toMatchObject({ amount: '465.75', date: '2026-05-12', method: 'bank_transfer', reference: 'ANZ 0412 SMITH', source: { provider: 'xero', externalId: there.PaymentID } });
     expect(await invoiceHere(user, doc.id)).toMatchObject({ payment_status: 'paid', balance: 0 });
 
     // Pulled again (a redelivery, a second process): nothing new.
-    expect(await pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).toEqual({ recorded: [], removed: [] });
+    expect(await pullFromXero(x.t.deps, user.userId, doc.id)).toMatchObject({ recorded: [], removed: [] });
     expect(await paymentsHere(user, doc.id)).toHaveLength(1);
   });
 
@@ -54,7 +54,7 @@ describe('payments made in Xero come back', () => {
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [{ type: 'payment', payment_id: 'here-1' }] });
     x.fake.payInXero(inv.InvoiceID, { amount: '65.75', date: '2026-05-13' });
 
-    const pulled = await pullPaymentsFromXero(x.t.deps, user.userId, doc.id);
+    const pulled = await pullFromXero(x.t.deps, user.userId, doc.id);
     expect(pulled.recorded).toHaveLength(1);
     expect((await paymentsHere(user, doc.id)).map((p) => [p.paymentId === 'here-1', p.amount])).toEqual([[true, '100.00'], [false, '65.75']]);
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toEqual({ outcome: 'pushed', xero_invoice_id: inv.InvoiceID, pushed: [] });
@@ -65,7 +65,7 @@ describe('payments made in Xero come back', () => {
   it('a payment deleted in Xero goes from here too; the tradie cannot remove it here (it would come straight back)', async () => {
     const { user, doc, inv } = await syncedInvoice();
     const there = x.fake.payInXero(inv.InvoiceID, { amount: '200.00', date: '2026-05-12' });
-    const { recorded } = await pullPaymentsFromXero(x.t.deps, user.userId, doc.id);
+    const { recorded } = await pullFromXero(x.t.deps, user.userId, doc.id);
 
     const refused = await x.t.del(`/invoices/${doc.id}/payments/${recorded[0]}`, user.token);
     expect(refused.status).toBe(409);
@@ -73,7 +73,7 @@ describe('payments made in Xero come back', () => {
     expect(await paymentsHere(user, doc.id)).toHaveLength(1);
 
     x.fake.deletePaymentInXero(there.PaymentID);
-    expect(await pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).toEqual({ recorded: [], removed: recorded });
+    expect(await pullFromXero(x.t.deps, user.userId, doc.id)).toMatchObject({ recorded: [], removed: recorded });
     expect(await paymentsHere(user, doc.id)).toEqual([]);
     expect(await invoiceHere(user, doc.id)).toMatchObject({ balance: 465.75 });
   });
@@ -84,10 +84,10 @@ describe('payments made in Xero come back', () => {
     x.fake.payInXero(inv.InvoiceID, { amount: '50.00', date: '2026-05-12' });
     const calls = x.fake.state.requests.length;
 
-    await expect(pullPaymentsFromXero(x.t.deps, other.userId, doc.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(pullFromXero(x.t.deps, other.userId, doc.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await x.t.del('/integrations/xero/disconnect', user.token);
-    await expect(pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).rejects.toBeInstanceOf(BadRequest);
-    await expect(pullPaymentsFromXero(x.t.deps, user.userId, doc.id)).rejects.toMatchObject({ detail: ACCOUNTING_MESSAGES.notConnected });
+    await expect(pullFromXero(x.t.deps, user.userId, doc.id)).rejects.toBeInstanceOf(BadRequest);
+    await expect(pullFromXero(x.t.deps, user.userId, doc.id)).rejects.toMatchObject({ detail: ACCOUNTING_MESSAGES.notConnected });
     expect(x.fake.state.requests.filter((r) => r.url.includes('/api.xro/'))).toHaveLength(x.fake.state.requests.slice(0, calls).filter((r) => r.url.includes('/api.xro/')).length);
     expect(await paymentsHere(user, doc.id)).toEqual([]);
   });

@@ -5,7 +5,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { documentDecider, type DocumentCommand, type LineInput, linesSchema } from '@tradie/domain';
 import { type FakeXero, type FakeXeroOptions, startFakeXero } from '@tradie/testkit/fake-xero';
 import { decideAndAppend, eventMeta, execute, loadStream } from '../../../src/commands.ts';
+import type { Sql } from '@tradie/store';
 import type { XeroConfig } from '../../../src/integrations/xero/index.ts';
+import { xeroCallBudget } from '../../../src/integrations/xero/callBudget.ts';
+import { outboxProcessor, type RunResult } from '../../../src/reactions/outbox.ts';
+import { REACTIONS } from '../../../src/reactions/registry.ts';
 import { createTestApp, signUp, type TestApp, TestClock } from '../../support/testApp.ts';
 import { client, defaultLines } from './documents.ts';
 import { adapterOnFake, REDIRECT_URI } from './fakeXero.ts';
@@ -23,11 +27,19 @@ export interface XeroTestApp {
   close(): Promise<void>;
 }
 
-export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero; env?: Record<string, string>; mailKind?: 'smtp' } = {}): Promise<XeroTestApp> {
+export async function startXeroApp(
+  opts: { fake?: FakeXeroOptions; adapter?: Partial<XeroConfig>; databaseUrl?: string; clock?: TestClock; sharedFake?: FakeXero; env?: Record<string, string>; mailKind?: 'smtp'; budget?: { perMinute?: number; perDay?: number } } = {},
+): Promise<XeroTestApp> {
   const clock = opts.clock ?? new TestClock('2026-05-04T21:30:00.000Z');
   const fake = opts.sharedFake ?? (await startFakeXero({ redirectUris: [REDIRECT_URI], now: () => clock.now(), ...opts.fake }));
   const sleeps: number[] = [];
-  const accounting = adapterOnFake(fake, () => clock.now(), sleeps, opts.adapter);
+  // The organisation's call budget in the app's own database (bound once the app is made), as main.ts wires it.
+  let db: Sql | null = null;
+  const budget = opts.budget ? xeroCallBudget(() => {
+    if (!db) throw new Error('the test app is not started yet');
+    return db;
+  }, () => clock.now(), opts.budget) : undefined;
+  const accounting = adapterOnFake(fake, () => clock.now(), sleeps, { ...opts.adapter, ...(budget ? { budget } : {}) });
   // Tests move the clock past Xero's 30-minute tokens: our own sign-in must outlive that.
   const env = { ACCESS_TOKEN_TTL_SECONDS: String(7 * 24 * 3600), ...opts.env };
   const logs: XeroTestApp['logs'] = [];
@@ -35,6 +47,7 @@ export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Par
     logs.push({ level, message, ...(extra ? { extra } : {}) });
   };
   const t = await createTestApp({ clock, env, overrides: { accounting, log }, ...(opts.mailKind ? { mailKind: opts.mailKind } : {}), ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}) });
+  db = t.deps.store.db;
   return {
     t,
     fake,
@@ -49,6 +62,9 @@ export async function startXeroApp(opts: { fake?: FakeXeroOptions; adapter?: Par
 }
 
 export type User = Awaited<ReturnType<typeof signUp>>;
+
+/** Runs the outbox's due rows now, as its sweep would (the reads a webhook or the poll queued). */
+export const runOutbox = (x: XeroTestApp): Promise<RunResult> => outboxProcessor(x.t.deps, REACTIONS).runDue();
 
 /**
  * Starts, before the file's tests, the Xero app and a bare app (no Xero configured), hands them to

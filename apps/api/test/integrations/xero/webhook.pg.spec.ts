@@ -1,12 +1,14 @@
 // Two API processes on one PostgreSQL database, one fake Xero: the same signed webhook delivered
-// to both at once (Xero redelivers, and a load balancer may spread the copies) records a payment
-// made in Xero exactly once, and the push sends nothing back.
+// to both at once (Xero redelivers, and a load balancer may spread the copies) queues one read,
+// the two outboxes running at once read Xero once and record the payment made there exactly once,
+// and the push sends nothing back.
 import { startFakeXero, type FakeXero, xeroWebhookDelivery } from '@tradie/testkit/fake-xero';
 import { freshDatabaseUrl } from '@tradie/testkit/pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../src/documents/repository.ts';
 import { TestClock } from '../../support/testApp.ts';
-import { connectedUser, makeDocument, REDIRECT_URI, sendCmd, startXeroApp, xeroCalls, type XeroTestApp } from './support.ts';
+import { xeroCallBudget } from '../../../src/integrations/xero/callBudget.ts';
+import { connectedUser, makeDocument, REDIRECT_URI, runOutbox, sendCmd, startXeroApp, xeroCalls, type XeroTestApp } from './support.ts';
 
 const WEBHOOK_KEY = 'whk_pg_4e1a';
 let fake: FakeXero;
@@ -41,11 +43,24 @@ describe('two API processes, one database', () => {
     const post = (x: XeroTestApp) => x.t.call('POST', '/integrations/xero/webhook', { body: d.body, headers: { 'Content-Type': 'application/json', 'x-xero-signature': d.signature } });
     const answers = await Promise.all([post(one), post(two), post(one)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    // Whichever process was busy with the invoice left it to the other; a later delivery finds it done.
     expect((await post(two)).status).toBe(200);
+    const rows = await one.t.deps.store.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE reaction = 'xero-pull' AND account_id = $1", [user.userId]);
+    expect(rows[0]?.n).toBe(1);
+    const reads = () => fake.state.requests.filter((r) => r.method === 'GET' && r.url.includes(inv.InvoiceID)).length;
+    const before = reads();
+    await Promise.all([runOutbox(one), runOutbox(two), runOutbox(one)]);
+    expect(reads()).toBe(before + 1);
 
     const payments = (await loadDocument(two.t.deps.store, user.userId, doc.id)).state.payments;
     expect(payments.map((p) => [p.amount, p.source?.externalId])).toEqual([['465.75', there.PaymentID]]);
     expect(xeroCalls(fake, 'PUT', 'Payments')).toHaveLength(puts);
+  });
+
+  it("the organisation's call budget holds across both processes: of 20 calls taken at once with 5 a minute left, 5 go", async () => {
+    const budget = (x: XeroTestApp) => xeroCallBudget(() => x.t.deps.store.db, () => clock.now(), { perMinute: 5 });
+    const takes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => budget(i % 2 === 0 ? one : two).take('tenant-budget-pg')));
+    expect(takes.filter((t) => t.status === 'fulfilled')).toHaveLength(5);
+    const refused = takes.find((t) => t.status === 'rejected');
+    expect(refused?.status === 'rejected' ? refused.reason : null).toMatchObject({ kind: 'rate_limited' });
   });
 });

@@ -12,7 +12,7 @@ const h = createHarness();
 beforeEach(() => h.setUp());
 afterEach(() => h.tearDown());
 
-const doc = (over: Partial<DocumentDetail> = {}) => ({ id: 'd1', type: 'invoice', status: 'sent', balance: 230, reference: 'INV-0001', ...over }) as DocumentDetail;
+const doc = (over: Partial<DocumentDetail> = {}) => ({ id: 'd1', type: 'invoice', status: 'sent', balance: 230, reference: 'INV-0001', extra_data: {}, ...over }) as DocumentDetail;
 
 const status = (over: Partial<InvoiceReminders> = {}): InvoiceReminders => ({
   automatic: { state: 'off', next_at: null, next_offset_days: null },
@@ -35,6 +35,9 @@ describe('Invoice detail → Reminders', () => {
     expect(hasReminders(doc({ status: 'paid', balance: 0 }))).toBe(false);
     expect(hasReminders(doc({ type: 'quote' }))).toBe(false);
     expect(hasReminders(doc({ status: 'void' }))).toBe(false);
+    // Voided in Xero: nobody owes it, and no reminder goes (nor Send reminder).
+    expect(hasReminders(doc({ extra_data: { xero_invoice_id: 'x1', voided_in: 'xero' } }))).toBe(false);
+    expect(hasReminders(doc({ extra_data: { xero_invoice_id: 'x1' } }))).toBe(true);
   });
 
   it('shows nothing for a draft', async () => {

@@ -16,8 +16,12 @@ import { invalidateDocuments } from '../shared/queries.ts';
 /** Statuses of an invoice that has gone to the client and can still be owed money. */
 const REMINDABLE = new Set(['issued', 'sent', 'partial', 'overdue']);
 
-/** Whether the part shows: an invoice that has been issued or sent, with money owing. */
-export const hasReminders = (doc: Pick<DocumentDetail, 'type' | 'status' | 'balance'>): boolean => doc.type === 'invoice' && REMINDABLE.has(doc.status) && doc.balance > 0;
+/**
+ * Whether the part shows: an invoice that has been issued or sent, with money owing, and not voided
+ * in Xero (no reminder goes for it, so there is no Send reminder either).
+ */
+export const hasReminders = (doc: Pick<DocumentDetail, 'type' | 'status' | 'balance' | 'extra_data'>): boolean =>
+  doc.type === 'invoice' && REMINDABLE.has(doc.status) && doc.balance > 0 && !doc.extra_data['voided_in'];
 
 /** The part, for an invoice it applies to (nothing otherwise). */
 export function RemindersPart({ doc }: { doc: DocumentDetail }) {

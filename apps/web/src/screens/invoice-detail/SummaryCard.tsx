@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { DocumentDetail } from '@tradie/contracts';
 import { formatNzDate } from '@tradie/domain';
-import { SyncedBadge } from '../shared/parts.tsx';
+import { InvoiceStateBadges, SyncedBadge } from '../shared/parts.tsx';
+import { VoidedInXeroCallout } from './VoidedInXeroCallout.tsx';
 import { AccountingCallout } from './AccountingCallout.tsx';
 import { AccountingPushCallout } from './AccountingPushCallout.tsx';
 import { accountingPushQuery } from './queries.ts';
@@ -30,7 +31,8 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
         <span className="chip-row">
           <TypeChip type={doc.type} label={doc.title} />
           <StatusChip status={doc.status} />
-          {!isQuote && <PaymentBadge status={doc.payment_status} />}
+          {!isQuote && !isVoid && <InvoiceStateBadges status={doc.payment_status} extra={doc.extra_data} />}
+          {!isQuote && isVoid && <PaymentBadge status={doc.payment_status} />}
           {synced && <SyncedBadge behind={Boolean(push.data?.last_error)} />}
         </span>
       </div>
@@ -118,6 +120,7 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
       {doc.converted_from && <LinkedNote className="callout detail__note" text="Made from a quote." id={doc.converted_from} link="View the quote" />}
       {isVoid && <p className="callout callout--warning detail__note">Void{doc.void_reason ? `: ${doc.void_reason}` : ''}</p>}
       <AccountingCallout doc={doc} />
+      {!isQuote && <VoidedInXeroCallout doc={doc} />}
       {!isQuote && <AccountingPushCallout doc={doc} synced={synced} />}
       {isDraftInvoice && (
         <p className="callout detail__note" data-testid="draft-note">

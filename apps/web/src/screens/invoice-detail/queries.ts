@@ -54,7 +54,8 @@ export const removePayment = (api: Api, id: string, paymentId: string) => api.de
 
 export const convertQuote = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/convert'));
 
-export const voidDocument = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/void'));
+/** POST /invoices/{id}/void, with the reason the tradie gave (the server's default when none). */
+export const voidDocument = (api: Api, id: string, reason?: string) => api.post<DocumentDetail>(path(id, '/void'), reason === undefined ? undefined : { reason });
 
 export const acceptQuote = (api: Api, id: string) => api.post<DocumentDetail>(path(id, '/accept'));
 

@@ -11,14 +11,14 @@ import { accountingPushFailuresQuery } from '../shared/accountingPush.ts';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
 import { centsOf, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from '../shared/documents.ts';
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
-import { SyncedBadge } from '../shared/parts.tsx';
+import { InvoiceStateBadges, SyncedBadge } from '../shared/parts.tsx';
 import { documentCountsQuery, documentListQuery } from './queries.ts';
 import { describeFilter, filterOf, hasFilter, initialTab, TAB_STORAGE_KEY, type ListFilter, type ListTab } from './search.ts';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { isChipFilter, showsInList, StatusFilter } from './StatusFilter.tsx';
 import { TemplateButton } from '../../templates/TemplateButton.tsx';
 import { TabList } from '../../ui/TabList.tsx';
-import { PaymentBadge, StatusChip, TypeChip } from '../../ui/Chip.tsx';
+import { StatusChip, TypeChip } from '../../ui/Chip.tsx';
 
 type Tab = ListTab;
 const TABS: readonly Tab[] = ['quotes', 'invoices', 'templates'];
@@ -235,7 +235,8 @@ const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncin
   const synced = isSynced(doc.extra_data);
   const paid = doc.payment_status === 'paid';
   const isVoid = doc.status === 'void';
-  const showMarkPaid = !paid && !isVoid;
+  // Voided in Xero: nobody owes it, so it is not marked paid either.
+  const showMarkPaid = !paid && !isVoid && !doc.extra_data['voided_in'];
   const showSync = !synced && !isVoid;
   return (
     <DocCard
@@ -243,7 +244,7 @@ const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncin
       chips={
         <span className="chip-row">
           <StatusChip status={doc.status} />
-          {!isVoid && <PaymentBadge status={doc.payment_status} />}
+          {!isVoid && <InvoiceStateBadges status={doc.payment_status} extra={doc.extra_data} />}
           {synced && <SyncedBadge behind={behind} />}
         </span>
       }
