@@ -47,7 +47,8 @@ describe('job title and site address', () => {
     fc.assert(fc.property(fc.array(part, { maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r'), (parts, eol) => {
       const stored = normaliseSiteAddress(parts.join(eol));
       expect(normaliseSiteAddress(stored)).toBe(stored);
-      const kept = parts.map((p) => p.trim().replace(/,+$/, '').trim()).filter((p) => p !== '');
+      const kept = parts.map((p) => p.trim().replace(/[\s,]+$/, '')).filter((p) => p !== '');
+      for (const l of siteAddressLines(stored)) expect(l).not.toMatch(/,$|^\s|\s$/);
       expect(siteAddressLines(stored)).toEqual(kept);
       expect(jobDetails({ siteAddress: parts.join(eol) }).siteAddress).toBe(stored);
     }));

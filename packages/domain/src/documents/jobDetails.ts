@@ -15,7 +15,8 @@ export function normaliseSiteAddress(address: string): string {
 export function siteAddressLines(address: string): string[] {
   return address
     .split(/\r\n|\r|\n/)
-    .map((part) => part.trim().replace(/,+$/, '').trim())
+    // Trailing commas and spaces go together (', ,' leaves nothing), so tidying twice changes nothing.
+    .map((part) => part.trim().replace(/[\s,]+$/, ''))
     .filter((part) => part !== '');
 }
 
