@@ -84,6 +84,12 @@ export const publicDocument = z.object({
   due_date: z.string(),
   valid_until: z.string().nullable(),
   client_name: z.string(),
+  /** What the job is ('' none). */
+  job_title: z.string(),
+  /** Invoices: the payment terms and the due date as the PDF says them ('20th of the month following — due 20/01/2027'). */
+  payment_terms_text: z.string(),
+  /** Where the work is done, the address's lines apart ('\n' between them; '' none). */
+  site_address: z.string(),
   line_items: z.array(lineRecord),
   /** false: the business was not registered for GST when it was made, so there is no GST to show (null: not recorded). */
   gst_registered: z.boolean().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, PAYMENT_TERMS, STAGE_KINDS, VARIATION_STATUSES } from '@tradie/domain';
+import { JOB_LIMITS, clientSnapshotSchema, isLocalDate, lineInputSchema, linesSchema, PAYMENT_METHODS, paymentTermsSchema, STAGE_KINDS, VARIATION_STATUSES } from '@tradie/domain';
 import { localDate, money } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
@@ -12,8 +12,10 @@ export const createDocumentInput = z.object({
   issue_date: localDate.optional(),
   due_date: localDate.optional(),
   valid_until: localDate.optional(),
-  payment_terms: z.enum(PAYMENT_TERMS).optional(),
+  payment_terms: paymentTermsSchema.optional(),
   notes: z.string().max(5000, { error: 'Notes can be at most 5,000 characters' }).optional(),
+  job_title: z.string().max(JOB_LIMITS.jobTitle, { error: `The job title can be at most ${JOB_LIMITS.jobTitle} characters` }).optional(),
+  site_address: z.string().max(JOB_LIMITS.siteAddress, { error: `The site address can be at most ${JOB_LIMITS.siteAddress.toLocaleString('en-NZ')} characters` }).optional(),
 });
 export type CreateDocumentInput = z.input<typeof createDocumentInput>;
 
@@ -48,6 +50,10 @@ export const documentListRecord = z.object({
   issue_date: z.string(),
   due_date: z.string(),
   balance: z.number(),
+  /** What the job is ('' none). */
+  job_title: z.string(),
+  /** Where the work is done, on one line ('48 Rata Road, Hillcrest, Hamilton 3216'; '' none). */
+  site_address: z.string(),
 });
 export type DocumentListRecord = z.infer<typeof documentListRecord>;
 
@@ -117,8 +123,10 @@ export const reviseDocumentInput = z.object({
   issue_date: localDate.optional(),
   due_date: localDate.optional(),
   valid_until: localDate.optional(),
-  payment_terms: z.enum(PAYMENT_TERMS, { error: `Payment terms must be one of: ${PAYMENT_TERMS.join(', ')}` }).optional(),
+  payment_terms: paymentTermsSchema.optional(),
   notes: z.string().max(5000, { error: 'Notes can be at most 5,000 characters' }).optional(),
+  job_title: z.string().max(JOB_LIMITS.jobTitle, { error: `The job title can be at most ${JOB_LIMITS.jobTitle} characters` }).optional(),
+  site_address: z.string().max(JOB_LIMITS.siteAddress, { error: `The site address can be at most ${JOB_LIMITS.siteAddress.toLocaleString('en-NZ')} characters` }).optional(),
   version: version.optional(),
 });
 export type ReviseDocumentInput = z.input<typeof reviseDocumentInput>;
@@ -338,8 +346,14 @@ export const documentDetail = z.object({
   issue_date: z.string(),
   due_date: z.string(),
   valid_until: z.string().nullable(),
-  payment_terms: z.enum(PAYMENT_TERMS),
+  payment_terms: paymentTermsSchema,
+  /** The terms and the due date as the PDF and the client's page say them: 'Due on receipt', '14 days — due 19/05/2026' (paymentTermsText). */
+  payment_terms_text: z.string(),
   notes: z.string(),
+  /** What the job is ('' none). */
+  job_title: z.string(),
+  /** Where the work is done, the address's lines apart ('\n' between them; '' none). */
+  site_address: z.string(),
   gst_rounding: z.enum(['total', 'line']),
   /**
    * Whether the business was registered for GST when it was saved. false: no GST on any line, no

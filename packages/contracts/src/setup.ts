@@ -3,7 +3,7 @@
 // the two facts it asks that are not business settings elsewhere: the trade and the default
 // payment terms.
 import { z } from 'zod';
-import { PAYMENT_TERMS } from '@tradie/domain';
+import { PAYMENT_TERMS_MESSAGE, paymentTermsSchema } from '@tradie/domain';
 
 /** The set-up's screens, in order: one question each on a phone. */
 export const SETUP_STEPS = ['business', 'gst', 'bank', 'contact', 'logo', 'terms', 'trade'] as const;
@@ -33,7 +33,7 @@ export const SETUP_OUTCOMES = ['done', 'skipped'] as const;
 export const SETUP_MESSAGES = {
   step: `step must be one of: ${SETUP_STEPS.join(', ')}`,
   trade: `trade must be one of: ${TRADES.join(', ')}`,
-  terms: `default_payment_terms must be one of: ${PAYMENT_TERMS.join(', ')}`,
+  terms: PAYMENT_TERMS_MESSAGE,
   outcome: "finished must be 'done', 'skipped' or null",
 } as const;
 
@@ -45,7 +45,7 @@ export const setupRecord = z.object({
   /** '' until chosen. */
   trade: z.union([z.enum(TRADES), z.literal('')]),
   /** The payment terms of a new client, and of a document without one. */
-  default_payment_terms: z.enum(PAYMENT_TERMS),
+  default_payment_terms: paymentTermsSchema,
 });
 export type SetupRecord = z.infer<typeof setupRecord>;
 
@@ -54,6 +54,6 @@ export const setupInput = z.object({
   step: z.enum(SETUP_STEPS, { error: SETUP_MESSAGES.step }).optional(),
   finished: z.enum(SETUP_OUTCOMES, { error: SETUP_MESSAGES.outcome }).nullable().optional(),
   trade: z.enum(TRADES, { error: SETUP_MESSAGES.trade }).optional(),
-  default_payment_terms: z.enum(PAYMENT_TERMS, { error: SETUP_MESSAGES.terms }).optional(),
+  default_payment_terms: paymentTermsSchema.optional(),
 });
 export type SetupInput = z.input<typeof setupInput>;

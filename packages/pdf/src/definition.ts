@@ -20,7 +20,9 @@ import {
   isTaxInvoice,
   nzDateOf,
   shownLineText,
+  paymentTermsText,
   shownLines,
+  siteAddressLines,
   toCents,
   type DocumentFigures,
   type DocumentView,
@@ -187,6 +189,15 @@ function clientBlock(d: DocumentView): Column {
   return { stack, width: '*' };
 }
 
+/** What the job is and where, under who it is for: the site address one line a line. Null when neither is set. */
+function jobBlock(d: DocumentView): Content | null {
+  const site = siteAddressLines(d.siteAddress);
+  const columns: Column[] = [];
+  if (!blank(d.jobTitle)) columns.push({ stack: [label('Job'), { text: d.jobTitle.trim(), bold: true, margin: [0, 2, 0, 0] }], width: '*' });
+  if (site.length > 0) columns.push({ stack: [label('Site address'), { text: site.join('\n'), margin: [0, 2, 0, 0] }], width: '*' });
+  return columns.length > 0 ? { columns, columnGap: 24, margin: [0, 14, 0, 0] } : null;
+}
+
 function amountBox(d: DocumentView, f: DocumentFigures, g: GstPresentation, claim: PdfClaim | null): Column {
   const incl = g.breakdown ? ' (incl. GST)' : '';
   let rows: Content[];
@@ -279,7 +290,7 @@ function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures, cla
   }
   const due = claim
     ? `Due for payment ${claim.paymentDue} (payment claim)`
-    : d.paymentTerms === 'Due on receipt' ? 'Due on receipt' : `${d.paymentTerms} — due ${formatNzDate(d.dueDate)}`;
+    : paymentTermsText(d.paymentTerms, d.dueDate);
   const rows: TableCell[][] = [[label('Payment terms'), { text: due }]];
   const account = present(b.bank_name, b.bank_account_name, b.bank_account_number);
   if (account.length > 0) {
@@ -331,9 +342,11 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
   const g = gstPresentation(d, f.lines, shown, b, f);
   const logo = logoContent(input.logo);
   const created = new Date(`${today}T00:00:00Z`);
+  const job = jobBlock(d);
   const content: Content[] = [
     { columns: [businessBlock(b, logo.node), metaTable(d, b, title)], columnGap: 24 },
     { columns: [clientBlock(d), amountBox(d, f, g, input.claim ?? null)], columnGap: 24, margin: [0, 18, 0, 0] },
+    ...(job ? [job] : []),
     lineTable(d, f, shown, g),
     {
       columns: [{ text: g.caption, style: 'muted', width: '*', margin: [0, 6, 0, 0] }, totalsTable(d, f, g)],

@@ -1,7 +1,7 @@
 // The email that carries a quote or invoice: the business settings' subject and message with
 // their placeholders filled in, CC/BCC from the settings unless the request names its own, the
 // tradie's address as Reply-To (From stays on our own domain: DMARC), and the PDF attached.
-import { type DocumentView, type Variation, documentTotals, formatNzd, variationName } from '@tradie/domain';
+import { type DocumentView, type Variation, documentTotals, formatNzd, siteOnOneLine, variationName } from '@tradie/domain';
 import { z } from 'zod';
 import type { OutgoingMail } from '../mail/index.ts';
 import { type BusinessSettings, DEFAULT_EMAIL_MESSAGE, DEFAULT_EMAIL_SUBJECT } from '../settings/repository.ts';
@@ -18,15 +18,28 @@ export interface Placeholders {
   invoiceNumber: string;
   clientName: string;
   yourName: string;
+  /** The document's job title ('' none). */
+  jobTitle?: string;
+  /** The document's site address on one line ('' none). */
+  siteAddress?: string;
 }
 
-/** Fills [Business Name], [Invoice Number], [Client Name] and [Your Name] wherever they appear. */
+/** Fills [Business Name], [Invoice Number], [Client Name], [Your Name], [Job Title] and [Site Address] wherever they appear. */
 export function fillPlaceholders(text: string, p: Placeholders): string {
   return text
     .split('[Business Name]').join(p.businessName)
     .split('[Invoice Number]').join(p.invoiceNumber)
     .split('[Client Name]').join(p.clientName)
-    .split('[Your Name]').join(p.yourName);
+    .split('[Your Name]').join(p.yourName)
+    .split('[Job Title]').join(p.jobTitle ?? '')
+    .split('[Site Address]').join(p.siteAddress ?? '');
+}
+
+/** What the job is and where, under the message: 'Job: …' and 'Site: …' (the address on one line); '' when neither is set. */
+export function jobLinesOf(d: Pick<DocumentView, 'jobTitle' | 'siteAddress'>): string {
+  const site = siteOnOneLine(d.siteAddress);
+  const lines = [d.jobTitle.trim() ? `Job: ${d.jobTitle.trim()}` : '', site ? `Site: ${site}` : ''].filter((l) => l !== '');
+  return lines.length > 0 ? `\n\n${lines.join('\n')}` : '';
 }
 
 /** A settings field holding one or more addresses ('a@x.nz, b@x.nz'); anything that is not an address is left out. */
@@ -83,15 +96,19 @@ export function composeDocumentMail(input: {
     invoiceNumber: d.reference,
     clientName: d.client?.name ?? '',
     yourName: user.full_name,
+    jobTitle: d.jobTitle.trim(),
+    siteAddress: siteOnOneLine(d.siteAddress),
   };
   const quote = d.type === 'quote';
-  const subjectTemplate = o.subject ?? (quote && s.default_email_subject === DEFAULT_EMAIL_SUBJECT ? DEFAULT_QUOTE_SUBJECT : s.default_email_subject);
+  // The untouched default subject names the job when it has a title: 'Quote from Kiwi Plumbing: New hot water cylinder'.
+  const defaultSubject = s.default_email_subject === DEFAULT_EMAIL_SUBJECT;
+  const subjectTemplate = o.subject ?? ((quote && defaultSubject ? DEFAULT_QUOTE_SUBJECT : s.default_email_subject) + (defaultSubject && placeholders.jobTitle ? ': [Job Title]' : ''));
   const messageTemplate = o.message ?? (quote && s.default_email_message === DEFAULT_EMAIL_MESSAGE ? DEFAULT_QUOTE_MESSAGE : s.default_email_message);
   const subject = fillPlaceholders(subjectTemplate, placeholders).replace(/[\r\n]+/g, ' ').trim();
   const signature = s.email_signature.trim();
   const link = input.clientLinkUrl ? `\n\n${clientLinkLine(d.type, input.clientLinkUrl)}` : '';
   const claim = input.claimText ? `\n\n${input.claimText}` : '';
-  const text = fillPlaceholders(messageTemplate, placeholders) + link + (signature ? `\n\n${signature}` : '') + claim + businessContactFooter(s);
+  const text = fillPlaceholders(messageTemplate, placeholders) + jobLinesOf(d) + link + (signature ? `\n\n${signature}` : '') + claim + businessContactFooter(s);
   const to = o.to ?? (d.client?.email ? [d.client.email] : []);
   const cc = o.cc ?? addressList(s.cc_email);
   const bcc = o.bcc ?? addressList(s.bcc_email);

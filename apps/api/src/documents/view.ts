@@ -5,7 +5,7 @@ import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, R
 import {
   type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type Variation,
   STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingExtraData, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
-  documentTotals, formatNzd, paidDate, profitOfDocument, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
+  documentTotals, formatNzd, paidDate, paymentTermsText, profitOfDocument, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
 import { costedLineRecordsOf, documentProfitRecordOf } from './profitView.ts';
@@ -99,7 +99,10 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate, gst
     due_date: d.dueDate,
     valid_until: d.validUntil,
     payment_terms: d.paymentTerms,
+    payment_terms_text: paymentTermsText(d.paymentTerms, d.dueDate),
     notes: d.notes,
+    job_title: d.jobTitle,
+    site_address: d.siteAddress,
     gst_rounding: d.gstRounding,
     gst_registered: d.gstRegistered,
     line_items: costedLineRecordsOf(d.lines, lineRecordsOf(d.lines, f)),

@@ -1,4 +1,4 @@
-import { PAYMENT_TERMS } from '@tradie/domain';
+import { PAYMENT_TERMS, PAYMENT_TERMS_MESSAGE } from '@tradie/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STALE_WRITE_DETAIL } from '../../src/http/problem.ts';
@@ -80,7 +80,7 @@ describe('clients API', () => {
       [{ name: 'A', phone: ['021'] }, 'Phone must be text'],
       [{ name: 'A', is_business: 'yes' }, "is_business must be 'true' or 'false'"],
       [{ name: 'A', is_business: 1 }, "is_business must be 'true' or 'false'"],
-      [{ name: 'A', default_payment_terms: '90 days' }, `Payment terms must be one of: ${PAYMENT_TERMS.join(', ')}`],
+      [{ name: 'A', default_payment_terms: '400 days' }, PAYMENT_TERMS_MESSAGE],
       [{ name: 'A\u0000B' }, "name contains a character that can't be saved"],
       [{ name: 'A', notes: 'half a pair \ud83d' }, "notes contains a character that can't be saved"],
     ])('refuses %j with 422 and a clear detail, saving nothing', async (body, detail) => {

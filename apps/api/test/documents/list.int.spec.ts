@@ -22,11 +22,11 @@ describe('GET /invoices', () => {
     expect(r.headers.get('X-Next-Cursor')).toBeNull();
     expect(ids(r.json)).toEqual([second.id, first.id]);
     expect(Object.keys(r.json[0]).sort()).toEqual(
-      ['balance', 'client_name', 'due_date', 'extra_data', 'id', 'issue_date', 'paid_date', 'payment_status', 'reference', 'status', 'total', 'type'].sort(),
+      ['balance', 'client_name', 'due_date', 'extra_data', 'id', 'issue_date', 'job_title', 'paid_date', 'payment_status', 'reference', 'site_address', 'status', 'total', 'type'].sort(),
     );
     expect(r.json[0]).toEqual({
       id: second.id, type: 'invoice', reference: 'INV-0001', status: 'draft', client_name: 'Mere', total: 2299.99, payment_status: 'unpaid',
-      paid_date: null, extra_data: {}, issue_date: '2026-05-05', due_date: '2026-05-12', balance: 2299.99,
+      paid_date: null, extra_data: {}, issue_date: '2026-05-05', due_date: '2026-05-12', balance: 2299.99, job_title: '', site_address: '',
     });
     expect(r.json[1]).toMatchObject({ type: 'quote', reference: 'QTE-0001', total: 115 });
   });

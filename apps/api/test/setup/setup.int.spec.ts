@@ -29,7 +29,7 @@ describe('the first-run set-up', () => {
     const bad = await t.put('/setup', { trade: 'astronaut', step: 'trade' }, token);
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toBe(SETUP_MESSAGES.trade);
-    expect((await t.put('/setup', { default_payment_terms: '9 days' }, token)).json.detail).toBe(SETUP_MESSAGES.terms);
+    expect((await t.put('/setup', { default_payment_terms: '0 days' }, token)).json.detail).toBe(SETUP_MESSAGES.terms);
     expect((await t.get('/setup', token)).json).toEqual({ step: 'business', finished: null, trade: '', default_payment_terms: '7 days' });
     expect((await t.put('/setup', { trade: 'plumber', default_payment_terms: '14 days' }, token)).json).toMatchObject({ trade: 'plumber', default_payment_terms: '14 days' });
   });

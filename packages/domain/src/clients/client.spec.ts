@@ -18,7 +18,8 @@ describe('client fields', () => {
     expect(clientFieldsSchema.safeParse({ name: 'x'.repeat(201) }).success).toBe(false);
     expect(clientFieldsSchema.safeParse({ name: 'A', notes: 'x'.repeat(5001) }).success).toBe(false);
     expect(clientFieldsSchema.safeParse({ name: 'A', email: 'not-an-email' }).error?.issues[0]?.message).toBe('Please enter a valid email address');
-    expect(clientFieldsSchema.safeParse({ name: 'A', default_payment_terms: '90 days' }).success).toBe(false);
+    expect(clientFieldsSchema.safeParse({ name: 'A', default_payment_terms: '400 days' }).success).toBe(false);
+    expect(clientFieldsSchema.safeParse({ name: 'A', default_payment_terms: '20th of the month following' }).success).toBe(true);
     expect(clientFieldsSchema.safeParse({ name: 'A', is_business: 'yes' }).success).toBe(false);
     expect(clientFieldsSchema.parse({ name: 'A', role: 'admin' })).not.toHaveProperty('role');
   });

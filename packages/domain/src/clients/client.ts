@@ -1,7 +1,8 @@
 // The client book: fields, validation, and the client decider.
 // Streams: client-{id}. Events: ClientAdded, ClientUpdated, ClientRemoved.
 import { z } from 'zod';
-import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS } from '../dates/paymentTerms.ts';
+import { DEFAULT_PAYMENT_TERMS } from '../dates/paymentTerms.ts';
+import { paymentTermsSchema } from '../dates/paymentTermsSchema.ts';
 import type { Decider } from '../decider.ts';
 import { type DomainError, assertNever, conflict, notFound } from '../errors.ts';
 import type { ClientEvent, storedClientFields } from './events.ts';
@@ -36,8 +37,7 @@ export const clientFieldsSchema = z.object({
   company_number: optionalText(50, 'NZBN / Company Number'),
   gst_number: optionalText(50, 'GST number'),
   notes: optionalText(CLIENT_LIMITS.notes, 'Notes'),
-  default_payment_terms: z
-    .enum(PAYMENT_TERMS, { error: `Payment terms must be one of: ${PAYMENT_TERMS.join(', ')}` })
+  default_payment_terms: paymentTermsSchema
     .optional()
     .transform((v) => v ?? DEFAULT_PAYMENT_TERMS),
 });

@@ -2,7 +2,7 @@
 // client.ts: the screens use its fields and warnings, and these module-level schemas would bring
 // their zod into every screen that does.
 import { z } from 'zod';
-import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
+import { paymentTermsSchema } from '../dates/paymentTermsSchema.ts';
 import { type EventUnion, idField } from '../events/fields.ts';
 
 /** Client fields as stored in events: all of them, already validated and defaulted. */
@@ -16,7 +16,7 @@ export const storedClientFields = z.object({
   company_number: z.string(),
   gst_number: z.string(),
   notes: z.string(),
-  default_payment_terms: z.enum(PAYMENT_TERMS),
+  default_payment_terms: paymentTermsSchema,
 });
 
 /** Every event of a client stream and the schema of its data. */

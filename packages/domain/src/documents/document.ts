@@ -19,6 +19,7 @@ import { CCA_FORM_1 } from './ccaForm1.ts';
 import { clientDisplayName } from '../clients/displayName.ts';
 import { type CreditNote, type CreditRequest, checkCreditRefund, creditFigures, creditRefundedCents, creditedCents } from './creditNotes.ts';
 import { accountingProviderName } from './accountingProviders.ts';
+import { jobDetails } from './jobDetails.ts';
 
 /**
  * Where a document is in its life. An invoice is a draft until it is issued: sent, marked issued
@@ -161,6 +162,10 @@ export interface DocumentView {
   paymentTerms: PaymentTerms;
   validUntil: LocalDate | null;
   notes: string;
+  /** What the job is, in the tradie's words ('' none). */
+  jobTitle: string;
+  /** Where the work is done, one line of the address a line ('' none). */
+  siteAddress: string;
   convertedFrom: string | null;
   convertedTo: string | null;
   payments: Payment[];
@@ -236,6 +241,8 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       paymentTerms: d.paymentTerms,
       validUntil: d.validUntil,
       notes: d.notes,
+      jobTitle: d.jobTitle,
+      siteAddress: d.siteAddress,
       convertedFrom: d.convertedFrom,
       convertedTo: null,
       payments: [],
@@ -632,6 +639,10 @@ export interface RevisionInput {
   paymentTerms: PaymentTerms;
   validUntil?: LocalDate | null;
   notes?: string;
+  /** What the job is ('' or left out: none). */
+  jobTitle?: string;
+  /** Where the work is done, its lines apart ('' or left out: none). */
+  siteAddress?: string;
   /**
    * Whether the business is registered for GST now (its settings): when false every line is saved
    * at rate 0. Left out, a revision keeps the document's own and a draft records none.
@@ -850,6 +861,7 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
   // A business not registered for GST charges none: its lines go at rate 0.
   const lines = c.gstRegistered === false ? linesAsRegistered(c.lines, false) : c.lines;
   checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, c.gstRounding, c.type);
+  const job = jobDetails(c);
   if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
   return [
     {
@@ -868,6 +880,7 @@ function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: Documen
         paymentTerms: c.paymentTerms,
         validUntil,
         notes: c.notes ?? '',
+        ...job,
         convertedFrom: c.convertedFrom ?? null,
       },
     },
@@ -887,11 +900,12 @@ function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state: Docum
   const registered = c.gstRegistered ?? d.gstRegistered;
   const lines = registered === false ? linesAsRegistered(c.lines, false) : c.lines;
   checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, d.gstRounding, d.type);
+  const job = jobDetails(c);
   return [
     {
       type: 'DocumentRevised',
       data: {
-        documentId: d.id, client: c.client, lines: lines.map(storedLine), issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '',
+        documentId: d.id, client: c.client, lines: lines.map(storedLine), issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '', ...job,
         ...(registered !== null ? { gstRegistered: registered } : {}),
       },
     },
@@ -1498,7 +1512,7 @@ export const isDiscardableDraft = (d: DocumentView): boolean => d.status === 'dr
 export const discardCommand = (d: DocumentView, reason = 'Deleted by user'): DocumentCommand =>
   isDiscardableDraft(d) ? { type: 'DeleteDraft' } : { type: 'VoidDocument', data: { reason } };
 
-/** The invoice a quote becomes: its lines, client and notes; a new number and today's date. */
+/** The invoice a quote becomes: its lines, client, notes, job title and site; a new number and today's date. */
 export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: string; number: number; reference: string; issueDate: LocalDate; paymentTerms?: PaymentTerms }): DraftInput {
   const paymentTerms = input.paymentTerms ?? quote.paymentTerms;
   return {
@@ -1516,6 +1530,8 @@ export function invoiceDraftFromQuote(quote: DocumentView, input: { invoiceId: s
     paymentTerms,
     validUntil: null,
     notes: quote.notes,
+    jobTitle: quote.jobTitle,
+    siteAddress: quote.siteAddress,
     convertedFrom: quote.id,
   };
 }

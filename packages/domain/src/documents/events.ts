@@ -2,7 +2,7 @@
 // fixture line reads on its own. Amounts are decimal strings ("123.45"). The zod schemas are the
 // definition: the types below are `z.infer` of them (registry.ts checks stored events with them).
 import { z } from 'zod';
-import { PAYMENT_TERMS } from '../dates/paymentTerms.ts';
+import { paymentTermsSchema } from '../dates/paymentTermsSchema.ts';
 import { type EventUnion, amountField, idField, localDateField } from '../events/fields.ts';
 import { storedClientFields } from '../clients/events.ts';
 import { storedLineSchema } from './lines.ts';
@@ -28,9 +28,11 @@ const documentBody = {
   lines: z.array(storedLineSchema).min(1),
   issueDate: localDateField,
   dueDate: localDateField,
-  paymentTerms: z.enum(PAYMENT_TERMS),
+  paymentTerms: paymentTermsSchema,
   validUntil: localDateField.nullable().describe('Quotes only: the day the price stops holding.'),
   notes: z.string(),
+  jobTitle: z.string().describe("what the job is, in the tradie's words ('' none)"),
+  siteAddress: z.string().describe("where the work is done, its lines kept apart by '\\n' ('' none)"),
 };
 
 /**

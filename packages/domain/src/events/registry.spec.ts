@@ -11,7 +11,7 @@ const eventArb: fc.Arbitrary<DomainEvent> = fc.oneof(
   fc.record({ clientId: id, f: clientFieldsArb }).map(({ clientId, f }) => ({ type: 'ClientAdded' as const, data: { clientId, ...f } })),
   fc.record({ clientId: id, f: clientFieldsArb }).map(({ clientId, f }) => ({ type: 'ClientUpdated' as const, data: { clientId, ...f } })),
   id.map((clientId) => ({ type: 'ClientRemoved' as const, data: { clientId } })),
-  fc.record({ documentId: id, type: fc.constantFrom('quote' as const, 'invoice' as const), number: fc.integer({ min: 1, max: 99999 }), client: fc.option(clientSnapshotArb, { nil: null }), lines: linesArb(5), issueDate: localDateArb, notes: fc.string({ maxLength: 40 }) })
+  fc.record({ documentId: id, type: fc.constantFrom('quote' as const, 'invoice' as const), number: fc.integer({ min: 1, max: 99999 }), client: fc.option(clientSnapshotArb, { nil: null }), lines: linesArb(5), issueDate: localDateArb, notes: fc.string({ maxLength: 40 }), jobTitle: fc.string({ maxLength: 40 }), siteAddress: fc.string({ maxLength: 60 }) })
     .map((d) => ({ type: 'DocumentDrafted' as const, data: { ...d, reference: `INV-${d.number}`, gstRounding: 'total' as const, dueDate: d.issueDate, paymentTerms: '7 days' as const, validUntil: null, convertedFrom: null } })),
   fc.record({ documentId: id, paymentId: id, amount: amountString(10_000_000), date: localDateArb, reference: fc.string({ maxLength: 20 }) })
     .map((d) => ({ type: 'PaymentRecorded' as const, data: { ...d, method: 'cash' as const } })),
@@ -62,5 +62,19 @@ describe('event schemas', () => {
     expect(() => parseDomainEvent({ type: 'QuoteVaried', version: 2, data: { documentId: 'd1', line: v1Line } })).toThrow(EventShapeError);
     // Upcasting keeps a cost that is there.
     expect(parseDomainEvent({ type: 'QuoteVaried', version: 1, data: { documentId: 'd1', line: { ...v1Line, cost: '1450', category: 'materials' } } })).toMatchObject({ data: { line: { cost: '1450', category: 'materials', markup: null } } });
+  });
+
+  it('a quote or invoice saved before the job title and site address were kept reads with none of either', () => {
+    const line = { description: 'Rinnai', qty: '1', unit_price: '1812.50', tax_included: false, tax_rate: '0.15', cost: null, category: 'other', markup: null };
+    const body = { client: null, lines: [line], issueDate: '2026-05-01', dueDate: '2026-05-08', paymentTerms: '7 days', validUntil: null, notes: '' };
+    const drafted = parseDomainEvent({ type: 'DocumentDrafted', version: 2, data: { documentId: 'd1', type: 'quote', number: 1, reference: 'QTE-0001', gstRounding: 'total', convertedFrom: null, ...body } });
+    expect(drafted).toMatchObject({ data: { jobTitle: '', siteAddress: '' } });
+    const revised = parseDomainEvent({ type: 'DocumentRevised', version: 2, data: { documentId: 'd1', ...body } });
+    expect(revised).toMatchObject({ data: { jobTitle: '', siteAddress: '' } });
+    // From v1 both steps apply: the lines' costs and the job's fields.
+    const { cost: _c, category: _g, markup: _m, ...v1Line } = line;
+    expect(parseDomainEvent({ type: 'DocumentRevised', version: 1, data: { documentId: 'd1', ...body, lines: [v1Line] } })).toMatchObject({ data: { jobTitle: '', siteAddress: '', lines: [line] } });
+    // A v3 event must carry them.
+    expect(() => parseDomainEvent({ type: 'DocumentRevised', version: 3, data: { documentId: 'd1', ...body } })).toThrow(EventShapeError);
   });
 });

@@ -23,8 +23,8 @@ export const eventSchemas = {
   ClientAdded: entry('client', 1, clientEventSchemas.ClientAdded),
   ClientUpdated: entry('client', 1, clientEventSchemas.ClientUpdated),
   ClientRemoved: entry('client', 1, clientEventSchemas.ClientRemoved),
-  DocumentDrafted: entry('document', 2, documentEventSchemas.DocumentDrafted),
-  DocumentRevised: entry('document', 2, documentEventSchemas.DocumentRevised),
+  DocumentDrafted: entry('document', 3, documentEventSchemas.DocumentDrafted),
+  DocumentRevised: entry('document', 3, documentEventSchemas.DocumentRevised),
   DocumentSent: entry('document', 1, documentEventSchemas.DocumentSent),
   DocumentSendNotDelivered: entry('document', 1, documentEventSchemas.DocumentSendNotDelivered),
   DocumentIssued: entry('document', 1, documentEventSchemas.DocumentIssued),
@@ -109,10 +109,18 @@ const upcastLines = (key: string, each: (l: unknown) => unknown = upcastLine) =>
 
 const linesCostUnknown: readonly Upcaster[] = [{ from: 1, description: LINE_COST_DESCRIPTION, up: upcastLines('lines') }];
 
+// v2 → v3 of a quote's or invoice's drafted and revised data: the job title and the site address,
+// none on what was saved before they were kept.
+const noJobOrSite: Upcaster = {
+  from: 2,
+  description: "gains `jobTitle` and `siteAddress` ('': none)",
+  up: (data) => (isRecord(data) ? { ...data, jobTitle: data['jobTitle'] ?? '', siteAddress: data['siteAddress'] ?? '' } : data),
+};
+
 /** Upcasters per event type, oldest first. */
 export const upcasters: { readonly [K in DomainEventType]?: readonly Upcaster[] } = {
-  DocumentDrafted: linesCostUnknown,
-  DocumentRevised: linesCostUnknown,
+  DocumentDrafted: [...linesCostUnknown, noJobOrSite],
+  DocumentRevised: [...linesCostUnknown, noJobOrSite],
   VariationProposed: linesCostUnknown,
   QuoteVaried: [{ from: 1, description: LINE_COST_DESCRIPTION, up: (data) => (isRecord(data) ? { ...data, line: upcastLine(data['line']) } : data) }],
   CreditNoteIssued: [

@@ -92,6 +92,8 @@ export interface ListRow {
   issue_date: string;
   due_date: string;
   valid_until: string | null;
+  job_title: string;
+  site: string;
 }
 
 /** The fields a document's row starts with (id to total, as in the contracts), status derived for `today`. */
@@ -121,13 +123,15 @@ export function listRecordOf(r: ListRow, today: LocalDate): DocumentListRecord {
     issue_date: r.issue_date,
     due_date: r.due_date,
     balance: centsToNumber(BigInt(r.balance_cents)),
+    job_title: r.job_title,
+    site_address: r.site,
   };
 }
 
 // seq is selected as text (bigint-safe on both drivers): ORDER BY and WHERE name documents_list.seq, the number.
 const LIST_COLUMNS = `id, seq::text AS seq, type, reference, lifecycle, client_name, total_cents::text AS total_cents,
   balance_cents::text AS balance_cents, payment_status, paid_date::text AS paid_date, extra_data, issue_date::text AS issue_date,
-  due_date::text AS due_date, valid_until::text AS valid_until`;
+  due_date::text AS due_date, valid_until::text AS valid_until, job_title, site`;
 
 export interface ListPage {
   records: DocumentListRecord[];

@@ -58,6 +58,8 @@ export function createDocument(ports: CommandPorts, actor: Actor, input: CreateD
         paymentTerms: input.payment_terms ?? client?.paymentTerms ?? (await defaultPaymentTerms(w.tx, actor.accountId)),
         validUntil: input.valid_until ?? null,
         notes: input.notes ?? '',
+        jobTitle: input.job_title ?? '',
+        siteAddress: input.site_address ?? '',
       };
     }),
   );

@@ -1,6 +1,6 @@
 // Duplicating a quote or invoice: a new draft of the same type, numbered next on its sequence
 // (QTE-/INV-), dated today in NZ with the dates that follow from it worked out again. The lines,
-// notes and payment terms are copied; the client is taken from the client book as they are now,
+// notes, job title, site address and payment terms are copied; the client is taken from the client book as they are now,
 // or kept as the source had them when the client has been removed since. Any document can be
 // duplicated, a voided one too (that is how a voided invoice is issued again); the source is read,
 // never changed.
@@ -27,6 +27,8 @@ export function duplicateDocument(ports: CommandPorts, actor: Actor, sourceId: s
       paymentTerms: source.paymentTerms,
       validUntil: null,
       notes: source.notes,
+      jobTitle: source.jobTitle,
+      siteAddress: source.siteAddress,
     }));
   });
 }

@@ -51,6 +51,8 @@ async function revision(w: DocumentWork, actor: Actor, d: DocumentView, input: R
       paymentTerms: terms,
       validUntil: input.valid_until ?? (input.issue_date !== undefined ? null : d.validUntil),
       notes: input.notes ?? d.notes,
+      jobTitle: input.job_title ?? d.jobTitle,
+      siteAddress: input.site_address ?? d.siteAddress,
       gstRegistered,
     },
   };

@@ -29,7 +29,8 @@ import {
 import type { ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
 import { DetailsPanel } from './DetailsPanel.tsx';
-import { clientOfRevision, revisionBody, seedFromDocument, type DocumentDetails } from './editDocument.ts';
+import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, type DocumentDetails, type JobDetails } from './editDocument.ts';
+import { JobPanel } from './JobPanel.tsx';
 import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
 import { createDocument, generatePdf, quickAddClient, saveMarginBasis } from './queries.ts';
@@ -76,6 +77,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   const [choice, setChoice] = useState<ClientChoice>(() => opened?.seed.choice ?? (handover?.clientData ? { kind: 'new' } : { kind: 'none' }));
   const [newClient, setNewClient] = useState<TemplateClientData>(handover?.clientData ?? emptyNewClient);
   const [details, setDetails] = useState<DocumentDetails | null>(opened?.seed.details ?? null);
+  const [job, setJob] = useState<JobDetails>(opened?.seed.job ?? NO_JOB);
   const [lastAdded, setLastAdded] = useState<number | null>(null);
   // Generate refused a row: its key and the message shown under its description.
   const [rowError, setRowError] = useState<{ key: number; message: string } | null>(null);
@@ -83,9 +85,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
   // What the buttons act on, read when pressed: the handlers stay the same functions from render to
   // render, so the memoised panels that hold them do not re-render on every keystroke.
-  const latest = useRef({ state, choice, newClient, details });
+  const latest = useRef({ state, choice, newClient, details, job });
   useLayoutEffect(() => {
-    latest.current = { state, choice, newClient, details };
+    latest.current = { state, choice, newClient, details, job };
   });
 
   useEffect(() => {
@@ -100,6 +102,16 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
     if (clients.error) console.warn('Could not load clients:', errorDetail(clients.error));
   }, [clients.error]);
   const clientList: readonly ClientRecord[] = clients.data ?? NO_CLIENTS;
+
+  // Picking a client fills in the site address with theirs, unless one was typed.
+  const chooseClient = useCallback(
+    (next: ClientChoice) => {
+      setChoice(next);
+      const picked = next.kind === 'existing' ? clientList.find((c) => c.id === next.id) : undefined;
+      setJob((j) => jobForClient(j, picked?.address ?? null));
+    },
+    [clientList],
+  );
 
   // The business's GST rounding (once on the total, or per line), so these figures equal the document's.
   const settings = useQuery({ ...businessSettingsQuery(api), retry: false });
@@ -216,7 +228,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   // Document creation: client first (quick-add), then the document without blank lines,
   // then its PDF, then the detail page.
   const save = useCommand({
-    run: async ({ now, chosen, client, nowDetails, lines }: { now: CalculatorState; chosen: ClientChoice; client: TemplateClientData; nowDetails: DocumentDetails | null; lines: LineItemToSend[] }) => {
+    run: async ({ now, chosen, client, nowDetails, nowJob, lines }: { now: CalculatorState; chosen: ClientChoice; client: TemplateClientData; nowDetails: DocumentDetails | null; nowJob: JobDetails; lines: LineItemToSend[] }) => {
       let clientId: string | null = chosen.kind === 'existing' ? chosen.id : null;
       if (chosen.kind === 'new' && client.name.trim() !== '') {
         const body = { name: client.name.trim(), email: client.email.trim(), phone: client.phone.trim() };
@@ -226,7 +238,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
       }
       if (opened && nowDetails) {
         // Save: the same document, its number kept; a 409 (changed meanwhile) is said and nothing is lost here.
-        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, lines, clientOfRevision(opened.seed.choice, chosen, clientId));
+        const body = revisionBody(opened.doc, opened.seed.details, nowDetails, lines, clientOfRevision(opened.seed.choice, chosen, clientId), { original: opened.seed.job, now: nowJob });
         const doc = await reviseDocument(api, opened.doc.id, body);
         // The answer is the document as saved (its PDF is rendered from it when asked for).
         queryClient.setQueryData(documentKeys.detail(doc.id), doc);
@@ -234,7 +246,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
         await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
         return;
       }
-      const body = { type: now.type, line_items: lines, client_id: clientId };
+      const body = { type: now.type, line_items: lines, client_id: clientId, ...jobFieldsOf(nowJob) };
       const doc = await createDocument(api, body, keyFor('document', body));
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
@@ -248,7 +260,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   });
   const { run: runSave } = save;
   const generate = useCallback(() => {
-    const { state: now, choice: chosen, newClient: client, details: nowDetails } = latest.current;
+    const { state: now, choice: chosen, newClient: client, details: nowDetails, job: nowJob } = latest.current;
     // A row with a price but no description: nothing is saved, and the row says why.
     const items = lineItemsToSend(registeredNow.current ? now : { ...now, includeGst: false });
     if (!items.ok) {
@@ -256,7 +268,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
       document.getElementById(`line-${items.key}-description`)?.focus();
       return;
     }
-    runSave({ now, chosen, client, nowDetails, lines: items.lines });
+    runSave({ now, chosen, client, nowDetails, nowJob, lines: items.lines });
   }, [runSave]);
   const generateError = !opened && save.error ? `Could not create the ${noun.toLowerCase()}: ${save.error}` : null;
 
@@ -275,11 +287,13 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
             clients={clientList}
             clientsLoading={clients.isPending}
             choice={choice}
-            onChoose={setChoice}
+            onChoose={chooseClient}
             newClient={newClient}
             onNewClient={setNewClient}
             typeLocked={opened !== null}
           />
+
+          <JobPanel job={job} onChange={setJob} />
 
           {details && <DetailsPanel type={state.type} details={details} onChange={setDetails} />}
 

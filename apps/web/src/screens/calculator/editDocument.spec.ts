@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentDetail } from '@tradie/contracts';
 import { documentTotals } from '@tradie/domain';
 import { calculatorFigures, calculatorReducer, lineItemsToSend } from './calculatorModel.ts';
-import { clientOfRevision, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
+import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
 
 const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0, amount_excl_gst: 0, formatted: { unit_price: '', amount: '' }, cost: null, category: 'other', markup: null, cost_amount: null });
 
 const draft = (over: Partial<DocumentDetail> = {}): DocumentDetail =>
   ({
-    id: 'd1', type: 'invoice', version: 3, client_id: 'c1', issue_date: '2026-05-05', due_date: '2026-05-12', valid_until: null, notes: 'Gate code 1234',
+    id: 'd1', type: 'invoice', version: 3, client_id: 'c1', issue_date: '2026-05-05', due_date: '2026-05-12', valid_until: null, notes: 'Gate code 1234', job_title: 'Cylinder', site_address: '4 Rata Rd\nHamilton',
     line_items: [line('Labour', 2, 85), line('Parts', 1, 40.5)],
     ...over,
   }) as DocumentDetail;
@@ -55,6 +55,26 @@ describe('the calculator opened on a draft', () => {
     });
     expect(revisionBody(draft({ type: 'quote' }), seed.details, now, [], 'c2')).toMatchObject({ client_id: 'c2', valid_until: '2026-06-30' });
     expect(revisionBody(draft({ type: 'quote' }), seed.details, now, [], 'c2')).not.toHaveProperty('due_date');
+  });
+
+  it('given a draft with a job title and site, then they start the calculator, and only a change to one is sent', () => {
+    const seed = seedFromDocument(draft());
+    expect(seed.job).toEqual({ jobTitle: 'Cylinder', siteAddress: '4 Rata Rd\nHamilton', siteTyped: true });
+    expect(revisionBody(draft(), seed.details, seed.details, [], undefined, { original: seed.job, now: seed.job })).toEqual({ line_items: [], version: 3 });
+    const now = { ...seed.job, siteAddress: '9 Kauri St\nTaupō' };
+    expect(revisionBody(draft(), seed.details, seed.details, [], undefined, { original: seed.job, now })).toEqual({ line_items: [], version: 3, site_address: '9 Kauri St\nTaupō' });
+    // Picking another client never replaces a draft's site address.
+    expect(jobForClient(seed.job, '1 Other Rd')).toEqual(seed.job);
+  });
+
+  it('given a new document, then picking a client fills in their address as the site until one is typed; only what is set is sent', () => {
+    const filled = jobForClient(NO_JOB, '12 Queen St\nWhangārei');
+    expect(filled.siteAddress).toBe('12 Queen St\nWhangārei');
+    expect(jobForClient(filled, null).siteAddress).toBe('');
+    const typed = { ...filled, siteAddress: 'Lot 4, Kahikatea Drive', siteTyped: true };
+    expect(jobForClient(typed, '1 Other Rd')).toBe(typed);
+    expect(jobFieldsOf(NO_JOB)).toEqual({});
+    expect(jobFieldsOf({ ...typed, jobTitle: 'Heat pump' })).toEqual({ job_title: 'Heat pump', site_address: 'Lot 4, Kahikatea Drive' });
   });
 
   it('reads ?edit= from the address, and drops anything that cannot be an id', () => {

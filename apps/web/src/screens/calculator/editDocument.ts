@@ -25,10 +25,36 @@ export interface DocumentDetails {
   notes: string;
 }
 
+/** What the job is and where (on a new document and while editing one). */
+export interface JobDetails {
+  jobTitle: string;
+  /** The site address as typed, its lines apart. */
+  siteAddress: string;
+  /** The site address was typed (not filled in from the client's address). */
+  siteTyped: boolean;
+}
+
+export const NO_JOB: JobDetails = { jobTitle: '', siteAddress: '', siteTyped: false };
+
+/**
+ * The job after a client is picked: the site address is the client's address unless one was typed
+ * (a client with no address, or no client, leaves a filled-in address empty again).
+ */
+export function jobForClient(job: JobDetails, clientAddress: string | null): JobDetails {
+  if (job.siteTyped) return job;
+  return { ...job, siteAddress: clientAddress ?? '' };
+}
+
+/** The job fields of a new document's body: those that are set. */
+export function jobFieldsOf(job: JobDetails): { job_title?: string; site_address?: string } {
+  return { ...(job.jobTitle.trim() !== '' ? { job_title: job.jobTitle } : {}), ...(job.siteAddress.trim() !== '' ? { site_address: job.siteAddress } : {}) };
+}
+
 export interface EditSeed {
   state: CalculatorState;
   choice: ClientChoice;
   details: DocumentDetails;
+  job: JobDetails;
 }
 
 /** A stored number as the text an input shows ('85', '40.5'); the API's numbers have at most 4 decimals. */
@@ -63,6 +89,8 @@ export function seedFromDocument(doc: DocumentDetail): EditSeed {
     },
     choice: doc.client_id ? { kind: 'existing', id: doc.client_id } : { kind: 'none' },
     details: { issueDate: doc.issue_date, dueDate: doc.due_date, validUntil: doc.valid_until ?? '', notes: doc.notes },
+    // A draft's site address stays as it was saved, whoever the client becomes.
+    job: { jobTitle: doc.job_title, siteAddress: doc.site_address, siteTyped: true },
   };
 }
 
@@ -78,8 +106,8 @@ export function clientOfRevision(original: ClientChoice, now: ClientChoice, clie
 }
 
 /**
- * PUT /invoices/{id}'s body: the lines, the version the edit started from, and only the dates and
- * notes that changed (a changed issue date then moves the dates that follow from it on the server).
+ * PUT /invoices/{id}'s body: the lines, the version the edit started from, and only the dates,
+ * notes, job title and site address that changed (a changed issue date then moves the dates that follow from it on the server).
  */
 export function revisionBody(
   doc: Pick<DocumentDetail, 'type' | 'version'>,
@@ -87,8 +115,11 @@ export function revisionBody(
   now: DocumentDetails,
   lines: LineItemToSend[],
   clientId: string | null | undefined,
+  job?: { original: JobDetails; now: JobDetails },
 ): ReviseDocumentInput {
   const body: ReviseDocumentInput = { line_items: lines, version: doc.version };
+  if (job && job.now.jobTitle !== job.original.jobTitle) body.job_title = job.now.jobTitle;
+  if (job && job.now.siteAddress !== job.original.siteAddress) body.site_address = job.now.siteAddress;
   if (clientId !== undefined) body.client_id = clientId;
   if (now.issueDate !== original.issueDate && now.issueDate !== '') body.issue_date = now.issueDate;
   if (doc.type === 'invoice' && now.dueDate !== original.dueDate && now.dueDate !== '') body.due_date = now.dueDate;

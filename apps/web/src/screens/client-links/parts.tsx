@@ -6,6 +6,7 @@ import type { PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/
 import { formatNzDateLong, nzDateOf } from '@tradie/domain';
 import { type ApiError, errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
+import { AddressLines } from '../../ui/AddressLines.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { FigureRow } from '../../ui/FigureRow.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
@@ -66,10 +67,24 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
       </h1>
       {children}
       <dl className="facts">
+        {doc.job_title && (
+          <div>
+            <dt>Job</dt>
+            <dd>{doc.job_title}</dd>
+          </div>
+        )}
         {doc.client_name && (
           <div>
             <dt>For</dt>
             <dd>{doc.client_name}</dd>
+          </div>
+        )}
+        {doc.site_address && (
+          <div>
+            <dt>Site</dt>
+            <dd data-testid="client-site-address">
+              <AddressLines address={doc.site_address} />
+            </dd>
           </div>
         )}
         <div>
@@ -86,6 +101,12 @@ export function DocumentHeading({ doc, children }: { doc: PublicDocument; childr
           <div>
             <dt>Due</dt>
             <dd>{longDay(doc.due_date)}</dd>
+          </div>
+        )}
+        {!isQuote && (
+          <div>
+            <dt>Payment terms</dt>
+            <dd data-testid="client-payment-terms">{doc.payment_terms_text}</dd>
           </div>
         )}
       </dl>

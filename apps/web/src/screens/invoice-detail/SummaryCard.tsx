@@ -9,6 +9,7 @@ import { AccountingPushCallout } from './AccountingPushCallout.tsx';
 import { accountingPushQuery } from './queries.ts';
 import { api } from '../../api/client.ts';
 import { money, type DetailView } from './view.ts';
+import { AddressLines } from '../../ui/AddressLines.tsx';
 import { PaymentBadge, StatusChip, TypeChip } from '../../ui/Chip.tsx';
 
 /**
@@ -39,6 +40,24 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
         {doc.client_name || 'No client'}
         {doc.client?.email && <span className="detail__client-email">{doc.client.email}</span>}
       </p>
+      {(doc.job_title || doc.site_address) && (
+        <dl className="facts detail__job">
+          {doc.job_title && (
+            <div>
+              <dt>Job</dt>
+              <dd data-testid="detail-job-title">{doc.job_title}</dd>
+            </div>
+          )}
+          {doc.site_address && (
+            <div>
+              <dt>Site</dt>
+              <dd data-testid="detail-site-address">
+                <AddressLines address={doc.site_address} />
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
       <dl className="facts detail__dates">
         <div>
           <dt>Issued</dt>
@@ -48,6 +67,12 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
           <div>
             <dt>{dueLabel}</dt>
             <dd>{formatNzDate(dueDate)}</dd>
+          </div>
+        )}
+        {!isQuote && (
+          <div>
+            <dt>Payment terms</dt>
+            <dd data-testid="detail-payment-terms">{doc.payment_terms_text}</dd>
           </div>
         )}
         {doc.paid_date && (

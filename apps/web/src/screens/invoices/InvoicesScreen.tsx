@@ -212,6 +212,7 @@ const QuoteCard = memo(function QuoteCard({ doc }: { doc: DocumentListRecord }) 
   return (
     <DocCard doc={doc} chips={<StatusChip status={doc.status} />}>
       <p className="doc-card__client">{doc.client_name || 'No client'}</p>
+      {(doc.job_title || doc.site_address) && <p className="doc-card__job">{[doc.job_title, doc.site_address].filter(Boolean).join(' · ')}</p>}
       <div className="doc-card__bottom">
         <p className="doc-card__date">Issued {formatNzDate(doc.issue_date)}</p>
         <p className="doc-card__total">{formatNzd(centsOf(doc.total))}</p>
@@ -252,6 +253,7 @@ const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncin
         {doc.client_name || 'No client'}
         {doc.paid_date && <span className="doc-card__paid">{` • Paid ${formatNzDate(doc.paid_date)}`}</span>}
       </p>
+      {(doc.job_title || doc.site_address) && <p className="doc-card__job">{[doc.job_title, doc.site_address].filter(Boolean).join(' · ')}</p>}
       <div className="doc-card__bottom">
         <p className="doc-card__date">{paid || isVoid ? `Issued ${formatNzDate(doc.issue_date)}` : `Due ${formatNzDate(doc.due_date)}`}</p>
         <p className="doc-card__total">{formatNzd(centsOf(doc.total))}</p>
