@@ -53,18 +53,18 @@ describe('adjustments to carry: the domain\'s replay equals the oracle', () => {
     );
   });
 
-  it('a hand-worked case: dated 10 Feb 2027, issued 20 Mar 2027 after Feb–Mar was exported on 15 Mar: carried to 1 Apr, Feb–Mar unchanged', () => {
+  it('a hand-worked case: dated 10 Feb 2027, issued 20 Apr 2027 after Feb–Mar was exported on 15 Apr: carried to 20 Apr, Feb–Mar unchanged', () => {
     // 1 × $1,000.00 + GST = $1,150.00, GST $150.00.
     const inv: OracleInvoice = {
-      id: 'late', issueDate: '2027-02-10', issuedOn: '2027-03-20', client: 'Hine Walker', lines: [{ qty: '1', unitPrice: '1000', inclusive: false, rate: '0.15' }],
+      id: 'late', issueDate: '2027-02-10', issuedOn: '2027-04-20', client: 'Hine Walker', lines: [{ qty: '1', unitPrice: '1000', inclusive: false, rate: '0.15' }],
       rounding: 'total', issued: true, steps: [], voidDate: null,
     };
-    const exported: OracleExport = { start: '2027-02-01', end: '2027-03-31', at: '2027-03-14T21:00:00.000Z' };
+    const exported: OracleExport = { start: '2027-02-01', end: '2027-03-31', at: '2027-04-14T21:00:00.000Z' };
     const rows = reportRowsFromEvents(oracleInvoiceEvents(inv, 'acct', 1));
     const febMar = gstReport(rows, checkRange('2027-02-01', '2027-03-31'), 'invoice', [exported]);
     expect(febMar.total_sales).toBe(0);
     const aprMay = gstReport(rows, checkRange('2027-04-01', '2027-05-31'), 'invoice', [exported]);
-    expect(aprMay.adjustments_to_carry).toMatchObject({ count: 1, sales: 1150, gst: 150, invoices: [{ carried_to: '2027-04-01', exported_period: 'Feb–Mar 2027' }] });
+    expect(aprMay.adjustments_to_carry).toMatchObject({ count: 1, sales: 1150, gst: 150, invoices: [{ carried_to: '2027-04-20', exported_period: 'Feb–Mar 2027' }] });
     expect(figures(aprMay)).toEqual(oracle([inv], '2027-04-01', '2027-05-31', [exported]));
   });
 });

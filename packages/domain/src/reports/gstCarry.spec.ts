@@ -57,9 +57,22 @@ describe('a backdated invoice issued after its GST period was exported', () => {
     expect(gstCarryOf({ ...late, issuedAt: null }, [janFeb])).toBeNull();
   });
 
-  it('goes to the first period not yet exported on or after the day it was issued', () => {
-    const marApr: GstExportRecord = { start: '2027-03-01', end: '2027-04-30', at: '2027-03-16T21:00:00.000Z' };
-    expect(gstCarryOf(late, [janFeb, marApr])?.carryDate).toBe('2027-05-01');
+  it('goes to the first period not yet closed by an export, on or after the day it was issued', () => {
+    // Dated 10 February, issued 20 May after Jan–Feb and Mar–Apr were both exported once they ended.
+    const marApr: GstExportRecord = { start: '2027-03-01', end: '2027-04-30', at: '2027-05-09T21:00:00.000Z' };
+    const later = row('later', '2027-02-10', '2027-05-19T22:00:00.000Z', 115000n);
+    expect(gstCarryOf(later, [janFeb, marApr])).toEqual({ exported: { start: '2027-01-01', end: '2027-02-28' }, carryDate: '2027-05-20' });
+    // Mar–Apr looked at on 17 March, while it was still running, closes nothing: issued 20 March it stays in March.
+    const look: GstExportRecord = { start: '2027-03-01', end: '2027-04-30', at: '2027-03-16T21:00:00.000Z' };
+    expect(gstCarryOf(late, [janFeb, look])?.carryDate).toBe('2027-03-20');
+  });
+
+  it('is never carried by a report downloaded while its period was still running', () => {
+    const running: GstExportRecord = { start: '2027-03-01', end: '2027-04-30', at: '2027-03-16T21:00:00.000Z' };
+    expect(gstCarryOf(row('march', '2027-03-10', '2027-03-19T22:00:00.000Z', 115000n), [running])).toBeNull();
+    // Downloaded on the period's last day (NZ time) it still closes nothing; the next morning it does.
+    expect(gstCarryOf(row('april', '2027-04-10', '2027-05-01T22:00:00.000Z', 115000n), [{ ...running, at: '2027-04-30T11:00:00.000Z' }])).toBeNull();
+    expect(gstCarryOf(row('april', '2027-04-10', '2027-05-01T22:00:00.000Z', 115000n), [{ ...running, at: '2027-04-30T12:30:00.000Z' }])).not.toBeNull();
   });
 
   it('names whole months as a tradie does, and other ranges by their days', () => {
@@ -87,7 +100,8 @@ describe('adjustments to carry, for any invoices and exports', () => {
       fc.property(rowsArb, fc.array(exportArb, { maxLength: 4 }), (rows, exports) => {
         for (const r of rows) {
           const carry = gstCarryOf(r, exports);
-          const earlier = exports.filter((e) => Date.parse(e.at) < Date.parse(r.issuedAt!));
+          // Only exports made before it was issued, after their range had ended (NZ time), count.
+          const earlier = exports.filter((e) => Date.parse(e.at) < Date.parse(r.issuedAt!) && nzDateOf(e.at) > e.end);
           expect(carry !== null).toBe(earlier.some((e) => r.supplyDate >= e.start && r.supplyDate <= e.end));
           if (!carry) continue;
           expect(carry.carryDate >= nzDateOf(r.issuedAt!)).toBe(true);
@@ -101,6 +115,8 @@ describe('adjustments to carry, for any invoices and exports', () => {
   it('what an export showed never changes: invoices issued after it leave its range as it was', () => {
     fc.assert(
       fc.property(rowsArb, exportArb, fc.array(exportArb, { maxLength: 2 }), (rows, exported, others) => {
+        // An export made once its range had ended (one made while it ran is a look, not a filing).
+        fc.pre(nzDateOf(exported.at) > exported.end);
         const before = rows.filter((r) => Date.parse(r.issuedAt!) <= Date.parse(exported.at));
         // At the export, the range showed the invoices issued until then (with the exports made until then).
         const earlier = others.filter((e) => Date.parse(e.at) <= Date.parse(exported.at));

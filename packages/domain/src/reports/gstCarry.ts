@@ -7,6 +7,9 @@
 //
 // Whether an invoice is carried depends only on the exports made before it was issued, and those
 // never change afterwards: an export made later already shows the invoice where it is carried to.
+// Only an export made after its range had ended closes the range: a report downloaded while its
+// period is still running (to see how the month is going) is not what the accountant files, so an
+// invoice issued afterwards into that period is simply in it.
 import { addDays, formatMonth, lastOfMonth, monthOf, nzDateOf, formatNzDateLong, type LocalDate } from '../dates/dates.ts';
 
 /** A GST report on the invoice basis exported for the accountant (the GST CSV or the accountant's ZIP): its range, and when it was made. */
@@ -27,6 +30,9 @@ export interface GstCarry {
 
 const holds = (e: { start: LocalDate; end: LocalDate }, d: LocalDate): boolean => d >= e.start && d <= e.end;
 
+/** An export closes its range when it was made after the range's last day (New Zealand time). */
+const closes = (e: GstExportRecord): boolean => nzDateOf(e.at) > e.end;
+
 /**
  * The carry of an invoice with time of supply `supplyDate`, first issued at the instant `issuedAt`
  * (null: not issued, or issued before the app recorded the instant — never carried), or null when
@@ -36,7 +42,7 @@ const holds = (e: { start: LocalDate; end: LocalDate }, d: LocalDate): boolean =
 export function gstCarryOf(row: { supplyDate: LocalDate; issuedAt: string | null }, exports: readonly GstExportRecord[]): GstCarry | null {
   if (row.issuedAt === null) return null;
   const issued = Date.parse(row.issuedAt);
-  const before = exports.filter((e) => Date.parse(e.at) < issued).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const before = exports.filter((e) => Date.parse(e.at) < issued && closes(e)).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const exported = before.find((e) => holds(e, row.supplyDate));
   if (!exported) return null;
   let day = nzDateOf(row.issuedAt);

@@ -293,6 +293,9 @@ export interface OracleCarried {
   gst: number;
 }
 
+/** The day in New Zealand at an instant, as the calendar there reads it. */
+const nzDay = (at: string): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+
 const nextDay = (d: string): string => new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)) + 1)).toISOString().slice(0, 10);
 
 /**
@@ -306,7 +309,8 @@ function carryOf(f: Facts, exports: readonly OracleExport[]): string | null {
   const firstPay = f.inv.steps.find((s) => s.kind === 'pay')?.date;
   const issuedDay = f.inv.issued ? (f.inv.issuedOn ?? f.inv.issueDate) : firstPay!;
   const issuedAt = `${issuedDay}T00:00:00.000Z`;
-  const before = exports.filter((e) => e.at < issuedAt);
+  // Only a file made after its range ended closes the range (a mid-period look is not a filing).
+  const before = exports.filter((e) => e.at < issuedAt && nzDay(e.at) > e.end);
   if (!before.some((e) => inRange(f.supplyDate, e.start, e.end))) return null;
   let day = issuedDay < f.supplyDate ? f.supplyDate : issuedDay;
   while (before.some((e) => inRange(day, e.start, e.end))) day = nextDay(day);
