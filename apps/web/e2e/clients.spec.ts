@@ -55,7 +55,7 @@ test('an empty book says so; add an individual client', async ({ page, request }
   await expect(form.getByRole('group', { name: 'Business Details' })).toHaveCount(0);
   const terms = form.getByLabel('Default Payment Terms');
   await expect(terms).toHaveValue('7 days');
-  await expect(terms.locator('option')).toHaveText(['Due on receipt', '7 days', '14 days', '30 days', '60 days']);
+  await expect(terms.locator('option')).toHaveText(['Due on receipt', '7 days', '14 days', '20th of the month following', '30 days', '60 days']);
   await expect(form.getByLabel('Address')).toHaveJSProperty('tagName', 'TEXTAREA');
   await expect(form.getByRole('button', { name: 'Save Client' })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Cancel' })).toBeVisible();

@@ -34,7 +34,7 @@ describe('the form', () => {
   it('starts blank as an individual on the default payment terms, 7 days', () => {
     expect(emptyClientForm.is_business).toBe('false');
     expect(emptyClientForm.default_payment_terms).toBe('7 days');
-    expect(PAYMENT_TERMS).toEqual(['Due on receipt', '7 days', '14 days', '30 days', '60 days']);
+    expect(PAYMENT_TERMS).toEqual(['Due on receipt', '7 days', '14 days', '20th of the month following', '30 days', '60 days']);
   });
 
   it("labels the name 'Full Name *' for an individual and 'Contact Name *' for a business", () => {
