@@ -20,6 +20,7 @@ import {
   initialCalculatorState,
   lineItemsToSend,
   marginOf,
+  ownCategoryRates,
   pricedFromCostNotice,
   rowKind,
   templateLineItems,
@@ -329,7 +330,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
         <div className="calc__side">
           <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
-          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} categoryRates={state.pricing && !state.marginTouched ? state.pricing.categories : null} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
+          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} categoryRates={ownCategoryRates(state)} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
           {/* A template would replace the draft's lines and type: not offered while editing. */}
           {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
           <GenerateBar

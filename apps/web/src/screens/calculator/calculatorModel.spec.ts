@@ -7,6 +7,7 @@ import {
   initialCalculatorState,
   lineItemsToSend,
   numericText,
+  ownCategoryRates,
   pricedLines,
   rowKind,
   templateLineItems,
@@ -120,6 +121,19 @@ describe('the calculator model', () => {
     const { profit } = calculatorFigures(once);
     // Sell 450 + 375 = 825 on cost 660: profit 165, a 25.0 % markup and 20.0 % margin.
     expect([formatNzd(profit.grossProfitCents), profit.costedSellCents]).toEqual(['$165.00', 82500n]);
+  });
+
+  it("names the categories' own rates only when Settings gives them rates of their own and no percentage is typed for the job", () => {
+    const fresh = initialCalculatorState();
+    expect(ownCategoryRates(fresh)).toBeNull();
+    const uniform = run([{ type: 'setPricing', pricing: { categories: [...DEFAULT_COST_CATEGORIES], labour: { chargeOutRate: null, costRate: null } } }], fresh);
+    // Every category at the panel's own percentage: the panel says '25% markup', as before.
+    expect(DEFAULT_COST_CATEGORIES.every((c) => c.percent === fresh.marginText)).toBe(true);
+    expect(ownCategoryRates(uniform)).toBeNull();
+    const categories = DEFAULT_COST_CATEGORIES.map((c) => ({ ...c, percent: c.id === 'materials' ? '20' : c.percent }));
+    const own = run([{ type: 'setPricing', pricing: { categories, labour: { chargeOutRate: null, costRate: null } } }], fresh);
+    expect(ownCategoryRates(own)).toEqual(categories);
+    expect(ownCategoryRates({ ...own, marginTouched: true })).toBeNull();
   });
 
   it("given the business's pricing from Settings, then Price from cost prices each line at its category's rate and labour at the charge-out rate; a percentage typed for the job then prices every category", () => {

@@ -266,6 +266,17 @@ export function pricingOf(state: Pick<CalculatorState, 'marginText' | 'marginBas
 }
 
 /** Settings has a charge-out rate or a cost per hour: 'Add labour' can make a labour line. */
+/**
+ * The categories' own rates from Settings, when they price this job: loaded, no percentage typed for
+ * the job, and not all the one percentage the panel shows already (then the panel says '25% markup'
+ * as before, and pricing is the same either way).
+ */
+export function ownCategoryRates(state: Pick<CalculatorState, 'marginText' | 'marginBasis' | 'pricing' | 'marginTouched'>): PricingSettings['categories'] | null {
+  if (!state.pricing || state.marginTouched) return null;
+  const percent = marginOf(state);
+  return state.pricing.categories.every((c) => Number(c.percent) === percent) ? null : state.pricing.categories;
+}
+
 export const hasLabourRates = (state: Pick<CalculatorState, 'pricing'>): boolean =>
   state.pricing !== null && (state.pricing.labour.chargeOutRate !== null || state.pricing.labour.costRate !== null);
 

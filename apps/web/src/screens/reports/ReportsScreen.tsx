@@ -20,6 +20,11 @@ export function ReportsScreen() {
   // Quarters, the tax year and the years offered follow today's date in New Zealand.
   const [today] = useState(() => nzDateOf(new Date()));
   const [tab, setTab] = useState<Tab>('gst');
+  // A tab's panel is made when the tab is first opened and kept after (its dates and results stay
+  // while another tab is looked at): a report loads only when wanted, and a tab never opened has no
+  // fields standing beside the open one's (every tab has its own Start Date).
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  if (!opened.has(tab)) setOpened(new Set([...opened, tab]));
 
   return (
     <section className="screen reports" aria-labelledby="reports-title">
@@ -31,13 +36,13 @@ export function ReportsScreen() {
       <TabList tabs={TABS} selected={tab} onSelect={setTab} label="Tax reports" tabId={(t) => `reports-tab-${t}`} panelId={(t) => `reports-panel-${t}`} />
 
       <div id="reports-panel-gst" role="tabpanel" aria-labelledby="reports-tab-gst" className="tab-panel" hidden={tab !== 'gst'}>
-        <GstReportTab today={today} />
+        {opened.has('gst') && <GstReportTab today={today} />}
       </div>
       <div id="reports-panel-annual" role="tabpanel" aria-labelledby="reports-tab-annual" className="tab-panel" hidden={tab !== 'annual'}>
-        <AnnualSummaryTab today={today} />
+        {opened.has('annual') && <AnnualSummaryTab today={today} />}
       </div>
       <div id="reports-panel-profit" role="tabpanel" aria-labelledby="reports-tab-profit" className="tab-panel" hidden={tab !== 'profit'}>
-        <ProfitTab today={today} />
+        {opened.has('profit') && <ProfitTab today={today} />}
       </div>
 
       <AccountantExport today={today} />
