@@ -15,7 +15,8 @@ describe('settings and billing on PostgreSQL', () => {
     const { token } = await signUp(t);
     await t.put('/business-settings', { business_name: 'Kōwhai Plumbing', gst_rounding: 'line', default_email_subject: 'Hi' }, token);
     const r = await t.put('/business-settings', { city: 'Ōtaki', default_email_subject: '' }, token);
-    expect(r.json).toMatchObject({ business_name: 'Kōwhai Plumbing', city: 'Ōtaki', gst_rounding: 'line', default_email_subject: 'Invoice from [Business Name]' });
+    // A rounding change waits for the next GST period: the method in use stays, the change is kept beside it.
+    expect(r.json).toMatchObject({ business_name: 'Kōwhai Plumbing', city: 'Ōtaki', gst_rounding: 'total', gst_rounding_next: { rounding: 'line' }, default_email_subject: 'Invoice from [Business Name]' });
   });
 
   it('stores the re-encoded logo in bytea exactly and serves those bytes back', async () => {

@@ -92,7 +92,7 @@ describe('POST /invoices/{id}/send', () => {
     expect(r.json).toEqual({
       id: inv.id, status: 'sent', to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], bcc: ['archive@tamakisparky.nz'],
       subject: 'Invoice from Tāmaki Sparky', message_id: expect.stringMatching(/^<.+>$/), sent_at: '2026-05-04T21:30:00.000Z',
-      outcome: 'delivered', detail: null,
+      outcome: 'delivered', detail: null, gst_notice: null,
     });
 
     const got = await sink.waitFor(byDocument(inv.id));
