@@ -42,7 +42,7 @@ export const annualReportQuery = z
   .transform(domainChecked((q): { year: number } => ({ year: checkTaxYear(typeof q.year === 'number' ? q.year : q.year?.trim()) })));
 export type AnnualReportQuery = z.input<typeof annualReportQuery>;
 
-/** The GST return boxes 5–10, worded as on the GST101A return. */
+/** The GST return boxes 5–15, worded as on the GST101A return. */
 export const GST_RETURN_LABELS = {
   box5: 'Total sales and income for the period (including GST and any zero-rated supplies)',
   box6: 'Zero-rated supplies included in Box 5',
@@ -50,6 +50,11 @@ export const GST_RETURN_LABELS = {
   box8: 'Multiply the amount in Box 7 by three (3) and then divide by twenty-three (23)',
   box9: 'Adjustments from your calculation sheet',
   box10: 'Total GST collected on sales and income (add Box 8 and Box 9)',
+  box11: 'Total purchases and expenses (including GST) for which you hold taxable supply information',
+  box12: 'Multiply the amount in Box 11 by three (3) and then divide by twenty-three (23)',
+  box13: 'Credit adjustments from your calculation sheet',
+  box14: 'Total GST credit for purchases and expenses (add Box 12 and Box 13)',
+  box15: 'Difference between Box 10 and Box 14 (GST to pay, or a refund if negative)',
 } as const;
 
 export const gstReturnBoxes = z.object({
@@ -59,6 +64,11 @@ export const gstReturnBoxes = z.object({
   box8: z.number(),
   box9: z.number(),
   box10: z.number(),
+  box11: z.number(),
+  box12: z.number(),
+  box13: z.number(),
+  box14: z.number(),
+  box15: z.number(),
 });
 
 /** GET /reports/gst: the totals and counts plus the basis, the range and the return boxes. */

@@ -35,6 +35,7 @@ export * from './numbering/references.ts';
 export * from './numbering/events.ts';
 export * from './events/fields.ts';
 export * from './events/registry.ts';
+export * from './costs/costs.ts';
 export * from './reports/rows.ts';
 export * from './reports/gstReport.ts';
 export * from './reports/gstCarry.ts';

@@ -125,7 +125,7 @@ describe('payments basis with part payments, and a deposit before the invoice', 
   it('invoice basis: the deposit puts the whole sale in March; April has the other two in full', async () => {
     const march = (await gst(account.token, '2026-02-01', '2026-03-31')).json;
     expect(march).toMatchObject({ total_sales: 2300, total_gst_collected: 300, invoice_count: 1, paid_invoices_count: 1 });
-    expect(march.gst_return).toEqual({ box5: 2300, box6: 0, box7: 2300, box8: 300, box9: 0, box10: 300 });
+    expect(march.gst_return).toEqual({ box5: 2300, box6: 0, box7: 2300, box8: 300, box9: 0, box10: 300, box11: 0, box12: 0, box13: 0, box14: 0, box15: 300 });
     const april = (await gst(account.token, '2026-04-01', '2026-05-31')).json;
     expect(april).toMatchObject({ total_sales: 345, total_gst_collected: 45, invoice_count: 2, paid_invoices_count: 1, unpaid_invoices_count: 1 });
   });

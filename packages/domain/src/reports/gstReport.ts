@@ -4,6 +4,7 @@ import { type LocalDate, compareDates, isLocalDate, monthOf, monthsBetween } fro
 import { invalid } from '../errors.ts';
 import { centsToNumber } from '../money/money.ts';
 import { roundReturnGst } from '../money/rounding.ts';
+import { NO_PURCHASES, type CostEntry, type PurchaseSums, purchaseBoxesCents, sumPurchases } from '../costs/costs.ts';
 import { carriedRows, periodLabel, type GstCarry, type GstExportRecord } from './gstCarry.ts';
 import type { ReportCreditRow, ReportInvoiceRow, ReportPaymentRow } from './rows.ts';
 
@@ -89,6 +90,16 @@ export interface GstReturnBoxes {
   box9: number;
   /** Total GST collected on sales and income: Box 8 + Box 9. */
   box10: number;
+  /** Purchases and expenses, GST-inclusive, for which the supply information is held (supplier credits netted). */
+  box11: number;
+  /** Box 11 × 3/23. */
+  box12: number;
+  /** Credit adjustments: entered by hand (private use reversed and the like). */
+  box13: number;
+  /** Total GST credit for purchases and expenses: Box 12 + Box 13. */
+  box14: number;
+  /** Box 10 − Box 14: GST to pay, or a refund when negative. */
+  box15: number;
 }
 
 export interface GstReport {
@@ -260,9 +271,11 @@ export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRa
   };
 }
 
-export function gstReturnBoxes(salesCents: bigint, zeroRatedCents: bigint): GstReturnBoxes {
+/** Every box of the return, 5–15: the one function the report, its CSV and the accountant's ZIP use. */
+export function gstReturnBoxes(salesCents: bigint, zeroRatedCents: bigint, purchases: PurchaseSums = NO_PURCHASES): GstReturnBoxes {
   const box7 = salesCents - zeroRatedCents;
   const box8 = roundReturnGst(box7);
+  const p = purchaseBoxesCents(purchases, box8);
   return {
     box5: centsToNumber(salesCents),
     box6: centsToNumber(zeroRatedCents),
@@ -270,11 +283,16 @@ export function gstReturnBoxes(salesCents: bigint, zeroRatedCents: bigint): GstR
     box8: centsToNumber(box8),
     box9: 0,
     box10: centsToNumber(box8),
+    box11: centsToNumber(p.box11),
+    box12: centsToNumber(p.box12),
+    box13: centsToNumber(p.box13),
+    box14: centsToNumber(p.box14),
+    box15: centsToNumber(p.box15),
   };
 }
 
 /** The report from its sums. Every month the range touches is listed, in order, zeros included. */
-export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBasis): GstReport {
+export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBasis, purchases: PurchaseSums = NO_PURCHASES): GstReport {
   const byMonth = new Map(sums.months.map((m) => [m.month, m]));
   let sales = 0n;
   let gst = 0n;
@@ -297,7 +315,7 @@ export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBas
     unpaid_invoices_count: sums.invoiceCount - sums.paidCount - sums.voidedCount,
     voided_invoices_count: sums.voidedCount,
     breakdown_by_month: breakdown,
-    gst_return: gstReturnBoxes(sales, zero),
+    gst_return: gstReturnBoxes(sales, zero, purchases),
     corrections: {
       count: sums.corrections.count,
       sales: centsToNumber(sums.corrections.salesCents),
@@ -328,12 +346,23 @@ function adjustmentsToCarry(carried: readonly CarriedInvoiceRow[]): GstReport['a
 
 /** The whole report from rows in memory (replay, tests). The API gets the same sums from SQL. */
 export function gstReport(
-  rows: { invoices: Iterable<ReportInvoiceRow>; payments: Iterable<ReportPaymentRow>; credits?: Iterable<ReportCreditRow>; draftDates?: Iterable<LocalDate> },
+  rows: {
+    invoices: Iterable<ReportInvoiceRow>;
+    payments: Iterable<ReportPaymentRow>;
+    credits?: Iterable<ReportCreditRow>;
+    draftDates?: Iterable<LocalDate>;
+    /** Receipts, bills and expenses; with `registered` (claims need a GST-registered business). */
+    costs?: Iterable<CostEntry>;
+    registered?: boolean;
+    /** Box 13, entered by hand. */
+    creditAdjustmentsCents?: bigint;
+  },
   range: DateRange,
   basis: GstBasis = 'invoice',
   exports: readonly GstExportRecord[] = [],
 ): GstReport {
   const drafts = countDraftsIn(rows.draftDates ?? [], range);
   const sums = basis === 'invoice' ? sumInvoiceBasis(rows.invoices, range, drafts, rows.credits ?? [], exports) : sumPaymentsBasis(rows.payments, range, drafts);
-  return assembleGstReport(sums, range, basis);
+  const purchases = sumPurchases(rows.costs ?? [], range, basis, rows.registered ?? true, rows.creditAdjustmentsCents ?? 0n);
+  return assembleGstReport(sums, range, basis, purchases);
 }

@@ -50,7 +50,7 @@ describe('GST report, invoice basis', () => {
       { month: '2026-05', sales: 0, gst: 0, count: 1 },
       { month: '2026-06', sales: 230, gst: 30, count: 1 },
     ]);
-    expect(r.gst_return).toEqual({ box5: 345, box6: 0, box7: 345, box8: 45, box9: 0, box10: 45 });
+    expect(r.gst_return).toEqual({ box5: 345, box6: 0, box7: 345, box8: 45, box9: 0, box10: 45, box11: 0, box12: 0, box13: 0, box14: 0, box15: 45 });
   });
 
   it('payments basis: only the money received in the range', () => {

@@ -271,7 +271,10 @@ export interface OracleGstReport {
   unpaid_invoices_count: number;
   voided_invoices_count: number;
   breakdown_by_month: { month: string; sales: number; gst: number; count: number }[];
-  gst_return: { box5: number; box6: number; box7: number; box8: number; box9: number; box10: number };
+  gst_return: {
+    box5: number; box6: number; box7: number; box8: number; box9: number; box10: number;
+    box11: number; box12: number; box13: number; box14: number; box15: number;
+  };
   corrections: { count: number; sales: number; gst: number; invoices_voided: number; credit_notes: number; payments_removed: number; refunds: number };
   drafts_left_out: number;
   /** Invoices carried into the range from a period exported before they were issued (invoice basis), in carry-date order. */
@@ -403,7 +406,8 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
     unpaid_invoices_count: counted.length - paid - voided,
     voided_invoices_count: voided,
     breakdown_by_month: [...months].map(([m, v]) => ({ month: m, sales: dollars(v.sales), gst: dollars(v.gst), count: v.count })),
-    gst_return: { box5: dollars(sales), box6: dollars(zero), box7: dollars(box7), box8: dollars(box8), box9: 0, box10: dollars(box8) },
+    // No purchases among these facts: Boxes 11–14 are nothing and Box 15 is Box 10 (purchases.ts works the purchases).
+    gst_return: { box5: dollars(sales), box6: dollars(zero), box7: dollars(box7), box8: dollars(box8), box9: 0, box10: dollars(box8), box11: 0, box12: 0, box13: 0, box14: 0, box15: dollars(box8) },
     corrections: { ...corrections, sales: dollars(corrections.sales), gst: dollars(corrections.gst) },
     drafts_left_out: facts.filter((f) => !f.issued && !f.voided && inRange(f.inv.issueDate, start, end)).length,
     adjustments_to_carry: {

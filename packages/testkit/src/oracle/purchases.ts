@@ -1,0 +1,101 @@
+// An independent oracle for the purchases side of the GST return and a job's real profit, written
+// from the rules in docs/decisions/0034-costs-and-purchases-gst.md with plain integer arithmetic,
+// importing nothing of the product.
+//
+// Rules: a cost's GST is claimed only by a GST-registered business, only when the cost carries
+// 15 % GST, and above $200.00 incl. GST (not at it) only when the supplier's supply information is
+// held. Box 11 is the sum of claimed costs GST-inclusive, a supplier credit subtracting, counted
+// by the supplier's invoice date (invoice basis) or the date paid (payments basis, unpaid costs
+// not counted); Box 12 is Box 11 × 3/23 to the nearest cent (half away from zero); Box 13 is the
+// hand-entered credit adjustments; Box 14 = Box 12 + Box 13; Box 15 = Box 10 − Box 14.
+// Job profit: invoiced net − (each cost less its GST when claimed, plus hours × rate to the cent).
+
+export interface OracleCost {
+  /** Dollars and cents, GST-inclusive, positive ("230.00"). */
+  amount: string;
+  gst: 'standard' | 'none';
+  held: boolean;
+  credit: boolean;
+  date: string;
+  paidDate: string | null;
+  category: string;
+}
+
+/** "12.3" → 1230n; dollars with at most 2 dp. */
+function cents(text: string): bigint {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) throw new Error(`oracle: '${text}' is not dollars and cents`);
+  return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** n/d to a whole number, half away from zero (d > 0). */
+function nearest(n: bigint, d: bigint): bigint {
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  let q = a / d;
+  if ((a % d) * 2n >= d) q += 1n;
+  return neg ? -q : q;
+}
+
+function claimed(c: OracleCost, registered: boolean): boolean {
+  if (!registered || c.gst !== 'standard') return false;
+  return cents(c.amount) <= 20000n || c.held;
+}
+
+const signed = (c: OracleCost): bigint => (c.credit ? -cents(c.amount) : cents(c.amount));
+
+export interface OraclePurchaseBoxes {
+  box11: bigint;
+  box12: bigint;
+  box13: bigint;
+  box14: bigint;
+  box15: bigint;
+}
+
+export function oraclePurchaseBoxes(
+  costs: readonly OracleCost[],
+  start: string,
+  end: string,
+  basis: 'invoice' | 'payments',
+  registered: boolean,
+  box10: bigint,
+  box13 = 0n,
+): OraclePurchaseBoxes {
+  let box11 = 0n;
+  for (const c of costs) {
+    const when = basis === 'invoice' ? c.date : c.paidDate;
+    if (when === null || when < start || when > end) continue;
+    if (claimed(c, registered)) box11 += signed(c);
+  }
+  const box12 = nearest(box11 * 3n, 23n);
+  const box14 = box12 + box13;
+  return { box11, box12, box13, box14, box15: box10 - box14 };
+}
+
+export interface OracleHours {
+  hours: string;
+  rate: string;
+}
+
+/** hours × rate to the nearest cent, half away from zero. */
+export function oracleHoursCost(h: OracleHours): bigint {
+  const split = (t: string): { n: bigint; scale: bigint } => {
+    const m = /^(\d+)(?:\.(\d+))?$/.exec(t);
+    if (!m) throw new Error(`oracle: '${t}' is not a plain decimal`);
+    const f = m[2] ?? '';
+    return { n: BigInt(m[1]! + f), scale: 10n ** BigInt(f.length) };
+  };
+  const a = split(h.hours);
+  const b = split(h.rate);
+  return nearest(a.n * b.n * 100n, a.scale * b.scale);
+}
+
+export function oracleJobProfit(invoicedNet: bigint, costs: readonly OracleCost[], hours: readonly OracleHours[], registered: boolean): { actual: bigint; profit: bigint } {
+  let actual = 0n;
+  for (const c of costs) {
+    const s = signed(c);
+    actual += claimed(c, registered) ? s - nearest(s * 3n, 23n) : s;
+  }
+  for (const h of hours) actual += oracleHoursCost(h);
+  return { actual, profit: invoicedNet - actual };
+}
