@@ -63,27 +63,30 @@ describe('GST CSV, invoice basis', () => {
 
   it('has a header row, one row per invoice, the totals and the return boxes', () => {
     expect(rows[0]).toEqual(['Reference', 'Issue date', 'Client', 'Client GST number', 'Excl. GST', 'GST', 'Incl. GST', 'Paid/unpaid', 'Paid date', 'Time of supply']);
-    const invoices = rows.slice(1, -7);
+    const invoices = rows.slice(1, -12);
     expect(invoices).toHaveLength(report.invoice_count);
     expect(invoices.map((r) => r[0])).toEqual(['INV-0001', 'INV-0002', 'INV-0003', 'INV-0004', 'INV-0005', 'INV-0006', 'INV-0007', 'INV-0010', 'INV-0011', 'INV-0012']);
-    expect(rows.slice(-7).map((r) => r[0])).toEqual(['Total', 'Box 5', 'Box 6', 'Box 7', 'Box 8', 'Box 9', 'Box 10']);
+    expect(rows.slice(-12).map((r) => r[0])).toEqual(['Total', 'Box 5', 'Box 6', 'Box 7', 'Box 8', 'Box 9', 'Box 10', 'Box 11', 'Box 12', 'Box 13', 'Box 14', 'Box 15']);
     expect(rows.every((r) => r.length === 10)).toBe(true);
   });
 
   it('every number matches the JSON report: the rows add up to its totals and boxes', () => {
-    const invoices = rows.slice(1, -7);
+    const invoices = rows.slice(1, -12);
     for (const r of invoices) {
       expect(r[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(cents(r[4]!) + cents(r[5]!)).toBe(cents(r[6]!));
     }
-    const total = rows.at(-7)!;
+    const total = rows.at(-12)!;
     expect(num(sumCol(invoices, 6))).toBe(report.total_sales);
     expect(num(sumCol(invoices, 5))).toBe(report.total_gst_collected);
     expect([cents(total[4]!), cents(total[5]!), cents(total[6]!)]).toEqual([sumCol(invoices, 4), sumCol(invoices, 5), sumCol(invoices, 6)]);
     expect(total[7]).toBe(`${report.paid_invoices_count} paid, ${report.invoice_count - report.paid_invoices_count} unpaid`);
     expect(invoices.filter((r) => r[7] === 'Paid')).toHaveLength(report.paid_invoices_count);
     const box = (n: number, col: number) => num(cents(rows.find((r) => r[0] === `Box ${n}`)![col]!));
-    expect({ box5: box(5, 6), box6: box(6, 6), box7: box(7, 6), box8: box(8, 5), box9: box(9, 5), box10: box(10, 5) }).toEqual(report.gst_return);
+    expect({
+      box5: box(5, 6), box6: box(6, 6), box7: box(7, 6), box8: box(8, 5), box9: box(9, 5), box10: box(10, 5),
+      box11: box(11, 6), box12: box(12, 5), box13: box(13, 5), box14: box(14, 5), box15: box(15, 5),
+    }).toEqual(report.gst_return);
     expect(rows.find((r) => r[0] === 'Box 5')![2]).toBe('Total sales and income for the period (including GST and any zero-rated supplies)');
   });
 
@@ -117,7 +120,7 @@ describe('GST CSV, payments basis', () => {
     const report = (await t.get(`/reports/gst?${RANGE}&basis=payments`, token)).json;
     const rows = read(res.text);
     expect(rows[0]).toEqual(['Reference', 'Payment date', 'Client', 'Client GST number', 'Received excl. GST', 'GST', 'Received incl. GST', 'Invoice paid/unpaid', 'Invoice paid date', 'Invoice issue date']);
-    const payments = rows.slice(1, -7);
+    const payments = rows.slice(1, -12);
     expect(payments.map((r) => [r[0], r[1], r[6]])).toEqual([
       ['INV-0010', '2026-05-02', '500.00'],
       ['INV-0011', '2026-05-15', '63.22'],
@@ -125,10 +128,13 @@ describe('GST CSV, payments basis', () => {
     ]);
     expect(num(sumCol(payments, 6))).toBe(report.total_sales);
     expect(num(sumCol(payments, 5))).toBe(report.total_gst_collected);
-    const total = rows.at(-7)!;
+    const total = rows.at(-12)!;
     expect(total.slice(0, 8)).toEqual(['Total', '', '3 payments on 3 invoices', '', centsToString(sumCol(payments, 4)), centsToString(sumCol(payments, 5)), centsToString(sumCol(payments, 6)), `${report.paid_invoices_count} paid, ${report.unpaid_invoices_count} unpaid`]);
     const box = (n: number, col: number) => num(cents(rows.find((r) => r[0] === `Box ${n}`)![col]!));
-    expect({ box5: box(5, 6), box6: box(6, 6), box7: box(7, 6), box8: box(8, 5), box9: box(9, 5), box10: box(10, 5) }).toEqual(report.gst_return);
+    expect({
+      box5: box(5, 6), box6: box(6, 6), box7: box(7, 6), box8: box(8, 5), box9: box(9, 5), box10: box(10, 5),
+      box11: box(11, 6), box12: box(12, 5), box13: box(13, 5), box14: box(14, 5), box15: box(15, 5),
+    }).toEqual(report.gst_return);
   });
 });
 
@@ -171,7 +177,7 @@ describe('annual CSV', () => {
 describe('an empty period', () => {
   it('is a header, a zero total and the boxes', async () => {
     const rows = read((await t.get('/reports/export/gst-csv?start_date=2020-01-01&end_date=2020-01-31', token)).text);
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(13);
     expect(rows[1]!.slice(0, 8)).toEqual(['Total', '', '0 invoices', '', '0.00', '0.00', '0.00', '0 paid, 0 unpaid']);
   });
 });
