@@ -12,7 +12,7 @@ import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
-import { nzLongDate } from './parts.tsx';
+import { nzLongDate, SignerNameField } from './parts.tsx';
 import { approvePublicVariation, declinePublicVariation, type PublicApi } from './queries.ts';
 import { SignatureField, type SignatureHandle } from './SignatureField.tsx';
 
@@ -119,26 +119,16 @@ function ApproveForm({ api, token, onAnswered, onStale, v, onCancel }: Props & {
 
   return (
     <form className="client-subform" onSubmit={submit} noValidate aria-label={`Approve ${v.name}`}>
-      <FormField id={`${prefix}-name`} label="Your full name">
-        {() => (
-          <input
-            id={`${prefix}-name`}
-            className="input"
-            type="text"
-            autoComplete="name"
-            autoCapitalize="words"
-            enterKeyHint="done"
-            maxLength={120}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (error?.field === 'name') approve.clearInvalid();
-            }}
-            aria-invalid={error?.field === 'name' || undefined}
-            aria-describedby={error?.field === 'name' ? `${prefix}-error` : undefined}
-          />
-        )}
-      </FormField>
+      <SignerNameField
+        id={`${prefix}-name`}
+        value={name}
+        onChange={(typed) => {
+          setName(typed);
+          if (error?.field === 'name') approve.clearInvalid();
+        }}
+        refused={error?.field === 'name'}
+        errorId={`${prefix}-error`}
+      />
       <SignatureField ref={signature} disabled={pending} idPrefix={`${prefix}-signature`} />
       <ErrorAlert id={`${prefix}-error`} message={error?.text} />
       <FormButtons className="client-subform__buttons" submit={pending ? 'Approving...' : `Approve ${v.name} (${v.formatted.total})`} busy={pending} onCancel={onCancel} cancelWhileBusy />

@@ -8,7 +8,7 @@ import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
-import { linkGone } from './parts.tsx';
+import { linkGone, SignerNameField } from './parts.tsx';
 import { acceptPublicQuote, declinePublicQuote, requestQuoteChanges, type PublicApi } from './queries.ts';
 import { SignatureField, type SignatureHandle } from './SignatureField.tsx';
 
@@ -95,25 +95,16 @@ export function AcceptForm({ api, token, page, onAnswered, onStale, onGone }: An
           </label>
         </div>
       )}
-      <FormField id="client-signer-name" label="Your full name">
-        {() => (
-          <input
-            id="client-signer-name"
-            className="input"
-            type="text"
-            autoComplete="name"
-            autoCapitalize="words"
-            enterKeyHint="done"
-            maxLength={120}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              changed('name');
-            }}
-            {...refusal('name')}
-          />
-        )}
-      </FormField>
+      <SignerNameField
+        id="client-signer-name"
+        value={name}
+        onChange={(typed) => {
+          setName(typed);
+          changed('name');
+        }}
+        refused={error?.field === 'name'}
+        errorId="client-accept-error"
+      />
       <SignatureField ref={signature} disabled={pending} />
       <ErrorAlert id="client-accept-error" message={error?.text} />
       <button type="submit" className="button button--accent button--large button--block" disabled={pending} aria-busy={pending}>
