@@ -1,6 +1,6 @@
 // The account's own use cases: deleting it, and changing its email address (and cancelling a
-// change from the notice sent to the old address). Each answers an outcome; the routes (routes.ts)
-// turn a refusal into its HTTP answer. What they decide is in docs/decisions/0010-account-deletion.md,
+// change from the notice sent to the old address). Each answers its value or throws a named
+// application error (http/ makes it the problem answer; the link pages make it a page). What they decide is in docs/decisions/0010-account-deletion.md,
 // docs/decisions/0019-one-time-tokens.md and docs/api/account.md.
 import {
   ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, API_PREFIX, AUTH_MESSAGES, DELETE_CONFIRMATION_WORD, normaliseEmail, type ChangeEmailInput, type DeleteAccountInput,
@@ -11,6 +11,7 @@ import { CONFIRM_TOKEN_DAYS } from '../auth/emailConfirmation.ts';
 import { AUTH_LIMITS_IN_DB, type Origin, signOutEverywhere } from '../auth/commands/shared.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { AppDeps } from '../deps.ts';
+import { AppError, Conflict, Invalid, LimitReached, RetryLater, Unauthenticated, UpstreamFailed } from '../errors.ts';
 import { BillingError, BillingRejectedError } from '../integrations/stripe/index.ts';
 import type { SentMail } from '../mail/index.ts';
 import { type AuditKind, recordAudit } from '../security/audit.ts';
@@ -30,10 +31,20 @@ export const DELETED_PASSWORD = 'deleted$account';
 /** A deleted account's address until the purge: unique, never deliverable, frees the real one at once. */
 export const deletedEmail = (accountId: string): string => `deleted-${accountId}@deleted.invalid`;
 
-export type AccountRefusal = { ok: false; status: 401 | 409 | 422 | 429 | 502 | 503; detail: string; retryAfter?: number };
-export type AccountOutcome<T extends object = object> = ({ ok: true } & T) | AccountRefusal;
-
-const no = (status: AccountRefusal['status'], detail: string, retryAfter?: number): AccountRefusal => ({ ok: false, status, detail, ...(retryAfter ? { retryAfter } : {}) });
+/**
+ * What an account use case refuses with, by status: the named application errors, which http/
+ * turns into the problem answer (and the link pages into a page) once.
+ */
+const no = (status: 401 | 409 | 422 | 429 | 502 | 503, detail: string, retryAfter?: number): AppError => {
+  switch (status) {
+    case 401: return new Unauthenticated(detail);
+    case 409: return new Conflict(detail);
+    case 422: return new Invalid(detail);
+    case 429: return new LimitReached(detail, undefined, retryAfter ?? 60);
+    case 502: return new UpstreamFailed(detail);
+    case 503: return new RetryLater(detail, undefined, retryAfter);
+  }
+};
 
 /** This feature's audit kinds (their words: AUDIT_DESCRIPTIONS in the contracts). */
 type AccountAuditKind = Extract<AuditKind, 'account_deleted' | 'email_change_requested' | 'email_changed' | 'email_change_cancelled'>;
@@ -56,12 +67,13 @@ async function liveUser(sql: Sql, userId: string): Promise<AccountUser | null> {
 }
 
 /** The password check both use cases share: counted like sign-in first (no guessing oracle), a wrong one audited. */
-async function checkPassword(deps: Pick<AppDeps, 'store' | 'clock'>, user: AccountUser, password: string, origin: Origin, during: string, wrong: string): Promise<AccountRefusal | null> {
+async function checkPassword(deps: Pick<AppDeps, 'store' | 'clock'>, user: AccountUser, password: string, origin: Origin, during: string, wrong: string): Promise<void> {
   const over = await hit(deps.store.db, AUTH_LIMITS_IN_DB.loginAccountIp, `${user.email}|${origin.ip}`, deps.clock.now());
-  if (!over.allowed) return no(429, AUTH_MESSAGES.throttled, over.retryAfter);
-  if (await verifyPassword(password, user.password_hash)) return null;
+  if (!over.allowed) throw no(429, AUTH_MESSAGES.throttled, over.retryAfter);
+  if (await verifyPassword(password, user.password_hash)) return;
+  // Written outside any transaction, so the refusal that follows leaves it in place.
   await audit(deps, deps.store.db, origin, user.id, 'sign_in_failed', { during });
-  return no(422, wrong);
+  throw no(422, wrong);
 }
 
 export type DeleteAccountDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'log' | 'secrets' | 'accounting' | 'billing' | 'connect'>;
@@ -76,15 +88,12 @@ export type DeleteAccountDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'id
  * outbox rows that expire open Checkout Sessions and disconnect Xero). From that commit the account
  * is closed at every door (liveness.ts); the outbox rows are run before the answer goes.
  */
-export async function deleteAccount(deps: DeleteAccountDeps, userId: string, input: DeleteAccountInput, origin: Origin): Promise<AccountOutcome<{ purgeAfter: Date }>> {
+export async function deleteAccount(deps: DeleteAccountDeps, userId: string, input: DeleteAccountInput, origin: Origin): Promise<{ purgeAfter: Date }> {
   const user = await liveUser(deps.store.db, userId);
-  if (!user) return no(401, AUTH_MESSAGES.sessionEnded);
-  if (input.confirm.trim() !== DELETE_CONFIRMATION_WORD) return no(422, ACCOUNT_MESSAGES.confirmationWrong);
-  const wrong = await checkPassword(deps, user, input.password, origin, 'account deletion', ACCOUNT_MESSAGES.passwordWrong);
-  if (wrong) return wrong;
-
-  const cancelled = await cancelSubscription(deps, userId);
-  if (cancelled) return cancelled;
+  if (!user) throw no(401, AUTH_MESSAGES.sessionEnded);
+  if (input.confirm.trim() !== DELETE_CONFIRMATION_WORD) throw no(422, ACCOUNT_MESSAGES.confirmationWrong);
+  await checkPassword(deps, user, input.password, origin, 'account deletion', ACCOUNT_MESSAGES.passwordWrong);
+  await cancelSubscription(deps, userId);
 
   const now = deps.clock.now();
   const purgeAfter = new Date(now.getTime() + ACCOUNT_PURGE_DAYS * DAY);
@@ -104,38 +113,37 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string, inp
   // Stripe's open sessions expired and Xero disconnected now; what fails is tried again by the sweep.
   await settleReactions(deps, userId, accountStreamId(userId));
   deps.log('info', 'account deleted; purge scheduled', { accountId: userId, purgeAfter: purgeAfter.toISOString() });
-  return { ok: true, purgeAfter };
+  return { purgeAfter };
 }
 
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
-/** Ends the account's live Stripe subscription, if any; a refusal when it could not be done now. */
-async function cancelSubscription(deps: DeleteAccountDeps, accountId: string): Promise<AccountRefusal | null> {
+/** Ends the account's live Stripe subscription, if any; refused when it could not be done now. */
+async function cancelSubscription(deps: DeleteAccountDeps, accountId: string): Promise<void> {
   const [row] = await deps.store.db.query<{ subscription_id: string | null; status: string | null }>(
     'SELECT subscription_id, status FROM billing_accounts WHERE account_id = $1',
     [accountId],
   );
-  if (!row?.subscription_id || ENDED_STATUSES.has(row.status ?? '')) return null;
+  if (!row?.subscription_id || ENDED_STATUSES.has(row.status ?? '')) return;
   if (!deps.billing?.configured) {
     // Without Stripe settings this server cannot reach the subscription; the operator must end it.
     deps.log('info', 'account deleted with a subscription this server cannot cancel (billing not configured)', { accountId, subscriptionId: row.subscription_id });
-    return null;
+    return;
   }
   try {
     await deps.billing.cancelSubscription(row.subscription_id);
-    return null;
   } catch (e) {
     // Already gone at Stripe: nothing left to cancel.
-    if (e instanceof BillingRejectedError && e.providerCode === 'resource_missing') return null;
+    if (e instanceof BillingRejectedError && e.providerCode === 'resource_missing') return;
     deps.log('error', 'cancelling the subscription failed; the account was not deleted', { accountId, error: e instanceof Error ? e.message : String(e) });
-    if (e instanceof BillingError) return no(e instanceof BillingRejectedError ? 502 : 503, ACCOUNT_MESSAGES.billingUnavailable);
+    if (e instanceof BillingError) throw no(e instanceof BillingRejectedError ? 502 : 503, ACCOUNT_MESSAGES.billingUnavailable);
     throw e;
   }
 }
 
 export type ChangeEmailDeps = Pick<AppDeps, 'store' | 'clock' | 'config' | 'mailer' | 'log'>;
 
-const mailRefusal = (e: unknown): AccountRefusal | null => {
+const mailRefusal = (e: unknown): AppError | null => {
   const m = e as { code?: unknown; detail?: unknown } | null;
   if (m?.code === 'MAIL_UNAVAILABLE') return no(503, typeof m.detail === 'string' ? m.detail : "We couldn't send the email right now. Please try again in a few minutes.", 60);
   if (m?.code === 'MAIL_REJECTED' && typeof m.detail === 'string') return no(422, m.detail);
@@ -151,18 +159,17 @@ const mailRefusal = (e: unknown): AccountRefusal | null => {
  */
 export async function requestEmailChange(
   deps: ChangeEmailDeps, userId: string, input: ChangeEmailInput, origin: Origin,
-): Promise<AccountOutcome<{ email: string; outcome: 'delivered' | 'saved_not_delivered' }>> {
+): Promise<{ email: string; outcome: 'delivered' | 'saved_not_delivered' }> {
   const user = await liveUser(deps.store.db, userId);
-  if (!user) return no(401, AUTH_MESSAGES.sessionEnded);
+  if (!user) throw no(401, AUTH_MESSAGES.sessionEnded);
   const newEmail = normaliseEmail(input.new_email);
-  if (newEmail === user.email) return no(422, ACCOUNT_MESSAGES.sameEmail);
-  const wrong = await checkPassword(deps, user, input.password, origin, 'email change', ACCOUNT_MESSAGES.emailChangePasswordWrong);
-  if (wrong) return wrong;
+  if (newEmail === user.email) throw no(422, ACCOUNT_MESSAGES.sameEmail);
+  await checkPassword(deps, user, input.password, origin, 'email change', ACCOUNT_MESSAGES.emailChangePasswordWrong);
   const at = deps.clock.now();
   const limit = await hit(deps.store.db, EMAIL_CHANGE_LIMIT, userId, at);
-  if (!limit.allowed) return no(429, ACCOUNT_MESSAGES.tooManyEmailChanges, limit.retryAfter);
+  if (!limit.allowed) throw no(429, ACCOUNT_MESSAGES.tooManyEmailChanges, limit.retryAfter);
   const [taken] = await deps.store.db.query('SELECT 1 FROM users WHERE email = $1', [newEmail]);
-  if (taken) return no(409, AUTH_MESSAGES.emailTaken);
+  if (taken) throw no(409, AUTH_MESSAGES.emailTaken);
 
   const { change, cancel } = await deps.store.db.tx(async (sql) => {
     // A newer change link makes the older ones useless; every cancel link cancels whichever is pending.
@@ -189,7 +196,7 @@ export async function requestEmailChange(
     if (!refusal) throw e;
     // Nothing was sent: the attempt doesn't count.
     await hit(deps.store.db, EMAIL_CHANGE_LIMIT, userId, at, -1);
-    return refusal;
+    throw refusal;
   }
   // The current address hears about it too (not awaited), with a one-tap way out: a stolen
   // password or session cannot quietly take the account.
@@ -204,7 +211,7 @@ export async function requestEmailChange(
     '',
     'Then sign in and change your password: whoever asked for the change knows it.',
   ]).catch((e: unknown) => deps.log('error', 'email change notice failed', { error: e instanceof Error ? e.message : String(e) }));
-  return { ok: true, email: newEmail, outcome: sent.notDelivered === 'outbox' ? 'saved_not_delivered' : 'delivered' };
+  return { email: newEmail, outcome: sent.notDelivered === 'outbox' ? 'saved_not_delivered' : 'delivered' };
 }
 
 /**
@@ -214,9 +221,11 @@ export async function requestEmailChange(
  * one (confirmed: the link proved it); every link tied to the old address ends with it (reset and
  * confirmation links, other pending changes: EMAIL_CHANGED), and the audit says so.
  */
-export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<AccountOutcome<{ email: string }>> {
+export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<{ email: string }> {
   const now = deps.clock.now();
-  const used = await consumeToken(deps.store.db, token, 'email_change', now, async (sql, link): Promise<AccountOutcome<{ email: string; old: AccountUser }>> => {
+  // A link refused for what it asks (the address taken meanwhile) is spent all the same: the
+  // refusal is returned out of the transaction that marks it used, and thrown once that commits.
+  const used = await consumeToken(deps.store.db, token, 'email_change', now, async (sql, link): Promise<{ email: string; old: AccountUser } | AppError> => {
     const user = await liveUser(sql, link.accountId);
     const newEmail = typeof link.data.new_email === 'string' ? link.data.new_email : '';
     if (!user || newEmail === '') return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
@@ -225,17 +234,17 @@ export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, o
     await sql.query('UPDATE users SET email = $2, email_confirmed_at = $3 WHERE id = $1', [link.accountId, newEmail, now.toISOString()]);
     await revokeTokens(sql, link.accountId, EMAIL_CHANGED, now);
     await audit(deps, sql, origin, link.accountId, 'email_changed', { from: user.email, to: newEmail });
-    return { ok: true, email: newEmail, old: user };
+    return { email: newEmail, old: user };
   });
-  if (!used.ok) return no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+  if (!used.ok) throw no(422, ACCOUNT_MESSAGES.emailChangeLinkInvalid);
   const result = used.value;
-  if (!result.ok) return result;
+  if (result instanceof AppError) throw result;
   void sendAccountMail(deps, result.old, 'Your Tradie Quotes email address has changed', [
     `The email address of your Tradie Quotes account is now ${result.email}. Sign in with it from now on.`,
     '',
     "If this wasn't you, please contact support straight away.",
   ]).catch((e: unknown) => deps.log('error', 'email changed notice failed', { error: e instanceof Error ? e.message : String(e) }));
-  return { ok: true, email: result.email };
+  return { email: result.email };
 }
 
 /**
@@ -243,7 +252,7 @@ export async function confirmEmailChange(deps: ChangeEmailDeps, token: string, o
  * change link ends) and signs out every device (signOutEverywhere, as a password change does), in
  * one transaction. The address stays what it was. Answers it, and the address the change was to.
  */
-export async function cancelEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<AccountOutcome<{ email: string; cancelled: string }>> {
+export async function cancelEmailChange(deps: ChangeEmailDeps, token: string, origin: Origin): Promise<{ email: string; cancelled: string }> {
   const now = deps.clock.now();
   const used = await consumeToken(deps.store.db, token, 'email_change_cancel', now, async (sql, link) => {
     const user = await liveUser(sql, link.accountId);
@@ -253,6 +262,6 @@ export async function cancelEmailChange(deps: ChangeEmailDeps, token: string, or
     await audit(deps, sql, origin, link.accountId, 'email_change_cancelled', { new_email: cancelled });
     return { email: user.email, cancelled };
   });
-  if (!used.ok || !used.value) return no(422, ACCOUNT_MESSAGES.cancelLinkInvalid);
-  return { ok: true, ...used.value };
+  if (!used.ok || !used.value) throw no(422, ACCOUNT_MESSAGES.cancelLinkInvalid);
+  return used.value;
 }

@@ -5,6 +5,7 @@
 import * as contracts from '@tradie/contracts';
 import { ACCOUNT_MESSAGES } from '@tradie/contracts';
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { originOf } from '../auth/http.ts';
 import { requireAuth } from '../auth/middleware.ts';
@@ -12,17 +13,15 @@ import type { AppDeps } from '../deps.ts';
 import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
 import { parseBody } from '../http/body.ts';
-import { ApiError } from '../http/problem.ts';
+import { ApiError, statusOf } from '../http/problem.ts';
+import { AppError, Invalid } from '../errors.ts';
 import { describe } from '../openapi/describe.ts';
 import { recordAudit } from '../security/audit.ts';
-import { tooMany } from '../security/rateLimit.ts';
-import { cancelEmailChange, confirmEmailChange, deleteAccount, requestEmailChange, type AccountOutcome, type AccountRefusal } from './commands.ts';
+import { cancelEmailChange, confirmEmailChange, deleteAccount, requestEmailChange } from './commands.ts';
 import { exportFileName, streamAccountExport } from './export.ts';
 import { cancelPage, confirmPage, type PageResult, resultPage } from './pages.ts';
 
 const tag = 'Account';
-
-const refused = (r: AccountRefusal): Error => (r.status === 429 ? tooMany(r.detail, { retryAfter: r.retryAfter ?? 60 }) : new ApiError(r.status, r.detail));
 
 export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   const signedIn = requireAuth(deps);
@@ -58,7 +57,6 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     body: contracts.deleteAccountInput, response: { status: 200, schema: contracts.deleteAccountResult }, errors: [429, 502, 503],
   }), async (c) => {
     const out = await deleteAccount(deps, c.get('userId'), await parseBody(c, contracts.deleteAccountInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
     return c.json({ detail: ACCOUNT_MESSAGES.deleted, purge_after: out.purgeAfter.toISOString() });
   });
 
@@ -67,7 +65,6 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
     body: contracts.changeEmailInput, response: { status: 200, schema: contracts.changeEmailResult }, errors: [409, 429, 503],
   }), async (c) => {
     const out = await requestEmailChange(deps, c.get('userId'), await parseBody(c, contracts.changeEmailInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
     const delivered = out.outcome === 'delivered';
     return c.json({ detail: delivered ? ACCOUNT_MESSAGES.emailChangeSent(out.email) : ACCOUNT_MESSAGES.emailChangeSaved(out.email), outcome: out.outcome });
   });
@@ -85,9 +82,9 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   }), async (c) => {
     const answer = await linkAnswer(c, contracts.confirmEmailChangeInput, ACCOUNT_MESSAGES.emailChangeLinkInvalid, (token) => confirmEmailChange(deps, token, originOf(deps, c)));
     const out = answer.out;
-    if (answer.fromForm) return pageAnswer(c, deps, out.ok ? { result: 'changed', text: ACCOUNT_MESSAGES.emailChanged(out.email) } : { result: 'failed', text: out.detail, status: out.status });
-    if (!out.ok) throw refused(out);
-    return c.json({ detail: ACCOUNT_MESSAGES.emailChanged(out.email), email: out.email });
+    if (answer.fromForm) return pageAnswer(c, deps, out.ok ? { result: 'changed', text: ACCOUNT_MESSAGES.emailChanged(out.value.email) } : { result: 'failed', text: out.error.detail, status: statusOf(out.error) });
+    if (!out.ok) throw out.error;
+    return c.json({ detail: ACCOUNT_MESSAGES.emailChanged(out.value.email), email: out.value.email });
   });
 
   // 'This wasn't me' in the notice to the current address: a page with one button, as above.
@@ -103,27 +100,36 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
   }), async (c) => {
     const answer = await linkAnswer(c, contracts.cancelEmailChangeInput, ACCOUNT_MESSAGES.cancelLinkInvalid, (token) => cancelEmailChange(deps, token, originOf(deps, c)));
     const out = answer.out;
-    const text = out.ok ? ACCOUNT_MESSAGES.emailChangeCancelled(out.email, out.cancelled) : out.detail;
-    if (answer.fromForm) return pageAnswer(c, deps, out.ok ? { result: 'cancelled', text } : { result: 'not-cancelled', text, status: out.status });
-    if (!out.ok) throw refused(out);
-    return c.json({ detail: text, email: out.email });
+    const text = out.ok ? ACCOUNT_MESSAGES.emailChangeCancelled(out.value.email, out.value.cancelled) : out.error.detail;
+    if (answer.fromForm) return pageAnswer(c, deps, out.ok ? { result: 'cancelled', text } : { result: 'not-cancelled', text, status: statusOf(out.error) });
+    if (!out.ok) throw out.error;
+    return c.json({ detail: text, email: out.value.email });
   });
 
   return r;
 }
 
+/** A link's answer: its value, or the application error it was refused with (a page shows either). */
+type LinkOutcome<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
 /**
  * A link's POST: the token from the page's form (answered with a page) or from JSON; a form
- * without a usable token is refused with `invalid`.
+ * without a usable token is refused with `invalid`. Faults are not refusals: they go on up.
  */
-async function linkAnswer<T extends object>(
-  c: Context<AppEnv>, schema: z.ZodType<{ token: string }>, invalid: string, act: (token: string) => Promise<AccountOutcome<T>>,
-): Promise<{ fromForm: boolean; out: AccountOutcome<T> }> {
+async function linkAnswer<T>(
+  c: Context<AppEnv>, schema: z.ZodType<{ token: string }>, invalid: string, act: (token: string) => Promise<T>,
+): Promise<{ fromForm: boolean; out: LinkOutcome<T> }> {
   const fromForm = (c.req.header('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
   const input = fromForm ? schema.safeParse(await c.req.parseBody()) : { success: true as const, data: await parseBody(c, schema) };
-  return { fromForm, out: input.success ? await act(input.data.token) : { ok: false, status: 422, detail: invalid } };
+  if (!input.success) return { fromForm, out: { ok: false, error: new Invalid(invalid) } };
+  try {
+    return { fromForm, out: { ok: true, value: await act(input.data.token) } };
+  } catch (e) {
+    if (e instanceof AppError) return { fromForm, out: { ok: false, error: e } };
+    throw e;
+  }
 }
 
-function pageAnswer(c: Context<AppEnv>, deps: AppDeps, result: { result: PageResult; text: string; status?: AccountRefusal['status'] }): Response {
+function pageAnswer(c: Context<AppEnv>, deps: AppDeps, result: { result: PageResult; text: string; status?: ContentfulStatusCode }): Response {
   return c.html(resultPage(result.result, result.text, deps.config.appUrl), result.status ?? 200);
 }

@@ -15,7 +15,7 @@ import type { Actor } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { type Answer, type CommandPorts, runDocumentCommand } from '../documents/commands/run.ts';
 import { mailProblem, refusalDetail } from '../documents/commands/send.ts';
-import { DEFAULT_MAIL_FROM, addressList, businessContactFooter, fillPlaceholders, type Placeholders } from '../documents/email.ts';
+import { businessContactFooter, clientEnvelope, fillPlaceholders, type Placeholders } from '../documents/email.ts';
 import { userNames } from '../documents/repository.ts';
 import { gstRefusal, requireConfirmedEmail, sendForAccount } from '../documents/sendGuard.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
@@ -68,27 +68,9 @@ export function composeCreditNoteMail(input: {
   const link = input.invoiceLinkUrl ? `\n\nSee the invoice and its credit notes online: ${input.invoiceLinkUrl}` : '';
   const signature = s.email_signature.trim();
   const text = fillPlaceholders(o.message ?? defaultMessage, p) + link + (signature ? `\n\n${signature}` : '') + businessContactFooter(s);
-  const to = o.to ?? (d.client?.email ? [d.client.email] : []);
-  const cc = o.cc ?? addressList(s.cc_email);
-  const bcc = o.bcc ?? addressList(s.bcc_email);
-  const replyTo = s.email.trim() || input.userEmail;
-  return {
-    to,
-    cc,
-    bcc,
-    subject,
-    mail: {
-      from: { name: p.businessName ? `${p.businessName} via Tradie Quotes` : 'Tradie Quotes', address: input.mailFrom ?? DEFAULT_MAIL_FROM },
-      ...(replyTo ? { replyTo } : {}),
-      to,
-      cc,
-      bcc,
-      subject,
-      text,
-      attachments: [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }],
-      headers: { 'X-Entity-Ref-ID': note.creditNoteId },
-    },
-  };
+  return clientEnvelope({
+    settings: s, clientEmail: d.client?.email, overrides: o, userEmail: input.userEmail, businessName: p.businessName, mailFrom: input.mailFrom, subject, text, pdf: input.pdf, refId: note.creditNoteId,
+  });
 }
 
 export async function sendCreditNote(ports: SendCreditNotePorts, actor: Actor, creditNoteId: string, input: SendCreditNote, key: string | undefined): Promise<Answer<CreditNoteSendResult>> {

@@ -78,6 +78,47 @@ export interface ComposedMail {
   subject: string;
 }
 
+/**
+ * The envelope every email to a client has: To (the client unless changed), Cc and Bcc from the
+ * settings unless changed, Reply-To the business (else the user), From the business 'via Tradie
+ * Quotes', the PDF attached and the record it is about in X-Entity-Ref-ID.
+ */
+export function clientEnvelope(e: {
+  settings: BusinessSettings;
+  clientEmail: string | undefined | null;
+  overrides: SendOverrides;
+  userEmail: string;
+  businessName: string;
+  mailFrom: string | undefined;
+  subject: string;
+  text: string;
+  pdf: { bytes: Buffer; filename: string };
+  refId: string;
+}): ComposedMail {
+  const { settings: s, overrides: o, subject } = e;
+  const to = o.to ?? (e.clientEmail ? [e.clientEmail] : []);
+  const cc = o.cc ?? addressList(s.cc_email);
+  const bcc = o.bcc ?? addressList(s.bcc_email);
+  const replyTo = s.email.trim() || e.userEmail;
+  return {
+    to,
+    cc,
+    bcc,
+    subject,
+    mail: {
+      from: { name: e.businessName ? `${e.businessName} via Tradie Quotes` : 'Tradie Quotes', address: e.mailFrom ?? DEFAULT_MAIL_FROM },
+      ...(replyTo ? { replyTo } : {}),
+      to,
+      cc,
+      bcc,
+      subject,
+      text: e.text,
+      attachments: [{ filename: e.pdf.filename, content: e.pdf.bytes, contentType: 'application/pdf' }],
+      headers: { 'X-Entity-Ref-ID': e.refId },
+    },
+  };
+}
+
 export function composeDocumentMail(input: {
   document: DocumentView;
   settings: BusinessSettings;
@@ -109,27 +150,9 @@ export function composeDocumentMail(input: {
   const link = input.clientLinkUrl ? `\n\n${clientLinkLine(d.type, input.clientLinkUrl)}` : '';
   const claim = input.claimText ? `\n\n${input.claimText}` : '';
   const text = fillPlaceholders(messageTemplate, placeholders) + jobLinesOf(d) + link + (signature ? `\n\n${signature}` : '') + claim + businessContactFooter(s);
-  const to = o.to ?? (d.client?.email ? [d.client.email] : []);
-  const cc = o.cc ?? addressList(s.cc_email);
-  const bcc = o.bcc ?? addressList(s.bcc_email);
-  const replyTo = s.email.trim() || user.email;
-  return {
-    to,
-    cc,
-    bcc,
-    subject,
-    mail: {
-      from: { name: placeholders.businessName ? `${placeholders.businessName} via Tradie Quotes` : 'Tradie Quotes', address: input.mailFrom ?? DEFAULT_MAIL_FROM },
-      ...(replyTo ? { replyTo } : {}),
-      to,
-      cc,
-      bcc,
-      subject,
-      text,
-      attachments: [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }],
-      headers: { 'X-Entity-Ref-ID': d.id },
-    },
-  };
+  return clientEnvelope({
+    settings: s, clientEmail: d.client?.email, overrides: o, userEmail: user.email, businessName: placeholders.businessName, mailFrom: input.mailFrom, subject, text, pdf: input.pdf, refId: d.id,
+  });
 }
 
 /**
@@ -169,25 +192,7 @@ export function composeVariationMail(input: {
   ].join('\n');
   const signature = s.email_signature.trim();
   const text = `${message}\n\nApprove or decline it online: ${input.linkUrl}${signature ? `\n\n${signature}` : ''}${businessContactFooter(s)}`;
-  const to = o.to ?? (d.client?.email ? [d.client.email] : []);
-  const cc = o.cc ?? addressList(s.cc_email);
-  const bcc = o.bcc ?? addressList(s.bcc_email);
-  const replyTo = s.email.trim() || user.email;
-  return {
-    to,
-    cc,
-    bcc,
-    subject,
-    mail: {
-      from: { name: businessName ? `${businessName} via Tradie Quotes` : 'Tradie Quotes', address: input.mailFrom ?? DEFAULT_MAIL_FROM },
-      ...(replyTo ? { replyTo } : {}),
-      to,
-      cc,
-      bcc,
-      subject,
-      text,
-      attachments: [{ filename: input.pdf.filename, content: input.pdf.bytes, contentType: 'application/pdf' }],
-      headers: { 'X-Entity-Ref-ID': `${d.id}/${v.variationId}` },
-    },
-  };
+  return clientEnvelope({
+    settings: s, clientEmail: d.client?.email, overrides: o, userEmail: user.email, businessName, mailFrom: input.mailFrom, subject, text, pdf: input.pdf, refId: `${d.id}/${v.variationId}`,
+  });
 }

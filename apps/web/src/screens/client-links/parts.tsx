@@ -7,6 +7,7 @@ import { formatNzDateLong, nzDateOf } from '@tradie/domain';
 import { type ApiError, errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { AddressLines } from '../../ui/AddressLines.tsx';
+import { FormField } from '../../ui/FormField.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { FigureRow } from '../../ui/FigureRow.tsx';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
@@ -184,4 +185,27 @@ export function useDocumentTitle(doc: PublicDocument | undefined, business: Publ
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+}
+
+/** 'Your full name' on an acceptance (a quote's or a variation's): refused, it is marked invalid and described by `errorId`. */
+export function SignerNameField({ id, value, onChange, refused, errorId }: { id: string; value: string; onChange: (name: string) => void; refused: boolean; errorId: string }) {
+  return (
+    <FormField id={id} label="Your full name">
+      {() => (
+        <input
+          id={id}
+          className="input"
+          type="text"
+          autoComplete="name"
+          autoCapitalize="words"
+          enterKeyHint="done"
+          maxLength={120}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={refused || undefined}
+          aria-describedby={refused ? errorId : undefined}
+        />
+      )}
+    </FormField>
+  );
 }
