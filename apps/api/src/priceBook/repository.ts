@@ -2,7 +2,7 @@
 // statement is scoped by account: another account's item is not found, exactly like one that does
 // not exist. Every change of an item's cost or sell price is kept in price_book_price_changes.
 import { PRICE_BOOK_MESSAGES, type PriceBookItemFields, type PriceBookItemRecord, type PriceChange } from '@tradie/contracts';
-import { Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords, sortName } from '@tradie/domain';
+import { type BookPrice, Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords, sortName } from '@tradie/domain';
 import { isUniqueViolation, type Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { type AppError, Conflict, Invalid, NotFound } from '../errors.ts';
@@ -220,4 +220,14 @@ export async function deleteItem(ports: Ports, accountId: string, id: string): P
     if (rows.length === 0) throw notFound();
     await tx.query('DELETE FROM price_book_price_changes WHERE account_id = $1 AND item_id = $2', [accountId, id]);
   });
+}
+
+/** What the account's book holds today for these items (the ones it still has), by id: for a quote to say what moved since it was priced. */
+export async function bookPrices(sql: Sql, accountId: string, ids: readonly string[]): Promise<Map<string, BookPrice>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<{ id: string; name: string; cost: string; sell: string | null }>(
+    'SELECT id, name, cost::text AS cost, sell::text AS sell FROM price_book_items WHERE account_id = $1 AND id = ANY($2::text[])',
+    [accountId, [...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, cost: moneyOf(r.cost), sell: maybeMoney(r.sell) }]));
 }
