@@ -7,7 +7,7 @@ import { LINE_LIMITS, type Line, type StoredLine, canonicalDecimal, parseDecimal
 import { GST_RATE } from '../gst/gst.ts';
 import { CATEGORY_ID_PATTERN, DEFAULT_CATEGORY, MAX_PERCENT_TEXT } from '../profit/categories.ts';
 
-export { LINE_LIMITS, MAX_DOCUMENT_TOTAL, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
+export { LINE_LIMITS, MAX_DOCUMENT_TOTAL, canonicalDecimal, parseDecimalInput, type Line, type StoredLine } from './lineValues.ts';
 
 function decimalField(label: string, max: string) {
   return z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform((v, ctx) => {
@@ -91,10 +91,10 @@ const lineMarkupField = z
   .transform((v) => v ?? null);
 
 /** The price book item a line was picked from; absent, null or '': typed, not picked. Its text only: the item may be deleted since. */
-const priceBookItemIdField = z
-  .union([z.string({ error: 'price_book_item_id must be text' }).trim().max(64, { error: 'price_book_item_id can be at most 64 characters' }), z.null()])
-  .optional()
-  .transform((v) => (v === undefined || v === null || v === '' ? undefined : v));
+const priceBookItemIdField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z.string({ error: 'price_book_item_id must be text' }).trim().max(64, { error: 'price_book_item_id can be at most 64 characters' }).optional(),
+);
 
 export const lineInputSchema = z.object({
   description: z
