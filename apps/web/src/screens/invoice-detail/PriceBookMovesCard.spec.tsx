@@ -23,7 +23,7 @@ const MOVED: PriceBookMoves = {
 describe('the price book notice', () => {
   it('names each moved line and re-prices it on Update', async () => {
     let updated = false;
-    h.serve((method, path) => {
+    h.serve((method) => {
       if (method === 'POST') {
         updated = true;
         return json({ id: 'q1', version: 3 });
