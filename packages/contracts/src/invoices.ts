@@ -233,6 +233,8 @@ export const costedLineRecord = lineRecord.extend({
   markup: z.number().nullable(),
   /** quantity × cost to the cent; null: cost not recorded. */
   cost_amount: money.nullable(),
+  /** The price book item the line was picked from; null: typed, not picked. */
+  price_book_item_id: z.string().nullable(),
 });
 export type CostedLineRecord = z.infer<typeof costedLineRecord>;
 

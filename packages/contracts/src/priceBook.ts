@@ -183,3 +183,35 @@ export type PriceListPreview = z.infer<typeof priceListPreview>;
 export const priceListImportResult = z.object({ counts, refused: z.array(refusedRow) });
 export type PriceListImportResult = z.infer<typeof priceListImportResult>;
 
+
+/** A line of a quote or invoice picked from the price book whose item costs something else now. */
+export const priceBookMoveRecord = z.object({
+  /** The line's position on the document, from 0. */
+  line_index: z.number().int(),
+  item_id: z.string(),
+  /** The item's name in the price book now. */
+  name: z.string(),
+  /** The cost the line was priced at, excl. GST (canonical decimal text). */
+  was_cost: z.string(),
+  /** The item's cost in the price book now, excl. GST. */
+  now_cost: z.string(),
+  /** 'Copper pipe 15 mm is now $4.10, was $3.80'. */
+  message: z.string(),
+});
+export type PriceBookMoveRecord = z.infer<typeof priceBookMoveRecord>;
+
+/** GET /invoices/{id}/price-book-moves: what moved, and whether the document may take the new prices (a draft only). */
+export const priceBookMoves = z.object({
+  moves: z.array(priceBookMoveRecord),
+  /** A draft can be re-priced; a sent, signed or issued document keeps what it was priced at. */
+  can_update: z.boolean(),
+  version: z.number().int(),
+});
+export type PriceBookMoves = z.infer<typeof priceBookMoves>;
+
+/** POST /invoices/{id}/price-book-moves/update: re-price one line from the price book's cost now. */
+export const priceBookMoveUpdateInput = z.object({
+  line_index: z.number({ error: 'line_index must be a whole number' }).int({ error: 'line_index must be a whole number' }).min(0, { error: 'line_index must be 0 or more' }).max(10_000),
+  version: z.number({ error: 'version must be a whole number' }).int({ error: 'version must be a whole number' }).min(1, { error: 'version must be 1 or more' }),
+});
+export type PriceBookMoveUpdateInput = z.input<typeof priceBookMoveUpdateInput>;

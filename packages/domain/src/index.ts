@@ -50,4 +50,5 @@ export * from './profit/categories.ts';
 export * from './profit/pricing.ts';
 export * from './profit/profit.ts';
 export * from './priceBook/items.ts';
+export * from './priceBook/moves.ts';
 export * from './priceBook/priceList.ts';

@@ -1,6 +1,6 @@
 // fast-check generators for the domain's inputs, shared by the property tests.
 import fc from 'fast-check';
-import type { ClientSnapshot, Line } from '../src/index.ts';
+import type { ClientSnapshot, StoredLine } from '../src/index.ts';
 
 /** A decimal string with at most `dp` places, between 0 and max (in units of 10^-dp). */
 export const decimalString = (maxUnits: number, dp: number): fc.Arbitrary<string> =>
@@ -22,7 +22,7 @@ export const taxRateArb = fc.constantFrom('0.15', '0.15', '0.15', '0');
 export const costArb: fc.Arbitrary<string | null> = fc.option(priceArb, { nil: null, freq: 4 });
 export const categoryArb: fc.Arbitrary<string> = fc.constantFrom('materials', 'labour', 'subcontractor', 'equipment', 'other', 'hire-gear');
 
-export const lineArb: fc.Arbitrary<Required<Line>> = fc.record({
+export const lineArb: fc.Arbitrary<StoredLine> = fc.record({
   description: fc.string({ minLength: 1, maxLength: 20 }).map((s) => (s.trim() ? s : 'Labour')),
   qty: qtyArb,
   unit_price: priceArb,
@@ -33,9 +33,9 @@ export const lineArb: fc.Arbitrary<Required<Line>> = fc.record({
   markup: fc.option(fc.constantFrom('0', '15', '32.5', '50'), { nil: null, freq: 3 }),
 });
 
-export const exclusiveLineArb: fc.Arbitrary<Required<Line>> = lineArb.map((l) => ({ ...l, tax_included: false }));
+export const exclusiveLineArb: fc.Arbitrary<StoredLine> = lineArb.map((l) => ({ ...l, tax_included: false }));
 
-export const linesArb = (max = 20): fc.Arbitrary<Required<Line>[]> => fc.array(lineArb, { minLength: 1, maxLength: max });
+export const linesArb = (max = 20): fc.Arbitrary<StoredLine[]> => fc.array(lineArb, { minLength: 1, maxLength: max });
 
 export const localDateArb = fc
   .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })

@@ -37,6 +37,7 @@ export function costedLineRecordsOf(lines: readonly Line[], records: readonly Li
       category: l.category ?? 'other',
       markup: l.markup === undefined || l.markup === null ? null : Number(l.markup),
       cost_amount: cost === null ? null : centsToNumber(cost),
+      price_book_item_id: l.price_book_item_id ?? null,
     };
   });
 }

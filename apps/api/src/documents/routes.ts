@@ -16,6 +16,7 @@ import { documentCommandRoutes } from './routes/commands.ts';
 import { TAG } from './routes/http.ts';
 import { documentPaymentRoutes } from './routes/payments.ts';
 import { documentPdfRoutes } from './routes/pdf.ts';
+import { documentPriceBookRoutes } from './routes/priceBookMoves.ts';
 import { documentSendRoutes } from './routes/send.ts';
 import { documentVariationRoutes } from './routes/variations.ts';
 import { detailOf } from './view.ts';
@@ -59,5 +60,6 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   documentSendRoutes(r, deps);
   documentVariationRoutes(r, deps);
   documentPaymentRoutes(r, deps);
+  documentPriceBookRoutes(r, deps);
   return r;
 }

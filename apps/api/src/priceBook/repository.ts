@@ -2,7 +2,7 @@
 // statement is scoped by account: another account's item is not found, exactly like one that does
 // not exist. Every change of an item's cost or sell price is kept in price_book_price_changes.
 import { PRICE_BOOK_MESSAGES, type PriceBookItemFields, type PriceBookItemRecord, type PriceChange } from '@tradie/contracts';
-import { Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords, sortName } from '@tradie/domain';
+import { type BookPrice, Decimal, PRICE_BOOK_LIMITS, canonicalDecimal, itemSearchWords, queryWords, sortName } from '@tradie/domain';
 import { isUniqueViolation, type Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import { type AppError, Conflict, Invalid, NotFound } from '../errors.ts';
@@ -64,14 +64,23 @@ export const tsQueryOf = (words: readonly string[]): string => words.map((w) => 
 
 /** Matches past this many are dense: walking the book by name finds the first page of them sooner than sorting them all. */
 const SPARSE_MATCHES = 2000;
+/** How many items, by name, the first look reads before it turns to the search index. */
+const FIRST_LOOK = 400;
 
 /**
- * The items whose every query word starts one of their words, by name (sort_name). The matches come
- * from the GIN index on `search`, at most SPARSE_MATCHES + 1 of them (their id and sort key only),
- * fenced in a MATERIALIZED CTE so the planner cannot walk the name index testing every item instead;
- * a page of them is sorted out and read by id. Past that many, the matches are dense and the name
- * index is walked, testing each item, until the page is full; so it is for a single letter. No
- * query: the whole book by name.
+ * The items whose every query word starts one of their words, by name (sort_name). Three ways, the
+ * cheapest that answers first:
+ *
+ * 1. The first FIRST_LOOK items by name, tested one by one: a common prefix ('pw0', a supplier's
+ *    code prefix every item shares; 'pv') fills the page from them. The GIN index cannot help
+ *    there: it collects every match (20,000 of them for 'pw0') before giving one back.
+ * 2. Fewer matches than a page among them: the GIN index on `search` gives at most SPARSE_MATCHES + 1
+ *    of them (id and sort key only), fenced in a MATERIALIZED CTE so the planner cannot walk the
+ *    name index instead; a page of them is sorted out and read by id.
+ * 3. Past that many (dense, but late in the alphabet): the name index walked, testing each item,
+ *    until the page is full.
+ *
+ * No query: the whole book by name.
  */
 export async function listItems(sql: Sql, accountId: string, query: { q: string; limit: number; offset: number }): Promise<{ items: PriceBookItemRecord[]; has_more: boolean }> {
   const words = queryWords(query.q);
@@ -80,14 +89,20 @@ export async function listItems(sql: Sql, accountId: string, query: { q: string;
     return page(await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 ORDER BY sort_name, id LIMIT $2 OFFSET $3`, [accountId, query.limit + 1, query.offset]));
   }
   const tsQuery = tsQueryOf(words);
+  const wanted = query.offset + query.limit + 1;
+  const first = await sql.query<ItemRow>(
+    `SELECT ${COLUMNS} FROM (SELECT * FROM price_book_items WHERE account_id = $1 ORDER BY sort_name, id LIMIT ${FIRST_LOOK}) AS b
+      WHERE search @@ to_tsquery('simple', $2) ORDER BY sort_name, id LIMIT $3`,
+    [accountId, tsQuery, wanted],
+  );
+  // A full page among the first items by name is the first page of all matches: they come in name order.
+  if (first.length === wanted) return page(first.slice(query.offset));
   const dense = async () =>
     page(
       await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) ORDER BY sort_name, id LIMIT $3 OFFSET $4`, [
         accountId, tsQuery, query.limit + 1, query.offset,
       ]),
     );
-  // One letter starts a word of most items, and collecting them from the index costs most.
-  if (words[0]!.length === 1) return dense();
   const hits = await sql.query<{ id: string; n: number | string }>(
     `WITH hits AS MATERIALIZED (SELECT id, sort_name FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) LIMIT ${SPARSE_MATCHES + 1})
      SELECT id, (SELECT count(*) FROM hits) AS n FROM hits ORDER BY sort_name, id LIMIT $3 OFFSET $4`,
@@ -220,4 +235,14 @@ export async function deleteItem(ports: Ports, accountId: string, id: string): P
     if (rows.length === 0) throw notFound();
     await tx.query('DELETE FROM price_book_price_changes WHERE account_id = $1 AND item_id = $2', [accountId, id]);
   });
+}
+
+/** What the account's book holds today for these items (the ones it still has), by id: for a quote to say what moved since it was priced. */
+export async function bookPrices(sql: Sql, accountId: string, ids: readonly string[]): Promise<Map<string, BookPrice>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql.query<{ id: string; name: string; cost: string; sell: string | null }>(
+    'SELECT id, name, cost::text AS cost, sell::text AS sell FROM price_book_items WHERE account_id = $1 AND id = ANY($2::text[])',
+    [accountId, [...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, cost: moneyOf(r.cost), sell: maybeMoney(r.sell) }]));
 }

@@ -158,7 +158,7 @@ describe('the public answers', () => {
     const d = page.json.document;
     for (const k of ['subtotal', 'gst', 'total', 'paid', 'balance', 'formatted', 'reference', 'due_date', 'notes', 'client_name'] as const) expect(d[k], k).toEqual(detail[k]);
     // The same lines, less what they cost the business: that is the tradie's alone.
-    const clientPart = ({ cost: _cost, category: _category, markup: _markup, cost_amount: _costAmount, ...rest }: Record<string, unknown>) => rest;
+    const clientPart = ({ cost: _cost, category: _category, markup: _markup, cost_amount: _costAmount, price_book_item_id: _item, ...rest }: Record<string, unknown>) => rest;
     expect(d.line_items).toEqual(detail.line_items.map(clientPart));
     expect(page.json.state).toBe('partial');
     expect(page.json.payments).toEqual([{ date: '2026-05-05', amount: 100, formatted: '$100.00', method_label: 'Cash' }]);

@@ -95,7 +95,7 @@ describe('the lines shown add up to the subtotal shown', () => {
     const { token } = await sendAndReadLink(t, u, id);
     const page = (await publicClient(t).get(`/invoices/${token}`)).json;
     // The client's page shows the same lines, without what they cost the business.
-    const clientSees = (lines: Record<string, unknown>[]) => lines.map(({ cost: _cost, cost_amount: _costAmount, category: _category, markup: _markup, ...l }) => l);
+    const clientSees = (lines: Record<string, unknown>[]) => lines.map(({ cost: _cost, cost_amount: _costAmount, category: _category, markup: _markup, price_book_item_id: _item, ...l }) => l);
     expect(page.document.line_items).toEqual(clientSees(detail.line_items));
     expectLinesAddUp(page.document.line_items, page.document.subtotal, page.document.formatted.subtotal);
 

@@ -28,7 +28,15 @@ export interface Line {
   category?: string;
   /** This line's own markup or margin for 'Price from cost', percent on the business's basis; null or absent: its category's. */
   markup?: string | null;
+  /**
+   * The price book item the line was picked from, so the quote can say when the book's price has
+   * moved since (the line's own cost is what it was priced at). Absent: typed, not picked.
+   */
+  price_book_item_id?: string;
 }
+
+/** A line as an event stores it: cost, category and markup always there; the price book item only when it was picked from one. */
+export type StoredLine = Required<Omit<Line, 'price_book_item_id'>> & Pick<Line, 'price_book_item_id'>;
 
 /** A canonical decimal string: no exponent, no trailing zeros beyond what was meaningful ("1.50" → "1.5"). */
 export const canonicalDecimal = (d: Decimal): string => d.toFixed();

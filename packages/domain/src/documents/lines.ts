@@ -3,11 +3,11 @@
 // A line's cost, category and own markup are the tradie's (docs/decisions/0030-cost-and-profit.md):
 // a line typed without a cost keeps 'cost not recorded' (null), never a cost of zero.
 import { z } from 'zod';
-import { LINE_LIMITS, type Line, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
+import { LINE_LIMITS, type Line, type StoredLine, canonicalDecimal, parseDecimalInput } from './lineValues.ts';
 import { GST_RATE } from '../gst/gst.ts';
 import { CATEGORY_ID_PATTERN, DEFAULT_CATEGORY, MAX_PERCENT_TEXT } from '../profit/categories.ts';
 
-export { LINE_LIMITS, MAX_DOCUMENT_TOTAL, canonicalDecimal, parseDecimalInput, type Line } from './lineValues.ts';
+export { LINE_LIMITS, MAX_DOCUMENT_TOTAL, canonicalDecimal, parseDecimalInput, type Line, type StoredLine } from './lineValues.ts';
 
 function decimalField(label: string, max: string) {
   return z.union([z.number(), z.string()], { error: `${label} must be a number` }).transform((v, ctx) => {
@@ -90,6 +90,12 @@ const lineMarkupField = z
   .optional()
   .transform((v) => v ?? null);
 
+/** The price book item a line was picked from; absent, null or '': typed, not picked. Its text only: the item may be deleted since. */
+const priceBookItemIdField = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  z.string({ error: 'price_book_item_id must be text' }).trim().max(64, { error: 'price_book_item_id can be at most 64 characters' }).optional(),
+);
+
 export const lineInputSchema = z.object({
   description: z
     .string({ error: 'Each line needs a description' })
@@ -103,6 +109,7 @@ export const lineInputSchema = z.object({
   cost: costField,
   category: categoryField,
   markup: lineMarkupField,
+  price_book_item_id: priceBookItemIdField,
 });
 
 export const linesSchema = z
@@ -123,6 +130,7 @@ export const storedLineSchema = z
     cost: z.string().nullable().describe('what one unit costs the business excl. GST, canonical decimal string; null: cost not recorded (never zero)'),
     category: z.string().describe("'materials', 'labour', 'subcontractor', 'equipment', 'other' or one the business added"),
     markup: z.string().nullable().describe("this line's own markup or margin in percent on the business's basis; null: its category's"),
+    price_book_item_id: z.string().optional().describe('the price book item the line was picked from; absent (as on every line written before it was kept): typed, not picked'),
   })
   .meta({ title: 'Line', description: 'a line item as stored' }) satisfies z.ZodType<Line>;
 
@@ -130,10 +138,10 @@ export const storedLineSchema = z
 // it the same type as the schema's (the `satisfies` above checks the other direction). A stored
 // line always has its cost, category and markup (older events are upcast); `Line` leaves them
 // optional so that a line built before costs were kept still reads as 'cost not recorded'.
-const _lineIsTheStoredSchema: Required<Line> extends z.infer<typeof storedLineSchema> ? true : never = true;
+const _lineIsTheStoredSchema: StoredLine extends z.infer<typeof storedLineSchema> ? true : never = true;
 
 /** A line as an event stores it: cost, category and markup always present (absent: not recorded, 'other', the category's). */
-export const storedLine = (l: Line): Required<Line> => ({
+export const storedLine = (l: Line): StoredLine => ({
   description: l.description,
   qty: l.qty,
   unit_price: l.unit_price,
@@ -142,4 +150,5 @@ export const storedLine = (l: Line): Required<Line> => ({
   cost: l.cost ?? null,
   category: l.category ?? DEFAULT_CATEGORY,
   markup: l.markup ?? null,
+  ...(l.price_book_item_id === undefined ? {} : { price_book_item_id: l.price_book_item_id }),
 });

@@ -14,7 +14,7 @@ import { type GstRounding, documentTotals } from '../gst/gst.ts';
 import { centsToString, formatNzd, requirePositiveCents, toCents } from '../money/money.ts';
 import { type Rational, ZERO_R, add, rational } from '../money/rational.ts';
 import { parseExactDecimal, roundHalfUp } from '../money/rounding.ts';
-import { LINE_LIMITS, type Line } from './lineValues.ts';
+import { LINE_LIMITS, type Line, type StoredLine } from './lineValues.ts';
 
 export const STAGE_KINDS = ['deposit', 'progress', 'final'] as const;
 export type StageKind = (typeof STAGE_KINDS)[number];
@@ -367,7 +367,7 @@ export const stageLinesOf = (allocation: readonly StageAllocation[]): StageLineA
  * The stage invoice's lines: each line's amount as one GST-inclusive unit at the line's own GST
  * rate, named after the quote's line (lines of $0.00 are left out).
  */
-export function stageInvoiceLines(quoteLines: readonly Line[], stage: Pick<StageRecord, 'kind' | 'lines'>, earlier: readonly Pick<StageRecord, 'lines'>[] = []): Required<Line>[] {
+export function stageInvoiceLines(quoteLines: readonly Line[], stage: Pick<StageRecord, 'kind' | 'lines'>, earlier: readonly Pick<StageRecord, 'lines'>[] = []): StoredLine[] {
   return stage.lines
     .filter((l) => toCents(l.amount) > 0n)
     .map((l) => {

@@ -64,6 +64,17 @@ describe('event schemas', () => {
     expect(parseDomainEvent({ type: 'QuoteVaried', version: 1, data: { documentId: 'd1', line: { ...v1Line, cost: '1450', category: 'materials' } } })).toMatchObject({ data: { line: { cost: '1450', category: 'materials', markup: null } } });
   });
 
+  it('a line keeps the price book item it was picked from; lines written before it was kept read without one', () => {
+    const line = { description: 'Copper pipe 15 mm', qty: '6', unit_price: '4.56', tax_included: false, tax_rate: '0.15', cost: '3.8', category: 'materials', markup: null };
+    const v = currentVersion('QuoteVaried');
+    const before = parseDomainEvent({ type: 'QuoteVaried', version: v, data: { documentId: 'd1', line } });
+    expect(before.type === 'QuoteVaried' && before.data.line).toEqual(line);
+    expect(before.type === 'QuoteVaried' && 'price_book_item_id' in before.data.line).toBe(false);
+    const picked = parseDomainEvent({ type: 'QuoteVaried', version: v, data: { documentId: 'd1', line: { ...line, price_book_item_id: 'item-1' } } });
+    expect(picked.type === 'QuoteVaried' && picked.data.line.price_book_item_id).toBe('item-1');
+    expect(() => parseDomainEvent({ type: 'QuoteVaried', version: v, data: { documentId: 'd1', line: { ...line, price_book_item_id: 7 } } })).toThrow(EventShapeError);
+  });
+
   it('a quote or invoice saved before the job title and site address were kept reads with none of either', () => {
     const line = { description: 'Rinnai', qty: '1', unit_price: '1812.50', tax_included: false, tax_rate: '0.15', cost: null, category: 'other', markup: null };
     const body = { client: null, lines: [line], issueDate: '2026-05-01', dueDate: '2026-05-08', paymentTerms: '7 days', validUntil: null, notes: '' };

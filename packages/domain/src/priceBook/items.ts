@@ -3,14 +3,16 @@
 // overrides the worked-out one, the supplier and the supplier's code, and the GST rate it is sold at.
 //
 // Picking an item fills a calculator line through ONE function, `lineFromPriceBookItem`: the
-// description is the item's name, the unit price is the sell override or the cost priced by the
-// business's way of working (markup on cost or margin on price, `chargeFactor`), with the same
-// arithmetic as 'Apply margin' (`markedUpUnitPrice`), so a picked line and a typed-then-marked-up
-// line of the same cost come out at the same price to the cent. Exact decimal throughout.
+// description is the item's name, the unit price is the sell override or the cost priced by
+// 'Price from cost' itself (`priceFromCost`: the line's category's markup on cost or margin on
+// price from Settings, a labour item at the charge-out rate), so a picked line and a line typed
+// with the same cost and category then priced from cost come out at the same price to the cent.
+// Exact decimal throughout.
 import { Decimal } from '../money/decimal.ts';
 import { markedUpUnitPrice } from '../money/rounding.ts';
 import { type MarginBasis, chargeFactor } from '../margin/margin.ts';
-import { BUILT_IN_CATEGORIES, CATEGORY_ID_PATTERN } from '../profit/categories.ts';
+import { BUILT_IN_CATEGORIES, CATEGORY_ID_PATTERN, type LabourRates, type PricingSettings } from '../profit/categories.ts';
+import { priceFromCost } from '../profit/pricing.ts';
 import { LINE_LIMITS, canonicalDecimal, parseDecimalInput, type Line } from '../documents/lineValues.ts';
 import type { NZ_GST_RATES } from '../documents/lines.ts';
 
@@ -101,21 +103,26 @@ export function lineCategoryOf(itemCategory: string): string {
   return CATEGORY_ID_PATTERN.test(id) && BUILT_IN_CATEGORIES.some((b) => id === `${b}s`) ? id.slice(0, -1) : 'materials';
 }
 
+/** How 'Price from cost' prices: the business's basis, each category's percentage, and the labour rates when set. */
+export type LinePricing = Pick<PricingSettings, 'basis' | 'categories'> & { labour?: LabourRates };
+
 /**
  * The one way a price book item becomes a line: quantity 1, the item's name as the description,
- * the sell price (override, or cost by the rule) excl. GST, and the item's GST rate.
+ * excl. GST the item's sell override or else its cost priced by `priceFromCost` at the line's
+ * category's percentage (exactly what 'Price from cost' gives that line), and the item's GST rate.
  */
-export function lineFromPriceBookItem(item: PriceBookItem, rule: PricingRule): PriceBookLine {
-  return {
+export function lineFromPriceBookItem(item: PriceBookItem, pricing: LinePricing): PriceBookLine {
+  const line: PriceBookLine = {
     description: item.name,
     qty: '1',
-    unit_price: itemSellPrice(item, rule),
+    unit_price: item.sell ?? '0',
     tax_included: false,
     tax_rate: item.gst_rate,
     price_book_item_id: item.id,
     cost: item.cost,
     category: lineCategoryOf(item.category),
   };
+  return item.sell === null ? priceFromCost([line], pricing).lines[0]! : line;
 }
 
 /**

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { applyMargin } from '../margin/margin.ts';
 import { roundLineAmount } from '../money/rounding.ts';
 import { decimalString } from '../../test/arbitraries.ts';
+import { DEFAULT_COST_CATEGORIES, type PricingSettings } from '../profit/categories.ts';
+import { priceFromCost } from '../profit/pricing.ts';
 import { itemSearchWords, itemSellPrice, lineCategoryOf, lineFromPriceBookItem, parseMoneyText, unitPriceFromCost, queryWords, type PriceBookItem } from './items.ts';
+import { priceBookMoves, repricedFromBook } from './moves.ts';
 import { costFromListPrice, guessMapping, mapPriceListRows, mappingProblems, type PriceListMapping } from './priceList.ts';
 
 const pipe: PriceBookItem = {
@@ -27,9 +30,18 @@ const units = (s: string): bigint => {
 /** n/d rounded half up, for n, d > 0. */
 const halfUp = (n: bigint, d: bigint): bigint => (2n * n + d) / (2n * d);
 
+/** Every category at one percentage, as the calculator prices once a percentage is typed for the job. */
+const at = (percent: number, basis: 'markup' | 'margin') => ({ basis, categories: DEFAULT_COST_CATEGORIES.map((c) => ({ ...c, percent: String(percent) })) });
+/** A business pricing materials at 20 % and labour at 35 %, others at 10 %. */
+const settings = (basis: 'markup' | 'margin'): PricingSettings => ({
+  basis,
+  categories: DEFAULT_COST_CATEGORIES.map((c) => ({ ...c, percent: c.id === 'materials' ? '20' : c.id === 'labour' ? '35' : '10' })),
+  labour: { chargeOutRate: null, costRate: null },
+});
+
 describe('a line from a price book item', () => {
   it('fills the description, the price from cost by the business basis, and the GST rate', () => {
-    expect(lineFromPriceBookItem(pipe, { basis: 'markup', percent: 25 })).toEqual({
+    expect(lineFromPriceBookItem(pipe, at(25, 'markup'))).toEqual({
       description: 'Copper pipe 15 mm',
       qty: '1',
       unit_price: '4.75',
@@ -40,18 +52,40 @@ describe('a line from a price book item', () => {
       category: 'materials',
     });
     // A 25 % margin on the price: 3.80 / 0.75 = 5.0666… → $5.07.
-    expect(lineFromPriceBookItem(pipe, { basis: 'margin', percent: 25 }).unit_price).toBe('5.07');
+    expect(lineFromPriceBookItem(pipe, at(25, 'margin')).unit_price).toBe('5.07');
   });
 
   it("gives the line the cost category the item's category names, and materials for a merchant's own", () => {
     expect(['Materials', ' labour ', 'Sub contractor', 'Subcontractors', 'EQUIPMENT', 'other'].map(lineCategoryOf)).toEqual(['materials', 'labour', 'subcontractor', 'subcontractor', 'equipment', 'other']);
     expect(['Copper fittings', 'PEX', '', '=cmd()'].map(lineCategoryOf)).toEqual(['materials', 'materials', 'materials', 'materials']);
-    expect(lineFromPriceBookItem({ ...pipe, category: 'Labour' }, { basis: 'markup', percent: 25 }).category).toBe('labour');
+    expect(lineFromPriceBookItem({ ...pipe, category: 'Labour' }, at(25, 'markup')).category).toBe('labour');
   });
 
   it('a sell override wins over the cost, whatever the rule', () => {
     const sold = { ...pipe, sell: '4.1', gst_rate: '0' as const };
-    expect(lineFromPriceBookItem(sold, { basis: 'margin', percent: 40 })).toMatchObject({ unit_price: '4.1', tax_rate: '0', cost: '3.8' });
+    expect(lineFromPriceBookItem(sold, at(40, 'margin'))).toMatchObject({ unit_price: '4.1', tax_rate: '0', cost: '3.8' });
+  });
+
+  it("prices the cost at the item's category's rate from Settings, not one percentage for all", () => {
+    // Materials at 20 % markup: 3.80 × 1.2 = $4.56; filed as labour at 35 %: $5.13; as equipment at a 10 % margin: 3.80 / 0.9 → $4.22.
+    expect(lineFromPriceBookItem(pipe, settings('markup')).unit_price).toBe('4.56');
+    expect(lineFromPriceBookItem({ ...pipe, category: 'Labour' }, settings('markup')).unit_price).toBe('5.13');
+    expect(lineFromPriceBookItem({ ...pipe, category: 'Equipment' }, settings('margin')).unit_price).toBe('4.22');
+    // A labour item with a charge-out rate set is charged out at it, as 'Price from cost' does.
+    expect(lineFromPriceBookItem({ ...pipe, category: 'labour' }, { ...settings('markup'), labour: { chargeOutRate: '95', costRate: '40' } }).unit_price).toBe('95');
+  });
+
+  it("gives the price 'Price from cost' gives the same line (property)", () => {
+    const category = fc.constantFrom('Materials', 'labour', 'Subcontractor', 'equipment', 'other', 'PEX fittings');
+    const percent = fc.integer({ min: 0, max: 95 }).map(String);
+    fc.assert(
+      fc.property(decimalString(1_000_000_000, 4), category, fc.constantFrom('markup' as const, 'margin' as const), fc.array(percent, { minLength: 5, maxLength: 5 }), (cost, cat, basis, percents) => {
+        const pricing = { basis, categories: DEFAULT_COST_CATEGORIES.map((c, i) => ({ ...c, percent: percents[i]! })) };
+        const picked = lineFromPriceBookItem({ ...pipe, cost, category: cat }, pricing);
+        const typed = { description: 'x', qty: '1', unit_price: '0', tax_included: false, tax_rate: '0.15', cost, category: picked.category };
+        expect(picked.unit_price).toBe(priceFromCost([typed], pricing).lines[0]!.unit_price);
+      }),
+    );
   });
 
   it('prices a cost exactly as Apply margin prices a line of one (property)', () => {
@@ -68,6 +102,26 @@ describe('a line from a price book item', () => {
         expect(itemSellPrice({ cost, sell: null }, { basis, percent })).toBe(price);
       }),
     );
+  });
+});
+
+describe('the price book moving after a quote was priced', () => {
+  const line = { description: 'Copper pipe 15 mm', qty: '6', unit_price: '4.56', tax_included: false, tax_rate: '0.15', cost: '3.8', category: 'materials', markup: null, price_book_item_id: 'item-1' };
+  const typed = { ...line, price_book_item_id: undefined };
+
+  it('names each picked line whose item costs something else now, and no other', () => {
+    const book = new Map([['item-1', { id: 'item-1', name: 'Copper pipe 15 mm', cost: '4.1', sell: null }], ['item-2', { id: 'item-2', name: 'Elbow', cost: '2.5', sell: null }]]);
+    const lines = [line, typed, { ...line, price_book_item_id: 'item-2', cost: '2.5000' }, { ...line, price_book_item_id: 'gone' }, { ...line, cost: null }];
+    expect(priceBookMoves(lines, book)).toEqual([{ lineIndex: 0, itemId: 'item-1', name: 'Copper pipe 15 mm', wasCost: '3.8', nowCost: '4.1' }]);
+    expect(priceBookMoves([line], new Map([['item-1', { id: 'item-1', name: 'Copper pipe 15 mm', cost: '3.80', sell: null }]]))).toEqual([]);
+  });
+
+  it("re-prices a line from the book's cost now by 'Price from cost', keeping its quantity and category", () => {
+    // 4.10 × 1.2 = 4.92 a metre; the quantity stays 6.
+    expect(repricedFromBook(line, { cost: '4.1', sell: null }, settings('markup'))).toEqual({ ...line, cost: '4.1', unit_price: '4.92' });
+    // The line's own markup wins over its category's; the item's sell override wins over both.
+    expect(repricedFromBook({ ...line, markup: '50' }, { cost: '4.1', sell: null }, settings('markup')).unit_price).toBe('6.15');
+    expect(repricedFromBook(line, { cost: '4.1', sell: '5.5' }, settings('markup'))).toEqual({ ...line, cost: '4.1', unit_price: '5.5' });
   });
 });
 

@@ -5,7 +5,7 @@
 // applying it twice changes nothing, and a line typed with only a sell price keeps it and keeps
 // 'cost not recorded'. Markup and margin convert exactly (rationals): m ↦ m / (1 + m), g ↦ g / (1 − g).
 import { DomainError } from '../errors.ts';
-import type { Line } from '../documents/lineValues.ts';
+import type { Line, StoredLine } from '../documents/lineValues.ts';
 import { GST_RATE } from '../gst/gst.ts';
 import { MAX_MARGIN_PERCENT, type MarginBasis } from '../margin/margin.ts';
 import { type Rational, rational } from '../money/rational.ts';
@@ -87,9 +87,9 @@ export function priceFromCost<L extends Line>(lines: readonly L[], pricing: Pick
  * A labour line: `hours` at the business's charge-out rate, costing its cost rate per hour. With no
  * charge-out rate set, the sell price comes from the cost rate and the labour category's percentage.
  */
-export function labourLine(hours: string, rates: LabourRates, pricing: Pick<PricingSettings, 'basis' | 'categories'>, description = 'Labour'): Required<Line> {
+export function labourLine(hours: string, rates: LabourRates, pricing: Pick<PricingSettings, 'basis' | 'categories'>, description = 'Labour'): StoredLine {
   if (rates.chargeOutRate === null && rates.costRate === null) throw new DomainError('VALIDATION', 'Set your labour rates in Settings first');
-  const line: Required<Line> = {
+  const line: StoredLine = {
     description,
     qty: hours,
     unit_price: rates.chargeOutRate ?? '0',

@@ -5,7 +5,7 @@ import { oracleLineCost, oraclePercentTenths, oracleProfit, type OracleCostedLin
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { linesArb } from '../../test/arbitraries.ts';
-import type { Line } from '../documents/lineValues.ts';
+import type { Line, StoredLine } from '../documents/lineValues.ts';
 import { lineInputSchema } from '../documents/lines.ts';
 import { type Rational, equals, mul, rational } from '../money/rational.ts';
 import { roundLineAmount } from '../money/rounding.ts';
@@ -13,7 +13,7 @@ import { DEFAULT_COST_CATEGORIES, categoriesFromInput, categoriesOverMargin, cat
 import { labourLine, marginFromMarkup, markupFromMargin, percentFraction, priceFromCost, sellFactor } from './pricing.ts';
 import { type ProfitFigures, creditNoteProfit, documentProfit, lineCostCents, marginTenths, markupTenths, profitLess } from './profit.ts';
 
-const line = (qty: string, unit_price: string, cost: string | null, category = 'materials', description = 'Work'): Required<Line> => ({
+const line = (qty: string, unit_price: string, cost: string | null, category = 'materials', description = 'Work'): StoredLine => ({
   description, qty, unit_price, tax_included: false, tax_rate: '0.15', cost, category, markup: null,
 });
 const asOracle = (l: Line): OracleCostedLine => ({

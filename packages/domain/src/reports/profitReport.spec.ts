@@ -8,11 +8,11 @@ import { type OracleGrouping, type OracleProfitDocument, oracleProfitReport } fr
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { linesArb } from '../../test/arbitraries.ts';
-import type { Line } from '../documents/lineValues.ts';
+import type { Line, StoredLine } from '../documents/lineValues.ts';
 import { type ProfitFigures, NO_PROFIT, addProfit, profitOfDocument } from '../profit/profit.ts';
 import { type ProfitGrouping, type ProfitSource, invoicedThisMonth, profitEntriesOf, profitReport } from './profitReport.ts';
 
-const line = (qty: string, unit_price: string, cost: string | null, category = 'materials'): Required<Line> => ({
+const line = (qty: string, unit_price: string, cost: string | null, category = 'materials'): StoredLine => ({
   description: 'Work', qty, unit_price, tax_included: false, tax_rate: '0.15', cost, category, markup: null,
 });
 const client = (id: string, name: string) => ({ id, name, is_business: 'false' as const, business_name: '' });
@@ -76,7 +76,7 @@ const asOracle = (l: Line): OracleCostedLine => ({
   qty: l.qty, unitPrice: l.unit_price, inclusive: l.tax_included, rate: l.tax_rate === '0' ? '0' : '0.15', cost: l.cost ?? null, category: l.category ?? 'other',
 });
 const dayArb = fc.integer({ min: 0, max: 900 }).map((n) => new Date(Date.UTC(2025, 10, 1) + n * 86_400_000).toISOString().slice(0, 10));
-const creditArb = (lines: Required<Line>[]) =>
+const creditArb = (lines: StoredLine[]) =>
   fc.record({
     date: dayArb,
     kind: fc.constantFrom('lines' as const, 'amount' as const),

@@ -22,6 +22,7 @@ import {
   marginOf,
   ownCategoryRates,
   pricedFromCostNotice,
+  pricingOf as linePricingOf,
   rowKind,
   templateLineItems,
   type CalculatorState,
@@ -169,8 +170,11 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
     dispatch({ type: 'addLine' });
   };
 
-  /** What the price book picker prices a cost by: the calculator's markup or margin as it stands. */
-  const pricing = useCallback(() => ({ basis: latest.current.state.marginBasis, percent: marginOf(latest.current.state) }), []);
+  /**
+   * What the price book picker prices a cost by: exactly what 'Price from cost' would (the model's pricingOf):
+   * the line's category's percentage from Settings, or the percentage typed for this job.
+   */
+  const pricing = useCallback(() => linePricingOf(latest.current.state), []);
 
   const applyMarginToLines = useCallback(() => {
     const now = latest.current.state;

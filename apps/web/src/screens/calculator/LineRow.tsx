@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useState, type Dispatch, type FormEvent } from 'react';
-import { DEFAULT_COST_CATEGORIES, type PricingRule } from '@tradie/domain';
+import { DEFAULT_COST_CATEGORIES, type LinePricing } from '@tradie/domain';
 import { type CalculatorAction, type LineDraft, type RowKind, NEW_LINE_CATEGORY } from './calculatorModel.ts';
 
 // The price book picker's code (and the price book's queries) load only when a tradie opens it.
@@ -18,7 +18,7 @@ interface Props {
   canRemove: boolean;
   autoFocus: boolean;
   /** The calculator's markup or margin when an item is picked (a stable function: rows stay memoised). */
-  pricing: () => PricingRule;
+  pricing: () => LinePricing;
   dispatch: Dispatch<CalculatorAction>;
 }
 

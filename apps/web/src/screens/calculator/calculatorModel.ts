@@ -45,6 +45,8 @@ export interface LineDraft {
   cost?: string;
   /** The line's category ('materials' on a new row). */
   category?: string;
+  /** The price book item the row was picked from: saved with the line, so the quote can say when the book's price moves. */
+  price_book_item_id?: string;
 }
 
 /** A new row's category. */
@@ -102,6 +104,8 @@ export interface PickedLine {
   cost?: string | null;
   /** The line's cost category. */
   category?: string;
+  /** The price book item it came from. */
+  price_book_item_id?: string;
 }
 
 /** A new row: qty 1, unit price 0. */
@@ -203,8 +207,11 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
       };
     }
     case 'fillLine': {
-      const { description, qty, unit_price, tax_included, tax_rate, cost, category } = action.line;
-      const filled = (l: LineDraft): LineDraft => ({ key: l.key, description, qty, unit_price, tax_included, tax_rate, cost: cost ?? '', category: category ?? l.category ?? NEW_LINE_CATEGORY });
+      const { description, qty, unit_price, tax_included, tax_rate, cost, category, price_book_item_id } = action.line;
+      const filled = (l: LineDraft): LineDraft => ({
+        key: l.key, description, qty, unit_price, tax_included, tax_rate, cost: cost ?? '', category: category ?? l.category ?? NEW_LINE_CATEGORY,
+        ...(price_book_item_id === undefined ? {} : { price_book_item_id }),
+      });
       return { ...state, lines: state.lines.map((l) => (l.key === action.key ? filled(l) : l)) };
     }
     case 'loadTemplate': {
@@ -327,6 +334,7 @@ export interface LineItemToSend {
   tax_rate: string;
   cost: string | null;
   category: string;
+  price_book_item_id?: string;
 }
 
 /**
@@ -346,6 +354,7 @@ export function lineItemsToSend(state: Pick<CalculatorState, 'lines' | 'includeG
       tax_rate: state.includeGst ? (l.tax_rate ?? GST_RATE) : '0',
       cost: costText(l),
       category: l.category ?? NEW_LINE_CATEGORY,
+      ...(l.price_book_item_id === undefined ? {} : { price_book_item_id: l.price_book_item_id }),
     })),
   };
 }

@@ -4,7 +4,7 @@ import { documentTotals } from '@tradie/domain';
 import { calculatorFigures, calculatorReducer, lineItemsToSend } from './calculatorModel.ts';
 import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
 
-const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0, amount_excl_gst: 0, formatted: { unit_price: '', amount: '' }, cost: null, category: 'other', markup: null, cost_amount: null });
+const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0, amount_excl_gst: 0, formatted: { unit_price: '', amount: '' }, cost: null as number | null, category: 'other', markup: null, cost_amount: null, price_book_item_id: null as string | null });
 
 const draft = (over: Partial<DocumentDetail> = {}): DocumentDetail =>
   ({
@@ -23,6 +23,13 @@ describe('the calculator opened on a draft', () => {
     expect(seed.choice).toEqual({ kind: 'existing', id: 'c1' });
     expect(seed.details).toEqual({ issueDate: '2026-05-05', dueDate: '2026-05-12', validUntil: '', notes: 'Gate code 1234' });
     expect(seedFromDocument(draft({ client_id: null })).choice).toEqual({ kind: 'none' });
+  });
+
+  it('a line picked from the price book keeps its item when the draft is edited and saved again', () => {
+    const doc = draft({ line_items: [{ ...line('Copper pipe 15 mm', 6, 4.75), cost: 3.8, category: 'materials', price_book_item_id: 'i1' }, line('Labour', 1, 100)] });
+    const sent = lineItemsToSend(seedFromDocument(doc).state);
+    if (!sent.ok) throw new Error('refused');
+    expect(sent.lines.map((l) => [l.description, l.cost, l.price_book_item_id])).toEqual([['Copper pipe 15 mm', '3.8', 'i1'], ['Labour', null, undefined]]);
   });
 
   it('given a line with GST in its price and a zero-rated line, then saving unchanged sends them back as they were, with the same total', () => {

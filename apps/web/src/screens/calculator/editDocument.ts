@@ -75,6 +75,7 @@ export function seedFromDocument(doc: DocumentDetail): EditSeed {
     tax_rate: text(l.tax_rate),
     cost: l.cost === null ? '' : text(l.cost),
     category: l.category,
+    ...(l.price_book_item_id ? { price_book_item_id: l.price_book_item_id } : {}),
   }));
   return {
     state: {

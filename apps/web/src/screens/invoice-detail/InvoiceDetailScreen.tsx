@@ -10,6 +10,7 @@ import { BackLink } from './BackLink.tsx';
 import { ClientLinkCard, hasClientLink, leftDraft } from './ClientLinkCard.tsx';
 import { DetailActions, type Panel } from './DetailActions.tsx';
 import { LineItemsCard } from './LineItemsCard.tsx';
+import { PriceBookMovesCard } from './PriceBookMovesCard.tsx';
 import { ProfitCard } from './ProfitCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
@@ -161,6 +162,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
 
       {hasClientLink(doc, view) && <ClientLinkCard doc={doc} view={view} show={show} />}
 
+      <PriceBookMovesCard doc={doc} show={show} />
       <LineItemsCard doc={doc} isQuote={isQuote} />
       <ProfitCard doc={doc} />
 

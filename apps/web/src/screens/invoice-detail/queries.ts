@@ -3,7 +3,7 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts
 // (imported from there); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PriceBookMoves, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
 import { accountingPushPath } from '../shared/accountingPush.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
@@ -138,3 +138,13 @@ export const timelineQuery = (api: Api, id: string) =>
     queryKey: clientLinkKeys.timeline(id),
     queryFn: ({ signal }) => api.get<DocumentTimeline>(path(id, '/timeline'), { signal }),
   });
+
+// ---- The price book moving since the document was priced ---------------------------------------
+
+/** Under the detail's key with its version: a change to the document (an Update, an edit) asks again. */
+export const priceBookMovesQuery = (api: Api, id: string, version: number) =>
+  queryOptions({ queryKey: [...documentKeys.detail(id), 'price-book-moves', version] as const, queryFn: ({ signal }) => api.get<PriceBookMoves>(path(id, '/price-book-moves'), { signal }) });
+
+/** Re-prices one line of a draft from the price book's cost now; answers the document. */
+export const updateFromPriceBook = (api: Api, id: string, lineIndex: number, version: number) =>
+  api.post<DocumentDetail>(path(id, '/price-book-moves/update'), { line_index: lineIndex, version });

@@ -1,9 +1,10 @@
 // The calculator line's price book picker: search as you type (name or supplier's code), pick an
 // item, and the line is filled by the domain's lineFromPriceBookItem — the item's name, its sell
-// price (or its cost priced with the business's markup or margin) and its GST rate. Loaded only when
+// price (or its cost priced as 'Price from cost' prices it: its category's markup or margin from
+// Settings, or the percentage typed for the job) and its GST rate. Loaded only when
 // a tradie opens it, so the calculator's first load carries none of it.
 import { useQuery } from '@tanstack/react-query';
-import { formatNzdPrice, lineFromPriceBookItem, type PricingRule } from '@tradie/domain';
+import { formatNzdPrice, lineFromPriceBookItem, type LinePricing } from '@tradie/domain';
 import type { PriceBookItemRecord } from '@tradie/contracts';
 import { useId, useState } from 'react';
 import { api, errorDetail } from '../../api/client.ts';
@@ -15,14 +16,14 @@ import './priceBook.css';
 interface Props {
   /** Names the picker for a screen reader ('Line 2'). */
   lineLabel: string;
-  /** The business's way of pricing from cost, read when an item is picked. */
-  pricing: () => PricingRule;
+  /** How 'Price from cost' prices now (basis, each category's percentage, labour rates), read when the list shows. */
+  pricing: () => LinePricing;
   onPick(line: PickedLine): void;
   onClose(): void;
 }
 
 /** The price a picked line gets, as the list shows it beside each item. */
-export const pickedPrice = (item: PriceBookItemRecord, rule: PricingRule): string => lineFromPriceBookItem(item, rule).unit_price;
+export const pickedPrice = (item: PriceBookItemRecord, rule: LinePricing): string => lineFromPriceBookItem(item, rule).unit_price;
 
 export function PriceBookPicker({ lineLabel, pricing, onPick, onClose }: Props) {
   const [q, setQ] = useState('');
