@@ -21,6 +21,9 @@ import { xeroCallBudget } from './integrations/xero/callBudget.ts';
 import { scheduleXeroPoll } from './integrations/xero/poll.ts';
 import { checkAppSecret, loadSecrets } from './secrets.ts';
 
+/** How long an idle keep-alive connection stays open: longer than a proxy in front keeps its own. */
+export const KEEP_ALIVE_MS = 65_000;
+
 export interface RunningServer {
   url: string;
   deps: AppDeps;
@@ -83,6 +86,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // An idle keep-alive connection is kept longer than the proxies in front keep theirs (60 s is
+  // common), so the server never closes one just as a request is sent down it: that race is a
+  // reset connection for the phone, seen as 'socket hang up'. Headers must outlast it.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   const url = `http://localhost:${port}`;

@@ -28,6 +28,7 @@
 //   POST /payments/connect                 connectOnboarding (Stripe's hosted onboarding address)
 //   GET  /payments/issues                  paymentIssues (card payments to look at in Stripe, until done)
 //   POST /payments/issues/{id}/done        → 204
+import { QUOTE_ALREADY_ANSWERED } from '@tradie/domain';
 import { z } from 'zod';
 import { ACCOUNT_CLOSED } from './account.ts';
 import { lineRecord } from './invoices.ts';
@@ -43,8 +44,8 @@ export const CLIENT_LINK_MESSAGES = {
   superseded: 'This quote has been updated since this link was sent. Please use the link in the latest email.',
   voided: 'This document was cancelled by the business.',
   accountClosed: ACCOUNT_CLOSED,
-  alreadyAccepted: 'You have already accepted this quote.',
-  alreadyDeclined: 'You have already declined this quote.',
+  alreadyAccepted: QUOTE_ALREADY_ANSWERED.accepted,
+  alreadyDeclined: QUOTE_ALREADY_ANSWERED.declined,
   quoteChanged: 'This quote changed while you had it open. Please read it again before you accept.',
   variationChanged: 'This variation changed while you had it open. Please read it again before you approve it.',
   variationAnswered: 'This variation has already been answered.',

@@ -25,6 +25,7 @@ export * from './documents/events.ts';
 export * from './documents/lines.ts';
 export * from './documents/document.ts';
 export * from './documents/creditNotes.ts';
+export * from './documents/cardPayments.ts';
 export * from './documents/accountingProviders.ts';
 export * from './documents/accountingTotals.ts';
 export * from './documents/accountingCredits.ts';

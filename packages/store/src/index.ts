@@ -7,4 +7,5 @@ export * from './projectionDdl.ts';
 export * from './pglite.ts';
 export * from './postgres.ts';
 export * from './open.ts';
+export * from './lease.ts';
 export { extendStream, streamKey, streamPrefix } from './write.ts';

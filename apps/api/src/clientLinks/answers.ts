@@ -6,7 +6,7 @@
 // answered with the page again and records nothing (a double tap on a weak signal).
 import { createHash } from 'node:crypto';
 import { CLIENT_LINK_MESSAGES, type acceptQuoteInput, type acceptVariationInput, type declineQuoteInput, type declineVariationInput, type requestChangesInput } from '@tradie/contracts';
-import type { DocumentCommand } from '@tradie/domain';
+import { type DocumentCommand, requireOpenQuoteFor } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import sharp from 'sharp';
 import type { z } from 'zod';
@@ -57,11 +57,6 @@ export async function signatureBytes(dataUrl: string): Promise<Buffer> {
 
 const clientActor = (link: ResolvedLinkWithDocument) => ({ accountId: link.accountId, userId: `client-link:${link.linkId}` });
 
-function refuseAnswered(status: string): void {
-  if (status === 'accepted' || status === 'converted') throw new Conflict(CLIENT_LINK_MESSAGES.alreadyAccepted);
-  if (status === 'declined') throw new Conflict(CLIENT_LINK_MESSAGES.alreadyDeclined);
-}
-
 /** The quote page after an answer, read again after the commit. */
 async function pageAfter(ports: AnswerPorts, token: string) {
   const link = await resolveLinkAndDocument(ports, token, 'quote');
@@ -77,7 +72,8 @@ export async function acceptQuote(ports: AnswerPorts, token: string, input: Acce
     const d = loaded.state;
     // The same acceptance again (a double tap): nothing new, the same page.
     if (d.clientAcceptance && (d.status === 'accepted' || d.status === 'converted') && d.clientAcceptance.shownSha256 === input.shown_sha256) return;
-    refuseAnswered(d.status);
+    // Answered already: say so before looking at what was sent (the decider's own rule).
+    requireOpenQuoteFor(d, link.linkId);
     const { page, settings } = await quotePageOf(ports, w.tx, link.accountId, loaded, token);
     if (contentVersionOf(loaded) !== input.version || page.shown_sha256 !== input.shown_sha256) throw new Conflict(CLIENT_LINK_MESSAGES.quoteChanged);
     if (page.state === 'expired') throw new Gone(CLIENT_LINK_MESSAGES.expired);
@@ -154,7 +150,6 @@ async function answerQuote(ports: AnswerPorts, token: string, commandOf: (link: 
   const link = await resolveLinkAndDocument(ports, token, 'quote');
   await runDocumentCommand(ports, clientActor(link), {}, async (w) => {
     const loaded = await w.load(link.documentId);
-    refuseAnswered(loaded.state.status);
     await w.decide(loaded, commandOf(link));
   });
   return pageAfter(ports, token);

@@ -88,4 +88,12 @@ CREATE TABLE IF NOT EXISTS client_acceptance_confirmations (
 CREATE INDEX IF NOT EXISTS client_acceptance_confirmations_document ON client_acceptance_confirmations (account_id, document_id);
 `,
   },
+  {
+    id: 'client-links-004-notice-window-holder',
+    sql: `
+-- The notice window's lease names its holder, like every leased table (the store's lease helpers):
+-- only the process holding it gives it back.
+ALTER TABLE client_notice_windows ADD COLUMN IF NOT EXISTS claimed_by text;
+`,
+  },
 ];

@@ -16,9 +16,10 @@
 // in the day's recipients and the burst, and needs a confirmed address where mail really leaves.
 // Held back by a limit, it waits for the limit's window to end; for an unconfirmed address the
 // answers are marked as not told (the screens show them anyway) and nothing is sent.
+import { randomUUID } from 'node:crypto';
 import { DECLINE_REASON_LABELS } from '@tradie/contracts';
 import { documentDecider, documentStreamId, formatNzDateTime, variationName } from '@tradie/domain';
-import type { RecordedEvent } from '@tradie/store';
+import { claimKey, leaseOf, type RecordedEvent, releaseClaim } from '@tradie/store';
 import { loadStream } from '../commands.ts';
 import type { AppDeps } from '../deps.ts';
 import { sendForAccount } from '../documents/sendGuard.ts';
@@ -149,24 +150,25 @@ export function coalescedNoticeOf(
 }
 
 /** Takes the quote's notice for this process, or answers null while another process holds it. */
-async function takeWindow(deps: NoticeDeps, accountId: string, documentId: string, now: Date): Promise<{ lastSentMs: number | null } | null> {
-  const [row] = await deps.store.db.query<{ last_ms: number | string | null }>(
-    `INSERT INTO client_notice_windows (document_id, account_id, last_sent_at, claimed_until) VALUES ($1, $2, NULL, $3::timestamptz)
-     ON CONFLICT (document_id) DO UPDATE SET claimed_until = EXCLUDED.claimed_until
-       WHERE client_notice_windows.claimed_until IS NULL OR client_notice_windows.claimed_until < $4::timestamptz
-     RETURNING (extract(epoch FROM last_sent_at) * 1000)::float8 AS last_ms`,
-    [documentId, accountId, new Date(now.getTime() + NOTICE_LEASE_MS).toISOString(), now.toISOString()],
+async function takeWindow(deps: NoticeDeps, accountId: string, documentId: string, now: Date): Promise<{ lastSentMs: number | null; token: string } | null> {
+  const token = randomUUID();
+  const row = await claimKey<{ last_ms: number | string | null }>(
+    deps.store.db,
+    { table: 'client_notice_windows', key: { document_id: documentId }, also: { account_id: accountId }, returning: '(extract(epoch FROM last_sent_at) * 1000)::float8 AS last_ms' },
+    leaseOf(token, now, NOTICE_LEASE_MS),
+    now,
   );
   if (!row) return null;
-  return { lastSentMs: row.last_ms === null ? null : Number(row.last_ms) };
+  return { lastSentMs: row.last_ms === null ? null : Number(row.last_ms), token };
 }
 
-async function releaseWindow(deps: NoticeDeps, documentId: string, sentAt: Date | null): Promise<void> {
-  await deps.store.db.query(
+async function releaseWindow(deps: NoticeDeps, documentId: string, token: string, sentAt: Date | null): Promise<void> {
+  await releaseClaim(
+    deps.store.db,
+    token,
     sentAt
-      ? 'UPDATE client_notice_windows SET claimed_until = NULL, last_sent_at = $2::timestamptz WHERE document_id = $1'
-      : 'UPDATE client_notice_windows SET claimed_until = NULL WHERE document_id = $1',
-    sentAt ? [documentId, sentAt.toISOString()] : [documentId],
+      ? { table: 'client_notice_windows', where: 'document_id = $2', set: 'last_sent_at = $3::timestamptz', params: [documentId, sentAt.toISOString()] }
+      : { table: 'client_notice_windows', where: 'document_id = $2', params: [documentId] },
   );
 }
 
@@ -242,7 +244,7 @@ async function notify(deps: NoticeDeps, row: AnswerRow): Promise<void> {
     sentAt = now;
     await markTold(deps, row.accountId, waiting, 'sent', now);
   } finally {
-    await releaseWindow(deps, documentId, sentAt);
+    await releaseWindow(deps, documentId, window.token, sentAt);
   }
 }
 

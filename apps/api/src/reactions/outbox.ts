@@ -22,7 +22,7 @@
 // without running, except those of the reactions that wind it down (Reaction.forClosedAccount),
 // which the deletion writes with enqueueReactions in its own transaction.
 import { randomUUID } from 'node:crypto';
-import type { EventRows, Sql } from '@tradie/store';
+import { claimDue, type EventRows, leaseOf, releaseClaim, type Sql } from '@tradie/store';
 import { closedAccounts } from '../account/liveness.ts';
 import type { AppDeps } from '../deps.ts';
 import { repeatEvery } from '../repeat.ts';
@@ -148,51 +148,50 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
 
   async function claim(token: string, filter: RunFilter): Promise<ClaimedRow[]> {
     const now = deps.clock.now();
-    const params: unknown[] = [token, new Date(now.getTime() + OUTBOX_LEASE_MS).toISOString(), (filter.dueBy ?? now).toISOString(), now.toISOString(), OUTBOX_BATCH];
+    const params: unknown[] = [(filter.dueBy ?? now).toISOString()];
     let scope = '';
     if (filter.accountId !== undefined) {
       params.push(filter.accountId);
-      scope += ` AND account_id = $${params.length}`;
+      scope += ` AND account_id = $${4 + params.length}`;
     }
     if (filter.streamId !== undefined) {
       params.push(filter.streamId);
-      scope += ` AND stream_id = $${params.length}`;
+      scope += ` AND stream_id = $${4 + params.length}`;
     }
-    return db().query<ClaimedRow>(
-      `UPDATE outbox SET claimed_by = $1, claimed_until = $2::timestamptz
-       WHERE id IN (
-         SELECT id FROM outbox
-         WHERE done_at IS NULL AND next_attempt_at <= $3::timestamptz AND (claimed_until IS NULL OR claimed_until < $4::timestamptz)${scope}
-         ORDER BY next_attempt_at, id LIMIT $5::int
-         FOR UPDATE SKIP LOCKED)
-       RETURNING id::text AS id, account_id, reaction, stream_id, event_id::text AS event_id, event_position::text AS event_position, event_type, payload, attempts`,
-      params,
+    return claimDue<ClaimedRow>(
+      db(),
+      {
+        table: 'outbox',
+        key: 'id',
+        due: `done_at IS NULL AND next_attempt_at <= $5::timestamptz${scope}`,
+        params,
+        orderBy: 'next_attempt_at, id',
+        returning: 'id::text AS id, account_id, reaction, stream_id, event_id::text AS event_id, event_position::text AS event_position, event_type, payload, attempts',
+      },
+      leaseOf(token, now, OUTBOX_LEASE_MS),
+      now,
+      OUTBOX_BATCH,
     );
   }
 
+  /** Gives the row back with `set` ($2 is the row's id, further parameters from $3). */
+  const giveBack = (row: ClaimedRow, token: string, set: string, params: readonly unknown[]): Promise<boolean> =>
+    releaseClaim(db(), token, { table: 'outbox', where: 'id = $2::bigint', set, params: [row.id, ...params] });
+
   async function markDone(row: ClaimedRow, token: string): Promise<void> {
-    await db().query('UPDATE outbox SET done_at = $3::timestamptz, claimed_by = NULL, claimed_until = NULL WHERE id = $1::bigint AND claimed_by = $2', [
-      row.id, token, deps.clock.now().toISOString(),
-    ]);
+    await giveBack(row, token, 'done_at = $3::timestamptz', [deps.clock.now().toISOString()]);
   }
 
   /** Done without running: the account is closed and the reaction does not wind it down. */
   async function markNotRun(row: ClaimedRow, token: string): Promise<void> {
-    await db().query(
-      'UPDATE outbox SET done_at = $3::timestamptz, last_error = $4, claimed_by = NULL, claimed_until = NULL WHERE id = $1::bigint AND claimed_by = $2',
-      [row.id, token, deps.clock.now().toISOString(), NOT_RUN_CLOSED],
-    );
+    await giveBack(row, token, 'done_at = $3::timestamptz, last_error = $4', [deps.clock.now().toISOString(), NOT_RUN_CLOSED]);
   }
 
   async function markFailed(row: ClaimedRow, token: string, error: string): Promise<void> {
     const attempts = Number(row.attempts) + 1;
     const givenUp = attempts >= OUTBOX_MAX_ATTEMPTS;
     const next = givenUp ? null : new Date(deps.clock.now().getTime() + retryDelayMs(attempts)).toISOString();
-    await db().query(
-      `UPDATE outbox SET attempts = $3::int, next_attempt_at = $4::timestamptz, last_error = $5, claimed_by = NULL, claimed_until = NULL
-       WHERE id = $1::bigint AND claimed_by = $2`,
-      [row.id, token, attempts, next, error],
-    );
+    await giveBack(row, token, 'attempts = $3::int, next_attempt_at = $4::timestamptz, last_error = $5', [attempts, next, error]);
     deps.log('error', givenUp ? 'a reaction failed and was given up' : 'a reaction failed and will be retried', {
       outboxId: row.id, reaction: row.reaction, accountId: row.account_id, streamId: row.stream_id, eventType: row.event_type, attempts, error, ...(next ? { nextAttemptAt: next } : {}),
     });
@@ -213,9 +212,7 @@ export function outboxProcessor<D extends OutboxDeps>(deps: D, reactions: readon
   }
 
   async function markPutOff(row: ClaimedRow, token: string, at: Date): Promise<void> {
-    await db().query('UPDATE outbox SET next_attempt_at = $3::timestamptz, claimed_by = NULL, claimed_until = NULL WHERE id = $1::bigint AND claimed_by = $2', [
-      row.id, token, at.toISOString(),
-    ]);
+    await giveBack(row, token, 'next_attempt_at = $3::timestamptz', [at.toISOString()]);
   }
 
   /**

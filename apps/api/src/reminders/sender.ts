@@ -20,6 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReminderStepRecord } from '@tradie/contracts';
 import { type DocumentView, amountDueNowCents, nextReminder, centsToString } from '@tradie/domain';
 import { reminderTarget } from '@tradie/projections';
+import { claimDue, leaseOf, releaseClaim, updateHeld } from '@tradie/store';
 import { isAccountClosed } from '../account/liveness.ts';
 import type { Actor } from '../commands.ts';
 import { activeLinkOf } from '../clientLinks/links.ts';
@@ -76,15 +77,18 @@ export async function sendDueReminders(ports: SenderPorts, maxBatches = 50): Pro
   for (let batch = 0; batch < maxBatches; batch++) {
     const token = randomUUID();
     const now = ports.clock.now();
-    const rows = await ports.store.db.query<QueueRow>(
-      `UPDATE reminder_queue SET claimed_by = $1, claimed_until = $2::timestamptz
-       WHERE document_id IN (
-         SELECT document_id FROM reminder_queue
-         WHERE due_at <= $3::timestamptz AND (claimed_until IS NULL OR claimed_until < $3::timestamptz)
-         ORDER BY due_at, document_id LIMIT $4::int
-         FOR UPDATE SKIP LOCKED)
-       RETURNING document_id, account_id, step_id, attempts, sending_since::text AS sending_since`,
-      [token, new Date(now.getTime() + REMINDER_LEASE_MS).toISOString(), now.toISOString(), REMINDER_BATCH],
+    const rows = await claimDue<QueueRow>(
+      ports.store.db,
+      {
+        table: 'reminder_queue',
+        key: 'document_id',
+        due: 'due_at <= $3::timestamptz',
+        orderBy: 'due_at, document_id',
+        returning: 'document_id, account_id, step_id, attempts, sending_since::text AS sending_since',
+      },
+      leaseOf(token, now, REMINDER_LEASE_MS),
+      now,
+      REMINDER_BATCH,
     );
     if (rows.length === 0) break;
     for (const row of rows) {
@@ -140,20 +144,16 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
     await release(ports, row, token);
     return 'skipped';
   }
-  const marked = await db.query<{ document_id: string }>(
-    'UPDATE reminder_queue SET sending_since = $3::timestamptz WHERE document_id = $1 AND claimed_by = $2 RETURNING document_id',
-    [row.document_id, token, now.toISOString()],
-  );
-  if (marked.length === 0) return 'skipped';
+  const marked = await updateHeld(db, token, { table: 'reminder_queue', where: 'document_id = $2', set: 'sending_since = $3::timestamptz', params: [row.document_id, now.toISOString()] });
+  if (!marked) return 'skipped';
   const sent = await deliver(ports, row.account_id, loaded.state, step, target.sentTo, decision.daysOverdue);
   if (sent.kind === 'held') {
     // Not now, says the account's door for mail: nothing went, so nothing is recorded; the row
     // waits for the limit's window to end, without counting an attempt.
-    await db.query(
-      `UPDATE reminder_queue SET due_at = $3::timestamptz, last_error = $4, sending_since = NULL, claimed_by = NULL, claimed_until = NULL
-       WHERE document_id = $1 AND claimed_by = $2`,
-      [row.document_id, token, new Date(now.getTime() + sent.retryMs).toISOString(), sent.refusal.detail],
-    );
+    await releaseClaim(db, token, {
+      table: 'reminder_queue', where: 'document_id = $2', set: 'due_at = $3::timestamptz, last_error = $4, sending_since = NULL',
+      params: [row.document_id, new Date(now.getTime() + sent.retryMs).toISOString(), sent.refusal.detail],
+    });
     return 'held';
   }
   if (sent.kind === 'unavailable') {
@@ -163,11 +163,10 @@ async function sendClaimed(ports: SenderPorts, row: QueueRow, token: string): Pr
       await release(ports, row, token);
       return 'notDelivered';
     }
-    await db.query(
-      `UPDATE reminder_queue SET attempts = $3::int, due_at = $4::timestamptz, last_error = $5, sending_since = NULL, claimed_by = NULL, claimed_until = NULL
-       WHERE document_id = $1 AND claimed_by = $2`,
-      [row.document_id, token, attempts, new Date(now.getTime() + reminderRetryMs(attempts)).toISOString(), sent.detail],
-    );
+    await releaseClaim(db, token, {
+      table: 'reminder_queue', where: 'document_id = $2', set: 'attempts = $3::int, due_at = $4::timestamptz, last_error = $5, sending_since = NULL',
+      params: [row.document_id, attempts, new Date(now.getTime() + reminderRetryMs(attempts)).toISOString(), sent.detail],
+    });
     return 'retrying';
   }
   await record(ports, actor, row.document_id, { ...sent.mail, stepId: step.id, outcome: sent.outcome, detail: sent.detail });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { startServer, type RunningServer } from '../../src/main.ts';
+import { KEEP_ALIVE_MS, startServer, type RunningServer } from '../../src/main.ts';
 
 let server: RunningServer;
 let base: URL;
@@ -70,5 +70,21 @@ describe('keep-alive after a refusal', () => {
     expect(bad.status).toBeGreaterThanOrEqual(400);
     expect(bad.connection).not.toBe('close');
     expect((await send('GET', '/api/v1/health')).status).toBe(200);
+  });
+
+  it('keeps an idle connection open longer than a proxy in front keeps its own, so it never closes one as a request goes down it', async () => {
+    const res = await send('GET', '/api/v1/health');
+    expect(res.status).toBe(200);
+    // Node says how long it keeps the connection: the server's setting, at least the 60 s proxies use.
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const req = request({ host: base.hostname, port: base.port, method: 'GET', path: '/api/v1/health', agent }, (r) => {
+        r.resume();
+        r.on('end', () => resolve(r.headers['keep-alive']));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    expect(keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
   });
 });

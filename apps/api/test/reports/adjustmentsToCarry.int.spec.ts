@@ -96,6 +96,10 @@ describe('a backdated invoice in a GST period already exported', () => {
     const zip = unzipSync(new Uint8Array(await zipRes.arrayBuffer()));
     const inZip = rows(new TextDecoder().decode(zip['gst-report.csv']!));
     expect(inZip[2]).toEqual(csv[2]);
+    // The accountant is told what the carried rows are.
+    const readme = new TextDecoder().decode(zip['README.txt']!);
+    expect(readme).toContain('"Adjustments to carry"');
+    expect(readme).toContain('Once a period has been exported after it ended, its figures never change.');
   });
 
   it("keeps each account's exports to itself, and an export made after the invoice was issued carries nothing", async () => {

@@ -80,9 +80,11 @@ describe("the client's answers", () => {
     given(drafted(), issued('l2'), sent).when(accept).thenThrows('CONFLICT', 'This link no longer works');
     given(drafted({ type: 'invoice', reference: 'INV-0001' }), issued()).when(accept).thenThrows('CONFLICT', 'Only a quote can be answered');
     const accepted: DocumentEvent = { type: 'QuoteAccepted', data: { documentId: 'q1' } };
-    given(drafted(), issued(), sent, accepted).when(accept).thenThrows('CONFLICT', 'This quote is already accepted');
-    given(drafted(), issued(), sent, accepted).when(decline).thenThrows('CONFLICT', 'This quote is already accepted');
-    given(drafted(), issued(), sent, { type: 'QuoteDeclined', data: { documentId: 'q1' } }).when(changes).thenThrows('CONFLICT', 'This quote is already declined');
+    given(drafted(), issued(), sent, accepted).when(accept).thenThrows('CONFLICT', 'You have already accepted this quote.');
+    given(drafted(), issued(), sent, accepted).when(decline).thenThrows('CONFLICT', 'You have already accepted this quote.');
+    given(drafted(), issued(), sent, { type: 'QuoteDeclined', data: { documentId: 'q1' } }).when(changes).thenThrows('CONFLICT', 'You have already declined this quote.');
+    // Converted to an invoice after the client accepted: to the client it is accepted.
+    given(drafted(), issued(), sent, accepted, { type: 'QuoteConverted', data: { documentId: 'q1', invoiceId: 'i1' } }).when(decline).thenThrows('CONFLICT', 'You have already accepted this quote.');
     given(drafted(), issued(), sent).when({ ...accept, data: { ...accept.data, signerName: '  ' } } as DocumentCommand).thenThrows('VALIDATION');
     given(drafted(), issued(), sent).when({ type: 'RequestQuoteChanges', data: { ...seen, note: ' ' } }).thenThrows('VALIDATION');
   });

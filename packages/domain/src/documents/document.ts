@@ -1161,16 +1161,23 @@ function decideWithdrawClientLink(command: CommandOf<'WithdrawClientLink'>, stat
   return [{ type: 'ClientLinkWithdrawn', data: { documentId: d.id, ...command.data } }];
 }
 
+/** What the client reads when the quote was answered already (a converted quote was accepted). */
+export const QUOTE_ALREADY_ANSWERED = {
+  accepted: 'You have already accepted this quote.',
+  declined: 'You have already declined this quote.',
+} as const;
+
 /**
  * The quote a client answers through its link: a quote still open (sent, or a draft whose link
- * the business shared), and the link it came through is the one that works now.
+ * the business shared), and the link it came through is the one that works now. The link pages
+ * ask it first, before they look at what the client sent, so an answered quote says so.
  */
-function requireOpenQuoteFor(state: DocumentState, linkId: string): DocumentView {
+export function requireOpenQuoteFor(state: DocumentState, linkId: string): DocumentView {
   const d = requireExisting(state);
   if (d.type !== 'quote') throw conflict('Only a quote can be answered');
   if (d.clientLink?.linkId !== linkId) throw conflict('This link no longer works');
-  if (d.status === 'accepted') throw conflict('This quote is already accepted');
-  if (d.status === 'declined') throw conflict('This quote is already declined');
+  if (d.status === 'accepted' || d.status === 'converted') throw conflict(QUOTE_ALREADY_ANSWERED.accepted);
+  if (d.status === 'declined') throw conflict(QUOTE_ALREADY_ANSWERED.declined);
   if (d.status !== 'draft' && d.status !== 'sent') throw conflict(`This quote is ${d.status === 'void' ? 'void' : d.status}, so it can't be answered`);
   return d;
 }

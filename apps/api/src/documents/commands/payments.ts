@@ -1,7 +1,7 @@
 // Payments against an invoice: one of the outstanding balance (mark paid), one of any amount, and
 // removing one recorded by mistake. Each sets off the push to Xero (reactions/registry.ts).
 import type { DocumentDetail, markPaidInput, paymentInput } from '@tradie/contracts';
-import { type LocalDate, centsToString, documentFigures, parseDecimalInput, toCents } from '@tradie/domain';
+import { type CardPaymentFit, type CardPaymentIn, type CardRefundIn, fitCardPayment, fitCardRefund, parseDecimalInput } from '@tradie/domain';
 import type { z } from 'zod';
 import type { Actor } from '../../commands.ts';
 import { detailOf, type RecordedPayment, recordedPaymentOf } from '../view.ts';
@@ -37,27 +37,11 @@ export const removePayment = (ports: CommandPorts, actor: Actor, id: string, pay
     return detailOf(done.view, done.version, w.today());
   });
 
-/** A payment a client made by card through the business's Stripe account (payments/webhook.ts). */
-export interface CardPayment {
-  /** Derived from the PaymentIntent, so a redelivered event or the backstop event records nothing twice. */
-  paymentId: string;
-  /** What the client paid towards the invoice (the surcharge left out), in cents. */
-  amountCents: bigint;
-  date: LocalDate;
-  /** 'Stripe pi_...' */
-  reference: string;
-}
+/** A payment a client made by card through the business's Stripe account (payments/webhook.ts); its id derives from the PaymentIntent, so a redelivery records nothing twice. */
+export type CardPayment = CardPaymentIn;
 
-export interface CardPaymentOutcome {
-  /** Recorded now: at most the balance owed. */
-  recordedCents: bigint;
-  /** Paid by card but more than was owed (the invoice was paid some other way meanwhile): not recorded. */
-  excessCents: bigint;
-  /** The payment was recorded before (a redelivery or the backstop). */
-  duplicate: boolean;
-  /** The invoice is void or not an invoice: nothing recorded. */
-  refused: string | null;
-}
+/** What became of a card payment (the domain's fitCardPayment, less the command it decided). */
+export type CardPaymentOutcome = Omit<CardPaymentFit, 'command'>;
 
 /**
  * Records a card payment with the same command as one typed in (RecordPayment, method 'card'),
@@ -67,46 +51,23 @@ export interface CardPaymentOutcome {
 export async function recordCardPayment(ports: CommandPorts, actor: Actor, id: string, p: CardPayment): Promise<CardPaymentOutcome> {
   const answer = await runDocumentCommand(ports, actor, {}, async (w): Promise<CardPaymentOutcome> => {
     const loaded = await w.load(id);
-    const d = loaded.state;
-    if (d.status === 'deleted') return { recordedCents: 0n, excessCents: p.amountCents, duplicate: false, refused: 'The invoice no longer exists' };
-    if (d.payments.some((x) => x.paymentId === p.paymentId) || d.refunds.some((r) => r.paymentId === p.paymentId)) {
-      return { recordedCents: 0n, excessCents: 0n, duplicate: true, refused: null };
-    }
-    if (d.type !== 'invoice' || d.status === 'void') return { recordedCents: 0n, excessCents: p.amountCents, duplicate: false, refused: `The ${d.type} is ${d.status === 'void' ? 'void' : 'not an invoice'}` };
-    const { balanceCents } = documentFigures(d);
-    const fits = p.amountCents < balanceCents ? p.amountCents : balanceCents > 0n ? balanceCents : 0n;
-    if (fits > 0n) {
-      await w.decide(loaded, { type: 'RecordPayment', data: { paymentId: p.paymentId, amount: centsToString(fits), date: p.date, method: 'card', reference: p.reference } });
-    }
-    return { recordedCents: fits, excessCents: p.amountCents - fits, duplicate: false, refused: null };
+    const { command, ...outcome } = fitCardPayment(loaded.state, p);
+    if (command) await w.decide(loaded, command);
+    return outcome;
   });
   return answer.body;
 }
 
 /** A refund of a card payment, made in the business's Stripe account (payments/webhook.ts). */
-export interface CardRefund {
-  paymentId: string;
-  refundId: string;
-  /** The total refunded on the payment so far, in cents (Stripe's charge.amount_refunded); only what is new is recorded. */
-  refundedToDateCents: bigint;
-  date: LocalDate;
-}
+export type CardRefund = CardRefundIn;
 
 /** Records the part of a refund not recorded yet (PaymentRefunded); answers the cents recorded now. */
 export async function recordCardRefund(ports: CommandPorts, actor: Actor, id: string, r: CardRefund): Promise<bigint> {
   const answer = await runDocumentCommand(ports, actor, {}, async (w): Promise<bigint> => {
     const loaded = await w.load(id);
-    const d = loaded.state;
-    if (d.status === 'deleted') return 0n;
-    const payment = d.payments.find((x) => x.paymentId === r.paymentId);
-    if (!payment) return 0n;
-    const before = d.refunds.filter((x) => x.paymentId === r.paymentId).reduce((a, x) => a + toCents(x.amount), 0n);
-    const paidCents = toCents(payment.amount);
-    const target = r.refundedToDateCents < paidCents ? r.refundedToDateCents : paidCents;
-    const now = target - before;
-    if (now <= 0n || d.refunds.some((x) => x.refundId === r.refundId)) return 0n;
-    await w.decide(loaded, { type: 'RecordRefund', data: { paymentId: r.paymentId, refundId: r.refundId, amount: centsToString(now), date: r.date } });
-    return now;
+    const { command, recordedCents } = fitCardRefund(loaded.state, r);
+    if (command) await w.decide(loaded, command);
+    return recordedCents;
   });
   return answer.body;
 }

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
 import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
-import type { Sql, StoreTx } from '@tradie/store';
+import { claimKey, leaseOf, releaseClaim, type Sql, type StoreTx } from '@tradie/store';
 import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
 import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -148,20 +148,14 @@ async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId:
   return runtime.documents.run(`${accountId}:${documentId}`, async () => {
     const token = deps.ids.uuid();
     const now = deps.clock.now();
-    const claimed = await deps.store.db.query(
-      `INSERT INTO xero_sync (account_id, document_id, claimed_by, claimed_until, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (account_id, document_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_until = EXCLUDED.claimed_until
-       WHERE xero_sync.claimed_by IS NULL OR xero_sync.claimed_until < EXCLUDED.created_at
-       RETURNING claimed_by`,
-      [accountId, documentId, token, new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), now.toISOString()],
-    );
-    if (claimed.length === 0) throw new Busy(ACCOUNTING_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
+    const claimed = await claimKey(deps.store.db, { table: 'xero_sync', key: { account_id: accountId, document_id: documentId }, also: { created_at: now.toISOString() } }, leaseOf(token, now, CLAIM_LEASE_MS), now);
+    if (!claimed) throw new Busy(ACCOUNTING_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
     try {
       return await fn();
     } finally {
       // A claim that synced nothing (refused, or Xero failed) leaves no row behind; otherwise the claim is released.
       await deps.store.db.query('DELETE FROM xero_sync WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3 AND xero_invoice_id IS NULL', [accountId, documentId, token]);
-      await deps.store.db.query('UPDATE xero_sync SET claimed_by = NULL, claimed_until = NULL WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3', [accountId, documentId, token]);
+      await releaseClaim(deps.store.db, token, { table: 'xero_sync', where: 'account_id = $2 AND document_id = $3', params: [accountId, documentId] });
     }
   });
 }
