@@ -14,7 +14,7 @@ import { describe } from '../openapi/describe.ts';
 import { currentUser, register } from './commands/account.ts';
 import { changePassword, forgotPassword, resetPassword } from './commands/password.ts';
 import { login, logout, logoutAll, refresh } from './commands/session.ts';
-import { originOf, refused } from './http.ts';
+import { originOf } from './http.ts';
 import { requireAuth } from './middleware.ts';
 import { DEFAULT_PASSWORD_COST } from './passwords.ts';
 
@@ -36,8 +36,7 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
     body: contracts.registerInput, response: { status: 201, schema: contracts.currentUser }, errors: [409, 429],
   }), async (c) => {
     const out = await register(withCost, await parseBody(c, contracts.registerInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
-    return c.json(out.user, 201);
+    return c.json(out, 201);
   });
 
   r.post('/login', describe({
@@ -45,8 +44,7 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
     body: contracts.loginInput, response: { status: 200, schema: contracts.tokenPair }, errors: [429],
   }), async (c) => {
     const out = await login(withCost, await parseBody(c, contracts.loginInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
-    return c.json(out.pair);
+    return c.json(out);
   });
 
   r.post('/refresh', describe({
@@ -54,23 +52,20 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
     body: contracts.refreshInput, response: { status: 200, schema: contracts.tokenPair },
   }), async (c) => {
     const out = await refresh(deps, await parseBody(c, contracts.refreshInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
-    return c.json(out.pair);
+    return c.json(out);
   });
 
   r.post('/logout', signedIn, describe({
     tag, summary: "Sign out: revokes this device's refresh token and its family", body: contracts.logoutInput, response: { status: 200, schema: detail },
   }), async (c) => {
-    const out = await logout(deps, c.get('userId'), await parseBody(c, contracts.logoutInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
+    await logout(deps, c.get('userId'), await parseBody(c, contracts.logoutInput), originOf(deps, c));
     return c.json({ detail: AUTH_MESSAGES.signedOut });
   });
 
   r.post('/logout-all', signedIn, describe({
     tag, summary: 'Sign out everywhere: revokes every refresh token of the user', response: { status: 200, schema: detail },
   }), async (c) => {
-    const out = await logoutAll(deps, c.get('userId'), originOf(deps, c));
-    if (!out.ok) throw refused(out);
+    await logoutAll(deps, c.get('userId'), originOf(deps, c));
     return c.json({ detail: AUTH_MESSAGES.signedOutEverywhere });
   });
 
@@ -79,14 +74,12 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
     body: contracts.changePasswordInput, response: { status: 200, schema: contracts.tokenPair.extend({ detail: z.string() }) }, errors: [429],
   }), async (c) => {
     const out = await changePassword(withCost, c.get('userId'), await parseBody(c, contracts.changePasswordInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
-    return c.json({ detail: AUTH_MESSAGES.passwordChanged, ...out.pair });
+    return c.json({ detail: AUTH_MESSAGES.passwordChanged, ...out });
   });
 
   r.get('/me', signedIn, describe({ tag, summary: 'The signed-in user', response: { status: 200, schema: contracts.currentUser } }), async (c) => {
     const out = await currentUser(deps, c.get('userId'));
-    if (!out.ok) throw refused(out);
-    return c.json(out.user);
+    return c.json(out);
   });
 
   r.post('/forgot-password', describe({
@@ -94,18 +87,16 @@ export function authRoutes(deps: AppDeps, options: AuthOptions = {}): Hono<AppEn
     body: contracts.forgotPasswordInput, response: { status: 200, schema: contracts.forgotPasswordResult }, errors: [429],
   }), async (c) => {
     const out = await forgotPassword(deps, await parseBody(c, contracts.forgotPasswordInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
     // Nothing says sent unless a mail server takes it: a server with no mail server keeps the link in its outbox.
     const savedToOutbox = deps.mailer.kind === 'outbox';
-    return c.json({ detail: savedToOutbox ? AUTH_MESSAGES.resetLinkSaved(out.email) : AUTH_MESSAGES.resetLinkComing(out.email), saved_to_outbox: savedToOutbox });
+    return c.json({ detail: savedToOutbox ? AUTH_MESSAGES.resetLinkSaved(out) : AUTH_MESSAGES.resetLinkComing(out), saved_to_outbox: savedToOutbox });
   });
 
   r.post('/reset-password', describe({
     tag, summary: 'Set a new password with a reset token (single use, one hour, only the newest link works)', auth: false,
     body: contracts.resetPasswordInput, response: { status: 200, schema: detail }, errors: [400, 429],
   }), async (c) => {
-    const out = await resetPassword(withCost, await parseBody(c, contracts.resetPasswordInput), originOf(deps, c));
-    if (!out.ok) throw refused(out);
+    await resetPassword(withCost, await parseBody(c, contracts.resetPasswordInput), originOf(deps, c));
     return c.json({ detail: 'Your password has been reset. You can sign in now.' });
   });
 

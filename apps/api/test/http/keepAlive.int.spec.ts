@@ -79,7 +79,7 @@ describe('keep-alive after a refusal', () => {
     const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
       const req = request({ host: base.hostname, port: base.port, method: 'GET', path: '/api/v1/health', agent }, (r) => {
         r.resume();
-        r.on('end', () => resolve(r.headers['keep-alive']));
+        r.on('end', () => resolve(String(r.headers['keep-alive'])));
       });
       req.on('error', reject);
       req.end();

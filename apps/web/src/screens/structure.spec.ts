@@ -24,6 +24,8 @@ describe('the web app’s source', () => {
     expect(where(/\buseMutation\b/)).toEqual(['screens/shared/command.ts']);
     expect(where(/\bsetBusy\(/)).toEqual([]);
     expect(where(/\bwindow\.alert\b/)).toEqual([]);
+    // Nor a hand-written 'once at a time' guard beside it: the command's own guard is the one.
+    expect(where(/\bsetPending\(|\binFlight\b|\buseOnce\b/, (p) => p.startsWith('screens/') || p.startsWith('ui/'))).toEqual([]);
   });
 
   it('has no API call in a component file', () => {

@@ -6,7 +6,7 @@ import { hit } from '../../security/rateLimit.ts';
 import { sendConfirmation } from '../emailConfirmation.ts';
 import { isCommonPassword } from '../passwordPolicy.ts';
 import { hashPassword } from '../passwords.ts';
-import { AUTH_LIMITS_IN_DB, type Origin, type Outcome, type PasswordCost, perIp, refuse, throttled, type UserRow } from './shared.ts';
+import { AUTH_LIMITS_IN_DB, type Origin, type PasswordCost, perIp, refuse, throttled, type UserRow } from './shared.ts';
 
 export type RegisterDeps = Pick<AppDeps, 'store' | 'clock' | 'ids' | 'config' | 'mailer' | 'log'> & PasswordCost;
 
@@ -17,11 +17,11 @@ export interface Registered {
 }
 
 /** A new account (its trial starts now); the confirmation email goes out without being waited for. */
-export async function register(deps: RegisterDeps, input: RegisterInput, origin: Origin): Promise<Outcome<Registered>> {
-  if (isCommonPassword(input.password)) return refuse('common_password');
+export async function register(deps: RegisterDeps, input: RegisterInput, origin: Origin): Promise<Registered['user']> {
+  if (isCommonPassword(input.password)) throw refuse('common_password');
   const email = normaliseEmail(input.email);
   const limit = await hit(deps.store.db, perIp(deps.config, AUTH_LIMITS_IN_DB.register), origin.ip, deps.clock.now());
-  if (!limit.allowed) return throttled(AUTH_MESSAGES.tooManyRegistrations, limit);
+  if (!limit.allowed) throw throttled(AUTH_MESSAGES.tooManyRegistrations, limit);
   const passwordHash = await hashPassword(input.password, deps.passwordCost);
   const id = deps.ids.uuid();
   const at = deps.clock.now().toISOString();
@@ -30,18 +30,18 @@ export async function register(deps: RegisterDeps, input: RegisterInput, origin:
      ON CONFLICT (email) DO NOTHING RETURNING id`,
     [id, email, input.full_name, passwordHash, at],
   );
-  if (inserted.length === 0) return refuse('email_taken');
+  if (inserted.length === 0) throw refuse('email_taken');
   // Not awaited: the sign-up answers at once; the address is confirmed from the emailed link (SMTP only).
   void sendConfirmation(deps, { id, email, full_name: input.full_name })
     .catch((e: unknown) => deps.log('error', 'confirmation email failed', { error: e instanceof Error ? e.message : String(e) }));
-  return { ok: true, user: { id, email, full_name: input.full_name, created_at: at } };
+  return { id, email, full_name: input.full_name, created_at: at };
 }
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
 /** The signed-in user as the API shows them; refused when the account no longer exists. */
-export async function currentUser(deps: Pick<AppDeps, 'store'>, userId: string): Promise<Outcome<{ user: CurrentUser }>> {
+export async function currentUser(deps: Pick<AppDeps, 'store'>, userId: string): Promise<CurrentUser> {
   const [user] = await deps.store.db.query<UserRow>('SELECT id, email, full_name, created_at, email_confirmed_at FROM users WHERE id = $1', [userId]);
-  if (!user) return refuse('session_ended');
-  return { ok: true, user: { id: user.id, full_name: user.full_name, email: user.email, created_at: iso(user.created_at), email_confirmed: user.email_confirmed_at != null } };
+  if (!user) throw refuse('session_ended');
+  return { id: user.id, full_name: user.full_name, email: user.email, created_at: iso(user.created_at), email_confirmed: user.email_confirmed_at != null };
 }

@@ -10,7 +10,7 @@ import { sendAccountMail } from '../accountMail.ts';
 import { isCommonPassword } from '../passwordPolicy.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import {
-  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type Outcome, type PairDeps, type PasswordCost, perIp, refuse, RESET_TOKEN_MINUTES, signOutEverywhere, throttled, type UserRow,
+  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type PairDeps, type PasswordCost, perIp, refuse, RESET_TOKEN_MINUTES, signOutEverywhere, throttled, type UserRow,
 } from './shared.ts';
 
 export type ChangePasswordDeps = Pick<AppDeps, 'store' | 'ids'> & PairDeps & PasswordCost;
@@ -18,19 +18,19 @@ export type ChangePasswordDeps = Pick<AppDeps, 'store' | 'ids'> & PairDeps & Pas
 /** A new password for the signed-in user: every other session ends, this device gets a fresh pair. */
 export async function changePassword(
   deps: ChangePasswordDeps, userId: string, input: z.output<typeof changePasswordInput>, origin: Origin,
-): Promise<Outcome<{ pair: TokenPair }>> {
+): Promise<TokenPair> {
   const now = (): Date => deps.clock.now();
   const [user] = await deps.store.db.query<UserRow>('SELECT id, email, full_name, password_hash, created_at FROM users WHERE id = $1', [userId]);
-  if (!user) return refuse('session_ended');
+  if (!user) throw refuse('session_ended');
   // A stolen access token must not become a password-guessing oracle: the same limit as sign-in.
   const over = await hit(deps.store.db, AUTH_LIMITS_IN_DB.loginAccountIp, `${user.email}|${origin.ip}`, now());
-  if (!over.allowed) return throttled(AUTH_MESSAGES.throttled, over);
+  if (!over.allowed) throw throttled(AUTH_MESSAGES.throttled, over);
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
     await audit(deps, deps.store.db, origin, userId, 'sign_in_failed', { during: 'password change' });
-    return refuse('current_password_wrong');
+    throw refuse('current_password_wrong');
   }
-  if (input.new_password === input.current_password) return refuse('same_password');
-  if (isCommonPassword(input.new_password)) return refuse('common_password');
+  if (input.new_password === input.current_password) throw refuse('same_password');
+  if (isCommonPassword(input.new_password)) throw refuse('common_password');
   const passwordHash = await hashPassword(input.new_password, deps.passwordCost);
   const pair = await deps.store.db.tx(async (sql) => {
     await sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
@@ -40,7 +40,7 @@ export async function changePassword(
     await audit(deps, sql, origin, userId, 'password_changed');
     return issuePair(deps, sql, userId, deps.ids.uuid());
   });
-  return { ok: true, pair };
+  return pair;
 }
 
 export type ForgotPasswordDeps = Pick<AppDeps, 'store' | 'clock' | 'config' | 'mailer' | 'log'>;
@@ -49,15 +49,15 @@ export type ForgotPasswordDeps = Pick<AppDeps, 'store' | 'clock' | 'config' | 'm
  * Emails a reset link when the address has an account; answers the same either way (`email` is
  * the normalised address the answer names). Only the newest link works.
  */
-export async function forgotPassword(deps: ForgotPasswordDeps, input: z.output<typeof forgotPasswordInput>, origin: Origin): Promise<Outcome<{ email: string }>> {
+export async function forgotPassword(deps: ForgotPasswordDeps, input: z.output<typeof forgotPasswordInput>, origin: Origin): Promise<string> {
   const now = (): Date => deps.clock.now();
   const email = normaliseEmail(input.email);
   // Counted per address whether or not it has an account, so the answer says nothing about that.
   const ip = await hit(deps.store.db, perIp(deps.config, AUTH_LIMITS_IN_DB.forgotIp), origin.ip, now());
-  if (!ip.allowed) return throttled(AUTH_MESSAGES.tooManyResetRequests, ip);
+  if (!ip.allowed) throw throttled(AUTH_MESSAGES.tooManyResetRequests, ip);
   const perEmail = await hit(deps.store.db, AUTH_LIMITS_IN_DB.forgotEmail, email, now());
   if (!perEmail.allowed) {
-    return throttled(
+    throw throttled(
       `We've sent ${AUTH_LIMITS_IN_DB.forgotEmail.max} reset emails to ${email} in the last hour. Please check your inbox (and spam folder), or try again in ${windowWords(AUTH_LIMITS_IN_DB.forgotEmail.windowSeconds)}.`,
       perEmail,
     );
@@ -81,20 +81,20 @@ export async function forgotPassword(deps: ForgotPasswordDeps, input: z.output<t
       "If you didn't ask for this, you can ignore this email — your password stays the same.",
     ]).catch((e: unknown) => deps.log('error', 'password reset email failed', { error: e instanceof Error ? e.message : String(e) }));
   }
-  return { ok: true, email };
+  return email;
 }
 
 export type ResetPasswordDeps = Pick<AppDeps, 'store' | 'clock' | 'config'> & PasswordCost;
 
 /** A new password from a live reset link (single use): every session ends and the sign-in counts start again. */
-export async function resetPassword(deps: ResetPasswordDeps, input: z.output<typeof resetPasswordInput>, origin: Origin): Promise<Outcome> {
+export async function resetPassword(deps: ResetPasswordDeps, input: z.output<typeof resetPasswordInput>, origin: Origin): Promise<void> {
   const now = (): Date => deps.clock.now();
   const limit = await hit(deps.store.db, perIp(deps.config, AUTH_LIMITS_IN_DB.resetIp), origin.ip, now());
-  if (!limit.allowed) return throttled(AUTH_MESSAGES.tooManyResetAttempts, limit);
+  if (!limit.allowed) throw throttled(AUTH_MESSAGES.tooManyResetAttempts, limit);
   // The token first: a made-up or spent one is refused after one lookup, before any hashing,
   // so guessing costs the server nothing; only a live link pays for scrypt.
-  if (!(await peekToken(deps.store.db, input.token, 'password_reset', now())).ok) return refuse('reset_link_expired');
-  if (isCommonPassword(input.new_password)) return refuse('common_password');
+  if (!(await peekToken(deps.store.db, input.token, 'password_reset', now())).ok) throw refuse('reset_link_expired');
+  if (isCommonPassword(input.new_password)) throw refuse('common_password');
   const passwordHash = await hashPassword(input.new_password, deps.passwordCost);
   // Again under the row's lock (consumeToken): two tabs using one link at once, one wins.
   const used = await consumeToken(deps.store.db, input.token, 'password_reset', now(), async (sql, link) => {
@@ -109,5 +109,5 @@ export async function resetPassword(deps: ResetPasswordDeps, input: z.output<typ
     );
     await audit(deps, sql, origin, link.accountId, 'password_reset');
   });
-  return used.ok ? { ok: true } : refuse('reset_link_expired');
+  if (!used.ok) throw refuse('reset_link_expired');
 }

@@ -7,14 +7,14 @@ import { clear, hit } from '../../security/rateLimit.ts';
 import { dummyHash, verifyPassword } from '../passwords.ts';
 import { tokenHash } from '../tokens.ts';
 import {
-  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type Outcome, type PairDeps, type PasswordCost, perIp, REFRESH_ABSOLUTE_DAYS, REFRESH_REUSE_GRACE_SECONDS, refuse, signOutEverywhere,
+  AUTH_LIMITS_IN_DB, audit, issuePair, type Origin, type PairDeps, type PasswordCost, perIp, REFRESH_ABSOLUTE_DAYS, REFRESH_REUSE_GRACE_SECONDS, refuse, signOutEverywhere,
   throttled, type UserRow,
 } from './shared.ts';
 
 export type LoginDeps = Pick<AppDeps, 'store' | 'ids'> & PairDeps & PasswordCost;
 
 /** Counted before the password is looked at; a right password clears this address's count for the account. */
-export async function login(deps: LoginDeps, input: z.output<typeof loginInput>, origin: Origin): Promise<Outcome<{ pair: TokenPair }>> {
+export async function login(deps: LoginDeps, input: z.output<typeof loginInput>, origin: Origin): Promise<TokenPair> {
   const email = normaliseEmail(input.email);
   const ip = origin.ip;
   const at = deps.clock.now();
@@ -26,13 +26,13 @@ export async function login(deps: LoginDeps, input: z.output<typeof loginInput>,
     await hit(deps.store.db, perIp(deps.config, AUTH_LIMITS_IN_DB.loginIp), ip, at),
   ];
   const over = hits.find((h) => !h.allowed);
-  if (over) return throttled(AUTH_MESSAGES.throttled, over);
+  if (over) throw throttled(AUTH_MESSAGES.throttled, over);
   const [user] = await deps.store.db.query<UserRow>('SELECT id, email, full_name, password_hash, created_at FROM users WHERE email = $1', [email]);
   // Unknown emails verify against a dummy hash, so both answers take the same time.
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash(deps.passwordCost)));
   if (!user || !ok) {
     if (user) await audit(deps, deps.store.db, origin, user.id, 'sign_in_failed');
-    return refuse('incorrect_login');
+    throw refuse('incorrect_login');
   }
   const pair = await deps.store.db.tx(async (sql) => {
     // The owner got in from here: this address's count for the account starts again.
@@ -40,13 +40,13 @@ export async function login(deps: LoginDeps, input: z.output<typeof loginInput>,
     await audit(deps, sql, origin, user.id, 'signed_in');
     return issuePair(deps, sql, user.id, deps.ids.uuid());
   });
-  return { ok: true, pair };
+  return pair;
 }
 
 export type RefreshDeps = Pick<AppDeps, 'store'> & PairDeps;
 
 /** A new pair for a live refresh token; a token used twice (after the grace) ends its whole family. */
-export async function refresh(deps: RefreshDeps, input: z.output<typeof refreshInput>, origin: Origin): Promise<Outcome<{ pair: TokenPair }>> {
+export async function refresh(deps: RefreshDeps, input: z.output<typeof refreshInput>, origin: Origin): Promise<TokenPair> {
   const now = (): Date => deps.clock.now();
   const hash = tokenHash(input.refresh_token);
   // The verdict is decided inside the transaction and the refusal answered after it, so revoking a
@@ -77,14 +77,14 @@ export async function refresh(deps: RefreshDeps, input: z.output<typeof refreshI
     if (!user) return 'invalid';
     return issuePair(deps, sql, row.user_id, row.family_id, familyStartedAt);
   });
-  if (result === 'invalid' || result === 'reused') return refuse('session_ended');
-  return { ok: true, pair: result };
+  if (result === 'invalid' || result === 'reused') throw refuse('session_ended');
+  return result;
 }
 
 export type LogoutDeps = Pick<AppDeps, 'store' | 'clock'>;
 
 /** Ends this device's session: the refresh token's whole family, and only if it is this user's. */
-export async function logout(deps: LogoutDeps, userId: string, input: z.output<typeof logoutInput>, origin: Origin): Promise<Outcome> {
+export async function logout(deps: LogoutDeps, userId: string, input: z.output<typeof logoutInput>, origin: Origin): Promise<void> {
   await deps.store.db.tx(async (sql) => {
     if (input.refresh_token) {
       await sql.query(
@@ -95,14 +95,12 @@ export async function logout(deps: LogoutDeps, userId: string, input: z.output<t
     }
     await audit(deps, sql, origin, userId, 'signed_out');
   });
-  return { ok: true };
 }
 
 /** Ends every session of the user, and every link a session could have asked for (a pending email change, reset and download links). */
-export async function logoutAll(deps: LogoutDeps, userId: string, origin: Origin): Promise<Outcome> {
+export async function logoutAll(deps: LogoutDeps, userId: string, origin: Origin): Promise<void> {
   await deps.store.db.tx(async (sql) => {
     await signOutEverywhere(sql, userId, deps.clock.now());
     await audit(deps, sql, origin, userId, 'signed_out_everywhere');
   });
-  return { ok: true };
 }

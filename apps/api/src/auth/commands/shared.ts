@@ -1,11 +1,14 @@
-// What the auth use cases share: the limits counted on the way in, the outcome they answer (the
-// routes turn a refusal into its HTTP answer), the audit entry and the issuing of a token pair.
-import type { TokenPair } from '@tradie/contracts';
+// What the auth use cases share: the limits counted on the way in, the errors they refuse with
+// (named application errors, mapped to problem answers once in http/), the audit entry and the
+// issuing of a token pair.
+import { AUTH_MESSAGES, type TokenPair } from '@tradie/contracts';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../../deps.ts';
 import { type AuditKind, recordAudit, type RequestOrigin } from '../../security/audit.ts';
 import { revokeTokens, SIGNED_OUT_EVERYWHERE, TOKEN_POLICIES } from '../../security/oneTimeTokens.ts';
-import type { Hit, Limit } from '../../security/rateLimit.ts';
+import { type Hit, type Limit, tooMany } from '../../security/rateLimit.ts';
+import { type AppError, BadRequest, Conflict, Invalid, Unauthenticated } from '../../errors.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../passwordPolicy.ts';
 import { newOpaqueToken, signAccessToken, tokenHash } from '../tokens.ts';
 
 export const LOGIN_THROTTLE = { maxFailures: 10, windowMinutes: 15 } as const;
@@ -39,15 +42,21 @@ export const REFRESH_REUSE_GRACE_SECONDS = 30;
 /** Where a request came from (security/audit.ts), under the name the auth use cases know it by. */
 export type { RequestOrigin as Origin } from '../../security/audit.ts';
 
-/** Why a use case said no. The routes give each its status and words (auth/http.ts). */
-export type Refusal =
-  | { ok: false; reason: 'throttled'; detail: string; retryAfter: number }
-  | { ok: false; reason: 'common_password' | 'email_taken' | 'incorrect_login' | 'session_ended' | 'current_password_wrong' | 'same_password' | 'reset_link_expired' };
+/** Why a use case said no: each reason is its error, which http/ turns into the problem answer once. */
+const REFUSALS = {
+  common_password: () => new Invalid(COMMON_PASSWORD_MESSAGE),
+  email_taken: () => new Conflict(AUTH_MESSAGES.emailTaken),
+  incorrect_login: () => new Unauthenticated(AUTH_MESSAGES.incorrectLogin),
+  session_ended: () => new Unauthenticated(AUTH_MESSAGES.sessionEnded),
+  current_password_wrong: () => new Invalid(AUTH_MESSAGES.currentPasswordWrong),
+  same_password: () => new Invalid(AUTH_MESSAGES.samePassword),
+  reset_link_expired: () => new BadRequest(AUTH_MESSAGES.resetLinkExpired),
+} as const satisfies Record<string, () => AppError>;
 
-export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
-
-export const refuse = (reason: Exclude<Refusal['reason'], 'throttled'>): Refusal => ({ ok: false, reason });
-export const throttled = (detail: string, h: Pick<Hit, 'retryAfter'>): Refusal => ({ ok: false, reason: 'throttled', detail, retryAfter: h.retryAfter });
+/** The error a use case throws for `reason` (what it wrote before refusing is already committed: refusals come outside transactions). */
+export const refuse = (reason: keyof typeof REFUSALS): AppError => REFUSALS[reason]();
+/** A limit was reached: 429 with Retry-After. */
+export const throttled = (detail: string, h: Pick<Hit, 'retryAfter'>): AppError => tooMany(detail, h);
 
 /** scrypt's cost (log2 of N) for the use cases that hash or verify a password. */
 export interface PasswordCost {

@@ -2,7 +2,7 @@
 // own, apart from the quote they accepted (which does not change). A variation waiting for them is
 // approved like a quote — their full name and an optional finger signature — or declined, with a
 // note if they like. Each answer sends once, however many times it is tapped.
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { CLIENT_LINK_MESSAGES, SIGNATURE_MAX_CHARS, type PublicQuotePage, type PublicVariation } from '@tradie/contracts';
 import { errorDetail, isApiError } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
@@ -10,6 +10,7 @@ import { FigureRow } from '../../ui/FigureRow.tsx';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
 import { nzLongDate } from './parts.tsx';
 import { approvePublicVariation, declinePublicVariation, type PublicApi } from './queries.ts';
@@ -52,24 +53,6 @@ export function ClientVariations(props: Props) {
   );
 }
 
-/** Runs `send` once at a time: a second tap while it is on its way does nothing. */
-function useOnce() {
-  const inFlight = useRef(false);
-  const [pending, setPending] = useState(false);
-  const run = async (send: () => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPending(true);
-    try {
-      await send();
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
-  };
-  return { pending, run };
-}
-
 function VariationCard({ v, ...props }: Props & { v: PublicVariation }) {
   const [open, setOpen] = useState<'none' | 'approve' | 'decline'>('none');
   const titleId = `client-variation-${v.id}-title`;
@@ -110,27 +93,29 @@ function VariationCard({ v, ...props }: Props & { v: PublicVariation }) {
 
 function ApproveForm({ api, token, onAnswered, onStale, v, onCancel }: Props & { v: PublicVariation; onCancel: () => void }) {
   const [name, setName] = useState('');
-  const [error, setError] = useState<{ field: 'name' | 'form'; text: string } | null>(null);
   const signature = useRef<SignatureHandle>(null);
-  const { pending, run } = useOnce();
   const prefix = `client-variation-${v.id}`;
+  const approve = useCommand({
+    run: (body: Parameters<typeof approvePublicVariation>[3]) => approvePublicVariation(api, token, v.id, body),
+    failed: `Could not approve ${v.name}. Please try again.`,
+    onDone: (answered) => onAnswered(answered),
+    onFailed: (_message, err) => {
+      if (isApiError(err) && err.status === 409) onStale();
+    },
+  });
+  const { pending } = approve;
+  const stale = isApiError(approve.failure) && approve.failure.status === 409;
+  const error: { field: 'name' | 'form'; text: string } | null =
+    approve.invalid === CLIENT_LINK_MESSAGES.nameRequired ? { field: 'name', text: approve.invalid }
+    : approve.error ? { field: 'form', text: stale && errorDetail(approve.failure) === undefined ? CLIENT_LINK_MESSAGES.variationChanged : approve.error }
+    : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() === '') return setError({ field: 'name', text: CLIENT_LINK_MESSAGES.nameRequired });
+  const submit = approve.submit(() => {
+    if (name.trim() === '') return { ok: false, error: CLIENT_LINK_MESSAGES.nameRequired };
     const png = signature.current?.read() ?? null;
-    if (png !== null && png.length > SIGNATURE_MAX_CHARS) return setError({ field: 'form', text: CLIENT_LINK_MESSAGES.signatureTooLarge });
-    setError(null);
-    void run(async () => {
-      try {
-        onAnswered(await approvePublicVariation(api, token, v.id, { signer_name: name.trim(), signature_png: png, shown_sha256: v.shown_sha256 }));
-      } catch (err) {
-        const stale = isApiError(err) && err.status === 409;
-        setError({ field: 'form', text: errorDetail(err) ?? (stale ? CLIENT_LINK_MESSAGES.variationChanged : `Could not approve ${v.name}. Please try again.`) });
-        if (stale) onStale();
-      }
-    });
-  };
+    if (png !== null && png.length > SIGNATURE_MAX_CHARS) return { ok: false, error: CLIENT_LINK_MESSAGES.signatureTooLarge };
+    return { ok: true, body: { signer_name: name.trim(), signature_png: png, shown_sha256: v.shown_sha256 } };
+  });
 
   return (
     <form className="client-subform" onSubmit={submit} noValidate aria-label={`Approve ${v.name}`}>
@@ -147,7 +132,7 @@ function ApproveForm({ api, token, onAnswered, onStale, v, onCancel }: Props & {
             value={name}
             onChange={(e) => {
               setName(e.target.value);
-              if (error?.field === 'name') setError(null);
+              if (error?.field === 'name') approve.clearInvalid();
             }}
             aria-invalid={error?.field === 'name' || undefined}
             aria-describedby={error?.field === 'name' ? `${prefix}-error` : undefined}
@@ -163,19 +148,13 @@ function ApproveForm({ api, token, onAnswered, onStale, v, onCancel }: Props & {
 
 function DeclineForm({ api, token, onAnswered, v, onCancel }: Props & { v: PublicVariation; onCancel: () => void }) {
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { pending, run } = useOnce();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    void run(async () => {
-      try {
-        onAnswered(await declinePublicVariation(api, token, v.id, { note: note.trim() }));
-      } catch (err) {
-        setError(errorDetail(err) ?? `Could not decline ${v.name}. Please try again.`);
-      }
-    });
-  };
+  const decline = useCommand({
+    run: (body: { note: string }) => declinePublicVariation(api, token, v.id, body),
+    failed: `Could not decline ${v.name}. Please try again.`,
+    onDone: (answered) => onAnswered(answered),
+  });
+  const { pending, error } = decline;
+  const submit = decline.submit(() => ({ ok: true, body: { note: note.trim() } }));
   return (
     <form className="client-subform" onSubmit={submit} noValidate aria-label={`Decline ${v.name}`}>
       <FormField id={`client-variation-${v.id}-note`} label="Anything to tell them? (optional)">

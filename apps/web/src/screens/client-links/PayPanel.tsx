@@ -1,10 +1,9 @@
 // 'Pay now': the amount to pay by card (with the card fee, when the business passes it on, shown
 // before paying), then Stripe Checkout.
-import { useRef, useState } from 'react';
 import type { PublicInvoicePage } from '@tradie/contracts';
-import { errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { businessName, linkGone } from './parts.tsx';
 import { startCheckout, type PublicApi } from './queries.ts';
 
@@ -19,25 +18,19 @@ interface Props {
 
 export function PayPanel({ api, token, page, goTo, onGone }: Props) {
   const surcharge = page.pay?.surcharge ?? null;
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef(false);
-
-  const pay = async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPending(true);
-    setError(null);
-    try {
-      const { checkout_url } = await startCheckout(api, token);
+  const pay = useCommand({
+    run: () => startCheckout(api, token),
+    failed: 'Could not start the card payment. Please try again.',
+    // Off to Stripe's page: the button stays busy while the browser leaves.
+    onDone: ({ checkout_url }) => {
       goTo(checkout_url);
-    } catch (e) {
-      setError(errorDetail(e) ?? 'Could not start the card payment. Please try again.');
-      inFlight.current = false;
-      setPending(false);
+      return new Promise<never>(() => undefined);
+    },
+    onFailed: (_message, e) => {
       if (linkGone(e)) onGone();
-    }
-  };
+    },
+  });
+  const { pending, error } = pay;
 
   return (
     <Card titleId="client-pay-title" title="Pay by card" className="client-card client-pay">
@@ -61,7 +54,7 @@ export function PayPanel({ api, token, page, goTo, onGone }: Props) {
       </dl>
       {surcharge && <p className="field__hint">{businessName(page.business, true)} passes on the card fee of {surcharge.percent}%: you see the full amount before you pay.</p>}
       <ErrorAlert message={error} />
-      <button type="button" className="button button--accent button--large button--block" onClick={() => void pay()} disabled={pending} aria-busy={pending}>
+      <button type="button" className="button button--accent button--large button--block" onClick={() => pay.run()} disabled={pending} aria-busy={pending}>
         {pending ? 'Opening secure payment...' : `Pay now ${surcharge ? surcharge.total_formatted : page.document.formatted.balance}`}
       </button>
       <p className="fine-print client-pay__note">You pay on Stripe&rsquo;s secure page; your card details never reach {businessName(page.business)}.</p>

@@ -1,11 +1,13 @@
 // The client's answers to an open quote: accept (name, terms, optional signature), decline (reasons
-// and a note) or ask for changes (a note). Each sends once, however many times it is tapped.
-import { useRef, useState, type FormEvent } from 'react';
+// and a note) or ask for changes (a note). Each is a command (useCommand): it sends once, however
+// many times it is tapped.
+import { useRef, useState } from 'react';
 import { CLIENT_LINK_MESSAGES, DECLINE_REASON_LABELS, DECLINE_REASONS, SIGNATURE_MAX_CHARS, type PublicQuotePage } from '@tradie/contracts';
 import { errorDetail, isApiError } from '../../api/client.ts';
 import { FormButtons } from '../../ui/FormButtons.tsx';
 import { FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { linkGone } from './parts.tsx';
 import { acceptPublicQuote, declinePublicQuote, requestQuoteChanges, type PublicApi } from './queries.ts';
 import { SignatureField, type SignatureHandle } from './SignatureField.tsx';
@@ -24,67 +26,48 @@ interface AnswerProps {
   onGone: () => void;
 }
 
-/** Runs `send` once at a time: a second tap while it is on its way does nothing. */
-function useOnce() {
-  const inFlight = useRef(false);
-  const [pending, setPending] = useState(false);
-  const run = async (send: () => Promise<void>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setPending(true);
-    try {
-      await send();
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
-  };
-  return { pending, run };
-}
-
 type Field = 'name' | 'terms';
 
 export function AcceptForm({ api, token, page, onAnswered, onStale, onGone }: AnswerProps) {
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
-  const [error, setError] = useState<{ field: Field | 'form'; text: string } | null>(null);
   const signature = useRef<SignatureHandle>(null);
-  const { pending, run } = useOnce();
   const hasTerms = page.terms.trim() !== '';
+  const accept = useCommand({
+    run: (body: Parameters<typeof acceptPublicQuote>[2]) => acceptPublicQuote(api, token, body),
+    failed: 'Could not accept the quote. Please try again.',
+    onDone: (answered) => onAnswered(answered),
+    onFailed: (_message, err) => {
+      if (isApiError(err) && err.status === 409) onStale();
+      if (linkGone(err)) onGone();
+    },
+  });
+  const { pending } = accept;
+  // The browser's checks name their field; anything the server said is about the whole form.
+  const stale = isApiError(accept.failure) && accept.failure.status === 409;
+  const error: { field: Field | 'form'; text: string } | null =
+    accept.invalid === CLIENT_LINK_MESSAGES.nameRequired ? { field: 'name', text: accept.invalid }
+    : accept.invalid === CLIENT_LINK_MESSAGES.termsRequired ? { field: 'terms', text: accept.invalid }
+    : accept.error ? { field: 'form', text: stale && errorDetail(accept.failure) === undefined ? CLIENT_LINK_MESSAGES.quoteChanged : accept.error }
+    : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() === '') return setError({ field: 'name', text: CLIENT_LINK_MESSAGES.nameRequired });
-    if (hasTerms && !terms) return setError({ field: 'terms', text: CLIENT_LINK_MESSAGES.termsRequired });
+  const submit = accept.submit(() => {
+    if (name.trim() === '') return { ok: false, error: CLIENT_LINK_MESSAGES.nameRequired };
+    if (hasTerms && !terms) return { ok: false, error: CLIENT_LINK_MESSAGES.termsRequired };
     const png = signature.current?.read() ?? null;
-    if (png !== null && png.length > SIGNATURE_MAX_CHARS) return setError({ field: 'form', text: CLIENT_LINK_MESSAGES.signatureTooLarge });
-    setError(null);
-    void run(async () => {
-      try {
-        onAnswered(
-          await acceptPublicQuote(api, token, {
-            signer_name: name.trim(),
-            terms_accepted: hasTerms ? terms : false,
-            signature_png: png,
-            shown_sha256: page.shown_sha256,
-            version: page.version,
-          }),
-        );
-      } catch (err) {
-        const stale = isApiError(err) && err.status === 409;
-        setError({ field: 'form', text: errorDetail(err) ?? (stale ? CLIENT_LINK_MESSAGES.quoteChanged : 'Could not accept the quote. Please try again.') });
-        if (stale) onStale();
-        if (linkGone(err)) onGone();
-      }
-    });
-  };
+    if (png !== null && png.length > SIGNATURE_MAX_CHARS) return { ok: false, error: CLIENT_LINK_MESSAGES.signatureTooLarge };
+    return {
+      ok: true,
+      body: { signer_name: name.trim(), terms_accepted: hasTerms ? terms : false, signature_png: png, shown_sha256: page.shown_sha256, version: page.version },
+    };
+  });
   // A field the check refused is marked invalid and described by the message, until it is changed.
   const refusal = (field: Field) => ({
     'aria-invalid': error?.field === field || undefined,
     'aria-describedby': error?.field === field ? 'client-accept-error' : undefined,
   });
   const changed = (field: Field) => {
-    if (error?.field === field) setError(null);
+    if (error?.field === field) accept.clearInvalid();
   };
 
   return (
@@ -164,22 +147,19 @@ export function OtherAnswers(props: AnswerProps) {
 
 function ChangesForm({ api, token, onAnswered, onGone, onCancel }: AnswerProps & { onCancel: () => void }) {
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { pending, run } = useOnce();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (note.trim() === '') return setError(CLIENT_LINK_MESSAGES.changesRequired);
-    setError(null);
-    void run(async () => {
-      try {
-        onAnswered(await requestQuoteChanges(api, token, { note: note.trim() }));
-        onCancel();
-      } catch (err) {
-        setError(errorDetail(err) ?? 'Could not send your message. Please try again.');
-        if (linkGone(err)) onGone();
-      }
-    });
-  };
+  const ask = useCommand({
+    run: (body: { note: string }) => requestQuoteChanges(api, token, body),
+    failed: 'Could not send your message. Please try again.',
+    onDone: (answered) => {
+      onAnswered(answered);
+      onCancel();
+    },
+    onFailed: (_message, err) => {
+      if (linkGone(err)) onGone();
+    },
+  });
+  const { pending, error } = ask;
+  const submit = ask.submit(() => (note.trim() === '' ? { ok: false, error: CLIENT_LINK_MESSAGES.changesRequired } : { ok: true, body: { note: note.trim() } }));
   return (
     <form className="client-subform" onSubmit={submit} noValidate aria-label="Ask for changes">
       <FormField id="client-changes-note" label="What would you like changed?">
@@ -205,21 +185,17 @@ function ChangesForm({ api, token, onAnswered, onGone, onCancel }: AnswerProps &
 function DeclineForm({ api, token, onAnswered, onGone, onCancel }: AnswerProps & { onCancel: () => void }) {
   const [reasons, setReasons] = useState<Reason[]>([]);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const { pending, run } = useOnce();
+  const decline = useCommand({
+    run: (body: { reasons: Reason[]; note: string }) => declinePublicQuote(api, token, body),
+    failed: 'Could not decline the quote. Please try again.',
+    onDone: (answered) => onAnswered(answered),
+    onFailed: (_message, err) => {
+      if (linkGone(err)) onGone();
+    },
+  });
+  const { pending, error } = decline;
   const toggle = (r: Reason, on: boolean) => setReasons((prev) => (on ? [...prev, r] : prev.filter((x) => x !== r)));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    void run(async () => {
-      try {
-        onAnswered(await declinePublicQuote(api, token, { reasons: DECLINE_REASONS.filter((r) => reasons.includes(r)), note: note.trim() }));
-      } catch (err) {
-        setError(errorDetail(err) ?? 'Could not decline the quote. Please try again.');
-        if (linkGone(err)) onGone();
-      }
-    });
-  };
+  const submit = decline.submit(() => ({ ok: true, body: { reasons: DECLINE_REASONS.filter((r) => reasons.includes(r)), note: note.trim() } }));
   return (
     <form className="client-subform" onSubmit={submit} noValidate aria-label="Decline the quote">
       <fieldset className="choice-group client-reasons">
