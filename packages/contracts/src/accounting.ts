@@ -17,6 +17,8 @@ export const ACCOUNTING_MESSAGES = {
   busy: 'This invoice is being synced with Xero right now. Please try again in a moment.',
   notSynced: "This invoice isn't synced to Xero yet. Sync it first.",
   otherOrganisation: 'This invoice was synced to a different Xero organisation than the one connected now.',
+  /** On a payment recorded here while Xero says the invoice is voided there: kept here, never sent to Xero. */
+  paymentVoidedThere: "Xero says this invoice is voided, so this payment is recorded here only and was not sent to Xero. Void the invoice here too, or check it in Xero.",
   /** The callback page. */
   connected: 'Connected to Xero. You can close this window.',
   authorizationFailed: 'Authorization was cancelled or failed',

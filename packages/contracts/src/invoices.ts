@@ -194,6 +194,8 @@ export const recordedPaymentRecord = paymentRecord.extend({
   balance: money,
   payment_status: paymentStatus,
   status: documentStatus,
+  /** Set when the payment was recorded but something about it needs the tradie's eye (Xero says the invoice is voided there). */
+  warning: z.string().optional(),
 });
 export type RecordedPaymentRecord = z.infer<typeof recordedPaymentRecord>;
 

@@ -76,9 +76,10 @@ export function issueCreditNote(ports: CommandPorts, actor: Actor, invoiceId: st
 /**
  * A credit note on a stage invoice gives what it credits back to the quote (CreditStage, in the
  * same transaction): Quoted / Invoiced / Remaining and the next stages are net of it. A quote
- * deleted since is left alone.
+ * deleted since is left alone. A credit note made in Xero and brought here gives its share back
+ * through this too (integrations/xero/sync.ts).
  */
-async function giveBackToQuote(w: DocumentWork, invoice: DocumentView, note: CreditNote): Promise<void> {
+export async function giveBackToQuote(w: DocumentWork, invoice: DocumentView, note: CreditNote): Promise<void> {
   if (!invoice.convertedFrom) return;
   let quote;
   try {

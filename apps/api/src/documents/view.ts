@@ -1,7 +1,7 @@
 // How a quote or invoice reads in the API: the detail from the folded stream (the list record
 // from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import type { DocumentDetail, InvoicePaymentRecord, LineRecord, PaymentRecord, RecordedPaymentRecord, VariationRecord } from '@tradie/contracts';
+import { ACCOUNTING_MESSAGES, type DocumentDetail, type InvoicePaymentRecord, type LineRecord, type PaymentRecord, type RecordedPaymentRecord, type VariationRecord } from '@tradie/contracts';
 import {
   type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type Variation,
   STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingExtraData, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
@@ -51,7 +51,10 @@ export function recordedPaymentOf(d: DocumentView, paymentId: string, today: Loc
   const f = documentFigures(d);
   const status = documentStatus(d, today, f);
   if (status === 'deleted') throw new Error('A deleted document takes no payment');
-  return { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status };
+  const record: RecordedPayment = { ...paymentRecordOf(payment), balance: centsToNumber(f.balanceCents), payment_status: paymentStatus(d, f), status };
+  // Xero's copy is voided: the push leaves it alone (integrations/xero/sync.ts), so the payment stays here only; said so.
+  if (d.sync?.voidedThere && d.status !== 'void') record.warning = ACCOUNTING_MESSAGES.paymentVoidedThere;
+  return record;
 }
 
 /**

@@ -60,7 +60,8 @@ function live(state: DocumentState): DocumentView {
   return state;
 }
 
-function documentWork(tx: StoreTx, ports: Pick<CommandPorts, 'clock'>, actor: Actor): DocumentWork {
+/** The work of a command inside a transaction already open (a reaction's, say), for the use cases' own steps. */
+export function documentWork(tx: StoreTx, ports: Pick<CommandPorts, 'clock'>, actor: Actor): DocumentWork {
   const w: DocumentWork = {
     tx,
     today: () => nzToday(ports.clock.now()),

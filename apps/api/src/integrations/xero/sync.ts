@@ -36,6 +36,8 @@ import {
 } from './index.ts';
 import { type LoadedDocument, loadDocument, reserveReference } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
+import { giveBackToQuote } from '../../creditNotes/commands.ts';
+import { documentWork } from '../../documents/commands/run.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
 import { NotBefore } from '../../reactions/notBefore.ts';
 import { AppError, BadRequest, Busy, Conflict, Internal, Invalid, LimitReached, NotFound, RetryLater, UpstreamFailed } from '../../errors.ts';
@@ -569,9 +571,10 @@ async function pullCredits(deps: Deps, accountId: string, documentId: string, th
         const numbering = await reserveReference(tx, accountId, 'credit_note');
         const settings = await loadBusinessSettings(tx, accountId);
         const allocated = await numbering.allocate(creditNoteId);
-        const meta = eventMeta(deps, integrationActor(accountId));
+        const actor = integrationActor(accountId);
+        const meta = eventMeta(deps, actor);
         const number = c.creditNoteNumber || 'a credit note';
-        await decideAndAppend(tx, loaded, documentDecider, {
+        const issued = await decideAndAppend(tx, loaded, documentDecider, {
           type: 'IssueCreditNote',
           data: {
             creditNoteId, number: allocated.number, reference: allocated.reference, date: c.date, reason: `Credited in Xero (${number})`,
@@ -581,6 +584,10 @@ async function pullCredits(deps: Deps, accountId: string, documentId: string, th
           },
         }, meta);
         await allocated.record(meta);
+        // On a stage invoice its share goes back to the quote, as the tradie's own credit note's does.
+        const invoice = issued.state as DocumentView;
+        const note = invoice.creditNotes.find((n) => n.creditNoteId === creditNoteId);
+        if (note) await giveBackToQuote(documentWork(tx, deps, actor), invoice, note);
         // Already in Xero and allocated there: the push never sends it back.
         await tx.query(
           'INSERT INTO xero_credit_notes (account_id, document_id, credit_note_id, xero_credit_note_id, allocated, allocated_cents, pushed_at) VALUES ($1, $2, $3, $4, true, $5, $6) ON CONFLICT DO NOTHING',

@@ -2,6 +2,7 @@
 // reminder by any path and leaves the Overdue card, without being voided here; a credit note
 // raised and allocated in Xero becomes a credit note here with the same figures as one the tradie
 // issues here for that amount, once, and is never sent back.
+import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { overdueInvoices, reminderTarget } from '@tradie/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../src/documents/repository.ts';
@@ -81,5 +82,27 @@ describe('a credit note raised and allocated in Xero', () => {
     const puts = xeroCalls(x.fake, 'PUT', 'CreditNotes').length;
     expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [] });
     expect(xeroCalls(x.fake, 'PUT', 'CreditNotes')).toHaveLength(puts);
+  });
+});
+
+describe('a payment recorded here after the invoice was voided in Xero', () => {
+  it('is recorded with a warning saying Xero has the invoice voided, and is not sent to Xero', async () => {
+    const { user, doc, inv } = await syncedInvoice();
+    x.fake.voidInXero(inv.InvoiceID);
+    await pullFromXero(x.t.deps, user.userId, doc.id);
+    const puts = xeroCalls(x.fake, 'PUT', 'Payments').length + xeroCalls(x.fake, 'POST', 'Payments').length;
+
+    const paid = await x.t.post(`/invoices/${doc.id}/payments`, { amount: 100, method: 'bank_transfer' }, user.token);
+    expect(paid.status).toBe(201);
+    expect(paid.json).toMatchObject({ amount: 100, balance: 365.75, warning: ACCOUNTING_MESSAGES.paymentVoidedThere });
+    expect(await pushDocumentChangesToXero(x.t.deps, user.userId, doc.id)).toMatchObject({ outcome: 'pushed', pushed: [] });
+    expect(xeroCalls(x.fake, 'PUT', 'Payments').length + xeroCalls(x.fake, 'POST', 'Payments').length).toBe(puts);
+    expect(x.fake.state.payments.filter((p) => p.InvoiceID === inv.InvoiceID)).toEqual([]);
+
+    // An invoice Xero has as it should be: no warning.
+    const other = await syncedInvoice();
+    const ok = await x.t.post(`/invoices/${other.doc.id}/payments`, { amount: 100, method: 'bank_transfer' }, other.user.token);
+    expect(ok.status).toBe(201);
+    expect(ok.json.warning).toBeUndefined();
   });
 });

@@ -133,10 +133,11 @@ function Detail({ doc }: { doc: DocumentDetail }) {
         <PaymentForm
           balance={doc.balance}
           onSubmit={(body, key) => recordPayment(api, doc.id, body, key)}
-          onDone={(amount) => {
+          onDone={(amount, warning) => {
             setPanel('none');
             void invalidateDocuments(queryClient);
-            show(`Payment of $${amount} recorded`);
+            if (warning) show(`Payment of $${amount} recorded. ${warning}`, 'info');
+            else show(`Payment of $${amount} recorded`);
           }}
           onCancel={() => setPanel('none')}
         />

@@ -12,8 +12,9 @@ import type { PaymentInput } from '@tradie/contracts';
 interface Props {
   /** The balance as the API gives it (a number rounded to cents): the amount's default. */
   balance: number;
-  onSubmit: (body: PaymentInput, idempotencyKey: string) => Promise<unknown>;
-  onDone: (amountText: string) => void;
+  onSubmit: (body: PaymentInput, idempotencyKey: string) => Promise<{ warning?: string | undefined }>;
+  /** `warning`: the payment was recorded, with something the tradie must know (Xero has the invoice voided). */
+  onDone: (amountText: string, warning?: string) => void;
   onCancel: () => void;
 }
 
@@ -32,7 +33,7 @@ export function PaymentForm({ balance, onSubmit, onDone, onCancel }: Props) {
   const save = useCommand({
     run: (body: PaymentInput) => onSubmit(body, keyFor('payment', body)),
     failed: 'Could not record the payment',
-    onDone: (_, body) => onDone(String(body.amount)),
+    onDone: (recorded, body) => onDone(String(body.amount), recorded.warning),
   });
   const busy = save.pending;
   const submit = save.submit(() => ({ ok: true, body: { amount: amount.trim(), date, method, reference: reference.trim() } }));
