@@ -9,10 +9,11 @@ import { invoiceIdOfCreditNote } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
 import type { z } from 'zod';
 import type { Actor } from '../commands.ts';
-import { type Answer, type CommandPorts, type DocumentWork, runDocumentCommand } from '../documents/commands/run.ts';
+import { type Answer, type CommandPorts, runDocumentCommand } from '../documents/commands/run.ts';
 import { type LoadedDocument, loadDocument, plausibleId, reserveReference } from '../documents/repository.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { creditNoteRecordOf } from './view.ts';
+import { giveBackToQuote } from './giveBack.ts';
 import { Invalid, NotFound } from '../errors.ts';
 
 export const CREDIT_NOTE_NOT_FOUND = 'Credit note not found';
@@ -70,28 +71,6 @@ export function issueCreditNote(ports: CommandPorts, actor: Actor, invoiceId: st
     const note = noteOf(done.view, id);
     await giveBackToQuote(w, done.view, note);
     return creditNoteRecordOf(done.view, note);
-  });
-}
-
-/**
- * A credit note on a stage invoice gives what it credits back to the quote (CreditStage, in the
- * same transaction): Quoted / Invoiced / Remaining and the next stages are net of it. A quote
- * deleted since is left alone. A credit note made in Xero and brought here gives its share back
- * through this too (integrations/xero/sync.ts).
- */
-export async function giveBackToQuote(w: DocumentWork, invoice: DocumentView, note: CreditNote): Promise<void> {
-  if (!invoice.convertedFrom) return;
-  let quote;
-  try {
-    quote = await w.load(invoice.convertedFrom);
-  } catch (e) {
-    if (e instanceof NotFound) return;
-    throw e;
-  }
-  if (!quote.state.stages.some((s) => s.invoiceId === invoice.id)) return;
-  await w.decide(quote, {
-    type: 'CreditStage',
-    data: { invoiceId: invoice.id, creditNoteId: note.creditNoteId, creditNoteReference: note.reference, total: note.total, invoiceLines: invoice.lines, creditedLines: note.lines },
   });
 }
 

@@ -2,7 +2,7 @@
 import { nzDateOf } from '@tradie/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nzToday } from '../../src/documents/commands/run.ts';
+import { nzToday } from '../../src/documents/commands/work.ts';
 
 describe('nzToday', () => {
   it('is nzDateOf for any instant, across both daylight-saving changes of many years', () => {

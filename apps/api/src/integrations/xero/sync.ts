@@ -36,8 +36,8 @@ import {
 } from './index.ts';
 import { type LoadedDocument, loadDocument, reserveReference } from '../../documents/repository.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
-import { giveBackToQuote } from '../../creditNotes/commands.ts';
-import { documentWork } from '../../documents/commands/run.ts';
+import { giveBackToQuote } from '../../creditNotes/giveBack.ts';
+import { documentWork } from '../../documents/commands/work.ts';
 import { createConnectionKeeper, markNeedsReauth, readConnection } from './connections.ts';
 import { NotBefore } from '../../reactions/notBefore.ts';
 import { AppError, BadRequest, Busy, Conflict, Internal, Invalid, LimitReached, NotFound, RetryLater, UpstreamFailed } from '../../errors.ts';
