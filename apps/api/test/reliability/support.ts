@@ -277,6 +277,7 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'POST /public/quotes/{token}/variations/{variationId}/accept': () => ({ signer_name: 'Jo Bloggs', shown_sha256: '0'.repeat(64) }),
   'POST /public/quotes/{token}/variations/{variationId}/decline': () => ({ note: 'Not this year' }),
   'POST /invoices/{id}/credit-notes': () => ({ lines: [{ line_index: 0 }], reason: 'Returned part' }),
+  'POST /invoices/{id}/price-book-moves/update': () => ({ line_index: 0, version: 1 }),
   'POST /credit-notes/{id}/refunds': () => ({ amount: 10, date: '2026-05-06', method: 'bank_transfer', reference: 'Refund' }),
   'POST /credit-notes/{id}/send': () => ({ to: 'accounts@kowhai.example.nz', subject: 'Your credit note', message: 'Kia ora' }),
   'PUT /invoices/{id}/payment-claim': () => ({ contract_reference: 'GB-7', contract_date: '2026-04-20', site: '1 Main Road', work: 'Framing', period_from: '2026-04-20', period_to: '2026-05-04', retention_percent: 5, due_date_choice: 'act' }),
