@@ -4,10 +4,10 @@
 // issued document keeps what it was priced at: the notice says so and offers nothing to press.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
-import { useState } from 'react';
-import { api, errorDetail } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
 import { applyDetailChange, priceBookMovesQuery, updateFromPriceBook } from './queries.ts';
 
 export const PRICE_BOOK_MOVES_TEXT = {
@@ -21,24 +21,17 @@ export function PriceBookMovesCard({ doc, show }: { doc: Pick<DocumentDetail, 'i
   const picked = doc.line_items.some((l) => l.price_book_item_id !== null);
   const moves = useQuery({ ...priceBookMovesQuery(api, doc.id, doc.version), enabled: picked });
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const update = useCommand({
+    run: (line: { index: number; name: string; version: number }) => updateFromPriceBook(api, doc.id, line.index, line.version),
+    failed: PRICE_BOOK_MOVES_TEXT.failed,
+    onDone: (detail, line) => {
+      applyDetailChange(queryClient, detail);
+      show(`${line.name} updated to today's price`);
+    },
+  });
   const list = moves.data?.moves ?? [];
   if (!picked || list.length === 0) return null;
   const noun = doc.type === 'quote' ? 'quote' : 'invoice';
-
-  const update = async (lineIndex: number, name: string) => {
-    setBusy(lineIndex);
-    setError(null);
-    try {
-      applyDetailChange(queryClient, await updateFromPriceBook(api, doc.id, lineIndex, moves.data!.version));
-      show(`${name} updated to today's price`);
-    } catch (e) {
-      setError(errorDetail(e) ?? PRICE_BOOK_MOVES_TEXT.failed);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <Card titleId="detail-price-book-title" title={PRICE_BOOK_MOVES_TEXT.title} className="price-moves">
@@ -50,7 +43,7 @@ export function PriceBookMovesCard({ doc, show }: { doc: Pick<DocumentDetail, 'i
               {moves.data!.can_update ? ' — update?' : '.'}
             </span>
             {moves.data!.can_update && (
-              <button type="button" className="button button--secondary button--compact" disabled={busy !== null} onClick={() => void update(m.line_index, m.name)}>
+              <button type="button" className="button button--secondary button--compact" disabled={update.pending} aria-busy={update.input?.index === m.line_index || undefined} onClick={() => update.run({ index: m.line_index, name: m.name, version: moves.data!.version })}>
                 Update<span className="visually-hidden"> line {m.line_index + 1}</span>
               </button>
             )}
@@ -58,7 +51,7 @@ export function PriceBookMovesCard({ doc, show }: { doc: Pick<DocumentDetail, 'i
         ))}
       </ul>
       {!moves.data!.can_update && <p className="field__hint">{PRICE_BOOK_MOVES_TEXT.kept(noun)}</p>}
-      {error && <ErrorAlert message={error} />}
+      {update.error && <ErrorAlert message={update.error} />}
     </Card>
   );
 }
