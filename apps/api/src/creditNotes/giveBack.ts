@@ -1,8 +1,7 @@
 // A credit note on a stage invoice gives its share back to the quote it was invoiced from. One
 // function for the tradie's own credit notes (commands.ts) and those made in Xero (the Xero pull).
 import type { CreditNote, DocumentView } from '@tradie/domain';
-import type { DocumentWork } from '../documents/commands/work.ts';
-import { NotFound } from '../errors.ts';
+import { type DocumentWork, stageQuoteOf } from '../documents/commands/work.ts';
 
 /**
  * A credit note on a stage invoice gives what it credits back to the quote (CreditStage, in the
@@ -11,15 +10,8 @@ import { NotFound } from '../errors.ts';
  * through this too (integrations/xero/sync.ts).
  */
 export async function giveBackToQuote(w: DocumentWork, invoice: DocumentView, note: CreditNote): Promise<void> {
-  if (!invoice.convertedFrom) return;
-  let quote;
-  try {
-    quote = await w.load(invoice.convertedFrom);
-  } catch (e) {
-    if (e instanceof NotFound) return;
-    throw e;
-  }
-  if (!quote.state.stages.some((s) => s.invoiceId === invoice.id)) return;
+  const quote = await stageQuoteOf(w, invoice);
+  if (!quote) return;
   await w.decide(quote, {
     type: 'CreditStage',
     data: { invoiceId: invoice.id, creditNoteId: note.creditNoteId, creditNoteReference: note.reference, total: note.total, invoiceLines: invoice.lines, creditedLines: note.lines },

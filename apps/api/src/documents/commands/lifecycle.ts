@@ -8,22 +8,15 @@ import { gstRegistrationOf, loadBusinessSettings } from '../../settings/reposito
 import { detailOf } from '../view.ts';
 import { gstNoticeOf } from '../../reports/gstExports.ts';
 import { type Answer, type CommandPorts, type CommandRun, type DocumentWork, runDocumentCommand } from './run.ts';
-import { NotFound } from '../../errors.ts';
+import { stageQuoteOf } from './work.ts';
 
 /**
  * A stage invoice voided or deleted gives its share of the quote back (StageWithdrawn on the
  * quote, in the same transaction): it can be invoiced again. A quote deleted since is left alone.
  */
 async function withdrawStage(w: DocumentWork, invoice: DocumentView): Promise<void> {
-  if (invoice.type !== 'invoice' || !invoice.convertedFrom) return;
-  let quote;
-  try {
-    quote = await w.load(invoice.convertedFrom);
-  } catch (e) {
-    if (e instanceof NotFound) return;
-    throw e;
-  }
-  if (!quote.state.stages.some((s) => s.invoiceId === invoice.id)) return;
+  const quote = await stageQuoteOf(w, invoice);
+  if (!quote) return;
   await w.decide(quote, { type: 'WithdrawStage', data: { invoiceId: invoice.id } });
 }
 

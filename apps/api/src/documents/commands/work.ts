@@ -7,6 +7,7 @@ import type { EventMeta, StoreTx } from '@tradie/store';
 import { type Actor, type Loaded, decideAndAppend, eventMeta, expectVersion } from '../../commands.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type LoadedDocument, loadDocument } from '../repository.ts';
+import { NotFound } from '../../errors.ts';
 
 /** A document after a command: its new state and stream version. */
 export interface Decided {
@@ -73,3 +74,18 @@ export function documentWork(tx: StoreTx, ports: Pick<AppDeps, 'clock'>, actor: 
   return w;
 }
 
+/**
+ * The quote a stage invoice was invoiced from, when it still has that invoice as a stage; null for
+ * any other invoice, or when the quote was deleted since (then it is left alone).
+ */
+export async function stageQuoteOf(w: DocumentWork, invoice: DocumentView): Promise<LoadedDocument | null> {
+  if (invoice.type !== 'invoice' || !invoice.convertedFrom) return null;
+  let quote: LoadedDocument;
+  try {
+    quote = await w.load(invoice.convertedFrom);
+  } catch (e) {
+    if (e instanceof NotFound) return null;
+    throw e;
+  }
+  return quote.state.stages.some((s) => s.invoiceId === invoice.id) ? quote : null;
+}
