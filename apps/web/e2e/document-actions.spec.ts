@@ -136,6 +136,8 @@ function documentActions(size: string) {
     // ---- an issued invoice: Edit says why not; Void says what happens to the reports ----
     await page.goto(`/app/invoices/${draftId}`);
     await page.getByRole('button', { name: 'Mark as issued' }).click();
+    // The button reads 'Saving...' while the call runs: wait for the answer, not for the label to change.
+    await expect(page.getByText('INV-0001 is marked issued: it now counts in your GST report')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark as issued' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(page.getByText("Issued invoices can't be changed — void it and issue a new one")).toBeVisible();

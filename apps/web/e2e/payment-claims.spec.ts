@@ -62,6 +62,7 @@ test('a construction client’s progress invoice is a payment claim: fill in wha
   await page.screenshot({ path: '/tmp/claim-draft.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Mark as issued' }).click();
+  await expect(page.getByText(/is marked issued: it now counts in your GST report$/)).toBeVisible();
   const served = await (await request.get(`/api/v1/invoices/${invoice.id}/payment-claim`, { headers })).json();
   await expect(card.getByTestId('claim-schedule-status')).toHaveText(served.schedule_status);
   expect(served.schedule_status).toMatch(/^Payment schedule due by \d{1,2} \w+ \d{4}$/);

@@ -14,7 +14,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * The signed-in frame. Phone: brand with Settings and Logout on the first row, the four sections as
+ * The signed-in frame. Phone: brand with Price book, Settings and Logout (icon over label) on the first row, the four sections as
  * an evenly split row below (no sideways scrolling). Wide screens: one row.
  */
 export function AppLayout() {
