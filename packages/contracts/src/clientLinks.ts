@@ -292,8 +292,8 @@ export type OnlinePaymentSettings = z.infer<typeof onlinePaymentSettings>;
 export const SURCHARGE_MAX_PERCENT = 5;
 
 export const onlinePaymentSettingsInput = z.object({
-  surcharge_enabled: z.boolean(),
-  surcharge_percent: z.number().min(0, { error: 'The surcharge cannot be negative' }).max(SURCHARGE_MAX_PERCENT, { error: `The surcharge can be at most ${SURCHARGE_MAX_PERCENT}%` }),
+  surcharge_enabled: z.boolean({ error: 'Choose whether the card fee is passed on to the client (on or off)' }),
+  surcharge_percent: z.number({ error: `The surcharge is a percentage from 0 to ${SURCHARGE_MAX_PERCENT}, such as 2.5` }).min(0, { error: 'The surcharge cannot be negative' }).max(SURCHARGE_MAX_PERCENT, { error: `The surcharge can be at most ${SURCHARGE_MAX_PERCENT}%` }),
 });
 export type OnlinePaymentSettingsInput = z.input<typeof onlinePaymentSettingsInput>;
 

@@ -28,6 +28,14 @@ export const REMINDER_MESSAGES = {
   paused: 'Reminders are paused for this invoice. Resume them to send one.',
   clientNoReminders: (client: string) => `${client || 'This client'} is set to get no reminders. Change that on the client's page to send one.`,
   oncePerDay: (from: string) => `A reminder went for this invoice in the last 24 hours. You can send another from ${from}.`,
+  enabled: 'Choose whether reminders go automatically (on or off)',
+  stepsList: 'The reminders must be a list',
+  stepDay: `Each reminder goes on a whole day, from ${-REMINDER_LIMITS.minOffsetDays} days before the due date to ${REMINDER_LIMITS.maxOffsetDays} days after it`,
+  subjectText: "Each reminder's subject must be text",
+  subjectTooLong: `A reminder's subject can be at most ${REMINDER_LIMITS.subject} characters`,
+  messageText: "Each reminder's message must be text",
+  messageTooLong: `A reminder's message can be at most ${REMINDER_LIMITS.message} characters`,
+  minimumBalance: `The minimum balance is an amount in dollars from $0 to $${REMINDER_LIMITS.maxMinimumBalance.toLocaleString('en-NZ')}, such as 50`,
 } as const;
 
 export const reminderStep = z.object({
@@ -37,18 +45,34 @@ export const reminderStep = z.object({
     // 'manual' is what a reminder sent by hand is recorded as.
     .refine((id) => id !== 'manual', { error: "A reminder id can't be 'manual'" }),
   /** Days after the due date (negative: before it; 0: on the due date). */
-  offset_days: z.number().int().min(REMINDER_LIMITS.minOffsetDays).max(REMINDER_LIMITS.maxOffsetDays),
-  subject: z.string().trim().min(1, { error: 'Each reminder needs a subject' }).max(REMINDER_LIMITS.subject),
-  message: z.string().trim().min(1, { error: 'Each reminder needs a message' }).max(REMINDER_LIMITS.message),
+  offset_days: z
+    .number({ error: REMINDER_MESSAGES.stepDay })
+    .int({ error: REMINDER_MESSAGES.stepDay })
+    .min(REMINDER_LIMITS.minOffsetDays, { error: REMINDER_MESSAGES.stepDay })
+    .max(REMINDER_LIMITS.maxOffsetDays, { error: REMINDER_MESSAGES.stepDay }),
+  subject: z
+    .string({ error: REMINDER_MESSAGES.subjectText })
+    .trim()
+    .min(1, { error: 'Each reminder needs a subject' })
+    .max(REMINDER_LIMITS.subject, { error: REMINDER_MESSAGES.subjectTooLong }),
+  message: z
+    .string({ error: REMINDER_MESSAGES.messageText })
+    .trim()
+    .min(1, { error: 'Each reminder needs a message' })
+    .max(REMINDER_LIMITS.message, { error: REMINDER_MESSAGES.messageTooLong }),
 });
 export type ReminderStepRecord = z.infer<typeof reminderStep>;
 
 export const reminderSettingsInput = z
   .object({
-    enabled: z.boolean(),
-    steps: z.array(reminderStep).min(1, { error: REMINDER_MESSAGES.noSteps }).max(REMINDER_LIMITS.maxSteps, { error: `At most ${REMINDER_LIMITS.maxSteps} reminders` }),
+    enabled: z.boolean({ error: REMINDER_MESSAGES.enabled }),
+    steps: z.array(reminderStep, { error: REMINDER_MESSAGES.stepsList }).min(1, { error: REMINDER_MESSAGES.noSteps }).max(REMINDER_LIMITS.maxSteps, { error: `At most ${REMINDER_LIMITS.maxSteps} reminders` }),
     /** Dollars: an invoice owing less gets no reminder. */
-    minimum_balance: z.number().min(0).max(REMINDER_LIMITS.maxMinimumBalance).multipleOf(0.01, { error: 'The minimum balance is in dollars and cents' }),
+    minimum_balance: z
+      .number({ error: REMINDER_MESSAGES.minimumBalance })
+      .min(0, { error: REMINDER_MESSAGES.minimumBalance })
+      .max(REMINDER_LIMITS.maxMinimumBalance, { error: REMINDER_MESSAGES.minimumBalance })
+      .multipleOf(0.01, { error: 'The minimum balance is in dollars and cents' }),
   })
   .superRefine((v, ctx) => {
     const offsets = v.steps.map((s) => s.offset_days);

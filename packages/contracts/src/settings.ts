@@ -173,7 +173,7 @@ export const businessSettingsInput = z.object({
   /** The checked numbers the tradie chose to keep as typed although their check failed. */
   keep_as_entered: z
     .array(z.enum(CHECKED_BUSINESS_FIELDS, { error: `keep_as_entered may name ${CHECKED_BUSINESS_FIELDS.join(', ')}` }))
-    .max(CHECKED_BUSINESS_FIELDS.length)
+    .max(CHECKED_BUSINESS_FIELDS.length, { error: `keep_as_entered may name each of ${CHECKED_BUSINESS_FIELDS.join(', ')} once` })
     .optional(),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsInput>;

@@ -139,7 +139,8 @@ export function checkExportSignature(doc: Record<string, unknown>, keys: KeyRing
 
 export const EXPORT_ABOUT =
   'Everything this Tradie Quotes account holds: the full history of its clients, quotes, invoices and payments (events, oldest first), ' +
-  'its business settings and logo, and its subscription record. No password or sign-in token is included. Restore it with `npm run import`.';
+  'its business settings and logo, and its subscription record. No password or sign-in token is included. Keep this file as it is: ' +
+  'your account can be brought back from it, and any change to it means it can no longer be.';
 
 /** Emails are compared trimmed and lower-cased, as the API stores them. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -84,6 +84,12 @@ describe('streamAccountExport', () => {
     expect(changed((d) => { delete d.signature; })).toBe('unsigned');
   });
 
+  it("says what the file is in the tradie's words: no command to type", async () => {
+    const doc = await buildAccountExport(fakeStore({}, []), 'acc-1', now, KEY);
+    expect(doc?.about).toMatch(/^Everything this Tradie Quotes account holds/);
+    expect(doc?.about).not.toMatch(/npm|import|`/);
+  });
+
   it('names the file by the UTC day', () => {
     expect(exportFileName(new Date('2026-05-04T21:30:00.000Z'))).toBe('tradie-export-2026-05-04.json');
   });

@@ -4,6 +4,7 @@
 // pause, 'No reminders', no burst after downtime, a crash mid-send never sends twice, a refusal
 // shown and never called sent, the dry run, the Overdue card and 'Send reminder now'.
 import { describe, expect, it } from 'vitest';
+import { REMINDER_MESSAGES } from '@tradie/contracts';
 import { MailRejectedError } from '../../src/mail/index.ts';
 import { scheduleReminders } from '../../src/reminders/scheduler.ts';
 import { INTERRUPTED_DETAIL } from '../../src/reminders/sender.ts';
@@ -59,6 +60,20 @@ describe('turning reminders on', () => {
     // 'manual' is what a reminder sent by hand is recorded as: no step may be called that.
     const manual = await t.put('/reminders/settings', { enabled: true, minimum_balance: 0, steps: [{ ...steps[0], id: 'manual' }] }, u.token);
     expect([manual.status, manual.json.detail]).toEqual([422, "A reminder id can't be 'manual'"]);
+    expect((await t.get('/reminders/settings', u.token)).json.enabled).toBe(false);
+  });
+
+  it("refuses a minimum balance below $0, or not a number, in the form's words (not the validator's), naming the field", async () => {
+    const u = await fresh();
+    const steps = (await t.get('/reminders/settings', u.token)).json.steps;
+    for (const minimum_balance of [-5, null, 'fifty']) {
+      const r = await t.put('/reminders/settings', { enabled: true, minimum_balance, steps }, u.token);
+      expect(r.status).toBe(422);
+      expect(r.json.detail).toBe(REMINDER_MESSAGES.minimumBalance);
+      expect(r.json.errors).toContainEqual({ field: 'minimum_balance', message: REMINDER_MESSAGES.minimumBalance });
+    }
+    const day = await t.put('/reminders/settings', { enabled: true, minimum_balance: 0, steps: [{ ...steps[0], offset_days: 400 }] }, u.token);
+    expect([day.status, day.json.detail]).toEqual([422, REMINDER_MESSAGES.stepDay]);
     expect((await t.get('/reminders/settings', u.token)).json.enabled).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { useCommand } from '../shared/command.ts';
 import { ErrorAlert, LoadingLine } from '../../ui/Status.tsx';
 import { BarChart } from './BarChart.tsx';
 import { correctionWords, type CorrectionKinds } from './corrections.ts';
-import { downloadThroughSignedLink } from './download.ts';
+import { DOWNLOAD_TEXT, downloadThroughSignedLink } from './download.ts';
 import { createExportLink } from './queries.ts';
 
 
@@ -181,21 +181,26 @@ export function ReportError({ title, error }: { title: string; error: unknown })
   );
 }
 
-/** '📥 Download CSV': a download link for this export, opened in a new tab. */
+/** '📥 Download CSV': a download link for this export, fetched and saved; says when it has, or why not. */
 export function DownloadCsvButton({ input, what, note = 'One row per invoice, with totals, for your accountant or spreadsheet.' }: { input: ExportLinkInput; what: string; note?: string }) {
-  // The tab is opened inside the click (popup blockers), then sent to the link.
-  const download = useCommand({ run: () => downloadThroughSignedLink(window, () => createExportLink(api, input)), failed: 'Request failed' });
+  const download = useCommand({ run: () => downloadThroughSignedLink(() => createExportLink(api, input), `${what}.csv`), failed: 'please try again' });
   const busy = download.pending;
   const error = download.error && `Couldn't download the CSV: ${download.error}`;
+  // The button says it is working until the file is in the downloads (or the error says why not).
   const onClick = () => download.run();
   return (
     <div className="report-download">
       <button type="button" className="button button--secondary report-download__button" onClick={onClick} disabled={busy} aria-describedby={`${what}-csv-note`}>
-        <span aria-hidden="true">📥</span> Download CSV
+        <span aria-hidden="true">📥</span> {busy ? 'Preparing your CSV…' : 'Download CSV'}
       </button>
       <p id={`${what}-csv-note`} className="report-download__note">
-        Opens in a new tab. {note}
+        {note}
       </p>
+      {download.done && (
+        <p className="callout callout--success report-banner" role="status">
+          {DOWNLOAD_TEXT.csvSaved}
+        </p>
+      )}
       <ErrorAlert message={error} className="report-banner" />
     </div>
   );

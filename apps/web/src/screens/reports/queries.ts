@@ -66,7 +66,7 @@ export const monthProfitQuery = (api: Pick<ApiClient, 'get'>) =>
     queryFn: ({ signal }) => api.get<MonthProfitResponse>('/reports/profit/this-month', { signal }),
   });
 
-/** POST /reports/export-links: a five-minute download link to one CSV export (a new tab can't send the bearer header). */
+/** POST /reports/export-links: a five-minute download link to one CSV export (the token never travels in a URL; download.ts fetches it). */
 export const createExportLink = (api: Api, input: ExportLinkInput) => api.post<ExportLinkResponse>('/reports/export-links', input);
 
 /** POST /reports/accountant-export-links: a five-minute download link to the accountant's ZIP. */
