@@ -55,7 +55,8 @@ test('an empty book says so; add an individual client', async ({ page, request }
   await expect(form.getByRole('group', { name: 'Business Details' })).toHaveCount(0);
   const terms = form.getByLabel('Default Payment Terms');
   await expect(terms).toHaveValue('7 days');
-  await expect(terms.locator('option')).toHaveText(['Due on receipt', '7 days', '14 days', '20th of the month following', '30 days', '60 days']);
+  await expect(terms.locator('option')).toHaveText(['Due on receipt', '7 days', '14 days', '20th of the month following', '30 days', '60 days', 'Another number of days…']);
+  await expect(form.getByText(/^An invoice issued today \(.+\) is due .+\.$/)).toBeVisible();
   await expect(form.getByLabel('Address')).toHaveJSProperty('tagName', 'TEXTAREA');
   await expect(form.getByRole('button', { name: 'Save Client' })).toBeVisible();
   await expect(form.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -183,6 +184,47 @@ test('edit a client: the form says Edit Client / Update Client, Cancel resets an
   await page.getByRole('button', { name: 'Edit Aroha Ngata-Reid' }).click();
   await expect(form.getByLabel('Default Payment Terms')).toHaveValue('Due on receipt');
   await expect(form.getByLabel('Notes (Internal)')).toHaveValue('Back gate');
+});
+
+test('payment terms of any number of days: shown as typed, a wrong number refused in the form, the due date said', async ({ page, request }, testInfo) => {
+  const errors = collectErrors(page);
+  const s = await signIn(page, request);
+  await seedClient(request, s, { name: 'Hemi Walker', default_payment_terms: '21 days' });
+  await openClients(page);
+
+  await page.getByRole('button', { name: 'Edit Hemi Walker' }).click();
+  const form = page.getByRole('form', { name: 'Edit Client' });
+  const terms = form.getByLabel('Default Payment Terms');
+  // Terms not in the list show as what they are, never as the first entry of the list.
+  await expect(terms).toHaveValue('other-days');
+  const days = form.getByLabel('Days to pay');
+  await expect(days).toHaveValue('21');
+  await expect(form.getByText(/^An invoice issued today \(.+\) is due .+\.$/)).toBeVisible();
+
+  // Not a number of days: said under the box, and nothing is saved.
+  await days.fill('0');
+  await expect(form.getByText('Type a whole number of days from 1 to 365')).toBeVisible();
+  await form.getByRole('button', { name: 'Update Client' }).click();
+  await expect(days).toBeFocused();
+  const before = (await (await request.get('/api/v1/clients', { headers: s.authHeaders })).json()) as { default_payment_terms: string }[];
+  expect(before[0]?.default_payment_terms).toBe('21 days');
+
+  await days.fill('45');
+  await expect(form.getByText('Type a whole number of days from 1 to 365')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await expectNoHorizontalOverflow(page);
+  await shot(page, testInfo, 'form-terms-days');
+  await form.getByRole('button', { name: 'Update Client' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Client' })).toHaveCount(0);
+  const after = (await (await request.get('/api/v1/clients', { headers: s.authHeaders })).json()) as { default_payment_terms: string }[];
+  expect(after[0]?.default_payment_terms).toBe('45 days');
+
+  // The 20th of the month following, picked from the list: the days box goes.
+  await page.getByRole('button', { name: 'Edit Hemi Walker' }).click();
+  await terms.selectOption('20th of the month following');
+  await expect(form.getByLabel('Days to pay')).toHaveCount(0);
+  await expect(form.getByText(/is due 20 /)).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('Edit on a card far down the list brings the form into view, below the sticky header', async ({ page, request }) => {

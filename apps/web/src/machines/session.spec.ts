@@ -350,6 +350,19 @@ describe('the session with the real side effects (createSessionMachine + api cli
     expect(auth.isAuthenticated).toBe(false);
   });
 
+  it("signing out removes this user's unsaved calculator draft (and leaves another account's alone); a session that only ran out keeps it", async () => {
+    const draft = '{"v":1}';
+    const storage = memoryStorage({ access_token: 'A1', refresh_token: 'R1', 'calculatorDraft:u1': draft, 'calculatorDraft:u2': draft });
+    const { fetch } = fakeServer((req) => (req.path === '/auth/me' ? json(200, ana) : json(200, {})));
+    const api = createApiClient({ fetch: () => fetch, storage: () => storage });
+    const auth = createSessionAuth({ api, storage: () => storage, goToLogin: () => undefined });
+    await auth.settled();
+    expect(auth.isAuthenticated).toBe(true);
+    await auth.logout();
+    expect(storage.data.has('calculatorDraft:u1')).toBe(false);
+    expect(storage.data.get('calculatorDraft:u2')).toBe(draft);
+  });
+
   it('given the refresh is refused, then the refusal reaches the caller, tokens are cleared and the page goes to /login', async () => {
     const storage = memoryStorage({ access_token: 'old', refresh_token: 'R1' });
     const { fetch } = fakeServer((req) => {

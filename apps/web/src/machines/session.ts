@@ -20,6 +20,7 @@
 import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { ApiError, NO_REFRESH_TOKEN, type ApiClient, type Tokens, type TokenStorage, ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, clearTokens, storeTokens } from '../api/client.ts';
 import { clearTemplateCache } from '../templates/templateStore.ts';
+import { clearDraft } from '../screens/calculator/unsavedDraft.ts';
 import { notProvidedIn } from './actors.ts';
 
 /** The signed-in user, from GET /auth/me. */
@@ -89,7 +90,7 @@ export const sessionMachine = setup({
   actions: {
     persistTokens: (_, _tokens: Tokens) => undefined,
     forgetTokens: () => undefined,
-    /** On LOGOUT: what this browser keeps of the user for offline use (their templates' copy), so the next user sees none of it. */
+    /** On LOGOUT: what this browser keeps of the user for offline use (their templates' copy, the calculator's unsaved draft), so the next user sees none of it. */
     forgetUserData: () => undefined,
     /** POST /auth/logout with the stored tokens, so the server revokes this device's refresh token (its whole family). */
     revokeOnServer: () => undefined,
@@ -262,7 +263,11 @@ export function createSessionMachine(ports: SessionPorts) {
     actions: {
       persistTokens: (_, tokens) => storeTokens(ports.storage(), tokens),
       forgetTokens: () => clearTokens(ports.storage()),
-      forgetUserData: ({ context }) => clearTemplateCache(ports.storage(), context.user?.id ?? null),
+      forgetUserData: ({ context }) => {
+        clearTemplateCache(ports.storage(), context.user?.id ?? null);
+        // The calculator's unsaved quote: the next person on this device is not offered it.
+        if (context.user) clearDraft(ports.storage(), context.user.id);
+      },
       revokeOnServer: () => {
         // The tokens are read now, before they are cleared; the call goes on its own. Offline, the
         // refresh token still dies with its 30-day lifetime, and this device no longer holds it.

@@ -5,10 +5,12 @@ import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, use
 import type { ClientRecord, DocumentDetail } from '@tradie/contracts';
 import { formatNzd, type MarginBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
+import { useSessionUser } from '../../app/useAuth.ts';
 import type { Template, TemplateClientData } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { PlusIcon } from '../../ui/icons.tsx';
 import { referenceOf } from '../shared/documents.ts';
+import { nzDateTime } from '../shared/nzTime.ts';
 import { useCommand } from '../shared/command.ts';
 import { pricingOf, pricingQuery } from '../shared/pricing.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
@@ -28,7 +30,7 @@ import {
   type CalculatorState,
   type LineItemToSend,
 } from './calculatorModel.ts';
-import type { ClientChoice } from './clientChoice.ts';
+import { choiceLabel, type ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
 import { DetailsPanel } from './DetailsPanel.tsx';
 import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, type DocumentDetails, type JobDetails } from './editDocument.ts';
@@ -36,11 +38,21 @@ import { JobPanel } from './JobPanel.tsx';
 import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
 import { createDocument, generatePdf, quickAddClient, saveMarginBasis } from './queries.ts';
+import { carryOnQuestion, clearDraft, readDraft, writeDraft, type UnsavedDraft } from './unsavedDraft.ts';
 import { Card } from '../../ui/Card.tsx';
 import { businessSettingsKey, businessSettingsQuery, clientListQuery, documentKeys, invalidateDocuments } from '../shared/queries.ts';
 import { reviseDocument } from '../shared/documentEdits.ts';
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
+
+/** This browser's storage, or none (a browser that refuses it): the calculator then just keeps nothing. */
+function deviceStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
 const NO_CLIENTS: readonly ClientRecord[] = [];
 
 function startState(handover: Template | null): CalculatorState {
@@ -84,6 +96,12 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   // Generate refused a row: its key and the message shown under its description.
   const [rowError, setRowError] = useState<{ key: number; message: string } | null>(null);
   const { keyFor } = useIdempotencyKeys();
+
+  // A new document half-built earlier on this device (unsavedDraft.ts): offered back before anything
+  // else, and kept as it is typed once the tradie has answered. Not while editing a saved draft.
+  const userId = useSessionUser()?.id ?? null;
+  const [storage] = useState(deviceStorage);
+  const [offer, setOffer] = useState<UnsavedDraft | null>(() => (opened || handover || !userId || !storage ? null : readDraft(storage, userId)));
 
   // What the buttons act on, read when pressed: the handlers stay the same functions from render to
   // render, so the memoised panels that hold them do not re-render on every keystroke.
@@ -162,6 +180,30 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
   useEffect(() => {
     if (rowError && kinds.get(rowError.key) !== 'needsDescription') setRowError(null);
   }, [rowError, kinds]);
+  // Kept on the device as it changes: a tab switch, a reload or a lost signal loses nothing.
+  const keeping = !opened && offer === null && userId !== null && storage !== null;
+  // Set once the document is saved: a late re-render (the client list reloading) must not keep it again.
+  const saved = useRef(false);
+  useEffect(() => {
+    if (!keeping || saved.current) return;
+    const { type, lines, includeGst, marginText, marginTouched } = state;
+    const clientName = choice.kind === 'new' ? newClient.name.trim() : choiceLabel(choice, clientList);
+    writeDraft(storage, userId, { type, lines, includeGst, marginText, marginTouched, choice, newClient, job, clientName });
+  }, [keeping, storage, userId, state, choice, newClient, job, clientList]);
+
+  const carryOn = () => {
+    if (!offer) return;
+    dispatch({ type: 'resume', draft: offer });
+    setChoice(offer.choice);
+    setNewClient(offer.newClient);
+    setJob(offer.job);
+    setOffer(null);
+  };
+  const startAgain = () => {
+    if (userId && storage) clearDraft(storage, userId);
+    setOffer(null);
+  };
+
   const canRemove = state.lines.length > 1;
   const noun = state.type === 'quote' ? 'Quote' : 'Invoice';
 
@@ -253,6 +295,9 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
       }
       const body = { type: now.type, line_items: lines, client_id: clientId, ...jobFieldsOf(nowJob) };
       const doc = await createDocument(api, body, keyFor('document', body));
+      // Saved on the server: the copy on this device is no longer needed.
+      saved.current = true;
+      if (userId && storage) clearDraft(storage, userId);
       await generatePdf(api, doc.id);
       void invalidateDocuments(queryClient);
       await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
@@ -284,71 +329,95 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
         {opened ? `Edit ${referenceOf(opened.doc)}` : 'Quote & Profit Calculator'}
       </h1>
 
-      <div className="calc__layout">
-        <div className="calc__main">
-          <DocumentPanel
-            type={state.type}
-            dispatch={dispatch}
-            clients={clientList}
-            clientsLoading={clients.isPending}
-            choice={choice}
-            onChoose={chooseClient}
-            newClient={newClient}
-            onNewClient={setNewClient}
-            typeLocked={opened !== null}
-          />
-
-          <JobPanel job={job} onChange={setJob} />
-
-          {details && <DetailsPanel type={state.type} details={details} onChange={setDetails} />}
-
-          <Card titleId="calc-lines-title" title="Line items">
-            <ol className="calc-lines">
-              {state.lines.map((line, i) => (
-                <LineRow
-                  key={line.key}
-                  line={line}
-                  index={i}
-                  amount={amounts.get(line.key) ?? '$0.00'}
-                  kind={kinds.get(line.key) ?? 'line'}
-                  error={rowError?.key === line.key ? rowError.message : null}
-                  canRemove={canRemove}
-                  autoFocus={line.key === lastAdded}
-                  pricing={pricing}
-                  dispatch={dispatch}
-                />
-              ))}
-            </ol>
-            <button type="button" className="button button--secondary button--block" onClick={addLine}>
-              <PlusIcon />
-              Add Line Item
+      {offer && (
+        <Card titleId="calc-resume-title" title={carryOnQuestion(offer)} className="calc-resume">
+          <p className="card__intro">{resumeSummary(offer)}</p>
+          <div className="calc-resume__actions">
+            <button type="button" className="button button--primary" onClick={carryOn}>
+              Carry on
             </button>
-            {hasLabourRates(state) && (
-              <button type="button" className="button button--secondary button--block" onClick={() => dispatch({ type: 'addLabour' })}>
-                <PlusIcon />
-                Add Labour
-              </button>
-            )}
-          </Card>
-        </div>
+            <button type="button" className="button button--secondary" onClick={startAgain}>
+              Start again
+            </button>
+          </div>
+        </Card>
+      )}
 
-        <div className="calc__side">
-          <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
-          <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} categoryRates={ownCategoryRates(state)} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
-          {/* A template would replace the draft's lines and type: not offered while editing. */}
-          {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
-          <GenerateBar
-            totalCents={totals.totalCents}
-            label={opened ? 'Save changes' : `Generate ${noun}`}
-            busyLabel={opened ? 'Saving...' : 'Generating...'}
-            busy={save.pending}
-            error={generateError}
-            onGenerate={generate}
-          />
+      {!offer && (
+        <div className="calc__layout">
+          <div className="calc__main">
+            <DocumentPanel
+              type={state.type}
+              dispatch={dispatch}
+              clients={clientList}
+              clientsLoading={clients.isPending}
+              choice={choice}
+              onChoose={chooseClient}
+              newClient={newClient}
+              onNewClient={setNewClient}
+              typeLocked={opened !== null}
+            />
+
+            <JobPanel job={job} onChange={setJob} />
+
+            {details && <DetailsPanel type={state.type} details={details} onChange={setDetails} />}
+
+            <Card titleId="calc-lines-title" title="Line items">
+              <ol className="calc-lines">
+                {state.lines.map((line, i) => (
+                  <LineRow
+                    key={line.key}
+                    line={line}
+                    index={i}
+                    amount={amounts.get(line.key) ?? '$0.00'}
+                    kind={kinds.get(line.key) ?? 'line'}
+                    error={rowError?.key === line.key ? rowError.message : null}
+                    canRemove={canRemove}
+                    autoFocus={line.key === lastAdded}
+                    pricing={pricing}
+                    dispatch={dispatch}
+                  />
+                ))}
+              </ol>
+              <button type="button" className="button button--secondary button--block" onClick={addLine}>
+                <PlusIcon />
+                Add Line Item
+              </button>
+              {hasLabourRates(state) && (
+                <button type="button" className="button button--secondary button--block" onClick={() => dispatch({ type: 'addLabour' })}>
+                  <PlusIcon />
+                  Add Labour
+                </button>
+              )}
+            </Card>
+          </div>
+
+          <div className="calc__side">
+            <TotalsPanel totals={totals} includeGst={registered && state.includeGst} registered={registered} dispatch={dispatch} />
+            <MarginPanel margin={margin} profit={figures.profit} marginText={state.marginText} categoryRates={ownCategoryRates(state)} dispatch={dispatch} onApply={applyMarginToLines} onBasis={chooseBasis} basis={state.marginBasis} />
+            {/* A template would replace the draft's lines and type: not offered while editing. */}
+            {!opened && <TemplatesPanel templates={templates} onSave={saveTemplate} onLoad={loadTemplate} onDelete={deleteTemplate} />}
+            <GenerateBar
+              totalCents={totals.totalCents}
+              label={opened ? 'Save changes' : `Generate ${noun}`}
+              busyLabel={opened ? 'Saving...' : 'Generating...'}
+              busy={save.pending}
+              error={generateError}
+              onGenerate={generate}
+            />
+          </div>
         </div>
-      </div>
+      )}
 
       <Notice notice={notice} onClose={clear} />
     </section>
   );
+}
+
+/** What the kept draft holds, said under the question: "It isn't saved yet: 2 lines, last changed 28 Nov 2026, 9:41 am. …" */
+function resumeSummary(draft: UnsavedDraft): string {
+  const lines = draft.lines.filter((l) => l.description.trim() !== '').length;
+  const at = Number.isNaN(new Date(draft.savedAt).getTime()) ? '' : `, last changed ${nzDateTime(draft.savedAt)}`;
+  const what = lines === 1 ? '1 line' : `${lines} lines`;
+  return `It isn't saved yet: ${what}${at}. Carry on where you left off, or start again (the unsaved one is then thrown away).`;
 }

@@ -86,6 +86,8 @@ export type CalculatorAction =
   /** 'Price from cost': each row with a cost gets its sell price from it; its cost and every row without one stay as typed. */
   | { type: 'priceFromCost' }
   | { type: 'loadTemplate'; template: Template }
+  /** 'Carry on': the lines, type, GST switch and percentage of a draft kept on this device (unsavedDraft.ts). */
+  | { type: 'resume'; draft: Pick<CalculatorState, 'type' | 'lines' | 'includeGst' | 'marginText' | 'marginTouched'> }
   /** The business's pricing from Settings arrived (or changed). */
   | { type: 'setPricing'; pricing: Pick<PricingSettings, 'categories' | 'labour'> }
   /** A labour line: an hour at the charge-out rate, costing the cost rate (labourLine); needs the rates. */
@@ -213,6 +215,12 @@ export function calculatorReducer(state: CalculatorState, action: CalculatorActi
         ...(price_book_item_id === undefined ? {} : { price_book_item_id }),
       });
       return { ...state, lines: state.lines.map((l) => (l.key === action.key ? filled(l) : l)) };
+    }
+    case 'resume': {
+      const { type, lines, includeGst, marginText, marginTouched } = action.draft;
+      if (lines.length === 0) return state;
+      // The business's pricing and basis stay as loaded; new rows get keys after the kept ones.
+      return { ...state, type, lines, includeGst, marginText, marginTouched, nextKey: Math.max(state.nextKey, ...lines.map((l) => l.key + 1)) };
     }
     case 'loadTemplate': {
       const t = action.template;

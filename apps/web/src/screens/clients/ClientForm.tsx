@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { PaymentTerms } from '@tradie/domain';
 import { FormField } from '../../ui/FormField.tsx';
+import { PaymentTermsControl } from '../shared/PaymentTermsControl.tsx';
 import { ErrorAlert } from '../../ui/Status.tsx';
 import { CLIENT_FIELDS, labelOf, leftWhenEditing, type ClientField, type ClientFormSection } from './clientFields.ts';
 import { formWarnings, type ClientFormValues } from './clientForm.ts';
@@ -23,6 +25,8 @@ export interface ClientFormProps {
 export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCancel }: ClientFormProps) {
   const [values, setValues] = useState<ClientFormValues>(initial);
   const [left, setLeft] = useState<Record<string, boolean>>(() => (mode === 'editing' ? leftWhenEditing() : {}));
+  // Another number of days typed that is not one (the box says why): nothing is saved until it is.
+  const [termsInvalid, setTermsInvalid] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const uid = useId();
   const f = (name: string) => `${uid}-${name}`;
@@ -42,6 +46,10 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (termsInvalid) {
+      document.getElementById(f('terms-days'))?.focus();
+      return;
+    }
     if (!saving) onSubmit(values);
   };
 
@@ -57,6 +65,10 @@ export function ClientForm({ id, mode, initial, saving, error, onSubmit, onCance
           fieldId={f}
           warning={field.control === 'input' && field.warning ? warningOf(field.name) : undefined}
           onChange={(value) => set(field.name, value as ClientFormValues[typeof field.name])}
+          onTerms={(terms) => {
+            setTermsInvalid(terms === null);
+            if (terms) set('default_payment_terms', terms);
+          }}
           onLeave={() => leave(field.name)}
         />
       ))}
@@ -123,11 +135,13 @@ interface FieldBlockProps {
   /** The check-digit warning to show under it, if any. */
   warning: string | undefined;
   onChange: (value: string) => void;
+  /** Payment terms chosen, or null while the days typed are not a number of days. */
+  onTerms: (terms: PaymentTerms | null) => void;
   onLeave: () => void;
 }
 
 /** One field: its label, its control, and under it its hint and warning when it has them. */
-function FieldBlock({ field, values, fieldId, warning, onChange, onLeave }: FieldBlockProps) {
+function FieldBlock({ field, values, fieldId, warning, onChange, onTerms, onLeave }: FieldBlockProps) {
   const id = fieldId(field.id ?? field.name);
   const value = values[field.name];
   const common = { id, className: 'input client-input', name: field.name, value };
@@ -151,16 +165,8 @@ function FieldBlock({ field, values, fieldId, warning, onChange, onLeave }: Fiel
             );
           case 'textarea':
             return <textarea {...common} rows={field.rows} maxLength={field.maxLength} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)} />;
-          case 'select':
-            return (
-              <select {...common} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
-                {field.options.map((o) => (
-                  <option key={o} value={o}>
-                    {o}
-                  </option>
-                ))}
-              </select>
-            );
+          case 'terms':
+            return <PaymentTermsControl id={id} name={field.name} className={common.className} value={values.default_payment_terms} describedBy={describedBy} onChange={onTerms} />;
         }
       }}
     </FormField>

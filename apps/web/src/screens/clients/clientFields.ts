@@ -2,7 +2,6 @@
 // ClientForm.tsx. Labels, ids, limits and the check-digit warnings live here; the Client Type
 // choice above them is the form's own.
 import type { HTMLAttributes } from 'react';
-import { PAYMENT_TERMS } from '@tradie/domain';
 import { nameLabel, type ClientFormValues } from './clientForm.ts';
 
 export type ClientFieldName = Exclude<keyof ClientFormValues, 'is_business'>;
@@ -44,12 +43,12 @@ export interface TextareaField extends FieldBase {
   maxLength: number;
 }
 
-export interface SelectField extends FieldBase {
-  control: 'select';
-  options: readonly string[];
+/** Payment terms: the usual ones in a list or another number of days, with the due date they give (PaymentTermsControl). */
+export interface TermsField extends FieldBase {
+  control: 'terms';
 }
 
-export type ClientField = InputField | TextareaField | SelectField;
+export type ClientField = InputField | TextareaField | TermsField;
 
 export const CLIENT_FIELDS: readonly ClientField[] = [
   { section: 'contact', name: 'name', label: (v) => nameLabel(v.is_business), width: 'wide', control: 'input', type: 'text', required: true, maxLength: 200, autoComplete: 'off' },
@@ -69,7 +68,7 @@ export const CLIENT_FIELDS: readonly ClientField[] = [
   },
   { section: 'business', name: 'gst_number', label: 'GST Number', width: 'half', control: 'input', type: 'text', maxLength: 50, autoComplete: 'off', warning: 'check-digits' },
   { section: 'more', name: 'address', label: 'Address', width: 'wide', control: 'textarea', rows: 3, maxLength: 1000 },
-  { section: 'more', name: 'default_payment_terms', id: 'terms', label: 'Default Payment Terms', width: 'half', control: 'select', options: PAYMENT_TERMS },
+  { section: 'more', name: 'default_payment_terms', id: 'terms', label: 'Default Payment Terms', width: 'half', control: 'terms' },
   { section: 'more', name: 'notes', label: 'Notes (Internal)', width: 'wide', control: 'textarea', rows: 3, maxLength: 5000 },
 ];
 
