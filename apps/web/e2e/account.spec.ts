@@ -1,16 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
 import { signUpAndSignIn } from './support/session.ts';
 
-// Settings → Account through the real API: Download my data (the whole account as one JSON file,
-// the same document as `npm run export`), and Delete my account — the data offered first, the
+// Settings → Account through the real API: Download my data (one ZIP: the documents as PDFs, the
+// accountant's CSVs and the whole account as one JSON file for a restore), and Delete my account — the data offered first, the
 // typed word and the password, then a goodbye screen, and sign-in refused from then on.
 
-test('Settings → Account: Download my data saves the account as tradie-export-YYYY-MM-DD.json', async ({ page, request }, testInfo) => {
+test('Settings → Account: Download my data saves a ZIP of the PDFs, the CSVs and the full JSON', async ({ page, request }, testInfo) => {
   const user = await signUpAndSignIn(page, request, { emailPrefix: 'account-export' });
   const client = await request.post('/api/v1/clients', { data: { name: 'Kōwhai Builders', email: 'accounts@kowhai.example.nz' }, headers: user.authHeaders });
   expect(client.status(), await client.text()).toBe(201);
+  const quote = await request.post('/api/v1/invoices', {
+    data: { type: 'quote', client_id: ((await client.json()) as { id: string }).id, line_items: [{ description: 'Deck build', qty: 1, unit_price: 4000 }] },
+    headers: user.authHeaders,
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const { reference } = (await quote.json()) as { reference: string };
 
   await page.goto('/app/settings?tab=account');
   await expect(page.getByRole('tab', { name: 'Account', exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -24,8 +31,14 @@ test('Settings → Account: Download my data saves the account as tradie-export-
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download My Data', exact: true }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^tradie-export-\d{4}-\d{2}-\d{2}\.json$/);
-  const doc = JSON.parse(await readFile((await download.path())!, 'utf8')) as { format: string; account: { email: string }; events: { type: string; data: { name?: string } }[] };
+  expect(download.suggestedFilename()).toMatch(/^tradie-my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+  const names = Object.keys(zip);
+  expect(names).toEqual(expect.arrayContaining(['README.txt', `documents/${reference}.pdf`, 'accountant/invoices.csv', 'accountant/clients.csv']));
+  expect(new TextDecoder().decode(zip[`documents/${reference}.pdf`]!.slice(0, 5))).toBe('%PDF-');
+  const jsonName = names.find((n) => /^tradie-export-\d{4}-\d{2}-\d{2}\.json$/.test(n));
+  expect(jsonName).toBeDefined();
+  const doc = JSON.parse(new TextDecoder().decode(zip[jsonName!])) as { format: string; account: { email: string }; events: { type: string; data: { name?: string } }[] };
   expect(doc.format).toBe('tradie-quotes/account-export');
   expect(doc.account.email).toBe(user.email);
   expect(doc.events.some((e) => e.data.name === 'Kōwhai Builders')).toBe(true);

@@ -18,6 +18,7 @@ import { AppError, Invalid } from '../errors.ts';
 import { describe } from '../openapi/describe.ts';
 import { recordAudit } from '../security/audit.ts';
 import { cancelEmailChange, confirmEmailChange, deleteAccount, requestEmailChange } from './commands.ts';
+import { DATA_ZIP_LIMIT, DATA_ZIP_MAX_PDFS, dataZip } from './dataZip.ts';
 import { exportFileName, streamAccountExport } from './export.ts';
 import { cancelPage, confirmPage, type PageResult, resultPage } from './pages.ts';
 
@@ -50,6 +51,19 @@ export function accountRoutes(deps: AppDeps): Hono<AppEnv> {
       },
     });
     return attachment(body, 'application/json; charset=utf-8', exportFileName(now));
+  });
+
+  r.get('/export/zip', signedIn, describe({
+    tag, summary: `Download my data as something to open: one ZIP of every quote, invoice and credit note as a PDF (at most ${DATA_ZIP_MAX_PDFS}), the accountant's CSVs over the whole history, and the complete JSON export above for a restore, with a README. ${DATA_ZIP_LIMIT.max} an hour`,
+    response: { status: 200, contentType: 'application/zip', description: 'README.txt, tradie-export-YYYY-MM-DD.json, accountant/*.csv and accountant/README.txt, documents/*.pdf (Content-Disposition: attachment; filename=tradie-my-data-YYYY-MM-DD.zip)' },
+    errors: [429, 503],
+  }), async (c) => {
+    const accountId = c.get('accountId');
+    const zip = await dataZip(deps, accountId);
+    if (!zip) throw new ApiError(401, contracts.AUTH_MESSAGES.sessionEnded);
+    const origin = originOf(deps, c);
+    await recordAudit(deps.store.db, { accountId, kind: 'data_exported', at: deps.clock.now(), ip: origin.ip, userAgent: origin.userAgent });
+    return attachment(zip.body, 'application/zip', zip.fileName);
   });
 
   r.post('/delete', signedIn, describe({

@@ -459,7 +459,7 @@ export function zipStream(entries: AsyncIterator<ZipEntry>, mtime: Date, done: (
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 /** A PDF the ZIP holds: an invoice's (once, however many rows it has) or a credit note's. */
-type PdfJob =
+export type PdfJob =
   | { kind: 'document'; documentId: string; reference: string }
   | { kind: 'credit'; documentId: string; creditNoteId: string; reference: string };
 
@@ -484,13 +484,79 @@ function pdfJobsOf(register: readonly RegisterLine[]): PdfJob[] {
  * day it was issued, rendered in this process), found through its invoice's stream — report_credits names both — rather than by a
  * search of the account's log for the credit note's id.
  */
-async function creditNotePdfBytes(deps: Pick<AppDeps, 'store'>, accountId: string, invoiceId: string, creditNoteId: string): Promise<Buffer> {
+export async function creditNotePdfBytes(deps: Pick<AppDeps, 'store'>, accountId: string, invoiceId: string, creditNoteId: string): Promise<Buffer> {
   const invoice = await loadDocument(deps.store, accountId, invoiceId);
   const note = invoice.state.creditNotes.find((n) => n.creditNoteId === creditNoteId);
   if (!note) throw new Error(`Credit note ${creditNoteId} is not on invoice ${invoiceId}`);
   return renderCreditNoteFor(deps, accountId, invoice.state, note);
 }
 const running = new WeakMap<object, { n: number }>();
+
+/**
+ * One of the ACCOUNTANT_EXPORTS_AT_ONCE export slots of this process (the accountant's ZIP and
+ * Download my data share them: each renders PDFs), or a 503 when they are all taken. Answers the
+ * release, which does its work once however often it is called.
+ */
+export function takeExportSlot(deps: object): () => void {
+  const slot = running.get(deps) ?? { n: 0 };
+  running.set(deps, slot);
+  if (slot.n >= ACCOUNTANT_EXPORTS_AT_ONCE) throw new RetryLater(EXPORT_BUSY, undefined, 30);
+  slot.n += 1;
+  let released = false;
+  return () => {
+    if (!released) {
+      released = true;
+      slot.n -= 1;
+    }
+  };
+}
+
+/** The accountant's files of a period: the README and the CSVs (in the ZIP's order), and the PDFs invoices.csv lists. */
+export interface AccountantFiles {
+  csvFiles: ZipEntry[];
+  pdfs: PdfJob[];
+  /** Invoices with a row in invoices.csv or a payment in payments.csv, and credit notes: what the PDF bound counts. */
+  documentsInvolved: number;
+}
+
+/** Every query of the accountant's export of `range` (no PDF is made here). */
+export async function accountantFiles(deps: Pick<AppDeps, 'store' | 'clock'>, req: AccountantExportRequest, bound = true): Promise<AccountantFiles> {
+  const sql = deps.store.db;
+  const { accountId, range, basis } = req;
+  const [register, payments] = await Promise.all([invoiceRegisterIn(sql, accountId, range), paymentEntriesIn(sql, accountId, range)]);
+  const pdfs = pdfJobsOf(register);
+  const paymentDocs = new Set(payments.map((p) => p.documentId));
+  const invoiceDocs = new Set(pdfs.flatMap((j) => (j.kind === 'document' ? [j.documentId] : [])));
+  const invoicesInvolved = new Set([...invoiceDocs, ...paymentDocs]).size;
+  const creditNotes = pdfs.length - invoiceDocs.size;
+  if (bound && invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new Invalid(tooManyInvoices(invoicesInvolved, creditNotes));
+  const today = nzDateOf(deps.clock.now());
+  const [gst, annual, clients, details, business, profit] = await Promise.all([
+    basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
+    Promise.all([invoicesIssuedIn(sql, accountId, range), refundedIn(sql, accountId, range)]).then(([lines, refunded]) => annualCsv(lines, refunded)),
+    clientsOf(sql, accountId),
+    paymentDetailsOf(deps, accountId, paymentDocs),
+    loadBusinessSettings(sql, accountId),
+    profitReportOf(deps.store, accountId, range, 'month').then((r) => profitNamed(sql, accountId, r)).then(profitCsv),
+  ]);
+  const csvFiles: ZipEntry[] = [
+    {
+      name: 'README.txt',
+      deflate: true,
+      bytes: utf8(readmeText({
+        range, basis, businessName: business.business_name, madeOn: today,
+        invoices: register.length, creditNotes, payments: payments.length, clients: clients.length, pdfs: pdfs.length,
+      })),
+    },
+    { name: 'invoices.csv', deflate: true, bytes: utf8(invoicesCsv(register, today)) },
+    { name: 'payments.csv', deflate: true, bytes: utf8(paymentsCsv(payments, details)) },
+    { name: 'clients.csv', deflate: true, bytes: utf8(clientsCsv(clients)) },
+    { name: 'gst-report.csv', deflate: true, bytes: utf8(gst) },
+    { name: 'annual-summary.csv', deflate: true, bytes: utf8(annual) },
+    { name: 'profit-report.csv', deflate: true, bytes: utf8(profit) },
+  ];
+  return { csvFiles, pdfs, documentsInvolved: invoicesInvolved + creditNotes };
+}
 
 export interface AccountantExportRequest {
   accountId: string;
@@ -506,53 +572,10 @@ export async function accountantExport(
   deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>,
   req: AccountantExportRequest,
 ): Promise<{ fileName: string; body: ReadableStream<Uint8Array> }> {
-  const sql = deps.store.db;
-  const { accountId, range, basis } = req;
-  const slot = running.get(deps) ?? { n: 0 };
-  running.set(deps, slot);
-  if (slot.n >= ACCOUNTANT_EXPORTS_AT_ONCE) throw new RetryLater(EXPORT_BUSY, undefined, 30);
-  slot.n += 1;
-  let released = false;
-  const release = () => {
-    if (!released) {
-      released = true;
-      slot.n -= 1;
-    }
-  };
-
+  const { accountId, range } = req;
+  const release = takeExportSlot(deps);
   try {
-    const [register, payments] = await Promise.all([invoiceRegisterIn(sql, accountId, range), paymentEntriesIn(sql, accountId, range)]);
-    const pdfs = pdfJobsOf(register);
-    const paymentDocs = new Set(payments.map((p) => p.documentId));
-    const invoiceDocs = new Set(pdfs.flatMap((j) => (j.kind === 'document' ? [j.documentId] : [])));
-    const invoicesInvolved = new Set([...invoiceDocs, ...paymentDocs]).size;
-    const creditNotes = pdfs.length - invoiceDocs.size;
-    if (invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new Invalid(tooManyInvoices(invoicesInvolved, creditNotes));
-    const today = nzDateOf(deps.clock.now());
-    const [gst, annual, clients, details, business, profit] = await Promise.all([
-      basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
-      Promise.all([invoicesIssuedIn(sql, accountId, range), refundedIn(sql, accountId, range)]).then(([lines, refunded]) => annualCsv(lines, refunded)),
-      clientsOf(sql, accountId),
-      paymentDetailsOf(deps, accountId, paymentDocs),
-      loadBusinessSettings(sql, accountId),
-      profitReportOf(deps.store, accountId, range, 'month').then((r) => profitNamed(sql, accountId, r)).then(profitCsv),
-    ]);
-    const csvFiles: ZipEntry[] = [
-      {
-        name: 'README.txt',
-        deflate: true,
-        bytes: utf8(readmeText({
-          range, basis, businessName: business.business_name, madeOn: today,
-          invoices: register.length, creditNotes, payments: payments.length, clients: clients.length, pdfs: pdfs.length,
-        })),
-      },
-      { name: 'invoices.csv', deflate: true, bytes: utf8(invoicesCsv(register, today)) },
-      { name: 'payments.csv', deflate: true, bytes: utf8(paymentsCsv(payments, details)) },
-      { name: 'clients.csv', deflate: true, bytes: utf8(clientsCsv(clients)) },
-      { name: 'gst-report.csv', deflate: true, bytes: utf8(gst) },
-      { name: 'annual-summary.csv', deflate: true, bytes: utf8(annual) },
-      { name: 'profit-report.csv', deflate: true, bytes: utf8(profit) },
-    ];
+    const { csvFiles, pdfs } = await accountantFiles(deps, req);
     async function* files(): AsyncGenerator<ZipEntry> {
       yield* csvFiles;
       const names = new Set<string>();

@@ -1,6 +1,7 @@
 // Account: change the email address (POST /account/change-email: a link goes to the new address,
 // which takes over only when it is opened), a way to the password (it is changed in the Security
-// tab), Download my data (GET /account/export: the whole account as one JSON file) and Delete my
+// tab), Download my data (GET /account/export/zip: a ZIP of the documents as PDFs, the accountant's
+// CSVs and the complete JSON export for a restore) and Delete my
 // account (the data offered first, then the typed word and the password; POST /account/delete,
 // then this browser signs out and a goodbye screen is shown).
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,8 +23,8 @@ export const ACCOUNT_TEXT = {
   passwordIntro: 'Change your password, see recent sign-ins and sign out everywhere in the Security tab.',
   exportTitle: 'Download my data',
   exportIntro:
-    'Everything in your account as one file: every client, quote, invoice and payment as it happened, your business settings and logo. ' +
-    'Keep it with your business records — New Zealand asks businesses to keep their records for 7 years.',
+    'One ZIP file you can open: every quote, invoice and credit note as a PDF, your invoices, payments and clients as spreadsheets (the same as your accountant gets), ' +
+    'and a complete copy of your account that it can be brought back from. Keep it with your business records — New Zealand asks businesses to keep their records for 7 years.',
   exportFailed: 'Your data could not be downloaded. Please try again.',
   exportDone: 'Your data has been downloaded.',
   deleteTitle: 'Delete my account',
@@ -120,13 +121,13 @@ export function ChangeEmailCard({ current }: { current: string }) {
   );
 }
 
-/** The export as a file download: fetched with the session, saved under the server's name for it. */
+/** The ZIP as a file download: fetched with the session, saved under the name the server gives it. */
 async function downloadMyData(): Promise<void> {
   const blob = await exportAccount(api);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `tradie-export-${new Date().toISOString().slice(0, 10)}.json`;
+  a.download = `tradie-my-data-${new Date().toISOString().slice(0, 10)}.zip`;
   document.body.append(a);
   a.click();
   a.remove();

@@ -74,7 +74,7 @@ export const changePassword = (api: Pick<ApiClient, 'post'>, currentPassword: st
 export const changeEmail = (api: Pick<ApiClient, 'post'>, body: ChangeEmailInput) => api.post<ChangeEmailResult>('/account/change-email', body);
 
 /** GET /account/export: the whole account as one JSON file. */
-export const exportAccount = (api: Pick<ApiClient, 'blob'>) => api.blob('/account/export');
+export const exportAccount = (api: Pick<ApiClient, 'blob'>) => api.blob('/account/export/zip');
 
 /** POST /account/delete: every session ends on the server. */
 export const deleteAccount = (api: Pick<ApiClient, 'post'>, body: DeleteAccountInput) => api.post('/account/delete', body);
