@@ -11,7 +11,7 @@ export const ACCOUNTING_MESSAGES = {
   /** 400 when Xero refused the stored sign-in (refresh token spent or revoked, organisation removed). */
   reconnect: 'Xero needs you to connect again. Please connect Xero in Settings first',
   /** 503 on authorize, 400 on sync, when the server has no Xero app keys. */
-  notConfigured: "Xero isn't set up on this server yet. Ask your administrator to add the Xero app keys.",
+  notConfigured: "Connecting to Xero isn't available here yet. Your invoices are all kept in the app, and the accountant's export has everything Xero would.",
   onlyInvoices: 'Only invoices can be synced to Xero. Convert the quote to an invoice first.',
   voidInvoice: "This invoice is void, so it can't be synced to Xero.",
   busy: 'This invoice is being synced with Xero right now. Please try again in a moment.',

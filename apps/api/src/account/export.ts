@@ -139,7 +139,7 @@ export function checkExportSignature(doc: Record<string, unknown>, keys: KeyRing
 
 export const EXPORT_ABOUT =
   'Everything this Tradie Quotes account holds: the full history of its clients, quotes, invoices and payments (events, oldest first), ' +
-  'its business settings and logo, and its subscription record. No password or sign-in token is included. Restore it with `npm run import`.';
+  'its business settings and logo, and its subscription record. No password or sign-in token is included. Keep it somewhere safe: it holds everything needed to restore the account.';
 
 /** Emails are compared trimmed and lower-cased, as the API stores them. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
