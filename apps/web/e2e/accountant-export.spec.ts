@@ -16,12 +16,11 @@ async function post<T>(request: APIRequestContext, user: TestUser, path: string,
   return (await res.json()) as T;
 }
 
-function nextDownloadInNewTab(page: Page): Promise<Download> {
-  return new Promise((resolve) => {
-    page.context().once('page', (tab) => {
-      tab.once('download', resolve);
-    });
-  });
+/** The download this page starts next, in the page itself: no tab is left behind saying 'Preparing…'. */
+async function nextDownload(page: Page): Promise<Download> {
+  const download = await page.waitForEvent('download');
+  expect(page.context().pages()).toHaveLength(1);
+  return download;
 }
 
 test('Export for my accountant downloads one ZIP of the last complete tax year', async ({ page, request }) => {
@@ -48,7 +47,7 @@ test('Export for my accountant downloads one ZIP of the last complete tax year',
   await expectNoSeriousA11yViolations(page);
 
   const linkAsked = page.waitForResponse((r) => r.url().endsWith('/api/v1/reports/accountant-export-links') && r.request().method() === 'POST');
-  const downloaded = nextDownloadInNewTab(page);
+  const downloaded = nextDownload(page);
   await button.click();
   expect((await linkAsked).status()).toBe(200);
   const download = await downloaded;

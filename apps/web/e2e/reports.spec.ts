@@ -125,13 +125,11 @@ async function expectNoPageOverflow(page: Page): Promise<void> {
   expect(culprits).toEqual([]);
 }
 
-/** Resolves with the download that the next tab opened from this page starts. */
-function nextDownloadInNewTab(page: Page): Promise<{ download: Download; tabUrl: () => string }> {
-  return new Promise((resolve) => {
-    page.context().once('page', (tab) => {
-      tab.once('download', (download) => resolve({ download, tabUrl: () => tab.url() }));
-    });
-  });
+/** The download this page starts next, in the page itself (the file is an attachment: the page stays, no tab is left behind). */
+async function nextDownload(page: Page): Promise<{ download: Download }> {
+  const download = await page.waitForEvent('download');
+  expect(page.context().pages()).toHaveLength(1);
+  return { download };
 }
 
 async function readCsv(download: Download): Promise<string[][]> {
@@ -258,9 +256,9 @@ test('GST report for Q1: the numbers equal the API and the invoices; the CSV dow
   await expectNoPageOverflow(page);
   await shot(page, testInfo, 'gst-q1');
 
-  // Download CSV: a download link (never the bearer token) opened in a new tab; the file adds up.
+  // Download CSV: a download link (never the bearer token), downloaded in the page; the file adds up.
   const linkAsked = page.waitForResponse((r) => r.url().endsWith('/api/v1/reports/export-links') && r.request().method() === 'POST');
-  const downloaded = nextDownloadInNewTab(page);
+  const downloaded = nextDownload(page);
   await results.getByRole('button', { name: 'Download CSV' }).click();
   expect((await linkAsked).status()).toBe(200);
   const { download } = await downloaded;
@@ -365,7 +363,7 @@ test('Annual Summary: tax years from today, the top client, the monthly table an
   await expectNoPageOverflow(page);
   await shot(page, testInfo, 'annual');
 
-  const downloaded = nextDownloadInNewTab(page);
+  const downloaded = nextDownload(page);
   await results.getByRole('button', { name: 'Download CSV' }).click();
   const { download } = await downloaded;
   expect(download.url()).toContain(`/api/v1/reports/export/annual-csv?year=${year}&`);

@@ -40,7 +40,7 @@ export function AccountantExport({ today }: { today: string }) {
   const ready = mode === 'year' || (start !== '' && end !== '');
   // The tab is opened inside the click (popup blockers), then sent to the link.
   const download = useCommand({
-    run: (input: AccountantExportQuery) => downloadThroughSignedLink(window, () => createAccountantExportLink(api, input), 'Preparing your export…'),
+    run: (input: AccountantExportQuery) => downloadThroughSignedLink(window, () => createAccountantExportLink(api, input)),
     failed: 'Request failed',
   });
   const busy = download.pending;

@@ -183,18 +183,18 @@ export function ReportError({ title, error }: { title: string; error: unknown })
 
 /** '📥 Download CSV': a download link for this export, opened in a new tab. */
 export function DownloadCsvButton({ input, what, note = 'One row per invoice, with totals, for your accountant or spreadsheet.' }: { input: ExportLinkInput; what: string; note?: string }) {
-  // The tab is opened inside the click (popup blockers), then sent to the link.
-  const download = useCommand({ run: () => downloadThroughSignedLink(window, () => createExportLink(api, input)), failed: 'Request failed' });
+  // A download link first (the page can't send the bearer header on a navigation), then the file.
+  const download = useCommand({ run: () => downloadThroughSignedLink(window, () => createExportLink(api, input)), failed: 'please try again' });
   const busy = download.pending;
   const error = download.error && `Couldn't download the CSV: ${download.error}`;
   const onClick = () => download.run();
   return (
     <div className="report-download">
       <button type="button" className="button button--secondary report-download__button" onClick={onClick} disabled={busy} aria-describedby={`${what}-csv-note`}>
-        <span aria-hidden="true">📥</span> Download CSV
+        <span aria-hidden="true">📥</span> {busy ? 'Preparing your CSV…' : 'Download CSV'}
       </button>
       <p id={`${what}-csv-note`} className="report-download__note">
-        Opens in a new tab. {note}
+        {note}
       </p>
       <ErrorAlert message={error} className="report-banner" />
     </div>
