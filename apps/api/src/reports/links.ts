@@ -1,5 +1,5 @@
-// Download links for the CSV exports and the accountant's ZIP. The screens open a download 'in a
-// new tab', which cannot send the bearer header, and a token must never travel in a URL. So the
+// Download links for the CSV exports and the accountant's ZIP. The screens download by sending the
+// page to a URL (a plain navigation), which cannot send the bearer header, and a token must never travel in a URL. So the
 // signed-in app asks for a link: a URL that names the export and its exact query, with a one-time
 // token (security/oneTimeTokens.ts, kind 'report_export': kept only as a digest, with the account,
 // the export and its query; five minutes). Changing the export or any query value — another period,
