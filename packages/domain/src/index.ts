@@ -37,6 +37,8 @@ export * from './numbering/events.ts';
 export * from './events/fields.ts';
 export * from './events/registry.ts';
 export * from './costs/costs.ts';
+export * from './costs/ledger.ts';
+export { costEventSchemas, hoursEventSchemas, storedCostFields, storedHoursFields, type CostEvent, type HoursEvent, type StoredCostFields, type StoredHoursFields } from './costs/events.ts';
 export * from './reports/rows.ts';
 export * from './reports/gstReport.ts';
 export * from './reports/gstCarry.ts';
