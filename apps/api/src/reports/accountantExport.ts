@@ -30,6 +30,7 @@ import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { profitCsv, profitNamed, profitReportOf } from './profit.ts';
+import { purchasesFor } from './purchases.ts';
 import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 import { Invalid, RetryLater } from '../errors.ts';
@@ -530,7 +531,8 @@ export async function accountantExport(
     if (invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new Invalid(tooManyInvoices(invoicesInvolved, creditNotes));
     const today = nzDateOf(deps.clock.now());
     const [gst, annual, clients, details, business, profit] = await Promise.all([
-      basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
+      purchasesFor(sql, accountId, range, basis).then((purchases) =>
+        basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then((lines) => gstInvoiceCsv(lines, purchases)) : paymentsReceivedIn(sql, accountId, range).then((lines) => gstPaymentsCsv(lines, purchases))),
       Promise.all([invoicesIssuedIn(sql, accountId, range), refundedIn(sql, accountId, range)]).then(([lines, refunded]) => annualCsv(lines, refunded)),
       clientsOf(sql, accountId),
       paymentDetailsOf(deps, accountId, paymentDocs),
