@@ -145,3 +145,18 @@ export const jobProfitRecord = z.object({
   warnings: z.array(z.string()),
 });
 export type JobProfitRecord = z.infer<typeof jobProfitRecord>;
+
+/** GET /jobs/{quoteId}/profit query: warn when a category's actual cost is over its quoted cost by more than `over` % (default 10). */
+export const jobProfitQuery = z.object({
+  over: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 10;
+      if (!/^\d{1,3}$/.test(v) || Number(v) > 500) {
+        ctx.addIssue({ code: 'custom', message: 'over must be a whole percentage from 0 to 500' });
+        return z.NEVER;
+      }
+      return Number(v);
+    }),
+});

@@ -54,3 +54,4 @@ export * from './profit/profit.ts';
 export * from './priceBook/items.ts';
 export * from './priceBook/moves.ts';
 export * from './priceBook/priceList.ts';
+export * from './costs/overrun.ts';

@@ -1,7 +1,7 @@
 // /api/v1/costs and /api/v1/hours: receipts, supplier bills and expenses, and hours worked
 // (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
 // from the `costs` and `hours` read models, every one scoped to the signed-in account.
-import { COST_LIST_MAX, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
+import { COST_LIST_MAX, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
 import { findCost, findHours, listCosts, listHours } from '@tradie/projections';
 import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
@@ -12,6 +12,7 @@ import { plausibleId } from '../http/ids.ts';
 import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
+import { jobProfitOf } from './jobs.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
@@ -89,6 +90,19 @@ export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {
   r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete an hours entry', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
     await removeHours(deps, actorOf(c), c.req.param('id'));
     return c.body(null, 204);
+  });
+
+  return r;
+}
+
+/** /jobs: a job (an accepted quote) and what it really cost. */
+export function jobRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireAuth(deps));
+
+  r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404] }), async (c) => {
+    const q = parseQuery(c, jobProfitQuery);
+    return c.json(await jobProfitOf(deps.store, c.get('accountId'), c.req.param('quoteId'), q.over));
   });
 
   return r;
