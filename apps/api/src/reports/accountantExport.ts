@@ -31,6 +31,7 @@ import { loadDocument } from '../documents/repository.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { profitCsv, profitNamed, profitReportOf } from './profit.ts';
 import { purchasesFor } from './purchases.ts';
+import { costFilesOf } from './costsCsv.ts';
 import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 import { Invalid, RetryLater } from '../errors.ts';
@@ -539,6 +540,7 @@ export async function accountantExport(
       loadBusinessSettings(sql, accountId),
       profitReportOf(deps.store, accountId, range, 'month').then((r) => profitNamed(sql, accountId, r)).then(profitCsv),
     ]);
+    const costFiles = await costFilesOf(sql, accountId, range, business.gst_registered);
     const csvFiles: ZipEntry[] = [
       {
         name: 'README.txt',
@@ -554,6 +556,9 @@ export async function accountantExport(
       { name: 'gst-report.csv', deflate: true, bytes: utf8(gst) },
       { name: 'annual-summary.csv', deflate: true, bytes: utf8(annual) },
       { name: 'profit-report.csv', deflate: true, bytes: utf8(profit) },
+      { name: 'purchases.csv', deflate: true, bytes: utf8(costFiles.purchases) },
+      { name: 'expenses.csv', deflate: true, bytes: utf8(costFiles.expenses) },
+      { name: 'hours.csv', deflate: true, bytes: utf8(costFiles.hours) },
     ];
     async function* files(): AsyncGenerator<ZipEntry> {
       yield* csvFiles;
