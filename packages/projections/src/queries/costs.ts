@@ -113,11 +113,24 @@ export async function costEntriesForPeriod(sql: Sql, accountId: string, range: {
   return rows.map(costEntryOfRow);
 }
 
-/** Every cost and hours entry of a job. */
-export async function jobEntries(sql: Sql, accountId: string, jobId: string): Promise<{ costs: CostEntry[]; hours: HoursEntry[] }> {
+/**
+ * What a job's profit needs of each cost and hours entry recorded against it: only the columns the
+ * domain's jobProfit reads (a job may carry thousands of entries; its view answers within 30 ms).
+ */
+export async function jobEntries(
+  sql: Sql,
+  accountId: string,
+  jobId: string,
+): Promise<{ costs: Pick<CostEntry, 'amountCents' | 'gst' | 'category' | 'supplyInformationHeld' | 'credit'>[]; hours: Pick<HoursEntry, 'hours' | 'rate'>[] }> {
   const [costs, hours] = await Promise.all([
-    sql.query<CostRow>(`SELECT ${COST_COLUMNS} FROM costs WHERE account_id = $1 AND job_id = $2`, [accountId, jobId]),
-    sql.query<HoursRow>(`SELECT ${HOURS_COLUMNS} FROM hours WHERE account_id = $1 AND job_id = $2`, [accountId, jobId]),
+    sql.query<Pick<CostRow, 'amount_cents' | 'gst' | 'category' | 'supply_information_held' | 'credit'>>(
+      'SELECT amount_cents::text AS amount_cents, gst, category, supply_information_held, credit FROM costs WHERE account_id = $1 AND job_id = $2',
+      [accountId, jobId],
+    ),
+    sql.query<Pick<HoursRow, 'hours' | 'rate'>>('SELECT hours, rate FROM hours WHERE account_id = $1 AND job_id = $2', [accountId, jobId]),
   ]);
-  return { costs: costs.map(costEntryOfRow), hours: hours.map(hoursEntryOfRow) };
+  return {
+    costs: costs.map((r) => ({ amountCents: BigInt(r.amount_cents), gst: r.gst, category: r.category, supplyInformationHeld: r.supply_information_held, credit: r.credit })),
+    hours,
+  };
 }
