@@ -21,6 +21,7 @@ export const REMINDER_LIMITS = { maxSteps: 8, minOffsetDays: -30, maxOffsetDays:
 
 export const REMINDER_MESSAGES = {
   duplicateStep: 'Two reminders cannot be on the same day',
+  minimumNotAmount: 'Enter the minimum balance as an amount, like 50 or 50.00',
   noSteps: 'Add at least one reminder, or turn reminders off',
   notOverdueInvoice: 'Only an issued invoice with money owing can be reminded',
   notEmailed: 'This client has no email address. Add one to the client first.',
@@ -37,7 +38,11 @@ export const reminderStep = z.object({
     // 'manual' is what a reminder sent by hand is recorded as.
     .refine((id) => id !== 'manual', { error: "A reminder id can't be 'manual'" }),
   /** Days after the due date (negative: before it; 0: on the due date). */
-  offset_days: z.number().int().min(REMINDER_LIMITS.minOffsetDays).max(REMINDER_LIMITS.maxOffsetDays),
+  offset_days: z
+    .number({ error: 'Choose when the reminder goes, in days' })
+    .int({ error: 'Choose when the reminder goes, in whole days' })
+    .min(REMINDER_LIMITS.minOffsetDays, { error: `A reminder can go at most ${-REMINDER_LIMITS.minOffsetDays} days before the due date` })
+    .max(REMINDER_LIMITS.maxOffsetDays, { error: `A reminder can go at most ${REMINDER_LIMITS.maxOffsetDays} days after the due date` }),
   subject: z.string().trim().min(1, { error: 'Each reminder needs a subject' }).max(REMINDER_LIMITS.subject),
   message: z.string().trim().min(1, { error: 'Each reminder needs a message' }).max(REMINDER_LIMITS.message),
 });
@@ -48,7 +53,11 @@ export const reminderSettingsInput = z
     enabled: z.boolean(),
     steps: z.array(reminderStep).min(1, { error: REMINDER_MESSAGES.noSteps }).max(REMINDER_LIMITS.maxSteps, { error: `At most ${REMINDER_LIMITS.maxSteps} reminders` }),
     /** Dollars: an invoice owing less gets no reminder. */
-    minimum_balance: z.number().min(0).max(REMINDER_LIMITS.maxMinimumBalance).multipleOf(0.01, { error: 'The minimum balance is in dollars and cents' }),
+    minimum_balance: z
+      .number({ error: REMINDER_MESSAGES.minimumNotAmount })
+      .min(0, { error: "The minimum balance can't be less than $0" })
+      .max(REMINDER_LIMITS.maxMinimumBalance, { error: 'The minimum balance can be at most $1,000,000' })
+      .multipleOf(0.01, { error: 'The minimum balance is in dollars and cents' }),
   })
   .superRefine((v, ctx) => {
     const offsets = v.steps.map((s) => s.offset_days);

@@ -13,7 +13,7 @@
 // --unsigned (docs/reliability.md, "Backups").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EventStore, RecordedEvent, Sql } from '@tradie/store';
-import { keyList, type KeyRing } from '../secrets.ts';
+import { keyList, type KeyRing } from '../appKeys.ts';
 
 export const EXPORT_FORMAT = 'tradie-quotes/account-export';
 export const EXPORT_VERSION = 1;

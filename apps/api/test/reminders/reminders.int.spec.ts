@@ -61,6 +61,28 @@ describe('turning reminders on', () => {
     expect([manual.status, manual.json.detail]).toEqual([422, "A reminder id can't be 'manual'"]);
     expect((await t.get('/reminders/settings', u.token)).json.enabled).toBe(false);
   });
+
+  it('says what is wrong with a minimum balance or a day in words a tradie reads, never the validator’s', async () => {
+    const u = await fresh();
+    const steps = (await t.get('/reminders/settings', u.token)).json.steps;
+    const put = (body: Record<string, unknown>) => t.put('/reminders/settings', { enabled: true, minimum_balance: 0, steps, ...body }, u.token);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ minimum_balance: -5 }, 'minimum_balance', "The minimum balance can't be less than $0"],
+      [{ minimum_balance: null }, 'minimum_balance', 'Enter the minimum balance as an amount, like 50 or 50.00'],
+      [{ minimum_balance: 2_000_000 }, 'minimum_balance', 'The minimum balance can be at most $1,000,000'],
+      [{ steps: [{ ...steps[0], offset_days: 400 }] }, 'steps.0.offset_days', 'A reminder can go at most 365 days after the due date'],
+      [{ steps: [{ ...steps[0], offset_days: -31 }] }, 'steps.0.offset_days', 'A reminder can go at most 30 days before the due date'],
+      [{ steps: [{ ...steps[0], offset_days: 1.5 }] }, 'steps.0.offset_days', 'Choose when the reminder goes, in whole days'],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await put(body);
+      expect(r.status, JSON.stringify(body)).toBe(422);
+      expect(r.json.detail).toContain(message);
+      expect(r.json.detail).not.toMatch(/Too (small|big)|expected|Invalid input/);
+      expect(r.json.errors).toContainEqual({ field, message });
+    }
+    expect((await t.get('/reminders/settings', u.token)).json.enabled).toBe(false);
+  });
 });
 
 describe('sending', () => {
