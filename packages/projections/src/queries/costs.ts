@@ -3,7 +3,7 @@
 // HoursEntry, so those figures come from the domain's functions).
 import type { CostRecord, HoursRecord } from '@tradie/contracts';
 import {
-  CLAIM_REASON_TEXT, type CostEntry, type HoursEntry, type LocalDate, type StoredCostFields, type StoredHoursFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
+  CLAIM_REASON_TEXT, type CostEntry, type HoursEntry, type LocalDate, type StoredCostFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
