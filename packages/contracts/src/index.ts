@@ -18,4 +18,3 @@ export * from './paymentClaims.ts';
 export * from './priceBook.ts';
 export * from './setup.ts';
 export * from './pricing.ts';
-export * from './costs.ts';
