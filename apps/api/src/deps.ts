@@ -8,7 +8,7 @@ import type { BillingProvider } from './integrations/stripe/index.ts';
 import type { ConnectProvider } from './integrations/stripe/connect.ts';
 import type { AccountingProvider } from './integrations/xero/port.ts';
 import type { Mailer } from './mail/index.ts';
-import type { Secrets } from './secrets.ts';
+import type { Secrets } from './appKeys.ts';
 
 export interface Clock {
   now(): Date;

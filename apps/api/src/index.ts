@@ -7,7 +7,7 @@ export { openApiDocument } from './openapi/document.ts';
 export { apiOperations } from './openapi/apiOperations.ts';
 export { hashPassword } from './auth/passwords.ts';
 // For the benchmarks and fixtures in apps/cli: an app built from ports, seeded with events.
-export { loadSecrets, secretsFrom, verificationKeys, type KeyRing, type Secrets } from './secrets.ts';
+export { loadSecrets, secretsFrom, verificationKeys, type KeyRing, type Secrets } from './appKeys.ts';
 export type { Mailer } from './mail/index.ts';
 export { toNewEvents } from './commands.ts';
 // The account's data as one JSON document (Download my data, `npm run export` / `npm run import`).

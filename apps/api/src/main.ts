@@ -19,7 +19,7 @@ import { outboxWriter, scheduleReactions } from './reactions/outbox.ts';
 import { scheduleReminderRuns } from './reminders/runner.ts';
 import { xeroCallBudget } from './integrations/xero/callBudget.ts';
 import { scheduleXeroPoll } from './integrations/xero/poll.ts';
-import { checkAppSecret, loadSecrets } from './secrets.ts';
+import { checkAppSecret, loadSecrets } from './appKeys.ts';
 
 /** How long an idle keep-alive connection stays open: longer than a proxy in front keeps its own. */
 export const KEEP_ALIVE_MS = 65_000;

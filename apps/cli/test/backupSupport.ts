@@ -1,7 +1,7 @@
 // Shared by the backup tests (PGlite and PostgreSQL): a history made through the API, and
 // everything the screens read back, to compare before and after a restore.
 import { expect } from 'vitest';
-import { secretsFrom } from '../../api/src/secrets.ts';
+import { secretsFrom } from '../../api/src/appKeys.ts';
 import { TEST_APP_SECRET, type TestApp } from '../../api/test/support/testApp.ts';
 
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -113,9 +113,18 @@ test('Settings → Reminders: turn on, add the 3 days before step, save, and it 
   await page.getByRole('group', { name: '3 days before the due date' }).getByLabel('When').selectOption({ label: '1 day before the due date' });
   await page.getByRole('group', { name: '1 day before the due date' }).getByLabel('Subject').fill('  ');
   await page.getByRole('button', { name: 'Save reminders' }).click();
-  await expect(page.getByTestId('reminders-save-error')).toBeVisible();
+  // Said once, under the field; the banner points there.
+  await expect(page.getByTestId('settings-banner')).toHaveText('Error saving the reminder settings: check the boxes marked below');
+  await expect(page.getByTestId('reminders-save-error')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/reminders-settings-error.png' });
   await expect(page.getByRole('group', { name: '1 day before the due date' }).getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('group', { name: '1 day before the due date' }).getByLabel('Subject').fill('A friendly reminder');
+  // A minimum below $0: the tradie's words, not the validator's.
+  await page.getByLabel('Only remind when the balance owing is at least').fill('-5');
+  await page.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(page.getByText("The minimum balance can't be less than $0")).toHaveCount(1);
+  await expect(page.getByLabel('Only remind when the balance owing is at least')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Too small|expected number/)).toHaveCount(0);
 });
 
 test('Home: the Overdue card follows the data, and Send reminder now says it went to the outbox', async ({ page, request }) => {

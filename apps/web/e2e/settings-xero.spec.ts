@@ -126,10 +126,15 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   } finally {
     await xeroComputesOwnTax(false);
   }
-  await expect(page.getByTestId('accounting-difference')).toHaveText('Xero shows $3.84 — this invoice is $3.83. Check the invoice in Xero before you rely on either figure.');
+  await expect(page.getByTestId('accounting-difference')).toContainText("Xero shows $3.84 — this invoice is $3.83. Check the invoice in Xero before you rely on either figure, or send ours to put this invoice's lines back on it.");
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, testInfo, '/app/invoices/id-xero-difference');
   await expectNoSeriousA11yViolations(page);
+  // Send ours: Xero (taking the GST sent again) gets this invoice's lines back, and the difference goes.
+  await page.getByRole('button', { name: 'Send ours to Xero' }).click();
+  await expect(page.getByTestId('accounting-difference')).toHaveCount(0);
+  expect((await xeroInvoices()).find((i) => i.reference === 'INV-0002' && i.tenantId === tenant.tenantId)?.total).toBe('3.83');
+  await expect(page.getByTestId('detail-total')).toHaveText('$3.83');
 
   // ---- a payment Xero refuses: the invoice says so in Xero's words, and Try again gets it there ----
   await page.goto(`/app/invoices/${invoice.id}`);

@@ -96,7 +96,7 @@ test('a quote invoiced as a deposit, two progress invoices and the final one; a 
   await page.getByRole('button', { name: 'Accept Quote' }).click();
   const stages = page.getByRole('region', { name: 'Stages' });
   await expect(stages).toBeVisible();
-  expect(await figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$0.00', remaining: '$1,265.00' });
+  await expect.poll(() => figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$0.00', remaining: '$1,265.00' });
   await expect(stages).toContainText('0 % of the quote invoiced');
 
   // ---- a 30 % deposit ----
@@ -118,14 +118,14 @@ test('a quote invoiced as a deposit, two progress invoices and the final one; a 
 
   // ---- progress: 60 % complete, then 80 % complete ----
   await backToQuote(page, quote.id);
-  expect(await figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$379.50', remaining: '$885.50' });
+  await expect.poll(() => figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$379.50', remaining: '$885.50' });
   const first = await invoiceStage(page, 'Progress invoice', { label: /% complete\)/, value: '60' });
   await expect(page.getByTestId('detail-total')).toHaveText('$379.50');
   await backToQuote(page, quote.id);
   const second = await invoiceStage(page, 'Progress invoice', { label: /% complete\)/, value: '80' });
   await expect(page.getByTestId('detail-total')).toHaveText('$253.00');
   await backToQuote(page, quote.id);
-  expect(await figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$1,012.00', remaining: '$253.00' });
+  await expect.poll(() => figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$1,012.00', remaining: '$253.00' });
   await expect(stages).toContainText('80 % of the quote invoiced');
 
   // ---- more than is left: the server's reason, nothing created ----
@@ -153,7 +153,7 @@ test('a quote invoiced as a deposit, two progress invoices and the final one; a 
 
   // ---- the quote: all invoiced; the four invoices add up to it ----
   await backToQuote(page, quote.id);
-  expect(await figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$1,265.00', remaining: '$0.00' });
+  await expect.poll(() => figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$1,265.00', remaining: '$0.00' });
   await expect(stages).toContainText('100 % of the quote invoiced');
   await expect(stages).toContainText('All of the quote is invoiced');
   await expect(stages.getByRole('button', { name: 'Final invoice' })).toHaveCount(0);
@@ -242,11 +242,11 @@ test('a variation, a fixed deposit paid in full, then credited: the money owed b
   await shot(page, 'variation-form', false);
   await stages.getByRole('button', { name: 'Save variation' }).click();
   await expect(page.getByText('Variation 1 ($57.50) added: send it to the client for their approval')).toBeVisible();
-  expect(await figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$0.00', remaining: '$1,265.00' });
+  await expect.poll(() => figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$0.00', remaining: '$1,265.00' });
   await stages.getByTestId('variation-1').getByRole('button', { name: 'Mark approved' }).click();
   await stages.getByRole('button', { name: 'Yes, mark approved' }).click();
   await expect(page.getByText('Variation 1 marked approved: it can be invoiced now')).toBeVisible();
-  expect(await figures(page)).toEqual({ quoted: '$1,322.50', invoiced: '$0.00', remaining: '$1,322.50' });
+  await expect.poll(() => figures(page)).toEqual({ quoted: '$1,322.50', invoiced: '$0.00', remaining: '$1,322.50' });
   await expect(page.getByText('Extra downpipe')).toBeVisible();
 
   // A fixed-amount deposit through the UI.

@@ -11,8 +11,7 @@ export const ACCOUNTING_MESSAGES = {
   /** 400 when Xero refused the stored sign-in (refresh token spent or revoked, organisation removed). */
   reconnect: 'Xero needs you to connect again. Please connect Xero in Settings first',
   /** 503 on authorize, 400 on sync, when the server has no Xero app keys. */
-  notConfigured:
-    "Connecting to Xero isn't available yet. Your quotes, invoices and payments are all kept here in the meantime, and the accountant's export in Reports gives your accountant what Xero would.",
+  notConfigured: "Connecting to Xero isn't available here yet. Your invoices are all kept in the app, and the accountant's export has everything Xero would.",
   onlyInvoices: 'Only invoices can be synced to Xero. Convert the quote to an invoice first.',
   voidInvoice: "This invoice is void, so it can't be synced to Xero.",
   busy: 'This invoice is being synced with Xero right now. Please try again in a moment.',
@@ -20,6 +19,10 @@ export const ACCOUNTING_MESSAGES = {
   otherOrganisation: 'This invoice was synced to a different Xero organisation than the one connected now.',
   /** On a payment recorded here while Xero says the invoice is voided there: kept here, never sent to Xero. */
   paymentVoidedThere: "Xero says this invoice is voided, so this payment is recorded here only and was not sent to Xero. Void the invoice here too, or check it in Xero.",
+  /** 409 on 'Send ours to Xero' while Xero has the invoice voided there. */
+  voidedThere: "Xero has this invoice voided, so nothing on it can change there. Void it here too, or sync a new invoice.",
+  /** 409 on 'Send ours to Xero' while money is applied to Xero's copy (Xero does not let its lines change then). */
+  moneyAppliedThere: "Xero has a payment or credit note applied to this invoice, and Xero doesn't let an invoice's lines change then. Change it in Xero, or remove the payment there first.",
   /** The callback page. */
   connected: 'Connected to Xero. You can close this window.',
   authorizationFailed: 'Authorization was cancelled or failed',
@@ -63,6 +66,8 @@ export const accountingPushAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('credit_note'), credit_note_id: z.string(), xero_credit_note_id: z.string(), allocated: z.number() }),
   /** Money paid back against a credit note, sent as a cash refund of the credit a Xero credit note has left (`credit_note_id` names the one it came out of; a refund can take parts of several). */
   z.object({ type: z.literal('credit_note_refund'), credit_note_id: z.string(), refund_id: z.string(), xero_payment_id: z.string(), amount: z.number() }),
+  /** Our lines put back on Xero's copy ('Send ours to Xero' after it was edited there); `total` is what Xero now says it comes to. */
+  z.object({ type: z.literal('lines'), total: z.number() }),
 ]);
 export type AccountingPushAction = z.infer<typeof accountingPushAction>;
 

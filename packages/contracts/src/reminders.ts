@@ -21,6 +21,7 @@ export const REMINDER_LIMITS = { maxSteps: 8, minOffsetDays: -30, maxOffsetDays:
 
 export const REMINDER_MESSAGES = {
   duplicateStep: 'Two reminders cannot be on the same day',
+  minimumNotAmount: 'Enter the minimum balance as an amount, like 50 or 50.00',
   noSteps: 'Add at least one reminder, or turn reminders off',
   notOverdueInvoice: 'Only an issued invoice with money owing can be reminded',
   notEmailed: 'This client has no email address. Add one to the client first.',
@@ -28,14 +29,6 @@ export const REMINDER_MESSAGES = {
   paused: 'Reminders are paused for this invoice. Resume them to send one.',
   clientNoReminders: (client: string) => `${client || 'This client'} is set to get no reminders. Change that on the client's page to send one.`,
   oncePerDay: (from: string) => `A reminder went for this invoice in the last 24 hours. You can send another from ${from}.`,
-  enabled: 'Choose whether reminders go automatically (on or off)',
-  stepsList: 'The reminders must be a list',
-  stepDay: `Each reminder goes on a whole day, from ${-REMINDER_LIMITS.minOffsetDays} days before the due date to ${REMINDER_LIMITS.maxOffsetDays} days after it`,
-  subjectText: "Each reminder's subject must be text",
-  subjectTooLong: `A reminder's subject can be at most ${REMINDER_LIMITS.subject} characters`,
-  messageText: "Each reminder's message must be text",
-  messageTooLong: `A reminder's message can be at most ${REMINDER_LIMITS.message} characters`,
-  minimumBalance: `The minimum balance is an amount in dollars from $0 to $${REMINDER_LIMITS.maxMinimumBalance.toLocaleString('en-NZ')}, such as 50`,
 } as const;
 
 export const reminderStep = z.object({
@@ -46,32 +39,32 @@ export const reminderStep = z.object({
     .refine((id) => id !== 'manual', { error: "A reminder id can't be 'manual'" }),
   /** Days after the due date (negative: before it; 0: on the due date). */
   offset_days: z
-    .number({ error: REMINDER_MESSAGES.stepDay })
-    .int({ error: REMINDER_MESSAGES.stepDay })
-    .min(REMINDER_LIMITS.minOffsetDays, { error: REMINDER_MESSAGES.stepDay })
-    .max(REMINDER_LIMITS.maxOffsetDays, { error: REMINDER_MESSAGES.stepDay }),
+    .number({ error: 'Choose when the reminder goes, in days' })
+    .int({ error: 'Choose when the reminder goes, in whole days' })
+    .min(REMINDER_LIMITS.minOffsetDays, { error: `A reminder can go at most ${-REMINDER_LIMITS.minOffsetDays} days before the due date` })
+    .max(REMINDER_LIMITS.maxOffsetDays, { error: `A reminder can go at most ${REMINDER_LIMITS.maxOffsetDays} days after the due date` }),
   subject: z
-    .string({ error: REMINDER_MESSAGES.subjectText })
+    .string({ error: "Each reminder's subject must be text" })
     .trim()
     .min(1, { error: 'Each reminder needs a subject' })
-    .max(REMINDER_LIMITS.subject, { error: REMINDER_MESSAGES.subjectTooLong }),
+    .max(REMINDER_LIMITS.subject, { error: `A reminder's subject can be at most ${REMINDER_LIMITS.subject} characters` }),
   message: z
-    .string({ error: REMINDER_MESSAGES.messageText })
+    .string({ error: "Each reminder's message must be text" })
     .trim()
     .min(1, { error: 'Each reminder needs a message' })
-    .max(REMINDER_LIMITS.message, { error: REMINDER_MESSAGES.messageTooLong }),
+    .max(REMINDER_LIMITS.message, { error: `A reminder's message can be at most ${REMINDER_LIMITS.message} characters` }),
 });
 export type ReminderStepRecord = z.infer<typeof reminderStep>;
 
 export const reminderSettingsInput = z
   .object({
-    enabled: z.boolean({ error: REMINDER_MESSAGES.enabled }),
-    steps: z.array(reminderStep, { error: REMINDER_MESSAGES.stepsList }).min(1, { error: REMINDER_MESSAGES.noSteps }).max(REMINDER_LIMITS.maxSteps, { error: `At most ${REMINDER_LIMITS.maxSteps} reminders` }),
+    enabled: z.boolean({ error: 'Choose whether reminders go automatically (on or off)' }),
+    steps: z.array(reminderStep, { error: 'The reminders must be a list' }).min(1, { error: REMINDER_MESSAGES.noSteps }).max(REMINDER_LIMITS.maxSteps, { error: `At most ${REMINDER_LIMITS.maxSteps} reminders` }),
     /** Dollars: an invoice owing less gets no reminder. */
     minimum_balance: z
-      .number({ error: REMINDER_MESSAGES.minimumBalance })
-      .min(0, { error: REMINDER_MESSAGES.minimumBalance })
-      .max(REMINDER_LIMITS.maxMinimumBalance, { error: REMINDER_MESSAGES.minimumBalance })
+      .number({ error: REMINDER_MESSAGES.minimumNotAmount })
+      .min(0, { error: "The minimum balance can't be less than $0" })
+      .max(REMINDER_LIMITS.maxMinimumBalance, { error: 'The minimum balance can be at most $1,000,000' })
       .multipleOf(0.01, { error: 'The minimum balance is in dollars and cents' }),
   })
   .superRefine((v, ctx) => {

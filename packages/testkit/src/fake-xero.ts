@@ -201,6 +201,8 @@ export interface FakeXero {
   deletePaymentInXero(paymentId: string): void;
   /** The invoice voided in Xero itself (Xero refuses it while payments or credit notes are applied). */
   voidInXero(invoiceId: string): void;
+  /** The invoice's lines edited in Xero itself (someone changed a price there): Xero's own rules apply. */
+  editLinesInXero(invoiceId: string, lines: Array<{ description: string; quantity: string; unitAmount: string }>): void;
   /** A sales credit note raised in Xero itself for `amount` (GST inclusive, at 15%) and allocated in full to the invoice. */
   creditInXero(invoiceId: string, credit: { amount: string; date: string }): FakeCreditNote;
   /** Calls the Accounting API answered for each tenant, by minute (epoch minute), for checking the rate limit was kept. */
@@ -626,36 +628,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     }
   }
 
-  /** Validates one element and builds the invoice; errors are Xero's per-element messages. */
-  function buildInvoice(tenantId: string, el: Json, unitdp: number, app: string): { invoice: FakeInvoice | null; errors: string[] } {
-    const errors: string[] = [];
-    const type = el['Type'];
-    if (type !== 'ACCREC' && type !== 'ACCPAY') errors.push('Invoice Type must be specified');
-    const contactEl = el['Contact'];
-    let contactId = '';
-    let contactByName: { name: string; email: string } | null = null;
-    if (isObject(contactEl) && str(contactEl['ContactID'])) {
-      const c = state.contacts.find((x) => x.tenantId === tenantId && x.ContactID === contactEl['ContactID']);
-      if (!c) errors.push('The contact with the specified contact_id does not exist.');
-      else contactId = c.ContactID;
-    } else if (isObject(contactEl) && str(contactEl['Name']).trim()) {
-      contactByName = { name: str(contactEl['Name']).trim(), email: str(contactEl['EmailAddress']) };
-    } else errors.push('A Contact must be specified for this type of transaction');
-    const lat = el['LineAmountTypes'] ?? 'Exclusive';
-    if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax') errors.push(`'${String(lat)}' is not a valid LineAmountTypes value`);
-    const date = str(el['Date']) || new Date(now()).toISOString().slice(0, 10);
-    if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
-    const due = el['DueDate'] === undefined ? null : str(el['DueDate']);
-    if (due !== null && !LOCAL_DATE.test(due)) errors.push('DueDate is not a valid date');
-    const status = el['Status'] ?? 'DRAFT';
-    if (status !== 'DRAFT' && status !== 'SUBMITTED' && status !== 'AUTHORISED') errors.push(`Invoices cannot be created with a status of ${String(status)}`);
-    const currency = str(el['CurrencyCode']) || 'NZD';
-    if (currency !== 'NZD') errors.push(`The currency ${currency} is not enabled for this organisation`);
-    let number = str(el['InvoiceNumber']).trim();
-    if (type === 'ACCREC') {
-      if (number && state.invoices.some((i) => i.tenantId === tenantId && i.Type === 'ACCREC' && i.Status !== 'DELETED' && i.InvoiceNumber.toLowerCase() === number.toLowerCase())) errors.push('Invoice # must be unique.');
-      if (!number) number = nextInvoiceNumber(tenantId);
-    }
+  /** The line items of an invoice element (Xero's per-line checks, messages into `errors`), their tax worked out as Xero would. */
+  function parseLineItems(el: Json, type: 'ACCREC' | 'ACCPAY', lat: FakeInvoice['LineAmountTypes'], unitdp: number, errors: string[]): FakeLineItem[] {
     const lineEls = Array.isArray(el['LineItems']) ? el['LineItems'] : [];
     if (lineEls.length === 0) errors.push('At least one line item is required');
     const lines: FakeLineItem[] = [];
@@ -694,6 +668,40 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       const taxCents = lat === 'NoTax' ? 0n : givenTax !== null && !ownTax ? toCentsExact(givenTax)! : lineTaxCents(computed, rateText, lat === 'Inclusive');
       lines.push({ LineItemID: randomUUID(), Description: description, Quantity: qty, UnitAmount: unit, TaxType: taxType, AccountCode: accountCode, lineAmountCents: computed, taxCents });
     }
+    return lines;
+  }
+
+  /** Validates one element and builds the invoice; errors are Xero's per-element messages. */
+  function buildInvoice(tenantId: string, el: Json, unitdp: number, app: string): { invoice: FakeInvoice | null; errors: string[] } {
+    const errors: string[] = [];
+    const type = el['Type'];
+    if (type !== 'ACCREC' && type !== 'ACCPAY') errors.push('Invoice Type must be specified');
+    const contactEl = el['Contact'];
+    let contactId = '';
+    let contactByName: { name: string; email: string } | null = null;
+    if (isObject(contactEl) && str(contactEl['ContactID'])) {
+      const c = state.contacts.find((x) => x.tenantId === tenantId && x.ContactID === contactEl['ContactID']);
+      if (!c) errors.push('The contact with the specified contact_id does not exist.');
+      else contactId = c.ContactID;
+    } else if (isObject(contactEl) && str(contactEl['Name']).trim()) {
+      contactByName = { name: str(contactEl['Name']).trim(), email: str(contactEl['EmailAddress']) };
+    } else errors.push('A Contact must be specified for this type of transaction');
+    const lat = el['LineAmountTypes'] ?? 'Exclusive';
+    if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax') errors.push(`'${String(lat)}' is not a valid LineAmountTypes value`);
+    const date = str(el['Date']) || new Date(now()).toISOString().slice(0, 10);
+    if (!LOCAL_DATE.test(date)) errors.push('Date is not a valid date');
+    const due = el['DueDate'] === undefined ? null : str(el['DueDate']);
+    if (due !== null && !LOCAL_DATE.test(due)) errors.push('DueDate is not a valid date');
+    const status = el['Status'] ?? 'DRAFT';
+    if (status !== 'DRAFT' && status !== 'SUBMITTED' && status !== 'AUTHORISED') errors.push(`Invoices cannot be created with a status of ${String(status)}`);
+    const currency = str(el['CurrencyCode']) || 'NZD';
+    if (currency !== 'NZD') errors.push(`The currency ${currency} is not enabled for this organisation`);
+    let number = str(el['InvoiceNumber']).trim();
+    if (type === 'ACCREC') {
+      if (number && state.invoices.some((i) => i.tenantId === tenantId && i.Type === 'ACCREC' && i.Status !== 'DELETED' && i.InvoiceNumber.toLowerCase() === number.toLowerCase())) errors.push('Invoice # must be unique.');
+      if (!number) number = nextInvoiceNumber(tenantId);
+    }
+    const lines = parseLineItems(el, type === 'ACCPAY' ? 'ACCPAY' : 'ACCREC', lat === 'Inclusive' ? 'Inclusive' : lat === 'NoTax' ? 'NoTax' : 'Exclusive', unitdp, errors);
     if (errors.length > 0) return { invoice: null, errors };
     // Contact by name: Xero links the active contact of that name, or creates one.
     if (contactByName) contactId = findOrCreateContactByName(tenantId, contactByName.name, contactByName.email).ContactID;
@@ -725,6 +733,18 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return { invoice, errors: [] };
   }
 
+  /** New lines on an invoice, its totals worked out from them as Xero does. */
+  function setLines(inv: FakeInvoice, lines: FakeLineItem[], lat: FakeInvoice['LineAmountTypes']): void {
+    const totalTaxCents = lines.reduce((a, l) => a + l.taxCents, 0n);
+    const amounts = lines.reduce((a, l) => a + l.lineAmountCents, 0n);
+    inv.LineItems = lines;
+    inv.LineAmountTypes = lat;
+    inv.subTotalCents = lat === 'Inclusive' ? amounts - totalTaxCents : amounts;
+    inv.totalTaxCents = totalTaxCents;
+    inv.totalCents = inv.subTotalCents + totalTaxCents;
+    inv.updatedMs = now();
+  }
+
   const TRANSITIONS: Record<FakeInvoice['Status'], Array<FakeInvoice['Status']>> = {
     DRAFT: ['DRAFT', 'SUBMITTED', 'AUTHORISED', 'DELETED'],
     SUBMITTED: ['SUBMITTED', 'AUTHORISED', 'DRAFT', 'DELETED'],
@@ -734,10 +754,20 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     DELETED: [],
   };
 
-  function updateInvoice(inv: FakeInvoice, el: Json): string[] {
+  function updateInvoice(inv: FakeInvoice, el: Json, unitdp = 2): string[] {
     const target = (el['Status'] ?? inv.Status) as FakeInvoice['Status'];
     if (!TRANSITIONS[inv.Status].includes(target)) return [`This document cannot be edited as it has a status of ${inv.Status}.`];
     if (target === 'VOIDED' && (inv.paidCents > 0n || creditedCents(inv) > 0n)) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
+    if (el['LineItems'] !== undefined) {
+      // Xero lets an approved invoice's lines change only while no money is applied to it.
+      if (inv.paidCents > 0n || creditedCents(inv) > 0n) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
+      const lat = el['LineAmountTypes'] ?? inv.LineAmountTypes;
+      if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax') return [`'${String(lat)}' is not a valid LineAmountTypes value`];
+      const errors: string[] = [];
+      const lines = parseLineItems(el, inv.Type, lat, unitdp, errors);
+      if (errors.length > 0) return errors;
+      setLines(inv, lines, lat);
+    }
     if (inv.Status !== target) inv.updatedMs = now();
     inv.Status = target;
     if (el['SentToContact'] !== undefined) {
@@ -779,7 +809,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       }
       if (!r.invoice) continue;
       if (state.invoices.includes(r.invoice)) {
-        const errors = updateInvoice(r.invoice, r.element);
+        const errors = updateInvoice(r.invoice, r.element, unitdp);
         if (errors.length > 0) {
           if (summarize) throw validationException([{ ...r.element, ValidationErrors: errors.map((Message) => ({ Message })) }]);
           out.push({ ...r.element, HasErrors: true, StatusAttributeString: 'ERROR', ValidationErrors: errors.map((Message) => ({ Message })) });
@@ -1350,6 +1380,15 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       const inv = state.invoices.find((i) => i.InvoiceID === invoiceId);
       if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
       const errors = updateInvoice(inv, { Status: 'VOIDED' });
+      if (errors.length > 0) throw new Error(`fake-xero: ${errors.join(' ')}`);
+    },
+    editLinesInXero(invoiceId, lines) {
+      const inv = state.invoices.find((i) => i.InvoiceID === invoiceId);
+      if (!inv) throw new Error(`fake-xero: no invoice ${invoiceId}`);
+      const accountCode = inv.LineItems[0]?.AccountCode ?? '200';
+      const taxType = inv.LineItems[0]?.TaxType ?? 'OUTPUT2';
+      const element = { LineItems: lines.map((l) => ({ Description: l.description, Quantity: l.quantity, UnitAmount: l.unitAmount, TaxType: taxType, AccountCode: accountCode })) };
+      const errors = updateInvoice(inv, element, 4);
       if (errors.length > 0) throw new Error(`fake-xero: ${errors.join(' ')}`);
     },
     creditInXero(invoiceId, c) {

@@ -13,7 +13,7 @@
 // --unsigned (docs/reliability.md, "Backups").
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EventStore, RecordedEvent, Sql } from '@tradie/store';
-import { keyList, type KeyRing } from '../secrets.ts';
+import { keyList, type KeyRing } from '../appKeys.ts';
 
 export const EXPORT_FORMAT = 'tradie-quotes/account-export';
 export const EXPORT_VERSION = 1;
@@ -139,8 +139,7 @@ export function checkExportSignature(doc: Record<string, unknown>, keys: KeyRing
 
 export const EXPORT_ABOUT =
   'Everything this Tradie Quotes account holds: the full history of its clients, quotes, invoices and payments (events, oldest first), ' +
-  'its business settings and logo, and its subscription record. No password or sign-in token is included. Keep this file as it is: ' +
-  'your account can be brought back from it, and any change to it means it can no longer be.';
+  'its business settings and logo, and its subscription record. No password or sign-in token is included. Keep it somewhere safe: it holds everything needed to restore the account.';
 
 /** Emails are compared trimmed and lower-cased, as the API stores them. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

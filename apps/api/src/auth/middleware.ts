@@ -7,7 +7,7 @@ import { isAccountClosed } from '../account/liveness.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AppDeps } from '../deps.ts';
 import { Unauthenticated } from '../errors.ts';
-import { verificationKeys } from '../secrets.ts';
+import { verificationKeys } from '../appKeys.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 export const NOT_SIGNED_IN = 'Please sign in to continue.';

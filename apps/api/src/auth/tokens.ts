@@ -1,7 +1,7 @@
 // Access tokens: short-lived HS256 JWTs (jose). Refresh and reset tokens: opaque random strings,
 // stored only as SHA-256 hashes.
 import { SignJWT, jwtVerify } from 'jose';
-import { keyList, type KeyRing } from '../secrets.ts';
+import { keyList, type KeyRing } from '../appKeys.ts';
 import { randomSecret, secretDigest } from '../security/secrets.ts';
 
 export const ISSUER = 'tradie-quotes';

@@ -3,7 +3,7 @@
 import { CLIENT_LINK_TOKEN } from '@tradie/contracts';
 import { open, seal } from '../integrations/xero/secretBox.ts';
 import { randomSecret, secretDigest } from '../security/secrets.ts';
-import { type Secrets, verificationKeys } from '../secrets.ts';
+import { type Secrets, verificationKeys } from '../appKeys.ts';
 
 export const TOKEN_BYTES = 24;
 

@@ -63,7 +63,7 @@ export const searchTextOf = (words: readonly string[]): string => words.join(' '
 export const tsQueryOf = (words: readonly string[]): string => words.map((w) => `${w}:*`).join(' & ');
 
 /** Matches past this many are dense: walking the book by name finds the first page of them sooner than sorting them all. */
-const SPARSE_MATCHES = 2000;
+const SPARSE_MATCHES = 5000;
 /** How many items, by name, the first look reads before it turns to the search index. */
 const FIRST_LOOK = 400;
 
@@ -103,12 +103,15 @@ export async function listItems(sql: Sql, accountId: string, query: { q: string;
         accountId, tsQuery, query.limit + 1, query.offset,
       ]),
     );
-  const hits = await sql.query<{ id: string; n: number | string }>(
-    `WITH hits AS MATERIALIZED (SELECT id, sort_name FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) LIMIT ${SPARSE_MATCHES + 1})
-     SELECT id, (SELECT count(*) FROM hits) AS n FROM hits ORDER BY sort_name, id LIMIT $3 OFFSET $4`,
+  // Always one row at least (the count), so a page past the end of many matches still learns how many there are.
+  const counted = await sql.query<{ id: string | null; n: number | string }>(
+    `WITH hits AS MATERIALIZED (SELECT id, sort_name FROM price_book_items WHERE account_id = $1 AND search @@ to_tsquery('simple', $2) LIMIT ${SPARSE_MATCHES + 1}),
+          total AS (SELECT count(*) AS n FROM hits)
+     SELECT p.id, total.n FROM total LEFT JOIN LATERAL (SELECT id, sort_name FROM hits ORDER BY sort_name, id LIMIT $3 OFFSET $4) AS p ON true ORDER BY p.sort_name, p.id`,
     [accountId, tsQuery, query.limit + 1, query.offset],
   );
-  if (hits.length > 0 && Number(hits[0]!.n) > SPARSE_MATCHES) return dense();
+  if (Number(counted[0]?.n ?? 0) > SPARSE_MATCHES) return dense();
+  const hits = counted.flatMap((h) => (h.id === null ? [] : [{ id: h.id }]));
   if (hits.length === 0) return { items: [], has_more: false };
   const rows = await sql.query<ItemRow>(`SELECT ${COLUMNS} FROM price_book_items WHERE account_id = $1 AND id = ANY($2::text[])`, [accountId, hits.map((h) => h.id)]);
   const byId = new Map(rows.map((r) => [r.id, r]));

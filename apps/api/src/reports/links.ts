@@ -1,6 +1,6 @@
-// Download links for the CSV exports and the accountant's ZIP. A download link is opened without
-// the bearer header (the screens fetch it and save the file; an accountant's tool may open it as it
-// is), and a token must never travel in a URL. So the signed-in app asks for a link: a URL that names the export and its exact query, with a one-time
+// Download links for the CSV exports and the accountant's ZIP. The screens download by sending the
+// page to a URL (a plain navigation), which cannot send the bearer header, and a token must never travel in a URL. So the
+// signed-in app asks for a link: a URL that names the export and its exact query, with a one-time
 // token (security/oneTimeTokens.ts, kind 'report_export': kept only as a digest, with the account,
 // the export and its query; five minutes). Changing the export or any query value — another period,
 // the other export — makes the link refused; the account is the token's own, never the URL's. A link

@@ -68,7 +68,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(await memo.get(accountId, `month-profit ${today}`, () => monthProfitFor(deps.store, accountId, today)));
   });
 
-  r.post('/export-links', describe({ tag: 'Reports', summary: 'A five-minute download link to a CSV export (fetched by the screens so the token never travels in a URL; ends when the account signs out everywhere)', body: exportLinkInput, response: { status: 200, schema: exportLinkResponse } }), auth, async (c) => {
+  r.post('/export-links', describe({ tag: 'Reports', summary: 'A five-minute download link to a CSV export (the page downloads through it, as a plain navigation cannot send the bearer header; ends when the account signs out everywhere)', body: exportLinkInput, response: { status: 200, schema: exportLinkResponse } }), auth, async (c) => {
     const body = await parseBody(c, exportLinkInput);
     let query: Record<string, string>;
     if (body.kind === 'gst-csv') {

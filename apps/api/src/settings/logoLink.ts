@@ -5,7 +5,7 @@
 // hour (the browser's cache keeps working) and a leaked link is useless soon after. Links are
 // signed with the current key; one signed before a rotation (APP_SECRET_PREVIOUS) still opens.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { keyList, type KeyRing } from '../secrets.ts';
+import { keyList, type KeyRing } from '../appKeys.ts';
 import { logoUrlFor } from './repository.ts';
 
 const HOUR = 3600;

@@ -20,7 +20,7 @@ import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
 import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
-import { verificationKeys } from '../secrets.ts';
+import { verificationKeys } from '../appKeys.ts';
 import { prepareLogo } from './logoPrepare.ts';
 import { loadPricing } from './pricing.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';

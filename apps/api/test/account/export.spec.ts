@@ -5,7 +5,7 @@
 import type { EventStore, RecordedEvent } from '@tradie/store';
 import { describe, expect, it } from 'vitest';
 import { buildAccountExport, checkExportSignature, exportFileName, streamAccountExport } from '../../src/account/export.ts';
-import { secretsFrom } from '../../src/secrets.ts';
+import { secretsFrom } from '../../src/appKeys.ts';
 
 const KEY = secretsFrom(Buffer.from('a-secret-for-the-export-signature-tests')).exportKey;
 const OTHER = secretsFrom(Buffer.from('another-servers-secret-for-these-tests')).exportKey;

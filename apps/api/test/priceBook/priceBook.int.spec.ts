@@ -205,6 +205,23 @@ describe('/price-book/imports', () => {
     expect(names(await t.get('/price-book/items?q=pc2099', u.token))).toEqual(['Pipe clip 2099 mm']);
   });
 
+  it('search walks the book by name when a word late in the alphabet is in more than 5,000 items', async () => {
+    const u = await signUp(t);
+    // 400 items first by name that do not match, then 5,050 that do: past the first look, too many for the index's sort.
+    const rows = [
+      ...Array.from({ length: 400 }, (_, i) => `AV${String(i).padStart(4, '0')},Air valve ${i} mm,ea,2`),
+      ...Array.from({ length: 5050 }, (_, i) => `ZP${String(i).padStart(4, '0')},Zinc pipe ${i} mm,m,3`),
+    ];
+    const csv = `Code,Description,Unit,Price\n${rows.join('\n')}\n`;
+    const r = await t.post('/price-book/imports', { supplier: 'Zinc Ltd', csv, mapping: { code: 'Code', description: 'Description', unit: 'Unit', price: 'Price', price_kind: 'cost', gst: 'exclusive' } }, u.token);
+    expect(r.json.counts).toMatchObject({ created: 5450 });
+    const first = await t.get('/price-book/items?q=zinc&limit=3', u.token);
+    expect([names(first), first.json.has_more]).toEqual([['Zinc pipe 0 mm', 'Zinc pipe 1 mm', 'Zinc pipe 10 mm'], true]);
+    expect(names(await t.get('/price-book/items?q=zinc%20pipe&limit=2&offset=3', u.token))).toEqual(['Zinc pipe 100 mm', 'Zinc pipe 1000 mm']);
+    const last = await t.get('/price-book/items?q=zinc&limit=5&offset=5048', u.token);
+    expect([names(last), last.json.has_more]).toEqual([['Zinc pipe 998 mm', 'Zinc pipe 999 mm'], false]);
+  });
+
   it('GST-inclusive prices and a trade price column give the cost excl. GST', async () => {
     const u = await signUp(t);
     const csv = 'SKU,Item,Trade incl GST\r\nA1,"Cable 2.5 mm² TPS, 100 m",230.00\r\n';

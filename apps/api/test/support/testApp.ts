@@ -13,7 +13,7 @@ import type { AppDeps, Clock } from '../../src/deps.ts';
 import type { Mailer, OutgoingMail, SentMail } from '../../src/mail/index.ts';
 import { allMigrations } from '../../src/migrations.ts';
 import { outboxWriter } from '../../src/reactions/outbox.ts';
-import { secretsFrom } from '../../src/secrets.ts';
+import { secretsFrom } from '../../src/appKeys.ts';
 
 export class TestClock implements Clock {
   private t: number;

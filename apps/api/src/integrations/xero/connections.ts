@@ -13,7 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../../deps.ts';
 import { createKeyedLock, createTokenKeeper, type KeyedLock, type ProviderTokens, type StoredConnection, type Tenant, type TokenKeeper, type TokenStore } from './index.ts';
-import { verificationKeys, type KeyRing } from '../../secrets.ts';
+import { verificationKeys, type KeyRing } from '../../appKeys.ts';
 import { open, seal } from './secretBox.ts';
 
 export interface ConnectionRow {

@@ -13,7 +13,7 @@ import { ACCOUNT_CLOSED, ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AccountingError, createOAuthState, createPkcePair, type Tenant } from './index.ts';
-import { verificationKeys } from '../../secrets.ts';
+import { verificationKeys } from '../../appKeys.ts';
 import { recordAudit, type RequestOrigin } from '../../security/audit.ts';
 import { randomSecret, sameDigest, secretDigest } from '../../security/secrets.ts';
 import { deleteConnection, readConnection, saveConnection, tokensOf, verifierContext } from './connections.ts';

@@ -158,6 +158,11 @@ export interface AccountingProvider {
   /** An invoice an earlier, lost attempt may have created (created by this app, not deleted). */
   findInvoiceByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
   updateInvoiceStatus(conn: ProviderConnection, invoiceId: string, status: 'AUTHORISED' | 'VOIDED', sentToContact?: boolean): Promise<InvoiceRef>;
+  /**
+   * Puts our lines (and their GST) back on the provider's copy of an invoice, replacing whatever was
+   * edited there. The provider refuses it (validation) while money is applied to the invoice or it is voided.
+   */
+  replaceInvoiceLines(conn: ProviderConnection, invoiceId: string, invoice: InvoiceInput): Promise<InvoiceRef>;
   /** A page (from 1) of the sales invoices changed since `since` (If-Modified-Since), oldest change first. */
   invoicesChangedSince(conn: ProviderConnection, since: Date, page: number): Promise<InvoiceChanged[]>;
   /** The invoice as the provider has it now, with its payments (made from here or there). */

@@ -19,7 +19,7 @@ import { XERO_CALLBACK_PATH } from './fromConfig.ts';
 import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, startAuthorization } from './oauth.ts';
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushFailuresOf, pushStatusOf } from './pushStatus.ts';
-import { pushInvoice, syncInvoice } from './sync.ts';
+import { pushInvoice, sendOursToXero, syncInvoice } from './sync.ts';
 import { handleXeroWebhook, XERO_WEBHOOK_MAX_BYTES, type XeroWebhook, xeroSignatureValid, xeroWebhookSchema } from './webhook.ts';
 import { limitBody } from '../../http/refusedBodies.ts';
 
@@ -145,6 +145,10 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/push/:id', signedIn, describe({
     tag, summary: "Push a synced invoice's payments, sent flag and void to Xero", response: { status: 200, schema: accountingPushResult }, errors: [400, 404, 429, 503],
   }), async (c) => c.json(await pushInvoice(deps, c.get('accountId'), c.req.param('id'))));
+
+  r.post('/send-ours/:id', signedIn, describe({
+    tag, summary: "Send ours to Xero: put the invoice's lines back on Xero's copy after it was edited there (refused while Xero has it voided or money applied)", response: { status: 200, schema: accountingPushResult }, errors: [400, 404, 409, 429, 503],
+  }), async (c) => c.json(await sendOursToXero(deps, actorOf(c), c.req.param('id'))));
 
   return r;
 }

@@ -4,7 +4,7 @@
 // or column does not decrypt. Sealing uses the current key; opening also accepts the key of
 // APP_SECRET_PREVIOUS, so values sealed before a rotation still open.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { keyList, type KeyRing } from '../../secrets.ts';
+import { keyList, type KeyRing } from '../../appKeys.ts';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

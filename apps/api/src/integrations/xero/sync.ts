@@ -507,6 +507,8 @@ export async function pullFromXero(deps: Deps, accountId: string, documentId: st
     } catch (e) {
       return rethrow(deps, accountId, e);
     }
+    // Xero's totals as it has them now: an invoice edited there shows its difference on the invoice here.
+    await execute(deps, (tx) => recordXeroTotals(deps, tx, integrationActor(accountId), documentId, there.totals));
     const db = deps.store.db;
     const pushedFromHere = new Set((await db.query<{ xero_payment_id: string }>('SELECT xero_payment_id FROM xero_payments WHERE account_id = $1 AND document_id = $2', [accountId, documentId])).map((r) => r.xero_payment_id));
     const listed = new Set(there.payments.map((p) => p.paymentId));
@@ -673,6 +675,50 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
     if (refusal && !(err instanceof Busy)) await recordPushError(deps, accountId, documentId, refusal.detail);
     throw err;
   }
+}
+
+/**
+ * POST /integrations/xero/send-ours/{id} ('Send ours to Xero', when Xero's totals differ from ours
+ * because the invoice was edited there): our lines and their GST put back on Xero's copy, and the
+ * totals Xero answers with recorded (the difference callout goes when they match). Refused, in words,
+ * while Xero has the invoice voided or money applied to it, which Xero does not let change. Nothing
+ * here changes: the invoice the client was given stays as it was issued.
+ */
+export async function sendOursToXero(deps: Deps, actor: Actor, documentId: string): Promise<{ xero_invoice_id: string; pushed: AccountingPushAction[] }> {
+  const { accountId } = actor;
+  const first = await loadDocument(deps.store, accountId, documentId);
+  if (first.state.type !== 'invoice') throw new Conflict(ACCOUNTING_MESSAGES.onlyInvoices);
+  const runtime = xeroRuntime(deps);
+  if (!runtime) throw new BadRequest(ACCOUNTING_MESSAGES.notConfigured);
+  await requireConnection(deps, accountId);
+  return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
+    const row = await readSyncRow(deps.store.db, accountId, documentId);
+    if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
+    const [contactRow] = await deps.store.db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
+    const contactId = contactRow?.xero_contact_id ?? null;
+    if (!contactId) throw new Conflict('This invoice has no Xero contact recorded, so its lines cannot be sent. Sync it again.');
+    const { tenantId } = await requireConnection(deps, accountId);
+    if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
+    const { state: view } = await loadDocument(deps.store, accountId, documentId);
+    if (view.status === 'void') throw new Conflict(ACCOUNTING_MESSAGES.voidInvoice);
+    const xeroInvoiceId = row.xero_invoice_id;
+    const gstRegistered = isTaxInvoice(view, (await loadBusinessSettings(deps.store.db, accountId)).gst_number);
+    let ref: InvoiceRef;
+    try {
+      ref = await runtime.keeper.withConnection(accountId, async (conn) => {
+        // Xero's word first: a copy voided or with money applied there is refused in our words, not Xero's.
+        const there = await runtime.provider.getInvoice(conn, xeroInvoiceId);
+        if (there.status === 'VOIDED' || there.status === 'DELETED') throw new Conflict(ACCOUNTING_MESSAGES.voidedThere);
+        if (there.status === 'PAID' || there.payments.length > 0 || there.credits.length > 0) throw new Conflict(ACCOUNTING_MESSAGES.moneyAppliedThere);
+        return runtime.provider.replaceInvoiceLines(conn, xeroInvoiceId, { document: view, contactId, gstRegistered });
+      });
+    } catch (e) {
+      return rethrow(deps, accountId, e);
+    }
+    await execute(deps, (tx) => recordXeroTotals(deps, tx, actor, documentId, ref.totals));
+    await deps.store.db.query('UPDATE xero_sync SET xero_status = $3, pushed_at = $4 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, ref.status, deps.clock.now().toISOString()]);
+    return { xero_invoice_id: xeroInvoiceId, pushed: [{ type: 'lines', total: ref.totals ? centsToNumber(toCents(ref.totals.total)) : centsToNumber(documentFigures(view).totalCents) }] };
+  });
 }
 
 export type PushOutcome =

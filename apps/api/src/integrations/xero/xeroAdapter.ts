@@ -497,6 +497,13 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       }
     },
 
+    async replaceInvoiceLines(conn, invoiceId, input: InvoiceInput) {
+      const invoice = toXeroInvoice(input.document, input.contactId, { gstRegistered: input.gstRegistered, salesAccountCode });
+      const element = { InvoiceID: invoiceId, LineItems: invoice.LineItems, LineAmountTypes: invoice.LineAmountTypes };
+      // The same lines sent twice leave the same invoice: safe to repeat after a lost answer.
+      return invoiceRef(firstOf(await api(conn, 'POST', `/Invoices/${encodeURIComponent(invoiceId)}?unitdp=4`, { body: { Invoices: [element] }, repeatable: true }), 'Invoices'));
+    },
+
     async invoicesChangedSince(conn, since, page): Promise<InvoiceChanged[]> {
       // Xero reads If-Modified-Since as a UTC date and time without a zone; pages hold 100 invoices.
       const query = new URLSearchParams({ where: 'Type=="ACCREC"', order: 'UpdatedDateUTC ASC', page: String(page) });

@@ -343,7 +343,7 @@ describe('Xero not configured on this server', () => {
     expect(auth.json.detail).toBe(ACCOUNTING_MESSAGES.notConfigured);
     const cb = await bare.get('/integrations/xero/callback?state=a&code=b');
     expect(cb.status).toBe(503);
-    expect(cb.text).toContain(ACCOUNTING_MESSAGES.notConfigured.replace("'", '&#39;'));
+    expect(cb.text).toContain(ACCOUNTING_MESSAGES.notConfigured.replaceAll("'", '&#39;'));
     expect((await bare.del('/integrations/xero/disconnect', user.token)).status).toBe(200);
   });
 });

@@ -3,9 +3,10 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts
 // (imported from there); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PriceBookMoves, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PriceBookMoves, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
 import { accountingPushPath } from '../shared/accountingPush.ts';
+import { PROVIDER_PATH } from '../shared/documents.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
 
 /** GET /invoices/{id}. */
@@ -148,3 +149,6 @@ export const priceBookMovesQuery = (api: Api, id: string, version: number) =>
 /** Re-prices one line of a draft from the price book's cost now; answers the document. */
 export const updateFromPriceBook = (api: Api, id: string, lineIndex: number, version: number) =>
   api.post<DocumentDetail>(path(id, '/price-book-moves/update'), { line_index: lineIndex, version });
+
+/** POST /integrations/xero/send-ours/{id}: this invoice's lines put back on Xero's copy after it was edited there. */
+export const sendOursToAccounting = (api: Api, id: string) => api.post<AccountingPushResult>(`/integrations/${PROVIDER_PATH}/send-ours/${encodeURIComponent(id)}`);

@@ -11,7 +11,7 @@ import { useCommand } from '../shared/command.ts';
 import { ErrorAlert, LoadingLine } from '../../ui/Status.tsx';
 import { BarChart } from './BarChart.tsx';
 import { correctionWords, type CorrectionKinds } from './corrections.ts';
-import { DOWNLOAD_TEXT, downloadThroughSignedLink } from './download.ts';
+import { downloadThroughSignedLink } from './download.ts';
 import { createExportLink } from './queries.ts';
 
 
@@ -181,12 +181,12 @@ export function ReportError({ title, error }: { title: string; error: unknown })
   );
 }
 
-/** '📥 Download CSV': a download link for this export, fetched and saved; says when it has, or why not. */
+/** '📥 Download CSV': a download link for this export, opened in a new tab. */
 export function DownloadCsvButton({ input, what, note = 'One row per invoice, with totals, for your accountant or spreadsheet.' }: { input: ExportLinkInput; what: string; note?: string }) {
-  const download = useCommand({ run: () => downloadThroughSignedLink(() => createExportLink(api, input), `${what}.csv`), failed: 'please try again' });
+  // A download link first (the page can't send the bearer header on a navigation), then the file.
+  const download = useCommand({ run: () => downloadThroughSignedLink(window, () => createExportLink(api, input)), failed: 'please try again' });
   const busy = download.pending;
   const error = download.error && `Couldn't download the CSV: ${download.error}`;
-  // The button says it is working until the file is in the downloads (or the error says why not).
   const onClick = () => download.run();
   return (
     <div className="report-download">
@@ -196,11 +196,6 @@ export function DownloadCsvButton({ input, what, note = 'One row per invoice, wi
       <p id={`${what}-csv-note`} className="report-download__note">
         {note}
       </p>
-      {download.done && (
-        <p className="callout callout--success report-banner" role="status">
-          {DOWNLOAD_TEXT.csvSaved}
-        </p>
-      )}
       <ErrorAlert message={error} className="report-banner" />
     </div>
   );

@@ -73,7 +73,7 @@ describe('Settings → Reminders', () => {
     expect(h.container.querySelectorAll('.reminder-step')).toHaveLength(1);
   });
 
-  it("a 422 shows the API's detail and the field's own error", async () => {
+  it("a 422 that names a field says it once, under the field, and the banner points there", async () => {
     const onMessage = vi.fn();
     serveSettings(record(), none, () =>
       problem(422, 'Each reminder needs a subject', [{ field: 'steps.0.subject', message: 'Each reminder needs a subject' }]),
@@ -82,10 +82,21 @@ describe('Settings → Reminders', () => {
     await h.until(() => expect(h.container.querySelector('#reminder-step-overdue-7-subject')).not.toBeNull());
     h.type(h.container.querySelector('#reminder-step-overdue-7-subject') as HTMLInputElement, ' ');
     h.click(h.button('Save reminders'));
-    await h.until(() => expect(h.container.querySelector('[data-testid="reminders-save-error"]')?.textContent).toBe('Each reminder needs a subject'));
-    expect(h.container.querySelector('#reminder-step-overdue-7-subject-error')?.textContent).toBe('Each reminder needs a subject');
+    await h.until(() => expect(h.container.querySelector('#reminder-step-overdue-7-subject-error')?.textContent).toBe('Each reminder needs a subject'));
     expect(h.container.querySelector('#reminder-step-overdue-7-subject')?.getAttribute('aria-invalid')).toBe('true');
-    expect(onMessage).toHaveBeenCalledWith(expect.stringContaining('Error'), true);
+    expect(h.container.querySelector('[data-testid="reminders-save-error"]')).toBeNull();
+    expect(h.text().split('Each reminder needs a subject')).toHaveLength(2);
+    expect(onMessage).toHaveBeenCalledWith(REMINDERS_TAB_TEXT.checkFields, true);
+  });
+
+  it("a refusal that names no field shows the server's detail above the button and in the banner", async () => {
+    const onMessage = vi.fn();
+    serveSettings(record(), none, () => problem(409, 'Someone else changed the reminders', []));
+    h.render(<RemindersTab onMessage={onMessage} />);
+    await h.until(() => expect(h.text()).toContain('Save reminders'));
+    h.click(h.button('Save reminders'));
+    await h.until(() => expect(h.container.querySelector('[data-testid="reminders-save-error"]')?.textContent).toBe('Someone else changed the reminders'));
+    expect(onMessage).toHaveBeenCalledWith(`${REMINDERS_TAB_TEXT.saveFailed}: Someone else changed the reminders`, true);
   });
 
   it('a 422 about the steps as a whole shows under the list', async () => {
@@ -93,8 +104,8 @@ describe('Settings → Reminders', () => {
     h.render(<RemindersTab onMessage={vi.fn()} />);
     await h.until(() => expect(h.text()).toContain('Save reminders'));
     h.click(h.button('Save reminders'));
-    await h.until(() => expect(h.container.querySelectorAll('.callout--error')).toHaveLength(2));
-    expect(h.text()).toContain(REMINDER_MESSAGES.duplicateStep);
+    await h.until(() => expect(h.container.querySelectorAll('.callout--error')).toHaveLength(1));
+    expect(h.text().split(REMINDER_MESSAGES.duplicateStep)).toHaveLength(2);
   });
 
   it('lists the next reminders: when in NZ time, the invoice, the client and the balance', async () => {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REMINDER_LIMITS, REMINDER_PLACEHOLDERS, type ReminderSettingsRecord, type ReminderStepRecord } from '@tradie/contracts';
 import { api, errorDetail } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
-import { useCommand } from '../shared/command.ts';
+import { fieldErrorsOf, useCommand } from '../shared/command.ts';
 import { errorAria, FormField } from '../../ui/FormField.tsx';
 import { ErrorAlert, LoadingLine, RetryAlert } from '../../ui/Status.tsx';
 import {
@@ -24,6 +24,7 @@ import {
 export const REMINDERS_TAB_TEXT = {
   saved: 'Reminder settings saved',
   saveFailed: 'Error saving the reminder settings',
+  checkFields: 'Error saving the reminder settings: check the boxes marked below',
   on: 'Send payment reminders automatically',
   add: 'Add reminder',
   remove: 'Remove',
@@ -112,7 +113,8 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
       void invalidateReminders(queryClient);
       onMessage(REMINDERS_TAB_TEXT.saved, false);
     },
-    onFailed: (detail) => onMessage(`${REMINDERS_TAB_TEXT.saveFailed}: ${detail}`, true),
+    // Said once: under the field it is about when the server named one, otherwise here and above the button.
+    onFailed: (detail, error) => onMessage(Object.keys(fieldErrorsOf(error)).length > 0 ? REMINDERS_TAB_TEXT.checkFields : `${REMINDERS_TAB_TEXT.saveFailed}: ${detail}`, true),
   });
   // A refused save: the first field it names comes into view.
   const refused = save.failure;
@@ -285,7 +287,7 @@ function RemindersForm({ settings, onMessage }: { settings: ReminderSettingsReco
         )}
       </Card>
 
-      <ErrorAlert message={save.error} testId="reminders-save-error" />
+      <ErrorAlert message={Object.keys(fields).length > 0 ? null : save.error} testId="reminders-save-error" />
       <button type="button" className="button button--accent button--block reminders-save" onClick={submit} disabled={save.pending} aria-busy={save.pending}>
         {save.pending ? 'Saving...' : 'Save reminders'}
       </button>

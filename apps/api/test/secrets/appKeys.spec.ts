@@ -18,7 +18,7 @@ import { ISSUER, signAccessToken, verifyAccessToken } from '../../src/auth/token
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { buildDeps } from '../../src/main.ts';
 import { allMigrations } from '../../src/migrations.ts';
-import { checkAppSecret, isWeakSecret, loadSecrets, secretFilePath, secretsFrom, verificationKeys, type Secrets, type SecretsConfig } from '../../src/secrets.ts';
+import { checkAppSecret, isWeakSecret, loadSecrets, secretFilePath, secretsFrom, verificationKeys, type Secrets, type SecretsConfig } from '../../src/appKeys.ts';
 import { signedLogoUrl, verifyLogoLink } from '../../src/settings/logoLink.ts';
 import { createTestApp, signUp, TestClock } from '../support/testApp.ts';
 
