@@ -167,6 +167,9 @@ test('Price from cost keeps the money: screen, saved document, list and PDF agre
   await expect(page.getByTestId('calc-profit-markup')).toHaveText('33.3%');
   await expect.poll(async () => ((await (await request.get('/api/v1/business-settings', { headers: user.authHeaders })).json()) as { margin_basis: string }).margin_basis).toBe('margin');
   await page.reload();
+  // The unsaved quote is offered back; starting again shows the basis came from the account, not the draft.
+  await expect(page.getByRole('heading', { name: 'Carry on with your unsaved quote?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start again' }).click();
   await page.getByRole('button', { name: 'Profit 25% margin' }).click();
   await expect(page.getByRole('radio', { name: 'Margin on price' })).toBeChecked();
   await expectNoHorizontalOverflow(page);
