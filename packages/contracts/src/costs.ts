@@ -100,6 +100,7 @@ export const costListQuery = z.object({
 export type CostListQuery = z.input<typeof costListQuery>;
 
 export const costList = z.object({ costs: z.array(costRecord) });
+export type CostList = z.infer<typeof costList>;
 
 /** POST /hours body (PUT takes the same plus version). */
 export const hoursInput = z.object({
@@ -128,6 +129,7 @@ export const hoursRecord = z.object({
 });
 export type HoursRecord = z.infer<typeof hoursRecord>;
 export const hoursList = z.object({ hours: z.array(hoursRecord) });
+export type HoursList = z.infer<typeof hoursList>;
 
 /** GET /jobs/{quoteId}/profit: the job's real profit so far. Money as decimal strings. */
 export const jobProfitRecord = z.object({
