@@ -1,5 +1,5 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, store-ratio, pdf, pdfload, auth, documents, reports, price-book, reminders, web, load. Budgets and the
+// Suites: domain, store, store-ratio, pdf, pdfload, auth, documents, reports, price-book, job-profit, reminders, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { authFigures } from './bench/authBench.ts';
@@ -10,6 +10,7 @@ import { loadFigures } from './bench/loadBench.ts';
 import { pdfFigures } from './bench/pdfBench.ts';
 import { pdfLoadFigures } from './bench/pdfLoadBench.ts';
 import { benchPriceBook } from './bench/priceBookBench.ts';
+import { benchJobProfit } from './bench/jobProfitBench.ts';
 import { benchReports } from './bench/reportsBench.ts';
 import { remindersFigures } from './bench/remindersBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
@@ -41,6 +42,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['reports', async () => [...(await benchReports()), ...(await withPostgres((databaseUrl) => benchReports({ databaseUrl })))]],
   // A 20,000-row supplier price list imported and imported again, and search as you type over it (PGlite).
   ['price-book', () => benchPriceBook()],
+  // A job with 2,000 costs and 200 hours entries: its real profit (GET /jobs/{quoteId}/profit) on PGlite.
+  ['job-profit', () => benchJobProfit()],
   // The payment reminders' scheduling pass over 10,000 open invoices.
   ['reminders', () => remindersFigures()],
   ['web', () => webFigures()],

@@ -16,6 +16,8 @@ const STREAMS: Record<EventStreamKind, { title: string; streamId: string }> = {
   client: { title: 'Clients', streamId: 'client-{id}' },
   document: { title: 'Quotes and invoices', streamId: 'document-{id}' },
   sequence: { title: 'Numbering', streamId: 'sequence-{accountId}-{quote|invoice|credit_note}' },
+  cost: { title: 'Costs: receipts, bills and expenses', streamId: 'cost-{id}' },
+  hours: { title: 'Hours worked', streamId: 'hours-{id}' },
 };
 
 /** The named types fields refer to, listed once at the end. */

@@ -223,16 +223,18 @@ test('GST report for Q1: the numbers equal the API and the invoices; the CSV dow
   await expect(box(page, 'gst-invoice-count')).toHaveText('4');
   await expect(box(page, 'gst-paid-unpaid')).toHaveText('2 / 2');
 
-  await expect(results.getByText('GST shown is on invoices issued only; expenses are not included.')).toBeVisible();
+  await expect(results.getByText('GST collected is on the invoices you issued.')).toBeVisible();
   expect(api.drafts_left_out).toBe(1);
   await expect(results.getByTestId('report-left-out')).toContainText('1 draft invoice dated in this period is not included: a draft counts once it is sent, marked issued or paid.');
-  await expect(results.getByText(/talk to your accountant or a tax-management service/)).toBeVisible();
+  await expect(results.getByRole('link', { name: 'Costs' })).toHaveAttribute('href', '/app/costs');
 
-  // The GST return: boxes 5–10 with the GST101A labels; Box 6 is the zero-rated job.
+  // The GST return: boxes 5–15 with the GST101A labels; Box 6 is the zero-rated job; no costs recorded, so Box 15 is Box 10.
   await expect(results.getByRole('heading', { name: 'Your GST return' })).toBeVisible();
   await expect(results.getByText('Zero-rated supplies included in Box 5')).toBeVisible();
   await expect(results.getByText('Total GST collected on sales and income (add Box 8 and Box 9)')).toBeVisible();
-  for (const b of ['box5', 'box6', 'box7', 'box8', 'box9', 'box10'] as const) await expect(box(page, `gst-${b}`)).toHaveText(formatNzd(toCents(api.gst_return[b])));
+  for (const b of ['box5', 'box6', 'box7', 'box8', 'box9', 'box10', 'box11', 'box12', 'box13', 'box14', 'box15'] as const) await expect(box(page, `gst-${b}`)).toHaveText(formatNzd(toCents(api.gst_return[b])));
+  await expect(box(page, 'gst-box11')).toHaveText('$0.00');
+  await expect(box(page, 'gst-box15')).toHaveText(formatNzd(toCents(api.gst_return.box10)));
   await expect(box(page, 'gst-box5')).toHaveText(formatNzd(totalSales));
   await expect(box(page, 'gst-box6')).toHaveText('$150.00');
 

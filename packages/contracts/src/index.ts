@@ -18,3 +18,4 @@ export * from './paymentClaims.ts';
 export * from './priceBook.ts';
 export * from './setup.ts';
 export * from './pricing.ts';
+export * from './costs.ts';

@@ -3,16 +3,19 @@
 // read them (queries/).
 import type { Projection } from '@tradie/store';
 import { clientsProjection } from './clientsList.ts';
+import { costsProjection, hoursProjection } from './costs.ts';
 import { creditNotesProjection } from './creditNotes.ts';
 import { documentsListProjection } from './documentsList.ts';
 import { reminderTargetsProjection } from './reminderTargets.ts';
 import { reportRowsProjection } from './reportRows.ts';
 
-export { clientsProjection, creditNotesProjection, documentsListProjection, reminderTargetsProjection, reportRowsProjection };
+export { clientsProjection, costsProjection, hoursProjection, creditNotesProjection, documentsListProjection, reminderTargetsProjection, reportRowsProjection };
 export * from './fold.ts';
 export * from './queries/documentsList.ts';
 export * from './queries/clientsList.ts';
 export * from './queries/reminderTargets.ts';
 export * from './queries/creditNotes.ts';
+export * from './queries/costs.ts';
+export { foldCostStream, foldHoursStream } from './costs.ts';
 
-export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection, reminderTargetsProjection, creditNotesProjection];
+export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection, reminderTargetsProjection, creditNotesProjection, costsProjection, hoursProjection];

@@ -2,6 +2,7 @@
 // server is unreachable, so the API can answer 503 instead of hanging.
 import postgres from 'postgres';
 import { isUnavailable, mapDriverError } from './errors.ts';
+import { poolGate } from './poolGate.ts';
 import { type Db, type Sql, StoreUnavailableError } from './types.ts';
 
 export interface PostgresOptions {
@@ -64,12 +65,14 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
       }
     },
   });
-  const query: Sql['query'] = (text, params) => wrap(pool, pool.sql).query(text, params);
+  // Never more work at once than connections: postgres.js would pipeline the rest (poolGate.ts).
+  const gate = poolGate(options.max ?? 10);
+  const query: Sql['query'] = (text, params) => gate.run(() => wrap(pool, pool.sql).query(text, params));
   await query('select 1');
   return {
     kind: 'postgres',
     query,
-    async tx(fn, last) {
+    tx: (fn, last) => gate.transaction(async () => {
       // postgres.js 3.4.9 crashes the process when a write lands on a connection whose socket has
       // closed (porsager/postgres#1208: TypeError 'reading write' in nextWrite, thrown from a
       // setImmediate, so nothing can catch it). sql.begin writes its own ROLLBACK after the
@@ -137,8 +140,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
         settled = true;
         beginSettled();
       }
-    },
-    async exec(text) {
+    }),
+    exec: (text) => gate.run(async () => {
       const p = pool;
       try {
         await p.sql.unsafe(text);
@@ -147,7 +150,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Db> {
         failed(p, e);
         mapDriverError(e);
       }
-    },
+    }),
     async close() {
       await pool.sql.end({ timeout: 5 });
     },

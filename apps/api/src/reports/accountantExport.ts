@@ -30,6 +30,8 @@ import { pdfFileName, pdfFileOf } from '../documents/pdf.ts';
 import { loadDocument } from '../documents/repository.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { profitCsv, profitNamed, profitReportOf } from './profit.ts';
+import { purchasesFor } from './purchases.ts';
+import { costFilesOf } from './costsCsv.ts';
 import { annualCsv, creditNoteStatus, CREDIT_ON_MONEY_HELD, gstInvoiceCsv, gstPaymentsCsv, toCsv, type Cell } from './csv.ts';
 import { invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 import { Invalid, RetryLater } from '../errors.ts';
@@ -532,13 +534,15 @@ export async function accountantFiles(deps: Pick<AppDeps, 'store' | 'clock'>, re
   if (bound && invoicesInvolved + creditNotes > ACCOUNTANT_EXPORT_MAX_INVOICES) throw new Invalid(tooManyInvoices(invoicesInvolved, creditNotes));
   const today = nzDateOf(deps.clock.now());
   const [gst, annual, clients, details, business, profit] = await Promise.all([
-    basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then(gstInvoiceCsv) : paymentsReceivedIn(sql, accountId, range).then(gstPaymentsCsv),
+    purchasesFor(sql, accountId, range, basis).then((purchases) =>
+      basis === 'invoice' ? invoicesSuppliedIn(sql, accountId, range).then((lines) => gstInvoiceCsv(lines, purchases)) : paymentsReceivedIn(sql, accountId, range).then((lines) => gstPaymentsCsv(lines, purchases))),
     Promise.all([invoicesIssuedIn(sql, accountId, range), refundedIn(sql, accountId, range)]).then(([lines, refunded]) => annualCsv(lines, refunded)),
     clientsOf(sql, accountId),
     paymentDetailsOf(deps, accountId, paymentDocs),
     loadBusinessSettings(sql, accountId),
     profitReportOf(deps.store, accountId, range, 'month').then((r) => profitNamed(sql, accountId, r)).then(profitCsv),
   ]);
+  const costFiles = await costFilesOf(sql, accountId, range, business.gst_registered);
   const csvFiles: ZipEntry[] = [
     {
       name: 'README.txt',
@@ -554,6 +558,9 @@ export async function accountantFiles(deps: Pick<AppDeps, 'store' | 'clock'>, re
     { name: 'gst-report.csv', deflate: true, bytes: utf8(gst) },
     { name: 'annual-summary.csv', deflate: true, bytes: utf8(annual) },
     { name: 'profit-report.csv', deflate: true, bytes: utf8(profit) },
+    { name: 'purchases.csv', deflate: true, bytes: utf8(costFiles.purchases) },
+    { name: 'expenses.csv', deflate: true, bytes: utf8(costFiles.expenses) },
+    { name: 'hours.csv', deflate: true, bytes: utf8(costFiles.hours) },
   ];
   return { csvFiles, pdfs, documentsInvolved: invoicesInvolved + creditNotes };
 }

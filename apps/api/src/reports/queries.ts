@@ -11,6 +11,7 @@ import {
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 import { carriedInvoices } from './gstExports.ts';
+import { purchasesFor } from './purchases.ts';
 
 interface DayRow {
   day: LocalDate;
@@ -154,13 +155,16 @@ export async function paymentsBasisSums(sql: Sql, accountId: string, range: Date
 }
 
 /**
- * The GST report. On the invoice basis, invoices issued after an export of the period they count
+ * The GST report, sales and the purchases of the stored costs (purchases.ts). On the invoice basis, invoices issued after an export of the period they count
  * in are moved to the period they are carried to (withCarries, the same function the replay uses).
  */
 export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<GstReport> {
-  if (basis === 'payments') return assembleGstReport(await paymentsBasisSums(sql, accountId, range), range, basis);
-  const [sums, carried] = await Promise.all([invoiceBasisSums(sql, accountId, range), carriedInvoices(sql, accountId)]);
-  return assembleGstReport(withCarries(sums, carried, range), range, basis);
+  if (basis === 'payments') {
+    const [sums, purchases] = await Promise.all([paymentsBasisSums(sql, accountId, range), purchasesFor(sql, accountId, range, basis)]);
+    return assembleGstReport(sums, range, basis, purchases);
+  }
+  const [sums, carried, purchases] = await Promise.all([invoiceBasisSums(sql, accountId, range), carriedInvoices(sql, accountId), purchasesFor(sql, accountId, range, basis)]);
+  return assembleGstReport(withCarries(sums, carried, range), range, basis, purchases);
 }
 
 /**

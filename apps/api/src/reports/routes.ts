@@ -17,6 +17,7 @@ import { accountantExport } from './accountantExport.ts';
 import { recordGstExport } from './gstExports.ts';
 import { createReportMemo } from './memo.ts';
 import { monthProfitFor, profitCsv, profitCsvFileName, profitNamed, profitReportOf, profitResponseOf } from './profit.ts';
+import { purchasesFor } from './purchases.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
 /** The exports take a download link (?…&token=) or, for scripts and accountants' tools, the bearer header. */
@@ -87,9 +88,10 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or download link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403, 410] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const range = { start: q.start_date, end: q.end_date };
+    const purchases = await purchasesFor(sql, c.get('accountId'), range, q.basis);
     const csv = q.basis === 'invoice'
-      ? gstInvoiceCsv(await invoicesSuppliedIn(sql, c.get('accountId'), range))
-      : gstPaymentsCsv(await paymentsReceivedIn(sql, c.get('accountId'), range));
+      ? gstInvoiceCsv(await invoicesSuppliedIn(sql, c.get('accountId'), range), purchases)
+      : gstPaymentsCsv(await paymentsReceivedIn(sql, c.get('accountId'), range), purchases);
     // Exported for the accountant: an invoice issued from now on that counts in this range is carried (gstExports.ts).
     if (q.basis === 'invoice') await recordGstExport(sql, c.get('accountId'), 'gst-csv', range, deps.clock.now());
     return csvResponse(csv, gstCsvFileName(range, q.basis));

@@ -109,6 +109,9 @@ export interface Fixtures {
   paymentId: string;
   /** A voided invoice. */
   voidId: string;
+  /** A receipt, and hours worked. */
+  costId: string;
+  hoursId: string;
 }
 
 export const validLine = { description: 'Switchboard upgrade', qty: 1, unit_price: 1_000_000, tax_included: false, tax_rate: 0.15 };
@@ -137,7 +140,11 @@ export async function makeFixtures(t: TestApp, name = 'Aroha Tamihana', clientNa
   await must(pay, 'payment', 201);
   const voidId = await doc('invoice');
   await must(await t.post(`/invoices/${voidId}/void`, { reason: 'Raised in error' }, tk), 'void');
-  return { user, clientId, draftId, quoteId, invoiceId, paymentId: pay.json.id as string, voidId };
+  const cost = await t.post('/costs', { supplier: 'Plumbing World', date: '2026-05-05', amount: '86.25' }, tk);
+  await must(cost, 'cost', 201);
+  const hours = await t.post('/hours', { date: '2026-05-05', hours: '3', rate: '45.00' }, tk);
+  await must(hours, 'hours', 201);
+  return { user, clientId, draftId, quoteId, invoiceId, paymentId: pay.json.id as string, voidId, costId: cost.json.id as string, hoursId: hours.json.id as string };
 }
 
 /** Follows the Connect window: our authorize → the fake's consent → its redirect back to our callback. */
@@ -152,10 +159,12 @@ export async function connectXero(t: TestApp, token: string): Promise<void> {
 }
 
 /** The kind of resource a path parameter names, read from the route's path. */
-export type IdKind = 'client' | 'document' | 'payment' | 'variation';
+export type IdKind = 'client' | 'document' | 'payment' | 'variation' | 'cost' | 'hours';
 export function paramKind(op: Operation, param: string): IdKind {
   if (param === 'paymentId') return 'payment';
   if (param === 'variationId') return 'variation';
+  if (op.path.startsWith('/costs')) return 'cost';
+  if (op.path.startsWith('/hours')) return 'hours';
   return op.path.startsWith('/clients') ? 'client' : 'document';
 }
 
@@ -163,6 +172,8 @@ export function paramKind(op: Operation, param: string): IdKind {
 export function idsOf(f: Fixtures, kind: IdKind): string[] {
   if (kind === 'client') return [f.clientId];
   if (kind === 'payment') return [f.paymentId];
+  if (kind === 'cost') return [f.costId];
+  if (kind === 'hours') return [f.hoursId];
   // A variation's id names nothing without its quote: one stands for all (the public answers from one address are limited).
   if (kind === 'variation') return [f.quoteId];
   return [f.draftId, f.quoteId, f.invoiceId, f.voidId];
@@ -262,6 +273,10 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'PUT /templates/{id}': () => ({ name: 'Bathroom refit', line_items: [], version: 1 }),
   'POST /price-book/items': () => ({ name: 'Copper pipe 15 mm', unit: 'm', cost: 3.8, supplier: 'Plumbing World', supplier_code: 'CP15' }),
   'PUT /price-book/items/{id}': () => ({ name: 'Copper pipe 15 mm', unit: 'm', cost: 4.1, version: 1 }),
+  'POST /costs': () => ({ kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', paid_date: '2026-05-05', amount: '86.25', gst: 'standard', category: 'materials', note: 'Fittings' }),
+  'PUT /costs/{id}': () => ({ kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', amount: '90.00', version: 1 }),
+  'POST /hours': () => ({ who: 'owner', date: '2026-05-05', hours: '3', rate: '45.00', note: 'Rough-in' }),
+  'PUT /hours/{id}': () => ({ date: '2026-05-05', hours: '2.5', rate: '45.00', version: 1 }),
   'PUT /business-settings': () => ({ business_name: 'Sparky Ltd', gst_number: '49-091-850', email: 'me@example.nz', gst_rounding: 'total', default_currency: 'NZD', enable_multi_currency: false, cc_email: '' }),
   'POST /billing/webhook': () => ({ id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'x' } } }),
   'POST /public/quotes/{token}/accept': () => ({ signer_name: 'Jo Bloggs', terms_accepted: true, shown_sha256: '0'.repeat(64), version: 1 }),

@@ -92,8 +92,8 @@ describe('the ZIP for a tax year', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="accountant-export-2025-04-01-to-2026-03-31.zip"');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(zip).sort()).toEqual([
-      'README.txt', 'annual-summary.csv', 'clients.csv', 'gst-report.csv', 'invoices.csv', 'payments.csv',
-      'pdfs/INV-0002.pdf', 'pdfs/INV-0003.pdf', 'pdfs/INV-0004.pdf', 'pdfs/INV-0005.pdf', 'pdfs/INV-0006.pdf', 'pdfs/INV-0008.pdf', 'profit-report.csv',
+      'README.txt', 'annual-summary.csv', 'clients.csv', 'expenses.csv', 'gst-report.csv', 'hours.csv', 'invoices.csv', 'payments.csv',
+      'pdfs/INV-0002.pdf', 'pdfs/INV-0003.pdf', 'pdfs/INV-0004.pdf', 'pdfs/INV-0005.pdf', 'pdfs/INV-0006.pdf', 'pdfs/INV-0008.pdf', 'profit-report.csv', 'purchases.csv',
     ]);
     for (const name of Object.keys(zip).filter((n) => n.endsWith('.csv'))) expect([...zip[name]!.slice(0, 3)], name).toEqual(BOM);
   });

@@ -232,6 +232,13 @@ const priceBookRoute = createRoute({
   component: lazyRouteComponent(() => import('../screens/price-book/PriceBookScreen.tsx'), 'PriceBookScreen'),
   staticData: { title: 'Price Book | Tradie Quotes' },
 });
+/** Costs: receipts, bills, expenses and hours, against a job or the business. */
+const costsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: 'costs',
+  component: lazyRouteComponent(() => import('../screens/costs/CostsScreen.tsx'), 'CostsScreen'),
+  staticData: { title: 'Costs | Tradie Quotes' },
+});
 
 // The first-run set-up after sign-up (screens/setup/).
 const setupRoute = createRoute({
@@ -259,7 +266,7 @@ function preloadScreens(matches: readonly { routeId: string }[]): void {
   }
 }
 
-const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, priceBookRoute, settingsRoute, setupRoute];
+const appScreens = [homeRoute, calculatorRoute, invoicesRoute, invoiceDetailRoute, clientsRoute, clientHistoryRoute, reportsRoute, priceBookRoute, costsRoute, settingsRoute, setupRoute];
 
 export const routeTree = rootRoute.addChildren([
   publicLayout.addChildren([
@@ -286,6 +293,7 @@ export const routeTree = rootRoute.addChildren([
     clientHistoryRoute,
     reportsRoute,
     priceBookRoute,
+    costsRoute,
     settingsRoute,
     setupRoute,
   ]),

@@ -2,13 +2,14 @@
 // are read back. An event is never rewritten: a changed shape gets a new version and an upcaster.
 import type { z } from 'zod';
 import { type ClientEvent, clientEventSchemas } from '../clients/events.ts';
+import { type CostEvent, type HoursEvent, costEventSchemas, hoursEventSchemas } from '../costs/events.ts';
 import { type DocumentEvent, documentEventSchemas } from '../documents/events.ts';
 import { type SequenceEvent, sequenceEventSchemas } from '../numbering/events.ts';
 
-/** The kinds of stream: client-{id}, document-{id}, sequence-{accountId}-{type}. */
-export type EventStreamKind = 'client' | 'document' | 'sequence';
+/** The kinds of stream: client-{id}, document-{id}, sequence-{accountId}-{type}, cost-{id}, hours-{id}. */
+export type EventStreamKind = 'client' | 'document' | 'sequence' | 'cost' | 'hours';
 
-type AllEventSchemas = typeof clientEventSchemas & typeof documentEventSchemas & typeof sequenceEventSchemas;
+type AllEventSchemas = typeof clientEventSchemas & typeof documentEventSchemas & typeof sequenceEventSchemas & typeof costEventSchemas & typeof hoursEventSchemas;
 
 export interface EventRegistryEntry {
   stream: EventStreamKind;
@@ -69,9 +70,15 @@ export const eventSchemas = {
   PaymentScheduleReceived: entry('document', 1, documentEventSchemas.PaymentScheduleReceived),
   RetentionReleased: entry('document', 1, documentEventSchemas.RetentionReleased),
   ReferenceAllocated: entry('sequence', 1, sequenceEventSchemas.ReferenceAllocated),
+  CostRecorded: entry('cost', 1, costEventSchemas.CostRecorded),
+  CostChanged: entry('cost', 1, costEventSchemas.CostChanged),
+  CostRemoved: entry('cost', 1, costEventSchemas.CostRemoved),
+  HoursRecorded: entry('hours', 1, hoursEventSchemas.HoursRecorded),
+  HoursChanged: entry('hours', 1, hoursEventSchemas.HoursChanged),
+  HoursRemoved: entry('hours', 1, hoursEventSchemas.HoursRemoved),
 } as const satisfies { [K in keyof AllEventSchemas]: EventRegistryEntry & { schema: AllEventSchemas[K] } };
 
-export type DomainEvent = ClientEvent | DocumentEvent | SequenceEvent;
+export type DomainEvent = ClientEvent | DocumentEvent | SequenceEvent | CostEvent | HoursEvent;
 export type DomainEventType = DomainEvent['type'];
 
 // Compile-time check: the registry names exactly the domain's event types.

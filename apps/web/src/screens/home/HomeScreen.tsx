@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ClientsIcon, InvoiceIcon, PlusIcon } from '../../ui/icons.tsx';
+import { ClientsIcon, InvoiceIcon, PlusIcon, TaxIcon } from '../../ui/icons.tsx';
 import { AccountingBehindBanner } from './AccountingBehindBanner.tsx';
 import { DeliveryFailuresBanner, OverdueCard, RemindersNotice } from './HomeReminders.tsx';
 import { MonthProfitCard } from './MonthProfitCard.tsx';
 import { PaymentIssuesBanner } from './PaymentIssuesBanner.tsx';
 import { SetupCard } from './SetupCard.tsx';
 
-function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices'; icon: ReactNode; title: string; text: string }) {
+function HomeCard({ to, icon, title, text }: { to: '/app/calculator' | '/app/clients' | '/app/invoices' | '/app/costs'; icon: ReactNode; title: string; text: string }) {
   return (
     <li>
       <Link to={to} className="home-card card--link">
@@ -49,6 +49,7 @@ export function HomeScreen() {
           title="Invoices & Quotes"
           text="See what's sent, what's paid and what's still owing."
         />
+        <HomeCard to="/app/costs" icon={<TaxIcon />} title="Costs & Hours" text="Record receipts, bills and hours against a job; their GST counts in your return." />
       </ul>
     </section>
   );

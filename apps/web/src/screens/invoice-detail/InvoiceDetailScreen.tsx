@@ -11,6 +11,7 @@ import { ClientLinkCard, hasClientLink, leftDraft } from './ClientLinkCard.tsx';
 import { DetailActions, type Panel } from './DetailActions.tsx';
 import { LineItemsCard } from './LineItemsCard.tsx';
 import { PriceBookMovesCard } from './PriceBookMovesCard.tsx';
+import { JobProfitCard } from './JobProfitCard.tsx';
 import { ProfitCard } from './ProfitCard.tsx';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
@@ -166,6 +167,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
       <PriceBookMovesCard doc={doc} show={show} />
       <LineItemsCard doc={doc} isQuote={isQuote} />
       <ProfitCard doc={doc} />
+      <JobProfitCard doc={doc} />
 
       {!isQuote && <PaymentHistory doc={doc} isVoid={isVoid} synced={view.synced} show={show} />}
       <RemindersPart doc={doc} />

@@ -3,6 +3,7 @@
 // accounting basis — and the report: summary boxes, the note, the GST return boxes, a monthly chart
 // and the Monthly Breakdown table, and the CSV download.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type RefObject } from 'react';
 import { GST_RETURN_LABELS, type GstReportResponse } from '@tradie/contracts';
 import { formatNzDate, type GstBasis } from '@tradie/domain';
@@ -30,7 +31,7 @@ const BASES: readonly { value: GstBasis; label: string; hint: string }[] = [
 
 const basisName = (b: GstBasis): string => (b === 'payments' ? 'Payments basis' : 'Invoice basis');
 
-const BOXES = ['box5', 'box6', 'box7', 'box8', 'box9', 'box10'] as const;
+const BOXES = ['box5', 'box6', 'box7', 'box8', 'box9', 'box10', 'box11', 'box12', 'box13', 'box14', 'box15'] as const;
 
 export function GstReportTab({ today }: { today: string }) {
   const [start, setStart] = useState('');
@@ -190,17 +191,20 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
 
       <div className="callout callout--warning report-note">
         <p>
-          <strong>Note:</strong> GST shown is on invoices issued only; expenses are not included.
+          <strong>Note:</strong> GST collected is on the invoices you issued.
           {report.basis === 'payments' ? ' On the payments basis it is the GST share of the money received in the period.' : ''}
         </p>
-        <p>For your full GST return, including the GST you can claim on expenses, talk to your accountant or a tax-management service.</p>
+        <p>
+          The GST you claim back comes from the receipts, bills and expenses you record under <Link to="/app/costs">Costs</Link>
+          {report.basis === 'payments' ? ', counted on the date you paid them.' : ', counted on the date of the supplier’s invoice.'}
+        </p>
       </div>
 
       <section className="card report-return" aria-labelledby="gst-return-title">
         <h3 id="gst-return-title" className="report-section__title">
           Your GST return
         </h3>
-        <p className="report-return__intro">What to copy into your GST return (GST101A) for this period, boxes 5 to 10.</p>
+        <p className="report-return__intro">What to copy into your GST return (GST101A) for this period, boxes 5 to 15.</p>
         <dl className="report-return__boxes">
           {BOXES.map((box) => (
             <div key={box} className="report-return__row">
@@ -212,7 +216,8 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
           ))}
         </dl>
         <p className="report-return__fine">
-          Boxes 11 to 15 (purchases and expenses, and the GST to pay or to be refunded) come from your expense records, which this app doesn&apos;t keep.
+          Box 11 counts the costs with GST you can claim: over $200, only those you hold the supplier’s tax invoice for. Box 13 (credit adjustments, such as
+          private use) is not worked out here: add it on your return if you have one. A negative Box 15 is a refund.
           Box 8 can differ from GST Collected by a few cents: GST is rounded on each invoice, while the return works it out from the total.
         </p>
       </section>

@@ -1,0 +1,109 @@
+// /api/v1/costs and /api/v1/hours: receipts, supplier bills and expenses, and hours worked
+// (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
+// from the `costs` and `hours` read models, every one scoped to the signed-in account.
+import { COST_LIST_MAX, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
+import { findCost, findHours, listCosts, listHours } from '@tradie/projections';
+import { Hono } from 'hono';
+import { actorOf, requireAuth } from '../auth/middleware.ts';
+import type { AppDeps } from '../deps.ts';
+import { parseBody, parseQuery } from '../http/body.ts';
+import type { AppEnv } from '../http/env.ts';
+import { plausibleId } from '../http/ids.ts';
+import { idempotencyKey } from '../http/idempotency.ts';
+import { describe } from '../openapi/describe.ts';
+import { loadBusinessSettings } from '../settings/repository.ts';
+import { jobProfitOf } from './jobs.ts';
+import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
+
+/** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
+export const isRegistered = async (deps: AppDeps, accountId: string): Promise<boolean> => (await loadBusinessSettings(deps.store.db, accountId)).gst_registered;
+
+export function costRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireAuth(deps));
+
+  r.get('/', describe({ tag: 'Costs', summary: 'Receipts, bills and expenses, newest first (by job, kind and date)', query: costListQuery, response: { status: 200, schema: costList } }), async (c) => {
+    const q = parseQuery(c, costListQuery);
+    const accountId = c.get('accountId');
+    const costs = await listCosts(deps.store.db, accountId, { jobId: q.job_id, from: q.from, to: q.to, kind: q.kind }, await isRegistered(deps, accountId), COST_LIST_MAX);
+    return c.json({ costs });
+  });
+
+  r.post('/', describe({ tag: 'Costs', summary: 'Record a receipt, bill or expense', body: costInput, idempotent: true, response: { status: 201, schema: costRecord }, errors: [422] }), async (c) => {
+    const input = await parseBody(c, costInput);
+    const answer = await recordCost(deps, actorOf(c), input, await isRegistered(deps, c.get('accountId')), idempotencyKey(c));
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, answer.status as 201);
+  });
+
+  r.get('/:id', describe({ tag: 'Costs', summary: 'One cost', response: { status: 200, schema: costRecord }, errors: [404] }), async (c) => {
+    const id = c.req.param('id');
+    const accountId = c.get('accountId');
+    const found = plausibleId(id) ? await findCost(deps.store.db, accountId, id, await isRegistered(deps, accountId)) : null;
+    if (!found) throw costNotFound();
+    return c.json(found);
+  });
+
+  r.put('/:id', describe({ tag: 'Costs', summary: 'Replace a cost (send the version you edited)', body: costUpdateInput, response: { status: 200, schema: costRecord }, errors: [404, 409, 422] }), async (c) => {
+    const id = c.req.param('id');
+    const input = await parseBody(c, costUpdateInput);
+    return c.json(await changeCost(deps, actorOf(c), id, input, await isRegistered(deps, c.get('accountId'))));
+  });
+
+  r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete a cost', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
+    await removeCost(deps, actorOf(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  return r;
+}
+
+export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireAuth(deps));
+
+  r.get('/', describe({ tag: 'Costs', summary: 'Hours worked, newest first (by job and date)', query: costListQuery, response: { status: 200, schema: hoursList } }), async (c) => {
+    const q = parseQuery(c, costListQuery);
+    const hours = await listHours(deps.store.db, c.get('accountId'), { jobId: q.job_id, from: q.from, to: q.to }, COST_LIST_MAX);
+    return c.json({ hours });
+  });
+
+  r.post('/', describe({ tag: 'Costs', summary: 'Record hours worked', body: hoursInput, idempotent: true, response: { status: 201, schema: hoursRecord }, errors: [422] }), async (c) => {
+    const input = await parseBody(c, hoursInput);
+    const answer = await recordHours(deps, actorOf(c), input, idempotencyKey(c));
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, answer.status as 201);
+  });
+
+  r.get('/:id', describe({ tag: 'Costs', summary: 'One hours entry', response: { status: 200, schema: hoursRecord }, errors: [404] }), async (c) => {
+    const id = c.req.param('id');
+    const found = plausibleId(id) ? await findHours(deps.store.db, c.get('accountId'), id) : null;
+    if (!found) throw hoursNotFound();
+    return c.json(found);
+  });
+
+  r.put('/:id', describe({ tag: 'Costs', summary: 'Replace an hours entry (send the version you edited)', body: hoursUpdateInput, response: { status: 200, schema: hoursRecord }, errors: [404, 409, 422] }), async (c) => {
+    const input = await parseBody(c, hoursUpdateInput);
+    return c.json(await changeHours(deps, actorOf(c), c.req.param('id'), input));
+  });
+
+  r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete an hours entry', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
+    await removeHours(deps, actorOf(c), c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  return r;
+}
+
+/** /jobs: a job (an accepted quote) and what it really cost. */
+export function jobRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireAuth(deps));
+
+  r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404] }), async (c) => {
+    const q = parseQuery(c, jobProfitQuery);
+    return c.json(await jobProfitOf(deps.store, c.get('accountId'), c.req.param('quoteId'), q.over));
+  });
+
+  return r;
+}

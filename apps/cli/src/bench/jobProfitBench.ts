@@ -1,0 +1,82 @@
+// Benchmark of a job's real profit through the HTTP app (app.request, no port): an accepted quote
+// with 2,000 costs and 200 hours entries recorded against it, and another job's entries beside
+// them; GET /jobs/{quoteId}/profit timed (budget p95 ≤ 30 ms on PGlite). Called by `npm run bench`
+// (suite job-profit).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projections } from '@tradie/projections';
+import { openStore } from '@tradie/store';
+import { v7 as uuidv7 } from 'uuid';
+import { type AppDeps, allMigrations, createApp, loadConfig, secretsFrom } from '@tradie/api';
+import { type Figure, percentile, round, seeded } from './figures.ts';
+
+const CATEGORIES = ['materials', 'equipment', 'subcontractor', 'other'];
+
+export async function benchJobProfit(options: { databaseUrl?: string; costs?: number; hours?: number; requests?: number } = {}): Promise<Figure[]> {
+  const costs = options.costs ?? 2_000;
+  const hours = options.hours ?? 200;
+  const requests = options.requests ?? 200;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradie-job-profit-bench-'));
+  const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
+  const db = store.db.kind;
+  try {
+    const deps: AppDeps = {
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web') }),
+      store, clock: { now: () => new Date() }, ids: { uuid: () => uuidv7() },
+      mailer: { kind: 'outbox', send: () => Promise.reject(new Error('no mail in the bench')), close: () => Promise.resolve() },
+      secrets: secretsFrom(Buffer.from('job-profit-bench-secret-0123456789abcdef')), log: () => {},
+    };
+    const app = createApp(deps);
+    const call = async (method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: Record<string, unknown> }> => {
+      const res = await app.request(`/api/v1${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    };
+    const must = (r: { status: number; json: unknown }, status: number, what: string): void => {
+      if (r.status !== status) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.json)}`);
+    };
+    const account = { email: `job-profit-${uuidv7()}@example.nz`, password: 'correct horse battery' };
+    await call('POST', '/auth/register', { ...account, full_name: 'Bench Tradie' });
+    const token = String((await call('POST', '/auth/login', account)).json.access_token);
+    const job = async (): Promise<string> => {
+      const lines = CATEGORIES.map((category, i) => ({ description: `Part ${i}`, qty: 10, unit_price: 120, tax_included: false, tax_rate: 0.15, cost: 80, category }));
+      const q = await call('POST', '/invoices', { type: 'quote', line_items: [...lines, { description: 'Labour', qty: 40, unit_price: 95, tax_included: false, tax_rate: 0.15, cost: 45, category: 'labour' }] }, token);
+      must(q, 201, 'quote');
+      must(await call('POST', `/invoices/${String(q.json.id)}/accept`, undefined, token), 200, 'accept');
+      return String(q.json.id);
+    };
+    const [mine, other] = [await job(), await job()];
+    const rnd = seeded(37);
+    const record = async (jobId: string, n: number, m: number): Promise<void> => {
+      for (let i = 0; i < n; i++) {
+        const cents = 100 + Math.floor(rnd() * 60_000);
+        must(await call('POST', '/costs', {
+          kind: i % 5 === 0 ? 'bill' : 'receipt', supplier: `Supplier ${i % 40}`, date: `2026-0${1 + (i % 9)}-1${i % 10}`, amount: (cents / 100).toFixed(2),
+          gst: i % 7 === 0 ? 'none' : 'standard', supply_information_held: i % 3 === 0, category: CATEGORIES[i % CATEGORIES.length], job_id: jobId,
+        }, token), 201, 'cost');
+      }
+      for (let i = 0; i < m; i++) must(await call('POST', '/hours', { who: `Worker ${i % 4}`, date: '2026-05-05', hours: '7.5', rate: '42.50', job_id: jobId }, token), 201, 'hours');
+    };
+    await record(mine, costs, hours);
+    await record(other, Math.ceil(costs / 4), Math.ceil(hours / 4));
+
+    const times: number[] = [];
+    for (let i = 0; i < requests + 10; i++) {
+      const t0 = performance.now();
+      const r = await call('GET', `/jobs/${mine}/profit`, undefined, token);
+      const ms = performance.now() - t0;
+      must(r, 200, 'profit');
+      if (i >= 10) times.push(ms);
+    }
+    return [
+      { name: `jobs.profit_${costs}_costs_p50_ms[${db}]`, value: round(percentile(times, 50)), unit: 'ms' },
+      { name: `jobs.profit_${costs}_costs_p95_ms[${db}]`, value: round(percentile(times, 95)), unit: 'ms' },
+    ];
+  } finally {
+    await store.close();
+  }
+}

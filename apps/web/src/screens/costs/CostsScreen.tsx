@@ -1,0 +1,353 @@
+// The Costs screen (/app/costs): what the business spent — receipts, supplier bills and expenses
+// — and the hours worked, each optionally against a job (an accepted quote). They count in the
+// job's real profit (the quote's Job profit card) and, with their GST, in Boxes 11–14 of the GST
+// report. Typing the amount is enough; the GST claimed, or why not, comes back from the server
+// (the domain's claimReason), so the list and the report agree. Loaded only when opened.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord } from '@tradie/contracts';
+import { BUILT_IN_CATEGORIES, formatNzDate, formatNzdPrice, nzDateOf } from '@tradie/domain';
+import { useState } from 'react';
+import { api, errorDetail } from '../../api/client.ts';
+import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
+import { useCommand } from '../shared/command.ts';
+import { costListQuery, createCost, createHours, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, updateCost, updateHours } from './queries.ts';
+import './costs.css';
+
+type Panel = { kind: 'list' } | { kind: 'cost'; cost: CostRecord | null } | { kind: 'hours'; hours: HoursRecord | null };
+
+const KIND_WORDS: Record<CostRecord['kind'], string> = { receipt: 'Receipt', bill: "Supplier's bill", expense: 'Expense (not for a job)' };
+const categoryWords = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
+/** 'QUO-0003 · Mere Parata' for a job, or '' when the cost is not for one. */
+function jobWords(jobs: readonly DocumentListRecord[] | undefined, id: string | null): string {
+  if (id === null) return '';
+  const job = jobs?.find((j) => j.id === id);
+  return job ? [job.reference, job.job_title || job.client_name].filter(Boolean).join(' · ') : 'a job';
+}
+
+export function CostsScreen() {
+  const [panel, setPanel] = useState<Panel>({ kind: 'list' });
+  const costs = useQuery(costListQuery(api));
+  const hours = useQuery(hoursListQuery(api));
+  const jobs = useQuery(jobChoicesQuery(api));
+  const back = () => setPanel({ kind: 'list' });
+
+  if (panel.kind === 'cost') return <CostForm cost={panel.cost} jobs={jobs.data ?? []} onDone={back} />;
+  if (panel.kind === 'hours') return <HoursForm hours={panel.hours} jobs={jobs.data ?? []} onDone={back} />;
+
+  return (
+    <section className="screen costs" aria-labelledby="costs-title">
+      <h1 id="costs-title" className="screen-title">
+        Costs
+      </h1>
+      <p className="screen__subtitle">
+        What you spend and the hours you work. Put them against a job to see its real profit; the GST on your receipts and bills counts in your GST return.
+      </p>
+      <div className="costs__actions">
+        <button type="button" className="button button--primary" onClick={() => setPanel({ kind: 'cost', cost: null })}>
+          Record a cost
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => setPanel({ kind: 'hours', hours: null })}>
+          Record hours
+        </button>
+      </div>
+
+      <h2 className="costs__heading">Receipts, bills and expenses</h2>
+      {costs.isPending && <LoadingBlock />}
+      {costs.isError && <ErrorAlert message={errorDetail(costs.error) ?? "Couldn't load your costs. Try again."} />}
+      {costs.isSuccess && costs.data.costs.length === 0 && <p className="field__hint">Nothing recorded yet. Record a receipt or a supplier&apos;s bill when you buy for a job.</p>}
+      {costs.isSuccess && costs.data.costs.length > 0 && (
+        <ul className="costs__list" aria-label="Receipts, bills and expenses">
+          {costs.data.costs.map((c) => (
+            <li key={c.id}>
+              <button type="button" className="costs__item" onClick={() => setPanel({ kind: 'cost', cost: c })}>
+                <span className="costs__line">
+                  <span className="costs__name">{c.supplier}</span>
+                  <span className="costs__amount" data-testid="cost-amount">
+                    {c.credit ? '−' : ''}
+                    {formatNzdPrice(c.amount)}
+                  </span>
+                </span>
+                <span className="costs__meta">
+                  {formatNzDate(c.date)} · {categoryWords(c.category)}
+                  {c.credit ? ' · credit' : ''}
+                  {c.job_id !== null && ` · ${jobWords(jobs.data, c.job_id)}`}
+                </span>
+                {c.not_claimed_reason === null ? (
+                  <span className="costs__meta" data-testid="cost-gst">GST claimed {formatNzdPrice(c.gst_claimed)}</span>
+                ) : (
+                  <span className="costs__meta costs__meta--warn" data-testid="cost-gst">{c.not_claimed_reason}</span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="costs__heading">Hours</h2>
+      {hours.isPending && <LoadingBlock />}
+      {hours.isError && <ErrorAlert message={errorDetail(hours.error) ?? "Couldn't load your hours. Try again."} />}
+      {hours.isSuccess && hours.data.hours.length === 0 && <p className="field__hint">No hours recorded yet.</p>}
+      {hours.isSuccess && hours.data.hours.length > 0 && (
+        <ul className="costs__list" aria-label="Hours">
+          {hours.data.hours.map((h) => (
+            <li key={h.id}>
+              <button type="button" className="costs__item" onClick={() => setPanel({ kind: 'hours', hours: h })}>
+                <span className="costs__line">
+                  <span className="costs__name">{h.who === 'owner' ? 'You' : h.who}</span>
+                  <span className="costs__amount" data-testid="hours-cost">{formatNzdPrice(h.cost)}</span>
+                </span>
+                <span className="costs__meta">
+                  {formatNzDate(h.date)} · {h.hours} h at {formatNzdPrice(h.rate)} an hour
+                  {h.job_id !== null && ` · ${jobWords(jobs.data, h.job_id)}`}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The job select: not for a job, or one of the accepted quotes. */
+function JobSelect({ id, value, jobs, onChange }: { id: string; value: string; jobs: readonly DocumentListRecord[]; onChange(v: string): void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        Job
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Not for a job</option>
+        {jobs.map((j) => (
+          <option key={j.id} value={j.id}>
+            {jobWords(jobs, j.id)}
+          </option>
+        ))}
+      </select>
+      {jobs.length === 0 && <p className="field__hint">A quote becomes a job when it is accepted.</p>}
+    </div>
+  );
+}
+
+function CostForm({ cost, jobs, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const [f, setF] = useState({
+    kind: cost?.kind ?? 'receipt',
+    supplier: cost?.supplier ?? '',
+    date: cost?.date ?? nzDateOf(new Date()),
+    amount: cost?.amount ?? '',
+    gst: cost?.gst ?? 'standard',
+    supply_information_held: cost?.supply_information_held ?? false,
+    credit: cost?.credit ?? false,
+    category: cost?.category ?? 'materials',
+    job_id: cost?.job_id ?? '',
+    note: cost?.note ?? '',
+  });
+  const set = <K extends keyof typeof f>(name: K, value: (typeof f)[K]) => setF((now) => ({ ...now, [name]: value }));
+  const save = useCommand({
+    run: async (body: CostInput) => {
+      if (cost) await updateCost(api, cost.id, body, cost.version);
+      else await createCost(api, body);
+      await invalidateCosts(queryClient);
+    },
+    failed: "Couldn't save the cost. Try again.",
+    onDone: () => onDone(),
+  });
+  const remove = useCommand({
+    run: async (id: string) => {
+      await deleteCost(api, id);
+      await invalidateCosts(queryClient);
+    },
+    failed: "Couldn't delete the cost. Try again.",
+    onDone: () => onDone(),
+  });
+  const error = save.error ?? remove.error;
+  const busy = save.pending || remove.pending;
+  const categories = BUILT_IN_CATEGORIES.includes(f.category as (typeof BUILT_IN_CATEGORIES)[number]) ? BUILT_IN_CATEGORIES : [...BUILT_IN_CATEGORIES, f.category];
+
+  return (
+    <form
+      className="screen costs__form"
+      aria-labelledby="cost-form-title"
+      noValidate
+      onSubmit={save.submit(() => ({ ok: true, body: { ...f, job_id: f.job_id === '' ? null : f.job_id, paid_date: cost?.paid_date ?? null } }))}
+    >
+      <h1 id="cost-form-title" className="screen-title">
+        {cost ? 'Edit cost' : 'Record a cost'}
+      </h1>
+      <div className="field">
+        <label htmlFor="cost-kind" className="field__label">
+          What is it
+        </label>
+        <select id="cost-kind" className="input" value={f.kind} onChange={(e) => set('kind', e.target.value as CostRecord['kind'])}>
+          {(Object.keys(KIND_WORDS) as CostRecord['kind'][]).map((k) => (
+            <option key={k} value={k}>
+              {KIND_WORDS[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="cost-supplier" className="field__label">
+          Supplier
+        </label>
+        <input id="cost-supplier" className="input" value={f.supplier} maxLength={200} autoComplete="off" onChange={(e) => set('supplier', e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="cost-date" className="field__label">
+          Date on the receipt or bill
+        </label>
+        <input id="cost-date" className="input" type="date" value={f.date} onChange={(e) => set('date', e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="cost-amount" className="field__label">
+          Amount including GST ($)
+        </label>
+        <input id="cost-amount" className="input" inputMode="decimal" autoComplete="off" value={f.amount} onChange={(e) => set('amount', e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="cost-gst" className="field__label">
+          GST
+        </label>
+        <select id="cost-gst" className="input" value={f.gst} onChange={(e) => set('gst', e.target.value as CostRecord['gst'])}>
+          <option value="standard">15% GST included</option>
+          <option value="none">No GST</option>
+        </select>
+      </div>
+      <label className="costs__check">
+        <input type="checkbox" checked={f.supply_information_held} onChange={(e) => set('supply_information_held', e.target.checked)} />
+        <span>I have the tax invoice</span>
+      </label>
+      <p className="field__hint">Over $200 you need the supplier&apos;s tax invoice (their name, GST number, the date, what you bought and the amounts) to claim the GST.</p>
+      <label className="costs__check">
+        <input type="checkbox" checked={f.credit} onChange={(e) => set('credit', e.target.checked)} />
+        <span>A credit from the supplier (money back)</span>
+      </label>
+      <div className="field">
+        <label htmlFor="cost-category" className="field__label">
+          Category
+        </label>
+        <select id="cost-category" className="input" value={f.category} onChange={(e) => set('category', e.target.value)}>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {categoryWords(c)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <JobSelect id="cost-job" value={f.job_id} jobs={jobs} onChange={(v) => set('job_id', v)} />
+      <div className="field">
+        <label htmlFor="cost-note" className="field__label">
+          Note
+        </label>
+        <textarea id="cost-note" className="input" rows={2} maxLength={2000} value={f.note} onChange={(e) => set('note', e.target.value)} />
+      </div>
+      {error && <ErrorAlert message={error} />}
+      <div className="costs__actions">
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {save.pending ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        {cost && (
+          <button type="button" className="button button--secondary" onClick={() => remove.run(cost.id)} disabled={busy}>
+            Delete
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function HoursForm({ hours, jobs, onDone }: { hours: HoursRecord | null; jobs: readonly DocumentListRecord[]; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const [f, setF] = useState({
+    who: hours?.who ?? 'owner',
+    date: hours?.date ?? nzDateOf(new Date()),
+    hours: hours?.hours ?? '',
+    rate: hours?.rate ?? '',
+    job_id: hours?.job_id ?? '',
+    note: hours?.note ?? '',
+  });
+  const set = (name: keyof typeof f, value: string) => setF((now) => ({ ...now, [name]: value }));
+  const save = useCommand({
+    run: async (body: HoursInput) => {
+      if (hours) await updateHours(api, hours.id, body, hours.version);
+      else await createHours(api, body);
+      await invalidateCosts(queryClient);
+    },
+    failed: "Couldn't save the hours. Try again.",
+    onDone: () => onDone(),
+  });
+  const remove = useCommand({
+    run: async (id: string) => {
+      await deleteHours(api, id);
+      await invalidateCosts(queryClient);
+    },
+    failed: "Couldn't delete the hours. Try again.",
+    onDone: () => onDone(),
+  });
+  const error = save.error ?? remove.error;
+  const busy = save.pending || remove.pending;
+
+  return (
+    <form
+      className="screen costs__form"
+      aria-labelledby="hours-form-title"
+      noValidate
+      onSubmit={save.submit(() => ({ ok: true, body: { ...f, job_id: f.job_id === '' ? null : f.job_id, who: f.who.trim() === '' ? 'owner' : f.who } }))}
+    >
+      <h1 id="hours-form-title" className="screen-title">
+        {hours ? 'Edit hours' : 'Record hours'}
+      </h1>
+      <div className="field">
+        <label htmlFor="hours-who" className="field__label">
+          Who
+        </label>
+        <input id="hours-who" className="input" maxLength={100} autoComplete="off" value={f.who === 'owner' ? '' : f.who} placeholder="You" onChange={(e) => set('who', e.target.value)} />
+        <p className="field__hint">Leave empty for your own hours, or type a worker&apos;s name.</p>
+      </div>
+      <div className="field">
+        <label htmlFor="hours-date" className="field__label">
+          Date
+        </label>
+        <input id="hours-date" className="input" type="date" value={f.date} onChange={(e) => set('date', e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="hours-hours" className="field__label">
+          Hours
+        </label>
+        <input id="hours-hours" className="input" inputMode="decimal" autoComplete="off" value={f.hours} onChange={(e) => set('hours', e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="hours-rate" className="field__label">
+          Cost per hour ($, wages and on-costs)
+        </label>
+        <input id="hours-rate" className="input" inputMode="decimal" autoComplete="off" value={f.rate} onChange={(e) => set('rate', e.target.value)} />
+      </div>
+      <JobSelect id="hours-job" value={f.job_id} jobs={jobs} onChange={(v) => set('job_id', v)} />
+      <div className="field">
+        <label htmlFor="hours-note" className="field__label">
+          Note
+        </label>
+        <textarea id="hours-note" className="input" rows={2} maxLength={2000} value={f.note} onChange={(e) => set('note', e.target.value)} />
+      </div>
+      {error && <ErrorAlert message={error} />}
+      <div className="costs__actions">
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {save.pending ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancel
+        </button>
+        {hours && (
+          <button type="button" className="button button--secondary" onClick={() => remove.run(hours.id)} disabled={busy}>
+            Delete
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+// Server data for the Costs screen and a job's profit: query factories and the calls behind their
+// buttons. The api client arrives as an argument, so tests can hand in their own.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { CostInput, CostList, CostRecord, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobProfitRecord } from '@tradie/contracts';
+import type { ApiClient } from '../../api/client.ts';
+import { reportKeys } from '../reports/queries.ts';
+
+type Api = Pick<ApiClient, 'get' | 'post' | 'put' | 'del'>;
+
+export const costKeys = {
+  all: ['costs'] as const,
+  costs: () => [...costKeys.all, 'list'] as const,
+  hours: () => [...costKeys.all, 'hours'] as const,
+  jobs: () => [...costKeys.all, 'jobs'] as const,
+  job: (quoteId: string) => [...costKeys.all, 'job', quoteId] as const,
+};
+
+/** GET /costs: receipts, bills and expenses, newest first. */
+export const costListQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({ queryKey: costKeys.costs(), queryFn: ({ signal }) => api.get<CostList>('/costs', { signal }) });
+
+/** GET /hours: hours worked, newest first. */
+export const hoursListQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({ queryKey: costKeys.hours(), queryFn: ({ signal }) => api.get<HoursList>('/hours', { signal }) });
+
+/** The jobs a cost can be for: the accepted quotes (and those since made an invoice), newest first (the first 200). */
+export const jobChoicesQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: costKeys.jobs(),
+    queryFn: ({ signal }) => api.get<DocumentListRecord[]>('/invoices?type=quote&status=accepted,converted&limit=200', { signal }),
+    staleTime: 60_000,
+  });
+
+/** GET /jobs/{quoteId}/profit: the job's real profit so far, with its overrun warnings. */
+export const jobProfitQuery = (api: Pick<ApiClient, 'get'>, quoteId: string) =>
+  queryOptions({ queryKey: costKeys.job(quoteId), queryFn: ({ signal }) => api.get<JobProfitRecord>(`/jobs/${encodeURIComponent(quoteId)}/profit`, { signal }) });
+
+export const createCost = (api: Api, body: CostInput) => api.post<CostRecord>('/costs', body);
+export const updateCost = (api: Api, id: string, body: CostInput, version: number) => api.put<CostRecord>(`/costs/${encodeURIComponent(id)}`, { ...body, version });
+export const deleteCost = (api: Api, id: string) => api.del(`/costs/${encodeURIComponent(id)}`);
+export const createHours = (api: Api, body: HoursInput) => api.post<HoursRecord>('/hours', body);
+export const updateHours = (api: Api, id: string, body: HoursInput, version: number) => api.put<HoursRecord>(`/hours/${encodeURIComponent(id)}`, { ...body, version });
+export const deleteHours = (api: Api, id: string) => api.del(`/hours/${encodeURIComponent(id)}`);
+
+/**
+ * After any change: the lists, every job's profit and the reports (Boxes 11–15 and the profit
+ * report count the costs) reload.
+ */
+export const invalidateCosts = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: costKeys.all }), queryClient.invalidateQueries({ queryKey: reportKeys.all })]);

@@ -1,0 +1,85 @@
+// costs and hours: one row per live cost (receipt, bill or expense) and per live hours entry,
+// for the lists, the GST report's purchases and a job's real profit. A deleted entry's row goes.
+import { type CostEvent, type CostState, type HoursEvent, type HoursState, costDecider, hoursDecider, toCents } from '@tradie/domain';
+import { type Projection, type RecordedEvent, column as c, nullableColumn as n } from '@tradie/store';
+import { type Fold, foldStream, streamAccount } from './fold.ts';
+
+const costFold: Fold<CostState, CostEvent> = costDecider;
+const hoursFold: Fold<HoursState, HoursEvent> = hoursDecider;
+
+export const foldCostStream = (events: readonly RecordedEvent[]): CostState => foldStream(costFold, events);
+export const foldHoursStream = (events: readonly RecordedEvent[]): HoursState => foldStream(hoursFold, events);
+
+export const costsProjection: Projection = {
+  name: 'costs',
+  categories: ['cost'],
+  tables: [
+    {
+      name: 'costs',
+      streamKey: 'id',
+      primaryKey: ['id'],
+      indexes: { costs_account_date: '(account_id, date)', costs_account_paid: '(account_id, paid_date)', costs_account_job: '(account_id, job_id)' },
+      columns: [
+        c('id'), c('account_id'), c('seq', 'bigint'), c('kind'), c('supplier'), c('date', 'date'), n('paid_date', 'date'), c('amount_cents', 'bigint'), c('gst'),
+        c('supply_information_held', 'boolean'), c('credit', 'boolean'), c('category'), n('job_id'), c('note'), c('stream_version', 'integer'),
+        c('created_at', 'timestamptz'), c('updated_at', 'timestamptz'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldCostStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const s = foldCostStream(stream.events);
+    if (s.status !== 'active') return {};
+    const f = s.fields;
+    const first = stream.events[0]!;
+    const last = stream.events.at(-1)!;
+    return {
+      costs: [
+        {
+          id: s.id, account_id: streamAccount(stream.events), seq: first.position, kind: f.kind, supplier: f.supplier, date: f.date, paid_date: f.paidDate,
+          amount_cents: toCents(f.amount), gst: f.gst, supply_information_held: f.supplyInformationHeld, credit: f.credit, category: f.category,
+          job_id: f.jobId, note: f.note, stream_version: last.streamVersion, created_at: first.meta.at, updated_at: last.meta.at,
+        },
+      ],
+    };
+  },
+};
+
+export const hoursProjection: Projection = {
+  name: 'hours',
+  categories: ['hours'],
+  tables: [
+    {
+      name: 'hours',
+      streamKey: 'id',
+      primaryKey: ['id'],
+      indexes: { hours_account_date: '(account_id, date)', hours_account_job: '(account_id, job_id)' },
+      columns: [
+        c('id'), c('account_id'), c('seq', 'bigint'), c('who'), c('date', 'date'), c('hours'), c('rate'), n('job_id'), c('note'), c('stream_version', 'integer'),
+        c('created_at', 'timestamptz'), c('updated_at', 'timestamptz'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldHoursStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const s = foldHoursStream(stream.events);
+    if (s.status !== 'active') return {};
+    const f = s.fields;
+    const first = stream.events[0]!;
+    const last = stream.events.at(-1)!;
+    return {
+      hours: [
+        {
+          id: s.id, account_id: streamAccount(stream.events), seq: first.position, who: f.who, date: f.date, hours: f.hours, rate: f.rate,
+          job_id: f.jobId, note: f.note, stream_version: last.streamVersion, created_at: first.meta.at, updated_at: last.meta.at,
+        },
+      ],
+    };
+  },
+};
