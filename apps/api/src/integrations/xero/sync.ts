@@ -135,6 +135,13 @@ export async function readSyncRow(sql: Sql, accountId: string, documentId: strin
   return row ?? null;
 }
 
+/** The Xero contact the synced invoice was sent to; Conflict (saying what cannot be sent) when none is recorded. */
+async function requireContactId(sql: Sql, accountId: string, documentId: string, what: string): Promise<string> {
+  const [row] = await sql.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
+  if (!row?.xero_contact_id) throw new Conflict(`This invoice has no Xero contact recorded, so ${what} cannot be sent. Sync it again.`);
+  return row.xero_contact_id;
+}
+
 /** An Idempotency-Key that is the same on every retry of one attempt, within Xero's 128 characters. */
 function xeroKey(parts: string[]): string {
   const plain = parts.join('-');
@@ -370,9 +377,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
         'SELECT credit_note_id, xero_credit_note_id, allocated, allocated_cents::text AS allocated_cents FROM xero_credit_notes WHERE account_id = $1 AND document_id = $2',
         [accountId, documentId],
       );
-      const [contactRow] = await db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
-      const contactId = contactRow?.xero_contact_id ?? null;
-      if (!contactId) throw new Conflict('This invoice has no Xero contact recorded, so its credit notes cannot be sent. Sync it again.');
+      const contactId = await requireContactId(db, accountId, documentId, 'its credit notes');
       const gstRegistered = isTaxInvoice(view, (await loadBusinessSettings(db, accountId)).gst_number);
       // What Xero holds as paid: every payment recorded here was pushed above (card refunds are not pushed).
       const paidInXero = view.payments.reduce((a, p) => a + toCents(p.amount), 0n);
@@ -694,9 +699,7 @@ export async function sendOursToXero(deps: Deps, actor: Actor, documentId: strin
   return withDocumentClaim(deps, runtime, accountId, documentId, async () => {
     const row = await readSyncRow(deps.store.db, accountId, documentId);
     if (!row?.xero_invoice_id) throw new Conflict(ACCOUNTING_MESSAGES.notSynced);
-    const [contactRow] = await deps.store.db.query<{ xero_contact_id: string | null }>('SELECT xero_contact_id FROM xero_sync WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);
-    const contactId = contactRow?.xero_contact_id ?? null;
-    if (!contactId) throw new Conflict('This invoice has no Xero contact recorded, so its lines cannot be sent. Sync it again.');
+    const contactId = await requireContactId(deps.store.db, accountId, documentId, 'its lines');
     const { tenantId } = await requireConnection(deps, accountId);
     if (row.tenant_id !== null && row.tenant_id !== tenantId) throw new Conflict(ACCOUNTING_MESSAGES.otherOrganisation);
     const { state: view } = await loadDocument(deps.store, accountId, documentId);

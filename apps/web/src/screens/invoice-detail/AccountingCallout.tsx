@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
+import { ActionCallout } from '../../ui/ActionCallout.tsx';
 import { useCommand } from '../shared/command.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { invalidateDocuments } from '../shared/queries.ts';
@@ -25,14 +26,8 @@ export function AccountingCallout({ doc }: { doc: Pick<DocumentDetail, 'id' | 'a
   });
   if (!doc.accounting?.difference) return null;
   return (
-    <div className="callout callout--warning callout--action detail__note" role="status" data-testid="accounting-difference">
-      <span>
-        {doc.accounting.difference}. Check the invoice in {PROVIDER_NAME} before you rely on either figure, or send ours to put this invoice&apos;s lines back on it.
-        {send.error && <span className="callout__detail">{send.error}</span>}
-      </span>
-      <button type="button" className="button button--ghost button--compact" onClick={() => send.run()} disabled={send.pending} aria-busy={send.pending}>
-        {send.pending ? DIFFERENCE_TEXT.sending : DIFFERENCE_TEXT.send}
-      </button>
-    </div>
+    <ActionCallout testId="accounting-difference" error={send.error} label={DIFFERENCE_TEXT.send} pendingLabel={DIFFERENCE_TEXT.sending} pending={send.pending} onAction={() => send.run()}>
+      {doc.accounting.difference}. Check the invoice in {PROVIDER_NAME} before you rely on either figure, or send ours to put this invoice&apos;s lines back on it.
+    </ActionCallout>
   );
 }

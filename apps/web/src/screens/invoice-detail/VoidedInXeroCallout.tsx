@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
+import { ActionCallout } from '../../ui/ActionCallout.tsx';
 import { useCommand } from '../shared/command.ts';
 import { PROVIDER_NAME } from '../shared/documents.ts';
 import { invalidateDocuments } from '../shared/queries.ts';
@@ -31,14 +32,8 @@ export function VoidedInXeroCallout({ doc }: { doc: Pick<DocumentDetail, 'id' | 
   });
   if (!doc.extra_data['voided_in']) return null;
   return (
-    <div className="callout callout--warning callout--action detail__note" role="status" data-testid="voided-in-xero">
-      <span>
-        {VOIDED_THERE_TEXT.note}
-        {voidHere.error && <span className="callout__detail">{voidHere.error}</span>}
-      </span>
-      <button type="button" className="button button--ghost button--compact" onClick={() => voidHere.run()} disabled={voidHere.pending} aria-busy={voidHere.pending}>
-        {voidHere.pending ? VOIDED_THERE_TEXT.voiding : VOIDED_THERE_TEXT.voidHere}
-      </button>
-    </div>
+    <ActionCallout testId="voided-in-xero" error={voidHere.error} label={VOIDED_THERE_TEXT.voidHere} pendingLabel={VOIDED_THERE_TEXT.voiding} pending={voidHere.pending} onAction={() => voidHere.run()}>
+      {VOIDED_THERE_TEXT.note}
+    </ActionCallout>
   );
 }
