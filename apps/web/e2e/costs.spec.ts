@@ -72,6 +72,13 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   await page.getByRole('button', { name: 'Save' }).click();
   const hours = page.getByRole('list', { name: 'Hours' });
   await expect(hours.getByTestId('hours-cost')).toHaveText('$136.50');
+  // The Jobs list: the one job and its profit so far; its costs (276.50) are under the 320.00 quoted, so no overrun is shown.
+  const jobsList = page.getByRole('list', { name: 'Jobs' });
+  await expect(jobsList.getByRole('listitem')).toHaveCount(1);
+  await expect(jobsList.getByTestId('job-list-profit')).toHaveText('-$276.50');
+  await expect(jobsList.getByTestId('job-list-over')).toHaveCount(0);
+  await page.getByLabel('Order').selectOption('overrun');
+  await expect(jobsList.getByRole('listitem')).toHaveCount(1);
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, testInfo, '/app/costs');

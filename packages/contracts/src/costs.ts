@@ -162,3 +162,19 @@ export const jobProfitQuery = z.object({
       return Number(v);
     }),
 });
+
+/** At most this many jobs in GET /jobs: the newest accepted quotes. */
+export const JOB_LIST_MAX = 200;
+
+/** GET /jobs query: the order ('recent' first, most 'profit' first, most 'overrun' first) and the warning threshold. */
+export const jobListQuery = z.object({
+  sort: z.enum(['recent', 'profit', 'overrun'], { error: "sort must be 'recent', 'profit' or 'overrun'" }).optional().transform((v) => v ?? 'recent'),
+  over: jobProfitQuery.shape.over,
+});
+export type JobSort = z.output<typeof jobListQuery>['sort'];
+
+/** A job in GET /jobs: its profit so far, and how far its costs so far are over its quoted cost (whole %; null when nothing was quoted at a cost). */
+export const jobSummary = jobProfitRecord.extend({ overrun_percent: z.number().int().nullable() });
+export type JobSummary = z.infer<typeof jobSummary>;
+export const jobList = z.object({ jobs: z.array(jobSummary), has_more: z.boolean() });
+export type JobList = z.infer<typeof jobList>;

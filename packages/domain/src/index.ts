@@ -55,3 +55,4 @@ export * from './priceBook/items.ts';
 export * from './priceBook/moves.ts';
 export * from './priceBook/priceList.ts';
 export * from './costs/overrun.ts';
+export * from './costs/jobOrder.ts';

@@ -3,9 +3,9 @@
 // (profitOfDocument), what was invoiced from the invoices made from it (issued, not void, less
 // their credit notes), and the actual costs from the costs and hours recorded against it, all
 // through the domain's jobProfit and overrunWarnings.
-import { COST_MESSAGES, type JobProfitRecord } from '@tradie/contracts';
+import { COST_MESSAGES, JOB_LIST_MAX, type JobList, type JobProfitRecord, type JobSort } from '@tradie/contracts';
 import {
-  type CategoryCents, DEFAULT_COST_CATEGORIES, LABOUR, LABOUR_CATEGORY, type JobProfit, centsToString, categoryName, jobProfit, lineCategoryOf, overrunWarnings, profitOfDocument,
+  type CategoryCents, compareJobs, DEFAULT_COST_CATEGORIES, overPercent, toCents, LABOUR, LABOUR_CATEGORY, type JobProfit, centsToString, categoryName, jobProfit, lineCategoryOf, overrunWarnings, profitOfDocument,
 } from '@tradie/domain';
 import { jobEntries } from '@tradie/projections';
 import type { EventStore } from '@tradie/store';
@@ -58,4 +58,25 @@ export async function jobProfitOf(store: EventStore, accountId: string, quoteId:
     profit_so_far: centsToString(profit.profitSoFarCents),
     warnings: overrunWarnings(quotedRows, actualRows, overPercent, nameOf),
   };
+}
+
+/**
+ * GET /jobs: the newest accepted quotes (at most JOB_LIST_MAX), each with its profit so far
+ * (jobProfitOf, the same figures as the job's own card) and how far its costs are over its quoted
+ * cost, in the order asked for (the domain's compareJobs).
+ */
+export async function jobListOf(store: EventStore, accountId: string, sort: JobSort, overPercentWarning: number): Promise<JobList> {
+  const rows = await store.db.query<{ id: string }>(
+    `SELECT id FROM documents_list WHERE account_id = $1 AND type = 'quote' AND lifecycle IN ('accepted', 'converted') ORDER BY seq DESC LIMIT ${JOB_LIST_MAX + 1}`,
+    [accountId],
+  );
+  const ids = rows.slice(0, JOB_LIST_MAX).map((r) => r.id);
+  const jobs = [];
+  for (const [i, id] of ids.entries()) {
+    const job = await jobProfitOf(store, accountId, id, overPercentWarning);
+    const over = overPercent(toCents(job.actual_cost), toCents(job.quoted_cost));
+    jobs.push({ job: { ...job, overrun_percent: over === null ? null : Number(over) }, order: { position: ids.length - i, profitCents: toCents(job.profit_so_far), overrunPercent: over } });
+  }
+  jobs.sort((a, b) => compareJobs(sort)(a.order, b.order));
+  return { jobs: jobs.map((j) => j.job), has_more: rows.length > JOB_LIST_MAX };
 }

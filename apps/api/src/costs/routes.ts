@@ -1,7 +1,7 @@
 // /api/v1/costs and /api/v1/hours: receipts, supplier bills and expenses, and hours worked
 // (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
 // from the `costs` and `hours` read models, every one scoped to the signed-in account.
-import { COST_LIST_MAX, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
+import { COST_LIST_MAX, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
 import { findCost, findHours, listCosts, listHours } from '@tradie/projections';
 import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
@@ -12,7 +12,7 @@ import { plausibleId } from '../http/ids.ts';
 import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
-import { jobProfitOf } from './jobs.ts';
+import { jobListOf, jobProfitOf } from './jobs.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
@@ -99,6 +99,11 @@ export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {
 export function jobRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireAuth(deps));
+
+  r.get('/', describe({ tag: 'Costs', summary: 'The jobs (accepted quotes, newest 200) with their profit so far and overrun, newest, most profit or most over first', query: jobListQuery, response: { status: 200, schema: jobList } }), async (c) => {
+    const q = parseQuery(c, jobListQuery);
+    return c.json(await jobListOf(deps.store, c.get('accountId'), q.sort, q.over));
+  });
 
   r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404] }), async (c) => {
     const q = parseQuery(c, jobProfitQuery);

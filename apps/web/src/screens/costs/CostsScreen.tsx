@@ -4,13 +4,14 @@
 // report. Typing the amount is enough; the GST claimed, or why not, comes back from the server
 // (the domain's claimReason), so the list and the report agree. Loaded only when opened.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord } from '@tradie/contracts';
+import { Link } from '@tanstack/react-router';
+import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord, JobSort } from '@tradie/contracts';
 import { BUILT_IN_CATEGORIES, formatNzDate, formatNzdPrice, nzDateOf } from '@tradie/domain';
 import { useState } from 'react';
 import { api, errorDetail } from '../../api/client.ts';
 import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
-import { costListQuery, createCost, createHours, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, updateCost, updateHours } from './queries.ts';
+import { costListQuery, createCost, createHours, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, jobListQuery, updateCost, updateHours } from './queries.ts';
 import './costs.css';
 
 type Panel = { kind: 'list' } | { kind: 'cost'; cost: CostRecord | null } | { kind: 'hours'; hours: HoursRecord | null };
@@ -51,6 +52,8 @@ export function CostsScreen() {
           Record hours
         </button>
       </div>
+
+      <JobsPart />
 
       <h2 className="costs__heading">Receipts, bills and expenses</h2>
       {costs.isPending && <LoadingBlock />}
@@ -107,6 +110,57 @@ export function CostsScreen() {
         </ul>
       )}
     </section>
+  );
+}
+
+const SORT_WORDS: Record<JobSort, string> = { recent: 'Newest first', profit: 'Most profit first', overrun: 'Most over the quote first' };
+
+/** The jobs (accepted quotes) with their profit so far and how far their costs are over the quote; each opens its quote. */
+function JobsPart() {
+  const [sort, setSort] = useState<JobSort>('recent');
+  const jobs = useQuery(jobListQuery(api, sort));
+  if (jobs.isSuccess && jobs.data.jobs.length === 0) return null;
+  return (
+    <>
+      <h2 className="costs__heading">Jobs</h2>
+      <div className="field">
+        <label htmlFor="jobs-sort" className="field__label">
+          Order
+        </label>
+        <select id="jobs-sort" className="input" value={sort} onChange={(e) => setSort(e.target.value as JobSort)}>
+          {(Object.keys(SORT_WORDS) as JobSort[]).map((k) => (
+            <option key={k} value={k}>
+              {SORT_WORDS[k]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {jobs.isPending && <LoadingBlock />}
+      {jobs.isError && <ErrorAlert message={errorDetail(jobs.error) ?? "Couldn't load your jobs. Try again."} />}
+      {jobs.isSuccess && (
+        <ul className="costs__list" aria-label="Jobs">
+          {jobs.data.jobs.map((j) => (
+            <li key={j.quote_id}>
+              <Link to="/app/invoices/$id" params={{ id: j.quote_id }} className="costs__item">
+                <span className="costs__line">
+                  <span className="costs__name">{[j.quote_number, j.client_name].filter(Boolean).join(' · ')}</span>
+                  <span className="costs__amount" data-testid="job-list-profit">{formatNzdPrice(j.profit_so_far)}</span>
+                </span>
+                <span className="costs__meta">
+                  Profit so far · costs {formatNzdPrice(j.actual_cost)} of {formatNzdPrice(j.quoted_cost)} quoted · invoiced {formatNzdPrice(j.invoiced_net)}
+                </span>
+                {j.overrun_percent !== null && j.overrun_percent > 0 && (
+                  <span className="costs__meta costs__meta--warn" data-testid="job-list-over">
+                    {j.overrun_percent} % over the quote
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {jobs.data?.has_more && <p className="field__hint">Showing your newest 200 jobs.</p>}
+    </>
   );
 }
 

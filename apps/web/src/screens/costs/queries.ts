@@ -1,7 +1,7 @@
 // Server data for the Costs screen and a job's profit: query factories and the calls behind their
 // buttons. The api client arrives as an argument, so tests can hand in their own.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CostInput, CostList, CostRecord, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobProfitRecord } from '@tradie/contracts';
+import type { CostInput, CostList, CostRecord, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
 import { reportKeys } from '../reports/queries.ts';
 
@@ -13,6 +13,7 @@ export const costKeys = {
   hours: () => [...costKeys.all, 'hours'] as const,
   jobs: () => [...costKeys.all, 'jobs'] as const,
   job: (quoteId: string) => [...costKeys.all, 'job', quoteId] as const,
+  jobList: (sort: JobSort) => [...costKeys.all, 'job-list', sort] as const,
 };
 
 /** GET /costs: receipts, bills and expenses, newest first. */
@@ -34,6 +35,10 @@ export const jobChoicesQuery = (api: Pick<ApiClient, 'get'>) =>
 /** GET /jobs/{quoteId}/profit: the job's real profit so far, with its overrun warnings. */
 export const jobProfitQuery = (api: Pick<ApiClient, 'get'>, quoteId: string) =>
   queryOptions({ queryKey: costKeys.job(quoteId), queryFn: ({ signal }) => api.get<JobProfitRecord>(`/jobs/${encodeURIComponent(quoteId)}/profit`, { signal }) });
+
+/** GET /jobs?sort=: the jobs with their profit so far and how far over their quoted cost. */
+export const jobListQuery = (api: Pick<ApiClient, 'get'>, sort: JobSort) =>
+  queryOptions({ queryKey: costKeys.jobList(sort), queryFn: ({ signal }) => api.get<JobList>(`/jobs?sort=${sort}`, { signal }) });
 
 export const createCost = (api: Api, body: CostInput) => api.post<CostRecord>('/costs', body);
 export const updateCost = (api: Api, id: string, body: CostInput, version: number) => api.put<CostRecord>(`/costs/${encodeURIComponent(id)}`, { ...body, version });
