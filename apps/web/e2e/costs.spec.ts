@@ -99,6 +99,24 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   await expect(card.getByTestId('job-warnings')).toHaveText((api.warnings as string[]).join(''));
   await expect(card.getByTestId('job-warnings')).toContainText('Materials are');
   await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, testInfo, '/app/invoices/job-profit');
+
+  // Quick entry from the job: the form opens with the job chosen; saved, the card counts it.
+  await card.getByRole('link', { name: 'Record a cost' }).click();
+  await expect(page.getByRole('heading', { name: 'Record a cost' })).toBeVisible();
+  await expect(page.getByLabel('Job', { exact: true })).toHaveValue(quoteId);
+  await page.getByLabel('Supplier', { exact: true }).fill('Plumbing World');
+  await page.getByLabel('Date on the receipt or bill').fill('2026-05-06');
+  await page.getByLabel('What is it').selectOption('receipt');
+  await page.getByLabel('GST', { exact: true }).selectOption('none');
+  await page.getByLabel('Amount including GST ($)').fill('23.00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/app\/costs$/);
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await page.goto(`/app/invoices/${quoteId}`);
+  // 140.00 + 23.00 (no GST to claim) + 136.50.
+  await expect(card.getByTestId('job-actual-cost')).toHaveText('$299.50');
+  expect(((await (await request.get(`/api/v1/jobs/${quoteId}/profit`, { headers })).json()) as { actual_cost: string }).actual_cost).toBe('299.50');
 
   // The GST return for May 2026: Box 11 is the claimable $161.00 (the bill is left out), Box 12 its
   // $21.00 of GST, Box 14 the same, and with no sales Box 15 is a $21.00 refund.

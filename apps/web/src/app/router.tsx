@@ -233,9 +233,18 @@ const priceBookRoute = createRoute({
   staticData: { title: 'Price Book | Tradie Quotes' },
 });
 /** Costs: receipts, bills, expenses and hours, against a job or the business. */
+export interface CostsSearch {
+  record?: 'cost' | 'hours';
+  job?: string;
+}
 const costsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'costs',
+  // ?record=cost|hours&job={quoteId}: the form opens at once for that job (the Job profit card's buttons).
+  validateSearch: (search: Record<string, unknown>): CostsSearch => ({
+    ...(search.record === 'cost' || search.record === 'hours' ? { record: search.record } : {}),
+    ...(typeof search.job === 'string' && search.job.length > 0 && search.job.length <= 100 ? { job: search.job } : {}),
+  }),
   component: lazyRouteComponent(() => import('../screens/costs/CostsScreen.tsx'), 'CostsScreen'),
   staticData: { title: 'Costs | Tradie Quotes' },
 });

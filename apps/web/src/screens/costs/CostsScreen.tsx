@@ -4,7 +4,7 @@
 // report. Typing the amount is enough; the GST claimed, or why not, comes back from the server
 // (the domain's claimReason), so the list and the report agree. Loaded only when opened.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord, JobSort } from '@tradie/contracts';
 import { BUILT_IN_CATEGORIES, formatNzDate, formatNzdPrice, nzDateOf } from '@tradie/domain';
 import { useState } from 'react';
@@ -27,14 +27,21 @@ function jobWords(jobs: readonly DocumentListRecord[] | undefined, id: string | 
 }
 
 export function CostsScreen() {
-  const [panel, setPanel] = useState<Panel>({ kind: 'list' });
+  const search = useSearch({ from: '/app/costs' });
+  const navigate = useNavigate();
+  // Opened from a job's card: that form, with the job chosen.
+  const [panel, setPanel] = useState<Panel>(search.record === 'cost' ? { kind: 'cost', cost: null } : search.record === 'hours' ? { kind: 'hours', hours: null } : { kind: 'list' });
   const costs = useQuery(costListQuery(api));
   const hours = useQuery(hoursListQuery(api));
   const jobs = useQuery(jobChoicesQuery(api));
-  const back = () => setPanel({ kind: 'list' });
+  const back = () => {
+    setPanel({ kind: 'list' });
+    if (search.record || search.job) void navigate({ to: '/app/costs', search: {}, replace: true });
+  };
+  const forJob = search.job ?? '';
 
-  if (panel.kind === 'cost') return <CostForm cost={panel.cost} jobs={jobs.data ?? []} onDone={back} />;
-  if (panel.kind === 'hours') return <HoursForm hours={panel.hours} jobs={jobs.data ?? []} onDone={back} />;
+  if (panel.kind === 'cost') return <CostForm cost={panel.cost} jobs={jobs.data ?? []} forJob={forJob} onDone={back} />;
+  if (panel.kind === 'hours') return <HoursForm hours={panel.hours} jobs={jobs.data ?? []} forJob={forJob} onDone={back} />;
 
   return (
     <section className="screen costs" aria-labelledby="costs-title">
@@ -184,7 +191,7 @@ function JobSelect({ id, value, jobs, onChange }: { id: string; value: string; j
   );
 }
 
-function CostForm({ cost, jobs, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; onDone(): void }) {
+function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(): void }) {
   const queryClient = useQueryClient();
   const [f, setF] = useState({
     kind: cost?.kind ?? 'receipt',
@@ -195,7 +202,7 @@ function CostForm({ cost, jobs, onDone }: { cost: CostRecord | null; jobs: reado
     supply_information_held: cost?.supply_information_held ?? false,
     credit: cost?.credit ?? false,
     category: cost?.category ?? 'materials',
-    job_id: cost?.job_id ?? '',
+    job_id: cost ? (cost.job_id ?? '') : forJob,
     note: cost?.note ?? '',
   });
   const set = <K extends keyof typeof f>(name: K, value: (typeof f)[K]) => setF((now) => ({ ...now, [name]: value }));
@@ -315,14 +322,14 @@ function CostForm({ cost, jobs, onDone }: { cost: CostRecord | null; jobs: reado
   );
 }
 
-function HoursForm({ hours, jobs, onDone }: { hours: HoursRecord | null; jobs: readonly DocumentListRecord[]; onDone(): void }) {
+function HoursForm({ hours, jobs, forJob, onDone }: { hours: HoursRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(): void }) {
   const queryClient = useQueryClient();
   const [f, setF] = useState({
     who: hours?.who ?? 'owner',
     date: hours?.date ?? nzDateOf(new Date()),
     hours: hours?.hours ?? '',
     rate: hours?.rate ?? '',
-    job_id: hours?.job_id ?? '',
+    job_id: hours ? (hours.job_id ?? '') : forJob,
     note: hours?.note ?? '',
   });
   const set = (name: keyof typeof f, value: string) => setF((now) => ({ ...now, [name]: value }));

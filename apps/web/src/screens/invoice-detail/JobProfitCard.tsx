@@ -43,6 +43,14 @@ export function JobProfitCard({ doc }: { doc: Pick<DocumentDetail, 'id' | 'type'
             <FigureRow label="Invoiced so far (after credits, excl. GST)" value={formatNzdPrice(job.data.invoiced_net)} testId="job-invoiced" />
             <FigureRow label="Profit so far" value={formatNzdPrice(job.data.profit_so_far)} total testId="job-profit" />
           </dl>
+          <div className="job-profit__actions">
+            <Link to="/app/costs" search={{ record: 'cost', job: doc.id }} className="button button--secondary">
+              Record a cost
+            </Link>
+            <Link to="/app/costs" search={{ record: 'hours', job: doc.id }} className="button button--secondary">
+              Record hours
+            </Link>
+          </div>
           <p className="field__hint">
             Costs are the receipts, bills and hours you record against this job under <Link to="/app/costs">Costs</Link>. Only you see this.
           </p>
