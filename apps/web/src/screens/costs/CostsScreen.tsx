@@ -171,6 +171,56 @@ function JobsPart() {
   );
 }
 
+/**
+ * Saving one entry (recorded, or replaced with the version that was edited) and deleting it: after
+ * either, the lists, the jobs' figures and the reports reload, and the form closes.
+ */
+function useEntryCommands<Body>(
+  entry: { id: string; version: number } | null,
+  calls: { create(body: Body): Promise<unknown>; update(id: string, body: Body, version: number): Promise<unknown>; remove(id: string): Promise<unknown> },
+  noun: string,
+  onDone: () => void,
+) {
+  const queryClient = useQueryClient();
+  const save = useCommand({
+    run: async (body: Body) => {
+      if (entry) await calls.update(entry.id, body, entry.version);
+      else await calls.create(body);
+      await invalidateCosts(queryClient);
+    },
+    failed: `Couldn't save the ${noun}. Try again.`,
+    onDone: () => onDone(),
+  });
+  const remove = useCommand({
+    run: async (id: string) => {
+      await calls.remove(id);
+      await invalidateCosts(queryClient);
+    },
+    failed: `Couldn't delete the ${noun}. Try again.`,
+    onDone: () => onDone(),
+  });
+  return { save, remove, error: save.error ?? remove.error, busy: save.pending || remove.pending };
+}
+
+/** A form's Save, Cancel and (for an entry already recorded) Delete. */
+function EntryButtons({ saving, busy, onCancel, onDelete }: { saving: boolean; busy: boolean; onCancel(): void; onDelete: (() => void) | null }) {
+  return (
+    <div className="costs__actions">
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {saving ? 'Saving...' : 'Save'}
+      </button>
+      <button type="button" className="button button--secondary" onClick={onCancel}>
+        Cancel
+      </button>
+      {onDelete && (
+        <button type="button" className="button button--secondary" onClick={onDelete} disabled={busy}>
+          Delete
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** The job select: not for a job, or one of the accepted quotes. */
 function JobSelect({ id, value, jobs, onChange }: { id: string; value: string; jobs: readonly DocumentListRecord[]; onChange(v: string): void }) {
   return (
@@ -192,7 +242,6 @@ function JobSelect({ id, value, jobs, onChange }: { id: string; value: string; j
 }
 
 function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(): void }) {
-  const queryClient = useQueryClient();
   const [f, setF] = useState({
     kind: cost?.kind ?? 'receipt',
     supplier: cost?.supplier ?? '',
@@ -206,25 +255,7 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
     note: cost?.note ?? '',
   });
   const set = <K extends keyof typeof f>(name: K, value: (typeof f)[K]) => setF((now) => ({ ...now, [name]: value }));
-  const save = useCommand({
-    run: async (body: CostInput) => {
-      if (cost) await updateCost(api, cost.id, body, cost.version);
-      else await createCost(api, body);
-      await invalidateCosts(queryClient);
-    },
-    failed: "Couldn't save the cost. Try again.",
-    onDone: () => onDone(),
-  });
-  const remove = useCommand({
-    run: async (id: string) => {
-      await deleteCost(api, id);
-      await invalidateCosts(queryClient);
-    },
-    failed: "Couldn't delete the cost. Try again.",
-    onDone: () => onDone(),
-  });
-  const error = save.error ?? remove.error;
-  const busy = save.pending || remove.pending;
+  const { save, remove, error, busy } = useEntryCommands<CostInput>(cost, { create: (b) => createCost(api, b), update: (id, b, v) => updateCost(api, id, b, v), remove: (id) => deleteCost(api, id) }, 'cost', onDone);
   const categories = BUILT_IN_CATEGORIES.includes(f.category as (typeof BUILT_IN_CATEGORIES)[number]) ? BUILT_IN_CATEGORIES : [...BUILT_IN_CATEGORIES, f.category];
 
   return (
@@ -305,25 +336,12 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
         <textarea id="cost-note" className="input" rows={2} maxLength={2000} value={f.note} onChange={(e) => set('note', e.target.value)} />
       </div>
       {error && <ErrorAlert message={error} />}
-      <div className="costs__actions">
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {save.pending ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        {cost && (
-          <button type="button" className="button button--secondary" onClick={() => remove.run(cost.id)} disabled={busy}>
-            Delete
-          </button>
-        )}
-      </div>
+      <EntryButtons saving={save.pending} busy={busy} onCancel={onDone} onDelete={cost ? () => remove.run(cost.id) : null} />
     </form>
   );
 }
 
 function HoursForm({ hours, jobs, forJob, onDone }: { hours: HoursRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(): void }) {
-  const queryClient = useQueryClient();
   const [f, setF] = useState({
     who: hours?.who ?? 'owner',
     date: hours?.date ?? nzDateOf(new Date()),
@@ -333,25 +351,7 @@ function HoursForm({ hours, jobs, forJob, onDone }: { hours: HoursRecord | null;
     note: hours?.note ?? '',
   });
   const set = (name: keyof typeof f, value: string) => setF((now) => ({ ...now, [name]: value }));
-  const save = useCommand({
-    run: async (body: HoursInput) => {
-      if (hours) await updateHours(api, hours.id, body, hours.version);
-      else await createHours(api, body);
-      await invalidateCosts(queryClient);
-    },
-    failed: "Couldn't save the hours. Try again.",
-    onDone: () => onDone(),
-  });
-  const remove = useCommand({
-    run: async (id: string) => {
-      await deleteHours(api, id);
-      await invalidateCosts(queryClient);
-    },
-    failed: "Couldn't delete the hours. Try again.",
-    onDone: () => onDone(),
-  });
-  const error = save.error ?? remove.error;
-  const busy = save.pending || remove.pending;
+  const { save, remove, error, busy } = useEntryCommands<HoursInput>(hours, { create: (b) => createHours(api, b), update: (id, b, v) => updateHours(api, id, b, v), remove: (id) => deleteHours(api, id) }, 'hours', onDone);
 
   return (
     <form
@@ -396,19 +396,7 @@ function HoursForm({ hours, jobs, forJob, onDone }: { hours: HoursRecord | null;
         <textarea id="hours-note" className="input" rows={2} maxLength={2000} value={f.note} onChange={(e) => set('note', e.target.value)} />
       </div>
       {error && <ErrorAlert message={error} />}
-      <div className="costs__actions">
-        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-          {save.pending ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          Cancel
-        </button>
-        {hours && (
-          <button type="button" className="button button--secondary" onClick={() => remove.run(hours.id)} disabled={busy}>
-            Delete
-          </button>
-        )}
-      </div>
+      <EntryButtons saving={save.pending} busy={busy} onCancel={onDone} onDelete={hours ? () => remove.run(hours.id) : null} />
     </form>
   );
 }
