@@ -1,7 +1,8 @@
 // Benchmark of a job's real profit through the HTTP app (app.request, no port): an accepted quote
 // with 2,000 costs and 200 hours entries recorded against it, and another job's entries beside
 // them; GET /jobs/{quoteId}/profit timed (budget p95 ≤ 30 ms on PGlite). Called by `npm run bench`
-// (suite job-profit).
+// (suite job-profit). Then the jobs list: 200 accepted quotes, each with a few costs, and
+// GET /jobs?sort=overrun timed (every job's figures worked out per request).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import { type Figure, percentile, round, seeded } from './figures.ts';
 
 const CATEGORIES = ['materials', 'equipment', 'subcontractor', 'other'];
 
-export async function benchJobProfit(options: { databaseUrl?: string; costs?: number; hours?: number; requests?: number } = {}): Promise<Figure[]> {
+export async function benchJobProfit(options: { databaseUrl?: string; costs?: number; hours?: number; requests?: number; jobs?: number } = {}): Promise<Figure[]> {
+  const jobCount = options.jobs ?? 200;
   const costs = options.costs ?? 2_000;
   const hours = options.hours ?? 200;
   const requests = options.requests ?? 200;
@@ -72,9 +74,22 @@ export async function benchJobProfit(options: { databaseUrl?: string; costs?: nu
       must(r, 200, 'profit');
       if (i >= 10) times.push(ms);
     }
+    // The jobs list: up to jobCount jobs (two made above), three costs and an hours entry on each.
+    for (let i = 2; i < jobCount; i++) await record(await job(), 3, 1);
+    const listTimes: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      const t0 = performance.now();
+      const r = await call('GET', '/jobs?sort=overrun', undefined, token);
+      const ms = performance.now() - t0;
+      must(r, 200, 'jobs list');
+      if ((r.json.jobs as unknown[]).length !== jobCount) throw new Error(`jobs list: ${(r.json.jobs as unknown[]).length} jobs, not ${jobCount}`);
+      if (i >= 3) listTimes.push(ms);
+    }
     return [
       { name: `jobs.profit_${costs}_costs_p50_ms[${db}]`, value: round(percentile(times, 50)), unit: 'ms' },
       { name: `jobs.profit_${costs}_costs_p95_ms[${db}]`, value: round(percentile(times, 95)), unit: 'ms' },
+      { name: `jobs.list_${jobCount}_jobs_p50_ms[${db}]`, value: round(percentile(listTimes, 50)), unit: 'ms' },
+      { name: `jobs.list_${jobCount}_jobs_p95_ms[${db}]`, value: round(percentile(listTimes, 95)), unit: 'ms' },
     ];
   } finally {
     await store.close();
