@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
 import { api } from '../../api/client.ts';
@@ -13,7 +13,7 @@ import { applyDetailChange, fetchPdf, runCommand, type DocumentCommand } from '.
 import type { DetailView } from './view.ts';
 import { voidConfirmText } from './voidText.ts';
 import { canCredit } from '../credit-notes/creditNotes.ts';
-import { documentKeys, invalidateDocuments } from '../shared/queries.ts';
+import { accountingStatusQuery, documentKeys, invalidateDocuments } from '../shared/queries.ts';
 
 /** Which form is open under the buttons. */
 export type Panel = 'none' | 'send' | 'payment' | 'credit';
@@ -37,6 +37,8 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
   const navigate = useNavigate();
   const markPaid = useMarkPaid(show);
   const sync = useSyncToAccounting(show);
+  // 'Sync to Xero' only where Xero is connected: elsewhere it could only fail.
+  const canSync = useQuery(accountingStatusQuery(api)).data?.connected === true;
   const objectUrls = useRef<string[]>([]);
   const { busy: pdfBusy, open: viewPdf } = usePdfWindow(
     () => fetchPdf(api, doc.id),
@@ -131,7 +133,7 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
             Credit
           </button>
         )}
-        {!isQuote && !isVoid && !synced && (
+        {canSync && !isQuote && !isVoid && !synced && (
           <button type="button" className="button button--ghost" onClick={() => sync.run(doc.id)} disabled={sync.pendingId === doc.id}>
             {sync.pendingId === doc.id ? 'Syncing...' : `Sync to ${PROVIDER_NAME}`}
           </button>

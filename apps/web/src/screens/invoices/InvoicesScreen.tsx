@@ -8,6 +8,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import type { Template } from '../../templates/templateStore.ts';
 import { useTemplates, useTemplateStore } from '../../templates/useTemplates.ts';
 import { accountingPushFailuresQuery } from '../shared/accountingPush.ts';
+import { accountingStatusQuery } from '../shared/queries.ts';
 import { useMarkPaid, useSyncToAccounting } from '../shared/documentActions.ts';
 import { centsOf, isSynced, PROVIDER_NAME, referenceOf, type DocumentType } from '../shared/documents.ts';
 import { Notice, useNotice, type NoticeTone } from '../../ui/Toast.tsx';
@@ -86,6 +87,7 @@ function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: List
   const behindIds = new Set(behind.data?.items.map((i) => i.id));
   const markPaid = useMarkPaid(show);
   const sync = useSyncToAccounting(show);
+  const canSync = useQuery(accountingStatusQuery(api)).data?.connected === true;
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
 
@@ -160,6 +162,7 @@ function DocumentsTab({ type, filter, show }: { type: DocumentType; filter: List
               syncing={sync.pendingId === d.id}
               onMarkPaid={markPaid.run}
               onSync={sync.run}
+              canSync={canSync}
             />
           ),
         )}
@@ -229,15 +232,17 @@ interface InvoiceCardProps {
   syncing: boolean;
   onMarkPaid: (id: string) => void;
   onSync: (id: string) => void;
+  /** Xero is connected: 'Sync to Xero' is offered. */
+  canSync: boolean;
 }
 
-const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncing, onMarkPaid, onSync }: InvoiceCardProps) {
+const InvoiceCard = memo(function InvoiceCard({ doc, behind, markingPaid, syncing, onMarkPaid, onSync, canSync }: InvoiceCardProps) {
   const synced = isSynced(doc.extra_data);
   const paid = doc.payment_status === 'paid';
   const isVoid = doc.status === 'void';
   // Voided in Xero: nobody owes it, so it is not marked paid either.
   const showMarkPaid = !paid && !isVoid && !doc.extra_data['voided_in'];
-  const showSync = !synced && !isVoid;
+  const showSync = canSync && !synced && !isVoid;
   return (
     <DocCard
       doc={doc}

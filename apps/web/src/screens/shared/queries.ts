@@ -4,7 +4,7 @@
 // (app/loaders.ts) start these same queries, so this module stays small: types from the contracts,
 // no domain code.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { BusinessSettingsRecord, ClientRecord } from '@tradie/contracts';
+import type { AccountingStatus, BusinessSettingsRecord, ClientRecord } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
 import type { ListFilter } from '../invoices/search.ts';
 
@@ -55,4 +55,21 @@ export const clientListQuery = (api: Pick<ApiClient, 'get'>) =>
   queryOptions({
     queryKey: clientKeys.list(),
     queryFn: ({ signal }) => api.get<ClientRecord[]>('/clients', { signal }),
+  });
+
+// ---- the accounting connection -----------------------------------------------------------------
+
+export const accountingStatusKey = ['accounting-status'] as const;
+
+/**
+ * GET /integrations/xero/status: whether Xero is connected. The invoice list and screen offer
+ * 'Sync to Xero' only when it is; asked again whenever a screen that reads it opens (a connection
+ * made in Settings shows at once). A failure is read as not connected: nothing to sync to.
+ */
+export const accountingStatusQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: accountingStatusKey,
+    queryFn: ({ signal }) => api.get<AccountingStatus>('/integrations/xero/status', { signal }),
+    staleTime: 0,
+    retry: false,
   });
