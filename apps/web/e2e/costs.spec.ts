@@ -72,6 +72,9 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   await page.getByRole('button', { name: 'Save' }).click();
   const hours = page.getByRole('list', { name: 'Hours' });
   await expect(hours.getByTestId('hours-cost')).toHaveText('$136.50');
+  // Shown by week (Monday to Sunday): Tuesday 5 May 2026 is in the week of Monday 4 May.
+  await expect(hours.getByTestId('hours-week')).toContainText('Week of 04/05/2026');
+  await expect(hours.getByTestId('hours-week')).toContainText('3 h · $136.50');
   // The Jobs list: the one job and its profit so far; its costs (276.50) are under the 320.00 quoted, so no overrun is shown.
   const jobsList = page.getByRole('list', { name: 'Jobs' });
   await expect(jobsList.getByRole('listitem')).toHaveCount(1);

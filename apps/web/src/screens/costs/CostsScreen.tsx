@@ -12,6 +12,7 @@ import { api, errorDetail } from '../../api/client.ts';
 import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { costListQuery, createCost, createHours, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, jobListQuery, updateCost, updateHours } from './queries.ts';
+import { hoursByWeek } from './weeks.ts';
 import './costs.css';
 
 type Panel = { kind: 'list' } | { kind: 'cost'; cost: CostRecord | null } | { kind: 'hours'; hours: HoursRecord | null };
@@ -99,19 +100,31 @@ export function CostsScreen() {
       {hours.isError && <ErrorAlert message={errorDetail(hours.error) ?? "Couldn't load your hours. Try again."} />}
       {hours.isSuccess && hours.data.hours.length === 0 && <p className="field__hint">No hours recorded yet.</p>}
       {hours.isSuccess && hours.data.hours.length > 0 && (
-        <ul className="costs__list" aria-label="Hours">
-          {hours.data.hours.map((h) => (
-            <li key={h.id}>
-              <button type="button" className="costs__item" onClick={() => setPanel({ kind: 'hours', hours: h })}>
-                <span className="costs__line">
-                  <span className="costs__name">{h.who === 'owner' ? 'You' : h.who}</span>
-                  <span className="costs__amount" data-testid="hours-cost">{formatNzdPrice(h.cost)}</span>
+        <ul className="costs__weeks" aria-label="Hours">
+          {hoursByWeek(hours.data.hours).map((week) => (
+            <li key={week.monday}>
+              <p className="costs__week" data-testid="hours-week">
+                <span>Week of {formatNzDate(week.monday)}</span>
+                <span className="costs__amount">
+                  {week.hours} h · {formatNzdPrice(week.cost)}
                 </span>
-                <span className="costs__meta">
-                  {formatNzDate(h.date)} · {h.hours} h at {formatNzdPrice(h.rate)} an hour
-                  {h.job_id !== null && ` · ${jobWords(jobs.data, h.job_id)}`}
-                </span>
-              </button>
+              </p>
+              <ul className="costs__list">
+                {week.entries.map((h) => (
+                  <li key={h.id}>
+                    <button type="button" className="costs__item" onClick={() => setPanel({ kind: 'hours', hours: h })}>
+                      <span className="costs__line">
+                        <span className="costs__name">{h.who === 'owner' ? 'You' : h.who}</span>
+                        <span className="costs__amount" data-testid="hours-cost">{formatNzdPrice(h.cost)}</span>
+                      </span>
+                      <span className="costs__meta">
+                        {formatNzDate(h.date)} · {h.hours} h at {formatNzdPrice(h.rate)} an hour
+                        {h.job_id !== null && ` · ${jobWords(jobs.data, h.job_id)}`}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
             </li>
           ))}
         </ul>
