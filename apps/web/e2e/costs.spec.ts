@@ -136,6 +136,20 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   await expect(page.getByTestId('gst-box15')).toContainText('-');
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, testInfo, '/app/reports-gst-purchases');
+
+  // The Annual Summary for the tax year to March 2027: expenses 140.00 + 230.00 + 23.00 = 393.00
+  // (the claimed GST off the first, none to claim on the others); nothing invoiced, so a 393.00 loss.
+  await page.getByRole('tab', { name: 'Annual Summary' }).click();
+  await page.getByLabel('Tax Year').selectOption('2027');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  const year = (await (await request.get('/api/v1/reports/expenses?year=2027', { headers })).json()) as { expenses: number; net_profit_before_tax: number; revenue: number };
+  expect(year).toMatchObject({ revenue: 0, expenses: 393, net_profit_before_tax: -393 });
+  const yearCard = page.getByRole('region', { name: 'Expenses and net profit' });
+  await expect(yearCard.getByTestId('annual-expenses-total')).toHaveText('$393.00');
+  await expect(yearCard.getByTestId('annual-expenses-materials')).toHaveText('$393.00');
+  await expect(yearCard.getByTestId('annual-net-profit')).toHaveText('-$393.00');
+  await expect(yearCard.getByTestId('annual-expenses-revenue')).toHaveText('$0.00');
+  await expectNoHorizontalOverflow(page);
   // The one refusal above (the amount 'twelve') is the only failed call.
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
 });

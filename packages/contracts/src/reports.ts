@@ -262,3 +262,24 @@ export const monthProfitResponse = z.object({
   invoiced: profitFiguresRecord,
 });
 export type MonthProfitResponse = z.infer<typeof monthProfitResponse>;
+
+/**
+ * GET /reports/expenses?year=: the tax year's expenses (receipts, bills and expenses recorded, by
+ * the supplier's invoice date, each without the GST claimed back) beside the annual summary's
+ * revenue, and the net profit before tax. Money in dollars, as the annual summary has it.
+ */
+export const expensesReportResponse = z.object({
+  year: z.number().int(),
+  label: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** The annual summary's total_revenue (GST-exclusive). */
+  revenue: z.number(),
+  expenses: z.number(),
+  /** Costs counted. */
+  count: z.number().int(),
+  by_category: z.array(z.object({ category: z.string(), amount: z.number() })),
+  /** revenue − expenses. */
+  net_profit_before_tax: z.number(),
+});
+export type ExpensesReportResponse = z.infer<typeof expensesReportResponse>;

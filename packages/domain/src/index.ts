@@ -56,3 +56,4 @@ export * from './priceBook/moves.ts';
 export * from './priceBook/priceList.ts';
 export * from './costs/overrun.ts';
 export * from './costs/jobOrder.ts';
+export * from './costs/expenses.ts';

@@ -1,7 +1,7 @@
 // /api/v1/reports: the GST report, the annual summary, their CSV exports, the accountant's ZIP
 // (accountantExport.ts) and download links for the exports (links.ts) (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
-import { accountantExportQuery, annualReportQuery, annualReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse, monthProfitResponse, profitReportQuery, profitReportResponse } from '@tradie/contracts';
+import { accountantExportQuery, annualReportQuery, annualReportResponse, expensesReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse, monthProfitResponse, profitReportQuery, profitReportResponse } from '@tradie/contracts';
 import { nzDateOf, taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { attachment } from '../http/attachment.ts';
@@ -17,7 +17,7 @@ import { accountantExport } from './accountantExport.ts';
 import { recordGstExport } from './gstExports.ts';
 import { createReportMemo } from './memo.ts';
 import { monthProfitFor, profitCsv, profitCsvFileName, profitNamed, profitReportOf, profitResponseOf } from './profit.ts';
-import { purchasesFor } from './purchases.ts';
+import { expensesReportFor, purchasesFor } from './purchases.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
 
 /** The exports take a download link (?…&token=) or, for scripts and accountants' tools, the bearer header. */
@@ -53,6 +53,13 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = parseQuery(c, annualReportQuery);
     const accountId = c.get('accountId');
     return c.json(await memo.get(accountId, `annual ${q.year}`, () => annualSummaryFor(sql, accountId, q.year)));
+  });
+
+  r.get('/expenses', describe({ tag: 'Reports', summary: "A tax year's expenses (costs recorded, without the GST claimed back) beside its revenue, and the net profit before tax", query: annualReportQuery, response: { status: 200, schema: expensesReportResponse } }), auth, async (c) => {
+    const q = parseQuery(c, annualReportQuery);
+    const accountId = c.get('accountId');
+    // The revenue is the Annual Summary's own (the same memo entry), so the two screens agree.
+    return c.json(await memo.get(accountId, `expenses ${q.year}`, async () => expensesReportFor(sql, accountId, q.year, await memo.get(accountId, `annual ${q.year}`, () => annualSummaryFor(sql, accountId, q.year)))));
   });
 
   r.get('/profit', describe({ tag: 'Reports', summary: "Profit report: quoted profit of accepted quotes and invoiced profit of issued invoices (net of credit notes and voids), by month, quarter or tax year, per client and per category", query: profitReportQuery, response: { status: 200, schema: profitReportResponse } }), auth, async (c) => {

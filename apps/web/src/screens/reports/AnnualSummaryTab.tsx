@@ -2,13 +2,16 @@
 // three before it), Generate Report, and the summary: boxes, Top 10 Clients by Revenue, a monthly
 // chart, the Monthly Breakdown table and the CSV download.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type RefObject } from 'react';
 import type { AnnualReportResponse } from '@tradie/contracts';
-import { api } from '../../api/client.ts';
+import { api, errorDetail } from '../../api/client.ts';
+import { FigureRow } from '../../ui/FigureRow.tsx';
+import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
 import { ReportForm, retryOnce, TaxYearSelect, useGenerate } from './ReportForm.tsx';
 import { DownloadCsvButton, money, MonthlyBreakdown, ReportResults, ReportNotes, ReportStatus, SummaryBoxes } from './ReportResults.tsx';
 import { rangeText, taxYearOptions } from './periods.ts';
-import { annualReportQuery } from './queries.ts';
+import { annualReportQuery, expensesReportQuery } from './queries.ts';
 
 export function AnnualSummaryTab({ today }: { today: string }) {
   const options = taxYearOptions(today);
@@ -71,6 +74,8 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
         period="tax year"
       />
 
+      <ExpensesAndNetProfit year={report.year} />
+
       <section className="report-top" aria-labelledby="annual-top-title">
         <h3 id="annual-top-title" className="report-section__title">
           Top 10 Clients by Revenue
@@ -104,5 +109,37 @@ function AnnualResults({ report, headingRef }: { report: AnnualReportResponse; h
 
       <DownloadCsvButton what="annual" input={{ kind: 'annual-csv', year: report.year }} />
     </ReportResults>
+  );
+}
+
+const categoryWords = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
+/** The tax year's expenses recorded under Costs and the net profit before tax (GET /reports/expenses). */
+function ExpensesAndNetProfit({ year }: { year: number }) {
+  const expenses = useQuery({ ...expensesReportQuery(api, year), retry: retryOnce });
+  return (
+    <section className="card report-expenses" aria-labelledby="annual-expenses-title">
+      <h3 id="annual-expenses-title" className="report-section__title">
+        Expenses and net profit
+      </h3>
+      {expenses.isPending && <LoadingBlock />}
+      {expenses.isError && <ErrorAlert message={errorDetail(expenses.error) ?? "Couldn't load the year's expenses. Try again."} />}
+      {expenses.isSuccess && (
+        <>
+          <dl className="figures">
+            <FigureRow label="Revenue (excl. GST)" value={money(expenses.data.revenue)} testId="annual-expenses-revenue" />
+            <FigureRow label="Expenses" value={money(expenses.data.expenses)} testId="annual-expenses-total" />
+            {expenses.data.by_category.map((c) => (
+              <FigureRow key={c.category} label={`· ${categoryWords(c.category)}`} value={money(c.amount)} testId={`annual-expenses-${c.category}`} />
+            ))}
+            <FigureRow label="Net profit before tax" value={money(expenses.data.net_profit_before_tax)} total testId="annual-net-profit" />
+          </dl>
+          <p className="report-return__fine">
+            Expenses are the receipts, bills and expenses you record under <Link to="/app/costs">Costs</Link>, dated in this tax year, without the GST you
+            claim back. Hours are not counted: wages go through payroll. Your accountant may adjust for depreciation, private use and the like.
+          </p>
+        </>
+      )}
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 // Server data for Tax Reports: the GST report, the annual summary and the signed CSV links. The api
 // client arrives as an argument, so tests can hand in their own.
 import { queryOptions } from '@tanstack/react-query';
-import type { AccountantExportQuery, AnnualReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse, MonthProfitResponse, ProfitReportResponse } from '@tradie/contracts';
+import type { AccountantExportQuery, AnnualReportResponse, ExpensesReportResponse, ExportLinkInput, ExportLinkResponse, GstReportResponse, MonthProfitResponse, ProfitReportResponse } from '@tradie/contracts';
 import type { GstBasis, ProfitGrouping } from '@tradie/domain';
 import type { ApiClient } from '../../api/client.ts';
 
@@ -17,6 +17,7 @@ export const reportKeys = {
   all: ['reports'] as const,
   gst: (p: GstParams) => [...reportKeys.all, 'gst', p.start_date, p.end_date, p.basis] as const,
   annual: (year: number) => [...reportKeys.all, 'annual', year] as const,
+  expenses: (year: number) => [...reportKeys.all, 'expenses', year] as const,
   profit: (p: ProfitParams) => [...reportKeys.all, 'profit', p.start_date, p.end_date, p.group] as const,
   monthProfit: () => [...reportKeys.all, 'profit', 'this-month'] as const,
 };
@@ -48,6 +49,14 @@ export const annualReportQuery = (api: Api, year: number) =>
   queryOptions({
     queryKey: reportKeys.annual(year),
     queryFn: ({ signal }) => api.get<AnnualReportResponse>(`/reports/annual?year=${encodeURIComponent(String(year))}`, { signal }),
+    staleTime: REPORT_STALE_TIME,
+  });
+
+/** GET /reports/expenses?year: the tax year's expenses beside the annual summary's revenue, and the net profit before tax. */
+export const expensesReportQuery = (api: Api, year: number) =>
+  queryOptions({
+    queryKey: reportKeys.expenses(year),
+    queryFn: ({ signal }) => api.get<ExpensesReportResponse>(`/reports/expenses?year=${encodeURIComponent(String(year))}`, { signal }),
     staleTime: REPORT_STALE_TIME,
   });
 
