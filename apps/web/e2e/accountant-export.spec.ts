@@ -58,7 +58,7 @@ test('Export for my accountant downloads one ZIP of the last complete tax year',
 
   const zip = unzipSync(new Uint8Array(await readFile(await download.path())));
   expect(Object.keys(zip).sort()).toEqual([
-    'README.txt', 'annual-summary.csv', 'clients.csv', 'gst-report.csv', 'invoices.csv', 'payments.csv', `pdfs/${invoice.reference}.pdf`, 'profit-report.csv',
+    'README.txt', 'annual-summary.csv', 'clients.csv', 'expenses.csv', 'gst-report.csv', 'hours.csv', 'invoices.csv', 'payments.csv', `pdfs/${invoice.reference}.pdf`, 'profit-report.csv', 'purchases.csv',
   ]);
   const invoices = parse(Buffer.from(zip['invoices.csv']!), { bom: true }) as string[][];
   expect(invoices.slice(1).map((r) => [r[0], r[3], r[8]])).toEqual([[invoice.reference, 'Kōwhai Builders (Mere)', '4600.00']]);

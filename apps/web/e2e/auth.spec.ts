@@ -77,10 +77,11 @@ test.describe('register', () => {
     expect(tokens.access).toBeTruthy();
     expect(tokens.refresh).toBeTruthy();
     const cards = page.getByRole('main').getByRole('listitem');
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(4);
     await expect(page.getByRole('link', { name: /New Quote\/Invoice/ })).toHaveAttribute('href', '/app/calculator');
     await expect(page.getByRole('main').getByRole('link', { name: /^Clients/ })).toHaveAttribute('href', '/app/clients');
     await expect(page.getByRole('main').getByRole('link', { name: /^Invoices & Quotes/ })).toHaveAttribute('href', '/app/invoices');
+    await expect(page.getByRole('main').getByRole('link', { name: /^Costs & Hours/ })).toHaveAttribute('href', '/app/costs');
     await expectNoSeriousA11yViolations(page);
     await expectNoHorizontalOverflow(page);
     await expectTapTargets(page, '.app-header a, .app-header button, .home-card');
