@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { type AppDeps, allMigrations, createApp, loadConfig, secretsFrom } from '@tradie/api';
+import { allMigrations } from '@tradie/api';
+import { benchApp } from './benchApp.ts';
 import { seedDocuments } from './seed.ts';
 import { benchDocuments, type BenchFigure } from './reportsBench.ts';
 
@@ -21,13 +22,7 @@ export async function benchDocumentList(options: { databaseUrl?: string; documen
   const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
   const db = store.db.kind;
   try {
-    const deps: AppDeps = {
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web') }),
-      store, clock: { now: () => new Date() }, ids: { uuid: () => uuidv7() },
-      mailer: { kind: 'outbox', send: () => Promise.reject(new Error('no mail in the bench')), close: () => Promise.resolve() },
-      secrets: secretsFrom(Buffer.from('list-bench-secret')), log: () => {},
-    };
-    const app = createApp(deps);
+    const { app } = benchApp(store, dataDir, 'list-bench-secret');
     const post = async (path: string, body: unknown): Promise<Record<string, unknown>> =>
       (await (await app.request(`/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as Record<string, unknown>;
     const account = { email: `list-${uuidv7()}@example.nz`, password: 'correct horse battery' };

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { projections } from '@tradie/projections';
 import { openStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
-import { type AppDeps, allMigrations, createApp, loadConfig, secretsFrom } from '@tradie/api';
+import { allMigrations } from '@tradie/api';
+import { benchApp } from './benchApp.ts';
 import { type Figure, percentile, round, seeded } from './figures.ts';
 
 const MATERIALS = ['Copper', 'PEX', 'PVC', 'Brass', 'Galvanised', 'Stainless', 'Poly', 'Cast iron', 'HDPE', 'Chrome'];
@@ -46,21 +47,7 @@ export async function benchPriceBook(options: { databaseUrl?: string; items?: nu
   const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
   const db = store.db.kind;
   try {
-    const deps: AppDeps = {
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web') }),
-      store, clock: { now: () => new Date() }, ids: { uuid: () => uuidv7() },
-      mailer: { kind: 'outbox', send: () => Promise.reject(new Error('no mail in the bench')), close: () => Promise.resolve() },
-      secrets: secretsFrom(Buffer.from('price-book-bench-secret-0123456789abcdef')), log: () => {},
-    };
-    const app = createApp(deps);
-    const call = async (method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; json: Record<string, unknown> }> => {
-      const res = await app.request(`/api/v1${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-    };
+    const { call } = benchApp(store, dataDir, 'price-book-bench-secret-0123456789abcdef');
     const signUp = async (): Promise<string> => {
       const account = { email: `price-book-${uuidv7()}@example.nz`, password: 'correct horse battery' };
       await call('POST', '/auth/register', { ...account, full_name: 'Bench Tradie' });
