@@ -84,6 +84,11 @@ export const costRecord = z.object({
   job_id: z.string().nullable(),
   note: z.string(),
   version: z.number().int(),
+  /**
+   * When the cost is dated in a GST period already exported for the accountant: on the answer to a
+   * change, where that change is counted instead; on a cost read, where a change would be. Else null.
+   */
+  gst_notice: z.string().nullable(),
 });
 export type CostRecord = z.infer<typeof costRecord>;
 

@@ -122,6 +122,27 @@ export const gstReportResponse = z.object({
       gst: z.number(),
     })),
   }),
+  /**
+   * Invoice basis: costs recorded, changed or deleted after a GST period holding their date was
+   * exported, counted here instead (already in Boxes 11 and 12 above); the exported period keeps its
+   * figures. Each line adds a version of a cost ('added') or takes back the one that was exported
+   * ('taken back', negative). `amount` is GST-inclusive; `claimed` is what it adds to Box 11.
+   * Empty on the payments basis.
+   */
+  purchase_adjustments: z.object({
+    count: z.number().int(),
+    amount: z.number(),
+    claimed: z.number(),
+    lines: z.array(z.object({
+      supplier: z.string(),
+      date: z.string(),
+      carried_to: z.string(),
+      exported_period: z.string(),
+      change: z.enum(['added', 'taken back']),
+      amount: z.number(),
+      claimed: z.number(),
+    })),
+  }),
 });
 export type GstReportResponse = z.infer<typeof gstReportResponse>;
 

@@ -57,3 +57,4 @@ export * from './priceBook/priceList.ts';
 export * from './costs/overrun.ts';
 export * from './costs/jobOrder.ts';
 export * from './costs/expenses.ts';
+export * from './costs/purchaseCarry.ts';

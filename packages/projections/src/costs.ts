@@ -2,7 +2,7 @@
 // for the lists, the GST report's purchases and a job's real profit. A deleted entry's row goes.
 import { type CostEvent, type CostState, type HoursEvent, type HoursState, costDecider, hoursDecider, toCents } from '@tradie/domain';
 import { type Projection, type RecordedEvent, column as c, nullableColumn as n } from '@tradie/store';
-import { type Fold, foldStream, streamAccount } from './fold.ts';
+import { type Fold, domainEventOf, foldStream, streamAccount } from './fold.ts';
 
 const costFold: Fold<CostState, CostEvent> = costDecider;
 const hoursFold: Fold<HoursState, HoursEvent> = hoursDecider;
@@ -45,6 +45,52 @@ export const costsProjection: Projection = {
         },
       ],
     };
+  },
+};
+
+/**
+ * cost_versions: every version of a cost, one row per event (the version it became at that instant,
+ * or its removal), with the date of the version it replaced. The GST report reads the history of
+ * the few costs changed after a GST period holding their date was exported (domain
+ * costs/purchaseCarry.ts); nothing else needs it.
+ */
+export const costHistoryProjection: Projection = {
+  name: 'cost_history',
+  categories: ['cost'],
+  tables: [
+    {
+      name: 'cost_versions',
+      streamKey: 'cost_id',
+      primaryKey: ['cost_id', 'version'],
+      indexes: { cost_versions_account_at: '(account_id, at)' },
+      columns: [
+        c('cost_id'), c('account_id'), c('version', 'integer'), c('at', 'timestamptz'), n('prev_date', 'date'), c('removed', 'boolean'), n('kind'), n('supplier'),
+        n('date', 'date'), n('paid_date', 'date'), n('amount_cents', 'bigint'), n('gst'), n('supply_information_held', 'boolean'), n('credit', 'boolean'), n('category'),
+        n('job_id'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldCostStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const account = streamAccount(stream.events);
+    const rows = [];
+    let state = costFold.initialState();
+    let prevDate: string | null = null;
+    for (const e of stream.events) {
+      state = costFold.evolve(state, domainEventOf(e) as CostEvent);
+      if (state.status === 'none') continue;
+      const f = state.status === 'active' ? state.fields : null;
+      rows.push({
+        cost_id: state.id, account_id: account, version: e.streamVersion, at: e.meta.at, prev_date: prevDate, removed: f === null, kind: f?.kind ?? null,
+        supplier: f?.supplier ?? null, date: f?.date ?? null, paid_date: f?.paidDate ?? null, amount_cents: f ? toCents(f.amount) : null, gst: f?.gst ?? null,
+        supply_information_held: f?.supplyInformationHeld ?? null, credit: f?.credit ?? null, category: f?.category ?? null, job_id: f?.jobId ?? null,
+      });
+      prevDate = f?.date ?? null;
+    }
+    return { cost_versions: rows };
   },
 };
 

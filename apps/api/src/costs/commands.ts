@@ -5,7 +5,7 @@
 // registered business's costs and that a job is one of the account's accepted quotes.
 import { COST_MESSAGES, type CostFieldsInput, type CostRecord, type HoursFieldsInput, type HoursRecord, type costUpdateInput, type hoursUpdateInput } from '@tradie/contracts';
 import {
-  type StoredCostFields, type StoredHoursFields, centsToString, costDecider, costEntryOf, costStreamId, hoursDecider, hoursEntryOf, hoursStreamId, invalid, requireCostCents,
+  type LocalDate, type StoredCostFields, type StoredHoursFields, centsToString, purchaseCarryNotice, costDecider, costEntryOf, costStreamId, hoursDecider, hoursEntryOf, hoursStreamId, invalid, requireCostCents,
   requireHours, requireRate,
 } from '@tradie/domain';
 import { costRecordOf, hoursRecordOf } from '@tradie/projections';
@@ -15,6 +15,7 @@ import { type Actor, decideAndAppend, eventMeta, expectVersion, loadStream } fro
 import { type AppError, NotFound } from '../errors.ts';
 import { type Answer, type CommandPorts, handleCommand } from '../handleCommand.ts';
 import { plausibleId } from '../http/ids.ts';
+import { gstExportsOf } from '../reports/gstExports.ts';
 
 export const costNotFound = (): AppError => new NotFound(COST_MESSAGES.costNotFound);
 export const hoursNotFound = (): AppError => new NotFound(COST_MESSAGES.hoursNotFound);
@@ -45,7 +46,13 @@ export function hoursFieldsOf(input: HoursFieldsInput): StoredHoursFields {
   return { who: input.who, date: input.date, hours: requireHours(input.hours), rate: requireRate(input.rate), jobId: input.job_id, note: input.note };
 }
 
-const costAnswer = (id: string, f: StoredCostFields, version: number, registered: boolean): CostRecord => costRecordOf(id, costEntryOf(f), f.note, version, registered);
+const costAnswer = (id: string, f: StoredCostFields, version: number, registered: boolean, gstNotice: string | null): CostRecord =>
+  costRecordOf(id, costEntryOf(f), f.note, version, registered, gstNotice);
+
+/** What a change made at `at` to a cost dated on `dates` says when it lands in an exported GST period (the answer carries it). */
+async function changeNotice(tx: StoreTx, accountId: string, dates: readonly LocalDate[], at: string): Promise<string | null> {
+  return purchaseCarryNotice(dates, at, await gstExportsOf({ query: (text, params) => tx.read(text, params) }, accountId));
+}
 const hoursAnswer = (id: string, f: StoredHoursFields, version: number): HoursRecord => hoursRecordOf(id, hoursEntryOf(f), version);
 
 async function loadOwnCost(tx: StoreTx, accountId: string, id: string) {
@@ -67,8 +74,9 @@ export function recordCost(ports: CommandPorts, actor: Actor, input: CostFieldsI
     await requireJob(tx, actor.accountId, fields.jobId);
     const costId = ports.ids.uuid();
     const loaded = await loadStream(tx, costStreamId(costId), costDecider);
-    const done = await decideAndAppend(tx, loaded, costDecider, { type: 'RecordCost', data: { costId, fields } }, eventMeta(ports, actor));
-    return costAnswer(costId, fields, done.version, registered);
+    const meta = eventMeta(ports, actor);
+    const done = await decideAndAppend(tx, loaded, costDecider, { type: 'RecordCost', data: { costId, fields } }, meta);
+    return costAnswer(costId, fields, done.version, registered, await changeNotice(tx, actor.accountId, [fields.date as LocalDate], meta.at));
   });
 }
 
@@ -81,8 +89,10 @@ export async function changeCost(ports: CommandPorts, actor: Actor, id: string, 
     const loaded = await loadOwnCost(tx, actor.accountId, id);
     expectVersion(loaded, version);
     await requireJob(tx, actor.accountId, fields.jobId);
-    const done = await decideAndAppend(tx, loaded, costDecider, { type: 'ChangeCost', data: { fields } }, eventMeta(ports, actor));
-    return costAnswer(id, fields, done.version, registered);
+    const meta = eventMeta(ports, actor);
+    const before = loaded.state.status === 'none' ? [] : [loaded.state.fields.date as LocalDate];
+    const done = await decideAndAppend(tx, loaded, costDecider, { type: 'ChangeCost', data: { fields } }, meta);
+    return costAnswer(id, fields, done.version, registered, await changeNotice(tx, actor.accountId, [...before, fields.date as LocalDate], meta.at));
   });
   return answer.body;
 }

@@ -2,6 +2,7 @@
 // (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
 // from the `costs` and `hours` read models, every one scoped to the signed-in account.
 import { COST_LIST_MAX, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
+import { type LocalDate, purchaseCarryNotice } from '@tradie/domain';
 import { findCost, findHours, listCosts, listHours } from '@tradie/projections';
 import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
@@ -13,10 +14,18 @@ import { idempotencyKey } from '../http/idempotency.ts';
 import { describe } from '../openapi/describe.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { jobListOf, jobProfitOf } from './jobs.ts';
+import { gstExportsOf } from '../reports/gstExports.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
 export const isRegistered = async (deps: AppDeps, accountId: string): Promise<boolean> => (await loadBusinessSettings(deps.store.db, accountId)).gst_registered;
+
+/** For a cost shown for editing: what a change or deletion now would say, by its date (the account's exports read once). */
+async function standingNotice(deps: AppDeps, accountId: string): Promise<(date: string) => string | null> {
+  const exports = await gstExportsOf(deps.store.db, accountId);
+  const now = deps.clock.now().toISOString();
+  return (date) => (exports.length === 0 ? null : purchaseCarryNotice([date as LocalDate], now, exports, 'would be'));
+}
 
 export function costRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -25,8 +34,11 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/', describe({ tag: 'Costs', summary: 'Receipts, bills and expenses, newest first (by job, kind and date)', query: costListQuery, response: { status: 200, schema: costList } }), async (c) => {
     const q = parseQuery(c, costListQuery);
     const accountId = c.get('accountId');
-    const costs = await listCosts(deps.store.db, accountId, { jobId: q.job_id, from: q.from, to: q.to, kind: q.kind }, await isRegistered(deps, accountId), COST_LIST_MAX);
-    return c.json({ costs });
+    const [costs, standing] = await Promise.all([
+      listCosts(deps.store.db, accountId, { jobId: q.job_id, from: q.from, to: q.to, kind: q.kind }, await isRegistered(deps, accountId), COST_LIST_MAX),
+      standingNotice(deps, accountId),
+    ]);
+    return c.json({ costs: costs.map((cost) => ({ ...cost, gst_notice: standing(cost.date) })) });
   });
 
   r.post('/', describe({ tag: 'Costs', summary: 'Record a receipt, bill or expense', body: costInput, idempotent: true, response: { status: 201, schema: costRecord }, errors: [422] }), async (c) => {
@@ -41,7 +53,7 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = c.get('accountId');
     const found = plausibleId(id) ? await findCost(deps.store.db, accountId, id, await isRegistered(deps, accountId)) : null;
     if (!found) throw costNotFound();
-    return c.json(found);
+    return c.json({ ...found, gst_notice: (await standingNotice(deps, accountId))(found.date) });
   });
 
   r.put('/:id', describe({ tag: 'Costs', summary: 'Replace a cost (send the version you edited)', body: costUpdateInput, response: { status: 200, schema: costRecord }, errors: [404, 409, 422] }), async (c) => {

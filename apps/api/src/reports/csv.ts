@@ -19,7 +19,7 @@
 // On the invoice basis, invoices carried from a period already exported for the accountant follow
 // the period's own rows under an 'Adjustments to carry' row, each saying where it comes from
 // ('Carried from Jan–Feb 2027'); the totals include them, as the report's do.
-import { NO_PURCHASES, centsToString, purchaseBoxesCents, roundReturnGst, type DateRange, type GstBasis, type PurchaseSums } from '@tradie/domain';
+import { NO_PURCHASES, centsToString, purchaseBoxesCents, roundReturnGst, toCents, type DateRange, type GstBasis, type PurchaseAdjustments, type PurchaseSums } from '@tradie/domain';
 import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { InvoiceLine, PaymentLine } from './queries.ts';
@@ -109,7 +109,7 @@ function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number, purc
 }
 
 /** The GST report on the invoice basis: one row per invoice supplied in the range, and per invoice voided in it. */
-export function gstInvoiceCsv(lines: readonly InvoiceLine[], purchases: PurchaseSums = NO_PURCHASES): string {
+export function gstInvoiceCsv(lines: readonly InvoiceLine[], purchases: PurchaseSums & { adjustments?: PurchaseAdjustments } = NO_PURCHASES): string {
   const invoices = lines.filter((i) => i.kind === 'invoice' || i.kind === 'carried').map((i) => ({ paid: i.paid, voided: i.voidDate !== null }));
   const sales = sum(lines, (i) => i.totalCents);
   const zero = sum(lines, (i) => i.zeroRatedCents);
@@ -121,7 +121,27 @@ export function gstInvoiceCsv(lines: readonly InvoiceLine[], purchases: Purchase
     ...(carried.length === 0 ? [] : [[ADJUSTMENTS_TO_CARRY, null, ADJUSTMENTS_NOTE, null, null, null, null, null, null, null], ...carried.map(row)]),
     ['Total', null, invoiceCount(lines), null, sum(lines, (i) => i.subtotalCents), sum(lines, (i) => i.gstCents), sales, paidSplit(invoices), null, null],
     ...boxRows(sales, zero, GST_INVOICE_HEADER.length, purchases),
+    ...purchaseAdjustmentRows(purchases.adjustments?.lines ?? [], GST_INVOICE_HEADER.length),
   ]);
+}
+
+/** The row that heads the cost changes carried into the range (after the Boxes, which include them). */
+export const PURCHASE_ADJUSTMENTS = 'Purchase adjustments to carry';
+const PURCHASE_ADJUSTMENTS_NOTE = 'Costs recorded, changed or deleted after their GST period was exported: in Boxes 11 and 12 above';
+
+/** A row per carried cost line: its supplier and own date, what it adds to Box 11 (Incl. GST), where it comes from, and the day it counts on. */
+function purchaseAdjustmentRows(lines: PurchaseAdjustments['lines'], width: number): Cell[][] {
+  if (lines.length === 0) return [];
+  const pad = (cells: Cell[]): Cell[] => [...cells, ...Array<Cell>(Math.max(0, width - cells.length)).fill(null)];
+  return [
+    pad([PURCHASE_ADJUSTMENTS, null, PURCHASE_ADJUSTMENTS_NOTE]),
+    ...lines.map((l) =>
+      pad([
+        l.change === 'added' ? 'Cost added' : 'Cost taken back', l.date, l.supplier, null, null, null, toCents(String(l.claimed)),
+        `${carriedStatus(l.exported_period)}${l.claimed === 0 && l.amount !== 0 ? ', GST not claimed' : ''}`, null, l.carried_to,
+      ]),
+    ),
+  ];
 }
 
 /** What a payments-basis row is: a correction's own words, or the invoice's status for a payment. */

@@ -3,14 +3,38 @@
 // all take their purchases from here, so the boxes they show are the same. The tax year's expenses
 // (GET /reports/expenses) are here too.
 import type { ExpensesReportResponse } from '@tradie/contracts';
-import { centsToNumber, type DateRange, type GstBasis, type PurchaseSums, sumExpenses, sumPurchases, taxYearLabel, taxYearRange, toCents } from '@tradie/domain';
-import { costEntriesForPeriod } from '@tradie/projections';
+import {
+  centsToNumber, type DateRange, type GstBasis, type LocalDate, NO_PURCHASE_ADJUSTMENTS, type PurchaseAdjustments, type PurchaseSums, purchaseAdjustments, purchaseCarryNotice,
+  purchasesWithCarries, sumExpenses, sumPurchases, taxYearLabel, taxYearRange, toCents,
+} from '@tradie/domain';
+import { costEntriesForPeriod, costHistoriesTouching, costsForPeriod } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
 import { loadBusinessSettings } from '../settings/repository.ts';
+import { gstExportsOf } from './gstExports.ts';
 
-export async function purchasesFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<PurchaseSums> {
-  const [entries, settings] = await Promise.all([costEntriesForPeriod(sql, accountId, range, basis), loadBusinessSettings(sql, accountId)]);
-  return sumPurchases(entries, range, basis, settings.gst_registered);
+/**
+ * The purchases of a period (Boxes 11–14) and, on the invoice basis, the cost changes carried into
+ * it from periods already exported (and out of those): domain costs/purchaseCarry.ts. With no export
+ * (most accounts) this reads nothing more than the period's costs.
+ */
+export async function purchasesFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<PurchaseSums & { adjustments: PurchaseAdjustments }> {
+  const [current, settings, exports] = await Promise.all([
+    costsForPeriod(sql, accountId, range, basis),
+    loadBusinessSettings(sql, accountId),
+    basis === 'invoice' ? gstExportsOf(sql, accountId) : Promise.resolve([]),
+  ]);
+  const registered = settings.gst_registered;
+  if (exports.length === 0) return { ...sumPurchases(current.map((c) => c.entry), range, basis, registered), adjustments: NO_PURCHASE_ADJUSTMENTS };
+  const span = { start: exports.reduce((a, e) => (e.start < a ? e.start : a), exports[0]!.start), end: exports.reduce((a, e) => (e.end > a ? e.end : a), exports[0]!.end) };
+  const first = exports.reduce((a, e) => (Date.parse(e.at) < Date.parse(a) ? e.at : a), exports[0]!.at);
+  const histories = await costHistoriesTouching(sql, accountId, span, first);
+  const { entries, carried } = purchasesWithCarries(current, histories, exports, range);
+  return { ...sumPurchases(entries, range, basis, registered), adjustments: purchaseAdjustments(carried, registered) };
+}
+
+/** What recording, changing or deleting a cost dated on `dates` at `at` says when it lands in an exported GST period, or null. */
+export async function costGstNotice(sql: Sql, accountId: string, dates: readonly LocalDate[], at: Date): Promise<string | null> {
+  return purchaseCarryNotice(dates, at.toISOString(), await gstExportsOf(sql, accountId));
 }
 
 /**

@@ -161,10 +161,10 @@ export async function paymentsBasisSums(sql: Sql, accountId: string, range: Date
 export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<GstReport> {
   if (basis === 'payments') {
     const [sums, purchases] = await Promise.all([paymentsBasisSums(sql, accountId, range), purchasesFor(sql, accountId, range, basis)]);
-    return assembleGstReport(sums, range, basis, purchases);
+    return assembleGstReport(sums, range, basis, purchases, purchases.adjustments);
   }
   const [sums, carried, purchases] = await Promise.all([invoiceBasisSums(sql, accountId, range), carriedInvoices(sql, accountId), purchasesFor(sql, accountId, range, basis)]);
-  return assembleGstReport(withCarries(sums, carried, range), range, basis, purchases);
+  return assembleGstReport(withCarries(sums, carried, range), range, basis, purchases, purchases.adjustments);
 }
 
 /**

@@ -40,6 +40,12 @@ export interface CostEntry {
   supplyInformationHeld: boolean;
   /** A credit from a supplier (supply correction information): reduces the purchases it corrects. */
   credit?: boolean;
+  /**
+   * A line of a GST period that takes this version of a cost back (it was changed or deleted after
+   * the period it counted in was exported: costs/purchaseCarry.ts). Its amount counts negated; it is
+   * not counted as a cost of its own.
+   */
+  reverses?: boolean;
 }
 
 /** A cost amount a person typed: whole cents, more than nothing, bounded. */
@@ -135,6 +141,12 @@ export const NO_PURCHASES: PurchaseSums = { claimableCents: 0n, creditAdjustment
 export const countingDate = (entry: Pick<CostEntry, 'date' | 'paidDate'>, basis: PurchasesBasis): LocalDate | null =>
   basis === 'invoice' ? entry.date : entry.paidDate;
 
+/** What a cost line adds to a period, GST included: negative for a supplier credit, negated when it takes a version back. */
+export function signedCostCents(e: Pick<CostEntry, 'amountCents' | 'credit' | 'reverses'>): bigint {
+  const own = e.credit === true && e.amountCents > 0n ? -e.amountCents : e.amountCents;
+  return e.reverses === true ? -own : own;
+}
+
 /**
  * The purchases of a period: every cost counted on `basis` between start and end inclusive. A
  * supplier credit is a negative amount in the period of its own date and nets into Box 11, as a
@@ -153,14 +165,15 @@ export function sumPurchases(
   for (const e of entries) {
     const d = countingDate(e, basis);
     if (d === null || d < range.start || d > range.end) continue;
-    const signed = e.credit === true && e.amountCents > 0n ? -e.amountCents : e.amountCents;
-    count += 1;
+    const signed = signedCostCents(e);
+    const counted = e.reverses === true ? 0 : 1;
+    count += counted;
     const reason = claimReason(e, registered);
     if (reason === 'claimable') claimable += signed;
     else {
-      notClaimed.count += 1;
+      notClaimed.count += counted;
       notClaimed.amountCents += signed;
-      if (reason === 'needs_supply_information') notClaimed.needsSupplyInformation += 1;
+      if (reason === 'needs_supply_information') notClaimed.needsSupplyInformation += counted;
     }
   }
   return { claimableCents: claimable, creditAdjustmentsCents, notClaimed, count };

@@ -6,6 +6,7 @@ import { centsToNumber } from '../money/money.ts';
 import { roundReturnGst } from '../money/rounding.ts';
 import { NO_PURCHASES, type CostEntry, type PurchaseSums, purchaseBoxesCents, sumPurchases } from '../costs/costs.ts';
 import { carriedRows, periodLabel, type GstCarry, type GstExportRecord } from './gstCarry.ts';
+import { NO_PURCHASE_ADJUSTMENTS, type PurchaseAdjustments } from '../costs/purchaseCarry.ts';
 import type { ReportCreditRow, ReportInvoiceRow, ReportPaymentRow } from './rows.ts';
 
 export type GstBasis = 'invoice' | 'payments';
@@ -135,6 +136,8 @@ export interface GstReport {
     gst: number;
     invoices: { reference: string; client_name: string; issue_date: LocalDate; supply_date: LocalDate; carried_to: LocalDate; exported_period: string; sales: number; gst: number }[];
   };
+  /** Invoice basis: cost changes carried here from a period already exported (already in Boxes 11 and 12). */
+  purchase_adjustments: PurchaseAdjustments;
 }
 
 /** Draft invoices' issue dates in the range (what `drafts_left_out` counts). */
@@ -292,7 +295,13 @@ export function gstReturnBoxes(salesCents: bigint, zeroRatedCents: bigint, purch
 }
 
 /** The report from its sums. Every month the range touches is listed, in order, zeros included. */
-export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBasis, purchases: PurchaseSums = NO_PURCHASES): GstReport {
+export function assembleGstReport(
+  sums: GstSums,
+  range: DateRange,
+  basis: GstBasis,
+  purchases: PurchaseSums = NO_PURCHASES,
+  purchaseAdjustmentsOfRange: PurchaseAdjustments = NO_PURCHASE_ADJUSTMENTS,
+): GstReport {
   const byMonth = new Map(sums.months.map((m) => [m.month, m]));
   let sales = 0n;
   let gst = 0n;
@@ -327,6 +336,7 @@ export function assembleGstReport(sums: GstSums, range: DateRange, basis: GstBas
     },
     drafts_left_out: sums.draftsLeftOut,
     adjustments_to_carry: adjustmentsToCarry(sums.carried ?? []),
+    purchase_adjustments: purchaseAdjustmentsOfRange,
   };
 }
 

@@ -3,7 +3,7 @@
 // HoursEntry, so those figures come from the domain's functions).
 import type { CostRecord, HoursRecord } from '@tradie/contracts';
 import {
-  CLAIM_REASON_TEXT, type CostEntry, type HoursEntry, type LocalDate, type StoredCostFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
+  CLAIM_REASON_TEXT, type CostEntry, type CostVersion, type HoursEntry, type LocalDate, type StoredCostFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
@@ -47,12 +47,12 @@ export const costEntryOfRow = (r: CostRow): CostEntry => ({
 export const hoursEntryOfRow = (r: HoursRow): HoursEntry => ({ who: r.who, date: r.date as LocalDate, hours: r.hours, rate: r.rate, jobId: r.job_id, note: r.note });
 
 /** The answer for a cost: its fields, the GST claimed back in it and, when none is, why. */
-export function costRecordOf(id: string, e: CostEntry, note: string, version: number, registered: boolean): CostRecord {
+export function costRecordOf(id: string, e: CostEntry, note: string, version: number, registered: boolean, gstNotice: string | null = null): CostRecord {
   const reason = claimReason(e, registered);
   return {
     id, kind: e.kind, supplier: e.supplier, date: e.date, paid_date: e.paidDate, amount: centsToString(e.amountCents), gst: e.gst,
     gst_claimed: centsToString(reason === 'claimable' ? roundReturnGst(e.amountCents) : 0n), not_claimed_reason: reason === 'claimable' ? null : CLAIM_REASON_TEXT[reason],
-    supply_information_held: e.supplyInformationHeld, credit: e.credit === true, category: e.category, job_id: e.jobId, note, version,
+    supply_information_held: e.supplyInformationHeld, credit: e.credit === true, category: e.category, job_id: e.jobId, note, version, gst_notice: gstNotice,
   };
 }
 
@@ -108,9 +108,62 @@ export async function findHours(sql: Sql, accountId: string, id: string): Promis
  * between start and end. The domain's sumPurchases decides which count.
  */
 export async function costEntriesForPeriod(sql: Sql, accountId: string, range: { start: string; end: string }, basis: 'invoice' | 'payments'): Promise<CostEntry[]> {
+  return (await costsForPeriod(sql, accountId, range, basis)).map((c) => c.entry);
+}
+
+/** costEntriesForPeriod with each cost's id. */
+export async function costsForPeriod(sql: Sql, accountId: string, range: { start: string; end: string }, basis: 'invoice' | 'payments'): Promise<{ id: string; entry: CostEntry }[]> {
   const column = basis === 'invoice' ? 'date' : 'paid_date';
   const rows = await sql.query<CostRow>(`SELECT ${COST_COLUMNS} FROM costs WHERE account_id = $1 AND ${column} BETWEEN $2::date AND $3::date`, [accountId, range.start, range.end]);
-  return rows.map(costEntryOfRow);
+  return rows.map((r) => ({ id: r.id, entry: costEntryOfRow(r) }));
+}
+
+interface VersionRow {
+  cost_id: string;
+  at: string;
+  removed: boolean;
+  kind: StoredCostFields['kind'] | null;
+  supplier: string | null;
+  date: string | null;
+  paid_date: string | null;
+  amount_cents: string | null;
+  gst: StoredCostFields['gst'] | null;
+  supply_information_held: boolean | null;
+  credit: boolean | null;
+  category: string | null;
+  job_id: string | null;
+}
+
+/**
+ * The whole history of every cost that was recorded, changed or deleted after `after` (an instant)
+ * with a version dated between `span.start` and `span.end` (the new one or the one it replaced):
+ * the only costs that can have a line carried out of an exported GST period. Oldest version first.
+ * Index: cost_versions (account_id, at).
+ */
+export async function costHistoriesTouching(sql: Sql, accountId: string, span: { start: string; end: string }, after: string): Promise<Map<string, CostVersion[]>> {
+  const rows = await sql.query<VersionRow>(
+    `SELECT cost_id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, removed, kind, supplier, date::text AS date, paid_date::text AS paid_date,
+            amount_cents::text AS amount_cents, gst, supply_information_held, credit, category, job_id
+       FROM cost_versions
+      WHERE account_id = $1 AND cost_id IN (
+              SELECT cost_id FROM cost_versions
+               WHERE account_id = $1 AND at > $4::timestamptz AND (date BETWEEN $2::date AND $3::date OR prev_date BETWEEN $2::date AND $3::date))
+      ORDER BY cost_id, version`,
+    [accountId, span.start, span.end, after],
+  );
+  const out = new Map<string, CostVersion[]>();
+  for (const r of rows) {
+    const entry: CostEntry | null = r.removed
+      ? null
+      : {
+          kind: r.kind!, supplier: r.supplier!, date: r.date as LocalDate, paidDate: r.paid_date as LocalDate | null, amountCents: BigInt(r.amount_cents!), gst: r.gst!,
+          category: r.category!, jobId: r.job_id, supplyInformationHeld: r.supply_information_held!, credit: r.credit!,
+        };
+    const versions = out.get(r.cost_id) ?? [];
+    if (versions.length === 0) out.set(r.cost_id, versions);
+    versions.push({ at: r.at, entry });
+  }
+  return out;
 }
 
 /**

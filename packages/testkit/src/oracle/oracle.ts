@@ -279,6 +279,8 @@ export interface OracleGstReport {
   drafts_left_out: number;
   /** Invoices carried into the range from a period exported before they were issued (invoice basis), in carry-date order. */
   adjustments_to_carry: { count: number; sales: number; gst: number; invoices: OracleCarried[] };
+  /** Cost changes carried from an exported period: none among these facts (purchases.ts works the purchases). */
+  purchase_adjustments: { count: number; amount: number; claimed: number; lines: never[] };
 }
 
 /** A GST report on the invoice basis exported for the accountant: its range and the instant (ISO, UTC) it was made. */
@@ -418,6 +420,7 @@ export function oracleGstReport(invoices: readonly OracleInvoice[], start: strin
         .sort((a, b) => (a.carried_to < b.carried_to ? -1 : a.carried_to > b.carried_to ? 1 : 0))
         .map(({ cents: _c, gstCents: _g, ...c }) => c),
     },
+    purchase_adjustments: { count: 0, amount: 0, claimed: 0, lines: [] },
   };
 }
 

@@ -99,3 +99,38 @@ export function oracleJobProfit(invoicedNet: bigint, costs: readonly OracleCost[
   for (const h of hours) actual += oracleHoursCost(h);
   return { actual, profit: invoicedNet - actual };
 }
+
+/** A version of a cost from the instant `at` (ISO 8601, UTC); null once deleted. */
+export interface OracleCostVersion {
+  at: string;
+  cost: OracleCost | null;
+}
+
+/**
+ * Box 11 with one GST period exported for the accountant, by snapshots rather than by lines: the
+ * exported period (`exported`, exported at `at`, after it ended) keeps exactly the Box 11 of the
+ * costs as they stood at that instant (a change at the very instant counts as made before it); the
+ * later period `after` (every day after the export's day) has the Box 11 of the costs as they stand
+ * now dated in it, plus everything that changed in the exported period since the export. Only for
+ * histories whose versions before the export are dated up to `after`'s end and whose later changes
+ * are made on days inside `after`.
+ */
+export function oracleBox11WithExport(
+  histories: readonly (readonly OracleCostVersion[])[],
+  exported: { start: string; end: string; at: string },
+  after: { start: string; end: string },
+  registered: boolean,
+): { exported: bigint; after: bigint } {
+  const T = Date.parse(exported.at);
+  const standing = (versions: readonly OracleCostVersion[], until: number): OracleCost | null => {
+    let c: OracleCost | null = null;
+    for (const v of versions) if (Date.parse(v.at) <= until) c = v.cost;
+    return c;
+  };
+  const box11 = (costs: (OracleCost | null)[], start: string, end: string): bigint =>
+    oraclePurchaseBoxes(costs.filter((c): c is OracleCost => c !== null), start, end, 'invoice', registered, 0n).box11;
+  const then = histories.map((h) => standing(h, T));
+  const now = histories.map((h) => standing(h, Number.POSITIVE_INFINITY));
+  const kept = box11(then, exported.start, exported.end);
+  return { exported: kept, after: box11(now, after.start, after.end) + box11(now, exported.start, exported.end) - kept };
+}

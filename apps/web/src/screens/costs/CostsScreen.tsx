@@ -35,7 +35,10 @@ export function CostsScreen() {
   const costs = useQuery(costListQuery(api));
   const hours = useQuery(hoursListQuery(api));
   const jobs = useQuery(jobChoicesQuery(api));
-  const back = () => {
+  // What the last save said when it landed in a GST period already exported.
+  const [notice, setNotice] = useState<string | null>(null);
+  const back = (said?: string | null) => {
+    setNotice(said ?? null);
     setPanel({ kind: 'list' });
     if (search.record || search.job) void navigate({ to: '/app/costs', search: {}, replace: true });
   };
@@ -52,6 +55,11 @@ export function CostsScreen() {
       <p className="screen__subtitle">
         What you spend and the hours you work. Put them against a job to see its real profit; the GST on your receipts and bills counts in your GST return.
       </p>
+      {notice && (
+        <p className="callout callout--warning" role="status" data-testid="cost-gst-notice">
+          {notice}
+        </p>
+      )}
       <div className="costs__actions">
         <button type="button" className="button button--primary" onClick={() => setPanel({ kind: 'cost', cost: null })}>
           Record a cost
@@ -192,17 +200,18 @@ function useEntryCommands<Body>(
   entry: { id: string; version: number } | null,
   calls: { create(body: Body): Promise<unknown>; update(id: string, body: Body, version: number): Promise<unknown>; remove(id: string): Promise<unknown> },
   noun: string,
-  onDone: () => void,
+  onDone: (notice?: string | null) => void,
 ) {
   const queryClient = useQueryClient();
   const save = useCommand({
     run: async (body: Body) => {
-      if (entry) await calls.update(entry.id, body, entry.version);
-      else await calls.create(body);
+      const answer = entry ? await calls.update(entry.id, body, entry.version) : await calls.create(body);
       await invalidateCosts(queryClient);
+      return answer;
     },
     failed: `Couldn't save the ${noun}. Try again.`,
-    onDone: () => onDone(),
+    // A cost dated in a GST period already exported says where the change is counted instead.
+    onDone: (answer) => onDone((answer as { gst_notice?: string | null } | undefined)?.gst_notice ?? null),
   });
   const remove = useCommand({
     run: async (id: string) => {
@@ -254,7 +263,7 @@ function JobSelect({ id, value, jobs, onChange }: { id: string; value: string; j
   );
 }
 
-function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(): void }) {
+function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(notice?: string | null): void }) {
   const [f, setF] = useState({
     kind: cost?.kind ?? 'receipt',
     supplier: cost?.supplier ?? '',
@@ -281,6 +290,11 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
       <h1 id="cost-form-title" className="screen-title">
         {cost ? 'Edit cost' : 'Record a cost'}
       </h1>
+      {cost?.gst_notice && (
+        <p className="callout callout--warning" role="note" data-testid="cost-gst-notice">
+          {cost.gst_notice}
+        </p>
+      )}
       <div className="field">
         <label htmlFor="cost-kind" className="field__label">
           What is it
@@ -349,7 +363,7 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
         <textarea id="cost-note" className="input" rows={2} maxLength={2000} value={f.note} onChange={(e) => set('note', e.target.value)} />
       </div>
       {error && <ErrorAlert message={error} />}
-      <EntryButtons saving={save.pending} busy={busy} onCancel={onDone} onDelete={cost ? () => remove.run(cost.id) : null} />
+      <EntryButtons saving={save.pending} busy={busy} onCancel={() => onDone()} onDelete={cost ? () => remove.run(cost.id) : null} />
     </form>
   );
 }

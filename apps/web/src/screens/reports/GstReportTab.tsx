@@ -188,6 +188,7 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
       />
 
       {report.adjustments_to_carry.count > 0 && <AdjustmentsToCarry adjustments={report.adjustments_to_carry} />}
+      {report.purchase_adjustments.count > 0 && <PurchaseAdjustments adjustments={report.purchase_adjustments} />}
 
       <div className="callout callout--warning report-note">
         <p>
@@ -277,6 +278,47 @@ function AdjustmentsToCarry({ adjustments }: { adjustments: GstReportResponse['a
           ))}
         </tbody>
       </table>
+      </ScrollTable>
+    </section>
+  );
+}
+
+/** Cost changes carried here from a period already exported: each line, signed, already in Boxes 11 and 12. */
+function PurchaseAdjustments({ adjustments }: { adjustments: GstReportResponse['purchase_adjustments'] }) {
+  return (
+    <section className="card report-carry" aria-labelledby="gst-purchase-carry-title" data-testid="gst-purchase-adjustments">
+      <h3 id="gst-purchase-carry-title" className="report-section__title">
+        Purchase adjustments to carry
+      </h3>
+      <p>
+        Costs recorded, changed or deleted after you exported the period they are dated in. The exported figures stay as they were; the difference is in
+        this report instead: {money(adjustments.claimed)} in Box 11.
+      </p>
+      <ScrollTable label="Purchase adjustments to carry">
+        <table className="report-table__table">
+          <caption className="visually-hidden">Purchase adjustments to carry: each cost added or taken back, its date, the exported period it belongs to, and what it adds to Box 11</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cost</th>
+              <th scope="col">Dated</th>
+              <th scope="col">Belongs to</th>
+              <th scope="col">Box 11</th>
+            </tr>
+          </thead>
+          <tbody>
+            {adjustments.lines.map((l, i) => (
+              <tr key={i}>
+                <th scope="row">
+                  {l.supplier}
+                  <span className="field__hint"> {l.change === 'added' ? 'added' : 'taken back'}</span>
+                </th>
+                <td>{formatNzDate(l.date)}</td>
+                <td>{l.exported_period}</td>
+                <td>{money(l.claimed)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </ScrollTable>
     </section>
   );
