@@ -72,7 +72,7 @@ const CONSISTENCY: { what: string; sql: string }[] = [
 export async function dumpReadModels(sql: Sql): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const table of projections.flatMap((p) => p.tables)) {
-    const rows = await sql.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${table.name} t ORDER BY ${table.primaryKey.map((k) => `${k} COLLATE "C"`).join(', ')}`);
+    const rows = await sql.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${table.name} t ORDER BY ${table.primaryKey.map((k) => (table.columns.find((c) => c.name === k)?.type === 'text' ? `${k} COLLATE "C"` : k)).join(', ')}`);
     out.set(table.name, rows.map((r) => r.j));
   }
   return out;
