@@ -1,5 +1,5 @@
 // Loading the fixture event logs (fixtures/*.ndjson) into a test account through the store:
-// meta.accountId becomes the account, document ids get the account's prefix (so several accounts
+// meta.accountId becomes the account, document and cost ids get the account's prefix (so several accounts
 // can hold the same fixture in one database), and each event is appended to its stream at the
 // stream's next version, in log order, in one transaction.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ export function readFixture(name: string): { events: LoggedEvent[]; expected: Fi
   return { events, expected };
 }
 
-const ID_FIELDS = ['documentId', 'invoiceId', 'convertedFrom', 'creditNoteId'] as const;
+const ID_FIELDS = ['documentId', 'invoiceId', 'convertedFrom', 'creditNoteId', 'costId'] as const;
 
 /** The fixture's events as they would be for `accountId`: its account, its own document ids. */
 export function rewriteForAccount(events: readonly LoggedEvent[], accountId: string): LoggedEvent[] {
@@ -36,6 +36,7 @@ export function rewriteForAccount(events: readonly LoggedEvent[], accountId: str
     for (const f of ID_FIELDS) if (typeof data[f] === 'string') data[f] = prefix + (data[f] as string);
     let stream = e.stream;
     if (stream.startsWith('document-')) stream = `document-${prefix}${stream.slice('document-'.length)}`;
+    else if (stream.startsWith('cost-')) stream = `cost-${prefix}${stream.slice('cost-'.length)}`;
     else if (stream.startsWith('sequence-')) stream = sequenceStreamId(accountId, stream.endsWith('-quote') ? 'quote' : stream.endsWith('-credit_note') ? 'credit_note' : 'invoice');
     else throw new Error(`Unexpected stream in a fixture: ${stream}`);
     return { ...e, stream, data, meta: { ...e.meta, accountId } };

@@ -4,6 +4,9 @@ import { type DocumentEvent, documentStreamId } from '../documents/events.ts';
 import { type DocumentState, type EvolvableDocumentEvent, evolveDocument, initialDocumentState } from '../documents/document.ts';
 import { parseDomainEvent } from '../events/registry.ts';
 import type { LocalDate } from '../dates/dates.ts';
+import type { CostEntry } from '../costs/costs.ts';
+import type { CostEvent } from '../costs/events.ts';
+import { type CostState, costEntryOf, evolveCost } from '../costs/ledger.ts';
 import { isDraftInvoice, reportRowsOf, type ReportCreditRow, type ReportInvoiceRow, type ReportPaymentRow } from './rows.ts';
 
 export interface LoggedEvent {
@@ -21,10 +24,26 @@ const DOCUMENT_EVENTS = new Set<string>([
   'CreditNoteIssued', 'CreditNoteRefunded', 'CreditNoteEmailed',
 ] satisfies DocumentEvent['type'][]);
 
-/** Folds every document stream in the log (in log order) and returns the report rows, and the dates of draft invoices. */
-export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices: ReportInvoiceRow[]; payments: ReportPaymentRow[]; credits: ReportCreditRow[]; draftDates: LocalDate[] } {
+const COST_EVENTS = new Set<string>(['CostRecorded', 'CostChanged', 'CostRemoved'] satisfies CostEvent['type'][]);
+
+/**
+ * Folds every document stream in the log (in log order) and returns the report rows, and the dates
+ * of draft invoices; and every cost stream, returning the costs as they stand (a removed one is gone).
+ */
+export function reportRowsFromEvents(events: Iterable<LoggedEvent>): {
+  invoices: ReportInvoiceRow[];
+  payments: ReportPaymentRow[];
+  credits: ReportCreditRow[];
+  draftDates: LocalDate[];
+  costs: CostEntry[];
+} {
   const states = new Map<string, DocumentState>();
+  const costStates = new Map<string, CostState>();
   for (const e of events) {
+    if (e.stream.startsWith('cost-') && COST_EVENTS.has(e.type)) {
+      costStates.set(e.stream, evolveCost(costStates.get(e.stream) ?? { status: 'none' }, parseDomainEvent(e) as CostEvent));
+      continue;
+    }
     if (!e.stream.startsWith('document-') || !DOCUMENT_EVENTS.has(e.type)) continue;
     const parsed = parseDomainEvent(e) as DocumentEvent;
     if (documentStreamId(parsed.data.documentId) !== e.stream) throw new Error(`Event ${e.type} in ${e.stream} names document ${parsed.data.documentId}`);
@@ -43,5 +62,6 @@ export function reportRowsFromEvents(events: Iterable<LoggedEvent>): { invoices:
     payments.push(...rows.payments);
     credits.push(...rows.credits);
   }
-  return { invoices, payments, credits, draftDates };
+  const costs = [...costStates.values()].flatMap((c) => (c.status === 'active' ? [costEntryOf(c.fields)] : []));
+  return { invoices, payments, credits, draftDates, costs };
 }
