@@ -1,7 +1,7 @@
 // Tax reports (docs/api/reports.md): the queries, the answers and
 // the signed download links. The figures themselves come from @tradie/domain's reports.
 import { z } from 'zod';
-import { checkRange, checkTaxYear, DomainError, invalid, PROFIT_GROUPINGS, taxYearRange, type GstBasis, type ProfitGrouping } from '@tradie/domain';
+import { checkRange, checkTaxYear, DomainError, invalid, PROFIT_GROUPINGS, requireAdjustmentCents, taxYearRange, type GstBasis, type ProfitGrouping } from '@tradie/domain';
 import { profitFiguresRecord } from './invoices.ts';
 
 export const gstBasis = z.enum(['invoice', 'payments'], { error: "basis must be 'invoice' or 'payments'" });
@@ -27,11 +27,19 @@ export const gstReportQuery = z
     start_date: z.string().optional(),
     end_date: z.string().optional(),
     basis: gstBasis.optional(),
+    /** Box 9, typed by hand: debit adjustments from the return's calculation sheet (e.g. private use of something whose GST was claimed), GST amount, "0.00" or more. */
+    debit_adjustments: z.union([z.string(), z.number()]).optional(),
+    /** Box 13, typed by hand: credit adjustments from the calculation sheet, GST amount, "0.00" or more. */
+    credit_adjustments: z.union([z.string(), z.number()]).optional(),
   })
   .transform(
-    domainChecked((q): { start_date: string; end_date: string; basis: GstBasis } => {
+    domainChecked((q): { start_date: string; end_date: string; basis: GstBasis; debitCents: bigint; creditCents: bigint } => {
       const r = checkRange(q.start_date, q.end_date);
-      return { start_date: r.start, end_date: r.end, basis: q.basis ?? 'invoice' };
+      return {
+        start_date: r.start, end_date: r.end, basis: q.basis ?? 'invoice',
+        debitCents: requireAdjustmentCents(q.debit_adjustments, 'Debit adjustments (Box 9)'),
+        creditCents: requireAdjustmentCents(q.credit_adjustments, 'Credit adjustments (Box 13)'),
+      };
     }),
   );
 export type GstReportQuery = z.input<typeof gstReportQuery>;
@@ -190,6 +198,9 @@ export const exportLinkInput = z.object({
   year: z.union([z.string(), z.number()]).optional(),
   /** profit-csv: month, quarter or tax_year. */
   group: z.string().optional(),
+  /** gst-csv: Boxes 9 and 13 typed by hand, as on GET /reports/gst. */
+  debit_adjustments: z.union([z.string(), z.number()]).optional(),
+  credit_adjustments: z.union([z.string(), z.number()]).optional(),
 });
 export type ExportLinkInput = z.input<typeof exportLinkInput>;
 

@@ -19,7 +19,7 @@
 // On the invoice basis, invoices carried from a period already exported for the accountant follow
 // the period's own rows under an 'Adjustments to carry' row, each saying where it comes from
 // ('Carried from Jan–Feb 2027'); the totals include them, as the report's do.
-import { NO_PURCHASES, centsToString, purchaseBoxesCents, roundReturnGst, toCents, type DateRange, type GstBasis, type PurchaseAdjustments, type PurchaseSums } from '@tradie/domain';
+import { NO_PURCHASES, centsToString, purchaseBoxesCents, salesBoxesCents, toCents, type DateRange, type GstBasis, type PurchaseAdjustments, type PurchaseSums } from '@tradie/domain';
 import { GST_RETURN_LABELS } from '@tradie/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { InvoiceLine, PaymentLine } from './queries.ts';
@@ -84,10 +84,9 @@ function invoiceCount(lines: readonly InvoiceLine[]): string {
  * Box rows: GST-inclusive amounts (5–7, 11) in the Incl. GST column, GST (8–10, 12–15) in the GST
  * column; the purchases boxes from the same function as the report's.
  */
-function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number, purchases: PurchaseSums = NO_PURCHASES): Cell[][] {
-  const box7 = salesCents - zeroRatedCents;
-  const box8 = roundReturnGst(box7);
-  const p = purchaseBoxesCents(purchases, box8);
+function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number, purchases: PurchaseSums = NO_PURCHASES, debitAdjustmentsCents = 0n): Cell[][] {
+  const { box7, box8, box9, box10 } = salesBoxesCents(salesCents, zeroRatedCents, debitAdjustmentsCents);
+  const p = purchaseBoxesCents(purchases, box10);
   const row = (box: keyof typeof GST_RETURN_LABELS, gst: bigint | null, incl: bigint | null): Cell[] => {
     const cells: Cell[] = [`Box ${box.slice(3)}`, null, GST_RETURN_LABELS[box], null, null, gst, incl];
     while (cells.length < width) cells.push(null);
@@ -98,8 +97,8 @@ function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number, purc
     row('box6', null, zeroRatedCents),
     row('box7', null, box7),
     row('box8', box8, null),
-    row('box9', 0n, null),
-    row('box10', box8, null),
+    row('box9', box9, null),
+    row('box10', box10, null),
     row('box11', null, p.box11),
     row('box12', p.box12, null),
     row('box13', p.box13, null),
@@ -109,7 +108,7 @@ function boxRows(salesCents: bigint, zeroRatedCents: bigint, width: number, purc
 }
 
 /** The GST report on the invoice basis: one row per invoice supplied in the range, and per invoice voided in it. */
-export function gstInvoiceCsv(lines: readonly InvoiceLine[], purchases: PurchaseSums & { adjustments?: PurchaseAdjustments } = NO_PURCHASES): string {
+export function gstInvoiceCsv(lines: readonly InvoiceLine[], purchases: PurchaseSums & { adjustments?: PurchaseAdjustments } = NO_PURCHASES, debitAdjustmentsCents = 0n): string {
   const invoices = lines.filter((i) => i.kind === 'invoice' || i.kind === 'carried').map((i) => ({ paid: i.paid, voided: i.voidDate !== null }));
   const sales = sum(lines, (i) => i.totalCents);
   const zero = sum(lines, (i) => i.zeroRatedCents);
@@ -120,7 +119,7 @@ export function gstInvoiceCsv(lines: readonly InvoiceLine[], purchases: Purchase
     ...lines.filter((i) => i.kind !== 'carried').map(row),
     ...(carried.length === 0 ? [] : [[ADJUSTMENTS_TO_CARRY, null, ADJUSTMENTS_NOTE, null, null, null, null, null, null, null], ...carried.map(row)]),
     ['Total', null, invoiceCount(lines), null, sum(lines, (i) => i.subtotalCents), sum(lines, (i) => i.gstCents), sales, paidSplit(invoices), null, null],
-    ...boxRows(sales, zero, GST_INVOICE_HEADER.length, purchases),
+    ...boxRows(sales, zero, GST_INVOICE_HEADER.length, purchases, debitAdjustmentsCents),
     ...purchaseAdjustmentRows(purchases.adjustments?.lines ?? [], GST_INVOICE_HEADER.length),
   ]);
 }
@@ -158,7 +157,7 @@ const paymentLineStatus = (p: PaymentLine): string =>
 export const CREDIT_ON_MONEY_HELD = 'Credit note: GST on money received';
 
 /** The GST report on the payments basis: one row per payment received in the range, and per payment removed in it. */
-export function gstPaymentsCsv(payments: readonly PaymentLine[], purchases: PurchaseSums = NO_PURCHASES): string {
+export function gstPaymentsCsv(payments: readonly PaymentLine[], purchases: PurchaseSums = NO_PURCHASES, debitAdjustmentsCents = 0n): string {
   const invoices = new Map<string, { paid: boolean; voided: boolean }>();
   const received = payments.filter((p) => p.kind === 'payment');
   for (const p of received) invoices.set(p.documentId, { paid: p.invoicePaid, voided: p.invoiceVoided });
@@ -176,7 +175,7 @@ export function gstPaymentsCsv(payments: readonly PaymentLine[], purchases: Purc
       paymentLineStatus(p), p.kind !== 'payment' ? null : p.paidDate, p.issueDate,
     ]),
     ['Total', null, counted, null, net - gst, gst, net, paidSplit([...invoices.values()]), null, null],
-    ...boxRows(net, sum(payments, (p) => p.zeroRatedCents), GST_PAYMENT_HEADER.length, purchases),
+    ...boxRows(net, sum(payments, (p) => p.zeroRatedCents), GST_PAYMENT_HEADER.length, purchases, debitAdjustmentsCents),
   ]);
 }
 

@@ -19,7 +19,7 @@ export type LinkKind = ExportKind | 'accountant-zip';
 
 /** The query parameters each export is bound to, in a fixed order. */
 export const SIGNED_PARAMS: Record<LinkKind, readonly string[]> = {
-  'gst-csv': ['start_date', 'end_date', 'basis'],
+  'gst-csv': ['start_date', 'end_date', 'basis', 'debit_adjustments', 'credit_adjustments'],
   'annual-csv': ['year'],
   'profit-csv': ['start_date', 'end_date', 'group'],
   'accountant-zip': ['start_date', 'end_date', 'basis'],
@@ -32,7 +32,8 @@ export const LINK_EXPIRED = 'This download link has expired (links last 5 minute
 export async function issueExportLink(db: Db, kind: LinkKind, accountId: string, query: Readonly<Record<string, string>>, now: Date): Promise<{ url: string; expiresAt: Date }> {
   const values = SIGNED_PARAMS[kind].map((p): [string, string] => [p, query[p] ?? '']);
   const { token, expiresAt } = await db.tx((sql) => issueToken(sql, { accountId, kind: 'report_export', data: { export: kind, query: Object.fromEntries(values) }, now }));
-  const params = new URLSearchParams([...values, ['token', token]]);
+  // A parameter left empty (an adjustment not typed) is bound as '' and left out of the URL.
+  const params = new URLSearchParams([...values.filter(([, v]) => v !== ''), ['token', token]]);
   return { url: `${API_PREFIX}/reports/export/${kind}?${params.toString()}`, expiresAt };
 }
 

@@ -17,19 +17,19 @@ import { gstExportsOf } from './gstExports.ts';
  * it from periods already exported (and out of those): domain costs/purchaseCarry.ts. With no export
  * (most accounts) this reads nothing more than the period's costs.
  */
-export async function purchasesFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<PurchaseSums & { adjustments: PurchaseAdjustments }> {
+export async function purchasesFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis, creditAdjustmentsCents = 0n): Promise<PurchaseSums & { adjustments: PurchaseAdjustments }> {
   const [current, settings, exports] = await Promise.all([
     costsForPeriod(sql, accountId, range, basis),
     loadBusinessSettings(sql, accountId),
     basis === 'invoice' ? gstExportsOf(sql, accountId) : Promise.resolve([]),
   ]);
   const registered = settings.gst_registered;
-  if (exports.length === 0) return { ...sumPurchases(current.map((c) => c.entry), range, basis, registered), adjustments: NO_PURCHASE_ADJUSTMENTS };
+  if (exports.length === 0) return { ...sumPurchases(current.map((c) => c.entry), range, basis, registered, creditAdjustmentsCents), adjustments: NO_PURCHASE_ADJUSTMENTS };
   const span = { start: exports.reduce((a, e) => (e.start < a ? e.start : a), exports[0]!.start), end: exports.reduce((a, e) => (e.end > a ? e.end : a), exports[0]!.end) };
   const first = exports.reduce((a, e) => (Date.parse(e.at) < Date.parse(a) ? e.at : a), exports[0]!.at);
   const histories = await costHistoriesTouching(sql, accountId, span, first);
   const { entries, carried } = purchasesWithCarries(current, histories, exports, range);
-  return { ...sumPurchases(entries, range, basis, registered), adjustments: purchaseAdjustments(carried, registered) };
+  return { ...sumPurchases(entries, range, basis, registered, creditAdjustmentsCents), adjustments: purchaseAdjustments(carried, registered) };
 }
 
 /** What recording, changing or deleting a cost dated on `dates` at `at` says when it lands in an exported GST period, or null. */

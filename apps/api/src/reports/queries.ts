@@ -154,17 +154,24 @@ export async function paymentsBasisSums(sql: Sql, accountId: string, range: Date
   return gstSumsOfDays(rows, drafts);
 }
 
+/** Boxes 9 and 13 as the tradesperson typed them for this report (GST amounts, cents). */
+export interface ManualAdjustments {
+  debitCents: bigint;
+  creditCents: bigint;
+}
+export const NO_MANUAL_ADJUSTMENTS: ManualAdjustments = { debitCents: 0n, creditCents: 0n };
+
 /**
  * The GST report, sales and the purchases of the stored costs (purchases.ts). On the invoice basis, invoices issued after an export of the period they count
  * in are moved to the period they are carried to (withCarries, the same function the replay uses).
  */
-export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis): Promise<GstReport> {
+export async function gstReportFor(sql: Sql, accountId: string, range: DateRange, basis: GstBasis, manual: ManualAdjustments = NO_MANUAL_ADJUSTMENTS): Promise<GstReport> {
   if (basis === 'payments') {
-    const [sums, purchases] = await Promise.all([paymentsBasisSums(sql, accountId, range), purchasesFor(sql, accountId, range, basis)]);
-    return assembleGstReport(sums, range, basis, purchases, purchases.adjustments);
+    const [sums, purchases] = await Promise.all([paymentsBasisSums(sql, accountId, range), purchasesFor(sql, accountId, range, basis, manual.creditCents)]);
+    return assembleGstReport(sums, range, basis, purchases, purchases.adjustments, manual.debitCents);
   }
-  const [sums, carried, purchases] = await Promise.all([invoiceBasisSums(sql, accountId, range), carriedInvoices(sql, accountId), purchasesFor(sql, accountId, range, basis)]);
-  return assembleGstReport(withCarries(sums, carried, range), range, basis, purchases, purchases.adjustments);
+  const [sums, carried, purchases] = await Promise.all([invoiceBasisSums(sql, accountId, range), carriedInvoices(sql, accountId), purchasesFor(sql, accountId, range, basis, manual.creditCents)]);
+  return assembleGstReport(withCarries(sums, carried, range), range, basis, purchases, purchases.adjustments, manual.debitCents);
 }
 
 /**

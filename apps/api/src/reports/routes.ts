@@ -2,7 +2,7 @@
 // (accountantExport.ts) and download links for the exports (links.ts) (docs/api/reports.md). Every read is one account's rows of the report
 // projections, by an indexed date range; the figures are assembled by the domain.
 import { accountantExportQuery, annualReportQuery, annualReportResponse, expensesReportResponse, exportLinkInput, exportLinkResponse, gstReportQuery, gstReportResponse, monthProfitResponse, profitReportQuery, profitReportResponse } from '@tradie/contracts';
-import { nzDateOf, taxYearRange } from '@tradie/domain';
+import { centsToString, nzDateOf, taxYearRange } from '@tradie/domain';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { attachment } from '../http/attachment.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -45,8 +45,8 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/gst', describe({ tag: 'Reports', summary: 'GST report for a date range (invoice or payments basis) with the GST return boxes', query: gstReportQuery, response: { status: 200, schema: gstReportResponse } }), auth, async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const accountId = c.get('accountId');
-    const key = `gst ${q.basis} ${q.start_date} ${q.end_date}`;
-    return c.json(await memo.get(accountId, key, () => gstReportFor(sql, accountId, { start: q.start_date, end: q.end_date }, q.basis)));
+    const key = `gst ${q.basis} ${q.start_date} ${q.end_date} ${q.debitCents} ${q.creditCents}`;
+    return c.json(await memo.get(accountId, key, () => gstReportFor(sql, accountId, { start: q.start_date, end: q.end_date }, q.basis, q)));
   });
 
   r.get('/annual', describe({ tag: 'Reports', summary: 'Annual summary for an NZ tax year (2026 = 1 Apr 2025 – 31 Mar 2026)', query: annualReportQuery, response: { status: 200, schema: annualReportResponse } }), auth, async (c) => {
@@ -80,8 +80,12 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
     const body = await parseBody(c, exportLinkInput);
     let query: Record<string, string>;
     if (body.kind === 'gst-csv') {
-      const q = parseWith(gstReportQuery, { start_date: body.start_date, end_date: body.end_date, basis: body.basis });
-      query = { start_date: q.start_date, end_date: q.end_date, basis: q.basis };
+      const q = parseWith(gstReportQuery, { start_date: body.start_date, end_date: body.end_date, basis: body.basis, debit_adjustments: body.debit_adjustments, credit_adjustments: body.credit_adjustments });
+      query = {
+        start_date: q.start_date, end_date: q.end_date, basis: q.basis,
+        ...(q.debitCents === 0n ? {} : { debit_adjustments: centsToString(q.debitCents) }),
+        ...(q.creditCents === 0n ? {} : { credit_adjustments: centsToString(q.creditCents) }),
+      };
     } else if (body.kind === 'profit-csv') {
       const q = parseWith(profitReportQuery, { start_date: body.start_date, end_date: body.end_date, group: body.group });
       query = { start_date: q.start_date, end_date: q.end_date, group: q.group };
@@ -95,10 +99,10 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/export/gst-csv', describe({ tag: 'Reports', summary: 'GST report as CSV (bearer token or download link)', query: gstReportQuery, response: { status: 200, contentType: 'text/csv', description: 'RFC 4180 CSV, one row per invoice and the totals' }, errors: [403, 410] }), linkOrBearer(deps, 'gst-csv'), async (c) => {
     const q = parseQuery(c, gstReportQuery);
     const range = { start: q.start_date, end: q.end_date };
-    const purchases = await purchasesFor(sql, c.get('accountId'), range, q.basis);
+    const purchases = await purchasesFor(sql, c.get('accountId'), range, q.basis, q.creditCents);
     const csv = q.basis === 'invoice'
-      ? gstInvoiceCsv(await invoicesSuppliedIn(sql, c.get('accountId'), range), purchases)
-      : gstPaymentsCsv(await paymentsReceivedIn(sql, c.get('accountId'), range), purchases);
+      ? gstInvoiceCsv(await invoicesSuppliedIn(sql, c.get('accountId'), range), purchases, q.debitCents)
+      : gstPaymentsCsv(await paymentsReceivedIn(sql, c.get('accountId'), range), purchases, q.debitCents);
     // Exported for the accountant: an invoice issued from now on that counts in this range is carried (gstExports.ts).
     if (q.basis === 'invoice') await recordGstExport(sql, c.get('accountId'), 'gst-csv', range, deps.clock.now());
     return csvResponse(csv, gstCsvFileName(range, q.basis));

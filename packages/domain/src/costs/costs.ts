@@ -4,7 +4,7 @@
 import { type LocalDate, isLocalDate } from '../dates/dates.ts';
 import { Decimal } from '../money/decimal.ts';
 import { invalid } from '../errors.ts';
-import { requirePositiveCents } from '../money/money.ts';
+import { requirePositiveCents, toCents } from '../money/money.ts';
 import { roundReturnGst, toCentsHalfUp } from '../money/rounding.ts';
 
 export type CostKind = 'receipt' | 'bill' | 'expense';
@@ -186,6 +186,19 @@ export function purchaseBoxesCents(p: PurchaseSums, box10Cents: bigint): { box11
   const box13 = p.creditAdjustmentsCents;
   const box14 = box12 + box13;
   return { box11, box12, box13, box14, box15: box10Cents - box14 };
+}
+
+/**
+ * A GST adjustment typed by hand (Box 9, debit adjustments such as the private use of something
+ * whose GST was claimed; Box 13, credit adjustments): dollars and cents, 0 or more; empty is 0.
+ */
+export function requireAdjustmentCents(value: unknown, subject: string): bigint {
+  if (value === undefined || value === null || value === '') return 0n;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(text)) throw invalid(`${subject} must be an amount in dollars and cents, 0 or more`);
+  const cents = toCents(text);
+  if (cents > MAX_COST_CENTS) throw invalid(`${subject} must be at most $100,000,000.00`);
+  return cents;
 }
 
 /** A date a person sent, checked. */

@@ -274,18 +274,24 @@ export function sumPaymentsBasis(rows: Iterable<ReportPaymentRow>, range: DateRa
   };
 }
 
-/** Every box of the return, 5–15: the one function the report, its CSV and the accountant's ZIP use. */
-export function gstReturnBoxes(salesCents: bigint, zeroRatedCents: bigint, purchases: PurchaseSums = NO_PURCHASES): GstReturnBoxes {
+/** Boxes 5–10 in cents: sales, zero-rated, their difference, its GST, debit adjustments typed by hand (Box 9), and Box 10 = 8 + 9. */
+export function salesBoxesCents(salesCents: bigint, zeroRatedCents: bigint, debitAdjustmentsCents = 0n): { box7: bigint; box8: bigint; box9: bigint; box10: bigint } {
   const box7 = salesCents - zeroRatedCents;
   const box8 = roundReturnGst(box7);
-  const p = purchaseBoxesCents(purchases, box8);
+  return { box7, box8, box9: debitAdjustmentsCents, box10: box8 + debitAdjustmentsCents };
+}
+
+/** Every box of the return, 5–15: the one function the report, its CSV and the accountant's ZIP use. */
+export function gstReturnBoxes(salesCents: bigint, zeroRatedCents: bigint, purchases: PurchaseSums = NO_PURCHASES, debitAdjustmentsCents = 0n): GstReturnBoxes {
+  const s = salesBoxesCents(salesCents, zeroRatedCents, debitAdjustmentsCents);
+  const p = purchaseBoxesCents(purchases, s.box10);
   return {
     box5: centsToNumber(salesCents),
     box6: centsToNumber(zeroRatedCents),
-    box7: centsToNumber(box7),
-    box8: centsToNumber(box8),
-    box9: 0,
-    box10: centsToNumber(box8),
+    box7: centsToNumber(s.box7),
+    box8: centsToNumber(s.box8),
+    box9: centsToNumber(s.box9),
+    box10: centsToNumber(s.box10),
     box11: centsToNumber(p.box11),
     box12: centsToNumber(p.box12),
     box13: centsToNumber(p.box13),
@@ -301,6 +307,7 @@ export function assembleGstReport(
   basis: GstBasis,
   purchases: PurchaseSums = NO_PURCHASES,
   purchaseAdjustmentsOfRange: PurchaseAdjustments = NO_PURCHASE_ADJUSTMENTS,
+  debitAdjustmentsCents = 0n,
 ): GstReport {
   const byMonth = new Map(sums.months.map((m) => [m.month, m]));
   let sales = 0n;
@@ -324,7 +331,7 @@ export function assembleGstReport(
     unpaid_invoices_count: sums.invoiceCount - sums.paidCount - sums.voidedCount,
     voided_invoices_count: sums.voidedCount,
     breakdown_by_month: breakdown,
-    gst_return: gstReturnBoxes(sales, zero, purchases),
+    gst_return: gstReturnBoxes(sales, zero, purchases, debitAdjustmentsCents),
     corrections: {
       count: sums.corrections.count,
       sales: centsToNumber(sums.corrections.salesCents),

@@ -37,6 +37,8 @@ export function GstReportTab({ today }: { today: string }) {
   const [start, setStart] = useState('');
   const [end, setEnd] = useState('');
   const [basis, setBasis] = useState<GstBasis>('invoice');
+  const [debit, setDebit] = useState('');
+  const [credit, setCredit] = useState('');
   const [submitted, setSubmitted] = useState<GstParams | null>(null);
   const report = useQuery({
     ...gstReportQuery(api, submitted ?? { start_date: '', end_date: '', basis: 'invoice' }),
@@ -59,7 +61,8 @@ export function GstReportTab({ today }: { today: string }) {
     report,
     submitted,
     setSubmitted,
-    (a: GstParams, b: GstParams) => a.start_date === b.start_date && a.end_date === b.end_date && a.basis === b.basis,
+    (a: GstParams, b: GstParams) =>
+      a.start_date === b.start_date && a.end_date === b.end_date && a.basis === b.basis && a.debit_adjustments === b.debit_adjustments && a.credit_adjustments === b.credit_adjustments,
   );
 
   return (
@@ -68,7 +71,7 @@ export function GstReportTab({ today }: { today: string }) {
         id="gst-period-title"
         title="GST Period"
         onSubmit={() => {
-          if (start && end) generate({ start_date: start, end_date: end, basis });
+          if (start && end) generate({ start_date: start, end_date: end, basis, debit_adjustments: debit.trim(), credit_adjustments: credit.trim() });
         }}
       >
 
@@ -136,6 +139,24 @@ export function GstReportTab({ today }: { today: string }) {
             </label>
           ))}
         </fieldset>
+
+        <details className="report-adjustments" open={debit !== '' || credit !== ''}>
+          <summary>Adjustments from your calculation sheet (optional)</summary>
+          <p className="field__hint">
+            GST amounts from the return&apos;s calculation sheet, if you have any. For example, the private share of something you claimed GST on (a
+            work ute used at weekends) is a debit adjustment.
+          </p>
+          <FormField id="gst-debit-adjustments" label="Debit adjustments, Box 9 ($)">
+            {(describedBy) => (
+              <input id="gst-debit-adjustments" className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" value={debit} onChange={(e) => setDebit(e.target.value)} aria-describedby={describedBy} />
+            )}
+          </FormField>
+          <FormField id="gst-credit-adjustments" label="Credit adjustments, Box 13 ($)">
+            {(describedBy) => (
+              <input id="gst-credit-adjustments" className="input" inputMode="decimal" autoComplete="off" placeholder="0.00" value={credit} onChange={(e) => setCredit(e.target.value)} aria-describedby={describedBy} />
+            )}
+          </FormField>
+        </details>
 
         <button type="submit" className="button button--accent report-generate" disabled={!start || !end} aria-describedby={!start || !end ? 'gst-generate-hint' : undefined}>
           Generate Report
@@ -217,8 +238,8 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
           ))}
         </dl>
         <p className="report-return__fine">
-          Box 11 counts the costs with GST you can claim: over $200, only those you hold the supplier’s tax invoice for. Box 13 (credit adjustments, such as
-          private use) is not worked out here: add it on your return if you have one. A negative Box 15 is a refund.
+          Box 11 counts the costs with GST you can claim: over $200, only those you hold the supplier’s tax invoice for. Boxes 9 and 13 are the adjustments
+          you typed from your calculation sheet (none if you left them empty). A negative Box 15 is a refund.
           Box 8 can differ from GST Collected by a few cents: GST is rounded on each invoice, while the return works it out from the total.
         </p>
       </section>
@@ -231,7 +252,14 @@ function GstResults({ report, headingRef }: { report: GstReportResponse; heading
         caption="sales, GST and invoices for each month"
       />
 
-      <DownloadCsvButton what="gst" input={{ kind: 'gst-csv', start_date: report.start_date, end_date: report.end_date, basis: report.basis }} />
+      <DownloadCsvButton
+        what="gst"
+        input={{
+          kind: 'gst-csv', start_date: report.start_date, end_date: report.end_date, basis: report.basis,
+          ...(report.gst_return.box9 === 0 ? {} : { debit_adjustments: report.gst_return.box9.toFixed(2) }),
+          ...(report.gst_return.box13 === 0 ? {} : { credit_adjustments: report.gst_return.box13.toFixed(2) }),
+        }}
+      />
     </ReportResults>
   );
 }

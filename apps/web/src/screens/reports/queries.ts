@@ -11,11 +11,14 @@ export interface GstParams {
   start_date: string;
   end_date: string;
   basis: GstBasis;
+  /** Boxes 9 and 13 typed from the return's calculation sheet (GST amounts); '' or absent: none. */
+  debit_adjustments?: string;
+  credit_adjustments?: string;
 }
 
 export const reportKeys = {
   all: ['reports'] as const,
-  gst: (p: GstParams) => [...reportKeys.all, 'gst', p.start_date, p.end_date, p.basis] as const,
+  gst: (p: GstParams) => [...reportKeys.all, 'gst', p.start_date, p.end_date, p.basis, p.debit_adjustments ?? '', p.credit_adjustments ?? ''] as const,
   annual: (year: number) => [...reportKeys.all, 'annual', year] as const,
   expenses: (year: number) => [...reportKeys.all, 'expenses', year] as const,
   profit: (p: ProfitParams) => [...reportKeys.all, 'profit', p.start_date, p.end_date, p.group] as const,
@@ -34,7 +37,12 @@ export interface ProfitParams {
  */
 const REPORT_STALE_TIME = 0;
 
-export const gstQueryString = (p: GstParams): string => new URLSearchParams({ start_date: p.start_date, end_date: p.end_date, basis: p.basis }).toString();
+export const gstQueryString = (p: GstParams): string =>
+  new URLSearchParams({
+    start_date: p.start_date, end_date: p.end_date, basis: p.basis,
+    ...(p.debit_adjustments ? { debit_adjustments: p.debit_adjustments } : {}),
+    ...(p.credit_adjustments ? { credit_adjustments: p.credit_adjustments } : {}),
+  }).toString();
 
 /** GET /reports/gst?start_date&end_date&basis */
 export const gstReportQuery = (api: Api, p: GstParams) =>
