@@ -86,6 +86,17 @@ test('a receipt dated last month, recorded after last month was exported, says s
   await expect(page.getByTestId('gst-box12')).toHaveText('$6.00');
   await expectNoHorizontalOverflow(page);
 
+  // A debit adjustment typed from the calculation sheet (the private share of the ute): Box 9 $2.00,
+  // Box 10 $0.00 + $2.00, Box 15 = $2.00 − $6.00 = a refund of $4.00.
+  await page.getByText('Adjustments from your calculation sheet (optional)').click();
+  await page.getByLabel('Debit adjustments, Box 9 ($)').fill('2.00');
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByTestId('gst-box9')).toHaveText('$2.00');
+  await expect(page.getByTestId('gst-box10')).toHaveText('$2.00');
+  await expect(page.getByTestId('gst-box15')).toHaveText('-$4.00');
+  await saveScreenshot(page, testInfo, '/app/reports-gst-adjustments');
+  await page.getByLabel('Debit adjustments, Box 9 ($)').fill('');
+
   // Last month keeps what was exported: nothing.
   await page.getByLabel('Start Date').fill(exported.start);
   await page.getByLabel('End Date').fill(exported.end);
