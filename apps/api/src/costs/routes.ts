@@ -15,6 +15,7 @@ import { describe } from '../openapi/describe.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 import { jobListOf, jobProfitOf } from './jobs.ts';
 import { gstExportsOf } from '../reports/gstExports.ts';
+import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
@@ -111,10 +112,14 @@ export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {
 export function jobRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireAuth(deps));
+  // The list works out every job's profit: kept until the account (or its settings) changes, so
+  // asking again, from the screen or a flood of requests, costs one version read.
+  const memo = createReportMemo(versionWithSettings(deps.store), 128);
 
   r.get('/', describe({ tag: 'Costs', summary: 'The jobs (accepted quotes, newest 200) with their profit so far and overrun, newest, most profit or most over first', query: jobListQuery, response: { status: 200, schema: jobList } }), async (c) => {
     const q = parseQuery(c, jobListQuery);
-    return c.json(await jobListOf(deps.store, c.get('accountId'), q.sort, q.over));
+    const accountId = c.get('accountId');
+    return c.json(await memo.get(accountId, `jobs ${q.sort} ${q.over}`, () => jobListOf(deps.store, accountId, q.sort, q.over)));
   });
 
   r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404] }), async (c) => {

@@ -13,6 +13,7 @@
 // reader after it sees the new version and computes afresh. A rebuild of the read models moves
 // every account's version on too. Nothing here is shared between processes: each keeps its own
 // entries and every process answers the same numbers. Bounded, least-recently-used entries go first.
+import type { EventStore } from '@tradie/store';
 
 export interface ReportMemo {
   /** The value for (account, key) at the account's current version, computing it when missing. */
@@ -40,3 +41,17 @@ export function createReportMemo(versionOf: (accountId: string) => Promise<strin
     },
   };
 }
+
+/**
+ * The account's version and its settings together: whether the business is registered for GST (a
+ * setting, not an event) decides which costs' GST is claimed, so a settings change is a new key.
+ */
+export const versionWithSettings =
+  (store: Pick<EventStore, 'accountVersion' | 'db'>) =>
+  async (accountId: string): Promise<string> => {
+    const [version, [settings]] = await Promise.all([
+      store.accountVersion(accountId),
+      store.db.query<{ h: string }>('SELECT md5(s::text) AS h FROM business_settings s WHERE account_id = $1', [accountId]),
+    ]);
+    return `${version} ${settings?.h ?? ''}`;
+  };

@@ -15,7 +15,7 @@ import { annualCsv, annualCsvFileName, gstCsvFileName, gstInvoiceCsv, gstPayment
 import { issueExportLink, openExportLink, type LinkKind } from './links.ts';
 import { accountantExport } from './accountantExport.ts';
 import { recordGstExport } from './gstExports.ts';
-import { createReportMemo } from './memo.ts';
+import { createReportMemo, versionWithSettings } from './memo.ts';
 import { monthProfitFor, profitCsv, profitCsvFileName, profitNamed, profitReportOf, profitResponseOf } from './profit.ts';
 import { expensesReportFor, purchasesFor } from './purchases.ts';
 import { annualSummaryFor, gstReportFor, invoicesIssuedIn, invoicesSuppliedIn, paymentsReceivedIn, refundedIn } from './queries.ts';
@@ -40,15 +40,7 @@ export function reportRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   const auth = requireAuth(deps);
   const sql = deps.store.db;
-  // Keyed by the account's version and its settings: whether the business is registered for GST
-  // (a setting, not an event) decides which costs' GST is claimed, so a settings change is a new key.
-  const memo = createReportMemo(async (accountId) => {
-    const [version, [settings]] = await Promise.all([
-      deps.store.accountVersion(accountId),
-      sql.query<{ h: string }>('SELECT md5(s::text) AS h FROM business_settings s WHERE account_id = $1', [accountId]),
-    ]);
-    return `${version} ${settings?.h ?? ''}`;
-  }, 256);
+  const memo = createReportMemo(versionWithSettings(deps.store), 256);
 
   r.get('/gst', describe({ tag: 'Reports', summary: 'GST report for a date range (invoice or payments basis) with the GST return boxes', query: gstReportQuery, response: { status: 200, schema: gstReportResponse } }), auth, async (c) => {
     const q = parseQuery(c, gstReportQuery);

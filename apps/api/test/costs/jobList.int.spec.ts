@@ -44,6 +44,15 @@ describe('jobs list', () => {
     expect((await t.get('/jobs?sort=profit', u.token)).json.jobs.map((j: { quote_id: string }) => j.quote_id)).toEqual([c, a, b]);
     expect((await t.get('/jobs?sort=overrun', u.token)).json.jobs.map((j: { quote_id: string }) => j.quote_id)).toEqual([b, a, c]);
 
+    // The list is kept between requests, and follows at once what changes: a cost, hours, a setting.
+    expect((await t.post('/hours', { who: 'owner', date: '2026-05-06', hours: '2', rate: '40', job_id: c }, u.token)).status).toBe(201);
+    const afterHours = (await t.get('/jobs', u.token)).json.jobs.find((j: { quote_id: string }) => j.quote_id === c);
+    expect(afterHours).toEqual({ ...(await t.get(`/jobs/${c}/profit`, u.token)).json, overrun_percent: null });
+    expect(afterHours.actual_cost).toBe('90.00');
+    expect((await t.put('/business-settings', { gst_registered: false }, u.token)).status).toBe(200);
+    const unregistered = (await t.get('/jobs', u.token)).json.jobs.find((j: { quote_id: string }) => j.quote_id === c);
+    expect(unregistered.actual_cost).toBe('91.50');
+
     const wrong = await t.get('/jobs?sort=loss', u.token);
     expect(wrong.status).toBe(422);
     expect(wrong.json.detail).toContain("sort must be 'recent', 'profit' or 'overrun'");
