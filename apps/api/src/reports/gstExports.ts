@@ -40,12 +40,24 @@ type CarryTuple = [string, string, LocalDate, string, LocalDate, string, string,
  * time of supply lies in an exported range and that was issued after the first export can be one:
  * with no export (most accounts) this reads nothing more. Index: report_invoices (account_id, supply_date).
  */
+/**
+ * What any carry can touch: the days from the earliest exported start to the latest exported end,
+ * and the instant of the first export (nothing before it can have been carried). Null: no export.
+ */
+export function exportSpan(made: readonly GstExportRecord[]): { from: LocalDate; to: LocalDate; first: string } | null {
+  if (made.length === 0) return null;
+  return {
+    from: made.reduce((a, e) => (e.start < a ? e.start : a), made[0]!.start),
+    to: made.reduce((a, e) => (e.end > a ? e.end : a), made[0]!.end),
+    first: made.reduce((a, e) => (Date.parse(e.at) < Date.parse(a) ? e.at : a), made[0]!.at),
+  };
+}
+
 export async function carriedInvoices(sql: Sql, accountId: string, exports?: readonly GstExportRecord[]): Promise<CarriedInvoiceRow[]> {
   const made = exports ?? (await gstExportsOf(sql, accountId));
-  if (made.length === 0) return [];
-  const from = made.reduce((a, e) => (e.start < a ? e.start : a), made[0]!.start);
-  const to = made.reduce((a, e) => (e.end > a ? e.end : a), made[0]!.end);
-  const first = made.reduce((a, e) => (Date.parse(e.at) < Date.parse(a) ? e.at : a), made[0]!.at);
+  const span = exportSpan(made);
+  if (!span) return [];
+  const { from, to, first } = span;
   const [row] = await sql.query<{ rows: string }>(
     `SELECT coalesce(json_agg(json_build_array(document_id, reference, issue_date, month, supply_date, supply_month, client_name, client_gst_number,
               subtotal_cents::text, gst_cents::text, total_cents::text, zero_rated_cents::text, paid, paid_date, void_date, void_month, issued_at)

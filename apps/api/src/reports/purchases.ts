@@ -10,7 +10,7 @@ import {
 import { costEntriesForPeriod, costHistoriesTouching, costsForPeriod } from '@tradie/projections';
 import type { Sql } from '@tradie/store';
 import { loadBusinessSettings } from '../settings/repository.ts';
-import { gstExportsOf } from './gstExports.ts';
+import { exportSpan, gstExportsOf } from './gstExports.ts';
 
 /**
  * The purchases of a period (Boxes 11–14) and, on the invoice basis, the cost changes carried into
@@ -24,10 +24,9 @@ export async function purchasesFor(sql: Sql, accountId: string, range: DateRange
     basis === 'invoice' ? gstExportsOf(sql, accountId) : Promise.resolve([]),
   ]);
   const registered = settings.gst_registered;
-  if (exports.length === 0) return { ...sumPurchases(current.map((c) => c.entry), range, basis, registered, creditAdjustmentsCents), adjustments: NO_PURCHASE_ADJUSTMENTS };
-  const span = { start: exports.reduce((a, e) => (e.start < a ? e.start : a), exports[0]!.start), end: exports.reduce((a, e) => (e.end > a ? e.end : a), exports[0]!.end) };
-  const first = exports.reduce((a, e) => (Date.parse(e.at) < Date.parse(a) ? e.at : a), exports[0]!.at);
-  const histories = await costHistoriesTouching(sql, accountId, span, first);
+  const span = exportSpan(exports);
+  if (!span) return { ...sumPurchases(current.map((c) => c.entry), range, basis, registered, creditAdjustmentsCents), adjustments: NO_PURCHASE_ADJUSTMENTS };
+  const histories = await costHistoriesTouching(sql, accountId, { start: span.from, end: span.to }, span.first);
   const { entries, carried } = purchasesWithCarries(current, histories, exports, range);
   return { ...sumPurchases(entries, range, basis, registered, creditAdjustmentsCents), adjustments: purchaseAdjustments(carried, registered) };
 }

@@ -41,10 +41,9 @@ export interface CarriedPurchase {
   entry: CostEntry;
 }
 
-/** A purchase line: a cost's version, added or taken back, and the day it counts on. */
+/** A purchase line: a cost's version, added or taken back, dated the day it counts on. */
 interface Line {
   entry: CostEntry;
-  countsOn: LocalDate;
   carried: CarriedPurchase | null;
 }
 
@@ -57,12 +56,14 @@ function linesOf(costId: string, versions: readonly CostVersion[], exports: read
     if (v.entry) sides.push([v.entry, 'added']);
     for (const [entry, change] of sides) {
       const carry = gstCarryOf({ supplyDate: entry.date, issuedAt: v.at }, exports);
+      if (!carry) {
+        lines.push({ entry, carried: null });
+        continue;
+      }
+      const moved = { ...entry, date: carry.carryDate };
       lines.push({
-        entry: carry ? { ...entry, date: carry.carryDate } : entry,
-        countsOn: carry ? carry.carryDate : entry.date,
-        carried: carry
-          ? { costId, supplier: entry.supplier, date: entry.date, carriedTo: carry.carryDate, exportedPeriod: periodLabel(carry.exported), change, entry: { ...entry, date: carry.carryDate } }
-          : null,
+        entry: moved,
+        carried: { costId, supplier: entry.supplier, date: entry.date, carriedTo: carry.carryDate, exportedPeriod: periodLabel(carry.exported), change, entry: moved },
       });
     }
     before = v.entry;
@@ -91,7 +92,7 @@ export function purchasesWithCarries(
     if (!lines.some((l) => l.carried)) continue;
     replaced.add(id);
     for (const l of lines) {
-      if (!inRange(l.countsOn)) continue;
+      if (!inRange(l.entry.date)) continue;
       entries.push(l.entry);
       if (l.carried) carried.push(l.carried);
     }
