@@ -38,6 +38,9 @@ test('a half-built quote is offered back after another tab and a reload; Start a
   // Another tab, then back: the lines are offered, not lost.
   await nav(page, 'Clients').click();
   await expect(page).toHaveURL(/\/app\/clients$/);
+  // The URL moves before the Clients screen's data has loaded; until the screen shows, the
+  // calculator is still the one on the page (never closed), so wait for it before going back.
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   await nav(page, 'Calculator').click();
   await expect(offer(page)).toBeVisible();
   await expect(page.getByText(/It isn't saved yet: 2 lines/)).toBeVisible();
