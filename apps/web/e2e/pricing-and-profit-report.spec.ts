@@ -56,6 +56,9 @@ test('pricing from Settings prices the job; the home screen and the profit repor
   expect(converted.status()).toBe(201);
   const invoiceId = ((await converted.json()) as { id: string }).id;
   expect((await request.post(`/api/v1/invoices/${invoiceId}/issue`, auth)).status()).toBe(200);
+  // 3 hours logged against the job today at the $52 cost rate: $156.00 of actual cost.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
+  expect((await request.post('/api/v1/hours', { ...auth, data: { who: 'owner', date: today, hours: '3', rate: '52', job_id: quoteId } })).status()).toBe(201);
 
   // ---- home: this month ----
   await page.goto('/app');
@@ -72,9 +75,15 @@ test('pricing from Settings prices the job; the home screen and the profit repor
   await expect(page.getByTestId('profit-invoiced-gross')).toHaveText('$265.60');
   await expect(page.getByTestId('profit-quoted-gross')).toHaveText('$265.60');
   await expect(page.getByTestId('profit-uncosted')).toContainText('Every line in this period has a cost recorded.');
+  // Actual-cost profit: the job's $615.60 less the $156.00 of hours logged against it.
+  await expect(page.getByTestId('profit-actual-cost')).toHaveText('$156.00');
+  await expect(page.getByTestId('profit-actual')).toHaveText('$459.60');
+  await expect(page.getByTestId('profit-actual-note')).toContainText('$615.60 invoiced from jobs, less $156.00 of receipts, bills and hours');
   const categories = page.getByTestId('profit-categories');
   await expect(categories.getByRole('row', { name: /^Materials/ })).toContainText('$7.60');
   await expect(categories.getByRole('row', { name: /^Labour/ })).toContainText('$258.00');
+  // Labour: $570.00 invoiced less the $156.00 of hours.
+  await expect(categories.getByRole('row', { name: /^Labour/ }).getByRole('cell').last()).toHaveText('$414.00');
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, testInfo, '/app/reports-profit');
   // The one refused save above is the browser's only complaint.

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { checkRange, checkTaxYear, DomainError, invalid, PROFIT_GROUPINGS, requireAdjustmentCents, taxYearRange, type GstBasis, type ProfitGrouping } from '@tradie/domain';
 import { profitFiguresRecord } from './invoices.ts';
+import { money } from './common.ts';
 
 export const gstBasis = z.enum(['invoice', 'payments'], { error: "basis must be 'invoice' or 'payments'" });
 
@@ -259,7 +260,21 @@ export const profitReportQuery = z
   );
 export type ProfitReportQuery = z.input<typeof profitReportQuery>;
 
-/** One row: quoted profit of the quotes accepted and invoiced profit of the invoices issued (net of credit notes and voids dated in the range). */
+/**
+ * Actual-cost profit: what invoices made from jobs (accepted quotes) sold, excl. GST and net of
+ * credit notes and voids, less the costs and hours recorded against jobs (a cost without the GST
+ * claimed back), each on its own day. Invoices not made from a quote are not in it.
+ */
+export const actualProfitRecord = z.object({
+  sell: money,
+  cost: money,
+  /** sell − cost. */
+  profit: money,
+  formatted: z.object({ sell: z.string(), cost: z.string(), profit: z.string() }),
+});
+export type ActualProfitRecord = z.infer<typeof actualProfitRecord>;
+
+/** One row: quoted profit of the quotes accepted, invoiced profit of the invoices issued (net of credit notes and voids dated in the range), and actual-cost profit. */
 export const profitReportRow = z.object({
   key: z.string(),
   label: z.string(),
@@ -269,6 +284,7 @@ export const profitReportRow = z.object({
   invoices: z.number().int(),
   quoted: profitFiguresRecord,
   invoiced: profitFiguresRecord,
+  actual: actualProfitRecord,
 });
 export type ProfitReportRow = z.infer<typeof profitReportRow>;
 

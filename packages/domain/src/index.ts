@@ -58,3 +58,4 @@ export * from './costs/overrun.ts';
 export * from './costs/jobOrder.ts';
 export * from './costs/expenses.ts';
 export * from './costs/purchaseCarry.ts';
+export * from './costs/actual.ts';

@@ -1,16 +1,20 @@
 // The profit report (docs/api/reports.md, "Profit"): the account's accepted quotes and issued
 // invoices folded from their streams, and the domain's profitReport over them — the same profit
 // function the quote and invoice screens call (profitOfDocument), so a document's figures here are
-// its screen's. Its CSV goes through toCsv (csv-stringify, formula-looking text neutralised).
-import type { MonthProfitResponse, ProfitReportResponse, ProfitReportRow } from '@tradie/contracts';
+// its screen's. Actual-cost profit takes off the costs and hours recorded against jobs, each as the
+// job's own view counts it (the domain's actualOfCost / actualOfHours). Its CSV goes through toCsv
+// (csv-stringify, formula-looking text neutralised).
+import type { ActualProfitRecord, MonthProfitResponse, ProfitReportResponse, ProfitReportRow } from '@tradie/contracts';
 import {
-  type DateRange, type LocalDate, type ProfitGrouping, type ProfitPair, type ProfitReport, type ProfitReportRow as DomainRow, type ProfitSource,
-  categoryName, formatMonth, invoicedThisMonth, marginTenths, markupTenths, monthOf, profitReport,
+  type ActualFigures, type DateRange, type LocalDate, type ProfitGrouping, type ProfitPair, type ProfitReport, type ProfitReportRow as DomainRow, type ProfitSource,
+  categoryName, centsToNumber, formatMonth, formatNzd, invoicedThisMonth, marginTenths, markupTenths, monthOf, profitReport,
 } from '@tradie/domain';
+import { jobActualCosts } from '@tradie/projections';
 import type { EventStore, Sql } from '@tradie/store';
 import { loadDocument } from '../documents/repository.ts';
 import { profitFiguresRecordOf } from '../documents/profitView.ts';
 import { loadPricing } from '../settings/pricing.ts';
+import { loadBusinessSettings } from '../settings/repository.ts';
 import { type Cell, toCsv } from './csv.ts';
 
 /** Streams folded at once while reading the documents. */
@@ -35,6 +39,13 @@ export async function profitSourcesOf(store: Pick<EventStore, 'db' | 'readStream
   return out;
 }
 
+const actualRecordOf = (a: ActualFigures): ActualProfitRecord => ({
+  sell: centsToNumber(a.sellCents),
+  cost: centsToNumber(a.costCents),
+  profit: centsToNumber(a.profitCents),
+  formatted: { sell: formatNzd(a.sellCents), cost: formatNzd(a.costCents), profit: formatNzd(a.profitCents) },
+});
+
 const rowOf = (r: Pick<DomainRow, 'key' | 'label'> & ProfitPair): ProfitReportRow => ({
   key: r.key,
   label: r.label,
@@ -42,11 +53,18 @@ const rowOf = (r: Pick<DomainRow, 'key' | 'label'> & ProfitPair): ProfitReportRo
   invoices: r.invoices,
   quoted: profitFiguresRecordOf(r.quoted),
   invoiced: profitFiguresRecordOf(r.invoiced),
+  actual: actualRecordOf(r.actual),
 });
 
-/** The domain's report over the account's documents (categories named by their built-in names; profitNamed renames them). */
+/**
+ * The domain's report over the account's documents and the costs and hours recorded against its jobs
+ * (categories named by their built-in names; profitNamed renames them). A cost's GST is claimed back,
+ * and so not a cost, only while the business is registered.
+ */
 export async function profitReportOf(store: Pick<EventStore, 'db' | 'readStream'>, accountId: string, range: DateRange, grouping: ProfitGrouping): Promise<ProfitReport> {
-  return profitReport(await profitSourcesOf(store, accountId), range, grouping);
+  const { gst_registered } = await loadBusinessSettings(store.db, accountId);
+  const [sources, actual] = await Promise.all([profitSourcesOf(store, accountId), jobActualCosts(store.db, accountId, range, gst_registered)]);
+  return profitReport(sources, range, grouping, [], actual);
 }
 
 /**
@@ -79,6 +97,7 @@ export async function monthProfitFor(store: Pick<EventStore, 'db' | 'readStream'
 export const PROFIT_HEADER = [
   'Section', 'Name', 'Quotes accepted', 'Quoted sell excl. GST', 'Quoted cost', 'Quoted gross profit', 'Quoted sell with cost not recorded',
   'Invoices issued', 'Invoiced sell excl. GST', 'Invoiced cost', 'Invoiced gross profit', 'Invoiced margin %', 'Invoiced markup %', 'Invoiced sell with cost not recorded',
+  'Job invoices sell excl. GST', 'Actual job costs', 'Actual-cost profit',
 ];
 
 /** Tenths of a percent as text, the sign kept below one percent too ('-0.5'). */
@@ -94,6 +113,7 @@ function csvRow(section: string, r: Pick<DomainRow, 'label'> & ProfitPair): Cell
   return [
     section, r.label, String(r.quotes), q.sellCents, q.costCents, q.grossProfitCents, q.uncostedSellCents,
     String(r.invoices), i.sellCents, i.costCents, i.grossProfitCents, tenths(marginTenths(i)), tenths(markupTenths(i)), i.uncostedSellCents,
+    r.actual.sellCents, r.actual.costCents, r.actual.profitCents,
   ];
 }
 

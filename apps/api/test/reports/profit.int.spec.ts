@@ -63,6 +63,41 @@ describe('the profit report', () => {
     expect(quarter.periods.map((p: { label: string; invoiced: { gross_profit: number } }) => [p.label, p.invoiced.gross_profit])).toEqual([['Apr–Jun 2026', 602.5]]);
   });
 
+  it("actual-cost profit: the job's invoice less the receipt and hours recorded against it, each in its own month; over the job's life equal to the job's own view", async () => {
+    const { u, quote } = await job();
+    t.clock.set('2026-06-19T21:30:00.000Z'); // 20 June
+    u.token = await signInAgain(t, u);
+    // The heater's receipt, $1,667.50 incl. GST with the supply information: $1,450.00 once its GST is claimed.
+    expect((await t.post('/costs', { supplier: 'Plumbing World', date: '2026-05-06', amount: '1667.50', gst: 'standard', supply_information_held: true, category: 'materials', job_id: quote.id }, u.token)).status).toBe(201);
+    expect((await t.post('/hours', { who: 'owner', date: '2026-05-07', hours: '6', rate: '45', job_id: quote.id }, u.token)).status).toBe(201);
+    expect((await t.post('/hours', { who: 'owner', date: '2026-06-12', hours: '2', rate: '45', job_id: quote.id }, u.token)).status).toBe(201);
+    // Neither a cost not on a job nor an invoice not made from a quote is in actual-cost profit.
+    expect((await t.post('/costs', { supplier: 'Z Energy', date: '2026-05-08', amount: '80.00', category: 'fuel' }, u.token)).status).toBe(201);
+    const plain = (await t.post('/invoices', { type: 'invoice', line_items: [{ description: 'Call-out', qty: 1, unit_price: 100, cost: 20, category: 'labour' }] }, u.token)).json;
+    expect((await t.post(`/invoices/${plain.id}/issue`, undefined, u.token)).status).toBe(200);
+
+    const r = (await t.get(`/reports/profit?${MAY_JUNE}`, u.token)).json;
+    const actual = (a: { sell: number; cost: number; profit: number }) => [a.sell, a.cost, a.profit];
+    // May: $2,531.88 invoiced from the job less $1,450 + $270. June: the $170 credit and $90 of hours.
+    expect(r.periods.map((p: { actual: { sell: number; cost: number; profit: number } }) => actual(p.actual))).toEqual([[2531.88, 1720, 811.88], [-170, 90, -260]]);
+    expect(actual(r.total.actual)).toEqual([2361.88, 1810, 551.88]);
+    expect(r.total.actual.formatted).toEqual({ sell: '$2,361.88', cost: '$1,810.00', profit: '$551.88' });
+    expect(r.categories.map((c: { key: string; actual: { sell: number; cost: number; profit: number } }) => [c.key, ...actual(c.actual)])).toEqual([
+      ['materials', 1812.5, 1450, 362.5], ['labour', 510, 360, 150], ['other', 39.38, 0, 39.38],
+    ]);
+    // The job's own view, over the same costs: the same profit so far.
+    const view = (await t.get(`/jobs/${quote.id}/profit`, u.token)).json;
+    expect([view.invoiced_net, view.actual_cost, view.profit_so_far]).toEqual(['2361.88', '1810.00', '551.88']);
+    const client = r.clients.find((c: { label: string }) => c.label === '=Aroha Ngata');
+    expect([client.actual.sell, client.actual.cost, client.actual.profit].map((n: number) => n.toFixed(2))).toEqual([view.invoiced_net, view.actual_cost, view.profit_so_far]);
+    // The CSV says the same.
+    const rows = parse((await t.get(`/reports/export/profit-csv?${MAY_JUNE}`, u.token)).text, { bom: true }) as string[][];
+    expect(rows.at(-1)!.slice(-3)).toEqual(['2361.88', '1810.00', '551.88']);
+    // Another account sees none of it.
+    const other = await signUp(t);
+    expect(actual((await t.get(`/reports/profit?${MAY_JUNE}`, other.token)).json.total.actual)).toEqual([0, 0, 0]);
+  });
+
   it('names a category as the business renamed it, at once', async () => {
     const { u } = await job();
     await t.get(`/reports/profit?${MAY_JUNE}`, u.token);
@@ -81,8 +116,10 @@ describe('the profit report', () => {
     expect(rows[0]).toEqual([
       'Section', 'Name', 'Quotes accepted', 'Quoted sell excl. GST', 'Quoted cost', 'Quoted gross profit', 'Quoted sell with cost not recorded',
       'Invoices issued', 'Invoiced sell excl. GST', 'Invoiced cost', 'Invoiced gross profit', 'Invoiced margin %', 'Invoiced markup %', 'Invoiced sell with cost not recorded',
+      'Job invoices sell excl. GST', 'Actual job costs', 'Actual-cost profit',
     ]);
-    expect(rows.find((r) => r[0] === 'Client')).toEqual(["Client", "'=Aroha Ngata", '1', '2531.88', '1810.00', '682.50', '39.38', '1', '2361.88', '1720.00', '602.50', '25.9', '35.0', '39.38']);
+    // No cost recorded against the job yet: its actual-cost profit is all it was invoiced.
+    expect(rows.find((r) => r[0] === 'Client')).toEqual(["Client", "'=Aroha Ngata", '1', '2531.88', '1810.00', '682.50', '39.38', '1', '2361.88', '1720.00', '602.50', '25.9', '35.0', '39.38', '2361.88', '0.00', '2361.88']);
     expect(rows.at(-1)!.slice(0, 2)).toEqual(['Total', 'Total']);
     expect(rows.filter((r) => r[0] === 'Period').map((r) => [r[1], r[10]])).toEqual([['May 2026', '682.50'], ['Jun 2026', '-80.00']]);
     // A download link for it, bound to its query.

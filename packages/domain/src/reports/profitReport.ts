@@ -9,21 +9,25 @@
 //   all days an invoice adds up to exactly its screen's profit (profitOfDocument: net of credit notes).
 // Lines without a cost are never read as costing nothing: their sell is counted apart ('cost not
 // recorded'), and gross profit is over the costed lines only.
+// Beside them, actual-cost profit: what the invoices made from jobs (accepted quotes) sold, less the
+// costs and hours recorded against those jobs (costs/actual.ts), each on its own day — so over all
+// days a job adds up to its job view's 'profit so far' (invoiced net of credits − actual costs).
 import { clientDisplayName } from '../clients/displayName.ts';
+import type { ActualCost } from '../costs/actual.ts';
 import { type LocalDate, formatMonth, lastOfMonth, monthOf, monthsBetween, nzDateOf, taxYearLabel, taxYearOf } from '../dates/dates.ts';
 import type { DocumentView } from '../documents/document.ts';
 import type { ClientSnapshot } from '../documents/events.ts';
 import type { Line } from '../documents/lineValues.ts';
 import { toCents } from '../money/money.ts';
 import { categoryName, type CostCategory } from '../profit/categories.ts';
-import { type CategoryProfit, type DocumentProfit, type ProfitFigures, NO_PROFIT, addProfit, creditNoteProfit, documentProfit, mergeCategories, negateProfit, profitOfDocument } from '../profit/profit.ts';
+import { type CategoryProfit, type DocumentProfit, type ProfitFigures, NO_PROFIT, addProfit, creditNoteProfit, documentProfit, mergeCategories, negateProfit, profitOfDocument, sortCategories } from '../profit/profit.ts';
 import type { DateRange } from './gstReport.ts';
 
 export const PROFIT_GROUPINGS = ['month', 'quarter', 'tax_year'] as const;
 export type ProfitGrouping = (typeof PROFIT_GROUPINGS)[number];
 
 /** What the report reads of a quote or invoice (a DocumentView has all of it). */
-export type ProfitSource = Pick<DocumentView, 'id' | 'type' | 'status' | 'reference' | 'lines' | 'gstRounding' | 'acceptedAt' | 'issuedOn' | 'voidedOn'> & {
+export type ProfitSource = Pick<DocumentView, 'id' | 'type' | 'status' | 'reference' | 'lines' | 'gstRounding' | 'acceptedAt' | 'issuedOn' | 'voidedOn' | 'convertedFrom'> & {
   client: Pick<ClientSnapshot, 'id' | 'name' | 'is_business' | 'business_name'> | null;
   creditNotes: readonly { date: LocalDate; lines: readonly { line: Line }[]; subtotal: string }[];
 };
@@ -65,10 +69,31 @@ export function profitEntriesOf(d: ProfitSource): ProfitEntry[] {
   return out;
 }
 
-/** Quoted and invoiced figures side by side, and how many quotes were accepted and invoices issued. */
+/**
+ * Actual-cost profit: the sell (excl. GST, net of credit notes and voids) of invoices made from jobs,
+ * the actual costs recorded against jobs, and the difference. An invoice not made from a quote has
+ * no job to record costs against, so it is not in these figures.
+ */
+export interface ActualFigures {
+  sellCents: bigint;
+  costCents: bigint;
+  /** sellCents − costCents. */
+  profitCents: bigint;
+}
+
+export const NO_ACTUAL: ActualFigures = { sellCents: 0n, costCents: 0n, profitCents: 0n };
+
+const addActual = (a: ActualFigures, sellCents: bigint, costCents: bigint): ActualFigures => ({
+  sellCents: a.sellCents + sellCents,
+  costCents: a.costCents + costCents,
+  profitCents: a.profitCents + sellCents - costCents,
+});
+
+/** Quoted, invoiced and actual-cost figures side by side, and how many quotes were accepted and invoices issued. */
 export interface ProfitPair {
   quoted: ProfitFigures;
   invoiced: ProfitFigures;
+  actual: ActualFigures;
   quotes: number;
   invoices: number;
 }
@@ -90,7 +115,7 @@ export interface ProfitReport {
   categories: ProfitReportRow[];
 }
 
-const EMPTY_PAIR: ProfitPair = { quoted: NO_PROFIT, invoiced: NO_PROFIT, quotes: 0, invoices: 0 };
+const EMPTY_PAIR: ProfitPair = { quoted: NO_PROFIT, invoiced: NO_PROFIT, actual: NO_ACTUAL, quotes: 0, invoices: 0 };
 
 function addEntry(p: ProfitPair, kind: ProfitKind, f: ProfitFigures, documents: number): ProfitPair {
   return kind === 'quoted' ? { ...p, quoted: addProfit(p.quoted, f), quotes: p.quotes + documents } : { ...p, invoiced: addProfit(p.invoiced, f), invoices: p.invoices + documents };
@@ -110,11 +135,27 @@ export function profitPeriodOf(date: LocalDate, grouping: ProfitGrouping): { key
   return { key: `${year}-Q${q + 1}`, label: `${SHORT_MONTHS[q * 3]}–${SHORT_MONTHS[q * 3 + 2]} ${year}` };
 }
 
+/** Each job's client, as its quote names it (or, failing that, an invoice made from it). */
+function jobClientsOf(sources: readonly ProfitSource[]): Map<string, { clientKey: string; clientName: string }> {
+  const out = new Map<string, { clientKey: string; clientName: string }>();
+  const named = (d: ProfitSource) => ({ clientKey: d.client?.id ?? '', clientName: d.client ? clientDisplayName(d.client) : 'No client' });
+  for (const s of sources) if (s.type === 'quote') out.set(s.id, named(s));
+  for (const s of sources) if (s.type === 'invoice' && s.convertedFrom !== null && !out.has(s.convertedFrom)) out.set(s.convertedFrom, named(s));
+  return out;
+}
+
 /**
  * The profit report over `range` (inclusive NZ days). `categories` names the business's categories
- * (renamed ones keep their new names). Only the pieces dated in the range count.
+ * (renamed ones keep their new names); `actualCosts` are the costs and hours recorded against jobs
+ * (costs/actual.ts). Only the pieces dated in the range count.
  */
-export function profitReport(sources: readonly ProfitSource[], range: DateRange, grouping: ProfitGrouping, categories: readonly Pick<CostCategory, 'id' | 'name'>[] = []): ProfitReport {
+export function profitReport(
+  sources: readonly ProfitSource[],
+  range: DateRange,
+  grouping: ProfitGrouping,
+  categories: readonly Pick<CostCategory, 'id' | 'name'>[] = [],
+  actualCosts: readonly ActualCost[] = [],
+): ProfitReport {
   const periods = new Map<string, ProfitReportRow>();
   for (const month of monthsBetween(range.start, range.end)) {
     const p = profitPeriodOf(`${month}-01`, grouping);
@@ -122,22 +163,40 @@ export function profitReport(sources: readonly ProfitSource[], range: DateRange,
   }
   const clients = new Map<string, ProfitReportRow>();
   const byCategory = { quoted: [] as CategoryProfit[], invoiced: [] as CategoryProfit[] };
+  const actualByCategory = new Map<string, ActualFigures>();
+  const addActualTo = (category: string, sellCents: bigint, costCents: bigint): void => void actualByCategory.set(category, addActual(actualByCategory.get(category) ?? NO_ACTUAL, sellCents, costCents));
   let total = EMPTY_PAIR;
+  // One dated piece into the total, its period and its client.
+  const add = (date: LocalDate, clientKey: string, clientName: string, f: (p: ProfitPair) => ProfitPair): void => {
+    total = f(total);
+    const period = profitPeriodOf(date, grouping);
+    const row = periods.get(period.key)!;
+    periods.set(period.key, { ...row, ...f(row) });
+    const c = clients.get(clientKey) ?? { key: clientKey, label: clientName, ...EMPTY_PAIR };
+    clients.set(clientKey, { ...c, ...f(c) });
+  };
   for (const s of sources) {
+    const fromJob = s.type === 'invoice' && s.convertedFrom !== null;
     for (const e of profitEntriesOf(s)) {
       if (e.date < range.start || e.date > range.end) continue;
-      total = addEntry(total, e.kind, e.profit, e.documents);
-      const period = profitPeriodOf(e.date, grouping);
-      const row = periods.get(period.key)!;
-      periods.set(period.key, { ...row, ...addEntry(row, e.kind, e.profit, e.documents) });
-      const c = clients.get(e.clientKey) ?? { key: e.clientKey, label: e.clientName, ...EMPTY_PAIR };
-      clients.set(e.clientKey, { ...c, ...addEntry(c, e.kind, e.profit, e.documents) });
+      add(e.date, e.clientKey, e.clientName, (p) => {
+        const next = addEntry(p, e.kind, e.profit, e.documents);
+        return fromJob ? { ...next, actual: addActual(next.actual, e.profit.sellCents, 0n) } : next;
+      });
       byCategory[e.kind].push(...e.profit.categories);
+      if (fromJob) for (const c of e.profit.categories) addActualTo(c.category, c.sellCents, 0n);
     }
+  }
+  const jobClients = jobClientsOf(sources);
+  for (const a of actualCosts) {
+    if (a.date < range.start || a.date > range.end) continue;
+    const client = jobClients.get(a.jobId) ?? { clientKey: '', clientName: 'No client' };
+    add(a.date, client.clientKey, client.clientName, (p) => ({ ...p, actual: addActual(p.actual, 0n, a.cents) }));
+    addActualTo(a.category, 0n, a.cents);
   }
   const quoted = new Map(mergeCategories(byCategory.quoted).map((c) => [c.category, c]));
   const invoiced = new Map(mergeCategories(byCategory.invoiced).map((c) => [c.category, c]));
-  const ids = mergeCategories([...byCategory.quoted, ...byCategory.invoiced]).map((c) => c.category);
+  const ids = sortCategories([...new Set([...byCategory.quoted, ...byCategory.invoiced].map((c) => c.category).concat([...actualByCategory.keys()]))].map((category) => ({ category }))).map((c) => c.category);
   return {
     range,
     grouping,
@@ -149,6 +208,7 @@ export function profitReport(sources: readonly ProfitSource[], range: DateRange,
       label: categoryName(categories, id),
       quoted: quoted.get(id) ?? NO_PROFIT,
       invoiced: invoiced.get(id) ?? NO_PROFIT,
+      actual: actualByCategory.get(id) ?? NO_ACTUAL,
       quotes: 0,
       invoices: 0,
     })),

@@ -3,7 +3,7 @@
 // HoursEntry, so those figures come from the domain's functions).
 import type { CostRecord, HoursRecord } from '@tradie/contracts';
 import {
-  CLAIM_REASON_TEXT, type CostEntry, type CostVersion, type HoursEntry, type LocalDate, type StoredCostFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
+  type ActualCost, actualOfCost, actualOfHours, CLAIM_REASON_TEXT, type CostEntry, type CostVersion, type HoursEntry, type LocalDate, type StoredCostFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
 } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
 
@@ -116,6 +116,19 @@ export async function costsForPeriod(sql: Sql, accountId: string, range: { start
   const column = basis === 'invoice' ? 'date' : 'paid_date';
   const rows = await sql.query<CostRow>(`SELECT ${COST_COLUMNS} FROM costs WHERE account_id = $1 AND ${column} BETWEEN $2::date AND $3::date`, [accountId, range.start, range.end]);
   return rows.map((r) => ({ id: r.id, entry: costEntryOfRow(r) }));
+}
+
+/**
+ * The costs and hours recorded against jobs and dated between start and end (inclusive), each as
+ * one of its job's actual costs (the domain's actualOfCost / actualOfHours): what the profit report's
+ * actual-cost profit takes off.
+ */
+export async function jobActualCosts(sql: Sql, accountId: string, range: { start: string; end: string }, registered: boolean): Promise<ActualCost[]> {
+  const [costs, hours] = await Promise.all([
+    sql.query<CostRow>(`SELECT ${COST_COLUMNS} FROM costs WHERE account_id = $1 AND job_id IS NOT NULL AND date BETWEEN $2::date AND $3::date ORDER BY seq`, [accountId, range.start, range.end]),
+    sql.query<HoursRow>(`SELECT ${HOURS_COLUMNS} FROM hours WHERE account_id = $1 AND job_id IS NOT NULL AND date BETWEEN $2::date AND $3::date ORDER BY seq`, [accountId, range.start, range.end]),
+  ]);
+  return [...costs.map((r) => actualOfCost(r.job_id!, costEntryOfRow(r), registered)), ...hours.map((r) => actualOfHours(r.job_id!, hoursEntryOfRow(r)))];
 }
 
 interface VersionRow {

@@ -3,6 +3,10 @@
 // beside it). A quote counts on the day it was accepted; an invoice counts its lines on the day it
 // was issued, each credit note takes its lines' (or its amount's) figures off on its own date, and a
 // void takes back what was left on the day of the void. Periods are worked from the date text.
+// Actual-cost profit: the invoiced sell of invoices made from a job (an accepted quote), less the
+// costs and hours recorded against jobs on their own days (a cost at its cost to the business, from
+// the purchases oracle), under the job's client and the cost's category (a built-in category id, or
+// materials for any other name; hours are labour).
 import type { OracleRounding } from './oracle.ts';
 import { type OracleCostedLine, type OracleProfit, oracleLineCost, oracleProfit, oracleSell } from './profit.ts';
 
@@ -15,6 +19,10 @@ export interface OracleProfitCredit {
 }
 
 export interface OracleProfitDocument {
+  /** Needed only to name a job's client: a quote's id is its job's. */
+  id?: string;
+  /** An invoice made from a quote: that quote (its job). */
+  job?: string | null;
   kind: 'quote' | 'invoice';
   client: string;
   /** Quotes: the day it was accepted; null when it never was. */
@@ -29,10 +37,29 @@ export interface OracleProfitDocument {
 
 export type OracleGrouping = 'month' | 'quarter' | 'tax_year';
 
+export interface OracleActual {
+  sell: bigint;
+  cost: bigint;
+  profit: bigint;
+}
+
 export interface OracleReportFigures {
   quoted: OracleProfit;
   invoiced: OracleProfit;
+  actual: OracleActual;
 }
+
+/** A cost or hours entry recorded against a job, already at its cost to the business in cents. */
+export interface OracleJobCost {
+  job: string;
+  date: string;
+  /** As typed on the cost ('materials', 'fuel', …); hours are 'labour'. */
+  category: string;
+  cents: bigint;
+}
+
+const BUILT_IN = ['materials', 'labour', 'subcontractor', 'equipment', 'other'];
+const NO_ACTUAL: OracleActual = { sell: 0n, cost: 0n, profit: 0n };
 
 const ZERO: OracleProfit = { sell: 0n, costedSell: 0n, cost: 0n, grossProfit: 0n, costedLines: 0, uncostedLines: 0, uncostedSell: 0n };
 
@@ -85,41 +112,49 @@ export interface OracleProfitReport {
   categories: Map<string, OracleReportFigures>;
 }
 
-/** Every figure of the report over [start, end] (inclusive day texts). */
-export function oracleProfitReport(docs: readonly OracleProfitDocument[], start: string, end: string, grouping: OracleGrouping): OracleProfitReport {
-  const out: OracleProfitReport = { total: { quoted: ZERO, invoiced: ZERO }, periods: new Map(), clients: new Map(), categories: new Map() };
-  const add = (map: Map<string, OracleReportFigures> | null, key: string, kind: 'quoted' | 'invoiced', f: OracleProfit, sign: 1n | -1n) => {
-    if (map === null) {
-      out.total = { ...out.total, [kind]: plus(out.total[kind], f, sign) };
-      return;
-    }
-    const had = map.get(key) ?? { quoted: ZERO, invoiced: ZERO };
-    map.set(key, { ...had, [kind]: plus(had[kind], f, sign) });
+/** Every figure of the report over [start, end] (inclusive day texts); `jobCosts` are the costs recorded against jobs. */
+export function oracleProfitReport(docs: readonly OracleProfitDocument[], start: string, end: string, grouping: OracleGrouping, jobCosts: readonly OracleJobCost[] = []): OracleProfitReport {
+  const empty = (): OracleReportFigures => ({ quoted: ZERO, invoiced: ZERO, actual: NO_ACTUAL });
+  const out: OracleProfitReport = { total: empty(), periods: new Map(), clients: new Map(), categories: new Map() };
+  const inRange = (date: string | null): date is string => date !== null && date >= start && date <= end;
+  // Every place one dated figure goes: the total, its period, its client, and (per category) the categories.
+  const into = (date: string, client: string, change: (f: OracleReportFigures) => OracleReportFigures) => {
+    out.total = change(out.total);
+    for (const [map, key] of [[out.periods, oraclePeriod(date, grouping)], [out.clients, client]] as const) map.set(key, change(map.get(key) ?? empty()));
   };
-  const count = (date: string | null, client: string, kind: 'quoted' | 'invoiced', total: OracleProfit, byCategory: Map<string, OracleProfit>, sign: 1n | -1n) => {
-    if (date === null || date < start || date > end) return;
-    add(null, '', kind, total, sign);
-    add(out.periods, oraclePeriod(date, grouping), kind, total, sign);
-    add(out.clients, client, kind, total, sign);
-    for (const [category, f] of byCategory) add(out.categories, category, kind, f, sign);
+  const intoCategory = (category: string, change: (f: OracleReportFigures) => OracleReportFigures) => out.categories.set(category, change(out.categories.get(category) ?? empty()));
+  const actualPlus = (a: OracleActual, sell: bigint, cost: bigint): OracleActual => ({ sell: a.sell + sell, cost: a.cost + cost, profit: a.profit + sell - cost });
+  const count = (d: OracleProfitDocument, date: string | null, kind: 'quoted' | 'invoiced', total: OracleProfit, byCategory: Map<string, OracleProfit>, sign: 1n | -1n) => {
+    if (!inRange(date)) return;
+    const fromJob = kind === 'invoiced' && d.job !== undefined && d.job !== null;
+    const change = (f: OracleProfit) => (x: OracleReportFigures): OracleReportFigures => ({ ...x, [kind]: plus(x[kind], f, sign), actual: fromJob ? actualPlus(x.actual, sign * f.sell, 0n) : x.actual });
+    into(date, d.client, change(total));
+    for (const [category, f] of byCategory) intoCategory(category, change(f));
   };
   const sum = (by: Map<string, OracleProfit>): OracleProfit => [...by.values()].reduce((a, b) => plus(a, b, 1n), ZERO);
   for (const d of docs) {
     const own = oracleProfit(d.lines, d.rounding);
     if (d.kind === 'quote') {
-      count(d.acceptedOn, d.client, 'quoted', own.total, own.byCategory, 1n);
+      count(d, d.acceptedOn, 'quoted', own.total, own.byCategory, 1n);
       continue;
     }
     if (d.issuedOn === null) continue;
-    count(d.issuedOn, d.client, 'invoiced', own.total, own.byCategory, 1n);
+    count(d, d.issuedOn, 'invoiced', own.total, own.byCategory, 1n);
     // What is left after every credit: the lines' figures less each credit's, by category.
     const left = new Map(own.byCategory);
     for (const c of d.credits) {
       const by = creditFigures(c, d.rounding);
-      count(c.date, d.client, 'invoiced', sum(by), by, -1n);
+      count(d, c.date, 'invoiced', sum(by), by, -1n);
       for (const [category, f] of by) left.set(category, plus(left.get(category) ?? ZERO, f, -1n));
     }
-    if (d.voidedOn !== null) count(d.voidedOn, d.client, 'invoiced', sum(left), left, -1n);
+    if (d.voidedOn !== null) count(d, d.voidedOn, 'invoiced', sum(left), left, -1n);
+  }
+  const clientOfJob = (job: string): string => docs.find((d) => d.kind === 'quote' && d.id === job)?.client ?? docs.find((d) => d.job === job)?.client ?? '';
+  for (const c of jobCosts) {
+    if (!inRange(c.date)) continue;
+    const change = (x: OracleReportFigures): OracleReportFigures => ({ ...x, actual: actualPlus(x.actual, 0n, c.cents) });
+    into(c.date, clientOfJob(c.job), change);
+    intoCategory(BUILT_IN.includes(c.category) ? c.category : 'materials', change);
   }
   return out;
 }

@@ -90,12 +90,15 @@ export function oracleHoursCost(h: OracleHours): bigint {
   return nearest(a.n * b.n * 100n, a.scale * b.scale);
 }
 
+/** A cost's cost to the business: less its GST when that GST is claimed. */
+export function oracleCostToBusiness(c: OracleCost, registered: boolean): bigint {
+  const s = signed(c);
+  return claimed(c, registered) ? s - nearest(s * 3n, 23n) : s;
+}
+
 export function oracleJobProfit(invoicedNet: bigint, costs: readonly OracleCost[], hours: readonly OracleHours[], registered: boolean): { actual: bigint; profit: bigint } {
   let actual = 0n;
-  for (const c of costs) {
-    const s = signed(c);
-    actual += claimed(c, registered) ? s - nearest(s * 3n, 23n) : s;
-  }
+  for (const c of costs) actual += oracleCostToBusiness(c, registered);
   for (const h of hours) actual += oracleHoursCost(h);
   return { actual, profit: invoicedNet - actual };
 }

@@ -1,8 +1,9 @@
 // The Profit tab of Reports: what the work made, for the tradie only. A period (start and end days,
 // the tax year so far to start), rows by month, quarter or tax year, Generate Report; then quoted
 // profit of the quotes accepted and invoiced profit of the invoices issued (net of credit notes and
-// voids on their days), per client and per category, and the CSV. Every figure is the API's, worked
-// by the same function as the quote and invoice screens' profit.
+// voids on their days), and actual-cost profit (what jobs were invoiced less the costs and hours
+// recorded against them), per client and per category, and the CSV. Every figure is the API's,
+// worked by the same functions as the quote, invoice and job screens' profit.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type RefObject } from 'react';
 import type { ProfitReportResponse, ProfitReportRow } from '@tradie/contracts';
@@ -70,8 +71,13 @@ function ProfitResults({ report, headingRef }: { report: ProfitReportResponse; h
           { label: 'Invoiced cost', value: invoiced.cost, testId: 'profit-invoiced-cost' },
           { label: 'Invoiced gross profit', value: invoiced.grossProfit, testId: 'profit-invoiced-gross' },
           { label: 'Quoted gross profit', value: quoted.grossProfit, testId: 'profit-quoted-gross' },
+          { label: 'Actual job costs', value: report.total.actual.formatted.cost, testId: 'profit-actual-cost' },
+          { label: 'Actual-cost profit', value: report.total.actual.formatted.profit, testId: 'profit-actual' },
         ]}
       />
+      <p className="field__hint" data-testid="profit-actual-note">
+        Actual-cost profit: {report.total.actual.formatted.sell} invoiced from jobs, less {report.total.actual.formatted.cost} of receipts, bills and hours recorded against them, each on its own day. Invoices not made from a quote have no job costs and are left out of it.
+      </p>
       <p className={uncosted ? 'callout callout--warning report-note' : 'field__hint'} data-testid="profit-uncosted">
         {uncosted
           ? `Cost not recorded: ${invoiced.uncostedSell} of invoiced sales (and ${quoted.uncostedSell} quoted) are on lines with no cost. They are left out of gross profit and margin, never counted as costing nothing.`
@@ -99,7 +105,7 @@ function ProfitTable({ id, title, rows, counts = false, empty }: { id: string; t
         <ScrollTable label={title}>
           <table className="report-table__table" data-testid={id}>
             <caption className="visually-hidden">
-              {title}: quoted gross profit, invoiced sales, cost, gross profit and margin, and sales with no cost recorded
+              {title}: quoted gross profit, invoiced sales, cost, gross profit and margin, sales with no cost recorded, and the actual costs recorded against jobs with the profit after them
             </caption>
             <thead>
               <tr>
@@ -112,6 +118,8 @@ function ProfitTable({ id, title, rows, counts = false, empty }: { id: string; t
                 <th scope="col">Gross profit</th>
                 <th scope="col">Margin</th>
                 <th scope="col">No cost recorded</th>
+                <th scope="col">Job costs</th>
+                <th scope="col">Actual-cost profit</th>
               </tr>
             </thead>
             <tbody>
@@ -126,6 +134,8 @@ function ProfitTable({ id, title, rows, counts = false, empty }: { id: string; t
                   <td>{r.invoiced.formatted.gross_profit}</td>
                   <td>{pct(r.invoiced.margin_percent)}</td>
                   <td>{r.invoiced.formatted.uncosted_sell}</td>
+                  <td>{r.actual.formatted.cost}</td>
+                  <td>{r.actual.formatted.profit}</td>
                 </tr>
               ))}
             </tbody>
