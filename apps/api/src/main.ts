@@ -19,6 +19,7 @@ import { outboxWriter, scheduleReactions } from './reactions/outbox.ts';
 import { scheduleReminderRuns } from './reminders/runner.ts';
 import { xeroCallBudget } from './integrations/xero/callBudget.ts';
 import { scheduleXeroPoll } from './integrations/xero/poll.ts';
+import { scheduleRecurringCosts } from './costs/recurring.ts';
 import { checkAppSecret, loadSecrets } from './appKeys.ts';
 
 /** How long an idle keep-alive connection stays open: longer than a proxy in front keeps its own. */
@@ -83,6 +84,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const stopReminders = scheduleReminderRuns(deps);
   // What Xero's webhooks missed: invoices changed there since the last poll (integrations/xero/poll.ts).
   const stopXeroPoll = scheduleXeroPoll(deps);
+  // Repeating expenses' costs on their days (costs/recurring.ts).
+  const stopRecurring = scheduleRecurringCosts(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -114,6 +117,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
         await stopReactions();
         await stopReminders();
         await stopXeroPoll();
+        await stopRecurring();
         await pdfPool.close();
         await deps.mailer.close();
         await deps.store.close();

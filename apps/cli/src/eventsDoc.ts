@@ -18,6 +18,7 @@ const STREAMS: Record<EventStreamKind, { title: string; streamId: string }> = {
   sequence: { title: 'Numbering', streamId: 'sequence-{accountId}-{quote|invoice|credit_note}' },
   cost: { title: 'Costs: receipts, bills and expenses', streamId: 'cost-{id}' },
   hours: { title: 'Hours worked', streamId: 'hours-{id}' },
+  recurring: { title: 'Repeating expenses', streamId: 'recurring-{id}' },
 };
 
 /** The named types fields refer to, listed once at the end. */

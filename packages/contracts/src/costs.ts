@@ -2,7 +2,7 @@
 // — and the hours worked, each optionally against a job (an accepted quote). Amounts are typed as
 // dollars and cents and travel back as decimal strings (docs/api/costs.md).
 import { z } from 'zod';
-import { isLocalDate, storedCostFields, storedHoursFields } from '@tradie/domain';
+import { isLocalDate, REPEAT_FREQUENCIES, storedCostFields, storedHoursFields } from '@tradie/domain';
 import { isStorableText } from './clients.ts';
 
 export const COST_LIMITS = { supplier: 200, category: 40, note: 2000, who: 100 } as const;
@@ -10,6 +10,7 @@ export const COST_LIST_MAX = 5000;
 
 export const COST_MESSAGES = {
   costNotFound: 'Cost not found',
+  recurringNotFound: 'Repeating expense not found',
   hoursNotFound: 'Hours not found',
   jobNotFound: 'That job was not found: choose one of your accepted quotes.',
   notRegistered: 'Your business is not registered for GST, so a cost cannot carry GST. Choose no GST, or register for GST in Settings first.',
@@ -135,6 +136,52 @@ export const hoursRecord = z.object({
 export type HoursRecord = z.infer<typeof hoursRecord>;
 export const hoursList = z.object({ hours: z.array(hoursRecord) });
 export type HoursList = z.infer<typeof hoursList>;
+
+// ---- repeating expenses ---------------------------------------------------------------------------
+
+/** At most this many repeating expenses an account keeps going at once. */
+export const RECURRING_MAX_ACTIVE = 50;
+
+/** POST /recurring-costs body: an expense (not for a job) recorded by itself on each of its dates. */
+export const recurringInput = z.object({
+  supplier: requiredText('Supplier', COST_LIMITS.supplier),
+  amount: amountText('The amount'),
+  gst: z.enum(['standard', 'none'], { error: "gst must be 'standard' (15 % included) or 'none'" }).optional().transform((v) => v ?? 'standard'),
+  supply_information_held: z.boolean({ error: 'supply_information_held must be true or false' }).optional().transform((v) => v ?? false),
+  category: text('Category', COST_LIMITS.category).optional().transform((v) => (v === undefined || v === '' ? 'other' : v.toLowerCase())),
+  note: text('Note', COST_LIMITS.note).optional().transform((v) => v ?? ''),
+  frequency: z.enum(REPEAT_FREQUENCIES, { error: "frequency must be 'weekly', 'fortnightly', 'monthly', 'quarterly' or 'yearly'" }),
+  start_date: date('The first date'),
+  end_date: date('The last date').nullable().optional().transform((v) => v ?? null),
+  paid_on_date: z.boolean({ error: 'paid_on_date must be true or false' }).optional().transform((v) => v ?? true),
+});
+export type RecurringInput = z.input<typeof recurringInput>;
+export type RecurringFieldsInput = z.output<typeof recurringInput>;
+
+export const recurringRecord = z.object({
+  id: z.string(),
+  supplier: z.string(),
+  /** Each time, including GST ("65.00"). */
+  amount: z.string(),
+  gst: storedCostFields.shape.gst,
+  supply_information_held: z.boolean(),
+  category: z.string(),
+  note: z.string(),
+  frequency: z.enum(REPEAT_FREQUENCIES),
+  start_date: z.string(),
+  end_date: z.string().nullable(),
+  paid_on_date: z.boolean(),
+  /** How many costs it has recorded so far. */
+  made: z.number().int(),
+  last_made_on: z.string().nullable(),
+  /** The next one's date; null once stopped or past its last date. */
+  next_date: z.string().nullable(),
+  stopped_on: z.string().nullable(),
+  version: z.number().int(),
+});
+export type RecurringRecord = z.infer<typeof recurringRecord>;
+export const recurringList = z.object({ recurring: z.array(recurringRecord) });
+export type RecurringList = z.infer<typeof recurringList>;
 
 /** GET /jobs/{quoteId}/profit: the job's real profit so far. Money as decimal strings. */
 export const jobProfitRecord = z.object({

@@ -38,7 +38,11 @@ export * from './events/fields.ts';
 export * from './events/registry.ts';
 export * from './costs/costs.ts';
 export * from './costs/ledger.ts';
-export { costEventSchemas, hoursEventSchemas, storedCostFields, storedHoursFields, type CostEvent, type HoursEvent, type StoredCostFields, type StoredHoursFields } from './costs/events.ts';
+export {
+  costEventSchemas, hoursEventSchemas, recurringEventSchemas, REPEAT_FREQUENCIES, storedCostFields, storedHoursFields, storedRecurringFields,
+  type CostEvent, type HoursEvent, type RecurringEvent, type StoredCostFields, type StoredHoursFields, type StoredRecurringFields,
+} from './costs/events.ts';
+export * from './costs/recurring.ts';
 export * from './reports/rows.ts';
 export * from './reports/gstReport.ts';
 export * from './reports/gstCarry.ts';

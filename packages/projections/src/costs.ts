@@ -1,6 +1,6 @@
 // costs and hours: one row per live cost (receipt, bill or expense) and per live hours entry,
 // for the lists, the GST report's purchases and a job's real profit. A deleted entry's row goes.
-import { type CostEvent, type CostState, type HoursEvent, type HoursState, costDecider, hoursDecider, toCents } from '@tradie/domain';
+import { type CostEvent, type CostState, type HoursEvent, type HoursState, type RecurringEvent, type RecurringState, costDecider, hoursDecider, nextOccurrence, recurringDecider, toCents } from '@tradie/domain';
 import { type Projection, type RecordedEvent, column as c, nullableColumn as n } from '@tradie/store';
 import { type Fold, domainEventOf, foldStream, streamAccount } from './fold.ts';
 
@@ -124,6 +124,53 @@ export const hoursProjection: Projection = {
         {
           id: s.id, account_id: streamAccount(stream.events), seq: first.position, who: f.who, date: f.date, hours: f.hours, rate: f.rate,
           job_id: f.jobId, note: f.note, stream_version: last.streamVersion, created_at: first.meta.at, updated_at: last.meta.at,
+        },
+      ],
+    };
+  },
+};
+
+const recurringFold: Fold<RecurringState, RecurringEvent> = recurringDecider;
+export const foldRecurringStream = (events: readonly RecordedEvent[]): RecurringState => foldStream(recurringFold, events);
+
+/**
+ * recurring_costs: one row per repeating expense, with how many it has made and the date of the next
+ * (null once stopped or past its last date). The runner looks up the rows due across accounts by
+ * next_date; the Costs screen lists an account's.
+ */
+export const recurringProjection: Projection = {
+  name: 'recurring_costs',
+  categories: ['recurring'],
+  tables: [
+    {
+      name: 'recurring_costs',
+      streamKey: 'id',
+      primaryKey: ['id'],
+      indexes: { recurring_costs_account: '(account_id, seq)', recurring_costs_next: '(next_date)' },
+      columns: [
+        c('id'), c('account_id'), c('seq', 'bigint'), c('supplier'), c('amount_cents', 'bigint'), c('gst'), c('supply_information_held', 'boolean'), c('category'),
+        c('note'), c('frequency'), c('start_date', 'date'), n('end_date', 'date'), c('paid_on_date', 'boolean'), c('made', 'integer'), n('last_made_on', 'date'),
+        n('next_date', 'date'), n('stopped_on', 'date'), c('stream_version', 'integer'), c('created_at', 'timestamptz'), c('updated_at', 'timestamptz'),
+      ],
+    },
+  ],
+  key: (stream) => {
+    const s = foldRecurringStream(stream.events);
+    return s.status === 'none' ? null : s.id;
+  },
+  rows(stream) {
+    const s = foldRecurringStream(stream.events);
+    if (s.status === 'none') return {};
+    const f = s.fields;
+    const first = stream.events[0]!;
+    const last = stream.events.at(-1)!;
+    return {
+      recurring_costs: [
+        {
+          id: s.id, account_id: streamAccount(stream.events), seq: first.position, supplier: f.supplier, amount_cents: toCents(f.amount), gst: f.gst,
+          supply_information_held: f.supplyInformationHeld, category: f.category, note: f.note, frequency: f.frequency, start_date: f.start, end_date: f.end,
+          paid_on_date: f.paidOnDate, made: s.made, last_made_on: s.lastMadeOn, next_date: s.status === 'active' ? nextOccurrence(f, s.made) : null,
+          stopped_on: s.stoppedOn, stream_version: last.streamVersion, created_at: first.meta.at, updated_at: last.meta.at,
         },
       ],
     };

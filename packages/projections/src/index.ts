@@ -3,13 +3,13 @@
 // read them (queries/).
 import type { Projection } from '@tradie/store';
 import { clientsProjection } from './clientsList.ts';
-import { costHistoryProjection, costsProjection, hoursProjection } from './costs.ts';
+import { costHistoryProjection, costsProjection, hoursProjection, recurringProjection } from './costs.ts';
 import { creditNotesProjection } from './creditNotes.ts';
 import { documentsListProjection } from './documentsList.ts';
 import { reminderTargetsProjection } from './reminderTargets.ts';
 import { reportRowsProjection } from './reportRows.ts';
 
-export { clientsProjection, costHistoryProjection, costsProjection, hoursProjection, creditNotesProjection, documentsListProjection, reminderTargetsProjection, reportRowsProjection };
+export { clientsProjection, costHistoryProjection, costsProjection, hoursProjection, recurringProjection, creditNotesProjection, documentsListProjection, reminderTargetsProjection, reportRowsProjection };
 export * from './fold.ts';
 export * from './queries/documentsList.ts';
 export * from './queries/clientsList.ts';
@@ -18,4 +18,4 @@ export * from './queries/creditNotes.ts';
 export * from './queries/costs.ts';
 export { foldCostStream, foldHoursStream } from './costs.ts';
 
-export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection, reminderTargetsProjection, creditNotesProjection, costsProjection, costHistoryProjection, hoursProjection];
+export const projections: Projection[] = [documentsListProjection, clientsProjection, reportRowsProjection, reminderTargetsProjection, creditNotesProjection, costsProjection, costHistoryProjection, hoursProjection, recurringProjection];

@@ -1,9 +1,9 @@
 // /api/v1/costs and /api/v1/hours: receipts, supplier bills and expenses, and hours worked
 // (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
 // from the `costs` and `hours` read models, every one scoped to the signed-in account.
-import { COST_LIST_MAX, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
+import { COST_LIST_MAX, recurringInput, recurringList, recurringRecord, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
 import { type LocalDate, purchaseCarryNotice } from '@tradie/domain';
-import { findCost, findHours, listCosts, listHours } from '@tradie/projections';
+import { findCost, findHours, findRecurring, listCosts, listHours, listRecurring } from '@tradie/projections';
 import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
@@ -16,6 +16,7 @@ import { loadBusinessSettings } from '../settings/repository.ts';
 import { jobListOf, jobProfitOf } from './jobs.ts';
 import { gstExportsOf } from '../reports/gstExports.ts';
 import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
+import { recurringNotFound, setUpRecurring, stopRecurring } from './recurring.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
@@ -125,6 +126,36 @@ export function jobRoutes(deps: AppDeps): Hono<AppEnv> {
   r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404] }), async (c) => {
     const q = parseQuery(c, jobProfitQuery);
     return c.json(await jobProfitOf(deps.store, c.get('accountId'), c.req.param('quoteId'), q.over));
+  });
+
+  return r;
+}
+
+/** /recurring-costs: repeating expenses (costs/recurring.ts), each recording its costs by itself. */
+export function recurringRoutes(deps: AppDeps): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireAuth(deps));
+
+  r.get('/', describe({ tag: 'Costs', summary: 'Repeating expenses: those still going first, by their next date', response: { status: 200, schema: recurringList } }), async (c) => {
+    return c.json({ recurring: await listRecurring(deps.store.db, c.get('accountId')) });
+  });
+
+  r.post('/', describe({ tag: 'Costs', summary: 'Set up a repeating expense; what is already due from its first date is recorded at once', body: recurringInput, idempotent: true, response: { status: 201, schema: recurringRecord }, errors: [409, 422] }), async (c) => {
+    const input = await parseBody(c, recurringInput);
+    const answer = await setUpRecurring(deps, actorOf(c), input, await isRegistered(deps, c.get('accountId')), idempotencyKey(c));
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, answer.status as 201);
+  });
+
+  r.get('/:id', describe({ tag: 'Costs', summary: 'One repeating expense', response: { status: 200, schema: recurringRecord }, errors: [404] }), async (c) => {
+    const id = c.req.param('id');
+    const found = plausibleId(id) ? await findRecurring(deps.store.db, c.get('accountId'), id) : null;
+    if (!found) throw recurringNotFound();
+    return c.json(found);
+  });
+
+  r.post('/:id/stop', describe({ tag: 'Costs', summary: 'Stop a repeating expense: no more are recorded; those recorded stay', response: { status: 200, schema: recurringRecord }, errors: [404] }), async (c) => {
+    return c.json(await stopRecurring(deps, actorOf(c), c.req.param('id')));
   });
 
   return r;

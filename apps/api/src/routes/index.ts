@@ -8,7 +8,7 @@ import { emailConfirmationRoutes } from '../auth/emailConfirmation.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { billingRoutes } from '../billing/routes.ts';
 import { clientRoutes } from '../clients/routes.ts';
-import { costRoutes, hoursRoutes, jobRoutes } from '../costs/routes.ts';
+import { costRoutes, hoursRoutes, jobRoutes, recurringRoutes } from '../costs/routes.ts';
 import { clientLinkPublicRoutes } from '../clientLinks/publicRoutes.ts';
 import { clientLinkRoutes } from '../clientLinks/routes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -53,6 +53,7 @@ export function featureRoutes(deps: AppDeps): [string, Hono<AppEnv>][] {
     ['/price-book', priceBookRoutes(deps)],
     ['/costs', costRoutes(deps)],
     ['/hours', hoursRoutes(deps)],
+    ['/recurring-costs', recurringRoutes(deps)],
     ['/jobs', jobRoutes(deps)],
     ['/reminders', reminderRoutes(deps)],
     ['/mail', mailRoutes(deps)],

@@ -112,6 +112,8 @@ export interface Fixtures {
   /** A receipt, and hours worked. */
   costId: string;
   hoursId: string;
+  /** A repeating expense (monthly, from today). */
+  recurringId: string;
 }
 
 export const validLine = { description: 'Switchboard upgrade', qty: 1, unit_price: 1_000_000, tax_included: false, tax_rate: 0.15 };
@@ -144,7 +146,12 @@ export async function makeFixtures(t: TestApp, name = 'Aroha Tamihana', clientNa
   await must(cost, 'cost', 201);
   const hours = await t.post('/hours', { date: '2026-05-05', hours: '3', rate: '45.00' }, tk);
   await must(hours, 'hours', 201);
-  return { user, clientId, draftId, quoteId, invoiceId, paymentId: pay.json.id as string, voidId, costId: cost.json.id as string, hoursId: hours.json.id as string };
+  const recurring = await t.post('/recurring-costs', { supplier: 'One NZ', amount: '65.00', frequency: 'monthly', start_date: nzDateOf(t.clock.now()) }, tk);
+  await must(recurring, 'recurring', 201);
+  return {
+    user, clientId, draftId, quoteId, invoiceId, paymentId: pay.json.id as string, voidId, costId: cost.json.id as string, hoursId: hours.json.id as string,
+    recurringId: recurring.json.id as string,
+  };
 }
 
 /** Follows the Connect window: our authorize → the fake's consent → its redirect back to our callback. */
@@ -159,12 +166,13 @@ export async function connectXero(t: TestApp, token: string): Promise<void> {
 }
 
 /** The kind of resource a path parameter names, read from the route's path. */
-export type IdKind = 'client' | 'document' | 'payment' | 'variation' | 'cost' | 'hours';
+export type IdKind = 'client' | 'document' | 'payment' | 'variation' | 'cost' | 'hours' | 'recurring';
 export function paramKind(op: Operation, param: string): IdKind {
   if (param === 'paymentId') return 'payment';
   if (param === 'variationId') return 'variation';
   if (op.path.startsWith('/costs')) return 'cost';
   if (op.path.startsWith('/hours')) return 'hours';
+  if (op.path.startsWith('/recurring-costs')) return 'recurring';
   return op.path.startsWith('/clients') ? 'client' : 'document';
 }
 
@@ -174,6 +182,7 @@ export function idsOf(f: Fixtures, kind: IdKind): string[] {
   if (kind === 'payment') return [f.paymentId];
   if (kind === 'cost') return [f.costId];
   if (kind === 'hours') return [f.hoursId];
+  if (kind === 'recurring') return [f.recurringId];
   // A variation's id names nothing without its quote: one stands for all (the public answers from one address are limited).
   if (kind === 'variation') return [f.quoteId];
   return [f.draftId, f.quoteId, f.invoiceId, f.voidId];
@@ -277,6 +286,7 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'PUT /costs/{id}': () => ({ kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', amount: '90.00', version: 1 }),
   'POST /hours': () => ({ who: 'owner', date: '2026-05-05', hours: '3', rate: '45.00', note: 'Rough-in' }),
   'PUT /hours/{id}': () => ({ date: '2026-05-05', hours: '2.5', rate: '45.00', version: 1 }),
+  'POST /recurring-costs': () => ({ supplier: 'One NZ', amount: '65.00', gst: 'standard', supply_information_held: true, category: 'other', note: 'Phone', frequency: 'monthly', start_date: '2026-05-05', end_date: null, paid_on_date: true }),
   'PUT /business-settings': () => ({ business_name: 'Sparky Ltd', gst_number: '49-091-850', email: 'me@example.nz', gst_rounding: 'total', default_currency: 'NZD', enable_multi_currency: false, cc_email: '' }),
   'POST /billing/webhook': () => ({ id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', client_reference_id: 'x' } } }),
   'POST /public/quotes/{token}/accept': () => ({ signer_name: 'Jo Bloggs', terms_accepted: true, shown_sha256: '0'.repeat(64), version: 1 }),

@@ -46,3 +46,32 @@ export type CostEvent = EventUnion<typeof costEventSchemas>;
 export type HoursEvent = EventUnion<typeof hoursEventSchemas>;
 export type StoredCostFields = z.infer<typeof storedCostFields>;
 export type StoredHoursFields = z.infer<typeof storedHoursFields>;
+
+// ---- a repeating expense (recurring-{id}) ---------------------------------------------------------
+
+export const REPEAT_FREQUENCIES = ['weekly', 'fortnightly', 'monthly', 'quarterly', 'yearly'] as const;
+
+/** A repeating expense as stored in events: what each cost it makes is, and when they fall. */
+export const storedRecurringFields = z.object({
+  supplier: z.string(),
+  amount: amountField.describe('each time, including GST, more than 0'),
+  gst: z.enum(['standard', 'none']),
+  supplyInformationHeld: z.boolean().describe("the supplier's taxable supply information is held for each (a monthly statement or tax invoice)"),
+  category: z.string(),
+  note: z.string(),
+  frequency: z.enum(REPEAT_FREQUENCIES),
+  start: localDateField.describe('the first one’s date; a monthly, quarterly or yearly one keeps its day of the month (the month’s last day when shorter)'),
+  end: localDateField.nullable().describe('the last day one may fall on; null: until stopped'),
+  paidOnDate: z.boolean().describe('each is paid on its date (a direct debit or automatic payment): the payments basis counts it then'),
+});
+
+export const recurringEventSchemas = {
+  RecurringCostSetUp: storedRecurringFields.extend({ recurringId: idField }).describe('A repeating expense set up.'),
+  RecurringCostMade: z
+    .object({ recurringId: idField, index: z.number().int().min(0).describe('0 for the first'), date: localDateField, costId: idField.describe('the cost recorded in cost-{costId}, in the same commit') })
+    .describe('One of a repeating expense’s costs recorded, on its date.'),
+  RecurringCostStopped: z.object({ recurringId: idField, on: localDateField.describe('the New Zealand day it was stopped') }).describe('A repeating expense stopped: no more are made; those made stay.'),
+} as const;
+
+export type RecurringEvent = EventUnion<typeof recurringEventSchemas>;
+export type StoredRecurringFields = z.infer<typeof storedRecurringFields>;

@@ -2,14 +2,14 @@
 // are read back. An event is never rewritten: a changed shape gets a new version and an upcaster.
 import type { z } from 'zod';
 import { type ClientEvent, clientEventSchemas } from '../clients/events.ts';
-import { type CostEvent, type HoursEvent, costEventSchemas, hoursEventSchemas } from '../costs/events.ts';
+import { type CostEvent, type HoursEvent, type RecurringEvent, costEventSchemas, hoursEventSchemas, recurringEventSchemas } from '../costs/events.ts';
 import { type DocumentEvent, documentEventSchemas } from '../documents/events.ts';
 import { type SequenceEvent, sequenceEventSchemas } from '../numbering/events.ts';
 
-/** The kinds of stream: client-{id}, document-{id}, sequence-{accountId}-{type}, cost-{id}, hours-{id}. */
-export type EventStreamKind = 'client' | 'document' | 'sequence' | 'cost' | 'hours';
+/** The kinds of stream: client-{id}, document-{id}, sequence-{accountId}-{type}, cost-{id}, hours-{id}, recurring-{id}. */
+export type EventStreamKind = 'client' | 'document' | 'sequence' | 'cost' | 'hours' | 'recurring';
 
-type AllEventSchemas = typeof clientEventSchemas & typeof documentEventSchemas & typeof sequenceEventSchemas & typeof costEventSchemas & typeof hoursEventSchemas;
+type AllEventSchemas = typeof clientEventSchemas & typeof documentEventSchemas & typeof sequenceEventSchemas & typeof costEventSchemas & typeof hoursEventSchemas & typeof recurringEventSchemas;
 
 export interface EventRegistryEntry {
   stream: EventStreamKind;
@@ -76,9 +76,12 @@ export const eventSchemas = {
   HoursRecorded: entry('hours', 1, hoursEventSchemas.HoursRecorded),
   HoursChanged: entry('hours', 1, hoursEventSchemas.HoursChanged),
   HoursRemoved: entry('hours', 1, hoursEventSchemas.HoursRemoved),
+  RecurringCostSetUp: entry('recurring', 1, recurringEventSchemas.RecurringCostSetUp),
+  RecurringCostMade: entry('recurring', 1, recurringEventSchemas.RecurringCostMade),
+  RecurringCostStopped: entry('recurring', 1, recurringEventSchemas.RecurringCostStopped),
 } as const satisfies { [K in keyof AllEventSchemas]: EventRegistryEntry & { schema: AllEventSchemas[K] } };
 
-export type DomainEvent = ClientEvent | DocumentEvent | SequenceEvent | CostEvent | HoursEvent;
+export type DomainEvent = ClientEvent | DocumentEvent | SequenceEvent | CostEvent | HoursEvent | RecurringEvent;
 export type DomainEventType = DomainEvent['type'];
 
 // Compile-time check: the registry names exactly the domain's event types.

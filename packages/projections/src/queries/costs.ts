@@ -1,7 +1,7 @@
 // Reads of the costs and hours read models, every one scoped by account: the lists, one entry,
 // and the stored entries the GST report and a job's profit add up (as the domain's CostEntry and
 // HoursEntry, so those figures come from the domain's functions).
-import type { CostRecord, HoursRecord } from '@tradie/contracts';
+import type { CostRecord, HoursRecord, RecurringRecord } from '@tradie/contracts';
 import {
   type ActualCost, actualOfCost, actualOfHours, CLAIM_REASON_TEXT, type CostEntry, type CostVersion, type HoursEntry, type LocalDate, type StoredCostFields, centsToString, claimReason, hoursCostCents, roundReturnGst,
 } from '@tradie/domain';
@@ -199,4 +199,62 @@ export async function jobEntries(
     costs: costs.map((r) => ({ amountCents: BigInt(r.amount_cents), gst: r.gst, category: r.category, supplyInformationHeld: r.supply_information_held, credit: r.credit })),
     hours,
   };
+}
+
+// ---- repeating expenses ---------------------------------------------------------------------------
+
+interface RecurringRow {
+  id: string;
+  supplier: string;
+  amount_cents: string;
+  gst: RecurringRecord['gst'];
+  supply_information_held: boolean;
+  category: string;
+  note: string;
+  frequency: RecurringRecord['frequency'];
+  start_date: string;
+  end_date: string | null;
+  paid_on_date: boolean;
+  made: number;
+  last_made_on: string | null;
+  next_date: string | null;
+  stopped_on: string | null;
+  stream_version: number | string;
+}
+
+const RECURRING_COLUMNS = `id, supplier, amount_cents::text AS amount_cents, gst, supply_information_held, category, note, frequency, start_date::text AS start_date,
+  end_date::text AS end_date, paid_on_date, made, last_made_on::text AS last_made_on, next_date::text AS next_date, stopped_on::text AS stopped_on, stream_version`;
+
+const recurringRecordOf = (r: RecurringRow): RecurringRecord => ({
+  id: r.id, supplier: r.supplier, amount: centsToString(BigInt(r.amount_cents)), gst: r.gst, supply_information_held: r.supply_information_held, category: r.category,
+  note: r.note, frequency: r.frequency, start_date: r.start_date, end_date: r.end_date, paid_on_date: r.paid_on_date, made: Number(r.made), last_made_on: r.last_made_on,
+  next_date: r.next_date, stopped_on: r.stopped_on, version: Number(r.stream_version),
+});
+
+/** The account's repeating expenses: those still going first (by next date), then the stopped and ended, newest first. */
+export async function listRecurring(sql: Sql, accountId: string): Promise<RecurringRecord[]> {
+  const rows = await sql.query<RecurringRow>(
+    `SELECT ${RECURRING_COLUMNS} FROM recurring_costs WHERE account_id = $1 ORDER BY next_date IS NULL, next_date, seq DESC LIMIT 500`,
+    [accountId],
+  );
+  return rows.map(recurringRecordOf);
+}
+
+export async function findRecurring(sql: Sql, accountId: string, id: string): Promise<RecurringRecord | null> {
+  const [r] = await sql.query<RecurringRow>(`SELECT ${RECURRING_COLUMNS} FROM recurring_costs WHERE account_id = $1 AND id = $2`, [accountId, id]);
+  return r ? recurringRecordOf(r) : null;
+}
+
+/** How many of the account's repeating expenses are still going. */
+export async function countActiveRecurring(sql: Pick<Sql, 'query'>, accountId: string): Promise<number> {
+  const [r] = await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM recurring_costs WHERE account_id = $1 AND next_date IS NOT NULL', [accountId]);
+  return Number(r?.n ?? 0);
+}
+
+/** Repeating expenses with a cost due on or before `today`, across accounts, oldest due first, at most `limit`. */
+export async function dueRecurring(sql: Sql, today: string, limit: number): Promise<{ id: string; account_id: string }[]> {
+  return sql.query<{ id: string; account_id: string }>(
+    `SELECT id, account_id FROM recurring_costs WHERE next_date <= $1::date ORDER BY next_date, seq LIMIT ${Math.floor(limit)}`,
+    [today],
+  );
 }
