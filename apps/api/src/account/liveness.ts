@@ -9,7 +9,8 @@
 //     links, Stripe's billing and Connect webhooks, Xero's Connect callback (410 ACCOUNT_CLOSED, or
 //     the webhook's event recorded as for a closed account and nothing done);
 //   - every background job: the outbox's reactions (reactions/outbox.ts: only the reactions that
-//     wind a closed account down run), the reminder schedule and the reminder sender;
+//     wind a closed account down run), the reminder schedule and the reminder sender, the Xero
+//     poll, and the repeating expenses' run (costs/recurring.ts);
 //   - the one door for mail on an account's behalf (documents/sendGuard.ts sendForAccount: 410),
 //     whoever asks — a send, a reminder automatic or by hand, a notice, a credit note, a variation.
 // What still answers for a deleted account, door by door, and the test that holds it:

@@ -15,6 +15,7 @@ import { type Actor, type Loaded, decideAndAppend, eventMeta, loadStream } from 
 import { type AppError, Conflict, NotFound } from '../errors.ts';
 import { type Answer, type CommandPorts, handleCommand } from '../handleCommand.ts';
 import { plausibleId } from '../http/ids.ts';
+import { closedAccounts } from '../account/liveness.ts';
 import { repeatEvery } from '../repeat.ts';
 import { loadBusinessSettings } from '../settings/repository.ts';
 
@@ -93,7 +94,11 @@ export const RECURRING_RUN_BATCH = 200;
 export async function makeDueRecurringCosts(ports: CommandPorts): Promise<number> {
   const day = today(ports);
   let made = 0;
-  for (const row of await dueRecurring(ports.store.db, day, RECURRING_RUN_BATCH)) {
+  const due = await dueRecurring(ports.store.db, day, RECURRING_RUN_BATCH);
+  // A closed account records nothing more (account/liveness.ts).
+  const closed = await closedAccounts(ports.store.db, due.map((r) => r.account_id));
+  for (const row of due) {
+    if (closed.has(row.account_id)) continue;
     const actor: Actor = { accountId: row.account_id, userId: row.account_id };
     try {
       const registered = (await loadBusinessSettings(ports.store.db, row.account_id)).gst_registered;

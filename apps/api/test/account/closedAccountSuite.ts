@@ -11,7 +11,7 @@
 //     answers for it, and none changes a row that names it;
 //   - every signed-in route refuses the session it had;
 //   - every job kind of the outbox's registry (REACTIONS), the reminder schedule and the reminder
-//     sender and the Xero poll (the timers main.ts starts, read from its source) are run for it: only the reactions
+//     sender, the Xero poll and the repeating expenses' run (the timers main.ts starts, read from its source) are run for it: only the reactions
 //     that wind it down run, nothing reaches Stripe, Xero or a mailbox; the one door for mail on an
 //     account's behalf refuses it whoever asks.
 // Another business, still trading, is answered as before at the same doors.
@@ -24,6 +24,7 @@ import { sendForAccount } from '../../src/documents/sendGuard.ts';
 import type { Operation } from '../../src/openapi/describe.ts';
 import { NOT_RUN_CLOSED, outboxProcessor } from '../../src/reactions/outbox.ts';
 import { REACTIONS, type Reaction, type ReactionDeps } from '../../src/reactions/registry.ts';
+import { makeDueRecurringCosts } from '../../src/costs/recurring.ts';
 import { pollXero } from '../../src/integrations/xero/poll.ts';
 import { scheduleReminders } from '../../src/reminders/scheduler.ts';
 import { sendDueReminders } from '../../src/reminders/sender.ts';
@@ -462,6 +463,25 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       expect(await db().query("SELECT 1 FROM outbox WHERE account_id = $1 AND reaction = 'xero-pull'", [id])).toEqual([]);
     });
 
+    it('the repeating expenses run records nothing for it', async () => {
+      const id = a.user.userId;
+      const now = t.clock.now();
+      try {
+        // A month and more on: both businesses' monthly expense is due.
+        t.clock.set(new Date(now.getTime() + 35 * 86_400_000).toISOString());
+        const events = await eventCount(t, id);
+        const costs = async (account: string) => (await db().query('SELECT 1 FROM costs WHERE account_id = $1', [account])).length;
+        const [theirs, others] = [await costs(id), await costs(b.user.userId)];
+        expect(await makeDueRecurringCosts(t.deps)).toBe(1);
+        expect(await eventCount(t, id)).toBe(events);
+        expect(await costs(id)).toBe(theirs);
+        // The business still trading had its expense recorded.
+        expect(await costs(b.user.userId)).toBe(others + 1);
+      } finally {
+        t.clock.set(now.toISOString());
+      }
+    });
+
     it("the one door for mail on an account's behalf refuses it, whoever asks (a notice, a reminder, a credit note, a variation)", async () => {
       const mails = t.mailer.sent.length;
       const mail = { from: 'noreply@app.test', to: ['accounts@kowhai.example.nz'], subject: 'Variation 2', text: 'Kia ora' };
@@ -476,7 +496,7 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       const main = readFileSync(join(import.meta.dirname, '../../src/main.ts'), 'utf8');
       const timers = [...main.matchAll(/=\s*(schedule\w+)\(/g)].map((m) => m[1]).sort();
       // Pruning names no account, and the purge acts on deleted accounts only: that is its work.
-      expect(timers).toEqual(['scheduleReactions', 'scheduleReminderRuns', 'schedulePruning', 'scheduleXeroPoll'].sort());
+      expect(timers).toEqual(['scheduleReactions', 'scheduleRecurringCosts', 'scheduleReminderRuns', 'schedulePruning', 'scheduleXeroPoll'].sort());
       expect(main).not.toMatch(/setInterval\((?![^\n]*ANALYZE)/);
     });
 
