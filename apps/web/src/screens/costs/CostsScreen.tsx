@@ -2,16 +2,21 @@
 // — and the hours worked, each optionally against a job (an accepted quote). They count in the
 // job's real profit (the quote's Job profit card) and, with their GST, in Boxes 11–14 of the GST
 // report. Typing the amount is enough; the GST claimed, or why not, comes back from the server
-// (the domain's claimReason), so the list and the report agree. Loaded only when opened.
+// (the domain's claimReason), so the list and the report agree. An expense can repeat (the monthly
+// phone bill): set up once, the server records each one on its day. Loaded only when opened.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord, JobSort } from '@tradie/contracts';
+import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord, JobSort, RecurringInput, RecurringRecord } from '@tradie/contracts';
 import { BUILT_IN_CATEGORIES, formatNzDate, formatNzdPrice, nzDateOf } from '@tradie/domain';
 import { useState } from 'react';
 import { api, errorDetail } from '../../api/client.ts';
 import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
-import { costListQuery, createCost, createHours, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, jobListQuery, updateCost, updateHours } from './queries.ts';
+import { useIdempotencyKeys } from '../shared/idempotency.ts';
+import {
+  costListQuery, createCost, createHours, createRecurring, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, jobListQuery, recurringListQuery, stopRecurring,
+  updateCost, updateHours,
+} from './queries.ts';
 import { hoursByWeek } from './weeks.ts';
 import './costs.css';
 
@@ -19,6 +24,11 @@ type Panel = { kind: 'list' } | { kind: 'cost'; cost: CostRecord | null } | { ki
 
 const KIND_WORDS: Record<CostRecord['kind'], string> = { receipt: 'Receipt', bill: "Supplier's bill", expense: 'Expense (not for a job)' };
 const categoryWords = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
+type Repeats = 'once' | RecurringRecord['frequency'];
+const REPEAT_WORDS: Record<Repeats, string> = {
+  once: 'Just this once', weekly: 'Every week', fortnightly: 'Every fortnight', monthly: 'Every month', quarterly: 'Every 3 months', yearly: 'Every year',
+};
 
 /** 'QUO-0003 · Mere Parata' for a job, or '' when the cost is not for one. */
 function jobWords(jobs: readonly DocumentListRecord[] | undefined, id: string | null): string {
@@ -70,6 +80,7 @@ export function CostsScreen() {
       </div>
 
       <JobsPart />
+      <RecurringPart />
 
       <h2 className="costs__heading">Receipts, bills and expenses</h2>
       {costs.isPending && <LoadingBlock />}
@@ -138,6 +149,49 @@ export function CostsScreen() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The repeating expenses: how often, the next date (or that it stopped), and Stop. */
+function RecurringPart() {
+  const queryClient = useQueryClient();
+  const recurring = useQuery(recurringListQuery(api));
+  const stop = useCommand({
+    run: async (id: string) => {
+      await stopRecurring(api, id);
+      await invalidateCosts(queryClient);
+    },
+    failed: "Couldn't stop it. Try again.",
+  });
+  if (!recurring.isSuccess || recurring.data.recurring.length === 0) return null;
+  return (
+    <>
+      <h2 className="costs__heading">Repeating expenses</h2>
+      {stop.error && <ErrorAlert message={stop.error} />}
+      <ul className="costs__list" aria-label="Repeating expenses">
+        {recurring.data.recurring.map((r) => (
+          <li key={r.id} className="costs__item costs__item--static" data-testid="recurring-item">
+            <span className="costs__line">
+              <span className="costs__name">{r.supplier}</span>
+              <span className="costs__amount">{formatNzdPrice(r.amount)}</span>
+            </span>
+            <span className="costs__meta">
+              {REPEAT_WORDS[r.frequency]} · {categoryWords(r.category)} · {r.made === 1 ? '1 recorded' : `${r.made} recorded`}
+            </span>
+            <span className="costs__meta" data-testid="recurring-next">
+              {r.next_date !== null ? `Next on ${formatNzDate(r.next_date)}` : r.stopped_on !== null ? `Stopped on ${formatNzDate(r.stopped_on)}` : 'Finished'}
+            </span>
+            {r.next_date !== null && (
+              <span className="costs__actions">
+                <button type="button" className="button button--secondary" aria-label={`Stop repeating ${r.supplier}`} disabled={stop.pending} onClick={() => stop.run(r.id)}>
+                  Stop repeating
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -276,8 +330,21 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
     job_id: cost ? (cost.job_id ?? '') : forJob,
     note: cost?.note ?? '',
   });
+  // A new expense can repeat: then the server records it on each date from the first.
+  const [repeat, setRepeat] = useState<{ every: Repeats; paidOnDate: boolean; end: string }>({ every: 'once', paidOnDate: true, end: '' });
+  const repeating = cost === null && f.kind === 'expense' && repeat.every !== 'once';
+  // The same body keeps its Idempotency-Key: a retry on a weak signal sets up one, never two.
+  const { keyFor } = useIdempotencyKeys();
   const set = <K extends keyof typeof f>(name: K, value: (typeof f)[K]) => setF((now) => ({ ...now, [name]: value }));
-  const { save, remove, error, busy } = useEntryCommands<CostInput>(cost, { create: (b) => createCost(api, b), update: (id, b, v) => updateCost(api, id, b, v), remove: (id) => deleteCost(api, id) }, 'cost', onDone);
+  const create = (b: CostInput) => {
+    if (!repeating || repeat.every === 'once') return createCost(api, b);
+    const body: RecurringInput = {
+      supplier: b.supplier, amount: b.amount, gst: b.gst, supply_information_held: b.supply_information_held, category: b.category, note: b.note,
+      frequency: repeat.every, start_date: b.date, end_date: repeat.end === '' ? null : repeat.end, paid_on_date: repeat.paidOnDate,
+    };
+    return createRecurring(api, body, { idempotencyKey: keyFor('recurring', body) });
+  };
+  const { save, remove, error, busy } = useEntryCommands<CostInput>(cost, { create, update: (id, b, v) => updateCost(api, id, b, v), remove: (id) => deleteCost(api, id) }, 'cost', onDone);
   const categories = BUILT_IN_CATEGORIES.includes(f.category as (typeof BUILT_IN_CATEGORIES)[number]) ? BUILT_IN_CATEGORIES : [...BUILT_IN_CATEGORIES, f.category];
 
   return (
@@ -315,10 +382,41 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
       </div>
       <div className="field">
         <label htmlFor="cost-date" className="field__label">
-          Date on the receipt or bill
+          {repeating ? 'First date' : 'Date on the receipt or bill'}
         </label>
         <input id="cost-date" className="input" type="date" value={f.date} onChange={(e) => set('date', e.target.value)} required />
       </div>
+      {cost === null && f.kind === 'expense' && (
+        <div className="field">
+          <label htmlFor="cost-repeats" className="field__label">
+            Repeats
+          </label>
+          <select id="cost-repeats" className="input" value={repeat.every} onChange={(e) => setRepeat((r) => ({ ...r, every: e.target.value as Repeats }))} aria-describedby="cost-repeats-hint">
+            {(Object.keys(REPEAT_WORDS) as Repeats[]).map((k) => (
+              <option key={k} value={k}>
+                {REPEAT_WORDS[k]}
+              </option>
+            ))}
+          </select>
+          <p id="cost-repeats-hint" className="field__hint">
+            {repeating ? 'Recorded by itself on each date from the first. Any already due are recorded when you save; stop it any time.' : 'A bill you pay regularly, like your phone, can record itself.'}
+          </p>
+        </div>
+      )}
+      {repeating && (
+        <>
+          <label className="costs__check">
+            <input type="checkbox" checked={repeat.paidOnDate} onChange={(e) => setRepeat((r) => ({ ...r, paidOnDate: e.target.checked }))} />
+            <span>Paid automatically on the day (direct debit)</span>
+          </label>
+          <div className="field">
+            <label htmlFor="cost-repeat-end" className="field__label">
+              Last date (optional)
+            </label>
+            <input id="cost-repeat-end" className="input" type="date" value={repeat.end} onChange={(e) => setRepeat((r) => ({ ...r, end: e.target.value }))} />
+          </div>
+        </>
+      )}
       <div className="field">
         <label htmlFor="cost-amount" className="field__label">
           Amount including GST ($)
@@ -355,7 +453,7 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
           ))}
         </select>
       </div>
-      <JobSelect id="cost-job" value={f.job_id} jobs={jobs} onChange={(v) => set('job_id', v)} />
+      {!repeating && <JobSelect id="cost-job" value={f.job_id} jobs={jobs} onChange={(v) => set('job_id', v)} />}
       <div className="field">
         <label htmlFor="cost-note" className="field__label">
           Note

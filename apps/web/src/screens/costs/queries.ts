@@ -1,7 +1,7 @@
 // Server data for the Costs screen and a job's profit: query factories and the calls behind their
 // buttons. The api client arrives as an argument, so tests can hand in their own.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CostInput, CostList, CostRecord, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort } from '@tradie/contracts';
+import type { CostInput, CostList, CostRecord, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort, RecurringInput, RecurringList, RecurringRecord } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
 import { reportKeys } from '../reports/queries.ts';
 
@@ -14,7 +14,12 @@ export const costKeys = {
   jobs: () => [...costKeys.all, 'jobs'] as const,
   job: (quoteId: string) => [...costKeys.all, 'job', quoteId] as const,
   jobList: (sort: JobSort) => [...costKeys.all, 'job-list', sort] as const,
+  recurring: () => [...costKeys.all, 'recurring'] as const,
 };
+
+/** GET /recurring-costs: repeating expenses, those still going first. */
+export const recurringListQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({ queryKey: costKeys.recurring(), queryFn: ({ signal }) => api.get<RecurringList>('/recurring-costs', { signal }) });
 
 /** GET /costs: receipts, bills and expenses, newest first. */
 export const costListQuery = (api: Pick<ApiClient, 'get'>) =>
@@ -46,6 +51,9 @@ export const deleteCost = (api: Api, id: string) => api.del(`/costs/${encodeURIC
 export const createHours = (api: Api, body: HoursInput) => api.post<HoursRecord>('/hours', body);
 export const updateHours = (api: Api, id: string, body: HoursInput, version: number) => api.put<HoursRecord>(`/hours/${encodeURIComponent(id)}`, { ...body, version });
 export const deleteHours = (api: Api, id: string) => api.del(`/hours/${encodeURIComponent(id)}`);
+/** Set up with one Idempotency-Key per form: a retry on a weak signal sets up one, never two. */
+export const createRecurring = (api: Api, body: RecurringInput, options: { idempotencyKey: string }) => api.post<RecurringRecord>('/recurring-costs', body, options);
+export const stopRecurring = (api: Api, id: string) => api.post<RecurringRecord>(`/recurring-costs/${encodeURIComponent(id)}/stop`);
 
 /**
  * After any change: the lists, every job's profit and the reports (Boxes 11–15 and the profit
