@@ -26,6 +26,7 @@ test('a monthly phone bill records itself: what is due now at once, the next one
   await expect(page.getByLabel('Paid automatically on the day (direct debit)')).toBeChecked();
   // A repeating expense is the business's own: no job to choose.
   await expect(page.getByLabel('Job', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('A credit from the supplier (money back)')).toHaveCount(0);
   await expectNoHorizontalOverflow(page);
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, testInfo, '/app/costs-repeating-form');

@@ -437,10 +437,12 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
         <span>I have the tax invoice</span>
       </label>
       <p className="field__hint">Over $200 you need the supplier&apos;s tax invoice (their name, GST number, the date, what you bought and the amounts) to claim the GST.</p>
-      <label className="costs__check">
-        <input type="checkbox" checked={f.credit} onChange={(e) => set('credit', e.target.checked)} />
-        <span>A credit from the supplier (money back)</span>
-      </label>
+      {!repeating && (
+        <label className="costs__check">
+          <input type="checkbox" checked={f.credit} onChange={(e) => set('credit', e.target.checked)} />
+          <span>A credit from the supplier (money back)</span>
+        </label>
+      )}
       <div className="field">
         <label htmlFor="cost-category" className="field__label">
           Category
