@@ -204,6 +204,9 @@ describe('the ZIP for a tax year', () => {
     const readme = text(zip['README.txt']!);
     expect(readme).toContain('Period: 1 April 2025 to 31 March 2026');
     for (const f of ['invoices.csv', 'payments.csv', 'clients.csv', 'gst-report.csv', 'annual-summary.csv', 'pdfs/', 'NZD', 'Excl. GST', 'Incl. GST', 'GST share', 'invoice basis']) expect(readme).toContain(f);
+    // Boxes 9 and 13 are typed on the return, never kept: the README says they are 0.00 here and why.
+    expect(readme).toContain('Boxes 9 and 13 (debit and');
+    expect(readme).toContain('actual-cost profit');
   });
 
   it('holds nothing of another account, and nothing that is not a supply', () => {
