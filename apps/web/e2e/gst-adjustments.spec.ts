@@ -66,7 +66,7 @@ test('a receipt dated last month, recorded after last month was exported, says s
   await page.getByLabel('Amount including GST ($)').fill('46.00');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('cost-gst-notice')).toHaveText(
-    new RegExp(`^This cost is dated in ${label}, a GST period you have already exported for your accountant\\. This change is listed as an adjustment to carry`),
+    new RegExp(`^This cost is dated in ${label}, a GST period you have already exported for your accountant\\. It is listed as an adjustment to carry`),
   );
   await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, testInfo, '/app/costs-exported-period');

@@ -50,8 +50,8 @@ const costAnswer = (id: string, f: StoredCostFields, version: number, registered
   costRecordOf(id, costEntryOf(f), f.note, version, registered, gstNotice);
 
 /** What a change made at `at` to a cost dated on `dates` says when it lands in an exported GST period (the answer carries it). */
-async function changeNotice(tx: StoreTx, accountId: string, dates: readonly LocalDate[], at: string): Promise<string | null> {
-  return purchaseCarryNotice(dates, at, await gstExportsOf({ query: (text, params) => tx.read(text, params) }, accountId));
+async function changeNotice(tx: StoreTx, accountId: string, dates: readonly LocalDate[], at: string, tense: 'recorded' | 'made' = 'made'): Promise<string | null> {
+  return purchaseCarryNotice(dates, at, await gstExportsOf({ query: (text, params) => tx.read(text, params) }, accountId), tense);
 }
 const hoursAnswer = (id: string, f: StoredHoursFields, version: number): HoursRecord => hoursRecordOf(id, hoursEntryOf(f), version);
 
@@ -76,7 +76,7 @@ export function recordCost(ports: CommandPorts, actor: Actor, input: CostFieldsI
     const loaded = await loadStream(tx, costStreamId(costId), costDecider);
     const meta = eventMeta(ports, actor);
     const done = await decideAndAppend(tx, loaded, costDecider, { type: 'RecordCost', data: { costId, fields } }, meta);
-    return costAnswer(costId, fields, done.version, registered, await changeNotice(tx, actor.accountId, [fields.date as LocalDate], meta.at));
+    return costAnswer(costId, fields, done.version, registered, await changeNotice(tx, actor.accountId, [fields.date as LocalDate], meta.at, 'recorded'));
   });
 }
 

@@ -18,9 +18,9 @@ const onDay = (date: string): void => clock.set(`${date}T00:00:00.000Z`);
 const JAN_FEB = '/reports/gst?start_date=2027-01-01&end_date=2027-02-28&basis=invoice';
 const MAR_APR = '/reports/gst?start_date=2027-03-01&end_date=2027-04-30&basis=invoice';
 const CSV = '/reports/export/gst-csv?start_date=2027-01-01&end_date=2027-02-28&basis=invoice';
-const notice = (tense: 'made' | 'would be', carriedTo: string): string =>
+const notice = (tense: 'recorded' | 'made' | 'would be', carriedTo: string): string =>
   'This cost is dated in Jan–Feb 2027, a GST period you have already exported for your accountant. ' +
-  `${tense === 'made' ? 'This change is listed' : 'A change or deletion now is listed'} as an adjustment to carry in the GST report that includes ${carriedTo}; the figures you exported stay as they were.`;
+  `${tense === 'recorded' ? 'It is listed' : tense === 'made' ? 'This change is listed' : 'A change or deletion now is listed'} as an adjustment to carry in the GST report that includes ${carriedTo}; the figures you exported stay as they were.`;
 
 describe('a cost in a GST period already exported', () => {
   it('says so, leaves the exported period as exported, and carries the difference to the next period', async () => {
@@ -45,7 +45,7 @@ describe('a cost in a GST period already exported', () => {
     expect(changed.status, changed.text).toBe(200);
     expect(changed.json.gst_notice).toBe(notice('made', '10 March 2027'));
     const found = await t.post('/costs', { ...receipt, supplier: 'Mitre 10', date: '2027-02-15', amount: '46.00' }, u.token);
-    expect(found.json.gst_notice).toBe(notice('made', '10 March 2027'));
+    expect(found.json.gst_notice).toBe(notice('recorded', '10 March 2027'));
     // A cost dated in a period not exported says nothing.
     const march = await t.post('/costs', { ...receipt, date: '2027-05-02', amount: '10.00' }, u.token);
     expect(march.json.gst_notice).toBeNull();

@@ -104,14 +104,15 @@ export function purchasesWithCarries(
 
 /**
  * What a cost says when a change to it at `at` lands in a GST period already exported (the version
- * it replaces or the new one is dated in it), or null: 'made' for the answer to the change itself,
- * 'would be' for a cost shown for editing (a change or deletion now would be carried).
+ * it replaces or the new one is dated in it), or null: 'recorded' for the answer to a new cost,
+ * 'made' for the answer to a change, 'would be' for a cost shown for editing (a change or deletion
+ * now would be carried).
  */
-export function purchaseCarryNotice(dates: readonly LocalDate[], at: string, exports: readonly GstExportRecord[], tense: 'made' | 'would be' = 'made'): string | null {
+export function purchaseCarryNotice(dates: readonly LocalDate[], at: string, exports: readonly GstExportRecord[], tense: 'recorded' | 'made' | 'would be' = 'made'): string | null {
   for (const date of dates) {
     const carry = gstCarryOf({ supplyDate: date, issuedAt: at }, exports);
     if (!carry) continue;
-    const what = tense === 'made' ? 'This change is listed' : 'A change or deletion now is listed';
+    const what = tense === 'recorded' ? 'It is listed' : tense === 'made' ? 'This change is listed' : 'A change or deletion now is listed';
     return (
       `This cost is dated in ${periodLabel(carry.exported)}, a GST period you have already exported for your accountant. ` +
       `${what} as an adjustment to carry in the GST report that includes ${formatNzDateLong(carry.carryDate)}; the figures you exported stay as they were.`
