@@ -1,5 +1,6 @@
 // The Hono app, built from its ports (deps.ts). One sub-app per resource under /api/v1, one
 // error handler, security headers, a body-size limit, and the built web app for everything else.
+import { MAX_RECEIPT_BYTES, RECEIPT_MESSAGES } from './costs/receipts.ts';
 import { API_PREFIX, PRICE_BOOK_MESSAGES } from '@tradie/contracts';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
@@ -23,6 +24,7 @@ export const MAX_UPLOAD_BODY = 2 * 1024 * 1024 + 64 * 1024;
 /** A supplier's price list: its CSV text (at most 5,000,000 characters) in JSON, with room for the escapes. */
 export const MAX_PRICE_LIST_BODY = 6 * 1024 * 1024;
 const PRICE_LIST_PATH = /\/price-book\/imports(\/preview)?$/;
+const RECEIPT_PATH = /\/costs\/[^/]+\/receipt$/;
 
 export type { AppEnv } from './http/env.ts';
 
@@ -84,8 +86,16 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   const tooLarge = limitBody(MAX_JSON_BODY, 'The request is too large.');
   const uploadLimit = limitBody(MAX_UPLOAD_BODY, 'Logo must be less than 2MB');
   const priceListLimit = limitBody(MAX_PRICE_LIST_BODY, PRICE_BOOK_MESSAGES.csvTooLarge);
+  // A receipt's photo or PDF: 10 MB and the multipart envelope.
+  const receiptLimit = limitBody(MAX_RECEIPT_BYTES + 64 * 1024, RECEIPT_MESSAGES.tooLarge);
   api.use((c, next) =>
-    c.req.path.endsWith('/business-settings/logo') ? uploadLimit(c, next) : PRICE_LIST_PATH.test(c.req.path) ? priceListLimit(c, next) : tooLarge(c, next),
+    c.req.path.endsWith('/business-settings/logo')
+      ? uploadLimit(c, next)
+      : PRICE_LIST_PATH.test(c.req.path)
+        ? priceListLimit(c, next)
+        : RECEIPT_PATH.test(c.req.path)
+          ? receiptLimit(c, next)
+          : tooLarge(c, next),
   );
   let openApi: Record<string, unknown> | undefined;
   api.get(

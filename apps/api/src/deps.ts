@@ -9,6 +9,7 @@ import type { ConnectProvider } from './integrations/stripe/connect.ts';
 import type { AccountingProvider } from './integrations/xero/port.ts';
 import type { Mailer } from './mail/index.ts';
 import type { Secrets } from './appKeys.ts';
+import type { FileStore } from './files/store.ts';
 
 export interface Clock {
   now(): Date;
@@ -35,6 +36,8 @@ export interface AppDeps {
   billing?: BillingProvider | null;
   /** Clients' card payments through the business's own Stripe account (payments/). Absent or null: not available on this server. */
   connect?: ConnectProvider | null;
+  /** Uploaded files (receipts); files/store.ts's disk store under DATA_DIR/files when left out. */
+  files?: FileStore;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -18,6 +18,7 @@ import { reportMigrations } from './reports/migrations.ts';
 import { setupMigrations } from './setup/migrations.ts';
 import { templateMigrations } from './templates/migrations.ts';
 import { priceBookMigrations } from './priceBook/migrations.ts';
+import { receiptMigrations } from './costs/receipts.ts';
 
 export const coreMigrations: Migration[] = [
   {
@@ -62,4 +63,5 @@ export const allMigrations: Migration[] = [
   ...paymentClaimMigrations,
   ...priceBookMigrations,
   ...setupMigrations,
+  ...receiptMigrations,
 ];

@@ -66,6 +66,14 @@ export type CostInput = z.input<typeof costInput>;
 export type CostFieldsInput = z.output<typeof costInput>;
 export const costUpdateInput = costInput.extend({ version });
 
+/** What is kept of a cost's receipt: a JPEG (a photo, re-encoded) or a PDF. */
+export const receiptInfo = z.object({
+  content_type: z.enum(['image/jpeg', 'application/pdf']),
+  bytes: z.number().int(),
+  uploaded_at: z.string(),
+});
+export type ReceiptInfo = z.infer<typeof receiptInfo>;
+
 export const costRecord = z.object({
   id: z.string(),
   kind: storedCostFields.shape.kind,
@@ -90,6 +98,8 @@ export const costRecord = z.object({
    * change, where that change is counted instead; on a cost read, where a change would be. Else null.
    */
   gst_notice: z.string().nullable(),
+  /** The receipt kept with it (PUT /costs/{id}/receipt), or null. */
+  receipt: receiptInfo.nullable(),
 });
 export type CostRecord = z.infer<typeof costRecord>;
 

@@ -5,6 +5,8 @@
 // outbox rows — and tables added later, without a list to keep up to date), the throttle rows
 // keyed by its id or address, and finally the user row itself. Nothing of the account is kept:
 // the tradie was offered all of it as a download (account/export.ts) before deleting.
+import { accountFilesPrefix } from '../costs/receipts.ts';
+import { filesOf } from '../files/index.ts';
 import type { Sql } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 
@@ -42,7 +44,7 @@ export async function purgeAccount(sql: Sql, accountId: string, email: string | 
 }
 
 /** Purges every deleted account whose window has passed; answers the ids purged. */
-export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'store' | 'clock' | 'log'>): Promise<string[]> {
+export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'store' | 'clock' | 'log' | 'config' | 'files'>): Promise<string[]> {
   const due = await deps.store.db.query<{ account_id: string; email: string }>(
     'SELECT account_id, email FROM account_deletions WHERE purge_after <= $1 ORDER BY purge_after',
     [deps.clock.now().toISOString()],
@@ -50,6 +52,8 @@ export async function purgeDeletedAccounts(deps: Pick<AppDeps, 'store' | 'clock'
   const purged: string[] = [];
   for (const { account_id: accountId, email } of due) {
     const removed = await deps.store.db.tx((sql) => purgeAccount(sql, accountId, email));
+    // Its files (receipts) go after its rows: a file with no row is never served.
+    await filesOf(deps).deletePrefix(accountFilesPrefix(accountId));
     deps.log('info', 'purged a deleted account', { accountId, rows: Object.values(removed).reduce((a, b) => a + b, 0) });
     purged.push(accountId);
   }

@@ -1,10 +1,10 @@
 // /api/v1/costs and /api/v1/hours: receipts, supplier bills and expenses, and hours worked
 // (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
 // from the `costs` and `hours` read models, every one scoped to the signed-in account.
-import { COST_LIST_MAX, recurringInput, recurringList, recurringRecord, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
+import { COST_LIST_MAX, receiptInfo, recurringInput, recurringList, recurringRecord, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
 import { type LocalDate, purchaseCarryNotice } from '@tradie/domain';
 import { findCost, findHours, findRecurring, listCosts, listHours, listRecurring } from '@tradie/projections';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/body.ts';
@@ -17,6 +17,8 @@ import { jobListOf, jobProfitOf } from './jobs.ts';
 import { gstExportsOf } from '../reports/gstExports.ts';
 import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
 import { recurringNotFound, setUpRecurring, stopRecurring } from './recurring.ts';
+import { loadReceipt, RECEIPT_MESSAGES, receiptsOf, removeReceipt, saveReceipt } from './receipts.ts';
+import { BadRequest, Invalid, UnsupportedType } from '../errors.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
@@ -40,7 +42,8 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
       listCosts(deps.store.db, accountId, { jobId: q.job_id, from: q.from, to: q.to, kind: q.kind }, await isRegistered(deps, accountId), COST_LIST_MAX),
       standingNotice(deps, accountId),
     ]);
-    return c.json({ costs: costs.map((cost) => ({ ...cost, gst_notice: standing(cost.date) })) });
+    const receipts = await receiptsOf(deps.store.db, accountId, costs.map((cost) => cost.id));
+    return c.json({ costs: costs.map((cost) => ({ ...cost, gst_notice: standing(cost.date), receipt: receipts.get(cost.id) ?? null })) });
   });
 
   r.post('/', describe({ tag: 'Costs', summary: 'Record a receipt, bill or expense', body: costInput, idempotent: true, response: { status: 201, schema: costRecord }, errors: [422] }), async (c) => {
@@ -55,21 +58,66 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
     const accountId = c.get('accountId');
     const found = plausibleId(id) ? await findCost(deps.store.db, accountId, id, await isRegistered(deps, accountId)) : null;
     if (!found) throw costNotFound();
-    return c.json({ ...found, gst_notice: (await standingNotice(deps, accountId))(found.date) });
+    const receipt = (await receiptsOf(deps.store.db, accountId, [id])).get(id) ?? null;
+    return c.json({ ...found, gst_notice: (await standingNotice(deps, accountId))(found.date), receipt });
   });
 
   r.put('/:id', describe({ tag: 'Costs', summary: 'Replace a cost (send the version you edited)', body: costUpdateInput, response: { status: 200, schema: costRecord }, errors: [404, 409, 422] }), async (c) => {
     const id = c.req.param('id');
     const input = await parseBody(c, costUpdateInput);
-    return c.json(await changeCost(deps, actorOf(c), id, input, await isRegistered(deps, c.get('accountId'))));
+    const changed = await changeCost(deps, actorOf(c), id, input, await isRegistered(deps, c.get('accountId')));
+    return c.json({ ...changed, receipt: (await receiptsOf(deps.store.db, c.get('accountId'), [id])).get(id) ?? null });
   });
 
-  r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete a cost', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
+  r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete a cost (and its receipt)', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
     await removeCost(deps, actorOf(c), c.req.param('id'));
+    await removeReceipt(deps, c.get('accountId'), c.req.param('id'));
+    return c.body(null, 204);
+  });
+
+  r.put(
+    '/:id/receipt',
+    describe({
+      tag: 'Costs', summary: "Keep the cost's receipt: a photo (JPEG, PNG, WebP, HEIC; re-encoded, location and other metadata removed) or a PDF, at most 10 MB",
+      bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: receiptInfo }, errors: [404, 409, 413, 415, 422],
+    }),
+    async (c) => {
+      const file = await receiptUpload(c);
+      return c.json(await saveReceipt(deps, c.get('accountId'), c.req.param('id'), new Uint8Array(await file.arrayBuffer())));
+    },
+  );
+
+  r.get('/:id/receipt', describe({ tag: 'Costs', summary: "The cost's receipt as kept", response: { status: 200, contentType: 'image/jpeg', description: 'The photo (JPEG) or PDF, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [404] }), async (c) => {
+    const receipt = await loadReceipt(deps, c.get('accountId'), c.req.param('id'));
+    return c.body(new Uint8Array(receipt.bytes), 200, {
+      'Content-Type': receipt.contentType, 'Content-Length': String(receipt.bytes.length), 'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox", 'Content-Disposition': `inline; filename="receipt.${receipt.contentType === 'application/pdf' ? 'pdf' : 'jpg'}"`,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  r.delete('/:id/receipt', describe({ tag: 'Costs', summary: "Remove the cost's receipt", response: { status: 204, description: 'Removed' }, errors: [404] }), async (c) => {
+    const id = c.req.param('id');
+    if (!plausibleId(id) || !(await findCost(deps.store.db, c.get('accountId'), id, false))) throw costNotFound();
+    await removeReceipt(deps, c.get('accountId'), id);
     return c.body(null, 204);
   });
 
   return r;
+}
+
+/** The `file` field of a multipart body (Hono's parser, the platform's FormData); the size was checked by the body limit. */
+async function receiptUpload(c: Context<AppEnv>): Promise<File> {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new UnsupportedType(RECEIPT_MESSAGES.notMultipart);
+  let body: Record<string, string | File | (string | File)[]>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new BadRequest('The upload could not be read. Please choose the file again.');
+  }
+  const file = body.file;
+  if (!(file instanceof File) || file.size === 0) throw new Invalid(RECEIPT_MESSAGES.missing);
+  return file;
 }
 
 export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -51,7 +51,7 @@ export async function pruneSpentRows(deps: Pick<AppDeps, 'store' | 'clock'>): Pr
 }
 
 /** Purges deleted accounts that are due and prunes, now and then every `everyMs`; the timer never keeps the process alive. Returns a stop function. */
-export function schedulePruning(deps: Pick<AppDeps, 'store' | 'clock' | 'log'>, everyMs = 3_600_000): () => void {
+export function schedulePruning(deps: Pick<AppDeps, 'store' | 'clock' | 'log' | 'config' | 'files'>, everyMs = 3_600_000): () => void {
   const run = (): void => {
     // Deleted accounts whose window has passed (account/purge.ts), then the spent rows.
     void purgeDeletedAccounts(deps).catch((e: unknown) => deps.log('error', 'purging deleted accounts failed', { error: e instanceof Error ? e.message : String(e) }))

@@ -53,6 +53,8 @@ export function costRecordOf(id: string, e: CostEntry, note: string, version: nu
     id, kind: e.kind, supplier: e.supplier, date: e.date, paid_date: e.paidDate, amount: centsToString(e.amountCents), gst: e.gst,
     gst_claimed: centsToString(reason === 'claimable' ? roundReturnGst(e.amountCents) : 0n), not_claimed_reason: reason === 'claimable' ? null : CLAIM_REASON_TEXT[reason],
     supply_information_held: e.supplyInformationHeld, credit: e.credit === true, category: e.category, job_id: e.jobId, note, version, gst_notice: gstNotice,
+    // The receipt is the API's (a file beside the cost, not an event): it fills this in.
+    receipt: null,
   };
 }
 
