@@ -111,7 +111,7 @@ const keyOf = (accountId: string, costId: string): string => `accounts/${account
 export const accountFilesPrefix = (accountId: string): string => `accounts/${accountId}/`;
 
 /** The account's live cost with this id, or 404: a receipt hangs only on a cost the account can see. */
-async function requireCost(sql: Sql, accountId: string, costId: string): Promise<void> {
+export async function requireCost(sql: Sql, accountId: string, costId: string): Promise<void> {
   const found = plausibleId(costId) ? await sql.query('SELECT 1 FROM costs WHERE account_id = $1 AND id = $2', [accountId, costId]) : [];
   if (found.length === 0) throw new NotFound(COST_MESSAGES.costNotFound);
 }

@@ -17,7 +17,7 @@ import { jobListOf, jobProfitOf } from './jobs.ts';
 import { gstExportsOf } from '../reports/gstExports.ts';
 import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
 import { recurringNotFound, setUpRecurring, stopRecurring } from './recurring.ts';
-import { loadReceipt, RECEIPT_MESSAGES, receiptsOf, removeReceipt, saveReceipt } from './receipts.ts';
+import { loadReceipt, RECEIPT_MESSAGES, receiptsOf, removeReceipt, requireCost, saveReceipt } from './receipts.ts';
 import { BadRequest, Invalid, UnsupportedType } from '../errors.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
@@ -75,13 +75,15 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.body(null, 204);
   });
 
-  r.put(
+  r.post(
     '/:id/receipt',
     describe({
-      tag: 'Costs', summary: "Keep the cost's receipt: a photo (JPEG, PNG, WebP, HEIC; re-encoded, location and other metadata removed) or a PDF, at most 10 MB",
+      tag: 'Costs', summary: "Keep the cost's receipt (replacing any it had): a photo (JPEG, PNG, WebP, HEIC; re-encoded, location and other metadata removed) or a PDF, at most 10 MB",
       bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: receiptInfo }, errors: [404, 409, 413, 415, 422],
     }),
     async (c) => {
+      // Another account's cost (or none) is 404 before anything of the upload is read.
+      await requireCost(deps.store.db, c.get('accountId'), c.req.param('id'));
       const file = await receiptUpload(c);
       return c.json(await saveReceipt(deps, c.get('accountId'), c.req.param('id'), new Uint8Array(await file.arrayBuffer())));
     },

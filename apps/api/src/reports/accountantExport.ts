@@ -17,6 +17,7 @@
 // the worker pool; a credit note's in process, as its own route does), each only
 // when the download has taken the bytes before it, and are stored as they are (a PDF is already
 // compressed), so one request holds one PDF in memory and at most one worker slot.
+import { loadReceipt } from '../costs/receipts.ts';
 import {
   deriveStatus, formatNzDateLong, nzDateOf, PAYMENT_METHOD_LABELS, STATUS_LABELS,
   type DateRange, type GstBasis, type Lifecycle, type LocalDate, type PaymentMethod, type PaymentRowKind, type PaymentStatus,
@@ -403,6 +404,9 @@ export function readmeText(f: ReadmeFacts): string {
     '',
     'hours.csv - the hours worked in the period: Date, Who, Hours, Hourly cost, Cost, Job, Note.',
     '',
+    'receipts/ - the photo (JPEG) or PDF kept with a receipt, bill or expense of the period; its row in',
+    '  purchases.csv or expenses.csv names the file in its Receipt file column.',
+    '',
   ];
   return lines.join('\r\n');
 }
@@ -535,6 +539,8 @@ export function takeExportSlot(deps: object): () => void {
 export interface AccountantFiles {
   csvFiles: ZipEntry[];
   pdfs: PdfJob[];
+  /** The period's costs with a receipt kept, and each one's name in the ZIP. */
+  receipts: { costId: string; name: string }[];
   /** Invoices with a row in invoices.csv or a payment in payments.csv, and credit notes: what the PDF bound counts. */
   documentsInvolved: number;
 }
@@ -580,7 +586,7 @@ export async function accountantFiles(deps: Pick<AppDeps, 'store' | 'clock'>, re
     { name: 'expenses.csv', deflate: true, bytes: utf8(costFiles.expenses) },
     { name: 'hours.csv', deflate: true, bytes: utf8(costFiles.hours) },
   ];
-  return { csvFiles, pdfs, documentsInvolved: invoicesInvolved + creditNotes };
+  return { csvFiles, pdfs, receipts: costFiles.receipts, documentsInvolved: invoicesInvolved + creditNotes };
 }
 
 export interface AccountantExportRequest {
@@ -600,7 +606,7 @@ export async function accountantExport(
   const { accountId, range } = req;
   const release = takeExportSlot(deps);
   try {
-    const { csvFiles, pdfs } = await accountantFiles(deps, req);
+    const { csvFiles, pdfs, receipts } = await accountantFiles(deps, req);
     async function* files(): AsyncGenerator<ZipEntry> {
       yield* csvFiles;
       const names = new Set<string>();
@@ -621,6 +627,11 @@ export async function accountantExport(
         for (let i = 2; names.has(name); i++) name = name.replace(/(?:-\d+)?\.pdf$/, `-${i}.pdf`);
         names.add(name);
         yield { name, deflate: false, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) };
+      }
+      // Each receipt as kept (already compressed: stored, not deflated), read one at a time.
+      for (const r of receipts) {
+        const kept = await loadReceipt(deps, accountId, r.costId).catch(() => null);
+        if (kept) yield { name: r.name, deflate: false, bytes: kept.bytes };
       }
     }
     const body = zipStream(files(), deps.clock.now(), release);

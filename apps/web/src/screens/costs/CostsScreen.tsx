@@ -8,15 +8,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import type { CostInput, CostRecord, DocumentListRecord, HoursInput, HoursRecord, JobSort, RecurringInput, RecurringRecord } from '@tradie/contracts';
 import { BUILT_IN_CATEGORIES, formatNzDate, formatNzdPrice, nzDateOf } from '@tradie/domain';
-import { useState } from 'react';
-import { api, errorDetail } from '../../api/client.ts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { ApiError, api, errorDetail } from '../../api/client.ts';
 import { ErrorAlert, LoadingBlock } from '../../ui/Status.tsx';
 import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import {
   costListQuery, createCost, createHours, createRecurring, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, jobListQuery, recurringListQuery, stopRecurring,
-  updateCost, updateHours,
+  receiptBlob, updateCost, updateHours, uploadReceipt,
 } from './queries.ts';
+import { type ReceiptQueue, type UploadState, createReceiptQueue, indexedDbPendingStore, memoryPendingStore } from './receiptUploads.ts';
 import { hoursByWeek } from './weeks.ts';
 import './costs.css';
 
@@ -24,6 +25,46 @@ type Panel = { kind: 'list' } | { kind: 'cost'; cost: CostRecord | null } | { ki
 
 const KIND_WORDS: Record<CostRecord['kind'], string> = { receipt: 'Receipt', bill: "Supplier's bill", expense: 'Expense (not for a job)' };
 const categoryWords = (c: string) => c.charAt(0).toUpperCase() + c.slice(1);
+
+// The one queue of receipt photos waiting to upload, for the page's life (receiptUploads.ts); what it
+// holds is also in IndexedDB, so the next page picks it up.
+let receiptQueue: ReceiptQueue | null = null;
+let afterUpload: () => void = () => {};
+function theReceiptQueue(): ReceiptQueue {
+  if (receiptQueue) return receiptQueue;
+  const q = createReceiptQueue({
+    upload: (costId, file, name) => uploadReceipt(api, costId, file, name),
+    retryable: (e) => !(e instanceof ApiError) || e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500,
+    detail: (e) => errorDetail(e) ?? "Couldn't keep the photo.",
+    uploaded: () => afterUpload(),
+    storage: indexedDbPendingStore() ?? memoryPendingStore(),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+  });
+  window.addEventListener('online', () => q.retryAll());
+  void q.resume();
+  return (receiptQueue = q);
+}
+
+/** The photos waiting to upload, by cost; the lists reload when one lands. */
+function useReceiptUploads(): { queue: ReceiptQueue; byCost: Map<string, UploadState> } {
+  const queryClient = useQueryClient();
+  const queue = theReceiptQueue();
+  useEffect(() => {
+    afterUpload = () => void invalidateCosts(queryClient);
+  }, [queryClient]);
+  const states = useSyncExternalStore(queue.subscribe, queue.states);
+  return { queue, byCost: new Map(states.map((st) => [st.costId, st])) };
+}
+
+const sizeWords = (bytes: number): string => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** What the list says of a cost's receipt: kept, waiting, uploading, or refused and why. */
+function ReceiptLine({ cost, upload }: { cost: CostRecord; upload: UploadState | undefined }) {
+  if (upload?.status === 'refused') return <span className="costs__meta costs__meta--warn" data-testid="cost-receipt">Photo not kept: {upload.detail}</span>;
+  if (upload) return <span className="costs__meta" data-testid="cost-receipt">{upload.status === 'uploading' ? 'Uploading the photo…' : 'Photo waiting to upload'}</span>;
+  if (cost.receipt) return <span className="costs__meta" data-testid="cost-receipt">Receipt kept ({cost.receipt.content_type === 'application/pdf' ? 'PDF' : 'photo'}, {sizeWords(cost.receipt.bytes)})</span>;
+  return null;
+}
 
 type Repeats = 'once' | RecurringRecord['frequency'];
 const REPEAT_WORDS: Record<Repeats, string> = {
@@ -45,6 +86,7 @@ export function CostsScreen() {
   const costs = useQuery(costListQuery(api));
   const hours = useQuery(hoursListQuery(api));
   const jobs = useQuery(jobChoicesQuery(api));
+  const uploads = useReceiptUploads();
   // What the last save said when it landed in a GST period already exported.
   const [notice, setNotice] = useState<string | null>(null);
   const back = (said?: string | null) => {
@@ -54,7 +96,7 @@ export function CostsScreen() {
   };
   const forJob = search.job ?? '';
 
-  if (panel.kind === 'cost') return <CostForm cost={panel.cost} jobs={jobs.data ?? []} forJob={forJob} onDone={back} />;
+  if (panel.kind === 'cost') return <CostForm cost={panel.cost} jobs={jobs.data ?? []} forJob={forJob} queue={uploads.queue} onDone={back} />;
   if (panel.kind === 'hours') return <HoursForm hours={panel.hours} jobs={jobs.data ?? []} forJob={forJob} onDone={back} />;
 
   return (
@@ -108,6 +150,7 @@ export function CostsScreen() {
                 ) : (
                   <span className="costs__meta costs__meta--warn" data-testid="cost-gst">{c.not_claimed_reason}</span>
                 )}
+                <ReceiptLine cost={c} upload={uploads.byCost.get(c.id)} />
               </button>
             </li>
           ))}
@@ -317,7 +360,30 @@ function JobSelect({ id, value, jobs, onChange }: { id: string; value: string; j
   );
 }
 
-function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; onDone(notice?: string | null): void }) {
+function CostForm({ cost, jobs, forJob, queue, onDone }: { cost: CostRecord | null; jobs: readonly DocumentListRecord[]; forJob: string; queue: ReceiptQueue; onDone(notice?: string | null): void }) {
+  // The receipt's photo or PDF: handed to the upload queue once the cost is saved, never waited for.
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [viewError, setViewError] = useState<string | null>(null);
+  const keepPhoto = (saved: unknown) => {
+    const id = (saved as { id?: string } | undefined)?.id ?? cost?.id;
+    if (photo && id) void queue.add(id, photo, photo.name || 'receipt');
+    return saved;
+  };
+  const viewReceipt = async () => {
+    if (!cost) return;
+    setViewError(null);
+    // Opened before the download so a phone's pop-up blocker lets it through.
+    const tab = window.open('', '_blank');
+    try {
+      const blob = await receiptBlob(api, cost.id);
+      const url = URL.createObjectURL(blob);
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    } catch (e) {
+      tab?.close();
+      setViewError(errorDetail(e) ?? "Couldn't open the receipt.");
+    }
+  };
   const [f, setF] = useState({
     kind: cost?.kind ?? 'receipt',
     supplier: cost?.supplier ?? '',
@@ -337,14 +403,14 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
   const { keyFor } = useIdempotencyKeys();
   const set = <K extends keyof typeof f>(name: K, value: (typeof f)[K]) => setF((now) => ({ ...now, [name]: value }));
   const create = (b: CostInput) => {
-    if (!repeating || repeat.every === 'once') return createCost(api, b);
+    if (!repeating || repeat.every === 'once') return createCost(api, b).then(keepPhoto);
     const body: RecurringInput = {
       supplier: b.supplier, amount: b.amount, gst: b.gst, supply_information_held: b.supply_information_held, category: b.category, note: b.note,
       frequency: repeat.every, start_date: b.date, end_date: repeat.end === '' ? null : repeat.end, paid_on_date: repeat.paidOnDate,
     };
     return createRecurring(api, body, { idempotencyKey: keyFor('recurring', body) });
   };
-  const { save, remove, error, busy } = useEntryCommands<CostInput>(cost, { create, update: (id, b, v) => updateCost(api, id, b, v), remove: (id) => deleteCost(api, id) }, 'cost', onDone);
+  const { save, remove, error, busy } = useEntryCommands<CostInput>(cost, { create, update: (id, b, v) => updateCost(api, id, b, v).then(keepPhoto), remove: (id) => deleteCost(api, id) }, 'cost', onDone);
   const categories = BUILT_IN_CATEGORIES.includes(f.category as (typeof BUILT_IN_CATEGORIES)[number]) ? BUILT_IN_CATEGORIES : [...BUILT_IN_CATEGORIES, f.category];
 
   return (
@@ -456,6 +522,25 @@ function CostForm({ cost, jobs, forJob, onDone }: { cost: CostRecord | null; job
         </select>
       </div>
       {!repeating && <JobSelect id="cost-job" value={f.job_id} jobs={jobs} onChange={(v) => set('job_id', v)} />}
+      {!repeating && (
+        <div className="field">
+          <label htmlFor="cost-photo" className="field__label">
+            Photo or PDF of the receipt
+          </label>
+          <input id="cost-photo" className="input" type="file" accept="image/*,application/pdf" aria-describedby="cost-photo-hint" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+          <p id="cost-photo-hint" className="field__hint">
+            {cost?.receipt
+              ? `Kept: a ${cost.receipt.content_type === 'application/pdf' ? 'PDF' : 'photo'} of ${sizeWords(cost.receipt.bytes)}. Choose another to replace it.`
+              : 'Optional. Saving does not wait for it: it uploads when your signal allows.'}
+          </p>
+          {cost?.receipt && (
+            <button type="button" className="button button--secondary" onClick={() => void viewReceipt()}>
+              View the receipt
+            </button>
+          )}
+          {viewError && <ErrorAlert message={viewError} />}
+        </div>
+      )}
       <div className="field">
         <label htmlFor="cost-note" className="field__label">
           Note

@@ -1,11 +1,12 @@
 // Server data for the Costs screen and a job's profit: query factories and the calls behind their
 // buttons. The api client arrives as an argument, so tests can hand in their own.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CostInput, CostList, CostRecord, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort, RecurringInput, RecurringList, RecurringRecord } from '@tradie/contracts';
+import type { CostInput, CostList, CostRecord, ReceiptInfo, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort, RecurringInput, RecurringList, RecurringRecord } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
 import { reportKeys } from '../reports/queries.ts';
 
 type Api = Pick<ApiClient, 'get' | 'post' | 'put' | 'del'>;
+type FileApi = Pick<ApiClient, 'upload' | 'blob'>;
 
 export const costKeys = {
   all: ['costs'] as const,
@@ -61,3 +62,13 @@ export const stopRecurring = (api: Api, id: string) => api.post<RecurringRecord>
  */
 export const invalidateCosts = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: costKeys.all }), queryClient.invalidateQueries({ queryKey: reportKeys.all })]);
+
+/** POST /costs/{id}/receipt (multipart, field `file`): the receipt's photo or PDF, replacing any. */
+export function uploadReceipt(api: Pick<ApiClient, 'upload'>, costId: string, file: Blob, name: string): Promise<ReceiptInfo> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return api.upload<ReceiptInfo>(`/costs/${encodeURIComponent(costId)}/receipt`, form);
+}
+
+/** GET /costs/{id}/receipt: the receipt as kept, to show (the bearer token rules out a plain link). */
+export const receiptBlob = (api: Pick<FileApi, 'blob'>, costId: string) => api.blob(`/costs/${encodeURIComponent(costId)}/receipt`);
