@@ -21,6 +21,7 @@ import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import { ApiError, NO_REFRESH_TOKEN, type ApiClient, type Tokens, type TokenStorage, ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY, clearTokens, storeTokens } from '../api/client.ts';
 import { clearTemplateCache } from '../templates/templateStore.ts';
 import { clearDraft } from '../screens/calculator/unsavedDraft.ts';
+import { forgetPendingReceipts } from '../screens/costs/receiptUploads.ts';
 import { notProvidedIn } from './actors.ts';
 
 /** The signed-in user, from GET /auth/me. */
@@ -267,6 +268,8 @@ export function createSessionMachine(ports: SessionPorts) {
         clearTemplateCache(ports.storage(), context.user?.id ?? null);
         // The calculator's unsaved quote: the next person on this device is not offered it.
         if (context.user) clearDraft(ports.storage(), context.user.id);
+        // Receipt photos still waiting to upload on this device.
+        forgetPendingReceipts();
       },
       revokeOnServer: () => {
         // The tokens are read now, before they are cleared; the call goes on its own. Offline, the

@@ -130,6 +130,18 @@ export function indexedDbPendingStore(): PendingStore | null {
   };
 }
 
+/**
+ * On sign-out: the photos still waiting on this device are forgotten with the rest of the user's
+ * data, so the next person on a shared phone never has them (nor uploads them).
+ */
+export function forgetPendingReceipts(): void {
+  try {
+    if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase(DB_NAME);
+  } catch {
+    // Storage the browser refuses holds nothing of ours either.
+  }
+}
+
 /** Kept in memory only (no IndexedDB): uploads still happen while the page is open. */
 export function memoryPendingStore(): PendingStore {
   const items = new Map<string, { costId: string; file: Blob; name: string }>();
