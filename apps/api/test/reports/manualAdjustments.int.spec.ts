@@ -46,6 +46,24 @@ describe('GST report: adjustments typed from the calculation sheet', () => {
     expect(bare.json.url).not.toContain('adjustments');
     const bareCsv = parse((await t.call('GET', bare.json.url.replace(/^\/api\/v1/, ''), {})).text, { bom: true, relax_column_count: true }) as string[][];
     expect(bareCsv.find((r) => r[0] === 'Box 9')![5]).toBe('0.00');
+    // The typed Boxes are signed into the link: changed, dropped or added, the link is refused and
+    // shows nothing (a Box 15 the business never typed cannot be downloaded in its name).
+    const changed = (url: string, edit: (q: URLSearchParams) => void): string => {
+      const u = new URL(url, 'http://x');
+      edit(u.searchParams);
+      return `${u.pathname.replace(/^\/api\/v1/, '')}?${u.searchParams.toString()}`;
+    };
+    const tampered = [
+      changed(link.json.url, (q) => q.set('debit_adjustments', '0')),
+      changed(link.json.url, (q) => q.set('credit_adjustments', '999.00')),
+      changed(link.json.url, (q) => q.delete('debit_adjustments')),
+      changed(bare.json.url, (q) => q.set('credit_adjustments', '1000.00')),
+    ];
+    for (const u of tampered) {
+      const r = await t.call('GET', u, {});
+      expect(r.status, u).toBe(403);
+      expect(r.text).not.toContain('Box 15');
+    }
   });
 
   for (const [query, detail] of [
