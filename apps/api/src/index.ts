@@ -22,3 +22,5 @@ export { reminderMigrations } from './reminders/migrations.ts';
 export { runDocumentCommand, type CommandPorts } from './documents/commands/run.ts';
 export { recordedPaymentOf, type RecordedPayment } from './documents/view.ts';
 export { outboxWriter } from './reactions/outbox.ts';
+// A receipt's photo as it is kept (the receipt bench times it).
+export { prepareReceipt, RECEIPT_MAX_SIDE } from './costs/receipts.ts';

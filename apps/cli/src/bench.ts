@@ -1,5 +1,5 @@
 // npm run bench [-- suite…]: every benchmark, one JSON line per figure {"name","value","unit"}.
-// Suites: domain, store, store-ratio, pdf, pdfload, auth, documents, reports, price-book, job-profit, reminders, web, load. Budgets and the
+// Suites: domain, store, store-ratio, pdf, pdfload, auth, documents, reports, price-book, job-profit, receipt, reminders, web, load. Budgets and the
 // recorded figures: docs/performance.md. Progress goes to stderr, figures to stdout.
 import { startPostgres, createDatabase } from '@tradie/testkit/postgres-server';
 import { authFigures } from './bench/authBench.ts';
@@ -12,6 +12,7 @@ import { pdfLoadFigures } from './bench/pdfLoadBench.ts';
 import { benchPriceBook } from './bench/priceBookBench.ts';
 import { benchJobProfit } from './bench/jobProfitBench.ts';
 import { benchReports } from './bench/reportsBench.ts';
+import { receiptFigures } from './bench/receiptBench.ts';
 import { remindersFigures } from './bench/remindersBench.ts';
 import { storeFigures } from './bench/storeBench.ts';
 import { storeRatioFigures } from './bench/storeRatio/storeRatioBench.ts';
@@ -44,6 +45,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['price-book', () => benchPriceBook()],
   // A job with 2,000 costs and 200 hours entries: its real profit (GET /jobs/{quoteId}/profit) on PGlite.
   ['job-profit', () => benchJobProfit()],
+  // A 12-megapixel phone photo of a receipt re-encoded as it is kept (the API's prepareReceipt).
+  ['receipt', () => receiptFigures()],
   // The payment reminders' scheduling pass over 10,000 open invoices.
   ['reminders', () => remindersFigures()],
   ['web', () => webFigures()],
