@@ -4,7 +4,7 @@
 import { COST_LIST_MAX, receiptInfo, recurringInput, recurringList, recurringRecord, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
 import { type LocalDate, purchaseCarryNotice } from '@tradie/domain';
 import { findCost, findHours, findRecurring, listCosts, listHours, listRecurring } from '@tradie/projections';
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { actorOf, requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody, parseQuery } from '../http/body.ts';
@@ -18,7 +18,8 @@ import { gstExportsOf } from '../reports/gstExports.ts';
 import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
 import { recurringNotFound, setUpRecurring, stopRecurring } from './recurring.ts';
 import { loadReceipt, RECEIPT_MESSAGES, receiptsOf, removeReceipt, requireCost, saveReceipt } from './receipts.ts';
-import { BadRequest, Invalid, UnsupportedType } from '../errors.ts';
+import { Invalid } from '../errors.ts';
+import { uploadedFile } from '../http/upload.ts';
 import { changeCost, changeHours, costNotFound, hoursNotFound, recordCost, recordHours, removeCost, removeHours } from './commands.ts';
 
 /** Whether the account is registered for GST: only then is GST on a cost claimed (or allowed). */
@@ -84,7 +85,8 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
     async (c) => {
       // Another account's cost (or none) is 404 before anything of the upload is read.
       await requireCost(deps.store.db, c.get('accountId'), c.req.param('id'));
-      const file = await receiptUpload(c);
+      const file = await uploadedFile(c, RECEIPT_MESSAGES);
+      if (file.size === 0) throw new Invalid(RECEIPT_MESSAGES.missing);
       return c.json(await saveReceipt(deps, c.get('accountId'), c.req.param('id'), new Uint8Array(await file.arrayBuffer())));
     },
   );
@@ -100,7 +102,7 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.delete('/:id/receipt', describe({ tag: 'Costs', summary: "Remove the cost's receipt", response: { status: 204, description: 'Removed' }, errors: [404] }), async (c) => {
     const id = c.req.param('id');
-    if (!plausibleId(id) || !(await findCost(deps.store.db, c.get('accountId'), id, false))) throw costNotFound();
+    await requireCost(deps.store.db, c.get('accountId'), id);
     await removeReceipt(deps, c.get('accountId'), id);
     return c.body(null, 204);
   });
@@ -108,19 +110,6 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
   return r;
 }
 
-/** The `file` field of a multipart body (Hono's parser, the platform's FormData); the size was checked by the body limit. */
-async function receiptUpload(c: Context<AppEnv>): Promise<File> {
-  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) throw new UnsupportedType(RECEIPT_MESSAGES.notMultipart);
-  let body: Record<string, string | File | (string | File)[]>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    throw new BadRequest('The upload could not be read. Please choose the file again.');
-  }
-  const file = body.file;
-  if (!(file instanceof File) || file.size === 0) throw new Invalid(RECEIPT_MESSAGES.missing);
-  return file;
-}
 
 export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();

@@ -11,13 +11,14 @@
 import { PRICING_MESSAGES, businessSettingsInput, businessSettingsRecord, logoUploadResponse, MAX_LOGO_BYTES, SETTINGS_MESSAGES, type BusinessSettingsRecord } from '@tradie/contracts';
 import { BUSINESS_IDENTIFIER_MESSAGES, businessIdentifierWarnings, categoriesOverMargin, checkBusinessIdentifiers, nzDateOf, roundingAppliesFrom, type FieldWarning } from '@tradie/domain';
 import type { Sql } from '@tradie/store';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/env.ts';
 import { refuseClosedAccount } from '../account/liveness.ts';
 import { requireAuth } from '../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { parseBody } from '../http/body.ts';
+import { uploadedFile } from '../http/upload.ts';
 import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../appKeys.ts';
@@ -84,7 +85,7 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   r.post('/logo', describe({ tag: 'Business settings', summary: 'Upload the logo: PNG, JPEG or SVG (checked by content, SVG sanitised), at most 2 MB', bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: logoUploadResponse }, errors: [413] }), auth, async (c) => {
-    const file = await uploadedFile(c);
+    const file = await uploadedFile(c, { notMultipart: SETTINGS_MESSAGES.logoNotMultipart, missing: SETTINGS_MESSAGES.logoMissing });
     if (file.size > MAX_LOGO_BYTES) throw new ApiError(413, SETTINGS_MESSAGES.logoTooLarge);
     // Decoded and re-encoded (rasters, and the rasters inside an SVG); only the result is kept.
     const logo = await prepareLogo(new Uint8Array(await file.arrayBuffer()));
@@ -118,18 +119,3 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   return r;
 }
 
-/** The `file` field of a multipart body, parsed by Hono (the platform's FormData parser). */
-async function uploadedFile(c: Context<AppEnv>): Promise<File> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw new ApiError(415, SETTINGS_MESSAGES.logoNotMultipart);
-  let body: Record<string, string | File | (string | File)[]>;
-  try {
-    body = await c.req.parseBody();
-  } catch {
-    // The size was already checked by the upload body limit (app.ts); what fails here is a broken envelope.
-    throw new ApiError(400, 'The upload could not be read. Please choose the file again.');
-  }
-  const file = body.file;
-  if (!(file instanceof File)) throw new ApiError(422, SETTINGS_MESSAGES.logoMissing);
-  return file;
-}
