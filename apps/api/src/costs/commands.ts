@@ -14,8 +14,10 @@ import type { z } from 'zod';
 import { type Actor, decideAndAppend, eventMeta, expectVersion, loadStream } from '../commands.ts';
 import { type AppError, NotFound } from '../errors.ts';
 import { type Answer, type CommandPorts, handleCommand } from '../handleCommand.ts';
+import type { AppDeps } from '../deps.ts';
 import { plausibleId } from '../http/ids.ts';
 import { gstExportsOf } from '../reports/gstExports.ts';
+import { forgetReceiptRow, removeReceiptFile } from './receipts.ts';
 
 export const costNotFound = (): AppError => new NotFound(COST_MESSAGES.costNotFound);
 export const hoursNotFound = (): AppError => new NotFound(COST_MESSAGES.hoursNotFound);
@@ -97,12 +99,16 @@ export async function changeCost(ports: CommandPorts, actor: Actor, id: string, 
   return answer.body;
 }
 
-export async function removeCost(ports: CommandPorts, actor: Actor, id: string): Promise<void> {
+export async function removeCost(ports: CommandPorts & Pick<AppDeps, 'files'>, actor: Actor, id: string): Promise<void> {
   if (!plausibleId(id)) throw costNotFound();
   await handleCommand(ports, actor, {}, async (tx) => {
     const loaded = await loadOwnCost(tx, actor.accountId, id);
     await decideAndAppend(tx, loaded, costDecider, { type: 'RemoveCost' }, eventMeta(ports, actor));
+    // The receipt goes with the cost, on every path that deletes one: its row in the same commit,
+    // its file once that commit is made (a file left by a crash names no row and is never served).
+    await forgetReceiptRow(tx, actor.accountId, id);
   });
+  await removeReceiptFile(ports, actor.accountId, id);
 }
 
 /** New hours (201); a repeat with the same Idempotency-Key replays the first answer. */

@@ -20,6 +20,7 @@ import type { AppDeps } from '../deps.ts';
 import { Conflict, Invalid, NotFound, TooLarge, UnsupportedType } from '../errors.ts';
 import { filesOf } from '../files/index.ts';
 import { plausibleId } from '../http/ids.ts';
+import { decodeSlot } from '../security/uploadGate.ts';
 
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 export const MAX_RECEIPT_PIXELS = 40_000_000;
@@ -85,6 +86,11 @@ export async function prepareReceipt(bytes: Uint8Array): Promise<Prepared> {
   const kind = sniffReceipt(bytes);
   if (kind === null) throw new UnsupportedType(RECEIPT_MESSAGES.unsupported);
   if (kind === 'pdf') return { contentType: 'application/pdf', bytes, width: null, height: null };
+  // Decoded in one of the process's few decode places (security/uploadGate.ts): a burst waits its turn.
+  return decodeSlot.run(() => reencodePhoto(bytes));
+}
+
+async function reencodePhoto(bytes: Uint8Array): Promise<Prepared> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
@@ -145,7 +151,17 @@ export async function loadReceipt(deps: Pick<AppDeps, 'store' | 'config' | 'file
 
 /** Removes a cost's receipt (its row, then its file); nothing to remove is no error. */
 export async function removeReceipt(deps: Pick<AppDeps, 'store' | 'config' | 'files'>, accountId: string, costId: string): Promise<void> {
-  await deps.store.db.query('DELETE FROM receipt_files WHERE account_id = $1 AND cost_id = $2', [accountId, costId]);
+  await forgetReceiptRow(deps.store.db, accountId, costId);
+  await removeReceiptFile(deps, accountId, costId);
+}
+
+/** The receipt's row, inside the caller's transaction (deleting the cost deletes it in the same commit). */
+export async function forgetReceiptRow(sql: Sql, accountId: string, costId: string): Promise<void> {
+  await sql.query('DELETE FROM receipt_files WHERE account_id = $1 AND cost_id = $2', [accountId, costId]);
+}
+
+/** The receipt's file, once no row names it. */
+export async function removeReceiptFile(deps: Pick<AppDeps, 'config' | 'files'>, accountId: string, costId: string): Promise<void> {
   await filesOf(deps).delete(keyOf(accountId, costId));
 }
 

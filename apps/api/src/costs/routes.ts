@@ -17,6 +17,7 @@ import { jobListOf, jobProfitOf } from './jobs.ts';
 import { gstExportsOf } from '../reports/gstExports.ts';
 import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
 import { recurringNotFound, setUpRecurring, stopRecurring } from './recurring.ts';
+import { withUploadSlot } from '../security/uploadGate.ts';
 import { loadReceipt, RECEIPT_MESSAGES, receiptsOf, removeReceipt, requireCost, saveReceipt } from './receipts.ts';
 import { Invalid } from '../errors.ts';
 import { uploadedFile } from '../http/upload.ts';
@@ -72,7 +73,6 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
 
   r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete a cost (and its receipt)', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
     await removeCost(deps, actorOf(c), c.req.param('id'));
-    await removeReceipt(deps, c.get('accountId'), c.req.param('id'));
     return c.body(null, 204);
   });
 
@@ -80,14 +80,18 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
     '/:id/receipt',
     describe({
       tag: 'Costs', summary: "Keep the cost's receipt (replacing any it had): a photo (JPEG, PNG, WebP, HEIC; re-encoded, location and other metadata removed) or a PDF, at most 10 MB",
-      bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: receiptInfo }, errors: [404, 409, 413, 415, 422],
+      bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: receiptInfo }, errors: [404, 409, 413, 415, 422, 429],
     }),
     async (c) => {
       // Another account's cost (or none) is 404 before anything of the upload is read.
       await requireCost(deps.store.db, c.get('accountId'), c.req.param('id'));
-      const file = await uploadedFile(c, RECEIPT_MESSAGES);
-      if (file.size === 0) throw new Invalid(RECEIPT_MESSAGES.missing);
-      return c.json(await saveReceipt(deps, c.get('accountId'), c.req.param('id'), new Uint8Array(await file.arrayBuffer())));
+      // One of the account's few upload places and the hour's count, before the body is read.
+      const kept = await withUploadSlot(deps, c.get('accountId'), async () => {
+        const file = await uploadedFile(c, RECEIPT_MESSAGES);
+        if (file.size === 0) throw new Invalid(RECEIPT_MESSAGES.missing);
+        return saveReceipt(deps, c.get('accountId'), c.req.param('id'), new Uint8Array(await file.arrayBuffer()));
+      });
+      return c.json(kept);
     },
   );
 

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { SETTINGS_MESSAGES } from '@tradie/contracts';
 import { createSvgSanitiser, LOGO_CONTENT_TYPES, sniffLogo, type LogoKind, type SvgSanitiser } from './logo.ts';
+import { decodeSlot } from '../security/uploadGate.ts';
 import { normaliseRaster } from './logoImage.ts';
 
 export type PreparedLogo =
@@ -28,7 +29,12 @@ const prepared = (kind: LogoKind, bytes: Buffer): PreparedLogo => ({
 });
 
 /** The logo to keep for the uploaded `bytes`, or the reason (a sentence for the screen) it is refused. */
-export async function prepareLogo(bytes: Uint8Array): Promise<PreparedLogo> {
+export function prepareLogo(bytes: Uint8Array): Promise<PreparedLogo> {
+  // Decoded in one of the process's few decode places (security/uploadGate.ts): a burst waits its turn.
+  return decodeSlot.run(() => prepareLogoNow(bytes));
+}
+
+async function prepareLogoNow(bytes: Uint8Array): Promise<PreparedLogo> {
   const sniffed = sniffLogo(bytes);
   if (!sniffed) return { ok: false, detail: SETTINGS_MESSAGES.logoWrongType };
   if (sniffed.kind === 'svg') {

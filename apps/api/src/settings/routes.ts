@@ -22,6 +22,7 @@ import { uploadedFile } from '../http/upload.ts';
 import { ApiError } from '../http/problem.ts';
 import { describe } from '../openapi/describe.ts';
 import { verificationKeys } from '../appKeys.ts';
+import { withUploadSlot } from '../security/uploadGate.ts';
 import { prepareLogo } from './logoPrepare.ts';
 import { loadPricing } from './pricing.ts';
 import { signedLogoUrl, verifyLogoLink } from './logoLink.ts';
@@ -84,15 +85,19 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(answer);
   });
 
-  r.post('/logo', describe({ tag: 'Business settings', summary: 'Upload the logo: PNG, JPEG or SVG (checked by content, SVG sanitised), at most 2 MB', bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: logoUploadResponse }, errors: [413] }), auth, async (c) => {
-    const file = await uploadedFile(c, { notMultipart: SETTINGS_MESSAGES.logoNotMultipart, missing: SETTINGS_MESSAGES.logoMissing });
-    if (file.size > MAX_LOGO_BYTES) throw new ApiError(413, SETTINGS_MESSAGES.logoTooLarge);
-    // Decoded and re-encoded (rasters, and the rasters inside an SVG); only the result is kept.
-    const logo = await prepareLogo(new Uint8Array(await file.arrayBuffer()));
-    if (!logo.ok) throw new ApiError(422, logo.detail);
+  r.post('/logo', describe({ tag: 'Business settings', summary: 'Upload the logo: PNG, JPEG or SVG (checked by content, SVG sanitised), at most 2 MB', bodyNote: 'multipart/form-data with a `file` field', response: { status: 200, schema: logoUploadResponse }, errors: [413, 422, 429] }), auth, async (c) => {
     const accountId = c.get('accountId');
-    await saveLogo(deps.store.db, accountId, logo, deps.clock.now());
-    return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, logo.sha256, deps.clock.now()) });
+    // One of the account's few upload places and the hour's count, before the body is read.
+    const sha256 = await withUploadSlot(deps, accountId, async () => {
+      const file = await uploadedFile(c, { notMultipart: SETTINGS_MESSAGES.logoNotMultipart, missing: SETTINGS_MESSAGES.logoMissing });
+      if (file.size > MAX_LOGO_BYTES) throw new ApiError(413, SETTINGS_MESSAGES.logoTooLarge);
+      // Decoded and re-encoded (rasters, and the rasters inside an SVG); only the result is kept.
+      const logo = await prepareLogo(new Uint8Array(await file.arrayBuffer()));
+      if (!logo.ok) throw new ApiError(422, logo.detail);
+      await saveLogo(deps.store.db, accountId, logo, deps.clock.now());
+      return logo.sha256;
+    });
+    return c.json({ logo_url: signedLogoUrl(deps.secrets.linkKey, accountId, sha256, deps.clock.now()) });
   });
 
   r.get('/logo', describe({ tag: 'Business settings', summary: 'The logo (signed-in, or with the signature logo_url carries)', auth: false, response: { status: 200, contentType: 'image/*', description: 'The logo, served with nosniff and a sandboxing Content-Security-Policy' }, errors: [403, 404, 410] }), async (c, next) => {

@@ -1,10 +1,11 @@
 // Settings → Account on PGlite: download my data (the same document as `npm run export`), delete
-// my account (sign-in refused at once, subscription cancelled, Xero disconnected, everything
-// purged after the window) and change email (the address changes only from the emailed link).
+// my account (sign-in refused at once, subscription cancelled, Xero disconnected, everything,
+// receipt files too, purged after the window) and change email (the address changes only from the emailed link).
 import { ACCOUNT_MESSAGES, ACCOUNT_PURGE_DAYS, AUTH_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdByEmail, buildAccountExport } from '../../src/account/export.ts';
 import { purgeDeletedAccounts } from '../../src/account/purge.ts';
+import { filesOf } from '../../src/files/index.ts';
 import { signAccessToken } from '../../src/auth/tokens.ts';
 import { pruneSpentRows } from '../../src/maintenance/prune.ts';
 import { startReliabilityApp, type ReliabilityApp } from '../reliability/support.ts';
@@ -121,8 +122,12 @@ describe('POST /account/delete', () => {
     expect(await purgeDeletedAccounts(t.deps)).toEqual([]);
     expect((await ownedRowCounts(t, a.user.userId)).events).toBeGreaterThan(0);
 
+    expect(await filesOf(t.deps).get(a.receiptFile)).not.toBeNull();
     t.clock.advance(60_000);
     expect(await purgeDeletedAccounts(t.deps)).toEqual([a.user.userId]);
+    // Its receipt's file is gone from the file store; the other account's is still there.
+    expect(await filesOf(t.deps).get(a.receiptFile)).toBeNull();
+    expect(await filesOf(t.deps).get(other.receiptFile)).not.toBeNull();
     // No table row names the account: not by account_id / user_id, and not anywhere in any column.
     expect(await ownedRowCounts(t, a.user.userId)).toEqual({});
     expect(await rowsMentioning(t, [a.user.userId, a.user.email])).toEqual([]);

@@ -12,7 +12,7 @@ async function must(r: { status: number; text: string }, what: string, status = 
 }
 
 /** A tradie with clients, quotes, invoices and a payment, settings and a logo-less profile, a subscription and Xero. */
-export async function fullAccount(t: TestApp, stripe: FakeStripe, name: string): Promise<Fixtures & { subscriptionId: string }> {
+export async function fullAccount(t: TestApp, stripe: FakeStripe, name: string): Promise<Fixtures & { subscriptionId: string; receiptFile: string }> {
   const f = await makeFixtures(t, name);
   const tk = f.user.token;
   await must(await t.put('/business-settings', { business_name: `${name} Electrical`, gst_number: '49-091-850', email: 'me@example.nz', gst_rounding: 'total', default_currency: 'NZD', enable_multi_currency: false, cc_email: '' }, tk), 'settings');
@@ -20,7 +20,13 @@ export async function fullAccount(t: TestApp, stripe: FakeStripe, name: string):
   await must(checkout, 'checkout');
   const done = await stripe.completeCheckout((checkout.json.checkout_url as string).split('/').at(-1)!);
   await connectXero(t, tk);
-  return { ...f, subscriptionId: done.subscription.id };
+  // A cost with its receipt's file: the purge must take the file as well as the rows.
+  const cost = await t.post('/costs', { supplier: 'Mitre 10', date: '2026-05-05', amount: '46.00' }, tk);
+  await must(cost, 'cost', 201);
+  const fd = new FormData();
+  fd.append('file', new File([new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')], 'receipt.pdf'));
+  await must(await t.call('POST', `/costs/${cost.json.id}/receipt`, { token: tk, body: fd }), 'receipt');
+  return { ...f, subscriptionId: done.subscription.id, receiptFile: `accounts/${f.user.userId}/receipts/${cost.json.id}` };
 }
 
 /**

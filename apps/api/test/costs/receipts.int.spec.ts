@@ -5,6 +5,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { memoryFileStore } from '../../src/files/store.ts';
+import { hit } from '../../src/security/rateLimit.ts';
+import { decodeSlot, UPLOAD_BUSY_RETRY_SECONDS, UPLOAD_LIMIT, UPLOAD_MESSAGES, uploadGateOf } from '../../src/security/uploadGate.ts';
+import { signInAgain } from '../documents/support.ts';
 import { signUp, useTestApp } from '../support/testApp.ts';
 
 const files = memoryFileStore();
@@ -120,5 +123,43 @@ describe("a cost's receipt", () => {
     expect((await upload(other, PDF, a.token)).status).toBe(200);
     expect((await t.del(`/costs/${other}/receipt`, a.token)).status).toBe(204);
     expect((await t.get(`/costs/${other}`, a.token)).json.receipt).toBeNull();
+  });
+
+  it("a burst of 50 uploads at once: at most two of the account's are read at once, the rest are told to wait (429, Retry-After) and nothing fails", async () => {
+    const u = await signUp(t);
+    const ids = [await aCost(u.token), await aCost(u.token)];
+    const photo = new Uint8Array(await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#d0d8e8' } }).jpeg().toBuffer());
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => upload(ids[i % 2]!, photo, u.token)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    for (const busy of answers.filter((a) => a.status === 429)) {
+      expect([busy.json.detail, busy.headers.get('retry-after')]).toEqual([UPLOAD_MESSAGES.busy, String(UPLOAD_BUSY_RETRY_SECONDS)]);
+    }
+    const gate = uploadGateOf(t.deps).stats();
+    expect([gate.inFlight, gate.peakOneAccount <= 2, decodeSlot.stats().peak <= 2]).toEqual([0, true, true]);
+    // Both costs have their photo, and tried again after the wait each one goes in.
+    for (const id of ids) expect((await t.get(`/costs/${id}`, u.token)).json.receipt.content_type).toBe('image/jpeg');
+    expect((await upload(ids[0]!, photo, u.token)).status).toBe(200);
+  });
+
+  it('the hour allows 200 uploads an account (receipts and logo alike); the next is 429 before its body is read, and another account is not held back', async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const id = await aCost(a.token);
+    await hit(t.deps.store.db, UPLOAD_LIMIT, a.userId, t.clock.now(), UPLOAD_LIMIT.max);
+    const refused = await upload(id, PDF, a.token);
+    expect([refused.status, refused.json.detail, Number(refused.headers.get('retry-after')) > 0]).toEqual([429, UPLOAD_MESSAGES.tooMany, true]);
+    const logo = new FormData();
+    logo.append('file', new File([new Uint8Array(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } }).png().toBuffer())], 'logo.png'));
+    const logoRefused = await t.call('POST', '/business-settings/logo', { token: a.token, body: logo });
+    expect([logoRefused.status, logoRefused.json.detail]).toEqual([429, UPLOAD_MESSAGES.tooMany]);
+    expect((await t.get(`/costs/${id}`, a.token)).json.receipt).toBeNull();
+    expect(files.keys().filter((k) => k.includes(a.userId))).toEqual([]);
+    expect((await upload(await aCost(b.token), PDF, b.token)).status).toBe(200);
+    // The next hour counts afresh.
+    t.clock.advance(3600 * 1000);
+    expect((await upload(id, PDF, await signInAgain(t, a))).status).toBe(200);
   });
 });

@@ -81,4 +81,37 @@ describe('receipt uploads', () => {
     expect(h.uploaded).toEqual(['c9']);
     expect(await h.storage.all()).toEqual([]);
   });
+
+  it('a backlog goes one photo at a time, in the order taken, each waiting for the one before to land', async () => {
+    let open = 0;
+    let most = 0;
+    const order: string[] = [];
+    const finishers: (() => void)[] = [];
+    const deps: ReceiptQueueDeps = {
+      upload: (costId) => {
+        open += 1;
+        most = Math.max(most, open);
+        order.push(costId);
+        return new Promise<void>((resolve) => finishers.push(() => ((open -= 1), resolve())));
+      },
+      retryable: () => true,
+      detail: () => '',
+      uploaded: () => undefined,
+      storage: memoryPendingStore(),
+      setTimer: () => undefined,
+    };
+    const queue = createReceiptQueue(deps);
+    for (const id of ['c1', 'c2', 'c3', 'c4', 'c5']) await queue.add(id, photo, `${id}.jpg`);
+    queue.retryAll();
+    await settle();
+    expect(order).toEqual(['c1']);
+    expect(queue.states().map((s) => s.status)).toEqual(['uploading', 'waiting', 'waiting', 'waiting', 'waiting']);
+    for (let i = 0; i < 5; i++) {
+      finishers.shift()!();
+      await settle();
+    }
+    expect(order).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(most).toBe(1);
+    expect(queue.states()).toEqual([]);
+  });
 });

@@ -3,8 +3,10 @@
  * hundred bytes) is saved, the form closes, and the photo is handed to this queue, which keeps it in
  * IndexedDB (so a reload, a closed tab or a phone that kills the browser loses nothing) and uploads it
  * in the background — at once, again after 5 s, 15 s, 30 s, then every minute, and as soon as the
- * browser says it is back online. A photo the server refuses (not a photo, too big) is not retried:
- * the screen says why. The Costs screen shows each waiting photo ('Photo waiting to upload').
+ * browser says it is back online. Photos go one at a time, in the order they were taken: a week's
+ * backlog on a weak signal never competes with itself, and the server (which keeps only a couple of
+ * one account's uploads at once) is never asked for more. A photo the server refuses (not a photo,
+ * too big) is not retried: the screen says why. The Costs screen shows each waiting photo ('Photo waiting to upload').
  */
 export type UploadState = { costId: string; name: string; status: 'waiting' | 'uploading' | 'refused'; detail: string | null };
 
@@ -30,7 +32,20 @@ export interface PendingStore {
 export const RETRY_AFTER_MS = [5_000, 15_000, 30_000, 60_000] as const;
 
 export function createReceiptQueue(deps: ReceiptQueueDeps) {
-  const items = new Map<string, { file: Blob; name: string; state: UploadState; attempts: number; timer: unknown }>();
+  const items = new Map<string, { file: Blob; name: string; state: UploadState; attempts: number; timer: unknown; queued?: boolean }>();
+  /** The one lane uploads go through, one after another. */
+  let lane: Promise<void> = Promise.resolve();
+  /** Puts the photo's next attempt in the lane (once: a photo already in line is not lined up twice). */
+  const send = (costId: string): void => {
+    const item = items.get(costId);
+    if (!item || item.queued) return;
+    item.queued = true;
+    lane = lane.then(() => {
+      const now = items.get(costId);
+      if (now) now.queued = false;
+      return attempt(costId);
+    }).catch(() => undefined);
+  };
   const listeners = new Set<() => void>();
   let snapshot: readonly UploadState[] = [];
   const changed = () => {
@@ -60,7 +75,7 @@ export function createReceiptQueue(deps: ReceiptQueueDeps) {
       item.state = { ...item.state, status: 'waiting' };
       const wait = RETRY_AFTER_MS[Math.min(item.attempts, RETRY_AFTER_MS.length - 1)]!;
       item.attempts += 1;
-      item.timer = deps.setTimer(() => void attempt(costId), wait);
+      item.timer = deps.setTimer(() => send(costId), wait);
       changed();
     }
   }
@@ -71,20 +86,20 @@ export function createReceiptQueue(deps: ReceiptQueueDeps) {
       items.set(costId, { file, name, attempts: 0, timer: null, state: { costId, name, status: 'waiting', detail: null } });
       changed();
       await deps.storage.put({ costId, file, name }).catch(() => undefined);
-      void attempt(costId);
+      send(costId);
     },
     /** Picks up what an earlier page left waiting. */
     async resume(): Promise<void> {
       for (const p of await deps.storage.all().catch(() => [])) {
         if (items.has(p.costId)) continue;
         items.set(p.costId, { file: p.file, name: p.name, attempts: 0, timer: null, state: { costId: p.costId, name: p.name, status: 'waiting', detail: null } });
-        void attempt(p.costId);
+        send(p.costId);
       }
       changed();
     },
-    /** Back online: every waiting photo tries now. */
+    /** Back online: every waiting photo goes into the lane now, in order. */
     retryAll(): void {
-      for (const [costId, item] of items) if (item.state.status === 'waiting') void attempt(costId);
+      for (const [costId, item] of items) if (item.state.status === 'waiting') send(costId);
     },
     /** Forgets a refused photo once the tradie has read why. */
     dismiss(costId: string): void {
