@@ -81,7 +81,7 @@ const layoutTests = [
 const desktopOnly = ['**/offline.spec.ts', '**/budget.spec.ts'];
 // Runs once, at phone size: the fake Xero has one organisation, and Xero invoice numbers are unique
 // in an organisation, so two screen sizes syncing their INV-0001 at once would meet there.
-const phoneOnly = ['**/settings-xero.spec.ts', '**/xero-comes-back.spec.ts'];
+const phoneOnly = ['**/settings-xero.spec.ts', '**/xero-comes-back.spec.ts', '**/costs-to-xero.spec.ts'];
 // Runs only against the short-token server.
 const shortTtlOnly = ['**/auth-expiry.spec.ts'];
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

@@ -57,6 +57,17 @@ export const accountingSyncResult = z.object({
 });
 export type AccountingSyncResult = z.infer<typeof accountingSyncResult>;
 
+/** POST /integrations/xero/bills/{costId}: the cost as a bill (ACCPAY) in Xero. */
+export const accountingBillResult = z.object({
+  /** The bill was already in Xero: nothing new was made (a change since was put on it). */
+  already_sent: z.boolean(),
+  xero_bill_id: z.string(),
+  /** The cost's receipt is attached to the bill (false when it has none, or attaching failed: see warning). */
+  receipt_attached: z.boolean(),
+  warning: z.string().optional(),
+});
+export type AccountingBillResult = z.infer<typeof accountingBillResult>;
+
 export const accountingPushAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sent') }),
   z.object({ type: z.literal('voided') }),

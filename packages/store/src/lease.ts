@@ -14,7 +14,7 @@
 import type { Sql } from './types.ts';
 
 /** The tables that are leased. Names are code, never input: they are written into the SQL. */
-export type LeasedTable = 'outbox' | 'reminder_queue' | 'xero_sync' | 'client_notice_windows';
+export type LeasedTable = 'outbox' | 'reminder_queue' | 'xero_sync' | 'xero_bills' | 'client_notice_windows';
 
 export interface Lease {
   /** The holder's token, kept in claimed_by. */
@@ -55,7 +55,7 @@ export function claimDue<T>(sql: Sql, q: DueRowsQuery, lease: Lease, now: Date, 
 }
 
 export interface KeyedRowQuery {
-  table: 'xero_sync' | 'client_notice_windows';
+  table: 'xero_sync' | 'xero_bills' | 'client_notice_windows';
   /** The row's key (its unique columns) and their values. */
   key: Readonly<Record<string, string>>;
   /** Other columns' values for a row made here (never changed on a row that exists). */

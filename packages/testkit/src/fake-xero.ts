@@ -151,11 +151,27 @@ export interface RecordedRequest {
   status: number | null;
 }
 
+export interface FakeAttachment {
+  tenantId: string;
+  invoiceId: string;
+  AttachmentID: string;
+  FileName: string;
+  MimeType: string;
+  bytes: Buffer;
+}
+
+/** Xero's limits on attachments: 25 MB a file, 10 files a document. */
+export const FAKE_XERO_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+export const FAKE_XERO_ATTACHMENTS_PER_DOCUMENT = 10;
+const ATTACHMENT_ROUTE = /^\/api\.xro\/2\.0\/Invoices\/([^/]+)\/Attachments(?:\/([^/]+))?\/?$/i;
+
 export interface FakeXeroState {
   invoices: FakeInvoice[];
   creditNotes: FakeCreditNote[];
   contacts: FakeContact[];
   payments: FakePayment[];
+  /** Files attached to invoices and bills (PUT/POST /Invoices/{id}/Attachments/{FileName}). */
+  attachments: FakeAttachment[];
   tokensIssued: TokenIssue[];
   refreshTokenUses: RefreshTokenUse[];
   /** Refresh tokens revoked through /connect/revocation. */
@@ -281,7 +297,16 @@ const ACCOUNTS = [
   { AccountID: randomUUID(), Code: '090', Name: 'Business Bank Account', Type: 'BANK', TaxType: 'NONE', EnablePaymentsToAccount: false },
   { AccountID: randomUUID(), Code: '200', Name: 'Sales', Type: 'REVENUE', TaxType: 'OUTPUT2', EnablePaymentsToAccount: false },
   { AccountID: randomUUID(), Code: '260', Name: 'Other Revenue', Type: 'REVENUE', TaxType: 'OUTPUT2', EnablePaymentsToAccount: false },
-  { AccountID: randomUUID(), Code: '400', Name: 'Advertising', Type: 'EXPENSE', TaxType: 'INPUT2', EnablePaymentsToAccount: false },
+  // The expense side of Xero's standard New Zealand chart of accounts.
+  ...(
+    [
+      ['300', 'Purchases', 'DIRECTCOSTS'], ['310', 'Cost of Goods Sold', 'DIRECTCOSTS'], ['400', 'Advertising', 'EXPENSE'], ['404', 'Bank Fees', 'EXPENSE'],
+      ['408', 'Cleaning', 'EXPENSE'], ['412', 'Consulting & Accounting', 'EXPENSE'], ['420', 'Entertainment', 'EXPENSE'], ['425', 'Freight & Courier', 'EXPENSE'],
+      ['429', 'General Expenses', 'EXPENSE'], ['433', 'Insurance', 'EXPENSE'], ['441', 'Legal expenses', 'EXPENSE'], ['445', 'Light, Power, Heating', 'EXPENSE'],
+      ['449', 'Motor Vehicle Expenses', 'EXPENSE'], ['453', 'Office Expenses', 'EXPENSE'], ['461', 'Printing & Stationery', 'EXPENSE'], ['469', 'Rent', 'EXPENSE'],
+      ['473', 'Repairs and Maintenance', 'EXPENSE'], ['485', 'Subscriptions', 'EXPENSE'], ['489', 'Telephone & Internet', 'EXPENSE'], ['493', 'Travel - National', 'EXPENSE'],
+    ] as const
+  ).map(([Code, Name, Type]) => ({ AccountID: randomUUID(), Code, Name, Type, TaxType: 'INPUT2', EnablePaymentsToAccount: false })),
 ];
 
 class HttpError extends Error {
@@ -321,10 +346,10 @@ function whereFilter(where: string): (row: Json) => boolean {
     });
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 // ---- the server -----------------------------------------------------------------------------
@@ -380,7 +405,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   const graceMs = (options.refreshGraceSeconds ?? 0) * 1000;
   const tenants = (options.tenants ?? [{ tenantName: 'Demo Company (NZ)' }]).map((t) => ({ tenantId: t.tenantId ?? randomUUID(), tenantName: t.tenantName }));
 
-  const state: FakeXeroState = { invoices: [], creditNotes: [], contacts: [], payments: [], tokensIssued: [], refreshTokenUses: [], revoked: [], requests: [] };
+  const state: FakeXeroState = { invoices: [], creditNotes: [], contacts: [], payments: [], attachments: [], tokensIssued: [], refreshTokenUses: [], revoked: [], requests: [] };
   const grants = new Map<string, Grant>();
   const codes = new Map<string, CodeRecord>();
   const accessTokens = new Map<string, { grantId: string; expiresAt: number }>();
@@ -768,6 +793,19 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
       if (errors.length > 0) return errors;
       setLines(inv, lines, lat);
     }
+    // The other fields of an approved document may change with its lines (no money applied).
+    for (const key of ['Date', 'DueDate', 'Reference'] as const) {
+      const v = el[key];
+      if (typeof v === 'string' && v !== '') {
+        if (inv.paidCents > 0n || creditedCents(inv) > 0n) return ['Invoice not of valid status for modification. This document has payments applied to it.'];
+        inv[key] = v;
+      }
+    }
+    const contactId = isObject(el['Contact']) ? str(el['Contact']['ContactID']) : '';
+    if (contactId !== '' && contactId !== inv.ContactID) {
+      if (!state.contacts.some((c) => c.tenantId === inv.tenantId && c.ContactID === contactId)) return ['The contact could not be found.'];
+      inv.ContactID = contactId;
+    }
     if (inv.Status !== target) inv.updatedMs = now();
     inv.Status = target;
     if (el['SentToContact'] !== undefined) {
@@ -1144,18 +1182,59 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return envelope('Allocations', out);
   }
 
-  function accounting(req: IncomingMessage, route: string, query: URLSearchParams, raw: string, grant: Grant): { status: number; body: unknown; headers?: Record<string, string> } {
-    const tenantId = str(req.headers['xero-tenant-id']);
-    if (!grant.connections.some((c) => c.tenantId === tenantId)) throw forbidden();
-    const accept = str(req.headers.accept);
-    if (!accept.includes('application/json')) throw new HttpError(406, { Title: 'Not Acceptable', Detail: 'fake-xero answers JSON only: send Accept: application/json (real Xero answers XML)' });
-    // The minute limit is counted before anything else, as Xero does (a replay counts too).
+  /** The minute limit is counted before anything else, as Xero does (a replay counts too). Answers the rate headers. */
+  function countCall(tenantId: string): Record<string, string> {
     const minute = `${tenantId}:${Math.floor(now() / 60_000)}`;
     const count = (minuteCounts.get(minute) ?? 0) + 1;
     minuteCounts.set(minute, count);
     const limit = options.minuteLimit ?? Infinity;
     const rateHeaders = { 'X-MinLimit-Remaining': String(Math.max(0, Math.min(60, limit) - count)), 'X-DayLimit-Remaining': '4999', 'X-AppMinLimit-Remaining': '9999' };
     if (count > limit) throw new HttpError(429, '', { 'Retry-After': String(60 - Math.floor((now() % 60_000) / 1000)), 'X-Rate-Limit-Problem': 'minute' });
+    return rateHeaders;
+  }
+
+  /**
+   * PUT or POST /Invoices/{InvoiceID}/Attachments/{FileName}: the raw bytes as the body, their type
+   * as Content-Type; a second upload of the same name replaces the first. GET lists them. Needs the
+   * accounting.attachments scope (granular scopes), as Xero does; 25 MB a file, 10 a document.
+   */
+  function attachments(req: IncomingMessage, route: string, bytes: Buffer, grant: Grant): { status: number; body: unknown } {
+    const tenantId = str(req.headers['xero-tenant-id']);
+    if (!grant.connections.some((c) => c.tenantId === tenantId)) throw forbidden();
+    if (!grant.scope.split(' ').includes('accounting.attachments')) throw forbidden();
+    countCall(tenantId);
+    const m = ATTACHMENT_ROUTE.exec(route)!;
+    const invoiceId = decodeURIComponent(m[1]!);
+    const invoice = state.invoices.find((i) => i.tenantId === tenantId && i.InvoiceID === invoiceId);
+    if (!invoice) throw notFound();
+    const json = (a: FakeAttachment) => ({ AttachmentID: a.AttachmentID, FileName: a.FileName, Url: `https://api.xero.com/api.xro/2.0/Invoices/${invoiceId}/Attachments/${encodeURIComponent(a.FileName)}`, MimeType: a.MimeType, ContentLength: a.bytes.length });
+    const method = req.method ?? 'GET';
+    if (method === 'GET' && m[2] === undefined) return { status: 200, body: envelope('Attachments', state.attachments.filter((a) => a.tenantId === tenantId && a.invoiceId === invoiceId).map(json)) };
+    if ((method !== 'PUT' && method !== 'POST') || m[2] === undefined) throw notFound();
+    const fileName = decodeURIComponent(m[2]);
+    const mimeType = str(req.headers['content-type']).split(';')[0]!.trim();
+    const refuse = (message: string) => validationException([{ ValidationErrors: [{ Message: message }] }]);
+    if (bytes.length === 0) throw refuse('The attachment is empty.');
+    if (bytes.length > FAKE_XERO_ATTACHMENT_MAX_BYTES) throw new HttpError(413, { Title: 'Request Entity Too Large', Status: 413, Detail: 'The attachment is larger than 25 MB' });
+    if (mimeType === '' || mimeType === 'application/json') throw refuse('The attachment must be sent with its content type.');
+    const same = state.attachments.find((a) => a.tenantId === tenantId && a.invoiceId === invoiceId && a.FileName.toLowerCase() === fileName.toLowerCase());
+    if (same) {
+      same.bytes = Buffer.from(bytes);
+      same.MimeType = mimeType;
+      return { status: 200, body: envelope('Attachments', [json(same)]) };
+    }
+    if (state.attachments.filter((a) => a.tenantId === tenantId && a.invoiceId === invoiceId).length >= FAKE_XERO_ATTACHMENTS_PER_DOCUMENT) throw refuse('A document can have at most 10 attachments.');
+    const made: FakeAttachment = { tenantId, invoiceId, AttachmentID: randomUUID(), FileName: fileName, MimeType: mimeType, bytes: Buffer.from(bytes) };
+    state.attachments.push(made);
+    return { status: 200, body: envelope('Attachments', [json(made)]) };
+  }
+
+  function accounting(req: IncomingMessage, route: string, query: URLSearchParams, raw: string, grant: Grant): { status: number; body: unknown; headers?: Record<string, string> } {
+    const tenantId = str(req.headers['xero-tenant-id']);
+    if (!grant.connections.some((c) => c.tenantId === tenantId)) throw forbidden();
+    const accept = str(req.headers.accept);
+    if (!accept.includes('application/json')) throw new HttpError(406, { Title: 'Not Acceptable', Detail: 'fake-xero answers JSON only: send Accept: application/json (real Xero answers XML)' });
+    const rateHeaders = countCall(tenantId);
     const m = /^\/api\.xro\/2\.0\/([A-Za-z]+)(?:\/([^/]+))?(?:\/([A-Za-z]+))?\/?$/.exec(route);
     if (!m || !m[1]) throw notFound();
     const resource = m[1].toLowerCase();
@@ -1214,7 +1293,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
   // ---- routing ----------------------------------------------------------------------------------
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const bytes = await readBody(req);
+    const raw = bytes.toString('utf8');
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const record: RecordedRequest = { method, url: req.url ?? '/', headers: { ...req.headers }, body: raw, status: null };
@@ -1269,7 +1349,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
         if (!grant.connections.some((c) => c.id === id)) throw notFound();
         grant.connections = grant.connections.filter((c) => c.id !== id);
         result = { status: 204, body: '' };
-      } else if (host === 'api' && route.startsWith('/api.xro/2.0/')) result = accounting(req, route, url.searchParams, raw, bearer(req));
+      } else if (host === 'api' && ATTACHMENT_ROUTE.test(route)) result = attachments(req, route, bytes, bearer(req));
+      else if (host === 'api' && route.startsWith('/api.xro/2.0/')) result = accounting(req, route, url.searchParams, raw, bearer(req));
       else throw new HttpError(404, { Title: 'Not Found', Detail: `fake-xero has no ${method} ${path}` });
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;

@@ -369,3 +369,48 @@ describe('credit notes and allocations', () => {
     expect(JSON.stringify(again.body)).toContain('Credit Note # must be unique.');
   });
 });
+
+describe('bills and attachments', () => {
+  const attach = (f: FakeXero, access: string, tenantId: string, invoiceId: string, name: string, bytes: Uint8Array, type = 'application/pdf', method = 'POST') =>
+    fetch(`${f.apiUrl}/api.xro/2.0/Invoices/${invoiceId}/Attachments/${encodeURIComponent(name)}`, {
+      method,
+      headers: { Authorization: `Bearer ${access}`, 'xero-tenant-id': tenantId, Accept: 'application/json', 'Content-Type': type },
+      body: bytes,
+    });
+
+  it('an ACCPAY keeps its number as the bill reference (Reference is for sales), is found by it, and takes INPUT2 on an expense account', async () => {
+    const f = await start();
+    const c = await connect(f);
+    const contactId = f.addContact(c.tenantId, { name: 'Plumbing World', email: '' }).ContactID;
+    const bill = { Type: 'ACCPAY', Contact: { ContactID: contactId }, InvoiceNumber: 'Cost 1', Reference: 'ignored', LineAmountTypes: 'Inclusive', Date: '2026-05-05', DueDate: '2026-05-05', Status: 'AUTHORISED', LineItems: [{ Description: 'Pipe', Quantity: 1, UnitAmount: 161, LineAmount: 161, TaxAmount: 21, TaxType: 'INPUT2', AccountCode: '300' }] };
+    const made = await api(f, c.access, c.tenantId, 'PUT', '/Invoices', { Invoices: [bill] });
+    expect(made.status).toBe(200);
+    expect(made.body.Invoices?.map((i) => [i['Type'], i['InvoiceNumber'], i['Reference'], i['TotalTax'], i['Total']])).toEqual([['ACCPAY', 'Cost 1', '', 21, 161]]);
+    const found = await api(f, c.access, c.tenantId, 'GET', `/Invoices?${new URLSearchParams({ where: 'Type=="ACCPAY"&&InvoiceNumber=="Cost 1"' })}`);
+    expect(found.body.Invoices).toHaveLength(1);
+  });
+
+  it('attachments: raw bytes with their type, the same name replaces, 25 MB and the attachments scope are required', async () => {
+    const f = await start();
+    const c = await connect(f);
+    const contactId = f.addContact(c.tenantId, { name: 'Plumbing World', email: '' }).ContactID;
+    const made = await api(f, c.access, c.tenantId, 'PUT', '/Invoices', { Invoices: [{ Type: 'ACCPAY', Contact: { ContactID: contactId }, InvoiceNumber: 'B1', LineAmountTypes: 'NoTax', Date: '2026-05-05', Status: 'AUTHORISED', LineItems: [{ Description: 'x', Quantity: 1, UnitAmount: 10, TaxType: 'NONE', AccountCode: '429' }] }] });
+    const id = String(made.body.Invoices?.[0]?.['InvoiceID']);
+    // The connection above was granted without accounting.attachments: refused as Xero does.
+    expect((await attach(f, c.access, c.tenantId, id, 'receipt.pdf', new Uint8Array([37, 80, 68, 70]))).status).toBe(403);
+    expect(f.state.attachments).toEqual([]);
+
+    const withScope = await token(f, { grant_type: 'authorization_code', code: await codeFrom(f, { scope: `${SCOPE} accounting.attachments` }), redirect_uri: REDIRECT, code_verifier: VERIFIER });
+    const access = String(withScope.body['access_token']);
+    const first = await attach(f, access, c.tenantId, id, 'receipt.pdf', new Uint8Array([1, 2, 3]));
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { Attachments: { FileName: string; ContentLength: number; MimeType: string }[] }).Attachments.map((a) => [a.FileName, a.ContentLength, a.MimeType])).toEqual([['receipt.pdf', 3, 'application/pdf']]);
+    expect((await attach(f, access, c.tenantId, id, 'RECEIPT.pdf', new Uint8Array([9, 9, 9, 9]))).status).toBe(200);
+    expect(f.state.attachments.map((a) => [a.FileName, [...a.bytes]])).toEqual([['receipt.pdf', [9, 9, 9, 9]]]);
+    expect((await attach(f, access, c.tenantId, id, 'empty.pdf', new Uint8Array())).status).toBe(400);
+    expect((await attach(f, access, c.tenantId, 'no-such-invoice', 'r.pdf', new Uint8Array([1])).then((r) => r.status))).toBe(404);
+    expect((await attach(f, access, c.tenantId, id, 'big.pdf', new Uint8Array(25 * 1024 * 1024 + 1))).status).toBe(413);
+    const listed = await api(f, access, c.tenantId, 'GET', `/Invoices/${id}/Attachments`);
+    expect((listed.body as { Attachments?: unknown[] }).Attachments).toHaveLength(1);
+  });
+});

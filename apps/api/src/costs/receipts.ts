@@ -123,7 +123,7 @@ export async function requireCost(sql: Sql, accountId: string, costId: string): 
 }
 
 /** Keeps the receipt of a cost, replacing any it had. The file is written before its row, so a row always names a file. */
-export async function saveReceipt(deps: Pick<AppDeps, 'store' | 'config' | 'files' | 'clock'>, accountId: string, costId: string, upload: Uint8Array): Promise<ReceiptInfo> {
+export async function saveReceipt(deps: Pick<AppDeps, 'store' | 'config' | 'files' | 'clock'>, accountId: string, costId: string, upload: Uint8Array): Promise<ReceiptInfo & { sha256: string }> {
   const db = deps.store.db;
   await requireCost(db, accountId, costId);
   const prepared = await prepareReceipt(upload);
@@ -131,13 +131,14 @@ export async function saveReceipt(deps: Pick<AppDeps, 'store' | 'config' | 'file
   if (Number(used?.total ?? 0) + prepared.bytes.length > MAX_ACCOUNT_RECEIPT_BYTES) throw new Conflict(RECEIPT_MESSAGES.accountFull);
   await filesOf(deps).put(keyOf(accountId, costId), prepared.bytes);
   const at = deps.clock.now().toISOString();
+  const sha256 = createHash('sha256').update(prepared.bytes).digest('hex');
   await db.query(
     `INSERT INTO receipt_files (account_id, cost_id, content_type, bytes, sha256, width, height, uploaded_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (account_id, cost_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, sha256 = EXCLUDED.sha256,
        width = EXCLUDED.width, height = EXCLUDED.height, uploaded_at = EXCLUDED.uploaded_at`,
-    [accountId, costId, prepared.contentType, prepared.bytes.length, createHash('sha256').update(prepared.bytes).digest('hex'), prepared.width, prepared.height, at],
+    [accountId, costId, prepared.contentType, prepared.bytes.length, sha256, prepared.width, prepared.height, at],
   );
-  return { content_type: prepared.contentType, bytes: prepared.bytes.length, uploaded_at: at };
+  return { content_type: prepared.contentType, bytes: prepared.bytes.length, uploaded_at: at, sha256 };
 }
 
 /** The receipt's bytes and type, or 404. */

@@ -18,6 +18,8 @@ import { gstExportsOf } from '../reports/gstExports.ts';
 import { createReportMemo, versionWithSettings } from '../reports/memo.ts';
 import { recurringNotFound, setUpRecurring, stopRecurring } from './recurring.ts';
 import { withUploadSlot } from '../security/uploadGate.ts';
+import { billsOf } from '../integrations/xero/bills.ts';
+import { queueReceiptForXero } from '../integrations/xero/billQueue.ts';
 import { loadReceipt, RECEIPT_MESSAGES, receiptsOf, removeReceipt, requireCost, saveReceipt } from './receipts.ts';
 import { Invalid } from '../errors.ts';
 import { uploadedFile } from '../http/upload.ts';
@@ -44,8 +46,9 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
       listCosts(deps.store.db, accountId, { jobId: q.job_id, from: q.from, to: q.to, kind: q.kind }, await isRegistered(deps, accountId), COST_LIST_MAX),
       standingNotice(deps, accountId),
     ]);
-    const receipts = await receiptsOf(deps.store.db, accountId, costs.map((cost) => cost.id));
-    return c.json({ costs: costs.map((cost) => ({ ...cost, gst_notice: standing(cost.date), receipt: receipts.get(cost.id) ?? null })) });
+    const ids = costs.map((cost) => cost.id);
+    const [receipts, bills] = await Promise.all([receiptsOf(deps.store.db, accountId, ids), billsOf(deps.store.db, accountId, ids)]);
+    return c.json({ costs: costs.map((cost) => ({ ...cost, gst_notice: standing(cost.date), receipt: receipts.get(cost.id) ?? null, xero_bill: bills.get(cost.id) ?? null })) });
   });
 
   r.post('/', describe({ tag: 'Costs', summary: 'Record a receipt, bill or expense', body: costInput, idempotent: true, response: { status: 201, schema: costRecord }, errors: [422] }), async (c) => {
@@ -61,14 +64,15 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
     const found = plausibleId(id) ? await findCost(deps.store.db, accountId, id, await isRegistered(deps, accountId)) : null;
     if (!found) throw costNotFound();
     const receipt = (await receiptsOf(deps.store.db, accountId, [id])).get(id) ?? null;
-    return c.json({ ...found, gst_notice: (await standingNotice(deps, accountId))(found.date), receipt });
+    const xeroBill = (await billsOf(deps.store.db, accountId, [id])).get(id) ?? null;
+    return c.json({ ...found, gst_notice: (await standingNotice(deps, accountId))(found.date), receipt, xero_bill: xeroBill });
   });
 
   r.put('/:id', describe({ tag: 'Costs', summary: 'Replace a cost (send the version you edited)', body: costUpdateInput, response: { status: 200, schema: costRecord }, errors: [404, 409, 422] }), async (c) => {
     const id = c.req.param('id');
     const input = await parseBody(c, costUpdateInput);
     const changed = await changeCost(deps, actorOf(c), id, input, await isRegistered(deps, c.get('accountId')));
-    return c.json({ ...changed, receipt: (await receiptsOf(deps.store.db, c.get('accountId'), [id])).get(id) ?? null });
+    return c.json({ ...changed, receipt: (await receiptsOf(deps.store.db, c.get('accountId'), [id])).get(id) ?? null, xero_bill: (await billsOf(deps.store.db, c.get('accountId'), [id])).get(id) ?? null });
   });
 
   r.delete('/:id', describe({ tag: 'Costs', summary: 'Delete a cost (and its receipt)', response: { status: 204, description: 'Deleted' }, errors: [404] }), async (c) => {
@@ -86,11 +90,13 @@ export function costRoutes(deps: AppDeps): Hono<AppEnv> {
       // Another account's cost (or none) is 404 before anything of the upload is read.
       await requireCost(deps.store.db, c.get('accountId'), c.req.param('id'));
       // One of the account's few upload places and the hour's count, before the body is read.
-      const kept = await withUploadSlot(deps, c.get('accountId'), async () => {
+      const { sha256, ...kept } = await withUploadSlot(deps, c.get('accountId'), async () => {
         const file = await uploadedFile(c, RECEIPT_MESSAGES);
         if (file.size === 0) throw new Invalid(RECEIPT_MESSAGES.missing);
         return saveReceipt(deps, c.get('accountId'), c.req.param('id'), new Uint8Array(await file.arrayBuffer()));
       });
+      // A cost already a bill in Xero gets the new file attached there (the outbox's xero-bill reaction).
+      await queueReceiptForXero(deps.store.db, c.get('accountId'), c.req.param('id'), sha256, deps.clock.now());
       return c.json(kept);
     },
   );

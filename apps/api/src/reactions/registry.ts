@@ -10,6 +10,8 @@ import { ACCOUNT_CLOSED_CAUSE } from '../account/liveness.ts';
 import { disconnect } from '../integrations/xero/oauth.ts';
 import { pullFromXeroForReaction, pushDocumentChangesToXero } from '../integrations/xero/sync.ts';
 import { XERO_INVOICE_CHANGED } from '../integrations/xero/changeCause.ts';
+import { COST_RECEIPT_KEPT } from '../integrations/xero/billCause.ts';
+import { pushCostToXero } from '../integrations/xero/bills.ts';
 import { acceptanceConfirmation } from '../clientLinks/confirmAcceptance.ts';
 import { clientAnswerNotice } from '../clientLinks/notify.ts';
 import { deliveryFailure, reminderSchedule } from '../reminders/reactions.ts';
@@ -33,13 +35,13 @@ export interface OutboxRow {
 }
 
 /** What reactions may use. */
-export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect' | 'renderPdf'>;
+export type ReactionDeps = Pick<AppDeps, 'config' | 'store' | 'clock' | 'ids' | 'mailer' | 'secrets' | 'log' | 'accounting' | 'connect' | 'renderPdf' | 'files'>;
 
 /**
  * What may set a reaction off: a domain event, the account's deletion (a row the deletion writes
  * itself), or Xero saying a synced invoice changed (a row its webhook or the poll writes).
  */
-export type ReactionCause = DomainEventType | typeof ACCOUNT_CLOSED_CAUSE | typeof XERO_INVOICE_CHANGED;
+export type ReactionCause = DomainEventType | typeof ACCOUNT_CLOSED_CAUSE | typeof XERO_INVOICE_CHANGED | typeof COST_RECEIPT_KEPT;
 
 /** A reaction: `T` is the event types it may follow — the domain's, so a misspelt one does not compile (a test of the outbox itself uses its own). */
 export interface Reaction<D = ReactionDeps, T extends string = ReactionCause> {
@@ -100,6 +102,21 @@ export const xeroCreditNotePush: Reaction = {
 };
 
 /**
+ * A cost sent to Xero as a bill follows the cost: its figures again after a change, voided when the
+ * cost is deleted, the receipt attached when a new one is kept (integrations/xero/bills.ts). Does
+ * nothing for a cost never sent.
+ */
+export const xeroBillPush: Reaction = {
+  name: 'xero-bill',
+  on: ['CostChanged', 'CostRemoved', COST_RECEIPT_KEPT],
+  coalesce: 'xero-bill',
+  async handle(deps, row) {
+    const costId = row.payload['costId'];
+    if (typeof costId === 'string') await pushCostToXero(deps, row.accountId, costId);
+  },
+};
+
+/**
  * Xero said a synced invoice changed (a webhook's event, or the poll: integrations/xero/webhook.ts,
  * poll.ts): the invoice is read back from Xero and what changed there comes here — payments, credit
  * notes, a void (pullFromXero). Xero's limits or a busy invoice put the row off until the time Xero
@@ -134,5 +151,5 @@ export const xeroDisconnectClosedAccount: Reaction = {
 
 /** Every reaction the API runs. */
 export const REACTIONS: readonly Reaction[] = [
-  xeroPush, xeroCreditNotePush, xeroPull, clientAnswerNotice, acceptanceConfirmation, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
+  xeroPush, xeroCreditNotePush, xeroBillPush, xeroPull, clientAnswerNotice, acceptanceConfirmation, reminderSchedule, deliveryFailure, expireCheckoutSessions, expireClosedAccountCheckouts, xeroDisconnectClosedAccount,
 ];

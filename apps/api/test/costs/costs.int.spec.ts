@@ -33,7 +33,7 @@ describe('costs API', () => {
     // 86.25 × 3/23 = 11.25.
     expect(r.json).toEqual({
       id: expect.any(String), kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', paid_date: '2026-05-06', amount: '86.25', gst: 'standard',
-      gst_claimed: '11.25', not_claimed_reason: null, supply_information_held: false, credit: false, category: 'materials', job_id: null, note: 'Fittings', version: 1, gst_notice: null, receipt: null,
+      gst_claimed: '11.25', not_claimed_reason: null, supply_information_held: false, credit: false, category: 'materials', job_id: null, note: 'Fittings', version: 1, gst_notice: null, receipt: null, xero_bill: null,
     });
     expect((await t.get(`/costs/${r.json.id}`, u.token)).json).toEqual(r.json);
     const again = await t.call('POST', '/costs', { json: RECEIPT, token: u.token, headers: { 'Idempotency-Key': 'cost-1' } });

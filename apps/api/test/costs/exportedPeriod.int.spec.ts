@@ -85,4 +85,32 @@ describe('a cost in a GST period already exported', () => {
     const other = await signUp(t);
     expect((await t.get(MAR_APR, other.token)).json.purchase_adjustments.count).toBe(0);
   });
+
+  it('a repeating expense set up with a first date in an exported period: what it records there is carried too, and the exported period stays as exported', async () => {
+    // Worked by hand: $46.00 a month (GST $6.00) from 20 Jan 2027, set up on 10 Mar after Jan–Feb was
+    // exported with nothing in it. 20 Jan and 20 Feb are recorded at once, each carried to 10 Mar;
+    // Mar–Apr has $92.00 (Box 12 $12.00) carried, plus 20 Mar and 20 Apr in their own right once made.
+    const u = await signUp(t);
+    onDay('2027-03-05');
+    expect((await t.get(CSV, u.token)).status).toBe(200);
+    const asExported = (await t.get(JAN_FEB, u.token)).json;
+    expect(asExported.gst_return).toMatchObject({ box11: 0, box12: 0 });
+
+    onDay('2027-03-10');
+    const set = await t.post('/recurring-costs', { supplier: 'One NZ', amount: '46.00', frequency: 'monthly', start_date: '2027-01-20', category: 'phone', note: 'Mobile' }, u.token);
+    expect(set.status, set.text).toBe(201);
+    expect(set.json).toMatchObject({ made: 2, last_made_on: '2027-02-20', next_date: '2027-03-20' });
+    const listed = (await t.get('/costs', u.token)).json.costs as { date: string; gst_notice: string | null }[];
+    expect(listed.map((c) => [c.date, c.gst_notice])).toEqual([
+      ['2027-02-20', notice('would be', '10 March 2027')],
+      ['2027-01-20', notice('would be', '10 March 2027')],
+    ]);
+    expect((await t.get(JAN_FEB, u.token)).json).toEqual(asExported);
+    const marApr = (await t.get(MAR_APR, u.token)).json;
+    expect(marApr.gst_return).toMatchObject({ box11: 92, box12: 12 });
+    expect(marApr.purchase_adjustments.lines).toEqual([
+      { supplier: 'One NZ', date: '2027-01-20', carried_to: '2027-03-10', exported_period: 'Jan–Feb 2027', change: 'added', amount: 46, claimed: 46 },
+      { supplier: 'One NZ', date: '2027-02-20', carried_to: '2027-03-10', exported_period: 'Jan–Feb 2027', change: 'added', amount: 46, claimed: 46 },
+    ]);
+  });
 });

@@ -170,6 +170,7 @@ export type IdKind = 'client' | 'document' | 'payment' | 'variation' | 'cost' | 
 export function paramKind(op: Operation, param: string): IdKind {
   if (param === 'paymentId') return 'payment';
   if (param === 'variationId') return 'variation';
+  if (param === 'costId') return 'cost';
   if (op.path.startsWith('/costs')) return 'cost';
   if (op.path.startsWith('/hours')) return 'hours';
   if (op.path.startsWith('/recurring-costs')) return 'recurring';

@@ -55,6 +55,7 @@ export function costRecordOf(id: string, e: CostEntry, note: string, version: nu
     supply_information_held: e.supplyInformationHeld, credit: e.credit === true, category: e.category, job_id: e.jobId, note, version, gst_notice: gstNotice,
     // The receipt is the API's (a file beside the cost, not an event): it fills this in.
     receipt: null,
+    xero_bill: null,
   };
 }
 

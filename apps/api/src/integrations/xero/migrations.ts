@@ -150,4 +150,27 @@ CREATE TABLE IF NOT EXISTS xero_polls (
 ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS pulled_at timestamptz;
 `,
   },
+  {
+    id: 'accounting-007-xero-bills',
+    sql: `
+-- Costs sent to Xero as bills (integrations/xero/bills.ts): the bill's id and status there, the cost's
+-- version last put on it, the SHA-256 of the receipt file attached, and what last went wrong. The
+-- claim columns hold one cost to one process while it is being sent.
+CREATE TABLE IF NOT EXISTS xero_bills (
+  account_id       text        NOT NULL,
+  cost_id          text        NOT NULL,
+  tenant_id        text,
+  xero_invoice_id  text,
+  xero_status      text,
+  pushed_version   integer,
+  attached_sha256  text,
+  last_error       text,
+  claimed_by       text,
+  claimed_until    timestamptz,
+  created_at       timestamptz NOT NULL,
+  updated_at       timestamptz,
+  PRIMARY KEY (account_id, cost_id)
+);
+`,
+  },
 ];

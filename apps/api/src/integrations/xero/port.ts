@@ -143,6 +143,36 @@ export interface CreditNoteRefundInput {
   accountCode?: string;
 }
 
+/** What a bill (ACCPAY) is made from: a cost (a receipt, a supplier's bill, an expense) as the API keeps it. */
+export interface BillSource {
+  id: string;
+  kind: string;
+  supplier: string;
+  date: LocalDate;
+  paid_date: LocalDate | null;
+  /** Including GST, a decimal string ("161.00"). */
+  amount: string;
+  /** The GST in it this app claims back ("21.00", "0.00"). */
+  gst_claimed: string;
+  credit: boolean;
+  category: string;
+  note: string;
+}
+
+export interface BillInput {
+  cost: BillSource;
+  /** The provider's contact for the supplier. */
+  contactId: string;
+  gstRegistered: boolean;
+}
+
+/** A file attached to an invoice or bill in the provider (a receipt's photo or PDF). */
+export interface AttachmentInput {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 export interface AccountingProvider {
   readonly name: ProviderName;
   /** The address the Connect window opens. `codeChallenge` is the S256 PKCE challenge. */
@@ -176,6 +206,14 @@ export interface AccountingProvider {
   allocateCreditNote(conn: ProviderConnection, allocation: AllocationInput, idempotencyKey: string): Promise<void>;
   /** Pays some of a credit note's credit back to the client (at most the credit left); answers the provider's payment id. */
   refundCreditNote(conn: ProviderConnection, refund: CreditNoteRefundInput, idempotencyKey: string): Promise<{ paymentId: string }>;
+  /** A bill (ACCPAY), approved, for a cost. `idempotencyKey` as for createInvoice. */
+  createBill(conn: ProviderConnection, bill: BillInput, idempotencyKey: string): Promise<InvoiceRef>;
+  /** A bill an earlier, lost attempt may have created (created by this app, not deleted). */
+  findBillByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
+  /** Puts the cost's figures on its bill again (a changed cost). Refused (validation) once the bill is paid or voided there. */
+  updateBill(conn: ProviderConnection, invoiceId: string, bill: BillInput): Promise<InvoiceRef>;
+  /** Attaches a file to an invoice or bill; the same name again replaces it. Needs the accounting.attachments scope. */
+  attachFile(conn: ProviderConnection, invoiceId: string, file: AttachmentInput): Promise<void>;
 }
 
 export type AccountingErrorKind =

@@ -2,7 +2,7 @@
 // (docs/api/accounting.md). The callback and its close script are the only routes without a
 // bearer token: Xero's redirect lands in the Connect window.
 import {
-  ACCOUNTING_MESSAGES, accountingAuthorization, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
+  ACCOUNTING_MESSAGES, accountingAuthorization, accountingBillResult, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
 } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -20,6 +20,7 @@ import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, 
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushFailuresOf, pushStatusOf } from './pushStatus.ts';
 import { pushInvoice, sendOursToXero, syncInvoice } from './sync.ts';
+import { sendCostToXero } from './bills.ts';
 import { handleXeroWebhook, XERO_WEBHOOK_MAX_BYTES, type XeroWebhook, xeroSignatureValid, xeroWebhookSchema } from './webhook.ts';
 import { limitBody } from '../../http/refusedBodies.ts';
 
@@ -133,6 +134,10 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/sync/:id', signedIn, requireActiveSubscription(deps), describe({
     tag, summary: 'Sync an invoice to Xero once (a second sync creates nothing)', response: { status: 200, schema: accountingSyncResult }, errors: [400, 402, 404, 409, 429, 503],
   }), async (c) => c.json(await syncInvoice(deps, actorOf(c), c.req.param('id'))));
+
+  r.post('/bills/:costId', signedIn, requireActiveSubscription(deps), describe({
+    tag, summary: "Send a cost (receipt, bill or expense) to Xero as a bill, with its receipt attached; a second send makes nothing more (changes since are put on the bill)", response: { status: 200, schema: accountingBillResult }, errors: [400, 402, 404, 409, 422, 429, 503],
+  }), async (c) => c.json(await sendCostToXero(deps, c.get('accountId'), c.req.param('costId'))));
 
   r.get('/push', signedIn, describe({
     tag, summary: "The synced invoices whose latest changes Xero does not have (the last push failed), newest first, at most 20", response: { status: 200, schema: accountingPushFailures },

@@ -8,9 +8,12 @@
 // repeat (reads, status changes, and writes that carry the same Idempotency-Key every time).
 import { centsToString, toCents } from '@tradie/domain';
 import { decodeJwt } from 'jose';
+import { toXeroBill } from './billMapping.ts';
 import { DEFAULT_PAYMENTS_ACCOUNT_CODE, DEFAULT_SALES_ACCOUNT_CODE, toXeroCreditNote, toXeroInvoice } from './mapping.ts';
 import {
   AccountingError,
+  type AttachmentInput,
+  type BillInput,
   type AccountingProvider,
   type ContactInput,
   type ContactRef,
@@ -36,7 +39,7 @@ export const XERO_DEFAULTS = {
   identityUrl: 'https://identity.xero.com',
   apiUrl: 'https://api.xero.com',
   // Granular scopes: apps created since 2 March 2026 get nothing else.
-  scopes: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read',
+  scopes: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read accounting.attachments',
   maxRetries: 3,
   maxRetryAfterSeconds: 60,
   backoffMs: 500,
@@ -82,7 +85,7 @@ interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array<ArrayBuffer>;
   /** Safe to send again after a 5xx or a lost response. */
   repeatable: boolean;
   /** The identity server answers errors as OAuth `{error}` bodies. */
@@ -469,6 +472,38 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       // unitdp=4: our unit prices may carry four decimal places.
       const body = await api(conn, 'PUT', '/Invoices?unitdp=4', { body: { Invoices: [invoice] }, idempotencyKey });
       return invoiceRef(firstOf(body, 'Invoices'));
+    },
+
+    async createBill(conn, input: BillInput, idempotencyKey) {
+      const bill = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+      return invoiceRef(firstOf(await api(conn, 'PUT', '/Invoices', { body: { Invoices: [bill] }, idempotencyKey }), 'Invoices'));
+    },
+
+    async findBillByReference(conn, reference) {
+      const query = new URLSearchParams({ where: `Type=="ACCPAY"&&InvoiceNumber==${whereString(reference)}`, createdByMyApp: 'true', page: '1' });
+      const list = field(await api(conn, 'GET', `/Invoices?${query}`), 'Invoices');
+      const refs = (Array.isArray(list) ? list : []).map(invoiceRef).filter((r) => r.status !== 'DELETED');
+      return refs.find((r) => r.status !== 'VOIDED') ?? refs[0] ?? null;
+    },
+
+    async updateBill(conn, invoiceId, input: BillInput) {
+      const { Type: _type, Status: _status, ...bill } = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+      const path = `/Invoices/${encodeURIComponent(invoiceId)}`;
+      // The whole bill as it is now: the same request however often it is sent.
+      return invoiceRef(firstOf(await api(conn, 'POST', path, { body: { Invoices: [{ InvoiceID: invoiceId, ...bill }] }, repeatable: true }), 'Invoices'));
+    },
+
+    async attachFile(conn, invoiceId, file: AttachmentInput) {
+      const path = `/Invoices/${encodeURIComponent(invoiceId)}/Attachments/${encodeURIComponent(file.fileName)}`;
+      // POST replaces a file of the same name, so a repeat after a lost answer changes nothing.
+      await send({
+        method: 'POST',
+        url: `${accountingUrl}${path}`,
+        headers: { Authorization: `Bearer ${conn.accessToken}`, 'xero-tenant-id': conn.tenantId, 'Content-Type': file.contentType },
+        body: new Uint8Array(file.bytes),
+        tenantId: conn.tenantId,
+        repeatable: true,
+      });
     },
 
     async findInvoiceByReference(conn, reference) {

@@ -42,7 +42,7 @@ describe('the OAuth dance against the fake Xero', () => {
       response_type: 'code',
       client_id: h.fake.clientId,
       redirect_uri: REDIRECT_URI,
-      scope: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read',
+      scope: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read accounting.attachments',
       state: 'st-123',
       code_challenge: pkce.challenge,
       code_challenge_method: 'S256',

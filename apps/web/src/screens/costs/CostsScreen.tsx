@@ -15,8 +15,9 @@ import { useCommand } from '../shared/command.ts';
 import { useIdempotencyKeys } from '../shared/idempotency.ts';
 import {
   costListQuery, createCost, createHours, createRecurring, deleteCost, deleteHours, hoursListQuery, invalidateCosts, jobChoicesQuery, jobListQuery, recurringListQuery, stopRecurring,
-  receiptBlob, updateCost, updateHours, uploadReceipt,
+  receiptBlob, sendCostToXero, updateCost, updateHours, uploadReceipt,
 } from './queries.ts';
+import { accountingStatusQuery } from '../shared/queries.ts';
 import { type ReceiptQueue, type UploadState, createReceiptQueue, indexedDbPendingStore, memoryPendingStore } from './receiptUploads.ts';
 import { hoursByWeek } from './weeks.ts';
 import './costs.css';
@@ -151,6 +152,12 @@ export function CostsScreen() {
                   <span className="costs__meta costs__meta--warn" data-testid="cost-gst">{c.not_claimed_reason}</span>
                 )}
                 <ReceiptLine cost={c} upload={uploads.byCost.get(c.id)} />
+                {c.xero_bill && (
+                  <span className={c.xero_bill.detail ? 'costs__meta costs__meta--warn' : 'costs__meta'} data-testid="cost-xero">
+                    {c.xero_bill.status === 'voided' ? 'Bill voided in Xero' : 'In Xero as a bill'}
+                    {c.xero_bill.detail ? `: ${c.xero_bill.detail}` : ''}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -547,9 +554,55 @@ function CostForm({ cost, jobs, forJob, queue, onDone }: { cost: CostRecord | nu
         </label>
         <textarea id="cost-note" className="input" rows={2} maxLength={2000} value={f.note} onChange={(e) => set('note', e.target.value)} />
       </div>
+      {cost && <XeroBillPart cost={cost} />}
       {error && <ErrorAlert message={error} />}
       <EntryButtons saving={save.pending} busy={busy} onCancel={() => onDone()} onDelete={cost ? () => remove.run(cost.id) : null} />
     </form>
+  );
+}
+
+/**
+ * 'Send to Xero' for a cost already recorded, where Xero is connected: the cost becomes a bill there
+ * with its receipt attached; after that the bill follows the cost by itself. Says what Xero has, and
+ * what did not go (a receipt Xero would not take, a change to a bill paid there).
+ */
+function XeroBillPart({ cost }: { cost: CostRecord }) {
+  const queryClient = useQueryClient();
+  const connected = useQuery(accountingStatusQuery(api)).data?.connected === true;
+  const [said, setSaid] = useState<string | null>(null);
+  const send = useCommand({
+    run: async () => {
+      const answer = await sendCostToXero(api, cost.id);
+      await invalidateCosts(queryClient);
+      return answer;
+    },
+    failed: "Couldn't send it to Xero. Try again.",
+    onDone: (answer) => setSaid(answer.warning ?? (answer.already_sent ? 'Xero has it as a bill.' : 'Sent to Xero as a bill.')),
+  });
+  if (!connected && !cost.xero_bill) return null;
+  const bill = cost.xero_bill;
+  return (
+    <div className="field" data-testid="cost-xero-part">
+      <p className="field__label">Xero</p>
+      {bill && !said && (
+        <p className={bill.detail ? 'field__hint costs__meta--warn' : 'field__hint'} role="status">
+          {bill.status === 'voided' ? 'The bill is voided in Xero.' : 'In Xero as a bill. Changes you save here go to it.'}
+          {bill.detail ? ` ${bill.detail}` : ''}
+        </p>
+      )}
+      {!bill && !said && <p className="field__hint">{cost.credit ? "A supplier's credit is a credit note in Xero: enter it there." : 'Send it to Xero as a bill, with the receipt attached.'}</p>}
+      {said && (
+        <p className="field__hint" role="status">
+          {said}
+        </p>
+      )}
+      {send.error && <ErrorAlert message={send.error} />}
+      {connected && !cost.credit && bill?.status !== 'voided' && (send.result ? send.result.warning !== undefined : !bill || bill.detail !== null) && (
+        <button type="button" className="button button--secondary" onClick={() => send.run()} disabled={send.pending}>
+          {send.pending ? 'Sending…' : bill ? 'Send to Xero again' : 'Send to Xero'}
+        </button>
+      )}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 // Server data for the Costs screen and a job's profit: query factories and the calls behind their
 // buttons. The api client arrives as an argument, so tests can hand in their own.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CostInput, CostList, CostRecord, ReceiptInfo, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort, RecurringInput, RecurringList, RecurringRecord } from '@tradie/contracts';
+import type { AccountingBillResult, CostInput, CostList, CostRecord, ReceiptInfo, DocumentListRecord, HoursInput, HoursList, HoursRecord, JobList, JobProfitRecord, JobSort, RecurringInput, RecurringList, RecurringRecord } from '@tradie/contracts';
 import type { ApiClient } from '../../api/client.ts';
 import { reportKeys } from '../reports/queries.ts';
 
@@ -54,6 +54,8 @@ export const updateHours = (api: Api, id: string, body: HoursInput, version: num
 export const deleteHours = (api: Api, id: string) => api.del(`/hours/${encodeURIComponent(id)}`);
 /** Set up with one Idempotency-Key per form: a retry on a weak signal sets up one, never two. */
 export const createRecurring = (api: Api, body: RecurringInput, options: { idempotencyKey: string }) => api.post<RecurringRecord>('/recurring-costs', body, options);
+/** POST /integrations/xero/bills/{id}: the cost as a bill in Xero, with its receipt attached (once; again brings it up to date). */
+export const sendCostToXero = (api: Api, id: string) => api.post<AccountingBillResult>(`/integrations/xero/bills/${encodeURIComponent(id)}`);
 export const stopRecurring = (api: Api, id: string) => api.post<RecurringRecord>(`/recurring-costs/${encodeURIComponent(id)}/stop`);
 
 /**

@@ -1,0 +1,164 @@
+// Costs to Xero as bills (ACCPAY), against the fake Xero: sent once with the receipt attached,
+// the GST Xero holds equal to what this app claims, coded to the category's account; a change here
+// is put on the bill by the outbox, a deleted cost voids it, a receipt kept later is attached; a
+// bill paid in Xero is left alone and the cost says so; another account's cost is 404; a supplier's
+// credit is refused in words; a connection without the attachments scope still sends the bill.
+import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILL_MESSAGES } from '../../../src/integrations/xero/bills.ts';
+import { billReference } from '../../../src/integrations/xero/billMapping.ts';
+import { connectedUser, runOutbox, signUp, startXeroApp, type User, xeroCalls, type XeroTestApp } from './support.ts';
+
+let x: XeroTestApp;
+beforeAll(async () => {
+  x = await startXeroApp();
+});
+afterAll(() => x?.close());
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function aCost(user: User, body: Record<string, unknown> = {}): Promise<{ id: string; version: number; gst_claimed: string }> {
+  const r = await x.t.post('/costs', { supplier: 'Plumbing World', date: '2026-05-05', amount: '161.00', category: 'materials', ...body }, user.token);
+  expect(r.status).toBe(201);
+  return r.json;
+}
+
+async function keepReceipt(user: User, costId: string, bytes: Uint8Array = PDF) {
+  const fd = new FormData();
+  fd.append('file', new File([new Uint8Array(bytes)], 'receipt.pdf'));
+  return x.t.call('POST', `/costs/${costId}/receipt`, { token: user.token, body: fd });
+}
+
+const send = (user: User, costId: string) => x.t.post(`/integrations/xero/bills/${costId}`, undefined, user.token);
+const billOf = (costId: string) => {
+  const found = x.fake.state.invoices.filter((i) => i.InvoiceNumber === billReference(costId));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+};
+const contactName = (contactId: string) => x.fake.state.contacts.find((c) => c.ContactID === contactId)?.Name;
+
+describe('a cost as a bill in Xero', () => {
+  it('is sent once as an approved ACCPAY to the supplier, GST-inclusive, with the GST claimed here and the receipt attached', async () => {
+    const user = await connectedUser(x);
+    const cost = await aCost(user, { note: 'Copper pipe and fittings', supply_information_held: true });
+    expect((await keepReceipt(user, cost.id)).status).toBe(200);
+    const r = await send(user, cost.id);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ already_sent: false, receipt_attached: true });
+    expect(r.json.warning).toBeUndefined();
+    const bill = billOf(cost.id);
+    expect([bill.Type, bill.Status, bill.LineAmountTypes, bill.Date, bill.DueDate, contactName(bill.ContactID)]).toEqual(['ACCPAY', 'AUTHORISED', 'Inclusive', '2026-05-05', '2026-05-05', 'Plumbing World']);
+    expect(bill.LineItems.map((l) => [l.Description, l.Quantity, l.UnitAmount, l.TaxType, l.AccountCode, l.taxCents])).toEqual([['Copper pipe and fittings', '1', '161.00', 'INPUT2', '300', 2100n]]);
+    // Xero's GST on the bill is the GST this app claims for it.
+    expect([bill.totalCents, bill.totalTaxCents, cost.gst_claimed]).toEqual([16100n, 2100n, '21.00']);
+    const files = x.fake.state.attachments.filter((a) => a.invoiceId === bill.InvoiceID);
+    expect(files.map((f) => [f.FileName, f.MimeType, Buffer.compare(f.bytes, Buffer.from(PDF))])).toEqual([['receipt.pdf', 'application/pdf', 0]]);
+
+    // Sent again: nothing more is made or attached.
+    const calls = x.fake.state.requests.length;
+    const again = await send(user, cost.id);
+    expect(again.json).toMatchObject({ already_sent: true, xero_bill_id: bill.InvoiceID, receipt_attached: true });
+    expect(x.fake.state.requests.length).toBe(calls);
+    expect(x.fake.state.invoices.filter((i) => i.InvoiceNumber === billReference(cost.id))).toHaveLength(1);
+    // The cost says where it is.
+    expect((await x.t.get(`/costs/${cost.id}`, user.token)).json.xero_bill).toEqual({ status: 'sent', xero_bill_id: bill.InvoiceID, detail: null });
+    expect((await x.t.get('/costs', user.token)).json.costs.find((c: { id: string }) => c.id === cost.id).xero_bill.status).toBe('sent');
+  });
+
+  it('claims no GST in Xero where none is claimed here: over $200 without supply information, no GST in it, or a business not registered', async () => {
+    const user = await connectedUser(x);
+    const noInfo = await aCost(user, { amount: '460.00', category: 'fuel' });
+    expect(noInfo.gst_claimed).toBe('0.00');
+    const none = await aCost(user, { amount: '80.00', gst: 'none', category: 'insurance' });
+    for (const id of [noInfo.id, none.id]) expect((await send(user, id)).status).toBe(200);
+    expect(billOf(noInfo.id).LineItems.map((l) => [l.TaxType, l.AccountCode, l.taxCents])).toEqual([['NONE', '449', 0n]]);
+    expect(billOf(none.id).LineItems.map((l) => [l.TaxType, l.AccountCode, l.taxCents])).toEqual([['NONE', '433', 0n]]);
+    expect(billOf(noInfo.id).LineItems[0]!.Description).toBe('Fuel from Plumbing World');
+
+    const unregistered = await connectedUser(x, false);
+    expect((await x.t.put('/business-settings', { gst_registered: false }, unregistered.token)).status).toBe(200);
+    const cost = await aCost(unregistered, { amount: '57.50', gst: 'none' });
+    expect(cost.gst_claimed).toBe('0.00');
+    expect((await send(unregistered, cost.id)).status).toBe(200);
+    const bill = billOf(cost.id);
+    expect([bill.LineAmountTypes, bill.totalTaxCents, bill.totalCents]).toEqual(['NoTax', 0n, 5750n]);
+  });
+
+  it('follows the cost: a change is put on the bill, a receipt kept later is attached, a deleted cost voids it', async () => {
+    const user = await connectedUser(x);
+    const cost = await aCost(user);
+    expect((await send(user, cost.id)).json.receipt_attached).toBe(false);
+    const bill = billOf(cost.id);
+
+    const changed = await x.t.put(`/costs/${cost.id}`, { supplier: 'Mico Plumbing', date: '2026-05-06', amount: '230.00', supply_information_held: true, category: 'subcontractor', version: cost.version }, user.token);
+    expect(changed.status).toBe(200);
+    await runOutbox(x);
+    expect([bill.totalCents, bill.totalTaxCents, bill.Date, contactName(bill.ContactID), bill.LineItems[0]!.AccountCode]).toEqual([23000n, 3000n, '2026-05-06', 'Mico Plumbing', '310']);
+
+    expect((await keepReceipt(user, cost.id)).status).toBe(200);
+    await runOutbox(x);
+    expect(x.fake.state.attachments.filter((a) => a.invoiceId === bill.InvoiceID).map((a) => a.FileName)).toEqual(['receipt.pdf']);
+    // The same file kept again is not sent again.
+    const posts = xeroCalls(x.fake, 'POST', 'Invoices').length;
+    expect((await keepReceipt(user, cost.id)).status).toBe(200);
+    await runOutbox(x);
+    expect(xeroCalls(x.fake, 'POST', 'Invoices').length).toBe(posts);
+
+    expect((await x.t.del(`/costs/${cost.id}`, user.token)).status).toBe(204);
+    await runOutbox(x);
+    expect(bill.Status).toBe('VOIDED');
+  });
+
+  it('a bill paid in Xero is left as Xero has it, and the cost says the change was not sent', async () => {
+    const user = await connectedUser(x);
+    const cost = await aCost(user);
+    await send(user, cost.id);
+    const bill = billOf(cost.id);
+    bill.paidCents = bill.totalCents;
+    bill.Status = 'PAID';
+    expect((await x.t.put(`/costs/${cost.id}`, { supplier: 'Plumbing World', date: '2026-05-05', amount: '170.00', version: cost.version }, user.token)).status).toBe(200);
+    await runOutbox(x);
+    expect(bill.totalCents).toBe(16100n);
+    expect((await x.t.get(`/costs/${cost.id}`, user.token)).json.xero_bill).toMatchObject({ status: 'sent', detail: BILL_MESSAGES.changeRefused });
+  });
+
+  it("refuses another account's cost (404), a supplier's credit (422, in words), and an account not connected (400); nothing reaches Xero", async () => {
+    const owner = await connectedUser(x);
+    const other = await connectedUser(x);
+    const cost = await aCost(owner);
+    const before = x.fake.state.invoices.length;
+    expect((await send(other, cost.id)).status).toBe(404);
+    expect((await send(other, 'not-an-id')).status).toBe(404);
+    const credit = await aCost(owner, { credit: true });
+    const refused = await send(owner, credit.id);
+    expect([refused.status, refused.json.detail]).toEqual([422, "A supplier's credit is a credit note in Xero, not a bill, so it isn't sent from here. Enter it in Xero."]);
+    const stranger = await signUp(x.t, 'Not Connected');
+    const theirs = await x.t.post('/costs', { supplier: 'Bunnings', date: '2026-05-05', amount: '20.00' }, stranger.token);
+    const notConnected = await send(stranger, theirs.json.id);
+    expect([notConnected.status, notConnected.json.detail]).toEqual([400, ACCOUNTING_MESSAGES.notConnected]);
+    expect(x.fake.state.invoices.length).toBe(before);
+    expect((await x.t.get(`/costs/${credit.id}`, owner.token)).json.xero_bill).toBeNull();
+  });
+});
+
+describe('a connection made before attachments were asked for', () => {
+  let old: XeroTestApp;
+  beforeAll(async () => {
+    old = await startXeroApp({ adapter: { scopes: 'offline_access accounting.invoices accounting.contacts accounting.payments accounting.settings.read' } });
+  });
+  afterAll(() => old?.close());
+
+  it('still sends the bill; the receipt is not attached and the cost says to connect again; the connection is not marked broken', async () => {
+    const user = await connectedUser(old);
+    const r0 = await old.t.post('/costs', { supplier: 'Plumbing World', date: '2026-05-05', amount: '161.00' }, user.token);
+    const fd = new FormData();
+    fd.append('file', new File([PDF], 'receipt.pdf'));
+    expect((await old.t.call('POST', `/costs/${r0.json.id}/receipt`, { token: user.token, body: fd })).status).toBe(200);
+    const r = await old.t.post(`/integrations/xero/bills/${r0.json.id}`, undefined, user.token);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ already_sent: false, receipt_attached: false, warning: BILL_MESSAGES.attachNotAllowed });
+    expect(old.fake.state.attachments).toEqual([]);
+    expect((await old.t.get('/integrations/xero/status', user.token)).json).toMatchObject({ connected: true, needs_reauth: false });
+    expect((await old.t.get(`/costs/${r0.json.id}`, user.token)).json.xero_bill.detail).toBe(BILL_MESSAGES.attachNotAllowed);
+  });
+});
