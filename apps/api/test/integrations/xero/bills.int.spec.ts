@@ -7,6 +7,8 @@ import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_MESSAGES } from '../../../src/integrations/xero/bills.ts';
 import { billReference } from '../../../src/integrations/xero/billMapping.ts';
+import type { BillSource } from '../../../src/integrations/xero/port.ts';
+import { xeroRuntime } from '../../../src/integrations/xero/sync.ts';
 import { connectedUser, runOutbox, signUp, startXeroApp, type User, xeroCalls, type XeroTestApp } from './support.ts';
 
 let x: XeroTestApp;
@@ -120,6 +122,30 @@ describe('a cost as a bill in Xero', () => {
     await runOutbox(x);
     expect(bill.totalCents).toBe(16100n);
     expect((await x.t.get(`/costs/${cost.id}`, user.token)).json.xero_bill).toMatchObject({ status: 'sent', detail: BILL_MESSAGES.changeRefused });
+  });
+
+  it('makes one bill: two sends at once (the second is told it is busy), and a bill an earlier attempt made whose answer was lost is found by its number, not made again', async () => {
+    const user = await connectedUser(x);
+    const cost = await aCost(user);
+    const both = await Promise.all([send(user, cost.id), send(user, cost.id)]);
+    // Each is sent (one made it, the other found it made) or told the cost is busy; never a second bill.
+    for (const r of both) expect([200, 409]).toContain(r.status);
+    for (const r of both.filter((b) => b.status === 409)) expect(r.json.detail).toBe(BILL_MESSAGES.busy);
+    expect(both.some((r) => r.status === 200)).toBe(true);
+    expect(x.fake.state.invoices.filter((i) => i.InvoiceNumber === billReference(cost.id))).toHaveLength(1);
+
+    // An earlier attempt made the bill in Xero, and its answer never came back: nothing here knows of it.
+    const lost = await aCost(user, { amount: '99.00' });
+    const runtime = xeroRuntime(x.t.deps)!;
+    const made = await runtime.keeper.withConnection(user.userId, async (conn) => {
+      const { contactId } = await runtime.provider.findOrCreateContact(conn, { name: 'Plumbing World', email: '' });
+      return runtime.provider.createBill(conn, { cost: { ...(lost as unknown as BillSource), amount: '90.00' }, contactId, gstRegistered: true }, 'an-earlier-attempt');
+    });
+    const r = await send(user, lost.id);
+    expect([r.status, r.json.xero_bill_id]).toEqual([200, made.invoiceId]);
+    const bill = billOf(lost.id);
+    // Found, and brought up to the cost as it is.
+    expect(bill.totalCents).toBe(9900n);
   });
 
   it("refuses another account's cost (404), a supplier's credit (422, in words), and an account not connected (400); nothing reaches Xero", async () => {
