@@ -100,8 +100,8 @@ export const costRecord = z.object({
   gst_notice: z.string().nullable(),
   /** The receipt kept with it (PUT /costs/{id}/receipt), or null. */
   receipt: receiptInfo.nullable(),
-  /** Its bill in Xero once sent (POST /integrations/xero/bills/{id}): 'sent' or 'voided' there, and what last went wrong (null when nothing did). */
-  xero_bill: z.object({ status: z.enum(['sent', 'voided']), xero_bill_id: z.string(), detail: z.string().nullable() }).nullable().optional(),
+  /** Its bill in Xero once sent (POST /integrations/xero/bills/{id}): 'sent', 'paid' or 'voided' there, and what last went wrong (null when nothing did). */
+  xero_bill: z.object({ status: z.enum(['sent', 'paid', 'voided']), xero_bill_id: z.string(), detail: z.string().nullable() }).nullable().optional(),
 });
 export type CostRecord = z.infer<typeof costRecord>;
 

@@ -3,7 +3,10 @@
 // The tradie sends a cost once ('Send to Xero' on the Costs screen: POST /integrations/xero/bills/{costId});
 // after that the bill follows the cost by itself, through the outbox (the xero-bill reaction): a
 // changed cost puts its figures on the bill again, a deleted cost voids it, a receipt kept later is
-// attached. As for invoices: one cost at a time (a claim row in xero_bills, so another process gets
+// attached. A cost paid here (a receipt, a bill with its date paid) is paid in Xero too, on that
+// day from the bank account, so Xero's payables and its payments-basis GST agree with this app; a
+// payment made from here comes off first whenever the bill must change (Xero keeps a paid bill as
+// it is) and is made again after. As for invoices: one cost at a time (a claim row in xero_bills, so another process gets
 // 'busy'); a bill an earlier, lost attempt created is found by its number before one is made,
 // and the create carries the same Idempotency-Key on every retry; every call spends the
 // organisation's call budget in the adapter (callBudget.ts), shared with invoices.
@@ -45,19 +48,21 @@ export interface BillRow {
   xero_status: string | null;
   pushed_version: number | null;
   attached_sha256: string | null;
+  xero_payment_id: string | null;
+  paid_key: string | null;
   last_error: string | null;
 }
 
 /** What the cost's answers say of its bill: in Xero (or voided there), and what last went wrong. */
 export interface CostBillState {
-  status: 'sent' | 'voided';
+  status: 'sent' | 'paid' | 'voided';
   xero_bill_id: string;
   detail: string | null;
 }
 
 async function readBillRow(sql: Sql, accountId: string, costId: string): Promise<BillRow | null> {
   const [row] = await sql.query<BillRow>(
-    'SELECT tenant_id, xero_invoice_id, xero_status, pushed_version, attached_sha256, last_error FROM xero_bills WHERE account_id = $1 AND cost_id = $2',
+    'SELECT tenant_id, xero_invoice_id, xero_status, pushed_version, attached_sha256, xero_payment_id, paid_key, last_error FROM xero_bills WHERE account_id = $1 AND cost_id = $2',
     [accountId, costId],
   );
   return row ? { ...row, pushed_version: row.pushed_version === null ? null : Number(row.pushed_version) } : null;
@@ -70,7 +75,7 @@ export async function billsOf(sql: Sql, accountId: string, costIds: readonly str
     'SELECT cost_id, xero_invoice_id, xero_status, last_error FROM xero_bills WHERE account_id = $1 AND cost_id = ANY($2::text[]) AND xero_invoice_id IS NOT NULL',
     [accountId, [...costIds]],
   );
-  return new Map(rows.map((r) => [r.cost_id, { status: r.xero_status === 'VOIDED' ? 'voided' : 'sent', xero_bill_id: r.xero_invoice_id, detail: r.last_error }]));
+  return new Map(rows.map((r) => [r.cost_id, { status: r.xero_status === 'VOIDED' ? 'voided' : r.xero_status === 'PAID' ? 'paid' : 'sent', xero_bill_id: r.xero_invoice_id, detail: r.last_error }]));
 }
 
 /** An Idempotency-Key the same on every retry of one attempt, within Xero's 128 characters. */
@@ -124,16 +129,34 @@ async function bringUpToDate(deps: Deps, accountId: string, costId: string, crea
   if (!cost) {
     if (!row?.xero_invoice_id) throw new NotFound(COST_MESSAGES.costNotFound);
     if (row.xero_status !== 'VOIDED') {
-      const ref = await runtime.keeper.withConnection(accountId, (conn) => runtime.provider.updateInvoiceStatus(conn, row.xero_invoice_id!, 'VOIDED'));
+      const ref = await runtime.keeper.withConnection(accountId, async (conn) => {
+        // Xero voids no bill with money applied: the payment made from here comes off first.
+        if (row.xero_payment_id) {
+          await runtime.provider.deletePayment(conn, row.xero_payment_id);
+          await setRow(deps, accountId, costId, { xero_payment_id: null, paid_key: null });
+        }
+        return runtime.provider.updateInvoiceStatus(conn, row.xero_invoice_id!, 'VOIDED');
+      });
       await setRow(deps, accountId, costId, { xero_status: ref.status, last_error: null });
     }
     return { already_sent: true, xero_bill_id: row.xero_invoice_id, receipt_attached: row.attached_sha256 !== null };
   }
   const input = (contactId: string): BillInput => ({ cost, contactId, gstRegistered: registered });
   let billId = row?.xero_invoice_id ?? null;
+  let paymentId = row?.xero_payment_id ?? null;
   const already = billId !== null;
+  // Paid here: the date and amount the payment in Xero must be for; null while unpaid.
+  const paidKey = cost.paid_date !== null ? `${cost.paid_date} ${cost.amount}` : null;
   await runtime.keeper.withConnection(accountId, async (conn: ProviderConnection) => {
-    if (billId === null || (row?.pushed_version ?? 0) < cost.version) {
+    const stale = billId === null || (row?.pushed_version ?? 0) < cost.version;
+    // A payment made from here comes off before the bill changes (Xero keeps a paid bill as it is), or when it is no longer right.
+    if (paymentId !== null && (stale || row?.paid_key !== paidKey)) {
+      await runtime.provider.deletePayment(conn, paymentId);
+      paymentId = null;
+      await setRow(deps, accountId, costId, { xero_payment_id: null, paid_key: null });
+    }
+    let refused = false;
+    if (stale) {
       const { contactId } = await runtime.provider.findOrCreateContact(conn, { name: cost.supplier, email: '' });
       if (billId === null) {
         // An earlier attempt whose answer was lost may have made it: found, it is brought up to date.
@@ -146,11 +169,20 @@ async function bringUpToDate(deps: Deps, accountId: string, costId: string, crea
           const ref = await runtime.provider.updateBill(conn, billId, input(contactId));
           await setRow(deps, accountId, costId, { xero_status: ref.status, pushed_version: cost.version, last_error: null });
         } catch (e) {
-          // Paid or voided in Xero: Xero's copy stays as it is, and the cost says so.
+          // Paid (there) or voided in Xero: Xero's copy stays as it is, and the cost says so.
           if (!(e instanceof AccountingError && e.kind === 'validation')) throw e;
+          refused = true;
           await setRow(deps, accountId, costId, { pushed_version: cost.version, last_error: BILL_MESSAGES.changeRefused });
         }
       }
+    }
+    if (paidKey !== null && paymentId === null && !refused && billId !== null && cost.paid_date !== null) {
+      const paid = await runtime.provider.createPayment(
+        conn,
+        { invoiceId: billId, amount: cost.amount, date: cost.paid_date, reference: `Paid to ${cost.supplier}`.slice(0, 255) },
+        billKey(conn.tenantId, `${costId}-paid`, cost.version),
+      );
+      await setRow(deps, accountId, costId, { xero_payment_id: paid.paymentId, paid_key: paidKey, xero_status: paid.invoiceStatus ?? 'PAID' });
     }
   });
   const attached = await attachReceipt(deps, runtime, accountId, costId, billId!, row?.attached_sha256 ?? null);

@@ -154,7 +154,8 @@ ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS pulled_at timestamptz;
     id: 'accounting-007-xero-bills',
     sql: `
 -- Costs sent to Xero as bills (integrations/xero/bills.ts): the bill's id and status there, the cost's
--- version last put on it, the SHA-256 of the receipt file attached, and what last went wrong. The
+-- version last put on it, the SHA-256 of the receipt file attached, the payment made there for a
+-- cost paid here (and the date and amount it was for), and what last went wrong. The
 -- claim columns hold one cost to one process while it is being sent.
 CREATE TABLE IF NOT EXISTS xero_bills (
   account_id       text        NOT NULL,
@@ -164,6 +165,8 @@ CREATE TABLE IF NOT EXISTS xero_bills (
   xero_status      text,
   pushed_version   integer,
   attached_sha256  text,
+  xero_payment_id  text,
+  paid_key         text,
   last_error       text,
   claimed_by       text,
   claimed_until    timestamptz,

@@ -111,6 +111,39 @@ describe('a cost as a bill in Xero', () => {
     expect(bill.Status).toBe('VOIDED');
   });
 
+  it('a cost paid here is paid in Xero on that day from the bank account; a change takes the payment off, changes the bill and pays it again; deleted, the payment comes off and the bill is voided', async () => {
+    const user = await connectedUser(x);
+    const cost = await aCost(user, { kind: 'bill', paid_date: '2026-05-12', supply_information_held: true });
+    const r = await send(user, cost.id);
+    expect(r.status).toBe(200);
+    const bill = billOf(cost.id);
+    const live = () => x.fake.state.payments.filter((p) => p.InvoiceID === bill.InvoiceID && p.Status !== 'DELETED');
+    expect(live().map((p) => [p.amountCents, p.Date, p.AccountCode])).toEqual([[16100n, '2026-05-12', '090']]);
+    expect(bill.Status).toBe('PAID');
+    expect((await x.t.get(`/costs/${cost.id}`, user.token)).json.xero_bill).toMatchObject({ status: 'paid', detail: null });
+
+    // The amount was wrong: corrected here, the bill in Xero follows and is paid again for the new amount.
+    const changed = await x.t.put(`/costs/${cost.id}`, { kind: 'bill', supplier: 'Plumbing World', date: '2026-05-05', paid_date: '2026-05-13', amount: '172.50', supply_information_held: true, version: cost.version }, user.token);
+    expect(changed.status).toBe(200);
+    await runOutbox(x);
+    expect([bill.totalCents, bill.totalTaxCents, bill.Status]).toEqual([17250n, 2250n, 'PAID']);
+    expect(live().map((p) => [p.amountCents, p.Date])).toEqual([[17250n, '2026-05-13']]);
+
+    // Marked unpaid here: unpaid there too.
+    const unpaid = await x.t.put(`/costs/${cost.id}`, { kind: 'bill', supplier: 'Plumbing World', date: '2026-05-05', paid_date: null, amount: '172.50', supply_information_held: true, version: changed.json.version }, user.token);
+    expect(unpaid.status).toBe(200);
+    await runOutbox(x);
+    expect([live(), bill.Status]).toEqual([[], 'AUTHORISED']);
+
+    const again = await x.t.put(`/costs/${cost.id}`, { kind: 'bill', supplier: 'Plumbing World', date: '2026-05-05', paid_date: '2026-05-20', amount: '172.50', supply_information_held: true, version: unpaid.json.version }, user.token);
+    await runOutbox(x);
+    expect(live()).toHaveLength(1);
+    expect(again.status).toBe(200);
+    expect((await x.t.del(`/costs/${cost.id}`, user.token)).status).toBe(204);
+    await runOutbox(x);
+    expect([live(), bill.Status]).toEqual([[], 'VOIDED']);
+  });
+
   it('a bill paid in Xero is left as Xero has it, and the cost says the change was not sent', async () => {
     const user = await connectedUser(x);
     const cost = await aCost(user);

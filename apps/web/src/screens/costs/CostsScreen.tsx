@@ -154,7 +154,7 @@ export function CostsScreen() {
                 <ReceiptLine cost={c} upload={uploads.byCost.get(c.id)} />
                 {c.xero_bill && (
                   <span className={c.xero_bill.detail ? 'costs__meta costs__meta--warn' : 'costs__meta'} data-testid="cost-xero">
-                    {c.xero_bill.status === 'voided' ? 'Bill voided in Xero' : 'In Xero as a bill'}
+                    {c.xero_bill.status === 'voided' ? 'Bill voided in Xero' : c.xero_bill.status === 'paid' ? 'In Xero as a paid bill' : 'In Xero as a bill'}
                     {c.xero_bill.detail ? `: ${c.xero_bill.detail}` : ''}
                   </span>
                 )}
@@ -586,7 +586,7 @@ function XeroBillPart({ cost }: { cost: CostRecord }) {
       <p className="field__label">Xero</p>
       {bill && !said && (
         <p className={bill.detail ? 'field__hint costs__meta--warn' : 'field__hint'} role="status">
-          {bill.status === 'voided' ? 'The bill is voided in Xero.' : 'In Xero as a bill. Changes you save here go to it.'}
+          {bill.status === 'voided' ? 'The bill is voided in Xero.' : `In Xero as a ${bill.status === 'paid' ? 'paid ' : ''}bill. Changes you save here go to it.`}
           {bill.detail ? ` ${bill.detail}` : ''}
         </p>
       )}
