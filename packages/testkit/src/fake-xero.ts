@@ -153,6 +153,7 @@ export interface RecordedRequest {
 
 export interface FakeAttachment {
   tenantId: string;
+  /** The invoice's or credit note's id. */
   invoiceId: string;
   AttachmentID: string;
   FileName: string;
@@ -163,7 +164,7 @@ export interface FakeAttachment {
 /** Xero's limits on attachments: 25 MB a file, 10 files a document. */
 export const FAKE_XERO_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
 export const FAKE_XERO_ATTACHMENTS_PER_DOCUMENT = 10;
-const ATTACHMENT_ROUTE = /^\/api\.xro\/2\.0\/Invoices\/([^/]+)\/Attachments(?:\/([^/]+))?\/?$/i;
+const ATTACHMENT_ROUTE = /^\/api\.xro\/2\.0\/(Invoices|CreditNotes)\/([^/]+)\/Attachments(?:\/([^/]+))?\/?$/i;
 
 export interface FakeXeroState {
   invoices: FakeInvoice[];
@@ -1144,6 +1145,41 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     return envelope('CreditNotes', out);
   }
 
+  /** GET /CreditNotes: `where` (as for invoices) and createdByMyApp. */
+  function creditNotesRead(tenantId: string, app: string, query: URLSearchParams): unknown {
+    let rows = state.creditNotes.filter((n) => n.tenantId === tenantId).map((n) => ({ n, json: creditNoteJson(n) }));
+    if (query.get('createdByMyApp') === 'true') rows = rows.filter((r) => r.n.createdByApp === app);
+    const where = query.get('where');
+    if (where) {
+      const keep = whereFilter(where);
+      rows = rows.filter((r) => keep(r.json));
+    }
+    return envelope('CreditNotes', rows.map((r) => r.json));
+  }
+
+  /**
+   * POST /CreditNotes/{id}: its Status (AUTHORISED → VOIDED), and its lines, date and contact while
+   * approved with nothing allocated or refunded, as Xero allows.
+   */
+  function creditNoteUpdate(tenantId: string, id: string, body: unknown): unknown {
+    const n = creditNoteById(tenantId, id);
+    const el = isObject(body) && Array.isArray(body['CreditNotes']) && isObject(body['CreditNotes'][0]) ? body['CreditNotes'][0] : isObject(body) ? body : {};
+    const used = n.allocations.length > 0 || state.payments.some((p) => p.CreditNoteID === n.CreditNoteID && p.Status !== 'DELETED');
+    const refuse = (message: string) => validationException([{ ...el, ValidationErrors: [{ Message: message }] }]);
+    if (n.Status === 'VOIDED' || n.Status === 'DELETED') throw refuse(`This document cannot be edited as it has a status of ${n.Status}.`);
+    if (el['LineItems'] !== undefined || el['Date'] !== undefined || el['Contact'] !== undefined) {
+      if (used) throw refuse('This credit note has been allocated or refunded, so it cannot be changed.');
+      const built = buildInvoice(tenantId, { Type: n.Type === 'ACCPAYCREDIT' ? 'ACCPAY' : 'ACCREC', Contact: el['Contact'] ?? { ContactID: n.ContactID }, Date: el['Date'] ?? n.Date, LineAmountTypes: el['LineAmountTypes'] ?? n.LineAmountTypes, LineItems: el['LineItems'] ?? [], Status: 'AUTHORISED' }, 2, n.createdByApp ?? '');
+      if (built.errors.length > 0 || !built.invoice) throw validationException([{ ...el, ValidationErrors: built.errors.map((Message) => ({ Message })) }]);
+      Object.assign(n, { LineItems: built.invoice.LineItems, LineAmountTypes: built.invoice.LineAmountTypes, ContactID: built.invoice.ContactID, Date: built.invoice.Date, subTotalCents: built.invoice.subTotalCents, totalTaxCents: built.invoice.totalTaxCents, totalCents: built.invoice.totalCents });
+    }
+    if (el['Status'] === 'VOIDED') {
+      if (used) throw refuse('This credit note has been allocated or refunded, so it cannot be voided.');
+      n.Status = 'VOIDED';
+    }
+    return envelope('CreditNotes', [creditNoteJson(n)]);
+  }
+
   /** PUT /CreditNotes/{id}/Allocations: {"Allocations": [{"Amount", "Invoice": {"InvoiceID"}, "Date"}]}. */
   function allocationsWrite(tenantId: string, id: string, body: unknown): unknown {
     const n = creditNoteById(tenantId, id);
@@ -1204,14 +1240,15 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     if (!grant.scope.split(' ').includes('accounting.attachments')) throw forbidden();
     countCall(tenantId);
     const m = ATTACHMENT_ROUTE.exec(route)!;
-    const invoiceId = decodeURIComponent(m[1]!);
-    const invoice = state.invoices.find((i) => i.tenantId === tenantId && i.InvoiceID === invoiceId);
-    if (!invoice) throw notFound();
-    const json = (a: FakeAttachment) => ({ AttachmentID: a.AttachmentID, FileName: a.FileName, Url: `https://api.xero.com/api.xro/2.0/Invoices/${invoiceId}/Attachments/${encodeURIComponent(a.FileName)}`, MimeType: a.MimeType, ContentLength: a.bytes.length });
+    const kind = m[1]!.toLowerCase() === 'creditnotes' ? 'CreditNotes' : 'Invoices';
+    const invoiceId = decodeURIComponent(m[2]!);
+    const exists = kind === 'Invoices' ? state.invoices.some((i) => i.tenantId === tenantId && i.InvoiceID === invoiceId) : state.creditNotes.some((n) => n.tenantId === tenantId && n.CreditNoteID === invoiceId);
+    if (!exists) throw notFound();
+    const json = (a: FakeAttachment) => ({ AttachmentID: a.AttachmentID, FileName: a.FileName, Url: `https://api.xero.com/api.xro/2.0/${kind}/${invoiceId}/Attachments/${encodeURIComponent(a.FileName)}`, MimeType: a.MimeType, ContentLength: a.bytes.length });
     const method = req.method ?? 'GET';
-    if (method === 'GET' && m[2] === undefined) return { status: 200, body: envelope('Attachments', state.attachments.filter((a) => a.tenantId === tenantId && a.invoiceId === invoiceId).map(json)) };
-    if ((method !== 'PUT' && method !== 'POST') || m[2] === undefined) throw notFound();
-    const fileName = decodeURIComponent(m[2]);
+    if (method === 'GET' && m[3] === undefined) return { status: 200, body: envelope('Attachments', state.attachments.filter((a) => a.tenantId === tenantId && a.invoiceId === invoiceId).map(json)) };
+    if ((method !== 'PUT' && method !== 'POST') || m[3] === undefined) throw notFound();
+    const fileName = decodeURIComponent(m[3]);
     const mimeType = str(req.headers['content-type']).split(';')[0]!.trim();
     const refuse = (message: string) => validationException([{ ValidationErrors: [{ Message: message }] }]);
     if (bytes.length === 0) throw refuse('The attachment is empty.');
@@ -1253,6 +1290,8 @@ export async function startFakeXero(options: FakeXeroOptions = {}): Promise<Fake
     const run = (): { status: number; body: unknown } => {
       if (resource === 'creditnotes' && sub === 'allocations' && id !== null && method === 'PUT') return { status: 200, body: allocationsWrite(tenantId, id, body) };
       if (resource === 'creditnotes' && sub === null && method === 'GET' && id !== null) return { status: 200, body: envelope('CreditNotes', [creditNoteJson(creditNoteById(tenantId, id))]) };
+      if (resource === 'creditnotes' && sub === null && method === 'GET' && id === null) return { status: 200, body: creditNotesRead(tenantId, grant.clientId, query) };
+      if (resource === 'creditnotes' && sub === null && method === 'POST' && id !== null) return { status: 200, body: creditNoteUpdate(tenantId, id, body) };
       if (resource === 'creditnotes' && sub === null && method === 'PUT' && id === null) return { status: 200, body: creditNotesWrite(tenantId, query, body, grant.clientId) };
       if (resource === 'invoices') return method === 'GET' ? { status: 200, body: invoicesRead(tenantId, grant.clientId, id, query, str(req.headers['if-modified-since']) || null) } : invoicesWrite(tenantId, method, id, query, body, grant.clientId);
       if (resource === 'contacts') return { status: 200, body: method === 'GET' ? contactsRead(tenantId, id, query) : contactsWrite(tenantId, method, id, body) };

@@ -414,3 +414,30 @@ describe('bills and attachments', () => {
     expect((listed.body as { Attachments?: unknown[] }).Attachments).toHaveLength(1);
   });
 });
+
+describe("a supplier's credit note", () => {
+  it('ACCPAYCREDIT is listed by where, changed while unallocated, voided, and takes attachments', async () => {
+    const f = await start();
+    const c = await connect(f);
+    const contactId = f.addContact(c.tenantId, { name: 'Plumbing World', email: '' }).ContactID;
+    const line = (amount: number, tax: number) => ({ Description: 'Returned', Quantity: 1, UnitAmount: amount, LineAmount: amount, TaxAmount: tax, TaxType: 'INPUT2', AccountCode: '300' });
+    const made = await api(f, c.access, c.tenantId, 'PUT', '/CreditNotes', { CreditNotes: [{ Type: 'ACCPAYCREDIT', Contact: { ContactID: contactId }, CreditNoteNumber: 'Cost 9', LineAmountTypes: 'Inclusive', Date: '2026-05-05', Status: 'AUTHORISED', LineItems: [line(46, 6)] }] });
+    expect(made.status).toBe(200);
+    const id = String((made.body as { CreditNotes: Record<string, unknown>[] }).CreditNotes[0]!['CreditNoteID']);
+    const listed = await api(f, c.access, c.tenantId, 'GET', `/CreditNotes?${new URLSearchParams({ where: 'Type=="ACCPAYCREDIT"&&CreditNoteNumber=="Cost 9"', createdByMyApp: 'true' })}`);
+    expect((listed.body as { CreditNotes: unknown[] }).CreditNotes).toHaveLength(1);
+    const changed = await api(f, c.access, c.tenantId, 'POST', `/CreditNotes/${id}`, { CreditNotes: [{ CreditNoteID: id, LineAmountTypes: 'Inclusive', LineItems: [line(92, 12)] }] });
+    expect((changed.body as { CreditNotes: Record<string, unknown>[] }).CreditNotes[0]!['Total']).toBe(92);
+    const voided = await api(f, c.access, c.tenantId, 'POST', `/CreditNotes/${id}`, { CreditNotes: [{ CreditNoteID: id, Status: 'VOIDED' }] });
+    expect((voided.body as { CreditNotes: Record<string, unknown>[] }).CreditNotes[0]!['Status']).toBe('VOIDED');
+    expect((await api(f, c.access, c.tenantId, 'POST', `/CreditNotes/${id}`, { CreditNotes: [{ CreditNoteID: id, Status: 'VOIDED' }] })).status).toBe(400);
+    const withScope = await token(f, { grant_type: 'authorization_code', code: await codeFrom(f, { scope: `${SCOPE} accounting.attachments` }), redirect_uri: REDIRECT, code_verifier: VERIFIER });
+    const res = await fetch(`${f.apiUrl}/api.xro/2.0/CreditNotes/${id}/Attachments/receipt.pdf`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${String(withScope.body['access_token'])}`, 'xero-tenant-id': c.tenantId, Accept: 'application/json', 'Content-Type': 'application/pdf' },
+      body: new Uint8Array([1, 2]),
+    });
+    expect(res.status).toBe(200);
+    expect(f.state.attachments.map((a) => [a.invoiceId, a.FileName])).toEqual([[id, 'receipt.pdf']]);
+  });
+});

@@ -5,7 +5,8 @@
 // nothing is claimed (no GST in it, the business not registered, or a receipt over $200 without the
 // supply information). So the GST return Xero works out from its bills is the one this app files.
 // The account is the category's expense account in Xero's standard New Zealand chart
-// (BILL_ACCOUNT_CODES); a supplier's credit is a credit note in Xero, not a bill, and is refused.
+// (BILL_ACCOUNT_CODES). A supplier's credit (money back) is a credit note from the supplier in Xero
+// (ACCPAYCREDIT) with the same line.
 import { centsToString, toCents } from '@tradie/domain';
 import { AccountingError, type BillSource } from './port.ts';
 import { type WireDecimal, wireDecimal } from './wireDecimal.ts';
@@ -76,28 +77,59 @@ export const billReference = (costId: string): string => `Cost ${costId}`;
 
 const titleCase = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The request element for the cost's bill. Throws AccountingError('mapping') for what a bill cannot hold. */
-export function toXeroBill(cost: BillSource, contactId: string, options: { gstRegistered: boolean }): XeroBill {
-  if (cost.credit) throw new AccountingError('mapping', "A supplier's credit is a credit note in Xero, not a bill, so it isn't sent from here. Enter it in Xero.");
-  const amount = toCents(cost.amount);
-  if (amount <= 0n) throw new AccountingError('mapping', 'Xero needs a bill for more than $0.00.');
-  const gst = options.gstRegistered ? toCents(cost.gst_claimed) : 0n;
+/** The one line of a bill or a supplier's credit: the amount, GST-inclusive, with exactly the GST claimed here. */
+function billLine(cost: BillSource, gstRegistered: boolean): XeroBillLine {
+  const abs = (cents: bigint) => (cents < 0n ? -cents : cents);
+  const amount = abs(toCents(cost.amount));
+  if (amount === 0n) throw new AccountingError('mapping', `Xero needs a ${cost.credit ? 'credit' : 'bill'} for more than $0.00.`);
+  const gst = gstRegistered ? abs(toCents(cost.gst_claimed)) : 0n;
   const money = (cents: bigint) => wireDecimal(centsToString(cents));
   const description = (cost.note.trim() !== '' ? cost.note.trim() : `${titleCase(cost.category)} from ${cost.supplier}`).replace(/\s+/g, ' ').slice(0, 4000);
   return {
+    Description: description,
+    Quantity: wireDecimal('1'),
+    UnitAmount: money(amount),
+    LineAmount: money(amount),
+    TaxAmount: money(gst),
+    TaxType: gst > 0n ? 'INPUT2' : 'NONE',
+    AccountCode: billAccountCode(cost.category),
+  };
+}
+
+/** The request element for PUT /CreditNotes of a supplier's credit (field names as Xero spells them). */
+export interface XeroSupplierCredit {
+  Type: 'ACCPAYCREDIT';
+  Contact: { ContactID: string };
+  LineItems: [XeroBillLine];
+  LineAmountTypes: 'Inclusive' | 'NoTax';
+  CreditNoteNumber: string;
+  Date: string;
+  Status: 'AUTHORISED';
+  CurrencyCode: 'NZD';
+}
+
+/** A supplier's credit (money back) → a Xero credit note from the supplier (ACCPAYCREDIT), the same line as a bill's. */
+export function toXeroSupplierCredit(cost: BillSource, contactId: string, options: { gstRegistered: boolean }): XeroSupplierCredit {
+  if (!cost.credit) throw new AccountingError('mapping', 'Only a credit from the supplier goes to Xero as a credit note.');
+  return {
+    Type: 'ACCPAYCREDIT',
+    Contact: { ContactID: contactId },
+    LineItems: [billLine(cost, options.gstRegistered)],
+    LineAmountTypes: options.gstRegistered ? 'Inclusive' : 'NoTax',
+    CreditNoteNumber: billReference(cost.id),
+    Date: cost.date,
+    Status: 'AUTHORISED',
+    CurrencyCode: 'NZD',
+  };
+}
+
+/** The request element for the cost's bill. Throws AccountingError('mapping') for what a bill cannot hold. */
+export function toXeroBill(cost: BillSource, contactId: string, options: { gstRegistered: boolean }): XeroBill {
+  if (cost.credit) throw new AccountingError('mapping', "A supplier's credit is a credit note in Xero, not a bill.");
+  return {
     Type: 'ACCPAY',
     Contact: { ContactID: contactId },
-    LineItems: [
-      {
-        Description: description,
-        Quantity: wireDecimal('1'),
-        UnitAmount: money(amount),
-        LineAmount: money(amount),
-        TaxAmount: money(gst),
-        TaxType: gst > 0n ? 'INPUT2' : 'NONE',
-        AccountCode: billAccountCode(cost.category),
-      },
-    ],
+    LineItems: [billLine(cost, options.gstRegistered)],
     LineAmountTypes: options.gstRegistered ? 'Inclusive' : 'NoTax',
     InvoiceNumber: billReference(cost.id),
     Date: cost.date,

@@ -11,6 +11,8 @@
 // and the create carries the same Idempotency-Key on every retry; every call spends the
 // organisation's call budget in the adapter (callBudget.ts), shared with invoices.
 //
+// A supplier's credit (money back) goes the same way as a credit note from the supplier (ACCPAYCREDIT).
+//
 // Who wins: the cost here is the record (the tradie typed it, and the GST return is worked out from
 // it), so a change here is pushed; a bill paid or voided in Xero is not changed (Xero refuses), and
 // the refusal is kept on the cost for the tradie to see. Nothing comes back from a bill.
@@ -44,6 +46,8 @@ export const BILL_MESSAGES = {
 
 export interface BillRow {
   tenant_id: string | null;
+  /** 'bill' (ACCPAY) or 'credit' (a supplier's credit, ACCPAYCREDIT). */
+  kind: string | null;
   xero_invoice_id: string | null;
   xero_status: string | null;
   pushed_version: number | null;
@@ -62,7 +66,7 @@ export interface CostBillState {
 
 async function readBillRow(sql: Sql, accountId: string, costId: string): Promise<BillRow | null> {
   const [row] = await sql.query<BillRow>(
-    'SELECT tenant_id, xero_invoice_id, xero_status, pushed_version, attached_sha256, xero_payment_id, paid_key, last_error FROM xero_bills WHERE account_id = $1 AND cost_id = $2',
+    'SELECT tenant_id, kind, xero_invoice_id, xero_status, pushed_version, attached_sha256, xero_payment_id, paid_key, last_error FROM xero_bills WHERE account_id = $1 AND cost_id = $2',
     [accountId, costId],
   );
   return row ? { ...row, pushed_version: row.pushed_version === null ? null : Number(row.pushed_version) } : null;
@@ -135,18 +139,20 @@ async function bringUpToDate(deps: Deps, accountId: string, costId: string, crea
           await runtime.provider.deletePayment(conn, row.xero_payment_id);
           await setRow(deps, accountId, costId, { xero_payment_id: null, paid_key: null });
         }
-        return runtime.provider.updateInvoiceStatus(conn, row.xero_invoice_id!, 'VOIDED');
+        return runtime.provider.voidBill(conn, row.xero_invoice_id!, row.kind === 'credit');
       });
       await setRow(deps, accountId, costId, { xero_status: ref.status, last_error: null });
     }
     return { already_sent: true, xero_bill_id: row.xero_invoice_id, receipt_attached: row.attached_sha256 !== null };
   }
   const input = (contactId: string): BillInput => ({ cost, contactId, gstRegistered: registered });
+  const kind = cost.credit ? 'credit' : 'bill';
   let billId = row?.xero_invoice_id ?? null;
   let paymentId = row?.xero_payment_id ?? null;
+  let attachedSha = row?.attached_sha256 ?? null;
   const already = billId !== null;
-  // Paid here: the date and amount the payment in Xero must be for; null while unpaid.
-  const paidKey = cost.paid_date !== null ? `${cost.paid_date} ${cost.amount}` : null;
+  // Paid here: the date and amount the payment in Xero must be for; null while unpaid (and for a credit).
+  const paidKey = cost.paid_date !== null && !cost.credit ? `${cost.paid_date} ${cost.amount}` : null;
   await runtime.keeper.withConnection(accountId, async (conn: ProviderConnection) => {
     const stale = billId === null || (row?.pushed_version ?? 0) < cost.version;
     // A payment made from here comes off before the bill changes (Xero keeps a paid bill as it is), or when it is no longer right.
@@ -155,15 +161,21 @@ async function bringUpToDate(deps: Deps, accountId: string, costId: string, crea
       paymentId = null;
       await setRow(deps, accountId, costId, { xero_payment_id: null, paid_key: null });
     }
+    // A bill changed into a supplier's credit (or back) is another kind of document in Xero: the old one is voided and the new one made.
+    if (billId !== null && (row?.kind ?? 'bill') !== kind) {
+      await runtime.provider.voidBill(conn, billId, row?.kind === 'credit');
+      billId = null;
+      attachedSha = null;
+    }
     let refused = false;
     if (stale) {
       const { contactId } = await runtime.provider.findOrCreateContact(conn, { name: cost.supplier, email: '' });
       if (billId === null) {
-        // An earlier attempt whose answer was lost may have made it: found, it is brought up to date.
-        const lost = await runtime.provider.findBillByReference(conn, billReference(costId));
-        const ref = lost ? await runtime.provider.updateBill(conn, lost.invoiceId, input(contactId)) : await runtime.provider.createBill(conn, input(contactId), billKey(conn.tenantId, costId, cost.version));
+        // An earlier attempt whose answer was lost may have made it: found (and not voided), it is brought up to date.
+        const lost = await runtime.provider.findBillByReference(conn, billReference(costId), cost.credit);
+        const ref = lost && lost.status !== 'VOIDED' ? await runtime.provider.updateBill(conn, lost.invoiceId, input(contactId)) : await runtime.provider.createBill(conn, input(contactId), billKey(conn.tenantId, costId, cost.version));
         billId = ref.invoiceId;
-        await setRow(deps, accountId, costId, { tenant_id: conn.tenantId, xero_invoice_id: ref.invoiceId, xero_status: ref.status, pushed_version: cost.version, last_error: null });
+        await setRow(deps, accountId, costId, { tenant_id: conn.tenantId, kind, xero_invoice_id: ref.invoiceId, xero_status: ref.status, pushed_version: cost.version, attached_sha256: attachedSha, last_error: null });
       } else {
         try {
           const ref = await runtime.provider.updateBill(conn, billId, input(contactId));
@@ -185,14 +197,14 @@ async function bringUpToDate(deps: Deps, accountId: string, costId: string, crea
       await setRow(deps, accountId, costId, { xero_payment_id: paid.paymentId, paid_key: paidKey, xero_status: paid.invoiceStatus ?? 'PAID' });
     }
   });
-  const attached = await attachReceipt(deps, runtime, accountId, costId, billId!, row?.attached_sha256 ?? null);
+  const attached = await attachReceipt(deps, runtime, accountId, costId, billId!, attachedSha, kind === 'credit' ? 'CreditNotes' : 'Invoices');
   const result: AccountingBillResult = { already_sent: already, xero_bill_id: billId!, receipt_attached: attached.attached };
   if (attached.warning) result.warning = attached.warning;
   return result;
 }
 
 /** The receipt's file on the bill, when it has one that Xero does not have yet. A failure is kept as the cost's warning, never thrown: the bill is there. */
-async function attachReceipt(deps: Deps, runtime: NonNullable<ReturnType<typeof xeroRuntime>>, accountId: string, costId: string, billId: string, attachedSha: string | null): Promise<{ attached: boolean; warning?: string }> {
+async function attachReceipt(deps: Deps, runtime: NonNullable<ReturnType<typeof xeroRuntime>>, accountId: string, costId: string, billId: string, attachedSha: string | null, on: 'Invoices' | 'CreditNotes'): Promise<{ attached: boolean; warning?: string }> {
   let receipt: { contentType: string; bytes: Uint8Array };
   try {
     receipt = await loadReceipt(deps, accountId, costId);
@@ -204,7 +216,7 @@ async function attachReceipt(deps: Deps, runtime: NonNullable<ReturnType<typeof 
   if (sha === attachedSha) return { attached: true };
   try {
     const fileName = receipt.contentType === 'application/pdf' ? 'receipt.pdf' : 'receipt.jpg';
-    await runtime.keeper.withConnection(accountId, (conn) => runtime.provider.attachFile(conn, billId, { fileName, contentType: receipt.contentType, bytes: receipt.bytes }));
+    await runtime.keeper.withConnection(accountId, (conn) => runtime.provider.attachFile(conn, billId, { fileName, contentType: receipt.contentType, bytes: receipt.bytes }, on));
     await setRow(deps, accountId, costId, { attached_sha256: sha, last_error: null });
     return { attached: true };
   } catch (e) {

@@ -153,7 +153,8 @@ ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS pulled_at timestamptz;
   {
     id: 'accounting-007-xero-bills',
     sql: `
--- Costs sent to Xero as bills (integrations/xero/bills.ts): the bill's id and status there, the cost's
+-- Costs sent to Xero as bills (integrations/xero/bills.ts): what it is there ('bill', or 'credit' for a
+-- supplier's credit sent as a credit note), its id and status there, the cost's
 -- version last put on it, the SHA-256 of the receipt file attached, the payment made there for a
 -- cost paid here (and the date and amount it was for), and what last went wrong. The
 -- claim columns hold one cost to one process while it is being sent.
@@ -161,6 +162,7 @@ CREATE TABLE IF NOT EXISTS xero_bills (
   account_id       text        NOT NULL,
   cost_id          text        NOT NULL,
   tenant_id        text,
+  kind             text,
   xero_invoice_id  text,
   xero_status      text,
   pushed_version   integer,

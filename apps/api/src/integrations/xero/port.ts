@@ -206,14 +206,19 @@ export interface AccountingProvider {
   allocateCreditNote(conn: ProviderConnection, allocation: AllocationInput, idempotencyKey: string): Promise<void>;
   /** Pays some of a credit note's credit back to the client (at most the credit left); answers the provider's payment id. */
   refundCreditNote(conn: ProviderConnection, refund: CreditNoteRefundInput, idempotencyKey: string): Promise<{ paymentId: string }>;
-  /** A bill (ACCPAY), approved, for a cost. `idempotencyKey` as for createInvoice. */
+  /**
+   * A cost as an approved bill (ACCPAY), or a supplier's credit as an approved credit note from the
+   * supplier (ACCPAYCREDIT; `invoiceId` is then the credit note's id). `idempotencyKey` as for createInvoice.
+   */
   createBill(conn: ProviderConnection, bill: BillInput, idempotencyKey: string): Promise<InvoiceRef>;
-  /** A bill an earlier, lost attempt may have created (created by this app, not deleted). */
-  findBillByReference(conn: ProviderConnection, reference: string): Promise<InvoiceRef | null>;
-  /** Puts the cost's figures on its bill again (a changed cost). Refused (validation) once the bill is paid or voided there. */
+  /** A bill (or, with `credit`, a supplier's credit) an earlier, lost attempt may have created (by this app, not deleted). */
+  findBillByReference(conn: ProviderConnection, reference: string, credit?: boolean): Promise<InvoiceRef | null>;
+  /** Puts the cost's figures on its bill or credit again (a changed cost). Refused (validation) once it is paid, allocated or voided there. */
   updateBill(conn: ProviderConnection, invoiceId: string, bill: BillInput): Promise<InvoiceRef>;
-  /** Attaches a file to an invoice or bill; the same name again replaces it. Needs the accounting.attachments scope. */
-  attachFile(conn: ProviderConnection, invoiceId: string, file: AttachmentInput): Promise<void>;
+  /** Voids a bill or a supplier's credit (a cost deleted). Voiding one already voided succeeds. */
+  voidBill(conn: ProviderConnection, invoiceId: string, credit: boolean): Promise<InvoiceRef>;
+  /** Attaches a file to an invoice or bill (or a credit note); the same name again replaces it. Needs the accounting.attachments scope. */
+  attachFile(conn: ProviderConnection, invoiceId: string, file: AttachmentInput, on?: 'Invoices' | 'CreditNotes'): Promise<void>;
 }
 
 export type AccountingErrorKind =

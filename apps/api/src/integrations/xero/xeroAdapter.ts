@@ -8,7 +8,7 @@
 // repeat (reads, status changes, and writes that carry the same Idempotency-Key every time).
 import { centsToString, toCents } from '@tradie/domain';
 import { decodeJwt } from 'jose';
-import { toXeroBill } from './billMapping.ts';
+import { toXeroBill, toXeroSupplierCredit } from './billMapping.ts';
 import { DEFAULT_PAYMENTS_ACCOUNT_CODE, DEFAULT_SALES_ACCOUNT_CODE, toXeroCreditNote, toXeroInvoice } from './mapping.ts';
 import {
   AccountingError,
@@ -184,6 +184,14 @@ function invoiceRef(inv: unknown): InvoiceRef {
   const status = invoiceStatus(field(inv, 'Status'));
   if (!invoiceId || status === null) throw new AccountingError('unavailable', 'Xero answered with an invoice we could not read.');
   return { invoiceId, invoiceNumber: str(field(inv, 'InvoiceNumber')), reference: str(field(inv, 'Reference')), status, totals: totalsOf(inv) };
+}
+
+/** A credit note as an InvoiceRef (its id and number in the invoice's places), for the supplier credits sent as bills are. */
+function creditRef(note: unknown): InvoiceRef {
+  const creditNoteId = str(field(note, 'CreditNoteID'));
+  const status = invoiceStatus(field(note, 'Status'));
+  if (!creditNoteId || status === null) throw new AccountingError('unavailable', 'Xero answered with a credit note we could not read.');
+  return { invoiceId: creditNoteId, invoiceNumber: str(field(note, 'CreditNoteNumber')), reference: str(field(note, 'Reference')), status, totals: totalsOf(note) };
 }
 
 /** At most this many payments are read off one invoice: more is not an invoice Xero would hold. */
@@ -475,26 +483,51 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     },
 
     async createBill(conn, input: BillInput, idempotencyKey) {
+      if (input.cost.credit) {
+        const credit = toXeroSupplierCredit(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+        return creditRef(firstOf(await api(conn, 'PUT', '/CreditNotes', { body: { CreditNotes: [credit] }, idempotencyKey }), 'CreditNotes'));
+      }
       const bill = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
       return invoiceRef(firstOf(await api(conn, 'PUT', '/Invoices', { body: { Invoices: [bill] }, idempotencyKey }), 'Invoices'));
     },
 
-    async findBillByReference(conn, reference) {
-      const query = new URLSearchParams({ where: `Type=="ACCPAY"&&InvoiceNumber==${whereString(reference)}`, createdByMyApp: 'true', page: '1' });
-      const list = field(await api(conn, 'GET', `/Invoices?${query}`), 'Invoices');
-      const refs = (Array.isArray(list) ? list : []).map(invoiceRef).filter((r) => r.status !== 'DELETED');
+    async findBillByReference(conn, reference, credit = false) {
+      const [resource, where] = credit ? ['CreditNotes', `Type=="ACCPAYCREDIT"&&CreditNoteNumber==${whereString(reference)}`] : ['Invoices', `Type=="ACCPAY"&&InvoiceNumber==${whereString(reference)}`];
+      const query = new URLSearchParams({ where, createdByMyApp: 'true', page: '1' });
+      const list = field(await api(conn, 'GET', `/${resource}?${query}`), resource);
+      const refs = (Array.isArray(list) ? list : []).map(credit ? creditRef : invoiceRef).filter((r) => r.status !== 'DELETED');
       return refs.find((r) => r.status !== 'VOIDED') ?? refs[0] ?? null;
     },
 
     async updateBill(conn, invoiceId, input: BillInput) {
+      if (input.cost.credit) {
+        const { Type: _type, Status: _status, CreditNoteNumber: _number, ...credit } = toXeroSupplierCredit(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+        const path = `/CreditNotes/${encodeURIComponent(invoiceId)}`;
+        return creditRef(firstOf(await api(conn, 'POST', path, { body: { CreditNotes: [{ CreditNoteID: invoiceId, ...credit }] }, repeatable: true }), 'CreditNotes'));
+      }
       const { Type: _type, Status: _status, ...bill } = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
       const path = `/Invoices/${encodeURIComponent(invoiceId)}`;
       // The whole bill as it is now: the same request however often it is sent.
       return invoiceRef(firstOf(await api(conn, 'POST', path, { body: { Invoices: [{ InvoiceID: invoiceId, ...bill }] }, repeatable: true }), 'Invoices'));
     },
 
-    async attachFile(conn, invoiceId, file: AttachmentInput) {
-      const path = `/Invoices/${encodeURIComponent(invoiceId)}/Attachments/${encodeURIComponent(file.fileName)}`;
+    async voidBill(conn, invoiceId, credit) {
+      if (!credit) return this.updateInvoiceStatus(conn, invoiceId, 'VOIDED');
+      const path = `/CreditNotes/${encodeURIComponent(invoiceId)}`;
+      try {
+        return creditRef(firstOf(await api(conn, 'POST', path, { body: { CreditNotes: [{ CreditNoteID: invoiceId, Status: 'VOIDED' }] }, repeatable: true }), 'CreditNotes'));
+      } catch (e) {
+        // A retry after a lost answer finds it already voided.
+        if (e instanceof AccountingError && e.kind === 'validation') {
+          const current = creditRef(firstOf(await api(conn, 'GET', path), 'CreditNotes'));
+          if (current.status === 'VOIDED') return current;
+        }
+        throw e;
+      }
+    },
+
+    async attachFile(conn, invoiceId, file: AttachmentInput, on = 'Invoices') {
+      const path = `/${on}/${encodeURIComponent(invoiceId)}/Attachments/${encodeURIComponent(file.fileName)}`;
       // POST replaces a file of the same name, so a repeat after a lost answer changes nothing.
       await send({
         method: 'POST',

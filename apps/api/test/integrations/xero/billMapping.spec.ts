@@ -1,10 +1,10 @@
 // A cost → a Xero bill, pure: one GST-inclusive line for the amount, carrying exactly the GST this
 // app claims (INPUT2) or none (NONE), so the GST Xero works out from its bills is the GST claimed
-// here; the category's account from the standard NZ chart; a supplier's credit refused.
+// here; the category's account from the standard NZ chart; a supplier's credit as a credit note.
 import { centsToString } from '@tradie/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billAccountCode, billReference, GENERAL_EXPENSES_CODE, toXeroBill } from '../../../src/integrations/xero/billMapping.ts';
+import { billAccountCode, billReference, GENERAL_EXPENSES_CODE, toXeroBill, toXeroSupplierCredit } from '../../../src/integrations/xero/billMapping.ts';
 import { AccountingError } from '../../../src/integrations/xero/port.ts';
 
 const cost = { id: 'c-1', kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', paid_date: null, amount: '161.00', gst_claimed: '21.00', credit: false, category: 'materials', note: '' };
@@ -37,8 +37,13 @@ describe('toXeroBill', () => {
     expect(['materials', 'subcontractor', 'equipment', 'Fuel', ' phone ', 'insurance', 'other', 'Scaffold hire'].map(billAccountCode)).toEqual(['300', '310', '473', '449', '489', '433', GENERAL_EXPENSES_CODE, GENERAL_EXPENSES_CODE]);
   });
 
-  it("refuses a supplier's credit and a bill for nothing", () => {
+  it("a supplier's credit is a credit note from the supplier with the same line; neither is made for nothing", () => {
+    const credit = toXeroSupplierCredit({ ...cost, credit: true }, 'contact-1', { gstRegistered: true });
+    const bill = toXeroBill(cost, 'contact-1', { gstRegistered: true });
+    expect(json(credit)).toMatchObject({ Type: 'ACCPAYCREDIT', Status: 'AUTHORISED', CreditNoteNumber: billReference('c-1'), Date: '2026-05-05', LineAmountTypes: 'Inclusive' });
+    expect(json(credit)['LineItems']).toEqual(json(bill)['LineItems']);
     expect(() => toXeroBill({ ...cost, credit: true }, 'c', { gstRegistered: true })).toThrow(AccountingError);
+    expect(() => toXeroSupplierCredit(cost, 'c', { gstRegistered: true })).toThrow(AccountingError);
     expect(() => toXeroBill({ ...cost, amount: '0.00', gst_claimed: '0.00' }, 'c', { gstRegistered: true })).toThrow('Xero needs a bill for more than $0.00.');
   });
 });

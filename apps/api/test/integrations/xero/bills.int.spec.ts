@@ -1,8 +1,9 @@
 // Costs to Xero as bills (ACCPAY), against the fake Xero: sent once with the receipt attached,
 // the GST Xero holds equal to what this app claims, coded to the category's account; a change here
 // is put on the bill by the outbox, a deleted cost voids it, a receipt kept later is attached; a
-// bill paid in Xero is left alone and the cost says so; another account's cost is 404; a supplier's
-// credit is refused in words; a connection without the attachments scope still sends the bill.
+// bill paid in Xero is left alone and the cost says so; a cost paid here is paid there; a supplier's
+// credit goes as a credit note from the supplier; another account's cost is 404; a connection without
+// the attachments scope still sends the bill.
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_MESSAGES } from '../../../src/integrations/xero/bills.ts';
@@ -181,22 +182,45 @@ describe('a cost as a bill in Xero', () => {
     expect(bill.totalCents).toBe(9900n);
   });
 
-  it("refuses another account's cost (404), a supplier's credit (422, in words), and an account not connected (400); nothing reaches Xero", async () => {
+  it("a supplier's credit goes as a credit note from the supplier (ACCPAYCREDIT) with its receipt; changed into a bill, the credit note is voided and a bill made; deleted, the bill is voided", async () => {
+    const user = await connectedUser(x);
+    const credit = await aCost(user, { credit: true, amount: '46.00', supply_information_held: true, note: 'Returned fittings' });
+    expect((await keepReceipt(user, credit.id)).status).toBe(200);
+    const r = await send(user, credit.id);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ already_sent: false, receipt_attached: true });
+    const notes = x.fake.state.creditNotes.filter((n) => n.CreditNoteNumber === billReference(credit.id));
+    expect(notes.map((n) => [n.Type, n.Status, n.LineAmountTypes, n.totalCents, n.totalTaxCents, contactName(n.ContactID)])).toEqual([['ACCPAYCREDIT', 'AUTHORISED', 'Inclusive', 4600n, 600n, 'Plumbing World']]);
+    expect(notes[0]!.LineItems.map((l) => [l.Description, l.TaxType, l.AccountCode])).toEqual([['Returned fittings', 'INPUT2', '300']]);
+    expect(x.fake.state.attachments.filter((a) => a.invoiceId === notes[0]!.CreditNoteID).map((a) => a.FileName)).toEqual(['receipt.pdf']);
+    expect(x.fake.state.invoices.filter((i) => i.InvoiceNumber === billReference(credit.id))).toEqual([]);
+
+    // It was a bill after all.
+    const changed = await x.t.put(`/costs/${credit.id}`, { supplier: 'Plumbing World', date: '2026-05-05', amount: '46.00', supply_information_held: true, credit: false, note: 'Returned fittings', version: credit.version }, user.token);
+    expect(changed.status).toBe(200);
+    await runOutbox(x);
+    expect(notes[0]!.Status).toBe('VOIDED');
+    const bill = billOf(credit.id);
+    expect([bill.Type, bill.totalCents, bill.Status]).toEqual(['ACCPAY', 4600n, 'AUTHORISED']);
+    expect(x.fake.state.attachments.filter((a) => a.invoiceId === bill.InvoiceID).map((a) => a.FileName)).toEqual(['receipt.pdf']);
+    expect((await x.t.del(`/costs/${credit.id}`, user.token)).status).toBe(204);
+    await runOutbox(x);
+    expect(bill.Status).toBe('VOIDED');
+  });
+
+  it("refuses another account's cost (404) and an account not connected (400); nothing reaches Xero", async () => {
     const owner = await connectedUser(x);
     const other = await connectedUser(x);
     const cost = await aCost(owner);
     const before = x.fake.state.invoices.length;
     expect((await send(other, cost.id)).status).toBe(404);
     expect((await send(other, 'not-an-id')).status).toBe(404);
-    const credit = await aCost(owner, { credit: true });
-    const refused = await send(owner, credit.id);
-    expect([refused.status, refused.json.detail]).toEqual([422, "A supplier's credit is a credit note in Xero, not a bill, so it isn't sent from here. Enter it in Xero."]);
     const stranger = await signUp(x.t, 'Not Connected');
     const theirs = await x.t.post('/costs', { supplier: 'Bunnings', date: '2026-05-05', amount: '20.00' }, stranger.token);
     const notConnected = await send(stranger, theirs.json.id);
     expect([notConnected.status, notConnected.json.detail]).toEqual([400, ACCOUNTING_MESSAGES.notConnected]);
     expect(x.fake.state.invoices.length).toBe(before);
-    expect((await x.t.get(`/costs/${credit.id}`, owner.token)).json.xero_bill).toBeNull();
+    expect((await x.t.get(`/costs/${cost.id}`, owner.token)).json.xero_bill).toBeNull();
   });
 });
 

@@ -154,7 +154,7 @@ export function CostsScreen() {
                 <ReceiptLine cost={c} upload={uploads.byCost.get(c.id)} />
                 {c.xero_bill && (
                   <span className={c.xero_bill.detail ? 'costs__meta costs__meta--warn' : 'costs__meta'} data-testid="cost-xero">
-                    {c.xero_bill.status === 'voided' ? 'Bill voided in Xero' : c.xero_bill.status === 'paid' ? 'In Xero as a paid bill' : 'In Xero as a bill'}
+                    {c.xero_bill.status === 'voided' ? 'Voided in Xero' : c.credit ? 'In Xero as a credit note' : c.xero_bill.status === 'paid' ? 'In Xero as a paid bill' : 'In Xero as a bill'}
                     {c.xero_bill.detail ? `: ${c.xero_bill.detail}` : ''}
                   </span>
                 )}
@@ -577,7 +577,7 @@ function XeroBillPart({ cost }: { cost: CostRecord }) {
       return answer;
     },
     failed: "Couldn't send it to Xero. Try again.",
-    onDone: (answer) => setSaid(answer.warning ?? (answer.already_sent ? 'Xero has it as a bill.' : 'Sent to Xero as a bill.')),
+    onDone: (answer) => setSaid(answer.warning ?? (answer.already_sent ? 'Xero has it.' : cost.credit ? 'Sent to Xero as a credit note.' : 'Sent to Xero as a bill.')),
   });
   if (!connected && !cost.xero_bill) return null;
   const bill = cost.xero_bill;
@@ -586,18 +586,18 @@ function XeroBillPart({ cost }: { cost: CostRecord }) {
       <p className="field__label">Xero</p>
       {bill && !said && (
         <p className={bill.detail ? 'field__hint costs__meta--warn' : 'field__hint'} role="status">
-          {bill.status === 'voided' ? 'The bill is voided in Xero.' : `In Xero as a ${bill.status === 'paid' ? 'paid ' : ''}bill. Changes you save here go to it.`}
+          {bill.status === 'voided' ? 'Voided in Xero.' : `In Xero as a ${cost.credit ? 'credit note' : bill.status === 'paid' ? 'paid bill' : 'bill'}. Changes you save here go to it.`}
           {bill.detail ? ` ${bill.detail}` : ''}
         </p>
       )}
-      {!bill && !said && <p className="field__hint">{cost.credit ? "A supplier's credit is a credit note in Xero: enter it there." : 'Send it to Xero as a bill, with the receipt attached.'}</p>}
+      {!bill && !said && <p className="field__hint">{cost.credit ? "Send it to Xero as a credit note from the supplier, with the receipt attached." : 'Send it to Xero as a bill, with the receipt attached.'}</p>}
       {said && (
         <p className="field__hint" role="status">
           {said}
         </p>
       )}
       {send.error && <ErrorAlert message={send.error} />}
-      {connected && !cost.credit && bill?.status !== 'voided' && (send.result ? send.result.warning !== undefined : !bill || bill.detail !== null) && (
+      {connected && bill?.status !== 'voided' && (send.result ? send.result.warning !== undefined : !bill || bill.detail !== null) && (
         <button type="button" className="button button--secondary" onClick={() => send.run()} disabled={send.pending}>
           {send.pending ? 'Sending…' : bill ? 'Send to Xero again' : 'Send to Xero'}
         </button>
