@@ -226,12 +226,17 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   // This server has no mail server (no SMTP_URL): the email is kept in its outbox, and the screen
   // says so rather than 'sent' — the invoice stays a draft (send-outcome.spec.ts).
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText(clientEmail)).toHaveCount(2); // the client line and the To line
-  await expect(page.getByText(cc, { exact: true })).toBeVisible(); // CC from the business settings
+  const sheet = page.getByRole('dialog', { name: /^Send invoice/ });
+  await expect(sheet.getByLabel('To', { exact: true })).toHaveValue(clientEmail);
+  await expect(sheet.getByLabel('CC', { exact: true })).toHaveValue(cc); // CC from the business settings
+  await expect(sheet.getByLabel('Subject', { exact: true })).not.toHaveValue('');
+  // The tradie's own words go as typed.
+  await sheet.getByLabel('Subject', { exact: true }).fill('Your invoice for the hot water cylinder');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved to the outbox — email is not set up on this server' })).toBeVisible();
   await expect(page.getByText('Draft', { exact: true })).toBeVisible();
   const mail = await waitForEmailTo(clientEmail);
+  expect(mail.mail.subject).toBe('Your invoice for the hot water cylinder');
   const pdf = mail.mail.attachments.find((a) => a.contentType === 'application/pdf');
   expect(pdf?.filename).toBe('INV-0001.pdf');
   expect(pdf?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -480,22 +485,40 @@ test('the detail: send refused without an email or with mail down, remove a paym
   await page.goto(`/app/invoices/${invoiceId}`);
   await expect(page.getByTestId('detail-balance')).toHaveText('$100.00');
 
-  // Mail down: the 503's sentence, and nothing marked sent.
+  // No client: said before the Send sheet opens.
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Add a client to this invoice before sending it.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // A client with no email address: the sheet says so and takes one typed in; mail down is the 503's sentence, nothing marked sent.
+  const client = await request.post('/api/v1/clients', { headers: user.authHeaders, data: { name: 'Hēmi Walker' } });
+  const noEmail = await request.post('/api/v1/invoices', { headers: user.authHeaders, data: { type: 'invoice', client_id: ((await client.json()) as { id: string }).id, line_items: [{ description: 'Hot water cylinder', qty: 1, unit_price: 100 }] } });
+  await page.goto(`/app/invoices/${((await noEmail.json()) as { id: string }).id}`);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: /^Send invoice/ });
+  await expect(sheet.getByText('This client has no email address saved: type it here.')).toBeVisible();
+  // Where the thumb is: on a phone the sheet sits on the bottom edge of the screen, its Send button in view.
+  const viewport = page.viewportSize()!;
+  const box = (await sheet.boundingBox())!;
+  if (viewport.width < 768) expect(Math.abs(box.y + box.height - viewport.height)).toBeLessThan(2);
+  await expect(sheet.getByRole('button', { name: 'Send Invoice' })).toBeInViewport();
+  await expectNoHorizontalOverflow(page);
+  await expect(sheet.getByLabel('To', { exact: true })).toHaveValue('');
+  await sheet.getByRole('button', { name: 'Send Invoice' }).click();
+  await expect(sheet.getByRole('alert')).toHaveText('This client has no email address. Type the address to send it to.');
   await page.route('**/api/v1/invoices/*/send', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ detail: "We couldn't send the email right now. Please try again in a few minutes." }) }),
   );
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByText('No client on this invoice')).toBeVisible();
-  await page.getByRole('button', { name: 'Send Invoice' }).click();
-  await expect(page.getByRole('alert')).toHaveText("We couldn't send the email right now. Please try again in a few minutes.");
-  // The real server: no email for this client.
+  await sheet.getByLabel('To', { exact: true }).fill('hemi@example.nz');
+  await sheet.getByRole('button', { name: 'Send Invoice' }).click();
+  await expect(sheet.getByRole('alert')).toHaveText("We couldn't send the email right now. Please try again in a few minutes.");
   await page.unroute('**/api/v1/invoices/*/send');
-  await page.getByRole('button', { name: 'Send Invoice' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This client has no email address. Add one to the client, then send.');
-  await expect(page.getByText('Partly paid', { exact: true })).toBeVisible(); // not 'Sent'
   await shot(page, testInfo, 'invoice-detail-send-error');
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible(); // not 'Sent'
+  await page.goto(`/app/invoices/${invoiceId}`);
+  await expect(page.getByTestId('detail-balance')).toHaveText('$100.00');
 
   // Remove the payment.
   const removeAsk = nextDialog(page);

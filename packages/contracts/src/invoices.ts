@@ -160,6 +160,19 @@ export const sendDocumentInput = z.object({
 });
 export type SendDocumentInput = z.input<typeof sendDocumentInput>;
 
+/** GET /invoices/{id}/send-preview: the email a send would make with no changes, for the Send sheet to show and edit. */
+export const sendPreview = z.object({
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  /** The tradie's message, placeholders filled ([Client Name] → the client's name). */
+  message: z.string(),
+  /** What the email carries below the message, in words. */
+  after: z.string(),
+});
+export type SendPreview = z.infer<typeof sendPreview>;
+
 /** POST /invoices/{id}/mark-paid: records the outstanding balance as one payment. */
 export const markPaidInput = paymentInput.omit({ amount: true });
 export type MarkPaidInput = z.input<typeof markPaidInput>;

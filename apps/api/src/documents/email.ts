@@ -119,19 +119,8 @@ export function clientEnvelope(e: {
   };
 }
 
-export function composeDocumentMail(input: {
-  document: DocumentView;
-  settings: BusinessSettings;
-  user: UserNames;
-  overrides: SendOverrides;
-  pdf: { bytes: Buffer; filename: string };
-  mailFrom: string | undefined;
-  /** The client's link to the document (clientLinks/), put in the body after the message. */
-  clientLinkUrl?: string | null;
-  /** A payment claim's statement, amount, dates and Form 1 notice (paymentClaims/view.ts), after the message. */
-  claimText?: string | null;
-}): ComposedMail {
-  const { document: d, settings: s, user, overrides: o } = input;
+/** The subject and the tradie's message (placeholders filled) of a document's email: the part the Send sheet shows to edit. */
+function draftOf(d: DocumentView, s: BusinessSettings, user: UserNames, o: SendOverrides): { placeholders: Placeholders; subject: string; message: string } {
   const placeholders: Placeholders = {
     businessName: s.business_name.trim() || user.full_name,
     invoiceNumber: d.reference,
@@ -145,11 +134,44 @@ export function composeDocumentMail(input: {
   const defaultSubject = s.default_email_subject === DEFAULT_EMAIL_SUBJECT;
   const subjectTemplate = o.subject ?? ((quote && defaultSubject ? DEFAULT_QUOTE_SUBJECT : s.default_email_subject) + (defaultSubject && placeholders.jobTitle ? ': [Job Title]' : ''));
   const messageTemplate = o.message ?? (quote && s.default_email_message === DEFAULT_EMAIL_MESSAGE ? DEFAULT_QUOTE_MESSAGE : s.default_email_message);
-  const subject = fillPlaceholders(subjectTemplate, placeholders).replace(/[\r\n]+/g, ' ').trim();
+  return { placeholders, subject: fillPlaceholders(subjectTemplate, placeholders).replace(/[\r\n]+/g, ' ').trim(), message: fillPlaceholders(messageTemplate, placeholders) };
+}
+
+/** What follows the tradie's message in every document email, in words for the Send sheet's preview. */
+export const SEND_PREVIEW_AFTER = {
+  quote: 'Below your message: the job, a link for the client to view and accept the quote online, your signature and your business details. The PDF is attached.',
+  invoice: 'Below your message: the job, a link for the client to view and pay the invoice online, your signature and your business details. The PDF is attached.',
+} as const;
+
+/**
+ * The email a send would make with no changes (GET /invoices/{id}/send-preview): to, cc and bcc,
+ * the subject and the message, from the same code the send uses, so the sheet shows what goes.
+ */
+export function sendDraftOf(input: { document: DocumentView; settings: BusinessSettings; user: UserNames }): { to: string[]; cc: string[]; bcc: string[]; subject: string; message: string; after: string } {
+  const { document: d, settings: s, user } = input;
+  const draft = draftOf(d, s, user, {});
+  const envelope = composeDocumentMail({ document: d, settings: s, user, overrides: {}, pdf: { bytes: Buffer.alloc(0), filename: '' }, mailFrom: undefined });
+  return { to: envelope.to, cc: envelope.cc, bcc: envelope.bcc, subject: draft.subject, message: draft.message, after: SEND_PREVIEW_AFTER[d.type === 'quote' ? 'quote' : 'invoice'] };
+}
+
+export function composeDocumentMail(input: {
+  document: DocumentView;
+  settings: BusinessSettings;
+  user: UserNames;
+  overrides: SendOverrides;
+  pdf: { bytes: Buffer; filename: string };
+  mailFrom: string | undefined;
+  /** The client's link to the document (clientLinks/), put in the body after the message. */
+  clientLinkUrl?: string | null;
+  /** A payment claim's statement, amount, dates and Form 1 notice (paymentClaims/view.ts), after the message. */
+  claimText?: string | null;
+}): ComposedMail {
+  const { document: d, settings: s, user, overrides: o } = input;
+  const { placeholders, subject, message } = draftOf(d, s, user, o);
   const signature = s.email_signature.trim();
   const link = input.clientLinkUrl ? `\n\n${clientLinkLine(d.type, input.clientLinkUrl)}` : '';
   const claim = input.claimText ? `\n\n${input.claimText}` : '';
-  const text = fillPlaceholders(messageTemplate, placeholders) + jobLinesOf(d) + link + (signature ? `\n\n${signature}` : '') + claim + businessContactFooter(s);
+  const text = message + jobLinesOf(d) + link + (signature ? `\n\n${signature}` : '') + claim + businessContactFooter(s);
   return clientEnvelope({
     settings: s, clientEmail: d.client?.email, overrides: o, userEmail: user.email, businessName: placeholders.businessName, mailFrom: input.mailFrom, subject, text, pdf: input.pdf, refId: d.id,
   });

@@ -125,6 +125,33 @@ describe('POST /invoices/{id}/send', () => {
     expect((await t.get('/invoices', u.token)).json[0].status).toBe('sent');
   });
 
+  it('the preview is what a send with no changes sends (to, cc, bcc, subject, message); an edited To, subject and message go as edited; another account gets 404', async () => {
+    const u = await signUp(t, 'Aroha Tamihana');
+    await setSettings(t, u.userId, { business_name: 'Tāmaki Sparky', cc_email: 'books@tamakisparky.nz', bcc_email: 'archive@tamakisparky.nz', gst_number: '49-091-850' });
+    const inv = await invoiceFor(u, { name: 'Hēmi Walker', email: 'hemi@example.nz' });
+    const preview = await t.get(`/invoices/${inv.id}/send-preview`, u.token);
+    expect(preview.status).toBe(200);
+    expect(preview.json).toMatchObject({ to: ['hemi@example.nz'], cc: ['books@tamakisparky.nz'], bcc: ['archive@tamakisparky.nz'], subject: 'Invoice from Tāmaki Sparky' });
+    expect(preview.json.message).toContain('Hi Hēmi Walker,');
+    expect(preview.json.message).not.toMatch(/\[(Business Name|Invoice Number|Client Name|Your Name)\]/);
+    expect(preview.json.after).toMatch(/^Below your message: the job, a link for the client to view and pay the invoice online/);
+    // The figure shown in two places: the send with no changes sends exactly what the preview said.
+    const sent = await t.post(`/invoices/${inv.id}/send`, undefined, u.token);
+    expect(sent.json).toMatchObject({ to: preview.json.to, cc: preview.json.cc, bcc: preview.json.bcc, subject: preview.json.subject });
+    const got = await sink.waitFor(byDocument(inv.id));
+    expect(got.mail.text?.startsWith(preview.json.message)).toBe(true);
+
+    // Edited on the sheet: the tradie's To, subject and message go as they typed them.
+    const other = await invoiceFor(u, { name: 'Hēmi Walker', email: 'hemi@example.nz' });
+    const edited = await t.post(`/invoices/${other.id}/send`, { to: ['accounts@walker.nz'], cc: [], subject: 'Your heat pump invoice', message: 'Kia ora Hēmi, thanks for having us.' }, u.token);
+    expect(edited.status).toBe(200);
+    const mail = await sink.waitFor(byDocument(other.id));
+    expect([mail.mail.subject, addressing(mail).to, mail.mail.text?.startsWith('Kia ora Hēmi, thanks for having us.')]).toEqual(['Your heat pump invoice', ['accounts@walker.nz'], true]);
+
+    const stranger = await signUp(t, 'Someone Else');
+    expect((await t.get(`/invoices/${inv.id}/send-preview`, stranger.token)).status).toBe(404);
+  });
+
   it("ends the email with how to reach the business (name, phone, email, address), as the PDF prints them", async () => {
     const u = await signUp(t, 'Aroha Tamihana');
     await setSettings(t, u.userId, {

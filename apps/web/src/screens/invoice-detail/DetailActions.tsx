@@ -94,7 +94,19 @@ export function DetailActions({ doc, view, panel, onPanel, show }: Props) {
         </button>
         {edits.edit}
         {!isVoid && doc.converted_to === null && doc.status !== 'declined' && (
-          <button type="button" className="button button--accent" aria-expanded={panel === 'send'} onClick={() => onPanel(panel === 'send' ? 'none' : 'send')}>
+          <button
+            type="button"
+            className="button button--accent"
+            aria-expanded={panel === 'send'}
+            onClick={() => {
+              // No client, nobody to send it to: said before the sheet opens.
+              if (panel !== 'send' && !doc.client) {
+                show(`Add a client to this ${isQuote ? 'quote' : 'invoice'} before sending it.`, 'error');
+                return;
+              }
+              onPanel(panel === 'send' ? 'none' : 'send');
+            }}
+          >
             Send
           </button>
         )}

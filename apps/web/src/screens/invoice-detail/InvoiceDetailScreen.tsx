@@ -2,7 +2,7 @@ import './detail.css';
 import { useParams } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DocumentDetail, SendResult } from '@tradie/contracts';
+import type { DocumentDetail, SendDocumentInput, SendResult } from '@tradie/contracts';
 import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { newIdempotencyKey } from '../shared/documents.ts';
 import { Notice, useNotice } from '../../ui/Toast.tsx';
@@ -99,8 +99,8 @@ function Detail({ doc }: { doc: DocumentDetail }) {
     else show(result.detail ?? 'Saved to the outbox — email is not set up on this server', 'info');
   };
   // A refused send is recorded on the document too: reload it to show the attempt.
-  const send = (key: string) =>
-    sendDocument(api, doc.id, key).catch((e: unknown) => {
+  const send = (key: string, body?: SendDocumentInput) =>
+    sendDocument(api, doc.id, key, body).catch((e: unknown) => {
       void invalidateDocuments(queryClient);
       throw e;
     });

@@ -3,7 +3,7 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts
 // (imported from there); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PriceBookMoves, RecordedPaymentRecord, SendResult } from '@tradie/contracts';
+import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PriceBookMoves, RecordedPaymentRecord, SendDocumentInput, SendPreview, SendResult } from '@tradie/contracts';
 import { isApiError } from '../../api/client.ts';
 import { accountingPushPath } from '../shared/accountingPush.ts';
 import { PROVIDER_PATH } from '../shared/documents.ts';
@@ -45,7 +45,11 @@ export const liveDocumentDetailQuery = (api: Api, id: string) =>
 
 export const fetchPdf = (api: Api, id: string) => api.blob(path(id, '/pdf'));
 
-export const sendDocument = (api: Api, id: string, idempotencyKey: string) => api.post<SendResult>(path(id, '/send'), undefined, { idempotencyKey });
+export const sendDocument = (api: Api, id: string, idempotencyKey: string, body?: SendDocumentInput) => api.post<SendResult>(path(id, '/send'), body, { idempotencyKey });
+
+/** GET /invoices/{id}/send-preview: the email a send with no changes makes, for the Send sheet to fill in. Asked afresh each time the sheet opens. */
+export const sendPreviewQuery = (api: Pick<Api, 'get'>, id: string) =>
+  queryOptions({ queryKey: [...documentKeys.detail(id), 'send-preview'] as const, queryFn: ({ signal }) => api.get<SendPreview>(path(id, '/send-preview'), { signal }), staleTime: 0, gcTime: 0 });
 
 
 export const recordPayment = (api: Api, id: string, body: PaymentInput, idempotencyKey: string) =>
