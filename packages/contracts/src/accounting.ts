@@ -17,6 +17,8 @@ export const ACCOUNTING_MESSAGES = {
   busy: 'This invoice is being synced with Xero right now. Please try again in a moment.',
   notSynced: "This invoice isn't synced to Xero yet. Sync it first.",
   otherOrganisation: 'This invoice was synced to a different Xero organisation than the one connected now.',
+  /** Kept on an invoice when reading it back from Xero failed without a reason from Xero (it was out of reach). */
+  pullFailed: "Xero couldn't be reached to check this invoice for payments, voids or credit notes made there.",
   /** On a payment recorded here while Xero says the invoice is voided there: kept here, never sent to Xero. */
   paymentVoidedThere: "Xero says this invoice is voided, so this payment is recorded here only and was not sent to Xero. Void the invoice here too, or check it in Xero.",
   /** 409 on 'Send ours to Xero' while Xero has the invoice voided there. */
@@ -89,10 +91,12 @@ export type AccountingPushAction = z.infer<typeof accountingPushAction>;
 export const accountingPushStatus = z.object({
   /** The invoice is in Xero (synced); false for a quote or an invoice never synced. */
   synced: z.boolean(),
-  /** Why Xero does not have the latest changes, in words; null when it has them. */
+  /** Why Xero does not have the latest changes (or why Xero's could not be read back), in words; null when all is up to date. */
   last_error: z.string().nullable(),
   /** When the app tries again by itself (Xero was busy or out of reach); null when it will not: Try again does. */
   retry_at: z.string().nullable(),
+  /** Which way failed: 'to_xero' (a push; Try again is POST /push/{id}), 'from_xero' (reading it back; Try again is POST /pull/{id}); null when nothing did. */
+  direction: z.enum(['to_xero', 'from_xero']).nullable(),
 });
 export type AccountingPushStatus = z.infer<typeof accountingPushStatus>;
 
@@ -106,10 +110,21 @@ export const accountingPushFailures = z.object({
       reference: z.string(),
       last_error: z.string(),
       retry_at: z.string().nullable(),
+      /** 'to_xero': Xero does not have our latest changes; 'from_xero': Xero's could not be read back. */
+      direction: z.enum(['to_xero', 'from_xero']),
     }),
   ),
 });
 export type AccountingPushFailures = z.infer<typeof accountingPushFailures>;
+
+/** POST /integrations/xero/pull/{id}: what came back from Xero (payments recorded or removed, credit notes, a void there). */
+export const accountingPullResult = z.object({
+  recorded: z.array(z.string()),
+  removed: z.array(z.string()),
+  credited: z.array(z.string()),
+  voided_there: z.enum(['VOIDED', 'DELETED']).nullable(),
+});
+export type AccountingPullResult = z.infer<typeof accountingPullResult>;
 
 /** POST /integrations/xero/push/{id}: what was changed in Xero (empty when it was up to date). */
 export const accountingPushResult = z.object({

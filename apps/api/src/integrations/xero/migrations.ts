@@ -178,4 +178,15 @@ CREATE TABLE IF NOT EXISTS xero_bills (
 );
 `,
   },
+  {
+    id: 'accounting-008-xero-pull-errors',
+    sql: `
+-- Why the last read of a synced invoice back from Xero failed (a webhook's or the poll's read that
+-- Xero refused or could not answer), shown on the invoice and the home screen as a failed push is;
+-- cleared by the next read that gets through.
+ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS last_pull_error text;
+ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS last_pull_error_at timestamptz;
+CREATE INDEX IF NOT EXISTS xero_sync_pull_errors ON xero_sync (account_id, last_pull_error_at DESC) WHERE last_pull_error IS NOT NULL;
+`,
+  },
 ];

@@ -2,7 +2,7 @@
 // (docs/api/accounting.md). The callback and its close script are the only routes without a
 // bearer token: Xero's redirect lands in the Connect window.
 import {
-  ACCOUNTING_MESSAGES, accountingAuthorization, accountingBillResult, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
+  ACCOUNTING_MESSAGES, accountingAuthorization, accountingBillResult, accountingPullResult, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
 } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -19,7 +19,7 @@ import { XERO_CALLBACK_PATH } from './fromConfig.ts';
 import { completeAuthorization, CONNECT_COOKIE, disconnect, OAUTH_STATE_TTL_MS, startAuthorization } from './oauth.ts';
 import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushFailuresOf, pushStatusOf } from './pushStatus.ts';
-import { pushInvoice, sendOursToXero, syncInvoice } from './sync.ts';
+import { pullInvoiceNow, pushInvoice, sendOursToXero, syncInvoice } from './sync.ts';
 import { sendCostToXero } from './bills.ts';
 import { handleXeroWebhook, XERO_WEBHOOK_MAX_BYTES, type XeroWebhook, xeroSignatureValid, xeroWebhookSchema } from './webhook.ts';
 import { limitBody } from '../../http/refusedBodies.ts';
@@ -138,6 +138,13 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/bills/:costId', signedIn, requireActiveSubscription(deps), describe({
     tag, summary: "Send a cost (receipt, bill or expense) to Xero as a bill, with its receipt attached; a second send makes nothing more (changes since are put on the bill)", response: { status: 200, schema: accountingBillResult }, errors: [400, 402, 404, 409, 422, 429, 503],
   }), async (c) => c.json(await sendCostToXero(deps, c.get('accountId'), c.req.param('costId'))));
+
+  r.post('/pull/:id', signedIn, describe({
+    tag, summary: "Read a synced invoice back from Xero now (payments, voids and credit notes made there), as a webhook's read does: 'Try again' after a read that failed", response: { status: 200, schema: accountingPullResult }, errors: [400, 404, 409, 429, 503],
+  }), async (c) => {
+    const r = await pullInvoiceNow(deps, c.get('accountId'), c.req.param('id'));
+    return c.json({ recorded: r.recorded, removed: r.removed, credited: r.credited, voided_there: r.voidedThere });
+  });
 
   r.get('/push', signedIn, describe({
     tag, summary: "The synced invoices whose latest changes Xero does not have (the last push failed), newest first, at most 20", response: { status: 200, schema: accountingPushFailures },

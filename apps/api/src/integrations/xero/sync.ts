@@ -552,7 +552,8 @@ export async function pullFromXero(deps: Deps, accountId: string, documentId: st
         await tx.query("UPDATE xero_sync SET xero_status = $3, pushed_status = 'VOIDED' WHERE account_id = $1 AND document_id = $2", [accountId, documentId, status]);
       });
     }
-    await db.query('UPDATE xero_sync SET pulled_at = $3 WHERE account_id = $1 AND document_id = $2', [accountId, documentId, deps.clock.now().toISOString()]);
+    // A read that got through clears why the last one did not.
+    await db.query('UPDATE xero_sync SET pulled_at = $3, last_pull_error = NULL, last_pull_error_at = NULL WHERE account_id = $1 AND document_id = $2', [accountId, documentId, deps.clock.now().toISOString()]);
     return result;
   });
 }
@@ -655,9 +656,38 @@ export async function pullFromXeroForReaction(deps: Deps, accountId: string, doc
       const seconds = Math.max(1, e.retryAfter ?? BUSY_RETRY_AFTER_SECONDS);
       throw new NotBefore(new Date(deps.clock.now().getTime() + seconds * 1000), e.detail);
     }
+    // Kept on the invoice (and the home screen) until a read gets through, as a failed push is.
+    await recordPullError(deps, accountId, documentId, pullErrorText(e));
     if (worthRetrying(e)) throw e;
     deps.log('info', 'reading an invoice back from Xero was refused', { accountId, documentId, detail: refusalOf(e)?.detail ?? '' });
     return null;
+  }
+}
+
+/** What the invoice says when reading it back from Xero failed: Xero's reason, or that Xero was out of reach. */
+const pullErrorText = (e: unknown): string => refusalOf(e)?.detail ?? `${ACCOUNTING_MESSAGES.pullFailed}`;
+
+/** Why the last read back from Xero failed, kept on the synced invoice's row (null clears it). */
+async function recordPullError(deps: Pick<Deps, 'store' | 'clock'>, accountId: string, documentId: string, detail: string | null): Promise<void> {
+  await deps.store.db.query('UPDATE xero_sync SET last_pull_error = $3, last_pull_error_at = $4 WHERE account_id = $1 AND document_id = $2 AND xero_invoice_id IS NOT NULL', [
+    accountId,
+    documentId,
+    detail,
+    detail === null ? null : deps.clock.now().toISOString(),
+  ]);
+}
+
+/**
+ * POST /integrations/xero/pull/{id} ('Check Xero again' after a read back failed): reads the invoice
+ * back from Xero now, as a webhook's read does; a failure is kept as the reaction's is, and answered.
+ */
+export async function pullInvoiceNow(deps: Deps, accountId: string, documentId: string): Promise<PullResult> {
+  try {
+    return await pullFromXero(deps, accountId, documentId);
+  } catch (e) {
+    const err = await apiErrorOf(deps, accountId, e);
+    if (!(err instanceof Busy) && !(err instanceof LimitReached)) await recordPullError(deps, accountId, documentId, pullErrorText(err));
+    throw err;
   }
 }
 

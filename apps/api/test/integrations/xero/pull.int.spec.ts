@@ -5,9 +5,10 @@
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../src/documents/repository.ts';
-import { pullFromXero, pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
+import { pullFromXero, pullFromXeroForReaction, pushDocumentChangesToXero } from '../../../src/integrations/xero/sync.ts';
 import { command, connectedUser, makeDocument, payCmd, sendCmd, startXeroApp, type User, xeroCalls, type XeroTestApp } from './support.ts';
 import { BadRequest } from '../../../src/errors.ts';
+import { XERO_DEFAULTS } from '../../../src/integrations/xero/index.ts';
 
 let x: XeroTestApp;
 beforeAll(async () => {
@@ -90,5 +91,31 @@ describe('payments made in Xero come back', () => {
     await expect(pullFromXero(x.t.deps, user.userId, doc.id)).rejects.toMatchObject({ detail: ACCOUNTING_MESSAGES.notConnected });
     expect(x.fake.state.requests.filter((r) => r.url.includes('/api.xro/'))).toHaveLength(x.fake.state.requests.slice(0, calls).filter((r) => r.url.includes('/api.xro/')).length);
     expect(await paymentsHere(user, doc.id)).toEqual([]);
+  });
+});
+
+describe('a read back from Xero that failed', () => {
+  it('is said on the invoice and in the home list like a failed push; Try again reads it now and the payment made there comes back', async () => {
+    const { user, doc, inv } = await syncedInvoice();
+    x.fake.payInXero(inv.InvoiceID, { amount: '100.00', date: '2026-05-12', reference: 'ANZ 0412' });
+    // Xero out of reach for the read: the first try and each of the adapter's retries fail.
+    for (let i = 0; i <= XERO_DEFAULTS.maxRetries; i++) x.fake.failNext(`GET /Invoices/${inv.InvoiceID}`, 503);
+    await expect(pullFromXeroForReaction(x.t.deps, user.userId, doc.id)).rejects.toThrow();
+    const status = (await x.t.get(`/integrations/xero/push/${doc.id}`, user.token)).json;
+    expect(status).toMatchObject({ synced: true, direction: 'from_xero' });
+    expect(status.last_error).toBe('Xero is not available right now. Please try again.');
+    const listed = (await x.t.get('/integrations/xero/push', user.token)).json.items;
+    expect(listed.map((i: { id: string; direction: string }) => [i.id, i.direction])).toEqual([[doc.id, 'from_xero']]);
+    expect(await paymentsHere(user, doc.id)).toHaveLength(0);
+
+    // Try again: read now, the payment made in Xero is recorded, and nothing more is said.
+    const r = await x.t.post(`/integrations/xero/pull/${doc.id}`, undefined, user.token);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ recorded: [expect.stringMatching(/^xero-/)], removed: [], credited: [], voided_there: null });
+    expect((await x.t.get(`/integrations/xero/push/${doc.id}`, user.token)).json).toEqual({ synced: true, last_error: null, retry_at: null, direction: null });
+    expect((await x.t.get('/integrations/xero/push', user.token)).json.items).toEqual([]);
+    // Another account cannot read this one's invoice back.
+    const other = await connectedUser(x);
+    expect((await x.t.post(`/integrations/xero/pull/${doc.id}`, undefined, other.token)).status).toBe(404);
   });
 });

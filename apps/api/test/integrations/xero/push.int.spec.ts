@@ -207,9 +207,9 @@ describe('GET /integrations/xero/push/{id}: whether Xero has the latest changes'
   it('a failed push is said in words with when it is tried again; a refusal has no retry; once through, nothing is said', async () => {
     const user = await connectedUser(x);
     const doc = await makeDocument(x.t, user, { then: [sendCmd] });
-    expect(await statusOf(user, doc.id)).toEqual({ synced: false, last_error: null, retry_at: null });
+    expect(await statusOf(user, doc.id)).toEqual({ synced: false, last_error: null, retry_at: null, direction: null });
     expect((await sync(user, doc.id)).status).toBe(200);
-    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null });
+    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null, direction: null });
 
     // Xero out of reach while a payment is recorded: the outbox tries again 30 s later. The send's
     // reaction (still waiting: the test's commands do not settle) and the payment's push once,
@@ -222,15 +222,16 @@ describe('GET /integrations/xero/push/{id}: whether Xero has the latest changes'
       synced: true,
       last_error: 'Xero is not available right now. Please try again.',
       retry_at: new Date(x.clock.now().getTime() + 30_000).toISOString(),
+      direction: 'to_xero',
     });
     // Try again (the button): through, and nothing more to say.
     expect((await push(user, doc.id)).status).toBe(200);
-    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null });
+    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null, direction: null });
 
     // The outbox's own retries come due and find nothing left to send.
     x.clock.advance(30_000);
     expect(await outboxProcessor(x.t.deps, REACTIONS).runDue()).toMatchObject({ failed: 0 });
-    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null });
+    expect(await statusOf(user, doc.id)).toEqual({ synced: true, last_error: null, retry_at: null, direction: null });
 
     // Xero refuses the next payment (its validation): said, and no retry planned — only Try again.
     x.fake.failNext('PUT /Payments', 400, {}, { ErrorNumber: 10, Type: 'ValidationException', Message: 'A validation exception occurred', Elements: [{ ValidationErrors: [{ Message: 'The account is archived' }] }] });
@@ -273,8 +274,8 @@ describe('GET /integrations/xero/push: the invoices Xero is behind on, for the h
 
     expect(await list()).toEqual({
       items: [
-        { id: second.id, document_id: second.id, reference: second.reference, last_error: expect.stringContaining('The period is locked'), retry_at: null },
-        { id: first.id, document_id: first.id, reference: first.reference, last_error: expect.stringContaining('The account is archived'), retry_at: null },
+        { id: second.id, document_id: second.id, reference: second.reference, last_error: expect.stringContaining('The period is locked'), retry_at: null, direction: 'to_xero' },
+        { id: first.id, document_id: first.id, reference: first.reference, last_error: expect.stringContaining('The account is archived'), retry_at: null, direction: 'to_xero' },
       ],
     });
     // Nobody else's.

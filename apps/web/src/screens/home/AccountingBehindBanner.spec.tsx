@@ -15,12 +15,18 @@ afterEach(() => h.tearDown());
 
 const behind: AccountingPushFailures = {
   items: [
-    { id: 'd2', document_id: 'd2', reference: 'INV-0002', last_error: 'Xero is not available right now. Please try again.', retry_at: '2026-11-26T01:42:00.000Z' },
-    { id: 'd1', document_id: 'd1', reference: 'INV-0001', last_error: 'Xero said: The account 090 is archived', retry_at: null },
+    { id: 'd2', document_id: 'd2', reference: 'INV-0002', last_error: 'Xero is not available right now. Please try again.', retry_at: '2026-11-26T01:42:00.000Z', direction: 'to_xero' },
+    { id: 'd1', document_id: 'd1', reference: 'INV-0001', last_error: 'Xero said: The account 090 is archived', retry_at: null, direction: 'to_xero' },
   ],
 };
 
 describe('Invoices Xero is behind on', () => {
+  it('an invoice whose changes in Xero could not be read back says so', () => {
+    expect(BEHIND_TEXT.item('INV-0003', 'Xero is not available right now. Please try again.', null, 'from_xero')).toBe(
+      "INV-0003: couldn't be checked in Xero for payments made there. Xero is not available right now. Please try again.",
+    );
+  });
+
   it('says which, why and when it is tried again, links to each; Try again takes one off once Xero has it', async () => {
     h.serve((method) => (method === 'POST' ? json({ xero_invoice_id: 'x1', pushed: [] }) : json(behind)));
     h.render(<AccountingBehindBanner />);

@@ -13,8 +13,8 @@ beforeEach(() => h.setUp());
 afterEach(() => h.tearDown());
 
 const STATUS = '/integrations/xero/push/d1';
-const upToDate: AccountingPushStatus = { synced: true, last_error: null, retry_at: null };
-const behind: AccountingPushStatus = { synced: true, last_error: 'Xero is not available right now. Please try again.', retry_at: '2026-11-26T01:42:00.000Z' };
+const upToDate: AccountingPushStatus = { synced: true, last_error: null, retry_at: null, direction: null };
+const behind: AccountingPushStatus = { synced: true, last_error: 'Xero is not available right now. Please try again.', retry_at: '2026-11-26T01:42:00.000Z', direction: 'to_xero' };
 
 describe('Invoice detail → changes Xero does not have', () => {
   it('asks nothing and shows nothing for an invoice not synced to Xero', async () => {
@@ -63,5 +63,22 @@ describe('Invoice detail → changes Xero does not have', () => {
     h.click(h.button(PUSH_TEXT.tryAgain));
     await h.until(() => expect(h.text()).toContain(refusal));
     expect(h.text()).not.toContain("We'll try again");
+  });
+
+  it("a read of Xero's changes that failed says so; Try again reads it back (POST /pull) and the warning goes", async () => {
+    let now: AccountingPushStatus = { synced: true, last_error: 'Xero is not available right now. Please try again.', retry_at: null, direction: 'from_xero' };
+    h.serve((method, path) => {
+      if (method === 'GET' && path === STATUS) return json(now);
+      if (method === 'POST' && path === '/integrations/xero/pull/d1') {
+        now = upToDate;
+        return json({ recorded: ['xero-p1'], removed: [], credited: [], voided_there: null });
+      }
+      return json({}, 404);
+    });
+    h.render(<AccountingPushCallout doc={{ id: 'd1' }} synced />);
+    await h.until(() => expect(h.text()).toContain(PUSH_TEXT.notRead));
+    h.click(h.button(PUSH_TEXT.tryAgain));
+    await h.until(() => expect(h.text()).toBe(''));
+    expect(h.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/integrations/xero/pull/d1']);
   });
 });
