@@ -4,9 +4,9 @@ import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolation
 import { signUpAndSignIn, TEST_GST_NUMBER } from './support/session.ts';
 
 // A receipt sent to Xero as a bill, on the phone (390×844), against the fake Xero: the tradie
-// records a receipt with its PDF, connects Xero, opens the cost and taps 'Send to Xero'; the cost
-// then says it is in Xero, in its form and in the list. Phone only, like the other Xero specs: the
-// fake has one organisation.
+// records a receipt with its PDF (paid on the day, as a receipt is), connects Xero, opens the cost
+// and taps 'Send to Xero'; the cost then says it is in Xero as a paid bill, in its form and in the
+// list. Phone only, like the other Xero specs: the fake has one organisation.
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -28,6 +28,8 @@ test("a receipt goes to Xero as a bill with 'Send to Xero', and the cost says it
   await page.getByLabel('Supplier', { exact: true }).fill('Plumbing World');
   await page.getByLabel('Date on the receipt or bill').fill(nzDateOf(new Date()));
   await page.getByLabel('Amount including GST ($)').fill('161.00');
+  // A receipt is paid on its date unless the tradie says otherwise.
+  await expect(page.getByLabel('Paid', { exact: true })).toHaveValue('on_date');
   await page.getByLabel('Photo or PDF of the receipt').setInputFiles({ name: 'invoice-8812.pdf', mimeType: 'application/pdf', buffer: PDF });
   await page.getByRole('button', { name: 'Save' }).click();
   const item = page.getByRole('list', { name: 'Receipts, bills and expenses' }).getByRole('listitem');
@@ -45,12 +47,12 @@ test("a receipt goes to Xero as a bill with 'Send to Xero', and the cost says it
   await saveScreenshot(page, testInfo, '/app/costs-sent-to-xero');
 
   const costs = (await (await request.get('/api/v1/costs', { headers: user.authHeaders })).json()) as { costs: { id: string; xero_bill: { status: string; detail: string | null } | null }[] };
-  expect(costs.costs[0]?.xero_bill).toMatchObject({ status: 'sent', detail: null });
+  expect(costs.costs[0]?.xero_bill).toMatchObject({ status: 'paid', detail: null });
 
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(item.getByTestId('cost-xero')).toHaveText('In Xero as a bill');
+  await expect(item.getByTestId('cost-xero')).toHaveText('In Xero as a paid bill');
   // Opened again: it says it is there and that saved changes go to it.
   await item.getByRole('button').click();
-  await expect(part.getByRole('status')).toHaveText('In Xero as a bill. Changes you save here go to it.');
+  await expect(part.getByRole('status')).toHaveText('In Xero as a paid bill. Changes you save here go to it.');
   expect(errors).toEqual([]);
 });

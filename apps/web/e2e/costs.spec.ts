@@ -45,6 +45,8 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   // 2. A bill over $200 without the tax invoice, not for a job: not claimed, and the list says why.
   await page.getByRole('button', { name: 'Record a cost' }).click();
   await page.getByLabel('What is it').selectOption('bill');
+  // A supplier's bill starts out not paid yet (a receipt is paid on its date).
+  await expect(page.getByLabel('Paid', { exact: true })).toHaveValue('not_yet');
   await page.getByLabel('Supplier', { exact: true }).fill('Mitre 10');
   await page.getByLabel('Date on the receipt or bill').fill('2026-05-20');
   await page.getByLabel('Amount including GST ($)').fill('230.00');
@@ -129,6 +131,9 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   await page.getByRole('button', { name: 'Generate Report' }).click();
   const report = (await (await request.get('/api/v1/reports/gst?start_date=2026-05-01&end_date=2026-05-31&basis=invoice', { headers })).json()) as { gst_return: Record<string, number> };
   expect(report.gst_return).toMatchObject({ box10: 0, box11: 161, box12: 21, box13: 0, box14: 21, box15: -21 });
+  // On the payments basis the receipt counts too: it was paid on its date (the bill is not paid yet).
+  const paidBasis = (await (await request.get('/api/v1/reports/gst?start_date=2026-05-01&end_date=2026-05-31&basis=payments', { headers })).json()) as { gst_return: Record<string, number> };
+  expect(paidBasis.gst_return).toMatchObject({ box11: 161, box12: 21 });
   await expect(page.getByTestId('gst-box11')).toHaveText('$161.00');
   await expect(page.getByTestId('gst-box12')).toHaveText('$21.00');
   await expect(page.getByTestId('gst-box14')).toHaveText('$21.00');

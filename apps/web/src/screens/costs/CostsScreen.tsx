@@ -67,6 +67,9 @@ function ReceiptLine({ cost, upload }: { cost: CostRecord; upload: UploadState |
   return null;
 }
 
+/** How a new cost starts out paid: a receipt or an expense on its date, a supplier's bill not yet. */
+const forKind = (kind: CostRecord['kind']): 'on_date' | 'not_yet' => (kind === 'bill' ? 'not_yet' : 'on_date');
+
 type Repeats = 'once' | RecurringRecord['frequency'];
 const REPEAT_WORDS: Record<Repeats, string> = {
   once: 'Just this once', weekly: 'Every week', fortnightly: 'Every fortnight', monthly: 'Every month', quarterly: 'Every 3 months', yearly: 'Every year',
@@ -403,6 +406,17 @@ function CostForm({ cost, jobs, forJob, queue, onDone }: { cost: CostRecord | nu
     job_id: cost ? (cost.job_id ?? '') : forJob,
     note: cost?.note ?? '',
   });
+  // When it was paid: the payments basis of the GST return counts it that day. A receipt or an
+  // expense is usually paid on its date; a supplier's bill usually later.
+  type Paid = 'on_date' | 'other' | 'not_yet';
+  const paidOf = (c: CostRecord): Paid => (c.paid_date === null ? 'not_yet' : c.paid_date === c.date ? 'on_date' : 'other');
+  const [paid, setPaid] = useState<{ when: Paid; on: string; touched: boolean }>(
+    cost ? { when: paidOf(cost), on: cost.paid_date ?? '', touched: true } : { when: forKind(f.kind), on: '', touched: false },
+  );
+  useEffect(() => {
+    if (!paid.touched) setPaid((p) => ({ ...p, when: forKind(f.kind) }));
+  }, [f.kind, paid.touched]);
+  const paidDate = (): string | null => (paid.when === 'on_date' ? f.date : paid.when === 'other' ? paid.on || null : null);
   // A new expense can repeat: then the server records it on each date from the first.
   const [repeat, setRepeat] = useState<{ every: Repeats; paidOnDate: boolean; end: string }>({ every: 'once', paidOnDate: true, end: '' });
   const repeating = cost === null && f.kind === 'expense' && repeat.every !== 'once';
@@ -425,7 +439,11 @@ function CostForm({ cost, jobs, forJob, queue, onDone }: { cost: CostRecord | nu
       className="screen costs__form"
       aria-labelledby="cost-form-title"
       noValidate
-      onSubmit={save.submit(() => ({ ok: true, body: { ...f, job_id: f.job_id === '' ? null : f.job_id, paid_date: cost?.paid_date ?? null } }))}
+      onSubmit={save.submit(() =>
+        !repeating && paid.when === 'other' && paid.on === ''
+          ? { ok: false, error: 'Choose the date it was paid.' }
+          : { ok: true, body: { ...f, job_id: f.job_id === '' ? null : f.job_id, paid_date: repeating ? null : paidDate() } },
+      )}
     >
       <h1 id="cost-form-title" className="screen-title">
         {cost ? 'Edit cost' : 'Record a cost'}
@@ -459,6 +477,24 @@ function CostForm({ cost, jobs, forJob, queue, onDone }: { cost: CostRecord | nu
         </label>
         <input id="cost-date" className="input" type="date" value={f.date} onChange={(e) => set('date', e.target.value)} required />
       </div>
+      {!repeating && (
+        <div className="field">
+          <label htmlFor="cost-paid" className="field__label">
+            Paid
+          </label>
+          <select id="cost-paid" className="input" value={paid.when} onChange={(e) => setPaid((p) => ({ ...p, when: e.target.value as Paid, touched: true }))} aria-describedby="cost-paid-hint">
+            <option value="on_date">On that date</option>
+            <option value="other">On another date</option>
+            <option value="not_yet">Not paid yet</option>
+          </select>
+          {paid.when === 'other' && (
+            <input id="cost-paid-on" className="input" type="date" aria-label="Date paid" value={paid.on} onChange={(e) => setPaid((p) => ({ ...p, on: e.target.value, touched: true }))} />
+          )}
+          <p id="cost-paid-hint" className="field__hint">
+            On the payments basis, your GST return counts it on the day it was paid.
+          </p>
+        </div>
+      )}
       {cost === null && f.kind === 'expense' && (
         <div className="field">
           <label htmlFor="cost-repeats" className="field__label">
