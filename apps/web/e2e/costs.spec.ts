@@ -61,6 +61,11 @@ test('record receipts, a bill and hours; the job’s profit and the GST return c
   await page.getByLabel('Amount including GST ($)').fill('twelve');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
+  // Paid 'on another date' needs the date.
+  await page.getByLabel('Amount including GST ($)').fill('12.00');
+  await page.getByLabel('Paid', { exact: true }).selectOption('other');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose the date it was paid.');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
 

@@ -177,6 +177,11 @@ export async function peekToken(sql: Sql, token: string, kind: TokenKind, now: D
  * Uses `token` as a token of `kind`: in one transaction, the row locked, it is checked (kind,
  * expiry, use, revocation), marked used, and `use` makes the change it grants with the same
  * transaction. A refused token changes nothing; when `use` throws, nothing is marked either.
+ *
+ * Locks in one order with every other change to an account: its `users` row first, then its
+ * links. A password change (users, then every link of the account) racing the confirmation of an
+ * email change (the link, then users) otherwise waits on each other's rows and PostgreSQL aborts
+ * one of them as a deadlock, a 500. The token's account is read without a lock to find the row.
  */
 export async function consumeToken<T>(
   db: Pick<Db, 'tx'>,
@@ -187,6 +192,8 @@ export async function consumeToken<T>(
 ): Promise<Consumed<T>> {
   const hash = secretDigest(token);
   return db.tx(async (sql): Promise<Consumed<T>> => {
+    const [owner] = await sql.query<{ account_id: string }>('SELECT account_id FROM one_time_tokens WHERE token_hash = $1', [hash]);
+    if (owner) await sql.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [owner.account_id]);
     const [row] = await sql.query<TokenRow>(`${SELECT} FOR UPDATE`, [hash]);
     const seen = verdict(row, kind, now);
     if (!seen.ok) return seen;
