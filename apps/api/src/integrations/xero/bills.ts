@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingBillResult, COST_MESSAGES } from '@tradie/contracts';
 import { findCost } from '@tradie/projections';
-import { claimKey, leaseOf, releaseClaim, type Sql } from '@tradie/store';
+import type { Sql } from '@tradie/store';
 import { isAccountClosed } from '../../account/liveness.ts';
 import { loadReceipt } from '../../costs/receipts.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -31,7 +31,8 @@ import { loadBusinessSettings } from '../../settings/repository.ts';
 import { billReference } from './billMapping.ts';
 import { readConnection } from './connections.ts';
 import { AccountingError, type BillInput, MAX_IDEMPOTENCY_KEY_LENGTH, type ProviderConnection } from './index.ts';
-import { apiErrorOf, CLAIM_LEASE_MS, xeroRuntime } from './sync.ts';
+import { withXeroRowClaim } from './rowClaim.ts';
+import { apiErrorOf, xeroRuntime } from './sync.ts';
 
 type Deps = Pick<AppDeps, 'store' | 'secrets' | 'clock' | 'ids' | 'log' | 'accounting' | 'config' | 'files'>;
 
@@ -88,19 +89,8 @@ const billKey = (tenantId: string, costId: string, version: number): string => {
   return plain.length <= MAX_IDEMPOTENCY_KEY_LENGTH ? plain : `bill-${createHash('sha256').update(plain).digest('base64url')}`;
 };
 
-async function withBillClaim<T>(deps: Deps, accountId: string, costId: string, fn: () => Promise<T>): Promise<T> {
-  const token = deps.ids.uuid();
-  const now = deps.clock.now();
-  const claimed = await claimKey(deps.store.db, { table: 'xero_bills', key: { account_id: accountId, cost_id: costId }, also: { created_at: now.toISOString() } }, leaseOf(token, now, CLAIM_LEASE_MS), now);
-  if (!claimed) throw new Busy(BILL_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
-  try {
-    return await fn();
-  } finally {
-    // A claim that made no bill leaves no row behind; otherwise the claim is released.
-    await deps.store.db.query('DELETE FROM xero_bills WHERE account_id = $1 AND cost_id = $2 AND claimed_by = $3 AND xero_invoice_id IS NULL', [accountId, costId, token]);
-    await releaseClaim(deps.store.db, token, { table: 'xero_bills', where: 'account_id = $2 AND cost_id = $3', params: [accountId, costId] });
-  }
-}
+const withBillClaim = <T>(deps: Deps, accountId: string, costId: string, fn: () => Promise<T>): Promise<T> =>
+  withXeroRowClaim(deps, { table: 'xero_bills', column: 'cost_id', accountId, id: costId, busy: BILL_MESSAGES.busy }, fn);
 
 async function requireConnected(deps: Deps, accountId: string): Promise<NonNullable<ReturnType<typeof xeroRuntime>>> {
   const runtime = xeroRuntime(deps);

@@ -16,7 +16,8 @@
 import { createHash } from 'node:crypto';
 import { ACCOUNTING_MESSAGES, type AccountingPushAction, type AccountingSyncResult } from '@tradie/contracts';
 import { type AccountingSource, accountingDifference, accountingDifferenceText, centsToNumber, centsToString, type CreditNote, creditAllocations, type NoteThere, planCreditRefunds, type DocumentView, documentDecider, documentFigures, formatNzd, isTaxInvoice, PAYMENT_METHOD_LABELS, toCents } from '@tradie/domain';
-import { claimKey, leaseOf, releaseClaim, type Sql, type StoreTx } from '@tradie/store';
+import type { Sql, StoreTx } from '@tradie/store';
+import { withXeroRowClaim } from './rowClaim.ts';
 import { type Actor, decideAndAppend, eventMeta, execute } from '../../commands.ts';
 import { isAccountClosed } from '../../account/liveness.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -42,8 +43,7 @@ import { createConnectionKeeper, markNeedsReauth, readConnection } from './conne
 import { NotBefore } from '../../reactions/notBefore.ts';
 import { AppError, BadRequest, Busy, Conflict, Internal, Invalid, LimitReached, NotFound, RetryLater, UpstreamFailed } from '../../errors.ts';
 
-/** A claim older than this is taken over (its holder died). Longer than any sync can take with the adapter's bounded retries. */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+export { CLAIM_LEASE_MS } from './rowClaim.ts';
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
 type Deps = Pick<AppDeps, 'store' | 'secrets' | 'clock' | 'ids' | 'log' | 'accounting'>;
@@ -152,19 +152,10 @@ function xeroKey(parts: string[]): string {
 // ---- one document at a time -------------------------------------------------------------------
 
 async function withDocumentClaim<T>(deps: Deps, runtime: XeroRuntime, accountId: string, documentId: string, fn: () => Promise<T>): Promise<T> {
-  return runtime.documents.run(`${accountId}:${documentId}`, async () => {
-    const token = deps.ids.uuid();
-    const now = deps.clock.now();
-    const claimed = await claimKey(deps.store.db, { table: 'xero_sync', key: { account_id: accountId, document_id: documentId }, also: { created_at: now.toISOString() } }, leaseOf(token, now, CLAIM_LEASE_MS), now);
-    if (!claimed) throw new Busy(ACCOUNTING_MESSAGES.busy, undefined, BUSY_RETRY_AFTER_SECONDS);
-    try {
-      return await fn();
-    } finally {
-      // A claim that synced nothing (refused, or Xero failed) leaves no row behind; otherwise the claim is released.
-      await deps.store.db.query('DELETE FROM xero_sync WHERE account_id = $1 AND document_id = $2 AND claimed_by = $3 AND xero_invoice_id IS NULL', [accountId, documentId, token]);
-      await releaseClaim(deps.store.db, token, { table: 'xero_sync', where: 'account_id = $2 AND document_id = $3', params: [accountId, documentId] });
-    }
-  });
+  // In this process a second request waits for the first; across processes the row's claim says busy.
+  return runtime.documents.run(`${accountId}:${documentId}`, () =>
+    withXeroRowClaim(deps, { table: 'xero_sync', column: 'document_id', accountId, id: documentId, busy: ACCOUNTING_MESSAGES.busy }, fn),
+  );
 }
 
 // ---- sync ---------------------------------------------------------------------------------------
@@ -249,7 +240,7 @@ export async function syncInvoice(deps: Deps, actor: Actor, documentId: string):
     } catch (e) {
       const err = await apiErrorOf(deps, accountId, e);
       const detail = refusalOf(err)?.detail ?? 'Something went wrong on our side.';
-      await recordPushError(deps, accountId, documentId, detail);
+      await recordSyncError(deps, accountId, documentId, 'push', detail);
       result.warning = `Synced to Xero, but its payments or status could not be updated yet: ${detail}`;
     }
     return result;
@@ -292,8 +283,10 @@ function noteThere(creditNoteId: string, totalCents: bigint, rec: { allocated: b
 }
 
 /** Keeps why the push failed and when (null once a push got through), for the invoice and the home screen to show. */
-async function recordPushError(deps: Pick<Deps, 'store' | 'clock'>, accountId: string, documentId: string, detail: string | null): Promise<void> {
-  await deps.store.db.query('UPDATE xero_sync SET last_push_error = $3, last_push_error_at = $4 WHERE account_id = $1 AND document_id = $2', [
+/** Why the last push (or read back) of a synced invoice failed, kept on its row; null clears it. */
+async function recordSyncError(deps: Pick<Deps, 'store' | 'clock'>, accountId: string, documentId: string, way: 'push' | 'pull', detail: string | null): Promise<void> {
+  const [error, at] = way === 'push' ? ['last_push_error', 'last_push_error_at'] : ['last_pull_error', 'last_pull_error_at'];
+  await deps.store.db.query(`UPDATE xero_sync SET ${error} = $3, ${at} = $4 WHERE account_id = $1 AND document_id = $2 AND xero_invoice_id IS NOT NULL`, [
     accountId,
     documentId,
     detail,
@@ -452,7 +445,7 @@ async function pushLocked(deps: Deps, runtime: XeroRuntime, accountId: string, d
       }
     }
   });
-  await recordPushError(deps, accountId, documentId, null);
+  await recordSyncError(deps, accountId, documentId, 'push', null);
   return { xeroInvoiceId, pushed };
 }
 
@@ -657,7 +650,7 @@ export async function pullFromXeroForReaction(deps: Deps, accountId: string, doc
       throw new NotBefore(new Date(deps.clock.now().getTime() + seconds * 1000), e.detail);
     }
     // Kept on the invoice (and the home screen) until a read gets through, as a failed push is.
-    await recordPullError(deps, accountId, documentId, pullErrorText(e));
+    await recordSyncError(deps, accountId, documentId, 'pull', pullErrorText(e));
     if (worthRetrying(e)) throw e;
     deps.log('info', 'reading an invoice back from Xero was refused', { accountId, documentId, detail: refusalOf(e)?.detail ?? '' });
     return null;
@@ -667,15 +660,6 @@ export async function pullFromXeroForReaction(deps: Deps, accountId: string, doc
 /** What the invoice says when reading it back from Xero failed: Xero's reason, or that Xero was out of reach. */
 const pullErrorText = (e: unknown): string => refusalOf(e)?.detail ?? `${ACCOUNTING_MESSAGES.pullFailed}`;
 
-/** Why the last read back from Xero failed, kept on the synced invoice's row (null clears it). */
-async function recordPullError(deps: Pick<Deps, 'store' | 'clock'>, accountId: string, documentId: string, detail: string | null): Promise<void> {
-  await deps.store.db.query('UPDATE xero_sync SET last_pull_error = $3, last_pull_error_at = $4 WHERE account_id = $1 AND document_id = $2 AND xero_invoice_id IS NOT NULL', [
-    accountId,
-    documentId,
-    detail,
-    detail === null ? null : deps.clock.now().toISOString(),
-  ]);
-}
 
 /**
  * POST /integrations/xero/pull/{id} ('Check Xero again' after a read back failed): reads the invoice
@@ -686,7 +670,7 @@ export async function pullInvoiceNow(deps: Deps, accountId: string, documentId: 
     return await pullFromXero(deps, accountId, documentId);
   } catch (e) {
     const err = await apiErrorOf(deps, accountId, e);
-    if (!(err instanceof Busy) && !(err instanceof LimitReached)) await recordPullError(deps, accountId, documentId, pullErrorText(err));
+    if (!(err instanceof Busy) && !(err instanceof LimitReached)) await recordSyncError(deps, accountId, documentId, 'pull', pullErrorText(err));
     throw err;
   }
 }
@@ -707,7 +691,7 @@ export async function pushInvoice(deps: Deps, accountId: string, documentId: str
     const err = await apiErrorOf(deps, accountId, e);
     // Another process pushing the same invoice is no failure; anything else is kept, to be shown on the invoice.
     const refusal = refusalOf(err);
-    if (refusal && !(err instanceof Busy)) await recordPushError(deps, accountId, documentId, refusal.detail);
+    if (refusal && !(err instanceof Busy)) await recordSyncError(deps, accountId, documentId, 'push', refusal.detail);
     throw err;
   }
 }

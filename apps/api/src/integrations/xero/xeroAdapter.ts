@@ -409,7 +409,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     return byName ? { contactId: str(field(byName, 'ContactID')), name: str(field(byName, 'Name')), created: false } : null;
   }
 
-  return {
+  const provider: AccountingProvider = {
     name: 'xero',
 
     authorizationUrl(state, codeChallenge) {
@@ -512,7 +512,7 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
     },
 
     async voidBill(conn, invoiceId, credit) {
-      if (!credit) return this.updateInvoiceStatus(conn, invoiceId, 'VOIDED');
+      if (!credit) return provider.updateInvoiceStatus(conn, invoiceId, 'VOIDED');
       const path = `/CreditNotes/${encodeURIComponent(invoiceId)}`;
       try {
         return creditRef(firstOf(await api(conn, 'POST', path, { body: { CreditNotes: [{ CreditNoteID: invoiceId, Status: 'VOIDED' }] }, repeatable: true }), 'CreditNotes'));
@@ -627,4 +627,5 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
       }
     },
   };
+  return provider;
 }
