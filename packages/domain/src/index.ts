@@ -30,6 +30,7 @@ export * from './documents/accountingProviders.ts';
 export * from './documents/accountingTotals.ts';
 export * from './documents/accountingCredits.ts';
 export * from './documents/stages.ts';
+export * from './documents/deposit.ts';
 export * from './documents/variations.ts';
 export * from './documents/shownLines.ts';
 export * from './numbering/references.ts';

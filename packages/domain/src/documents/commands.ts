@@ -4,6 +4,7 @@ import type { PaymentTerms } from '../dates/paymentTerms.ts';
 import type { GstRounding } from '../gst/gst.ts';
 import type { GstRegistration } from '../gst/registration.ts';
 import type { CreditRequest } from './creditNotes.ts';
+import type { DepositRequest } from './deposit.ts';
 import type { AccountingSource, ClientDeclineReason, ClientLinkWithdrawnReason, ClientSnapshot, DocumentType, PaymentMethod, SendNotDeliveredOutcome } from './events.ts';
 import type { Line } from './lineValues.ts';
 import type { DueDateChoice, PaymentClaimDetails } from './paymentClaims.ts';
@@ -26,6 +27,8 @@ export interface RevisionInput {
   jobTitle?: string;
   /** Where the work is done, its lines apart ('' or left out: none). */
   siteAddress?: string;
+  /** Quotes only: a deposit asked for on acceptance (null or left out: none). */
+  deposit?: DepositRequest | null;
   /**
    * Whether the business is registered for GST now (its settings): when false every line is saved
    * at rate 0. Left out, a revision keeps the document's own and a draft records none.

@@ -9,6 +9,7 @@ import { storedLineSchema } from './lines.ts';
 
 import { DOCUMENT_TYPES, PAYMENT_METHODS } from './kinds.ts';
 import { STAGE_KINDS } from './stages.ts';
+import { depositRequestSchema } from './deposit.ts';
 
 export { DOCUMENT_TYPES, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type DocumentType, type PaymentMethod } from './kinds.ts';
 
@@ -33,6 +34,7 @@ const documentBody = {
   notes: z.string(),
   jobTitle: z.string().describe("what the job is, in the tradie's words ('' none)"),
   siteAddress: z.string().describe("where the work is done, its lines kept apart by '\\n' ('' none)"),
+  deposit: depositRequestSchema.nullable().describe('Quotes only: the deposit asked for on acceptance (null: none).'),
 };
 
 /**

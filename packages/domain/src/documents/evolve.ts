@@ -28,6 +28,7 @@ export function evolveDocument(state: DocumentState, event: EvolvableDocumentEve
       notes: d.notes,
       jobTitle: d.jobTitle,
       siteAddress: d.siteAddress,
+      deposit: d.deposit,
       convertedFrom: d.convertedFrom,
       convertedTo: null,
       payments: [],

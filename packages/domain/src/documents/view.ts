@@ -1,4 +1,5 @@
 // A quote or invoice as its events left it: the state the decider folds and every read model starts from.
+import type { DepositRequest } from './deposit.ts';
 import type { LocalDate } from '../dates/dates.ts';
 import type { PaymentTerms } from '../dates/paymentTerms.ts';
 import type { GstRounding } from '../gst/gst.ts';
@@ -154,6 +155,8 @@ export interface DocumentView {
   jobTitle: string;
   /** Where the work is done, one line of the address a line ('' none). */
   siteAddress: string;
+  /** Quotes: the deposit asked for on acceptance (null: none). */
+  deposit: DepositRequest | null;
   convertedFrom: string | null;
   convertedTo: string | null;
   payments: Payment[];

@@ -12,7 +12,7 @@ const eventArb: fc.Arbitrary<DomainEvent> = fc.oneof(
   fc.record({ clientId: id, f: clientFieldsArb }).map(({ clientId, f }) => ({ type: 'ClientUpdated' as const, data: { clientId, ...f } })),
   id.map((clientId) => ({ type: 'ClientRemoved' as const, data: { clientId } })),
   fc.record({ documentId: id, type: fc.constantFrom('quote' as const, 'invoice' as const), number: fc.integer({ min: 1, max: 99999 }), client: fc.option(clientSnapshotArb, { nil: null }), lines: linesArb(5), issueDate: localDateArb, notes: fc.string({ maxLength: 40 }), jobTitle: fc.string({ maxLength: 40 }), siteAddress: fc.string({ maxLength: 60 }) })
-    .map((d) => ({ type: 'DocumentDrafted' as const, data: { ...d, reference: `INV-${d.number}`, gstRounding: 'total' as const, dueDate: d.issueDate, paymentTerms: '7 days' as const, validUntil: null, convertedFrom: null } })),
+    .map((d) => ({ type: 'DocumentDrafted' as const, data: { ...d, reference: `INV-${d.number}`, gstRounding: 'total' as const, dueDate: d.issueDate, paymentTerms: '7 days' as const, validUntil: null, convertedFrom: null, deposit: d.type === 'quote' ? { percent: '30' } : null } })),
   fc.record({ documentId: id, paymentId: id, amount: amountString(10_000_000), date: localDateArb, reference: fc.string({ maxLength: 20 }) })
     .map((d) => ({ type: 'PaymentRecorded' as const, data: { ...d, method: 'cash' as const } })),
   fc.record({ documentId: id, paymentId: id }).map((data) => ({ type: 'PaymentRemoved' as const, data })),
@@ -87,5 +87,15 @@ describe('event schemas', () => {
     expect(parseDomainEvent({ type: 'DocumentRevised', version: 1, data: { documentId: 'd1', ...body, lines: [v1Line] } })).toMatchObject({ data: { jobTitle: '', siteAddress: '', lines: [line] } });
     // A v3 event must carry them.
     expect(() => parseDomainEvent({ type: 'DocumentRevised', version: 3, data: { documentId: 'd1', ...body } })).toThrow(EventShapeError);
+  });
+
+  it('a quote saved before a deposit could be asked for reads with none asked for; a v4 event must say', () => {
+    const line = { description: 'Rinnai', qty: '1', unit_price: '1812.50', tax_included: false, tax_rate: '0.15', cost: null, category: 'other', markup: null };
+    const body = { client: null, lines: [line], issueDate: '2026-05-01', dueDate: '2026-05-08', paymentTerms: '7 days', validUntil: null, notes: '', jobTitle: '', siteAddress: '' };
+    expect(parseDomainEvent({ type: 'DocumentDrafted', version: 3, data: { documentId: 'd1', type: 'quote', number: 1, reference: 'QTE-0001', gstRounding: 'total', convertedFrom: null, ...body } })).toMatchObject({ data: { deposit: null } });
+    expect(parseDomainEvent({ type: 'DocumentRevised', version: 3, data: { documentId: 'd1', ...body } })).toMatchObject({ data: { deposit: null } });
+    expect(parseDomainEvent({ type: 'DocumentRevised', version: 4, data: { documentId: 'd1', ...body, deposit: { amount: '500.00' } } })).toMatchObject({ data: { deposit: { amount: '500.00' } } });
+    expect(() => parseDomainEvent({ type: 'DocumentRevised', version: 4, data: { documentId: 'd1', ...body } })).toThrow(EventShapeError);
+    expect(() => parseDomainEvent({ type: 'DocumentRevised', version: 4, data: { documentId: 'd1', ...body, deposit: { percent: '30', amount: '5.00' } } })).toThrow(EventShapeError);
   });
 });

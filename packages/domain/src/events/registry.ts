@@ -24,8 +24,8 @@ export const eventSchemas = {
   ClientAdded: entry('client', 1, clientEventSchemas.ClientAdded),
   ClientUpdated: entry('client', 1, clientEventSchemas.ClientUpdated),
   ClientRemoved: entry('client', 1, clientEventSchemas.ClientRemoved),
-  DocumentDrafted: entry('document', 3, documentEventSchemas.DocumentDrafted),
-  DocumentRevised: entry('document', 3, documentEventSchemas.DocumentRevised),
+  DocumentDrafted: entry('document', 4, documentEventSchemas.DocumentDrafted),
+  DocumentRevised: entry('document', 4, documentEventSchemas.DocumentRevised),
   DocumentSent: entry('document', 1, documentEventSchemas.DocumentSent),
   DocumentSendNotDelivered: entry('document', 1, documentEventSchemas.DocumentSendNotDelivered),
   DocumentIssued: entry('document', 1, documentEventSchemas.DocumentIssued),
@@ -127,10 +127,18 @@ const noJobOrSite: Upcaster = {
   up: (data) => (isRecord(data) ? { ...data, jobTitle: data['jobTitle'] ?? '', siteAddress: data['siteAddress'] ?? '' } : data),
 };
 
+// v3 → v4 of a quote's or invoice's drafted and revised data: the deposit asked for on acceptance,
+// none on what was saved before one could be asked for.
+const noDeposit: Upcaster = {
+  from: 3,
+  description: 'gains `deposit` (null: none asked for)',
+  up: (data) => (isRecord(data) ? { ...data, deposit: data['deposit'] ?? null } : data),
+};
+
 /** Upcasters per event type, oldest first. */
 export const upcasters: { readonly [K in DomainEventType]?: readonly Upcaster[] } = {
-  DocumentDrafted: [...linesCostUnknown, noJobOrSite],
-  DocumentRevised: [...linesCostUnknown, noJobOrSite],
+  DocumentDrafted: [...linesCostUnknown, noJobOrSite, noDeposit],
+  DocumentRevised: [...linesCostUnknown, noJobOrSite, noDeposit],
   VariationProposed: linesCostUnknown,
   QuoteVaried: [{ from: 1, description: LINE_COST_DESCRIPTION, up: (data) => (isRecord(data) ? { ...data, line: upcastLine(data['line']) } : data) }],
   CreditNoteIssued: [

@@ -6,6 +6,7 @@ import { conflict, invalid } from '../../errors.ts';
 import { linesAsRegistered } from '../../gst/registration.ts';
 import { type DocumentCommand, documentNoun } from '../commands.ts';
 import type { DocumentEvent } from '../events.ts';
+import { checkedDeposit } from '../deposit.ts';
 import { jobDetails } from '../jobDetails.ts';
 import { storedLine } from '../lines.ts';
 import { variationName } from '../variations.ts';
@@ -25,6 +26,7 @@ export function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: 
   const lines = c.gstRegistered === false ? linesAsRegistered(c.lines, false) : c.lines;
   checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, c.gstRounding, c.type);
   const job = jobDetails(c);
+  const deposit = checkedDeposit(c.type, lines, c.gstRounding, c.deposit);
   if (c.convertedFrom && c.type !== 'invoice') throw invalid('Only an invoice can be made from a quote');
   return [
     {
@@ -44,6 +46,7 @@ export function decideDraftDocument(command: CommandOf<'DraftDocument'>, state: 
         validUntil,
         notes: c.notes ?? '',
         ...job,
+        deposit,
         convertedFrom: c.convertedFrom ?? null,
       },
     },
@@ -64,11 +67,12 @@ export function decideReviseDocument(command: CommandOf<'ReviseDocument'>, state
   const lines = registered === false ? linesAsRegistered(c.lines, false) : c.lines;
   checkLinesAndDates(lines, c.issueDate, dueDate, validUntil, d.gstRounding, d.type);
   const job = jobDetails(c);
+  const deposit = checkedDeposit(d.type, lines, d.gstRounding, c.deposit);
   return [
     {
       type: 'DocumentRevised',
       data: {
-        documentId: d.id, client: c.client, lines: lines.map(storedLine), issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '', ...job,
+        documentId: d.id, client: c.client, lines: lines.map(storedLine), issueDate: c.issueDate, dueDate, paymentTerms: c.paymentTerms, validUntil, notes: c.notes ?? '', ...job, deposit,
         ...(registered !== null ? { gstRegistered: registered } : {}),
       },
     },
