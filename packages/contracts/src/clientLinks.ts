@@ -74,6 +74,7 @@ export type PublicBusiness = z.infer<typeof publicBusiness>;
 
 /** Bank details for a transfer (what the PDF shows); null when the business has none. */
 export const publicBankDetails = z.object({ bank_name: z.string(), account_name: z.string(), account_number: z.string() }).nullable();
+export type PublicBankDetails = z.infer<typeof publicBankDetails>;
 
 /** The document's contents as the domain computes them (the same numbers as the tradie's screens and the PDF). */
 export const publicDocument = z.object({
@@ -101,6 +102,11 @@ export const publicDocument = z.object({
   balance: z.number(),
   formatted: z.object({ subtotal: z.string(), gst: z.string(), total: z.string(), paid: z.string(), balance: z.string() }),
   notes: z.string(),
+  /**
+   * Quotes: the deposit due on acceptance, as the client reads it ('A 30 % deposit ($345.00) is due
+   * on acceptance.'); absent when none is asked for (so a quote without one hashes as it always did).
+   */
+  deposit: z.string().optional(),
   /** Relative to the API base: the public PDF of this link. */
   pdf_url: z.string(),
 });
@@ -157,6 +163,27 @@ export const publicQuotePage = z.object({
   variations: z.array(publicVariation),
   /** 'Accepted $2,929.66 · Variation 1 $120.00 awaiting approval'; null without variations. */
   summary: z.string().nullable(),
+  /**
+   * Once accepted, the deposit it asked for: its invoice, issued on acceptance (null while there is
+   * none: asked for none, or the business is still to invoice it — `deposit_pending`).
+   */
+  deposit_invoice: z
+    .object({
+      reference: z.string(),
+      /** What the deposit invoice comes to, and what is left to pay on it. */
+      formatted: z.object({ total: z.string(), balance: z.string() }),
+      due_date: z.string(),
+      paid: z.boolean(),
+      /** The invoice's own page ('/i/{token}'): Pay now there, or the bank details. */
+      path: z.string(),
+      /** The business takes cards: the invoice's page offers Pay now. */
+      pay_by_card: z.boolean(),
+      /** Where to pay it by bank transfer (with the invoice's reference); null: not given. */
+      bank: publicBankDetails,
+    })
+    .nullable(),
+  /** Accepted with a deposit asked for, and no deposit invoice yet: the business will send it. */
+  deposit_pending: z.boolean(),
 });
 export type PublicQuotePage = z.infer<typeof publicQuotePage>;
 

@@ -4,6 +4,17 @@ import { localDate, money } from './common.ts';
 
 export const documentType = z.enum(['quote', 'invoice'], { error: "type must be 'quote' or 'invoice'" });
 
+/** A deposit asked for on a quote, due on acceptance: `{percent}` of its total or an `{amount}`, GST included (null: none). */
+export const depositInput = z
+  .union(
+    [
+      z.object({ percent: z.union([z.string().max(20), z.number()]).transform(String) }).strict(),
+      z.object({ amount: z.union([z.string().max(20), z.number()]).transform(String) }).strict(),
+    ],
+    { error: 'The deposit must be a percentage ({"percent": "30"}) or an amount ({"amount": "500.00"})' },
+  )
+  .nullable();
+
 /** POST /invoices — {type, line_items, client_id}, plus optional dates and notes. */
 export const createDocumentInput = z.object({
   type: documentType.optional().transform((t) => t ?? 'quote'),
@@ -16,6 +27,8 @@ export const createDocumentInput = z.object({
   notes: z.string().max(5000, { error: 'Notes can be at most 5,000 characters' }).optional(),
   job_title: z.string().max(JOB_LIMITS.jobTitle, { error: `The job title can be at most ${JOB_LIMITS.jobTitle} characters` }).optional(),
   site_address: z.string().max(JOB_LIMITS.siteAddress, { error: `The site address can be at most ${JOB_LIMITS.siteAddress.toLocaleString('en-NZ')} characters` }).optional(),
+  /** Quotes only: a deposit the client pays on accepting it through the link. */
+  deposit: depositInput.optional(),
 });
 export type CreateDocumentInput = z.input<typeof createDocumentInput>;
 
@@ -127,6 +140,8 @@ export const reviseDocumentInput = z.object({
   notes: z.string().max(5000, { error: 'Notes can be at most 5,000 characters' }).optional(),
   job_title: z.string().max(JOB_LIMITS.jobTitle, { error: `The job title can be at most ${JOB_LIMITS.jobTitle} characters` }).optional(),
   site_address: z.string().max(JOB_LIMITS.siteAddress, { error: `The site address can be at most ${JOB_LIMITS.siteAddress.toLocaleString('en-NZ')} characters` }).optional(),
+  /** Left out: kept; null: none asked for. */
+  deposit: depositInput.optional(),
   version: version.optional(),
 });
 export type ReviseDocumentInput = z.input<typeof reviseDocumentInput>;
@@ -345,6 +360,16 @@ export const variationRecord = z.object({
 });
 export type VariationRecord = z.infer<typeof variationRecord>;
 
+/** A quote's deposit: as asked for (a percentage, or null for an amount), what it comes to, and the sentence the client reads. */
+export const depositRecord = z.object({
+  percent: z.string().nullable(),
+  amount: money,
+  formatted: z.string(),
+  /** 'A 30 % deposit ($345.00) is due on acceptance.' */
+  wording: z.string(),
+});
+export type DepositRecord = z.infer<typeof depositRecord>;
+
 /** GET /invoices/{id}: everything the detail screen shows. Money as numbers rounded to cents, and as NZD text in `formatted`. */
 export const documentDetail = z.object({
   id: z.string(),
@@ -371,6 +396,8 @@ export const documentDetail = z.object({
   job_title: z.string(),
   /** Where the work is done, the address's lines apart ('\n' between them; '' none). */
   site_address: z.string(),
+  /** Quotes: the deposit asked for on acceptance, and what it comes to (GST included); null: none. */
+  deposit: depositRecord.nullable(),
   gst_rounding: z.enum(['total', 'line']),
   /**
    * Whether the business was registered for GST when it was saved. false: no GST on any line, no

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { runDocumentCommand } from '../documents/commands/run.ts';
 import type { LinkPorts } from './links.ts';
+import { invoiceDepositOnAcceptance } from './deposit.ts';
 import { type PageDeps, contentVersionOf, publicVariationsOf, quotePageOf } from './page.ts';
 import { type ResolvedLinkWithDocument, resolveLinkAndDocument } from './resolve.ts';
 import { Conflict, Gone, Invalid, NotFound } from '../errors.ts';
@@ -89,6 +90,8 @@ export async function acceptQuote(ports: AnswerPorts, token: string, input: Acce
     });
     if (png && signatureSha256) await keepSignature(w.tx, ports, link, png, signatureSha256);
   });
+  // The deposit the quote asked for, invoiced and issued now, so the page can take the client to pay it.
+  await invoiceDepositOnAcceptance(ports, clientActor(link), link.documentId);
   return pageAfter(ports, token);
 }
 

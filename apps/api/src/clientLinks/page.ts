@@ -9,7 +9,7 @@ import {
   type DocumentTitle, type DocumentView, type LocalDate, PAYMENT_METHOD_LABELS, centsToNumber, centsToString, documentFigures, documentTitleOf, formatNzd, moneyMoved, nzDateOf, refundedOn, toCents,
   variationsSummary,
 } from '@tradie/domain';
-import type { Sql } from '@tradie/store';
+import type { Sql, StoreTx } from '@tradie/store';
 import type { AppDeps } from '../deps.ts';
 import type { LoadedDocument } from '../documents/repository.ts';
 import { detailOf, variationRecordsOf } from '../documents/view.ts';
@@ -17,8 +17,9 @@ import { paymentOfferFor } from '../payments/offer.ts';
 import { signedLogoUrl } from '../settings/logoLink.ts';
 import { type BusinessSettings, loadBusinessSettings, logoVersion } from '../settings/repository.ts';
 import { clientLineRecords } from '../documents/profitView.ts';
+import { bankDetailsOf, depositInvoiceOf, depositOwed } from './deposit.ts';
 
-export type PageDeps = Pick<AppDeps, 'store' | 'clock' | 'secrets' | 'config'>;
+export type PageDeps = Pick<AppDeps, 'store' | 'clock' | 'secrets' | 'config' | 'connect'>;
 
 /** JSON with every object's keys in order, so the same contents always hash the same. */
 export function canonicalJson(value: unknown): string {
@@ -98,6 +99,8 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: 
     balance: detail.balance,
     formatted: { ...detail.formatted },
     notes: detail.notes,
+    // Only when asked for: a quote without a deposit hashes as it did before deposits were kept.
+    ...(detail.deposit ? { deposit: detail.deposit.wording } : {}),
     pdf_url: pdfUrl,
   };
 }
@@ -122,6 +125,9 @@ function quoteState(d: DocumentView, status: DocumentDetail['status']): PublicQu
   if (status === 'expired') return 'expired';
   return d.changesRequestedAt ? 'changes_requested' : 'open';
 }
+
+/** The transaction's stream reader when `sql` is a transaction; the store's otherwise. */
+const streamsOf = (deps: PageDeps, sql: Sql): Pick<StoreTx, 'readStream'> => ('readStream' in sql ? (sql as StoreTx) : deps.store);
 
 export interface QuotePageParts {
   page: PublicQuotePage;
@@ -156,6 +162,8 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
     // Apart from `document` and its hash: the quote as the client accepted it never changes.
     variations: publicVariationsOf(d),
     summary: d.variations.length > 0 ? variationsSummary(d) : null,
+    deposit_invoice: await depositInvoiceOf(deps, sql, streamsOf(deps, sql), accountId, d, settings),
+    deposit_pending: depositOwed(d),
   };
   return { page, settings };
 }
@@ -175,9 +183,7 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
   const f = documentFigures(d);
   const balanceCents = f.balanceCents;
   const moved = moneyMoved(d);
-  const bank = [settings.bank_name, settings.bank_account_name, settings.bank_account_number].some((v) => v.trim() !== '')
-    ? { bank_name: settings.bank_name, account_name: settings.bank_account_name, account_number: settings.bank_account_number }
-    : null;
+  const bank = bankDetailsOf(settings);
   return {
     business: await businessOf(deps, deps.store.db, accountId, settings, d),
     document: publicDocumentOf(detail, publicPdfPath('invoice', token), documentTitleOf(d, settings.gst_number)),

@@ -1,10 +1,10 @@
 // How a quote or invoice reads in the API: the detail from the folded stream (the list record
 // from a documents_list row is made beside its query, in the projections package). Every figure comes from the domain (documentFigures, lineTotals)
 // as whole cents and is turned into a number rounded to cents only here, at the edge.
-import { ACCOUNTING_MESSAGES, type DocumentDetail, type InvoicePaymentRecord, type LineRecord, type PaymentRecord, type RecordedPaymentRecord, type VariationRecord } from '@tradie/contracts';
+import { ACCOUNTING_MESSAGES, type DepositRecord, type DocumentDetail, type InvoicePaymentRecord, type LineRecord, type PaymentRecord, type RecordedPaymentRecord, type VariationRecord } from '@tradie/contracts';
 import {
   type DocumentTotals, type DocumentView, type Line, type LocalDate, type Payment, type Variation,
-  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingExtraData, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf,
+  STATUS_LABELS, VARIATION_STATUS_LABELS, accountingDifference, accountingExtraData, accountingDifferenceText, centsToNumber, clientDisplayName, documentFigures, documentStatus, documentTitleOf, depositCentsOf, depositWording,
   documentTotals, formatNzd, paidDate, paymentTermsText, profitOfDocument, paymentStatus, quoteStageBasis, shownLineText, shownLines, stageCreditedCents, stageLedger, stageSummary, stageSummaryOn, stageTotalCents, toCents, variationName, variationsSummary,
 } from '@tradie/domain';
 
@@ -80,6 +80,13 @@ export function lineRecordsOf(lines: readonly Line[], totals: DocumentTotals, su
   });
 }
 
+/** A quote's deposit as every screen, its PDF and its page show it: the deposit stage's own figure. */
+export function depositRecordOf(d: Pick<DocumentView, 'type' | 'deposit' | 'lines' | 'gstRounding'>): DepositRecord | null {
+  if (d.type !== 'quote' || !d.deposit) return null;
+  const cents = depositCentsOf(d.lines, d.gstRounding, d.deposit);
+  return { percent: 'percent' in d.deposit ? d.deposit.percent : null, amount: centsToNumber(cents), formatted: formatNzd(cents), wording: depositWording(d.deposit, cents) };
+}
+
 /** The detail of a live document (deleted ones are 404 before they get here). */
 export function detailOf(d: DocumentView, version: number, today: LocalDate, gstNotice: string | null = null): DocumentDetail {
   const f = documentFigures(d);
@@ -106,6 +113,7 @@ export function detailOf(d: DocumentView, version: number, today: LocalDate, gst
     notes: d.notes,
     job_title: d.jobTitle,
     site_address: d.siteAddress,
+    deposit: depositRecordOf(d),
     gst_rounding: d.gstRounding,
     gst_registered: d.gstRegistered,
     line_items: costedLineRecordsOf(d.lines, lineRecordsOf(d.lines, f)),

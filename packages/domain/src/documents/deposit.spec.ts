@@ -3,7 +3,7 @@
 import { oracleDocumentArb } from '@tradie/testkit/oracle/arbitraries';
 import { oracleTotals } from '@tradie/testkit/oracle/oracle';
 import { toDomainLine } from '@tradie/testkit/oracle/toEvents';
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.ts';

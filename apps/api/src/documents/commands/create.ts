@@ -60,6 +60,7 @@ export function createDocument(ports: CommandPorts, actor: Actor, input: CreateD
         notes: input.notes ?? '',
         jobTitle: input.job_title ?? '',
         siteAddress: input.site_address ?? '',
+        deposit: input.deposit ?? null,
       };
     }),
   );

@@ -29,6 +29,7 @@ export function duplicateDocument(ports: CommandPorts, actor: Actor, sourceId: s
       notes: source.notes,
       jobTitle: source.jobTitle,
       siteAddress: source.siteAddress,
+      deposit: source.deposit,
     }));
   });
 }

@@ -53,6 +53,7 @@ async function revision(w: DocumentWork, actor: Actor, d: DocumentView, input: R
       notes: input.notes ?? d.notes,
       jobTitle: input.job_title ?? d.jobTitle,
       siteAddress: input.site_address ?? d.siteAddress,
+      deposit: input.deposit === undefined ? d.deposit : input.deposit,
       gstRegistered,
     },
   };

@@ -72,6 +72,8 @@ const quote = (over: Partial<PublicQuotePage> = {}): PublicQuotePage => ({
   decline: null,
   variations: [],
   summary: null,
+  deposit_invoice: null,
+  deposit_pending: false,
   ...over,
 });
 
