@@ -13,6 +13,8 @@ import {
   GST_RATE_PERCENT,
   PAYMENT_METHOD_LABELS,
   clientDisplayName,
+  depositCentsOf,
+  depositWording,
   documentFigures,
   formatNzDate,
   formatNzd,
@@ -281,7 +283,9 @@ function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures, cla
   }
   if (d.type === 'quote') {
     const until = d.validUntil ? `This quote is valid until ${formatNzDate(d.validUntil)}.` : '';
-    return [{ text: 'Quote terms', style: 'sectionHeading' }, { text: present(until, 'Prices are in New Zealand dollars (NZD).').join(' ') }];
+    // The deposit asked for: the figure its deposit invoice comes to (the deposit stage's own allocation).
+    const deposit = d.deposit ? depositWording(d.deposit, depositCentsOf(d.lines, d.gstRounding, d.deposit)) : '';
+    return [{ text: 'Quote terms', style: 'sectionHeading' }, { text: present(until, deposit, 'Prices are in New Zealand dollars (NZD).').join(' ') }];
   }
   const out: Content[] = [{ text: 'How to pay', style: 'sectionHeading' }];
   if (f.balanceCents <= 0n) {

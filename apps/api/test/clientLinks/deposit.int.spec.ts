@@ -4,9 +4,9 @@
 // that cannot be issued then never costs the acceptance. Bad input is refused in words.
 import { DEPOSIT_MESSAGES, documentStreamId } from '@tradie/domain';
 import { describe, expect, it } from 'vitest';
-import { setSettings } from '../documents/support.ts';
+import { pdfText, setSettings } from '../documents/support.ts';
 import { signUp, useTestApp } from '../support/testApp.ts';
-import { documentFor, publicClient, sentQuoteLink } from './support.ts';
+import { documentFor, type publicClient, sentQuoteLink } from './support.ts';
 
 const t = useTestApp();
 
@@ -29,6 +29,9 @@ describe('a deposit on acceptance', () => {
     const page = (await c.get(`/quotes/${token}`)).json;
     expect(page.document.deposit).toBe(detail.deposit.wording);
     expect(page).toMatchObject({ deposit_invoice: null, deposit_pending: false });
+    // The quote's PDF says it too.
+    const pdf = await t.app.request(`/api/v1/invoices/${q.id}/pdf`, { headers: { Authorization: `Bearer ${u.token}` } });
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ')).toContain(detail.deposit.wording);
 
     const r = await accept(c, token);
     expect(r.status).toBe(200);

@@ -293,7 +293,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
         await navigate({ to: '/app/invoices/$id', params: { id: doc.id } });
         return;
       }
-      const body = { type: now.type, line_items: lines, client_id: clientId, ...jobFieldsOf(nowJob) };
+      const body = { type: now.type, line_items: lines, client_id: clientId, ...jobFieldsOf(nowJob, now.type) };
       const doc = await createDocument(api, body, keyFor('document', body));
       // Saved on the server: the copy on this device is no longer needed.
       saved.current = true;
@@ -358,7 +358,7 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
               typeLocked={opened !== null}
             />
 
-            <JobPanel job={job} onChange={setJob} />
+            <JobPanel type={state.type} job={job} onChange={setJob} />
 
             {details && <DetailsPanel type={state.type} details={details} onChange={setDetails} />}
 

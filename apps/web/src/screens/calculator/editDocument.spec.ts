@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentDetail } from '@tradie/contracts';
 import { documentTotals } from '@tradie/domain';
 import { calculatorFigures, calculatorReducer, lineItemsToSend } from './calculatorModel.ts';
-import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
+import { NO_JOB, clientOfRevision, jobFieldsOf, depositOf, depositFieldsOf, jobForClient, revisionBody, seedFromDocument, validateCalculatorSearch } from './editDocument.ts';
 
 const line = (description: string, qty: number, unit_price: number, tax_included = false, tax_rate = 0.15) => ({ description, qty, unit_price, tax_included, tax_rate, amount: 0, gst: 0, amount_excl_gst: 0, formatted: { unit_price: '', amount: '' }, cost: null as number | null, category: 'other', markup: null, cost_amount: null, price_book_item_id: null as string | null });
 
@@ -66,7 +66,7 @@ describe('the calculator opened on a draft', () => {
 
   it('given a draft with a job title and site, then they start the calculator, and only a change to one is sent', () => {
     const seed = seedFromDocument(draft());
-    expect(seed.job).toEqual({ jobTitle: 'Cylinder', siteAddress: '4 Rata Rd\nHamilton', siteTyped: true });
+    expect(seed.job).toEqual({ jobTitle: 'Cylinder', siteAddress: '4 Rata Rd\nHamilton', siteTyped: true, depositKind: 'none', depositText: '' });
     expect(revisionBody(draft(), seed.details, seed.details, [], undefined, { original: seed.job, now: seed.job })).toEqual({ line_items: [], version: 3 });
     const now = { ...seed.job, siteAddress: '9 Kauri St\nTaupō' };
     expect(revisionBody(draft(), seed.details, seed.details, [], undefined, { original: seed.job, now })).toEqual({ line_items: [], version: 3, site_address: '9 Kauri St\nTaupō' });
@@ -80,8 +80,25 @@ describe('the calculator opened on a draft', () => {
     expect(jobForClient(filled, null).siteAddress).toBe('');
     const typed = { ...filled, siteAddress: 'Lot 4, Kahikatea Drive', siteTyped: true };
     expect(jobForClient(typed, '1 Other Rd')).toBe(typed);
-    expect(jobFieldsOf(NO_JOB)).toEqual({});
-    expect(jobFieldsOf({ ...typed, jobTitle: 'Heat pump' })).toEqual({ job_title: 'Heat pump', site_address: 'Lot 4, Kahikatea Drive' });
+    expect(jobFieldsOf(NO_JOB, 'quote')).toEqual({});
+    expect(jobFieldsOf({ ...typed, jobTitle: 'Heat pump' }, 'quote')).toEqual({ job_title: 'Heat pump', site_address: 'Lot 4, Kahikatea Drive' });
+  });
+
+  it('a deposit is sent as typed (without $ , % or spaces), only on a quote, and a saved one opens as it was asked for', () => {
+    expect(jobFieldsOf({ ...NO_JOB, depositKind: 'percent', depositText: ' 30 %' }, 'quote')).toEqual({ deposit: { percent: '30' } });
+    expect(jobFieldsOf({ ...NO_JOB, depositKind: 'amount', depositText: '$1,500' }, 'quote')).toEqual({ deposit: { amount: '1500' } });
+    expect(jobFieldsOf({ ...NO_JOB, depositKind: 'amount', depositText: '500' }, 'invoice')).toEqual({});
+    expect(depositOf({ depositKind: 'none', depositText: '30' })).toBeNull();
+    expect(depositFieldsOf(null)).toEqual({ depositKind: 'none', depositText: '' });
+    expect(depositFieldsOf({ percent: '25', amount: 287.5, formatted: '$287.50', wording: '' })).toEqual({ depositKind: 'percent', depositText: '25' });
+    expect(depositFieldsOf({ percent: null, amount: 500, formatted: '$500.00', wording: '' })).toEqual({ depositKind: 'amount', depositText: '500.00' });
+    // Saving a quote sends the deposit only when it changed; taking it off sends null.
+    const original = { ...NO_JOB, depositKind: 'percent' as const, depositText: '30' };
+    const details = { issueDate: '2026-05-05', dueDate: '', validUntil: '2026-06-04', notes: '' };
+    const doc = { type: 'quote' as const, version: 3 };
+    expect(revisionBody(doc, details, details, [], undefined, { original, now: original })).not.toHaveProperty('deposit');
+    expect(revisionBody(doc, details, details, [], undefined, { original, now: { ...original, depositKind: 'none' } }).deposit).toBeNull();
+    expect(revisionBody(doc, details, details, [], undefined, { original, now: { ...original, depositText: '40' } }).deposit).toEqual({ percent: '40' });
   });
 
   it('reads ?edit= from the address, and drops anything that cannot be an id', () => {

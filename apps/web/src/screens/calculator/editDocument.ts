@@ -32,9 +32,29 @@ export interface JobDetails {
   siteAddress: string;
   /** The site address was typed (not filled in from the client's address). */
   siteTyped: boolean;
+  /** Quotes: a deposit asked for on acceptance, a percentage of the quote or an amount, as typed. */
+  depositKind: DepositKind;
+  depositText: string;
 }
 
-export const NO_JOB: JobDetails = { jobTitle: '', siteAddress: '', siteTyped: false };
+export const DEPOSIT_KINDS = ['none', 'percent', 'amount'] as const;
+export type DepositKind = (typeof DEPOSIT_KINDS)[number];
+
+export const NO_JOB: JobDetails = { jobTitle: '', siteAddress: '', siteTyped: false, depositKind: 'none', depositText: '' };
+
+/** The deposit as the API takes it (null: none); the server checks the figure and says what is wrong. */
+export function depositOf(job: Pick<JobDetails, 'depositKind' | 'depositText'>): { percent: string } | { amount: string } | null {
+  const text = job.depositText.replace(/[$,%\s]/g, '');
+  if (job.depositKind === 'percent') return { percent: text };
+  if (job.depositKind === 'amount') return { amount: text };
+  return null;
+}
+
+/** The deposit a saved quote asks for, as the calculator shows it. */
+export function depositFieldsOf(deposit: DocumentDetail['deposit']): Pick<JobDetails, 'depositKind' | 'depositText'> {
+  if (!deposit) return { depositKind: 'none', depositText: '' };
+  return deposit.percent !== null ? { depositKind: 'percent', depositText: deposit.percent } : { depositKind: 'amount', depositText: deposit.amount.toFixed(2) };
+}
 
 /**
  * The job after a client is picked: the site address is the client's address unless one was typed
@@ -46,8 +66,9 @@ export function jobForClient(job: JobDetails, clientAddress: string | null): Job
 }
 
 /** The job fields of a new document's body: those that are set. */
-export function jobFieldsOf(job: JobDetails): { job_title?: string; site_address?: string } {
-  return { ...(job.jobTitle.trim() !== '' ? { job_title: job.jobTitle } : {}), ...(job.siteAddress.trim() !== '' ? { site_address: job.siteAddress } : {}) };
+export function jobFieldsOf(job: JobDetails, type: 'quote' | 'invoice'): { job_title?: string; site_address?: string; deposit?: { percent: string } | { amount: string } } {
+  const deposit = type === 'quote' ? depositOf(job) : null;
+  return { ...(job.jobTitle.trim() !== '' ? { job_title: job.jobTitle } : {}), ...(job.siteAddress.trim() !== '' ? { site_address: job.siteAddress } : {}), ...(deposit ? { deposit } : {}) };
 }
 
 export interface EditSeed {
@@ -91,7 +112,7 @@ export function seedFromDocument(doc: DocumentDetail): EditSeed {
     choice: doc.client_id ? { kind: 'existing', id: doc.client_id } : { kind: 'none' },
     details: { issueDate: doc.issue_date, dueDate: doc.due_date, validUntil: doc.valid_until ?? '', notes: doc.notes },
     // A draft's site address stays as it was saved, whoever the client becomes.
-    job: { jobTitle: doc.job_title, siteAddress: doc.site_address, siteTyped: true },
+    job: { jobTitle: doc.job_title, siteAddress: doc.site_address, siteTyped: true, ...depositFieldsOf(doc.deposit) },
   };
 }
 
@@ -121,6 +142,7 @@ export function revisionBody(
   const body: ReviseDocumentInput = { line_items: lines, version: doc.version };
   if (job && job.now.jobTitle !== job.original.jobTitle) body.job_title = job.now.jobTitle;
   if (job && job.now.siteAddress !== job.original.siteAddress) body.site_address = job.now.siteAddress;
+  if (job && doc.type === 'quote' && (job.now.depositKind !== job.original.depositKind || job.now.depositText !== job.original.depositText)) body.deposit = depositOf(job.now);
   if (clientId !== undefined) body.client_id = clientId;
   if (now.issueDate !== original.issueDate && now.issueDate !== '') body.issue_date = now.issueDate;
   if (doc.type === 'invoice' && now.dueDate !== original.dueDate && now.dueDate !== '') body.due_date = now.dueDate;

@@ -21,7 +21,7 @@ const draft: Omit<UnsavedDraft, 'savedAt'> = {
   marginTouched: false,
   choice: { kind: 'existing', id: 'client-1' },
   newClient: { name: '', email: '', phone: '' },
-  job: { jobTitle: 'Cylinder swap', siteAddress: '12 Kōwhai St', siteTyped: true },
+  job: { jobTitle: 'Cylinder swap', siteAddress: '12 Kōwhai St', siteTyped: true, depositKind: 'percent', depositText: '30' },
   clientName: 'Mere Parata',
 };
 const now = new Date('2026-11-28T20:41:00.000Z');
@@ -39,7 +39,7 @@ describe('the unsaved calculator draft', () => {
   it('is not kept when there is nothing a tradie would miss, and an old one then goes', () => {
     const storage = memoryStorage();
     writeDraft(storage, 'u1', draft, now);
-    const blank = { ...draft, lines: [{ key: 1, description: '', qty: '1', unit_price: '0', cost: '', category: 'materials' }], choice: { kind: 'none' as const }, job: { jobTitle: '', siteAddress: '', siteTyped: false } };
+    const blank = { ...draft, lines: [{ key: 1, description: '', qty: '1', unit_price: '0', cost: '', category: 'materials' }], choice: { kind: 'none' as const }, job: { jobTitle: '', siteAddress: '', siteTyped: false, depositKind: 'none' as const, depositText: '' } };
     expect(worthKeeping(blank)).toBe(false);
     writeDraft(storage, 'u1', blank, now);
     expect(storage.data.size).toBe(0);

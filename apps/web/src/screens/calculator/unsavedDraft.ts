@@ -11,6 +11,7 @@
  * - What is read back is checked field by field: storage another version wrote, or that was
  *   tampered with, is dropped, never half-applied.
  */
+import { DEPOSIT_KINDS, type DepositKind, type JobDetails } from './editDocument.ts';
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -39,7 +40,7 @@ export interface UnsavedDraft {
   marginTouched: boolean;
   choice: DraftClientChoice;
   newClient: { name: string; email: string; phone: string };
-  job: { jobTitle: string; siteAddress: string; siteTyped: boolean };
+  job: JobDetails;
   /** The client's name as shown when it was kept ('' for none), for the offer. */
   clientName: string;
   /** When it was last written (ISO 8601). */
@@ -96,7 +97,11 @@ export function draftOf(raw: unknown): UnsavedDraft | null {
   return {
     type, lines: read as DraftLine[], includeGst, marginText, marginTouched, choice: picked,
     newClient: { name: newClient.name, email: newClient.email, phone: newClient.phone },
-    job: { jobTitle: job.jobTitle, siteAddress: job.siteAddress, siteTyped: job.siteTyped },
+    job: {
+      jobTitle: job.jobTitle, siteAddress: job.siteAddress, siteTyped: job.siteTyped,
+      // Kept before a deposit could be asked for: none.
+      ...((DEPOSIT_KINDS as readonly unknown[]).includes(job.depositKind) && isText(job.depositText) ? { depositKind: job.depositKind as DepositKind, depositText: job.depositText } : { depositKind: 'none' as const, depositText: '' }),
+    },
     clientName, savedAt,
   };
 }

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { CLIENT_LINK_MESSAGES, type PublicInvoicePage } from '@tradie/contracts';
 import { api as browserApi } from '../../api/client.ts';
 import { Card } from '../../ui/Card.tsx';
-import { BusinessHeader, businessName, ClientFrame, ClientLoading, DocumentCard, DocumentHeading, LinkProblem, longDay, useDocumentTitle } from './parts.tsx';
+import { BankTransfer, BusinessHeader, ClientFrame, ClientLoading, DocumentCard, DocumentHeading, LinkProblem, longDay, useDocumentTitle } from './parts.tsx';
 import { PayPanel } from './PayPanel.tsx';
 import { apiHref, publicInvoiceQuery, type PublicApi } from './queries.ts';
 import { useViewBeacon } from './useViewBeacon.ts';
@@ -142,36 +142,5 @@ function Payments({ page }: { page: PublicInvoicePage }) {
 }
 
 function BankDetails({ page }: { page: PublicInvoicePage }) {
-  const { bank, business, document: doc } = page;
-  return (
-    <Card titleId="client-bank-title" title="How to pay" className="client-card">
-      {bank ? (
-        <>
-          <p className="card__intro">Please pay {doc.formatted.balance} by bank transfer:</p>
-          <dl className="client-bank">
-            {bank.bank_name && (
-              <div>
-                <dt>Bank</dt>
-                <dd>{bank.bank_name}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Account name</dt>
-              <dd>{bank.account_name}</dd>
-            </div>
-            <div>
-              <dt>Account number</dt>
-              <dd className="client-bank__number">{bank.account_number}</dd>
-            </div>
-            <div>
-              <dt>Reference</dt>
-              <dd>{doc.reference}</dd>
-            </div>
-          </dl>
-        </>
-      ) : (
-        <p className="card__intro">Please contact {businessName(business)} to pay this invoice.</p>
-      )}
-    </Card>
-  );
+  return <BankTransfer bank={page.bank} business={page.business} amount={page.document.formatted.balance} reference={page.document.reference} titleId="client-bank-title" title="How to pay" />;
 }

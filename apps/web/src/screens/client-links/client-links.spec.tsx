@@ -199,6 +199,49 @@ describe('the quote page', () => {
     expect(text()).not.toContain('Accept this quote');
   });
 
+  it('a deposit asked for is shown before accepting; accepting goes straight on to Pay now when cards are taken', async () => {
+    const depositInvoice = { reference: 'INV-0012', formatted: { total: '$690.00', balance: '$690.00' }, due_date: '2026-11-26', paid: false, path: '/i/deposit-token', pay_by_card: true, bank: null };
+    const { api } = mockApi((method) =>
+      method === 'GET'
+        ? json(quote({ document: { ...document('quote'), deposit: 'A 30 % deposit ($690.00) is due on acceptance.' } }))
+        : json(quote({ state: 'accepted', acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-25T21:30:00.000Z', signed: false }, deposit_invoice: depositInvoice })),
+    );
+    const went: string[] = [];
+    render(<QuotePage api={api} token={TOKEN} goTo={(path) => went.push(path)} />);
+    await until(() => expect(h.container.querySelector('[data-testid="client-deposit"]')?.textContent).toBe('A 30 % deposit ($690.00) is due on acceptance.'));
+    type(byLabel('Your full name'), 'Jo Bloggs');
+    click(byLabel('I have read and accept the terms'));
+    click(button('Accept quote'));
+    await until(() => expect(went).toEqual(['/i/deposit-token']));
+    expect(h.container.querySelector('[data-testid="client-deposit-due"] a')?.getAttribute('href')).toBe('/i/deposit-token');
+    expect(text()).toContain('Pay the deposit $690.00');
+  });
+
+  it('an accepted quote whose deposit is paid by bank transfer shows the account and the reference; paid or still to come, it says so', async () => {
+    const bank = { bank_name: 'ASB', account_name: 'Ngata Plumbing Ltd', account_number: '12-3456-7890123-00' };
+    const accepted = { state: 'accepted' as const, acceptance: { signer_name: 'Jo Bloggs', accepted_at: '2026-11-25T21:30:00.000Z', signed: false } };
+    const deposit = { reference: 'INV-0012', formatted: { total: '$690.00', balance: '$690.00' }, due_date: '2026-11-26', paid: false, path: '/i/deposit-token', pay_by_card: false, bank };
+    let page = quote({ ...accepted, deposit_invoice: deposit });
+    const { api } = mockApi(() => json(page));
+    render(<QuotePage api={api} token={TOKEN} />);
+    await until(() => expect(text()).toContain('Your deposit: $690.00, due now'));
+    const due = h.container.querySelector('[data-testid="client-deposit-due"]')!.textContent!;
+    expect(due).toContain('Please pay $690.00 by bank transfer');
+    expect(due).toContain('12-3456-7890123-00');
+    expect(due).toContain('INV-0012');
+    expect(due).toContain('View the deposit invoice INV-0012');
+    h.tearDown();
+    h.setUp();
+    page = quote({ ...accepted, deposit_invoice: { ...deposit, paid: true, formatted: { total: '$690.00', balance: '$0.00' } } });
+    render(<QuotePage api={mockApi(() => json(page)).api} token={TOKEN} />);
+    await until(() => expect(h.container.querySelector('[data-testid="client-deposit-paid"]')?.textContent).toBe('Deposit paid (INV-0012, $690.00). Thank you!'));
+    h.tearDown();
+    h.setUp();
+    page = quote({ ...accepted, deposit_pending: true });
+    render(<QuotePage api={mockApi(() => json(page)).api} token={TOKEN} />);
+    await until(() => expect(h.container.querySelector('[data-testid="client-deposit-pending"]')?.textContent).toBe('Ngata Plumbing will send you the deposit invoice.'));
+  });
+
   it('a quote that changed meanwhile (409): says so and loads the quote again', async () => {
     const { api, calls } = mockApi((method) => (method === 'GET' ? json(quote()) : json({ detail: CLIENT_LINK_MESSAGES.quoteChanged }, 409)));
     render(<QuotePage api={api} token={TOKEN} />);

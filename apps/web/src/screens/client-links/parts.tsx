@@ -2,7 +2,7 @@
 // document's lines and figures (the API's formatted strings), and the full-page message for a link
 // that does not work.
 import { useEffect, type ReactNode } from 'react';
-import type { PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/contracts';
+import type { PublicBankDetails, PublicBusiness, PublicDocument, PublicInvoicePage } from '@tradie/contracts';
 import { formatNzDateLong, nzDateOf } from '@tradie/domain';
 import { type ApiError, errorDetail, isApiError } from '../../api/client.ts';
 import { LineItemsList } from '../shared/LineItemsList.tsx';
@@ -141,6 +141,11 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
           </>
         )}
       </dl>
+      {doc.deposit && (
+        <p className="callout client-deposit" data-testid="client-deposit">
+          {doc.deposit}
+        </p>
+      )}
       {doc.notes && <p className="client-notes">{doc.notes}</p>}
       <a className="button button--secondary button--block client-pdf" href={apiHref(doc.pdf_url)} download>
         Download the PDF<span className="visually-hidden"> of {isQuote ? 'quote' : 'invoice'} {doc.reference}</span>
@@ -207,5 +212,40 @@ export function SignerNameField({ id, value, onChange, refused, errorId }: { id:
         />
       )}
     </FormField>
+  );
+}
+
+/** How to pay by bank transfer: the business's account and the reference to use; or, with none given, to contact the business. */
+export function BankTransfer({ bank, business, amount, reference, titleId, title }: { bank: PublicBankDetails; business: PublicBusiness; amount: string; reference: string; titleId: string; title: string }) {
+  return (
+    <Card titleId={titleId} title={title} className="client-card">
+      {bank ? (
+        <>
+          <p className="card__intro">Please pay {amount} by bank transfer:</p>
+          <dl className="client-bank">
+            {bank.bank_name && (
+              <div>
+                <dt>Bank</dt>
+                <dd>{bank.bank_name}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Account name</dt>
+              <dd>{bank.account_name}</dd>
+            </div>
+            <div>
+              <dt>Account number</dt>
+              <dd className="client-bank__number">{bank.account_number}</dd>
+            </div>
+            <div>
+              <dt>Reference</dt>
+              <dd>{reference}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p className="card__intro">Please contact {businessName(business)} to pay this invoice.</p>
+      )}
+    </Card>
   );
 }

@@ -111,6 +111,7 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
           {acceptedOnline}
         </p>
       )}
+      {isQuote && doc.deposit && <DepositNote doc={doc} deposit={doc.deposit} />}
       {doc.variations_summary && (
         <p className="callout detail__note" data-testid="detail-variations-summary">
           {doc.variations_summary}
@@ -133,6 +134,21 @@ export function SummaryCard({ doc, view, acceptedOnline }: { doc: DocumentDetail
         </p>
       )}
     </header>
+  );
+}
+
+/**
+ * The deposit the quote asks for; once accepted, its invoice (issued when the client accepted
+ * online), or that it is still to invoice (accepted by hand, or it could not be issued then).
+ */
+function DepositNote({ doc, deposit }: { doc: DocumentDetail; deposit: NonNullable<DocumentDetail['deposit']> }) {
+  const invoice = doc.stages?.invoices.find((i) => i.kind === 'deposit') ?? null;
+  const accepted = doc.status === 'accepted';
+  if (invoice) return <LinkedNote className="callout callout--success detail__note" text={`Deposit of ${money(invoice.total)} invoiced: ${invoice.reference}.`} id={invoice.id} link="View the deposit invoice" />;
+  return (
+    <p className={`callout detail__note${accepted ? ' callout--warning' : ''}`} data-testid="detail-deposit">
+      {accepted ? `The deposit (${deposit.formatted}) is not invoiced yet: invoice it under Stages below.` : deposit.wording}
+    </p>
   );
 }
 
