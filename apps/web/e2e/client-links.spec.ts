@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page, type TestInfo } from '@playwrigh
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, detailAction } from './helpers.ts';
 import { readFakes } from './support/fakes.ts';
 import { waitForEmailTo } from './support/outbox.ts';
 import { signUpAndSignIn } from './support/session.ts';
@@ -78,7 +78,7 @@ test('a client accepts a quote with a signature from the link, then pays the inv
   const quoteId = ((await created.json()) as { id: string }).id;
 
   await page.goto(`/app/invoices/${quoteId}`);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Quote' }).click();
   const linkCard = page.getByRole('region', { name: 'Client link' });
   await expect(linkCard).toBeVisible();
@@ -150,9 +150,9 @@ test('a client accepts a quote with a signature from the link, then pays the inv
 
   // ---- The quote becomes an invoice, sent to Jo ----
   await page.goto(`/app/invoices/${quoteId}`);
-  await page.getByRole('button', { name: 'Convert to Invoice' }).click();
+  await detailAction(page, 'Convert to Invoice');
   await expect(page.getByText('Made from a quote.')).toBeVisible();
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(page.getByRole('region', { name: 'Client link' })).toBeVisible();
   const invoicePath = await linkInEmail(clientEmail, 'Invoice', 'i');

@@ -4,7 +4,7 @@
 // invoice's Pay now, pays on the fake Checkout, and the quote page then says the deposit is paid;
 // the tradie's quote links to the deposit invoice, paid. A bad deposit is refused in words first.
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
+import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot, detailAction } from './helpers.ts';
 import { readFakes } from './support/fakes.ts';
 import { waitForEmailTo } from './support/outbox.ts';
 import { signUpAndSignIn } from './support/session.ts';
@@ -63,7 +63,7 @@ test('a quote asks for a 30 % deposit: the client accepts and pays it by card st
   await expect(page).toHaveURL(/\/app\/invoices\/[^/]+$/, { timeout: 30_000 });
   const quoteUrl = page.url();
   await expect(page.getByTestId('detail-deposit')).toHaveText('A 30 % deposit ($690.00) is due on acceptance.');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Quote' }).click();
   await expect(page.getByRole('region', { name: 'Client link' })).toBeVisible();
   const mail = await waitForEmailTo(clientEmail, '');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { documentTotals, formatNzd } from '@tradie/domain';
-import { expectNoHorizontalOverflow, expectTapTargets } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectTapTargets, detailAction } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
 // What every invoicing app lets you do with a document once it exists, through the real API: edit a
@@ -83,7 +83,7 @@ function documentActions(size: string) {
     await fits(page);
 
     // ---- Edit: the calculator opens on it, a line changes, Save goes back to the same document ----
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await detailAction(page, 'Edit');
     await expect(page).toHaveURL(new RegExp(`/app/calculator\\?edit=${draftId}`));
     await expect(page.getByRole('heading', { level: 1, name: 'Edit INV-0001' })).toBeVisible();
     await expect(row(page, 1).description).toHaveValue('Heat pump service');
@@ -104,7 +104,7 @@ function documentActions(size: string) {
     await expect(page.getByText('Filters replaced')).toBeVisible();
 
     // ---- someone else changed it meanwhile: Save says so and changes nothing ----
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await detailAction(page, 'Edit');
     await expect(row(page, 1).price).toHaveValue('135.5');
     const current = await apiDoc(request, user, draftId);
     const elsewhere = await request.put(`/api/v1/invoices/${draftId}`, { headers: user.authHeaders, data: { line_items: [{ description: 'Changed on the other phone', qty: 1, unit_price: 10 }], version: current.version } });
@@ -116,7 +116,7 @@ function documentActions(size: string) {
     await page.goto(`/app/invoices/${draftId}`);
 
     // ---- Duplicate: a new draft with the next number ----
-    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await detailAction(page, 'Duplicate');
     await expect(page.getByText('INV-0002')).toBeVisible();
     const copyId = idOf(page);
     expect(copyId).not.toBe(draftId);
@@ -124,27 +124,27 @@ function documentActions(size: string) {
 
     // ---- Delete draft: cancelled, nothing happens; confirmed, it is gone ----
     const cancelled = nextDialog(page, false);
-    await page.getByRole('button', { name: 'Delete draft' }).click();
+    await detailAction(page, 'Delete draft');
     expect(await cancelled).toBe('Delete draft INV-0002?');
     await expect(page.getByText('INV-0002')).toBeVisible();
     const confirmed = nextDialog(page);
-    await page.getByRole('button', { name: 'Delete draft' }).click();
+    await detailAction(page, 'Delete draft');
     expect(await confirmed).toBe('Delete draft INV-0002?');
     await expect(page).toHaveURL(/\/app\/invoices\?tab=invoices$/);
     expect((await request.get(`/api/v1/invoices/${copyId}`, { headers: user.authHeaders })).status()).toBe(404);
 
     // ---- an issued invoice: Edit says why not; Void says what happens to the reports ----
     await page.goto(`/app/invoices/${draftId}`);
-    await page.getByRole('button', { name: 'Mark as issued' }).click();
+    await detailAction(page, 'Mark as issued');
     // The button reads 'Saving...' while the call runs: wait for the answer, not for the label to change.
     await expect(page.getByText('INV-0001 is marked issued: it now counts in your GST report')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark as issued' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await detailAction(page, 'Edit');
     await expect(page.getByText("Issued invoices can't be changed — void it and issue a new one")).toBeVisible();
     await expect(page.getByRole('button', { name: 'Void and re-issue' })).toBeVisible();
     await page.getByRole('button', { name: 'Close' }).click();
     const voidAsk = nextDialog(page);
-    await page.getByRole('button', { name: 'Void', exact: true }).click();
+    await detailAction(page, 'Void');
     expect(await voidAsk).toBe(
       "Void INV-0001? It stays in the GST report for the period it was issued, and is taken off again in the period you void it (today). Its number stays used and it can't be changed again.",
     );
@@ -180,7 +180,7 @@ function documentActions(size: string) {
     const sent = await seedDoc(request, user, { client_id: ((await client.json()) as { id: string }).id });
     expect((await request.post(`/api/v1/invoices/${sent.id}/issue`, { headers: user.authHeaders })).status()).toBe(200);
     await page.goto(`/app/invoices/${sent.id}`);
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await detailAction(page, 'Edit');
     await expect(page.getByText("Issued invoices can't be changed — void it and issue a new one")).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveAttribute('aria-expanded', 'true');
     await shot(page, testInfo, `${size}-issued-cannot-edit`);
@@ -204,7 +204,7 @@ function documentActions(size: string) {
     const quote = await seedDoc(request, user, { type: 'quote' });
     await page.goto(`/app/invoices/${quote.id}`);
     await expect(page.getByText(quote.reference)).toBeVisible();
-    await page.getByRole('button', { name: 'Accept Quote' }).click();
+    await detailAction(page, 'Accept Quote');
     await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
     expect((await apiDoc(request, user, quote.id)).status).toBe('accepted');
     await shot(page, testInfo, `${size}-quote-accepted`);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { applyMargin, documentTotals, formatNzd, formatNzDate, marginFigures, nzDateOf, toCents } from '@tradie/domain';
-import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
+import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot, detailAction, openMoreActions } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 import { waitForEmailTo } from './support/outbox.ts';
 
@@ -206,7 +206,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
 
   // View PDF opens the PDF from an object URL in a new tab.
   const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'View PDF' }).click();
+  await detailAction(page, 'View PDF');
   const pdfTab = await popup;
   await expect.poll(() => pdfTab.url()).toMatch(/^blob:/);
   await pdfTab.close();
@@ -215,7 +215,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
 
   // ---- convert → the invoice ----
   const quoteUrl = page.url();
-  await page.getByRole('button', { name: 'Convert to Invoice' }).click();
+  await detailAction(page, 'Convert to Invoice');
   await expect(page.getByText('INV-0001')).toBeVisible();
   expect(page.url()).not.toBe(quoteUrl);
   await expect(page.getByRole('link', { name: 'View the quote' })).toBeVisible();
@@ -225,7 +225,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   // ---- send: recipient shown, email in the outbox with the PDF ----
   // This server has no mail server (no SMTP_URL): the email is kept in its outbox, and the screen
   // says so rather than 'sent' — the invoice stays a draft (send-outcome.spec.ts).
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   const sheet = page.getByRole('dialog', { name: /^Send invoice/ });
   await expect(sheet.getByLabel('To', { exact: true })).toHaveValue(clientEmail);
   await expect(sheet.getByLabel('CC', { exact: true })).toHaveValue(cc); // CC from the business settings
@@ -243,7 +243,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
   expect(JSON.stringify(mail.mail.cc)).toContain(cc);
 
   // ---- a part payment ----
-  await page.getByRole('button', { name: 'Record payment' }).click();
+  await detailAction(page, 'Record payment');
   await expect(page.getByLabel('Amount')).toHaveValue(formatNzd(after.totalCents).replace(/[$,]/g, ''));
   await expect(page.getByLabel('Date')).toHaveValue(today);
   await expect(page.getByLabel('Method')).toHaveValue('bank_transfer');
@@ -267,7 +267,7 @@ test('a quote with three lines, a 25% margin and a template becomes a paid invoi
 
   // ---- mark paid ----
   const confirmPaid = nextDialog(page);
-  await page.getByRole('button', { name: 'Mark Paid' }).click();
+  await detailAction(page, 'Mark Paid');
   expect(await confirmPaid).toBe('Mark this invoice as paid?');
   await expect(page.getByText('✓ Paid', { exact: true })).toBeVisible();
   await expect(page.getByTestId('detail-balance')).toHaveText('$0.00');
@@ -486,7 +486,7 @@ test('the detail: send refused without an email or with mail down, remove a paym
   await expect(page.getByTestId('detail-balance')).toHaveText('$100.00');
 
   // No client: said before the Send sheet opens.
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await expect(page.getByText('Add a client to this invoice before sending it.')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -494,7 +494,7 @@ test('the detail: send refused without an email or with mail down, remove a paym
   const client = await request.post('/api/v1/clients', { headers: user.authHeaders, data: { name: 'Hēmi Walker' } });
   const noEmail = await request.post('/api/v1/invoices', { headers: user.authHeaders, data: { type: 'invoice', client_id: ((await client.json()) as { id: string }).id, line_items: [{ description: 'Hot water cylinder', qty: 1, unit_price: 100 }] } });
   await page.goto(`/app/invoices/${((await noEmail.json()) as { id: string }).id}`);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   const sheet = page.getByRole('dialog', { name: /^Send invoice/ });
   await expect(sheet.getByText('This client has no email address saved: type it here.')).toBeVisible();
   // Where the thumb is: on a phone the sheet sits on the bottom edge of the screen, its Send button in view.
@@ -529,7 +529,7 @@ test('the detail: send refused without an email or with mail down, remove a paym
 
   // Void.
   const voidAsk = nextDialog(page);
-  await page.getByRole('button', { name: 'Void' }).click();
+  await detailAction(page, 'Void');
   expect(await voidAsk).toContain('stays in the GST report for the period it was issued, and is taken off again in the period you void it');
   await expect(page.getByText('Void: Voided by user')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
@@ -538,9 +538,11 @@ test('the detail: send refused without an email or with mail down, remove a paym
   // Accept a quote.
   await page.goto(`/app/invoices/${quoteId}`);
   await expect(page.getByText('QTE-0001')).toBeVisible();
+  await openMoreActions(page);
   await expect(page.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Accept Quote' }).click();
+  await detailAction(page, 'Accept Quote');
   await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+  await openMoreActions(page);
   await expect(page.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Convert to Invoice' })).toBeVisible();
 

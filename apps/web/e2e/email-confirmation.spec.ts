@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { EMAIL_UNCONFIRMED_CODE, SENDING_MESSAGES } from '@tradie/contracts';
-import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
+import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot, detailAction } from './helpers.ts';
 import { signUpAndSignIn } from './support/session.ts';
 
 // No free mail relay, in the browser. The e2e servers keep mail in their outbox, where nothing
@@ -34,7 +34,7 @@ test('Send: an unconfirmed email address offers to resend the link; the limits s
   await page.route('**/api/v1/auth/resend-confirmation', json(200, { detail: SENDING_MESSAGES.confirmationSent(user.email) }));
 
   await page.goto(`/app/invoices/${id}`);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(page.getByRole('alert')).toHaveText(unconfirmed);
   await page.getByRole('button', { name: 'Resend confirmation email' }).click();

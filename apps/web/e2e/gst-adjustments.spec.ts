@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, firstOfMonth, formatMonth, lastOfMonth, monthOf, nzDateOf } from '@tradie/domain';
-import { collectErrors, expectNoHorizontalOverflow, saveScreenshot } from './helpers.ts';
+import { collectErrors, expectNoHorizontalOverflow, saveScreenshot, detailAction } from './helpers.ts';
 import { signUpAndSignIn, TEST_GST_NUMBER } from './support/session.ts';
 
 // A backdated invoice in a GST period already exported for the accountant: marking it issued says
@@ -24,7 +24,7 @@ test('an invoice dated last month, issued after last month was exported, is carr
   const { id, reference } = (await created.json()) as { id: string; reference: string };
 
   await page.goto(`/app/invoices/${id}`);
-  await page.getByRole('button', { name: 'Mark as issued' }).click();
+  await detailAction(page, 'Mark as issued');
   const label = formatMonth(lastMonth);
   await expect(page.getByTestId('gst-notice')).toHaveText(
     new RegExp(`^This invoice counts for GST in ${label}, a GST period you have already exported for your accountant\\. It will be listed as an adjustment to carry`),

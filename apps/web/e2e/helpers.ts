@@ -74,3 +74,37 @@ export async function submitPasswords(
   await scope.getByRole('button', { name: form.submit }).click();
   return scope.getByRole('alert');
 }
+
+/**
+ * Opens More actions on a document's detail (when there is a More, and it is closed), so every
+ * action that applies is on the screen: to tap one, or to check one is not offered.
+ */
+export async function openMoreActions(page: Page): Promise<void> {
+  const actions = page.getByRole('group', { name: 'Actions', exact: true });
+  await actions.waitFor();
+  const more = actions.getByRole('button', { name: 'More actions' });
+  if ((await more.count()) > 0) await more.click();
+  else if ((await actions.getByRole('button', { name: 'Fewer actions' }).count()) === 0) return;
+  await page.getByRole('group', { name: 'More actions' }).waitFor();
+}
+
+/**
+ * Taps one of a document detail's actions: the one for its state stands by itself above the
+ * others; any other is under More actions, opened first.
+ */
+export async function detailAction(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('group', { name: 'Actions', exact: true }).waitFor();
+  const exact = typeof name === 'string';
+  const primary = page.locator('.detail__primary').getByRole('button', { name, exact });
+  if ((await primary.count()) > 0) {
+    await primary.click();
+    return;
+  }
+  const inRow = page.getByRole('group', { name: 'Actions', exact: true }).getByRole('button', { name, exact });
+  if ((await inRow.count()) > 0) {
+    await inRow.click();
+    return;
+  }
+  await openMoreActions(page);
+  await page.getByRole('group', { name: 'More actions' }).getByRole('button', { name, exact }).click();
+}

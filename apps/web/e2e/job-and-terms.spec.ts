@@ -3,7 +3,7 @@
 // in the list, and on the client's page from the link in the email, the address one line a line;
 // and an invoice's payment terms (the 20th of the month following) said the same on both.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot } from './helpers.ts';
+import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, saveScreenshot, detailAction } from './helpers.ts';
 import { waitForEmailTo } from './support/outbox.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
@@ -52,7 +52,7 @@ test('a quote with a job title and a site address away from the client’s home'
   await saveScreenshot(page, testInfo, '/app/invoices-job');
 
   // Sent: the email names the job; the client's page shows it and the site.
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Quote' }).click();
   await expect(page.getByRole('region', { name: 'Client link' })).toBeVisible();
   const mail = await waitForEmailTo(clientEmail, 'New hot water cylinder');
@@ -99,7 +99,7 @@ test('an invoice for a client on the 20th of the month following: the due date s
   await expectNoSeriousA11yViolations(page);
   await saveScreenshot(page, testInfo, '/app/invoices-terms');
 
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(page.getByRole('region', { name: 'Client link' })).toBeVisible();
   const mail = await waitForEmailTo(clientEmail);

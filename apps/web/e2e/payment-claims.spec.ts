@@ -4,7 +4,7 @@
 // is refused until it is there; once served the card shows the schedule deadline, a payment schedule
 // received for less, and the retention held. The figures on the card are the API's claim record.
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, detailAction } from './helpers.ts';
 import { signUpAndSignIn } from './support/session.ts';
 
 test('a construction client’s progress invoice is a payment claim: fill in what the Act needs, serve it, record the schedule', async ({ page, request }) => {
@@ -43,7 +43,7 @@ test('a construction client’s progress invoice is a payment claim: fill in wha
   await expect(card.getByLabel('Construction contract')).toHaveValue(/^Quote QTE-/);
 
   // Handing it over is refused with the list; nothing changes.
-  await page.getByRole('button', { name: 'Mark as issued' }).click();
+  await detailAction(page, 'Mark as issued');
   await expect(page.getByText("This payment claim can't be sent yet. Add: the site address.")).toBeVisible();
 
   // The claim did not move the invoice's due date on its own: the card says both dates and asks which applies.
@@ -61,7 +61,7 @@ test('a construction client’s progress invoice is a payment claim: fill in wha
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: '/tmp/claim-draft.png', fullPage: true });
 
-  await page.getByRole('button', { name: 'Mark as issued' }).click();
+  await detailAction(page, 'Mark as issued');
   await expect(page.getByText(/is marked issued: it now counts in your GST report$/)).toBeVisible();
   const served = await (await request.get(`/api/v1/invoices/${invoice.id}/payment-claim`, { headers })).json();
   await expect(card.getByTestId('claim-schedule-status')).toHaveText(served.schedule_status);

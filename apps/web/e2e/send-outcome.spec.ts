@@ -4,6 +4,7 @@
 // attempt is listed with Try again. A refusal by a mail server (played here by the answer the API
 // gives for one) is shown with the server's answer.
 import { expect, test } from '@playwright/test';
+import { detailAction } from './helpers.ts';
 import { waitForEmailTo } from './support/outbox.ts';
 import { signUpAndSignIn } from './support/session.ts';
 
@@ -20,7 +21,7 @@ test('with no mail server: Send says saved to the outbox, the invoice stays a dr
   const id = ((await created.json()) as { id: string }).id;
 
   await page.goto(`/app/invoices/${id}`);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
 
   // The answer, in words: not 'sent'.

@@ -3,6 +3,7 @@
 // once), new documents carry no GST: the calculator adds none, and the invoice is titled 'Invoice'
 // with only its total (no Subtotal or GST line). Screenshots in test-output/screenshots/gst-registration/.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { detailAction } from './helpers.ts';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { signUpAndSignIn, TEST_GST_NUMBER } from './support/session.ts';
@@ -46,7 +47,7 @@ test('Registered for GST: on for a new account, which is asked for its GST numbe
   await page.goto(`/app/invoices/${taxedId}`);
   await expect(page.getByText('Tax invoice', { exact: true })).toBeVisible();
   await expect(page.getByTestId('detail-gst')).toHaveText('$97.50');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(page.getByRole('alert').filter({ hasText: REFUSED })).toBeVisible({ timeout: 15_000 });
   await shot(page, testInfo, 'send-refused-no-number');
@@ -97,7 +98,7 @@ test("Not registered for GST (switched off in Settings): no GST in the calculato
   await shot(page, testInfo, 'invoice-not-registered');
 
   // Sent without a GST number: nothing asks for one now.
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Invoice' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved to the outbox — email is not set up on this server' })).toBeVisible({ timeout: 15_000 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot, detailAction, openMoreActions } from './helpers.ts';
 import { denyNextXeroConsent, readFakes, xeroComputesOwnTax, xeroInvoices, xeroRefusesNext } from './support/fakes.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
@@ -85,6 +85,7 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   // ---- a second tab opens the invoice before it is synced ----
   const secondTab = await context.newPage();
   await secondTab.goto(`/app/invoices/${invoice.id}`);
+  await openMoreActions(secondTab);
   await expect(secondTab.getByRole('button', { name: 'Sync to Xero' })).toBeVisible();
 
   // ---- sync from the list: the message, the badge, the button gone ----
@@ -99,7 +100,7 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await saveScreenshot(page, testInfo, '/app/invoices-xero-synced');
 
   // ---- sync again from the second tab: already synced, and still one invoice in Xero ----
-  await secondTab.getByRole('button', { name: 'Sync to Xero' }).click();
+  await detailAction(secondTab, 'Sync to Xero');
   await expect(secondTab.getByText(`Already synced Xero: ${invoice.number}`)).toBeVisible();
   const inXero = (await xeroInvoices()).filter((i) => i.reference === invoice.number && i.tenantId === tenant.tenantId);
   expect(inXero).toHaveLength(1);
@@ -121,7 +122,7 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await expect(page.getByTestId('detail-total')).toHaveText('$3.83');
   await xeroComputesOwnTax(true);
   try {
-    await page.getByRole('button', { name: 'Sync to Xero' }).click();
+    await detailAction(page, 'Sync to Xero');
     await expect(page.getByText('✓ Synced Xero: INV-0002')).toBeVisible();
   } finally {
     await xeroComputesOwnTax(false);
@@ -140,7 +141,7 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await page.goto(`/app/invoices/${invoice.id}`);
   await expect(page.getByTestId('accounting-push-error')).toHaveCount(0);
   await xeroRefusesNext('PUT /Payments', 'The account 090 is archived');
-  await page.getByRole('button', { name: 'Record payment' }).click();
+  await detailAction(page, 'Record payment');
   await page.getByLabel('Amount').fill('500');
   await page.getByRole('button', { name: 'Save payment' }).click();
   await expect(page.getByText('Payment of $500 recorded')).toBeVisible();

@@ -5,7 +5,7 @@
 // the four invoices add up to the quote. The final invoice is marked issued and one of its lines is
 // credited from the Credit form: the credit note shows, and the balance takes it off.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets } from './helpers.ts';
+import { expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, detailAction, openMoreActions } from './helpers.ts';
 import { signUpAndSignIn, type TestUser } from './support/session.ts';
 
 /**
@@ -93,7 +93,7 @@ test('a quote invoiced as a deposit, two progress invoices and the final one; a 
   await page.goto(`/app/invoices/${quote.id}`);
   await expect(page.locator('.detail__ref')).toHaveText(quote.reference);
   await expect(page.getByRole('region', { name: 'Stages' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Accept Quote' }).click();
+  await detailAction(page, 'Accept Quote');
   const stages = page.getByRole('region', { name: 'Stages' });
   await expect(stages).toBeVisible();
   await expect.poll(() => figures(page)).toEqual({ quoted: '$1,265.00', invoiced: '$0.00', remaining: '$1,265.00' });
@@ -164,6 +164,7 @@ test('a quote invoiced as a deposit, two progress invoices and the final one; a 
   const cents = totals.map((t) => Math.round(Number(t.replace(/[$,]/g, '')) * 100));
   expect(cents).toEqual([37950, 37950, 25300, 25300]);
   expect(cents.reduce((a, b) => a + b, 0)).toBe(126500);
+  await openMoreActions(page);
   await expect(page.getByRole('button', { name: 'Convert to Invoice' })).toHaveCount(0);
   await dismissNotice(page);
   await expectNoHorizontalOverflow(page);
@@ -176,10 +177,11 @@ test('a quote invoiced as a deposit, two progress invoices and the final one; a 
   // ---- the final invoice: mark issued, credit its Brackets line ----
   await page.goto(finalUrl);
   await expect(page.locator('.detail__ref')).toHaveText(final);
+  await openMoreActions(page);
   await expect(page.getByRole('button', { name: 'Credit', exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Mark as issued' }).click();
+  await detailAction(page, 'Mark as issued');
   await expect(page.getByTestId('draft-note')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Credit', exact: true }).click();
+  await detailAction(page, 'Credit');
   const form = page.getByRole('form', { name: 'Credit this invoice' });
   await form.getByRole('radio', { name: /^Some lines/ }).check();
   await form.getByRole('checkbox', { name: /Brackets/ }).check();
@@ -255,9 +257,9 @@ test('a variation, a fixed deposit paid in full, then credited: the money owed b
 
   // Paid in full, then $100 credited as an amount: $100 is owed back.
   page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Mark Paid' }).click();
+  await detailAction(page, 'Mark Paid');
   await expect(page.getByTestId('detail-balance')).toHaveText('$0.00');
-  await page.getByRole('button', { name: 'Credit', exact: true }).click();
+  await detailAction(page, 'Credit');
   const form = page.getByRole('form', { name: 'Credit this invoice' });
   await form.getByRole('radio', { name: /^An amount/ }).check();
   await form.getByLabel('Amount (GST included)').fill('100');

@@ -30,3 +30,20 @@ export function detailView(doc: DocumentDetail): DetailView {
     isDraftInvoice: !isQuote && !isVoid && doc.issued_on === null,
   };
 }
+
+/** Every action the detail can offer, by name. */
+export type ActionKey = 'edit' | 'send' | 'issue' | 'payment' | 'markPaid' | 'convert' | 'accept' | 'decline' | 'credit' | 'sync' | 'duplicate' | 'remove' | 'void';
+
+/**
+ * The one action that moves the document on from where it stands: Send a draft, Record payment on
+ * an unpaid invoice, Convert an accepted quote (not yet invoiced in stages), Accept a quote awaiting
+ * its answer. None on a void, paid or converted document, or an accepted quote invoiced in stages.
+ */
+export function primaryActionOf(doc: Pick<DocumentDetail, 'status' | 'converted_to' | 'stages'>, view: Pick<DetailView, 'isVoid' | 'isQuote' | 'paid'>): ActionKey | null {
+  if (view.isVoid) return null;
+  if (doc.status === 'draft') return 'send';
+  if (!view.isQuote) return view.paid ? null : 'payment';
+  if (doc.converted_to !== null) return null;
+  if (doc.status === 'accepted') return doc.stages?.invoices.length ? null : 'convert';
+  return 'accept';
+}
