@@ -1,7 +1,7 @@
 import './calculator.css';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ClientRecord, DocumentDetail } from '@tradie/contracts';
 import { formatNzd, type MarginBasis } from '@tradie/domain';
 import { api, errorDetail } from '../../api/client.ts';
@@ -32,16 +32,23 @@ import {
 } from './calculatorModel.ts';
 import { choiceLabel, type ClientChoice } from './clientChoice.ts';
 import { DocumentPanel, GenerateBar, MarginPanel, TemplatesPanel, TotalsPanel } from './CalculatorPanels.tsx';
-import { DetailsPanel } from './DetailsPanel.tsx';
-import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, type DocumentDetails, type JobDetails } from './editDocument.ts';
+import { NO_JOB, clientOfRevision, jobFieldsOf, jobForClient, revisionBody, seedFromDocument, validateCalculatorSearch, type DocumentDetails, type JobDetails } from './editDocument.ts';
 import { JobPanel } from './JobPanel.tsx';
-import { EditGate, useEditTarget } from './EditGate.tsx';
 import { LineRow } from './LineRow.tsx';
 import { createDocument, generatePdf, quickAddClient, saveMarginBasis } from './queries.ts';
 import { carryOnQuestion, clearDraft, readDraft, writeDraft, type UnsavedDraft } from './unsavedDraft.ts';
 import { Card } from '../../ui/Card.tsx';
 import { businessSettingsKey, businessSettingsQuery, clientListQuery, documentKeys, invalidateDocuments } from '../shared/queries.ts';
-import { reviseDocument } from '../shared/documentEdits.ts';
+
+// Edit mode's parts (the gate that loads the draft, its dates and notes) are fetched only in edit
+// mode: a new quote's first load on a weak signal carries none of them.
+const EditGate = lazy(() => import('./EditGate.tsx').then((m) => ({ default: m.EditGate })));
+const DetailsPanel = lazy(() => import('./DetailsPanel.tsx').then((m) => ({ default: m.DetailsPanel })));
+
+/** The draft the address asks to edit (?edit=), or null for a new document. */
+function useEditTarget(): string | null {
+  return useLocation({ select: (l) => validateCalculatorSearch(l.search as Record<string, unknown>).edit ?? null });
+}
 
 const emptyNewClient: TemplateClientData = { name: '', email: '', phone: '' };
 
@@ -65,9 +72,11 @@ export function CalculatorScreen() {
   const editId = useEditTarget();
   if (editId === null) return <Calculator editing={null} />;
   return (
-    <EditGate key={editId} id={editId}>
-      {(doc) => <Calculator key={doc.id} editing={doc} />}
-    </EditGate>
+    <Suspense fallback={null}>
+      <EditGate key={editId} id={editId}>
+        {(doc) => <Calculator key={doc.id} editing={doc} />}
+      </EditGate>
+    </Suspense>
   );
 }
 
@@ -286,6 +295,8 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
       if (opened && nowDetails) {
         // Save: the same document, its number kept; a 409 (changed meanwhile) is said and nothing is lost here.
         const body = revisionBody(opened.doc, opened.seed.details, nowDetails, lines, clientOfRevision(opened.seed.choice, chosen, clientId), { original: opened.seed.job, now: nowJob });
+        // Edit mode loaded this module already (the gate's check); a new document never needs it.
+        const { reviseDocument } = await import('../shared/documentEdits.ts');
         const doc = await reviseDocument(api, opened.doc.id, body);
         // The answer is the document as saved (its PDF is rendered from it when asked for).
         queryClient.setQueryData(documentKeys.detail(doc.id), doc);
@@ -360,7 +371,11 @@ function Calculator({ editing }: { editing: DocumentDetail | null }) {
 
             <JobPanel type={state.type} job={job} onChange={setJob} />
 
-            {details && <DetailsPanel type={state.type} details={details} onChange={setDetails} />}
+            {details && (
+              <Suspense fallback={null}>
+                <DetailsPanel type={state.type} details={details} onChange={setDetails} />
+              </Suspense>
+            )}
 
             <Card titleId="calc-lines-title" title="Line items">
               <ol className="calc-lines">

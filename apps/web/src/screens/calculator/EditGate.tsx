@@ -1,7 +1,7 @@
 // /app/calculator?edit={id}: the draft is loaded, then the calculator opens on it. A document that
 // can no longer be changed (sent, issued, paid, void) is not opened: the screen says why, and links
 // back to it, where its replacement ('Void and re-issue', Duplicate) is offered.
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { DocumentDetail } from '@tradie/contracts';
@@ -9,13 +9,8 @@ import { api, errorDetail, isApiError } from '../../api/client.ts';
 import { LoadingBlock, RetryAlert } from '../../ui/Status.tsx';
 import { editability } from '../shared/documentEdits.ts';
 import { referenceOf } from '../shared/documents.ts';
-import { validateCalculatorSearch } from './editDocument.ts';
 import { documentDetailQuery } from '../invoice-detail/queries.ts';
 
-/** The draft the address asks to edit (?edit=), or null for a new document. */
-export function useEditTarget(): string | null {
-  return useLocation({ select: (l) => validateCalculatorSearch(l.search as Record<string, unknown>).edit ?? null });
-}
 
 function GateScreen({ title, children }: { title: string; children: ReactNode }) {
   return (

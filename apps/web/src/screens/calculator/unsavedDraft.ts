@@ -11,7 +11,10 @@
  * - What is read back is checked field by field: storage another version wrote, or that was
  *   tampered with, is dropped, never half-applied.
  */
-import { DEPOSIT_KINDS, type DepositKind, type JobDetails } from './editDocument.ts';
+// Types only: this module is in the app's first chunk (sign-out forgets the draft), the calculator's code is not.
+import type { DepositKind, JobDetails } from './editDocument.ts';
+
+const DEPOSIT_KINDS_KEPT: readonly DepositKind[] = ['none', 'percent', 'amount'];
 
 export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -100,7 +103,7 @@ export function draftOf(raw: unknown): UnsavedDraft | null {
     job: {
       jobTitle: job.jobTitle, siteAddress: job.siteAddress, siteTyped: job.siteTyped,
       // Kept before a deposit could be asked for: none.
-      ...((DEPOSIT_KINDS as readonly unknown[]).includes(job.depositKind) && isText(job.depositText) ? { depositKind: job.depositKind as DepositKind, depositText: job.depositText } : { depositKind: 'none' as const, depositText: '' }),
+      ...((DEPOSIT_KINDS_KEPT as readonly unknown[]).includes(job.depositKind) && isText(job.depositText) ? { depositKind: job.depositKind as DepositKind, depositText: job.depositText } : { depositKind: 'none' as const, depositText: '' }),
     },
     clientName, savedAt,
   };
