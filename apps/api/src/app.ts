@@ -1,5 +1,6 @@
 // The Hono app, built from its ports (deps.ts). One sub-app per resource under /api/v1, one
 // error handler, security headers, a body-size limit, and the built web app for everything else.
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from './documents/photos.ts';
 import { MAX_RECEIPT_BYTES, RECEIPT_MESSAGES } from './costs/receipts.ts';
 import { API_PREFIX, PRICE_BOOK_MESSAGES } from '@tradie/contracts';
 import { Hono } from 'hono';
@@ -25,6 +26,8 @@ export const MAX_UPLOAD_BODY = 2 * 1024 * 1024 + 64 * 1024;
 export const MAX_PRICE_LIST_BODY = 6 * 1024 * 1024;
 const PRICE_LIST_PATH = /\/price-book\/imports(\/preview)?$/;
 const RECEIPT_PATH = /\/costs\/[^/]+\/receipt$/;
+// A photo added to a quote or invoice: the same 10 MB as a receipt.
+const PHOTO_PATH = /\/invoices\/[^/]+\/photos$/;
 
 export type { AppEnv } from './http/env.ts';
 
@@ -88,6 +91,7 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
   const priceListLimit = limitBody(MAX_PRICE_LIST_BODY, PRICE_BOOK_MESSAGES.csvTooLarge);
   // A receipt's photo or PDF: 10 MB and the multipart envelope.
   const receiptLimit = limitBody(MAX_RECEIPT_BYTES + 64 * 1024, RECEIPT_MESSAGES.tooLarge);
+  const photoLimit = limitBody(MAX_PHOTO_BYTES + 64 * 1024, PHOTO_MESSAGES.tooLarge);
   api.use((c, next) =>
     c.req.path.endsWith('/business-settings/logo')
       ? uploadLimit(c, next)
@@ -95,7 +99,9 @@ export function apiRoutes(deps: AppDeps): Hono<AppEnv> {
         ? priceListLimit(c, next)
         : RECEIPT_PATH.test(c.req.path)
           ? receiptLimit(c, next)
-          : tooLarge(c, next),
+          : PHOTO_PATH.test(c.req.path)
+            ? photoLimit(c, next)
+            : tooLarge(c, next),
   );
   let openApi: Record<string, unknown> | undefined;
   api.get(

@@ -1,5 +1,6 @@
 // The API's own tables (identity, settings, idempotency, integrations): ordinary tables, not
 // domain history. Each feature keeps its list beside its code; this file orders them.
+import { photoMigrations } from './documents/photos.ts';
 import type { Migration } from '@tradie/store';
 import { accountMigrations } from './account/migrations.ts';
 import { xeroMigrations } from './integrations/xero/migrations.ts';
@@ -64,4 +65,5 @@ export const allMigrations: Migration[] = [
   ...priceBookMigrations,
   ...setupMigrations,
   ...receiptMigrations,
+  ...photoMigrations,
 ];

@@ -13,6 +13,7 @@
 //   POST /public/quotes/{token}/variations/{id}/decline  declineVariationInput → publicQuotePage
 //   GET  /public/invoices/{token}          publicInvoicePage
 //   GET  /public/invoices/{token}/pdf      the invoice's PDF
+//   GET  /public/{quotes|invoices}/{token}/photos/{id}[?size=thumb]  a photo on it (JPEG)
 //   POST /public/invoices/{token}/checkout → checkoutStarted (a Stripe Checkout address)
 //   POST /public/links/{token}/viewed      (the page's beacon; 204) — views are counted here, never by the GET
 // A withdrawn or superseded link answers 410, an expired one 410, an unknown one 404, each with a `detail`;
@@ -107,6 +108,11 @@ export const publicDocument = z.object({
    * on acceptance.'); absent when none is asked for (so a quote without one hashes as it always did).
    */
   deposit: z.string().optional(),
+  /**
+   * The photos on it, in order ('…/photos/{id}', '?size=thumb' for the small one, under this link's
+   * page address); absent when it has none (hashed only then, like `deposit`).
+   */
+  photos: z.array(z.object({ id: z.string(), sha256: z.string(), width: z.number().int(), height: z.number().int() })).optional(),
   /** Relative to the API base: the public PDF of this link. */
   pdf_url: z.string(),
 });

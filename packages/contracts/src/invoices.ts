@@ -559,3 +559,24 @@ export type VariationSendResult = z.infer<typeof variationSendResult>;
 
 /** POST /invoices/{id}/generate-pdf answer. */
 export const generatePdfResult = z.object({ pdf_url: z.string(), sha256: z.string() });
+
+/** A photo on a quote or invoice (GET /invoices/{id}/photos): its bytes are at …/photos/{photo_id} (?size=thumb for the 480 px one). */
+export const photoRecord = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  sha256: z.string(),
+  /** Printed in the PDF's photos appendix. */
+  in_pdf: z.boolean(),
+  uploaded_at: z.string(),
+});
+export type PhotoRecord = z.infer<typeof photoRecord>;
+export const photoList = z.object({ photos: z.array(photoRecord), max: z.number().int() });
+export type PhotoList = z.infer<typeof photoList>;
+
+/** PATCH /invoices/{id}/photos/{photoId}. */
+export const photoUpdateInput = z.object({ in_pdf: z.boolean({ error: 'in_pdf must be true or false' }) });
+
+/** GET …/photos/{photoId}: the kept photo, or its thumbnail. */
+export const photoSizeQuery = z.object({ size: z.enum(['full', 'thumb'], { error: "size must be 'full' or 'thumb'" }).optional() });

@@ -36,7 +36,7 @@ import { formatGstNumber, formatQty } from './format.ts';
 import { acceptanceContent } from './acceptance.ts';
 import { claimContent } from './claim.ts';
 import { variationsContent } from './variations.ts';
-import type { PdfBusiness, PdfClaim, PdfInput, PdfLogo } from './types.ts';
+import type { PdfBusiness, PdfClaim, PdfInput, PdfLogo, PdfPhoto } from './types.ts';
 
 export type DocumentTitle = 'Quote' | 'Tax Invoice' | 'Invoice';
 
@@ -275,6 +275,29 @@ function totalsTable(d: DocumentView, f: DocumentFigures, g: GstPresentation): C
   return { width: 250, table: { widths: ['*', 'auto'], body }, layout };
 }
 
+/** The box a photo is fitted into on an A4 page inside the margins, in points. */
+const PHOTO_BOX: [number, number] = [500, 330];
+
+/**
+ * The photos the tradie ticked, after the document on pages of their own: two to a page, each
+ * fitted into its box, numbered ('Photo 1 of 3').
+ */
+function photoAppendix(photos: readonly PdfPhoto[], reference: string): { content: Content[]; images: Record<string, string> } {
+  if (photos.length === 0) return { content: [], images: {} };
+  const images: Record<string, string> = {};
+  const content: Content[] = [{ text: `Photos — ${reference}`, style: 'sectionHeading', pageBreak: 'before' }];
+  photos.forEach((p, i) => {
+    const name = `photo${i + 1}`;
+    images[name] = `data:image/jpeg;base64,${Buffer.from(p.bytes).toString('base64')}`;
+    content.push({
+      stack: [{ image: name, fit: PHOTO_BOX, alignment: 'center' }, { text: `Photo ${i + 1} of ${photos.length}`, style: 'muted', alignment: 'center', margin: [0, 4, 0, 0] }],
+      margin: [0, 10, 0, 0],
+      unbreakable: true,
+    });
+  });
+  return { content, images };
+}
+
 function paymentSection(d: DocumentView, b: PdfBusiness, f: DocumentFigures, claim: PdfClaim | null): Content[] {
   if (d.status === 'void') {
     const when = d.voidedAt ? ` on ${formatNzDate(nzDateOf(d.voidedAt))}` : '';
@@ -370,6 +393,8 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
     content.splice(1, 0, { text: `${c.statement} Claimed amount ${c.claimedAmount}, due for payment on ${c.paymentDue}. The claim, how it was calculated and the notice that goes with it follow this page.`, bold: true, color: COLOUR.accent, margin: [0, 12, 0, 0] });
     content.push(...claimContent(c));
   }
+  const photos = photoAppendix(input.photos ?? [], d.reference);
+  content.push(...photos.content);
   if (input.acceptance) content.push(...acceptanceContent(input.acceptance, d.reference));
   for (const a of input.variationAcceptances ?? []) content.push(...acceptanceContent(a, d.reference));
   return {
@@ -383,7 +408,7 @@ export function documentDefinition(input: PdfInput): TDocumentDefinitions {
       PAGE_MARGINS,
     ),
     ...(d.status === 'void' ? { watermark: { text: 'VOID', color: COLOUR.void, opacity: 0.12, bold: true } } : {}),
-    images: logo.images,
+    images: { ...logo.images, ...photos.images },
     header: header(b, title, d.reference),
     footer: footer(b, title, d.reference),
     content,

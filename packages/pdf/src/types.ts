@@ -46,6 +46,15 @@ export interface PdfInput {
   variationAcceptances?: PdfAcceptance[];
   /** An invoice that is a payment claim under the Construction Contracts Act 2002: its claim pages. */
   claim?: PdfClaim | null;
+  /** Photos the tradie ticked for the PDF (JPEGs the API wrote): an appendix after the document. */
+  photos?: PdfPhoto[];
+}
+
+/** A photo for the appendix: a JPEG and its size in pixels. */
+export interface PdfPhoto {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
 }
 
 /** A payment claim as the PDF prints it: text worked out by the API (the same figures as the screen). */

@@ -17,6 +17,7 @@ import { paymentOfferFor } from '../payments/offer.ts';
 import { signedLogoUrl } from '../settings/logoLink.ts';
 import { type BusinessSettings, loadBusinessSettings, logoVersion } from '../settings/repository.ts';
 import { clientLineRecords } from '../documents/profitView.ts';
+import { type PhotoRecord, photosOf } from '../documents/photos.ts';
 import { bankDetailsOf, depositInvoiceOf, depositOwed } from './deposit.ts';
 
 export type PageDeps = Pick<AppDeps, 'store' | 'clock' | 'secrets' | 'config' | 'connect'>;
@@ -77,8 +78,8 @@ export const publicPdfPath = (kind: 'quote' | 'invoice', token: string): string 
 /** A credit note's PDF through the invoice's link. */
 export const publicCreditNotePdfPath = (token: string, creditNoteId: string): string => `/public/invoices/${token}/credit-notes/${creditNoteId}/pdf`;
 
-/** `title` is the PDF's (documentTitleOf with the business's GST number). */
-export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: DocumentTitle = detail.title): PublicDocument {
+/** `title` is the PDF's (documentTitleOf with the business's GST number); `photos` those on it, in order. */
+export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: DocumentTitle = detail.title, photos: readonly PhotoRecord[] = []): PublicDocument {
   return {
     type: detail.type,
     title,
@@ -101,6 +102,7 @@ export function publicDocumentOf(detail: DocumentDetail, pdfUrl: string, title: 
     notes: detail.notes,
     // Only when asked for: a quote without a deposit hashes as it did before deposits were kept.
     ...(detail.deposit ? { deposit: detail.deposit.wording } : {}),
+    ...(photos.length > 0 ? { photos: photos.map((p) => ({ id: p.id, sha256: p.sha256, width: p.width, height: p.height })) } : {}),
     pdf_url: pdfUrl,
   };
 }
@@ -140,7 +142,7 @@ export async function quotePageOf(deps: PageDeps, sql: Sql, accountId: string, l
   const today: LocalDate = nzDateOf(deps.clock.now());
   const settings = await loadBusinessSettings(sql, accountId);
   const detail = detailOf(d, loaded.version, today);
-  const document = publicDocumentOf(detail, publicPdfPath('quote', token), documentTitleOf(d, settings.gst_number));
+  const document = publicDocumentOf(detail, publicPdfPath('quote', token), documentTitleOf(d, settings.gst_number), await photosOf(sql, accountId, d.id));
   const terms = settings.quote_terms.trim();
   const a = d.clientAcceptance;
   const page: PublicQuotePage = {
@@ -186,7 +188,7 @@ export async function invoicePageOf(deps: PageDeps, accountId: string, loaded: L
   const bank = bankDetailsOf(settings);
   return {
     business: await businessOf(deps, deps.store.db, accountId, settings, d),
-    document: publicDocumentOf(detail, publicPdfPath('invoice', token), documentTitleOf(d, settings.gst_number)),
+    document: publicDocumentOf(detail, publicPdfPath('invoice', token), documentTitleOf(d, settings.gst_number), await photosOf(deps.store.db, accountId, d.id)),
     payments: d.payments.map((p) => ({ date: p.date, amount: centsToNumber(toCents(p.amount)), formatted: formatNzd(toCents(p.amount)), method_label: PAYMENT_METHOD_LABELS[p.method] })),
     credit_notes: d.creditNotes.map((n) => ({
       reference: n.reference,

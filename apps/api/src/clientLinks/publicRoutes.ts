@@ -2,7 +2,7 @@
 // Every route starts from the token (resolve.ts: 404 unknown, 410 withdrawn, superseded, expired,
 // voided or the business closed its account), is rate-limited per IP (and the answers per link too), sets no cookie, and keeps the
 // app's strict CSP. Views are counted only by the page's beacon, never by a GET.
-import { CLIENT_LINK_MESSAGES, acceptQuoteInput, acceptVariationInput, declineQuoteInput, declineVariationInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
+import { CLIENT_LINK_MESSAGES, photoSizeQuery, acceptQuoteInput, acceptVariationInput, declineQuoteInput, declineVariationInput, publicInvoicePage, publicQuotePage, requestChangesInput } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { CREDIT_NOTE_NOT_FOUND } from '../creditNotes/commands.ts';
 import { creditNotePdfOf } from '../creditNotes/pdf.ts';
@@ -17,6 +17,9 @@ import { describe } from '../openapi/describe.ts';
 import { plausibleId } from '../http/ids.ts';
 import { clientIp } from '../security/clientIp.ts';
 import { type Limit, enforce } from '../security/rateLimit.ts';
+import { photoBytes } from '../documents/photos.ts';
+import { photoHeaders } from '../documents/routes/photos.ts';
+import { parseQuery } from '../http/body.ts';
 import { acceptQuote, acceptVariation, declineQuote, declineVariation, requestChanges } from './answers.ts';
 import { invoicePageOf, quotePageOf } from './page.ts';
 import { certificatesFor } from './pdf.ts';
@@ -131,6 +134,21 @@ export function clientLinkPublicRoutes(deps: AppDeps): Hono<AppEnv> {
       return pdfResponse(c, await creditNotePdfOf(deps, link.accountId, note.creditNoteId), { disposition: 'inline' });
     },
   );
+
+  // The photos on the link's document: only that document's, whoever else's the id is.
+  for (const kind of ['quote', 'invoice'] as const) {
+    r.get(
+      `/${kind}s/:token/photos/:photoId`,
+      describe({ tag: TAG, auth: false, summary: `A photo on the ${kind} (JPEG), or its thumbnail with ?size=thumb`, query: photoSizeQuery, response: { status: 200, contentType: 'image/jpeg', description: 'The JPEG' }, errors }),
+      reads,
+      async (c) => {
+        const link = await resolveLinkAndDocument(deps, token(c), kind);
+        const size = parseQuery(c, photoSizeQuery).size ?? 'full';
+        const bytes = await photoBytes(deps, link.accountId, link.document.state.id, c.req.param('photoId') ?? '', size);
+        return c.body(new Uint8Array(bytes), 200, photoHeaders(bytes));
+      },
+    );
+  }
 
   r.post('/links/:token/viewed', describe({ tag: TAG, auth: false, summary: "The page's beacon: counts a view (at most one per link per 10 minutes)", response: { status: 204, description: 'Counted, or already counted lately' }, errors }), reads, async (c) => {
     const link = await resolveLinkAndDocument(deps, token(c), null);

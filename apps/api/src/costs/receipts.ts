@@ -90,7 +90,12 @@ export async function prepareReceipt(bytes: Uint8Array): Promise<Prepared> {
   return decodeSlot.run(() => reencodePhoto(bytes));
 }
 
-async function reencodePhoto(bytes: Uint8Array): Promise<Prepared> {
+/**
+ * A photo decoded in full and written afresh as a JPEG with no metadata, upright and fitted inside
+ * `maxSide` pixels; refused in words when it cannot be read or is over 40 megapixels. Call it inside
+ * decodeSlot.run. Receipts and the photos on quotes and invoices both keep what this wrote.
+ */
+export async function reencodePhoto(bytes: Uint8Array, maxSide = RECEIPT_MAX_SIDE): Promise<Prepared & { contentType: 'image/jpeg'; width: number; height: number }> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
@@ -102,7 +107,7 @@ async function reencodePhoto(bytes: Uint8Array): Promise<Prepared> {
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_RECEIPT_PIXELS, failOn: 'error', pages: 1, sequentialRead: true })
       .autoOrient()
-      .resize({ width: RECEIPT_MAX_SIDE, height: RECEIPT_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 82, mozjpeg: true })

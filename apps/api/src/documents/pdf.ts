@@ -3,6 +3,7 @@
 // (packages/pdf pool.ts) unless the app was given its own renderer, and kept in a bounded cache
 // by everything it was made from (pdfCache.ts). A render that fails is this request's problem
 // answer (503 for a time-out or a full queue, 500 otherwise), never the process's.
+import { pdfPhotosOf } from './photos.ts';
 import { certificatesFor } from '../clientLinks/pdf.ts';
 import { createHash } from 'node:crypto';
 import { type DocumentView, nzDateOf } from '@tradie/domain';
@@ -44,14 +45,15 @@ export interface RenderedPdf {
  * when the account has no such document (the full path then answers 404).
  */
 export async function pdfFingerprint(deps: Pick<AppDeps, 'store' | 'clock'>, accountId: string, documentId: string): Promise<string | null> {
-  const [row] = await deps.store.db.query<{ v: number | null; s: string | null; l: string | null }>(
+  const [row] = await deps.store.db.query<{ v: number | null; s: string | null; l: string | null; p: string | null }>(
     `SELECT (SELECT stream_version FROM documents_list WHERE id = $1 AND account_id = $2) AS v,
             (SELECT md5(b::text) FROM business_settings b WHERE account_id = $2) AS s,
-            (SELECT sha256 || ':' || state FROM business_logos WHERE account_id = $2) AS l`,
+            (SELECT sha256 || ':' || state FROM business_logos WHERE account_id = $2) AS l,
+            (SELECT string_agg(sha256, ',' ORDER BY position) FROM document_photos WHERE account_id = $2 AND document_id = $1 AND in_pdf) AS p`,
     [documentId, accountId],
   );
   if (!row || row.v === null) return null;
-  return JSON.stringify([accountId, documentId, row.v, row.s, row.l, nzDateOf(deps.clock.now())]);
+  return JSON.stringify([accountId, documentId, row.v, row.s, row.l, row.p, nzDateOf(deps.clock.now())]);
 }
 
 const caches = new WeakMap<object, PdfCache>();
@@ -67,7 +69,7 @@ export function pdfCacheOf(deps: Pick<AppDeps, 'config'>): PdfCache {
  * acceptance certificate after it, and one for each variation the client approved there.
  */
 export async function renderPdfFor(
-  deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log'>,
+  deps: Pick<AppDeps, 'store' | 'clock' | 'renderPdf' | 'config' | 'log' | 'files'>,
   accountId: string,
   d: DocumentView,
   acceptance: PdfAcceptance | null = null,
@@ -87,12 +89,14 @@ export async function renderPdfFor(
   const input = {
     document, business: pdfBusinessOf(settings), today, ...(quoteTerms ? { quoteTerms } : {}), ...(acceptance ? { acceptance } : {}), ...(variationAcceptances.length > 0 ? { variationAcceptances } : {}), ...(claim ? { claim } : {}),
   };
+  // The photos the tradie ticked for the PDF's appendix.
+  const photos = await pdfPhotosOf(deps, accountId, d.id);
   const render = deps.renderPdf ?? ((i) => sharedPdfPool().render(i));
   let bytes: Buffer;
-  const key = pdfCacheKey(input, logo?.sha256 ?? null);
+  const key = pdfCacheKey(input, logo?.sha256 ?? null, photos.map((p) => p.sha256));
   try {
     bytes = await pdfCacheOf(deps).getOrRender(key, () =>
-      render({ ...input, logo: logo ? { bytes: logo.bytes, kind: logo.kind } : null }),
+      render({ ...input, logo: logo ? { bytes: logo.bytes, kind: logo.kind } : null, ...(photos.length > 0 ? { photos: photos.map(({ bytes: b, width, height }) => ({ bytes: b, width, height })) } : {}) }),
     );
   } catch (e) {
     if (!(e instanceof PdfRenderError)) throw e;

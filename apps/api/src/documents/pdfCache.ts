@@ -7,14 +7,16 @@ import { createHash } from 'node:crypto';
 import type { PdfAcceptance, PdfInput } from '@tradie/pdf';
 
 /** The cache key of a render input: sha256 of its JSON, the logo by its own sha256. */
-export function pdfCacheKey(input: Omit<PdfInput, 'logo'>, logoSha256: string | null): string {
+export function pdfCacheKey(input: Omit<PdfInput, 'logo' | 'photos'>, logoSha256: string | null, photoSha256s: readonly string[] = []): string {
   // Acceptance certificates (the client's link) are part of the key only when there are some.
   const certificate = (a: PdfAcceptance) => ({ ...a, signaturePng: a.signaturePng ? createHash('sha256').update(a.signaturePng).digest('hex') : null });
   const acceptance = input.acceptance ? [certificate(input.acceptance)] : [];
   const variations = input.variationAcceptances?.length ? [input.variationAcceptances.map(certificate)] : [];
   // So is a payment claim's part (it draws on the quote's stages as well as the invoice).
   const claim = input.claim ? [input.claim] : [];
-  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance, ...claim, ...variations])).digest('hex');
+  // And the photos in the appendix, by their sha256, when there are some.
+  const photos = photoSha256s.length > 0 ? [photoSha256s] : [];
+  return createHash('sha256').update(JSON.stringify([input.document, input.business, input.today, logoSha256, ...acceptance, ...claim, ...variations, ...photos])).digest('hex');
 }
 
 /** What a repeat download needs to be answered without loading anything: the bytes' key, and the response's name and ETag. */

@@ -16,6 +16,7 @@ import { documentCommandRoutes } from './routes/commands.ts';
 import { TAG } from './routes/http.ts';
 import { documentPaymentRoutes } from './routes/payments.ts';
 import { documentPdfRoutes } from './routes/pdf.ts';
+import { documentPhotoRoutes } from './routes/photos.ts';
 import { documentPriceBookRoutes } from './routes/priceBookMoves.ts';
 import { documentSendRoutes } from './routes/send.ts';
 import { documentVariationRoutes } from './routes/variations.ts';
@@ -57,6 +58,7 @@ export function documentRoutes(deps: AppDeps): Hono<AppEnv> {
   // In the order the API reference lists them.
   documentCommandRoutes(r, deps);
   documentPdfRoutes(r, deps);
+  documentPhotoRoutes(r, deps);
   documentSendRoutes(r, deps);
   documentVariationRoutes(r, deps);
   documentPaymentRoutes(r, deps);

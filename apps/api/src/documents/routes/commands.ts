@@ -15,6 +15,7 @@ import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
 import { invoiceStage, proposeVariation } from '../commands/stages.ts';
+import { removeDocumentPhotos } from '../photos.ts';
 import { type DocumentUseCase, documentCommand, documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
 const detail = { status: 200, schema: documentDetail };
@@ -47,7 +48,12 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
       response: { status: 200, schema: z.object({ id: z.string(), outcome: z.enum(['deleted', 'voided']) }) },
       errors: [404, 409],
     }),
-    async (c) => reply(c, await discardDocument(deps, actorOf(c), c.req.param('id'))),
+    async (c) => {
+      const answer = await discardDocument(deps, actorOf(c), c.req.param('id'));
+      // A deleted draft's photos go with it (after the commit: a file with no row is never served).
+      if (answer.body.outcome === 'deleted') await removeDocumentPhotos(deps, c.get('accountId'), answer.body.id);
+      return reply(c, answer);
+    },
   );
 
   r.post('/:id/void', describe({ tag: TAG, summary: 'Void', body: voidDocumentInput, response: detail, errors: [404, 409] }), async (c) => {
