@@ -1,9 +1,11 @@
 // A deposit on acceptance at phone size, through the real API: the tradie takes cards (the fake
-// Stripe's onboarding), prices a quote on the calculator asking for a 30 % deposit, and sends it;
-// the client reads the deposit on the quote, accepts, and is taken straight to the deposit
+// Stripe's onboarding), prices a quote on the calculator for a site away from the client's home,
+// asking for a 30 % deposit, adds a photo of the job from the phone (ticked for the PDF), and sends
+// it; the client reads the deposit, sees the photo, accepts, and is taken straight to the deposit
 // invoice's Pay now, pays on the fake Checkout, and the quote page then says the deposit is paid;
 // the tradie's quote links to the deposit invoice, paid. A bad deposit is refused in words first.
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 import { collectErrors, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, expectTapTargets, saveScreenshot, detailAction } from './helpers.ts';
 import { readFakes } from './support/fakes.ts';
 import { waitForEmailTo } from './support/outbox.ts';
@@ -47,6 +49,7 @@ test('a quote asks for a 30 % deposit: the client accepts and pays it by card st
   await picker.click();
   await picker.fill('Mere');
   await page.getByRole('option', { name: /Mere Parata/ }).click();
+  await page.getByLabel('Site address').fill('Lot 4, Kahikatea Drive\nRototuna\nHamilton 3210');
   await page.getByLabel('Line 1 Description').fill('Replace hot water cylinder');
   await page.getByLabel('Line 1 Unit price').fill('2000');
   await page.getByLabel('Deposit on acceptance').selectOption({ label: 'A percentage of the quote' });
@@ -63,6 +66,18 @@ test('a quote asks for a 30 % deposit: the client accepts and pays it by card st
   await expect(page).toHaveURL(/\/app\/invoices\/[^/]+$/, { timeout: 30_000 });
   const quoteUrl = page.url();
   await expect(page.getByTestId('detail-deposit')).toHaveText('A 30 % deposit ($690.00) is due on acceptance.');
+
+  // ---- A photo of the old cylinder, from the phone's camera, ticked for the PDF ----
+  const photos = page.getByRole('region', { name: 'Photos' });
+  await expect(photos).toContainText('No photos yet.');
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#6b8e9f' } }).jpeg().toBuffer();
+  await page.getByLabel('Add a photo').setInputFiles({ name: 'IMG_0101.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(photos.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
+  await photos.getByLabel('In the PDF').check();
+  await expect(page.getByText('The photo will be in the PDF')).toBeVisible();
+  await expect(photos.getByLabel('In the PDF')).toBeChecked();
+  await expectNoHorizontalOverflow(page);
+  await saveScreenshot(page, testInfo, '/app/invoices-photos');
   await detailAction(page, 'Send');
   await page.getByRole('button', { name: 'Send Quote' }).click();
   await expect(page.getByRole('region', { name: 'Client link' })).toBeVisible();
@@ -75,6 +90,12 @@ test('a quote asks for a 30 % deposit: the client accepts and pays it by card st
   await phone.goto(new URL(link![0]).pathname);
   await expect(phone.getByTestId('client-total')).toHaveText('$2,300.00');
   await expect(phone.getByTestId('client-deposit')).toHaveText('A 30 % deposit ($690.00) is due on acceptance.');
+  await expect(phone.getByTestId('client-site-address').locator('.address-line')).toHaveText(['Lot 4, Kahikatea Drive', 'Rototuna', 'Hamilton 3210']);
+  const shown = phone.getByRole('img', { name: 'Photo 1 of 1' });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+  await expectNoSeriousA11yViolations(phone);
+  await saveScreenshot(phone, testInfo, '/q/deposit-open');
   await phone.getByLabel('Your full name').fill('Mere Parata');
   await phone.getByRole('button', { name: 'Accept quote' }).click();
   await phone.waitForURL(/\/i\/[A-Za-z0-9_-]+$/);

@@ -147,6 +147,7 @@ export function DocumentCard({ doc, money }: { doc: PublicDocument; money?: Publ
         </p>
       )}
       {doc.notes && <p className="client-notes">{doc.notes}</p>}
+      {doc.photos && doc.photos.length > 0 && <ClientPhotos doc={doc} photos={doc.photos} />}
       <a className="button button--secondary button--block client-pdf" href={apiHref(doc.pdf_url)} download>
         Download the PDF<span className="visually-hidden"> of {isQuote ? 'quote' : 'invoice'} {doc.reference}</span>
       </a>
@@ -247,5 +248,37 @@ export function BankTransfer({ bank, business, amount, reference, titleId, title
         <p className="card__intro">Please contact {businessName(business)} to pay this invoice.</p>
       )}
     </Card>
+  );
+}
+
+/** The photos on the document: thumbnails, each opening the full photo through the link. */
+function ClientPhotos({ doc, photos }: { doc: PublicDocument; photos: NonNullable<PublicDocument['photos']> }) {
+  // The link's own address for them: beside its PDF (…/{token}/pdf → …/{token}/photos/{id}).
+  const base = doc.pdf_url.replace(/\/pdf$/, '/photos/');
+  return (
+    <section className="client-photos" aria-labelledby="client-photos-title">
+      <h3 id="client-photos-title" className="client-photos__title">
+        Photos
+      </h3>
+      <ul className="client-photos__grid">
+        {photos.map((p, i) => {
+          const alt = `Photo ${i + 1} of ${photos.length}`;
+          const landscape = p.width >= p.height;
+          return (
+            <li key={p.id}>
+              <a href={apiHref(`${base}${encodeURIComponent(p.id)}`)} target="_blank" rel="noopener noreferrer" className="client-photos__link">
+                <img
+                  src={apiHref(`${base}${encodeURIComponent(p.id)}?size=thumb`)}
+                  alt={alt}
+                  loading="lazy"
+                  width={landscape ? 240 : Math.round((240 * p.width) / p.height)}
+                  height={landscape ? Math.round((240 * p.height) / p.width) : 240}
+                />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -19,6 +19,7 @@ import { RemindersPart } from './RemindersPart.tsx';
 import { clientLinkKeys, liveDocumentDetailQuery, recordPayment, sendDocument } from './queries.ts';
 import { SendHistory } from './SendHistory.tsx';
 import { SendPanel } from './SendPanel.tsx';
+import { PhotosCard } from './PhotosCard.tsx';
 import { SummaryCard } from './SummaryCard.tsx';
 import { TimelineCard, useOnlineAcceptance } from './TimelineCard.tsx';
 import { detailView } from './view.ts';
@@ -166,6 +167,7 @@ function Detail({ doc }: { doc: DocumentDetail }) {
 
       <PriceBookMovesCard doc={doc} show={show} />
       <LineItemsCard doc={doc} isQuote={isQuote} />
+      <PhotosCard doc={doc} show={show} />
       <ProfitCard doc={doc} />
       <JobProfitCard doc={doc} />
 

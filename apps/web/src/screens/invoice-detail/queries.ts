@@ -3,8 +3,8 @@
 // in their own. What the list and the calculator share with it is in ../shared/queries.ts
 // (imported from there); the route's loader starts the same detail query.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PriceBookMoves, RecordedPaymentRecord, SendDocumentInput, SendPreview, SendResult } from '@tradie/contracts';
-import { isApiError } from '../../api/client.ts';
+import type { AccountingPushResult, AccountingPushStatus, ClientLinkRecord, DocumentDetail, DocumentTimeline, PaymentInput, PhotoList, PhotoRecord, PriceBookMoves, RecordedPaymentRecord, SendDocumentInput, SendPreview, SendResult } from '@tradie/contracts';
+import { type ApiClient, isApiError } from '../../api/client.ts';
 import { accountingPushPath } from '../shared/accountingPush.ts';
 import { PROVIDER_PATH } from '../shared/documents.ts';
 import { documentKeys, documentPath as path, invalidateDocuments, type Api } from '../shared/queries.ts';
@@ -156,3 +156,36 @@ export const updateFromPriceBook = (api: Api, id: string, lineIndex: number, ver
 
 /** POST /integrations/xero/send-ours/{id}: this invoice's lines put back on Xero's copy after it was edited there. */
 export const sendOursToAccounting = (api: Api, id: string) => api.post<AccountingPushResult>(`/integrations/${PROVIDER_PATH}/send-ours/${encodeURIComponent(id)}`);
+
+/** GET /invoices/{id}/photos: the photos on it, in order. */
+export const documentPhotosQuery = (api: Api, id: string) =>
+  queryOptions({
+    queryKey: [...documentKeys.detail(id), 'photos'] as const,
+    queryFn: ({ signal }) => api.get<PhotoList>(path(id, '/photos'), { signal }),
+  });
+
+/** A photo's bytes (the bearer token rules out a plain link), the thumbnail by default. */
+export const documentPhotoQuery = (api: Pick<ApiClient, 'blob'>, id: string, photoId: string, size: 'thumb' | 'full' = 'thumb') =>
+  queryOptions({
+    queryKey: [...documentKeys.detail(id), 'photos', photoId, size] as const,
+    queryFn: ({ signal }) => documentPhotoBlob(api, id, photoId, size, signal),
+    staleTime: Infinity,
+  });
+
+/** GET /invoices/{id}/photos/{photoId}: the JPEG (or its thumbnail). */
+export const documentPhotoBlob = (api: Pick<ApiClient, 'blob'>, id: string, photoId: string, size: 'thumb' | 'full', signal?: AbortSignal) =>
+  api.blob(`${path(id, '/photos')}/${encodeURIComponent(photoId)}?size=${size}`, signal ? { signal } : {});
+
+/** POST /invoices/{id}/photos (multipart, field `file`). */
+export function uploadDocumentPhoto(api: Pick<ApiClient, 'upload'>, id: string, file: Blob, name: string): Promise<PhotoRecord> {
+  const form = new FormData();
+  form.append('file', file, name);
+  return api.upload<PhotoRecord>(path(id, '/photos'), form);
+}
+
+/** PATCH /invoices/{id}/photos/{photoId}: in the PDF's appendix or not. */
+export const setDocumentPhotoInPdf = (api: Pick<ApiClient, 'patch'>, id: string, photoId: string, inPdf: boolean) =>
+  api.patch<PhotoRecord>(`${path(id, '/photos')}/${encodeURIComponent(photoId)}`, { in_pdf: inPdf });
+
+/** DELETE /invoices/{id}/photos/{photoId}. */
+export const removeDocumentPhoto = (api: Pick<ApiClient, 'del'>, id: string, photoId: string) => api.del<void>(`${path(id, '/photos')}/${encodeURIComponent(photoId)}`);
