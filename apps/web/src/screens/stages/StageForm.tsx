@@ -45,8 +45,10 @@ export function StageForm({ doc, stages, kind, onCancel }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { keyFor } = useIdempotencyKeys();
-  const [mode, setMode] = useState<StageMode>(kind === 'progress' ? 'percent_complete' : 'percent');
-  const [value, setValue] = useState('');
+  // A deposit starts as the one the quote asked for (a percentage, or its amount).
+  const asked = kind === 'deposit' ? doc.deposit : null;
+  const [mode, setMode] = useState<StageMode>(kind === 'progress' ? 'percent_complete' : asked && asked.percent === null ? 'amount' : 'percent');
+  const [value, setValue] = useState(asked ? (asked.percent ?? asked.amount.toFixed(2)) : '');
   const [linePercents, setLinePercents] = useState<Record<number, string>>({});
 
   const create = useCommand({

@@ -111,6 +111,20 @@ describe('Quote detail → Stages', () => {
     expect(h.calls).toHaveLength(0);
   });
 
+  it('a deposit the quote asked for is filled in: its percentage, or its amount', () => {
+    h.serve(() => json({}, 404));
+    const asked = (deposit: DocumentDetail['deposit']) => quote({ stages: { quoted: 1265, invoiced: 0, remaining: 1265, invoices: [] }, deposit });
+    h.render(<StagesPart doc={asked({ percent: '30', amount: 379.5, formatted: '$379.50', wording: '' })} show={show} />);
+    h.click(h.button('Invoice deposit'));
+    expect(field('Percent of the quote').value).toBe('30');
+    h.tearDown();
+    h.setUp();
+    h.serve(() => json({}, 404));
+    h.render(<StagesPart doc={asked({ percent: null, amount: 500, formatted: '$500.00', wording: '' })} show={show} />);
+    h.click(h.button('Invoice deposit'));
+    expect((h.container.querySelector('input[inputmode="decimal"]') as HTMLInputElement).value).toBe('500.00');
+  });
+
   it('the final invoice shows what is left before it is created', () => {
     h.serve(() => json({}, 404));
     h.render(<StagesPart doc={quote()} show={show} />);
