@@ -70,6 +70,30 @@ export const accountingBillResult = z.object({
 });
 export type AccountingBillResult = z.infer<typeof accountingBillResult>;
 
+/** GET /integrations/xero/bill-accounts: where each cost category's bills go in Xero, and the accounts to choose from. */
+export const xeroBillAccounts = z.object({
+  categories: z.array(
+    z.object({
+      category: z.string(),
+      /** The account its bills are coded to now. */
+      code: z.string(),
+      /** Chosen here; false: the standard chart's (`standard_code`). */
+      chosen: z.boolean(),
+      standard_code: z.string(),
+    }),
+  ),
+  /** The organisation's active expense and direct-cost accounts, by code. */
+  accounts: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export type XeroBillAccounts = z.infer<typeof xeroBillAccounts>;
+
+/** PUT /integrations/xero/bill-accounts: code one category's bills to an account (null: back to the standard chart's). */
+export const xeroBillAccountInput = z.object({
+  category: z.string({ error: 'Name the cost category' }).trim().min(1, { error: 'Name the cost category' }).max(40, { error: 'A category can be at most 40 characters' }),
+  code: z.string({ error: 'Choose an account' }).trim().min(1, { error: 'Choose an account' }).max(10, { error: 'An account code is at most 10 characters' }).nullable(),
+});
+export type XeroBillAccountInput = z.input<typeof xeroBillAccountInput>;
+
 export const accountingPushAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sent') }),
   z.object({ type: z.literal('voided') }),

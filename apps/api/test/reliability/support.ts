@@ -286,6 +286,7 @@ const BODY: Record<string, (f: Fixtures, n: number) => Record<string, unknown>> 
   'POST /costs': () => ({ kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', paid_date: '2026-05-05', amount: '86.25', gst: 'standard', category: 'materials', note: 'Fittings' }),
   'PUT /costs/{id}': () => ({ kind: 'receipt', supplier: 'Plumbing World', date: '2026-05-05', amount: '90.00', version: 1 }),
   'PATCH /invoices/{id}/photos/{photoId}': () => ({ in_pdf: true }),
+  'PUT /integrations/xero/bill-accounts': () => ({ category: 'fuel', code: '429' }),
   'POST /hours': () => ({ who: 'owner', date: '2026-05-05', hours: '3', rate: '45.00', note: 'Rough-in' }),
   'PUT /hours/{id}': () => ({ date: '2026-05-05', hours: '2.5', rate: '45.00', version: 1 }),
   'POST /recurring-costs': () => ({ supplier: 'One NZ', amount: '65.00', gst: 'standard', supply_information_held: true, category: 'other', note: 'Phone', frequency: 'monthly', start_date: '2026-05-05', end_date: null, paid_on_date: true }),

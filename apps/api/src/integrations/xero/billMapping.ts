@@ -78,7 +78,7 @@ export const billReference = (costId: string): string => `Cost ${costId}`;
 const titleCase = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The one line of a bill or a supplier's credit: the amount, GST-inclusive, with exactly the GST claimed here. */
-function billLine(cost: BillSource, gstRegistered: boolean): XeroBillLine {
+function billLine(cost: BillSource, gstRegistered: boolean, accountCode: string): XeroBillLine {
   const abs = (cents: bigint) => (cents < 0n ? -cents : cents);
   const amount = abs(toCents(cost.amount));
   if (amount === 0n) throw new AccountingError('mapping', `Xero needs a ${cost.credit ? 'credit' : 'bill'} for more than $0.00.`);
@@ -92,7 +92,7 @@ function billLine(cost: BillSource, gstRegistered: boolean): XeroBillLine {
     LineAmount: money(amount),
     TaxAmount: money(gst),
     TaxType: gst > 0n ? 'INPUT2' : 'NONE',
-    AccountCode: billAccountCode(cost.category),
+    AccountCode: accountCode,
   };
 }
 
@@ -109,12 +109,12 @@ export interface XeroSupplierCredit {
 }
 
 /** A supplier's credit (money back) → a Xero credit note from the supplier (ACCPAYCREDIT), the same line as a bill's. */
-export function toXeroSupplierCredit(cost: BillSource, contactId: string, options: { gstRegistered: boolean }): XeroSupplierCredit {
+export function toXeroSupplierCredit(cost: BillSource, contactId: string, options: { gstRegistered: boolean; accountCode?: string }): XeroSupplierCredit {
   if (!cost.credit) throw new AccountingError('mapping', 'Only a credit from the supplier goes to Xero as a credit note.');
   return {
     Type: 'ACCPAYCREDIT',
     Contact: { ContactID: contactId },
-    LineItems: [billLine(cost, options.gstRegistered)],
+    LineItems: [billLine(cost, options.gstRegistered, options.accountCode ?? billAccountCode(cost.category))],
     LineAmountTypes: options.gstRegistered ? 'Inclusive' : 'NoTax',
     CreditNoteNumber: billReference(cost.id),
     Date: cost.date,
@@ -124,12 +124,12 @@ export function toXeroSupplierCredit(cost: BillSource, contactId: string, option
 }
 
 /** The request element for the cost's bill. Throws AccountingError('mapping') for what a bill cannot hold. */
-export function toXeroBill(cost: BillSource, contactId: string, options: { gstRegistered: boolean }): XeroBill {
+export function toXeroBill(cost: BillSource, contactId: string, options: { gstRegistered: boolean; accountCode?: string }): XeroBill {
   if (cost.credit) throw new AccountingError('mapping', "A supplier's credit is a credit note in Xero, not a bill.");
   return {
     Type: 'ACCPAY',
     Contact: { ContactID: contactId },
-    LineItems: [billLine(cost, options.gstRegistered)],
+    LineItems: [billLine(cost, options.gstRegistered, options.accountCode ?? billAccountCode(cost.category))],
     LineAmountTypes: options.gstRegistered ? 'Inclusive' : 'NoTax',
     InvoiceNumber: billReference(cost.id),
     Date: cost.date,

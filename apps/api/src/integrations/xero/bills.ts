@@ -28,6 +28,7 @@ import { plausibleId } from '../../http/ids.ts';
 import { refusalOf } from '../../http/problem.ts';
 import { NotBefore } from '../../reactions/notBefore.ts';
 import { loadBusinessSettings } from '../../settings/repository.ts';
+import { billAccountFor } from './billAccounts.ts';
 import { billReference } from './billMapping.ts';
 import { readConnection } from './connections.ts';
 import { AccountingError, type BillInput, MAX_IDEMPOTENCY_KEY_LENGTH, type ProviderConnection } from './index.ts';
@@ -135,7 +136,8 @@ async function bringUpToDate(deps: Deps, accountId: string, costId: string, crea
     }
     return { already_sent: true, xero_bill_id: row.xero_invoice_id, receipt_attached: row.attached_sha256 !== null };
   }
-  const input = (contactId: string): BillInput => ({ cost, contactId, gstRegistered: registered });
+  const accountCode = await billAccountFor(deps.store.db, accountId, cost.category);
+  const input = (contactId: string): BillInput => ({ cost, contactId, gstRegistered: registered, accountCode });
   const kind = cost.credit ? 'credit' : 'bill';
   let billId = row?.xero_invoice_id ?? null;
   let paymentId = row?.xero_payment_id ?? null;

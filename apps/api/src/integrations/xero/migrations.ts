@@ -189,4 +189,18 @@ ALTER TABLE xero_sync ADD COLUMN IF NOT EXISTS last_pull_error_at timestamptz;
 CREATE INDEX IF NOT EXISTS xero_sync_pull_errors ON xero_sync (account_id, last_pull_error_at DESC) WHERE last_pull_error IS NOT NULL;
 `,
   },
+  {
+    id: 'accounting-009-xero-bill-accounts',
+    sql: `
+-- The Xero account a cost category's bills are coded to, where the tradie (or their accountant)
+-- chose one; a category with no row goes to the standard chart's account for it.
+CREATE TABLE IF NOT EXISTS xero_bill_accounts (
+  account_id  text        NOT NULL,
+  category    text        NOT NULL,
+  code        text        NOT NULL,
+  updated_at  timestamptz NOT NULL,
+  PRIMARY KEY (account_id, category)
+);
+`,
+  },
 ];

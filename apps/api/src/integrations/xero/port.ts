@@ -164,6 +164,14 @@ export interface BillInput {
   /** The provider's contact for the supplier. */
   contactId: string;
   gstRegistered: boolean;
+  /** The account its line is coded to: the one chosen for the cost's category, else the standard chart's. */
+  accountCode: string;
+}
+
+/** An account of the organisation's chart a cost can be coded to (an active expense or direct-cost account). */
+export interface ExpenseAccount {
+  code: string;
+  name: string;
 }
 
 /** A file attached to an invoice or bill in the provider (a receipt's photo or PDF). */
@@ -215,6 +223,8 @@ export interface AccountingProvider {
   findBillByReference(conn: ProviderConnection, reference: string, credit?: boolean): Promise<InvoiceRef | null>;
   /** Puts the cost's figures on its bill or credit again (a changed cost). Refused (validation) once it is paid, allocated or voided there. */
   updateBill(conn: ProviderConnection, invoiceId: string, bill: BillInput): Promise<InvoiceRef>;
+  /** The organisation's active expense and direct-cost accounts with a code, by code. */
+  listExpenseAccounts(conn: ProviderConnection): Promise<ExpenseAccount[]>;
   /** Voids a bill or a supplier's credit (a cost deleted). Voiding one already voided succeeds. */
   voidBill(conn: ProviderConnection, invoiceId: string, credit: boolean): Promise<InvoiceRef>;
   /** Attaches a file to an invoice or bill (or a credit note); the same name again replaces it. Needs the accounting.attachments scope. */

@@ -2,7 +2,7 @@
 // (docs/api/accounting.md). The callback and its close script are the only routes without a
 // bearer token: Xero's redirect lands in the Connect window.
 import {
-  ACCOUNTING_MESSAGES, accountingAuthorization, accountingBillResult, accountingPullResult, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus,
+  ACCOUNTING_MESSAGES, accountingAuthorization, accountingBillResult, accountingPullResult, accountingPushFailures, accountingPushResult, accountingPushStatus, accountingStatus, accountingSyncResult, type AccountingStatus, xeroBillAccountInput, xeroBillAccounts,
 } from '@tradie/contracts';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -21,6 +21,8 @@ import { CLOSE_SCRIPT, callbackPage } from './pages.ts';
 import { pushFailuresOf, pushStatusOf } from './pushStatus.ts';
 import { pullInvoiceNow, pushInvoice, sendOursToXero, syncInvoice } from './sync.ts';
 import { sendCostToXero } from './bills.ts';
+import { billAccountsOf, chooseBillAccount } from './billAccounts.ts';
+import { readBody } from '../../http/body.ts';
 import { handleXeroWebhook, XERO_WEBHOOK_MAX_BYTES, type XeroWebhook, xeroSignatureValid, xeroWebhookSchema } from './webhook.ts';
 import { limitBody } from '../../http/refusedBodies.ts';
 
@@ -138,6 +140,17 @@ export function xeroRoutes(deps: AppDeps): Hono<AppEnv> {
   r.post('/bills/:costId', signedIn, requireActiveSubscription(deps), describe({
     tag, summary: "Send a cost (receipt, bill or expense) to Xero as a bill, with its receipt attached; a second send makes nothing more (changes since are put on the bill)", response: { status: 200, schema: accountingBillResult }, errors: [400, 402, 404, 409, 422, 429, 503],
   }), async (c) => c.json(await sendCostToXero(deps, c.get('accountId'), c.req.param('costId'))));
+
+  r.get('/bill-accounts', signedIn, describe({
+    tag, summary: "Where each cost category's bills go in Xero (chosen, or the standard chart's account), and the organisation's expense accounts to choose from", response: { status: 200, schema: xeroBillAccounts }, errors: [400, 429, 503],
+  }), async (c) => c.json(await billAccountsOf(deps, c.get('accountId'))));
+
+  r.put('/bill-accounts', signedIn, describe({
+    tag, summary: "Code a cost category's bills to one of the organisation's expense accounts (null: back to the standard chart's); bills already in Xero stay as they are", body: xeroBillAccountInput, response: { status: 200, schema: xeroBillAccounts }, errors: [400, 422, 429, 503],
+  }), async (c) => {
+    const input = await readBody(c, xeroBillAccountInput);
+    return c.json(await chooseBillAccount(deps, c.get('accountId'), input.category, input.code));
+  });
 
   r.post('/pull/:id', signedIn, describe({
     tag, summary: "Read a synced invoice back from Xero now (payments, voids and credit notes made there), as a webhook's read does: 'Try again' after a read that failed", response: { status: 200, schema: accountingPullResult }, errors: [400, 404, 409, 429, 503],

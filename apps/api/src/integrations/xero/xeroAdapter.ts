@@ -484,10 +484,10 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
 
     async createBill(conn, input: BillInput, idempotencyKey) {
       if (input.cost.credit) {
-        const credit = toXeroSupplierCredit(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+        const credit = toXeroSupplierCredit(input.cost, input.contactId, { gstRegistered: input.gstRegistered, accountCode: input.accountCode });
         return creditRef(firstOf(await api(conn, 'PUT', '/CreditNotes', { body: { CreditNotes: [credit] }, idempotencyKey }), 'CreditNotes'));
       }
-      const bill = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+      const bill = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered, accountCode: input.accountCode });
       return invoiceRef(firstOf(await api(conn, 'PUT', '/Invoices', { body: { Invoices: [bill] }, idempotencyKey }), 'Invoices'));
     },
 
@@ -501,14 +501,24 @@ export function createXeroAdapter(config: XeroConfig): AccountingProvider {
 
     async updateBill(conn, invoiceId, input: BillInput) {
       if (input.cost.credit) {
-        const { Type: _type, Status: _status, CreditNoteNumber: _number, ...credit } = toXeroSupplierCredit(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+        const { Type: _type, Status: _status, CreditNoteNumber: _number, ...credit } = toXeroSupplierCredit(input.cost, input.contactId, { gstRegistered: input.gstRegistered, accountCode: input.accountCode });
         const path = `/CreditNotes/${encodeURIComponent(invoiceId)}`;
         return creditRef(firstOf(await api(conn, 'POST', path, { body: { CreditNotes: [{ CreditNoteID: invoiceId, ...credit }] }, repeatable: true }), 'CreditNotes'));
       }
-      const { Type: _type, Status: _status, ...bill } = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered });
+      const { Type: _type, Status: _status, ...bill } = toXeroBill(input.cost, input.contactId, { gstRegistered: input.gstRegistered, accountCode: input.accountCode });
       const path = `/Invoices/${encodeURIComponent(invoiceId)}`;
       // The whole bill as it is now: the same request however often it is sent.
       return invoiceRef(firstOf(await api(conn, 'POST', path, { body: { Invoices: [{ InvoiceID: invoiceId, ...bill }] }, repeatable: true }), 'Invoices'));
+    },
+
+    async listExpenseAccounts(conn) {
+      const list = field(await api(conn, 'GET', `/Accounts?${new URLSearchParams({ where: 'Status=="ACTIVE"' })}`), 'Accounts');
+      const costSide = new Set(['EXPENSE', 'DIRECTCOSTS', 'OVERHEADS']);
+      return (Array.isArray(list) ? list : [])
+        .filter((a): a is { Code: string; Name?: unknown; Type?: unknown; Status?: unknown } => typeof a === 'object' && a !== null && typeof (a as { Code?: unknown }).Code === 'string')
+        .filter((a) => a.Code.trim() !== '' && costSide.has(String(a.Type)) && (a.Status === undefined || a.Status === 'ACTIVE'))
+        .map((a) => ({ code: a.Code, name: typeof a.Name === 'string' ? a.Name : a.Code }))
+        .sort((x, y) => x.code.localeCompare(y.code));
     },
 
     async voidBill(conn, invoiceId, credit) {

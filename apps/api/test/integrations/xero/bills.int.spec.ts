@@ -173,7 +173,7 @@ describe('a cost as a bill in Xero', () => {
     const runtime = xeroRuntime(x.t.deps)!;
     const made = await runtime.keeper.withConnection(user.userId, async (conn) => {
       const { contactId } = await runtime.provider.findOrCreateContact(conn, { name: 'Plumbing World', email: '' });
-      return runtime.provider.createBill(conn, { cost: { ...(lost as unknown as BillSource), amount: '90.00' }, contactId, gstRegistered: true }, 'an-earlier-attempt');
+      return runtime.provider.createBill(conn, { cost: { ...(lost as unknown as BillSource), amount: '90.00' }, contactId, gstRegistered: true, accountCode: '300' }, 'an-earlier-attempt');
     });
     const r = await send(user, lost.id);
     expect([r.status, r.json.xero_bill_id]).toEqual([200, made.invoiceId]);
@@ -221,6 +221,52 @@ describe('a cost as a bill in Xero', () => {
     expect([notConnected.status, notConnected.json.detail]).toEqual([400, ACCOUNTING_MESSAGES.notConnected]);
     expect(x.fake.state.invoices.length).toBe(before);
     expect((await x.t.get(`/costs/${cost.id}`, owner.token)).json.xero_bill).toBeNull();
+  });
+});
+
+describe("the Xero account a category's bills go to", () => {
+  it("lists the standard chart's choice per category and the organisation's expense accounts; a chosen account codes the next bill; a code Xero lacks is refused", async () => {
+    const user = await connectedUser(x);
+    await aCost(user, { amount: '55.00', category: 'Fuel' });
+    const listed = await x.t.get('/integrations/xero/bill-accounts', user.token);
+    expect(listed.status).toBe(200);
+    const byCategory = Object.fromEntries(listed.json.categories.map((c: { category: string; code: string; chosen: boolean }) => [c.category, [c.code, c.chosen]]));
+    expect(byCategory).toMatchObject({ materials: ['300', false], subcontractor: ['310', false], equipment: ['473', false], other: ['429', false], fuel: ['449', false] });
+    // Expense and direct-cost accounts only: no bank, no sales.
+    const codes = listed.json.accounts.map((a: { code: string }) => a.code);
+    expect(codes).toContain('429');
+    expect(codes).toContain('300');
+    expect(codes).not.toContain('090');
+    expect(codes).not.toContain('200');
+
+    // Fuel to General Expenses, chosen: the next fuel bill is coded there; materials stay as they were.
+    const chosen = await x.t.put('/integrations/xero/bill-accounts', { category: 'Fuel', code: '429' }, user.token);
+    expect(chosen.status).toBe(200);
+    expect(chosen.json.categories.find((c: { category: string }) => c.category === 'fuel')).toEqual({ category: 'fuel', code: '429', chosen: true, standard_code: '449' });
+    const fuel = await aCost(user, { amount: '80.00', category: 'fuel' });
+    const pipe = await aCost(user, { amount: '40.00', category: 'materials' });
+    for (const id of [fuel.id, pipe.id]) expect((await send(user, id)).status).toBe(200);
+    expect(billOf(fuel.id).LineItems.map((l) => l.AccountCode)).toEqual(['429']);
+    expect(billOf(pipe.id).LineItems.map((l) => l.AccountCode)).toEqual(['300']);
+
+    // A code the organisation does not have, or not an expense account: refused in words, nothing kept.
+    for (const code of ['999', '090', '200']) {
+      const refused = await x.t.put('/integrations/xero/bill-accounts', { category: 'fuel', code }, user.token);
+      expect([refused.status, refused.json.detail]).toEqual([422, `Xero has no active expense account with the code ${code}. Choose one from the list.`]);
+    }
+    expect((await x.t.put('/integrations/xero/bill-accounts', { category: '', code: '429' }, user.token)).status).toBe(422);
+    // Back to the standard chart's.
+    const reset = await x.t.put('/integrations/xero/bill-accounts', { category: 'fuel', code: null }, user.token);
+    expect(reset.json.categories.find((c: { category: string }) => c.category === 'fuel')).toMatchObject({ code: '449', chosen: false });
+    // Another business's choices are its own.
+    const other = await connectedUser(x);
+    expect((await x.t.get('/integrations/xero/bill-accounts', other.token)).json.categories.every((c: { chosen: boolean }) => !c.chosen)).toBe(true);
+  });
+
+  it('says Xero is not connected', async () => {
+    const user = await signUp(x.t);
+    const r = await x.t.get('/integrations/xero/bill-accounts', user.token);
+    expect([r.status, r.json.detail]).toEqual([400, ACCOUNTING_MESSAGES.notConnected]);
   });
 });
 
