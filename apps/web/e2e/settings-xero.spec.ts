@@ -77,6 +77,13 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   // ---- Test Connection: the tenant id ----
   await page.getByRole('button', { name: 'Test Connection' }).click();
   await expect(banner(page)).toHaveText(`Connected (Tenant: ${tenant.tenantId})`);
+
+  // ---- Where costs go: fuel to General Expenses instead of the standard chart's Motor Vehicle Expenses ----
+  const fuel = page.getByLabel('Fuel', { exact: true });
+  await expect(fuel).toHaveValue('');
+  await fuel.selectOption('429');
+  await expect(banner(page)).toHaveText('Fuel costs now go to 429 General Expenses in Xero');
+  await expect(fuel).toHaveValue('429');
   await expectNoHorizontalOverflow(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, testInfo, '/app/settings?tab=integrations-connected');

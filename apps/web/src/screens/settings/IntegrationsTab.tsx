@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ACCOUNTING_MESSAGES } from '@tradie/contracts';
 import { XERO_TEXT, type XeroConnectMachine } from '../../machines/xeroConnect.ts';
 import { CheckList } from '../../ui/CheckList.tsx';
+import { XeroBillAccounts } from './XeroBillAccounts.tsx';
 
 export const XERO_FEATURES = [
   'Send an invoice to Xero with one tap',
@@ -21,7 +22,8 @@ function XeroMark() {
   );
 }
 
-export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMachine> }) {
+/** `show`: the Settings screen's banner (the bill accounts' saves speak through it). */
+export function IntegrationsTab({ actor, show }: { actor: ActorRefFrom<XeroConnectMachine>; show: (text: string, failure: boolean) => void }) {
   const snapshot = useSelector(actor, (s) => s);
   const { status } = snapshot.context;
   const loading = snapshot.matches('loading');
@@ -73,6 +75,7 @@ export function IntegrationsTab({ actor }: { actor: ActorRefFrom<XeroConnectMach
               Disconnect
             </button>
           </div>
+          <XeroBillAccounts show={show} />
         </>
       )}
 

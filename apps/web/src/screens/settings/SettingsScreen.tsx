@@ -208,7 +208,7 @@ export function SettingsScreen() {
           )}
           {tab === 'pricing' && <PricingTab onMessage={show} />}
           {tab === 'email' && savedPanel((values) => <EmailTab values={values} onChange={change} />)}
-          {tab === 'integrations' && <IntegrationsTab actor={xero} />}
+          {tab === 'integrations' && <IntegrationsTab actor={xero} show={show} />}
           {tab === 'payments' && <PaymentsTab onMessage={show} />}
           {tab === 'reminders' && <RemindersTab onMessage={show} />}
           {tab === 'currency' && <CurrencyTab />}

@@ -17,6 +17,7 @@ import {
   type OnlinePaymentSettings,
   type OnlinePaymentSettingsInput,
   type TokenPair,
+  type XeroBillAccounts,
 } from '@tradie/contracts';
 import { API_BASE, type ApiClient } from '../../api/client.ts';
 import { businessSettingsKey } from '../shared/queries.ts';
@@ -105,3 +106,14 @@ export const billingPlansQuery = (api: Pick<ApiClient, 'get'>) =>
     queryFn: ({ signal }) => api.get<BillingPlansResponse>('/billing/plans', { signal }),
     staleTime: 60 * 60 * 1000,
   });
+
+/** GET /integrations/xero/bill-accounts: where each cost category's bills go in Xero. */
+export const xeroBillAccountsQuery = (api: Pick<ApiClient, 'get'>) =>
+  queryOptions({
+    queryKey: ['integrations', 'xero', 'bill-accounts'] as const,
+    queryFn: ({ signal }) => api.get<XeroBillAccounts>('/integrations/xero/bill-accounts', { signal }),
+  });
+
+/** PUT /integrations/xero/bill-accounts: one category's account (null: the standard chart's). */
+export const chooseXeroBillAccount = (api: Pick<ApiClient, 'put'>, category: string, code: string | null) =>
+  api.put<XeroBillAccounts>('/integrations/xero/bill-accounts', { category, code });
