@@ -78,12 +78,13 @@ test('Xero: cancelled sign-in, connect through the window, test, sync once (a se
   await page.getByRole('button', { name: 'Test Connection' }).click();
   await expect(banner(page)).toHaveText(`Connected (Tenant: ${tenant.tenantId})`);
 
-  // ---- Where costs go: fuel to General Expenses instead of the standard chart's Motor Vehicle Expenses ----
-  const fuel = page.getByLabel('Fuel', { exact: true });
-  await expect(fuel).toHaveValue('');
-  await fuel.selectOption('429');
-  await expect(banner(page)).toHaveText('Fuel costs now go to 429 General Expenses in Xero');
-  await expect(fuel).toHaveValue('429');
+  // ---- Where costs go: equipment to General Expenses instead of the standard chart's Repairs and Maintenance ----
+  const equipment = page.getByLabel('Equipment', { exact: true });
+  await expect(equipment).toHaveValue('');
+  await expect(equipment.locator('option').first()).toHaveText('Standard: 473 Repairs and Maintenance');
+  await equipment.selectOption('429');
+  await expect(banner(page)).toHaveText('Equipment costs now go to 429 General Expenses in Xero');
+  await expect(equipment).toHaveValue('429');
   await expectNoHorizontalOverflow(page);
   await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, testInfo, '/app/settings?tab=integrations-connected');
