@@ -1,6 +1,7 @@
 // /api/v1/costs and /api/v1/hours: receipts, supplier bills and expenses, and hours worked
 // (docs/api/costs.md). Each entry is event-sourced (cost-{id}, hours-{id}; commands.ts); reads come
 // from the `costs` and `hours` read models, every one scoped to the signed-in account.
+import { enforce, type Limit } from '../security/rateLimit.ts';
 import { COST_LIST_MAX, receiptInfo, recurringInput, recurringList, recurringRecord, jobList, jobListQuery, jobProfitQuery, jobProfitRecord, costInput, costList, costListQuery, costRecord, costUpdateInput, hoursInput, hoursList, hoursRecord, hoursUpdateInput } from '@tradie/contracts';
 import { type LocalDate, purchaseCarryNotice } from '@tradie/domain';
 import { findCost, findHours, findRecurring, listCosts, listHours, listRecurring } from '@tradie/projections';
@@ -158,21 +159,33 @@ export function hoursRoutes(deps: AppDeps): Hono<AppEnv> {
   return r;
 }
 
+/**
+ * Reads of /jobs per account: the list and a job's profit each work a job's costs out from its
+ * entries, so a flood from one account (a stuck screen, a script) is refused before it costs that.
+ * A tradie paging through jobs asks a few times a minute.
+ */
+export const JOB_READS: Limit = { name: 'jobs:account', max: 120, windowSeconds: 60 };
+export const JOB_READS_MESSAGE = 'Too many requests for your jobs in a minute. Please wait a moment and try again.';
+
 /** /jobs: a job (an accepted quote) and what it really cost. */
 export function jobRoutes(deps: AppDeps): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireAuth(deps));
+  r.use('*', async (c, next) => {
+    await enforce(deps.store.db, JOB_READS, c.get('accountId'), deps.clock.now(), JOB_READS_MESSAGE);
+    await next();
+  });
   // The list works out every job's profit: kept until the account (or its settings) changes, so
   // asking again, from the screen or a flood of requests, costs one version read.
   const memo = createReportMemo(versionWithSettings(deps.store), 128);
 
-  r.get('/', describe({ tag: 'Costs', summary: 'The jobs (accepted quotes, newest 200) with their profit so far and overrun, newest, most profit or most over first', query: jobListQuery, response: { status: 200, schema: jobList } }), async (c) => {
+  r.get('/', describe({ tag: 'Costs', summary: 'The jobs (accepted quotes, newest 200) with their profit so far and overrun, newest, most profit or most over first', query: jobListQuery, response: { status: 200, schema: jobList }, errors: [429] }), async (c) => {
     const q = parseQuery(c, jobListQuery);
     const accountId = c.get('accountId');
     return c.json(await memo.get(accountId, `jobs ${q.sort} ${q.over}`, () => jobListOf(deps.store, accountId, q.sort, q.over)));
   });
 
-  r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404] }), async (c) => {
+  r.get('/:quoteId/profit', describe({ tag: 'Costs', summary: "A job's real profit so far: quoted, actual costs by category, invoiced net of credits, overrun warnings", query: jobProfitQuery, response: { status: 200, schema: jobProfitRecord }, errors: [404, 429] }), async (c) => {
     const q = parseQuery(c, jobProfitQuery);
     return c.json(await jobProfitOf(deps.store, c.get('accountId'), c.req.param('quoteId'), q.over));
   });

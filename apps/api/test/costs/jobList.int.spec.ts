@@ -2,6 +2,7 @@
 // GET /jobs/{id}/profit, in the order asked for; drafts and other accounts' jobs are not there, and
 // a wrong order is refused.
 import { describe, expect, it } from 'vitest';
+import { JOB_READS, JOB_READS_MESSAGE } from '../../src/costs/routes.ts';
 import { signUp, useTestApp } from '../support/testApp.ts';
 
 const line = (description: string, qty: number, unit_price: number, cost: number | null, category = 'materials') => ({ description, qty, unit_price, tax_included: false, tax_rate: 0.15, cost, category });
@@ -61,4 +62,18 @@ describe('jobs list', () => {
     const other = await signUp(t);
     expect((await t.get('/jobs', other.token)).json).toEqual({ jobs: [], has_more: false });
   });
+
+  it('a flood of reads from one account is refused with words and Retry-After; another account is not held back, and the next minute reads again', async () => {
+    const u = await signUp(t);
+    const other = await signUp(t);
+    for (let i = 0; i < JOB_READS.max; i++) expect((await t.get(i % 2 === 0 ? '/jobs' : '/jobs?sort=profit', u.token)).status).toBe(200);
+    const refused = await t.get('/jobs', u.token);
+    expect([refused.status, refused.json.detail]).toEqual([429, JOB_READS_MESSAGE]);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.get('/jobs/01a227da-3644-71d0-9c9a-3f4eab33d8c6/profit', u.token)).status).toBe(429);
+    expect((await t.get('/jobs', other.token)).status).toBe(200);
+    t.clock.advance(61_000);
+    expect((await t.get('/jobs', u.token)).status).toBe(200);
+  });
 });
+

@@ -1,5 +1,6 @@
 // The HTTP app a bench drives in-process (app.request, no port): silent, no mail, a fixed secret,
-// its data under `dataDir`; `call` sends JSON with an optional bearer token.
+// its data under `dataDir`; `call` sends JSON with an optional bearer token. `clock` defaults to the
+// real one; a bench that asks more than a person would moves its own on past per-minute limits.
 import { join } from 'node:path';
 import type { EventStore } from '@tradie/store';
 import { v7 as uuidv7 } from 'uuid';
@@ -7,10 +8,10 @@ import { type AppDeps, createApp, loadConfig, secretsFrom } from '@tradie/api';
 
 export type BenchCall = (method: string, path: string, body?: unknown, token?: string) => Promise<{ status: number; json: Record<string, unknown> }>;
 
-export function benchApp(store: EventStore, dataDir: string, secret: string): { app: ReturnType<typeof createApp>; call: BenchCall } {
+export function benchApp(store: EventStore, dataDir: string, secret: string, clock: AppDeps['clock'] = { now: () => new Date() }): { app: ReturnType<typeof createApp>; call: BenchCall } {
   const deps: AppDeps = {
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_COST: '10', WEB_DIST: join(dataDir, 'no-web') }),
-    store, clock: { now: () => new Date() }, ids: { uuid: () => uuidv7() },
+    store, clock, ids: { uuid: () => uuidv7() },
     mailer: { kind: 'outbox', send: () => Promise.reject(new Error('no mail in the bench')), close: () => Promise.resolve() },
     secrets: secretsFrom(Buffer.from(secret)), log: () => {},
   };

@@ -25,7 +25,14 @@ export async function benchJobProfit(options: { databaseUrl?: string; costs?: nu
   const store = await openStore({ databaseUrl: options.databaseUrl }, projections, allMigrations);
   const db = store.db.kind;
   try {
-    const { call } = benchApp(store, dataDir, 'job-profit-bench-secret-0123456789abcdef');
+    // Reads of /jobs are limited per account a minute (a person never asks 200 times in one): between
+    // batches, untimed, the bench's clock moves on a minute past that limit.
+    let skipped = 0;
+    const clock = { now: () => new Date(Date.now() + skipped) };
+    const nextMinute = (): void => {
+      skipped += 61_000;
+    };
+    const { call } = benchApp(store, dataDir, 'job-profit-bench-secret-0123456789abcdef', clock);
     const must = (r: { status: number; json: unknown }, status: number, what: string): void => {
       if (r.status !== status) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.json)}`);
     };
@@ -56,6 +63,7 @@ export async function benchJobProfit(options: { databaseUrl?: string; costs?: nu
 
     const times: number[] = [];
     for (let i = 0; i < requests + 10; i++) {
+      if (i % 100 === 0) nextMinute();
       const t0 = performance.now();
       const r = await call('GET', `/jobs/${mine}/profit`, undefined, token);
       const ms = performance.now() - t0;
@@ -76,6 +84,7 @@ export async function benchJobProfit(options: { databaseUrl?: string; costs?: nu
       if ((r.json.jobs as unknown[]).length !== jobCount) throw new Error(`jobs list: ${(r.json.jobs as unknown[]).length} jobs, not ${jobCount}`);
       into?.push(ms);
     };
+    nextMinute();
     for (let i = 0; i < 23; i++) {
       await record(mine, 0, 1);
       await list(i >= 3 ? listTimes : null);
