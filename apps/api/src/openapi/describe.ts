@@ -22,7 +22,7 @@ export interface RouteDoc {
 }
 
 export interface Operation extends RouteDoc {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI style, relative to the API prefix: /invoices/{id}. */
   path: string;
 }
@@ -36,7 +36,7 @@ export function describe(doc: RouteDoc): MiddlewareHandler {
   return mw;
 }
 
-const METHODS = new Set(['get', 'post', 'put', 'delete']);
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /**
  * Every described route of an app, in registration order, with Hono's `:id` path parameters

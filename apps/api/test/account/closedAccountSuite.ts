@@ -324,6 +324,9 @@ export function closedAccountSuite(label: string, databaseUrl?: () => Promise<st
       },
       'GET /public/invoices/{token}': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}`)) },
       'GET /public/invoices/{token}/pdf': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}/pdf`)) },
+      // A photo through the link: the closed business answers before any photo is looked for.
+      'GET /public/quotes/{token}/photos/{photoId}': { run: async () => closed(await publicCall('GET', `/quotes/${a.quoteToken}/photos/01a227da-3644-71d0-9c9a-3f4eab33d8c6?size=thumb`)) },
+      'GET /public/invoices/{token}/photos/{photoId}': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}/photos/01a227da-3644-71d0-9c9a-3f4eab33d8c6`)) },
       'GET /public/invoices/{token}/credit-notes/{creditNoteId}/pdf': { run: async () => closed(await publicCall('GET', `/invoices/${a.invoiceToken}/credit-notes/${a.creditNoteId}/pdf`)) },
       'POST /public/links/{token}/viewed': { run: async () => closed(await publicCall('POST', `/links/${a.quoteToken}/viewed`)) },
       'POST /public/invoices/{token}/checkout': {
