@@ -163,6 +163,32 @@ export async function removePhoto(deps: Deps, accountId: string, documentId: str
   await filesOf(deps).delete(keyOf(accountId, documentId, photoId, 'thumb'));
 }
 
+/**
+ * A duplicate takes the photos of the document it copies, as new photos of its own (files copied,
+ * rows made). Idempotent: a photo already on the copy (by its sha256) is not copied again, so a
+ * replayed duplicate or a retry after a failure leaves one of each. Within the account's 500 MB.
+ */
+export async function copyDocumentPhotos(deps: Deps & Pick<AppDeps, 'ids'>, accountId: string, fromId: string, toId: string): Promise<void> {
+  const db = deps.store.db;
+  const already = new Set((await photosOf(db, accountId, toId)).map((p) => p.sha256));
+  for (const p of await photosOf(db, accountId, fromId)) {
+    if (already.has(p.sha256)) continue;
+    const [full, thumb] = [await filesOf(deps).get(keyOf(accountId, fromId, p.id, 'full')), await filesOf(deps).get(keyOf(accountId, fromId, p.id, 'thumb'))];
+    if (!full || !thumb) continue;
+    const [used] = await db.query<{ total: string }>('SELECT coalesce(sum(bytes + thumb_bytes), 0)::text AS total FROM document_photos WHERE account_id = $1', [accountId]);
+    if (Number(used?.total ?? 0) + full.length + thumb.length > MAX_ACCOUNT_PHOTO_BYTES) return;
+    const id = deps.ids.uuid();
+    await filesOf(deps).put(keyOf(accountId, toId, id, 'full'), full);
+    await filesOf(deps).put(keyOf(accountId, toId, id, 'thumb'), thumb);
+    await db.query(
+      `INSERT INTO document_photos (account_id, id, document_id, position, bytes, thumb_bytes, sha256, width, height, in_pdf, uploaded_at)
+       VALUES ($1, $2, $3, (SELECT coalesce(max(position), 0) + 1 FROM document_photos WHERE account_id = $1 AND document_id = $3), $4, $5, $6, $7, $8, $9, $10)`,
+      [accountId, id, toId, full.length, thumb.length, p.sha256, p.width, p.height, p.in_pdf, deps.clock.now().toISOString()],
+    );
+    already.add(p.sha256);
+  }
+}
+
 /** Every photo of a deleted draft: the rows, then the files. */
 export async function removeDocumentPhotos(deps: Pick<AppDeps, 'store' | 'config' | 'files'>, accountId: string, documentId: string): Promise<void> {
   await deps.store.db.query('DELETE FROM document_photos WHERE account_id = $1 AND document_id = $2', [accountId, documentId]);

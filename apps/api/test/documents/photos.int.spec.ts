@@ -91,6 +91,20 @@ describe('photos on a quote', () => {
     expect([late.status, late.json.detail]).toEqual([409, PHOTO_MESSAGES.notDraft('quote')]);
     expect((await t.del(`/invoices/${q.id}/photos/${put.json.id}`, u.token)).status).toBe(409);
     expect((await t.call('PATCH', `/invoices/${q.id}/photos/${put.json.id}`, { json: { in_pdf: false }, token: u.token })).status).toBe(409);
+
+    // A duplicate is a new draft with the same photos of its own (ticked as they were), and a
+    // replay of it (the same Idempotency-Key) copies nothing twice.
+    const key = { 'Idempotency-Key': 'dup-photos-1' };
+    const copy = await t.post(`/invoices/${q.id}/duplicate`, undefined, u.token, key);
+    expect(copy.status).toBe(201);
+    expect((await t.post(`/invoices/${q.id}/duplicate`, undefined, u.token, key)).json.id).toBe(copy.json.id);
+    const copied = (await t.get(`/invoices/${copy.json.id}/photos`, u.token)).json.photos;
+    expect(copied.map((p: { sha256: string; in_pdf: boolean }) => [p.sha256, p.in_pdf])).toEqual([[put.json.sha256, true]]);
+    expect(copied[0].id).not.toBe(put.json.id);
+    expect((await fetchBytes(`/invoices/${copy.json.id}/photos/${copied[0].id}`, auth(u.token))).bytes).toEqual(full.bytes);
+    // The copy's photos are its own: removed there, the sent quote keeps its.
+    expect((await t.del(`/invoices/${copy.json.id}/photos/${copied[0].id}`, u.token)).status).toBe(204);
+    expect((await fetchBytes(`/invoices/${q.id}/photos/${put.json.id}`, auth(u.token))).status).toBe(200);
   });
 
   it('refuses what is not a photo, a 13th photo and another account’s document; removing a photo and deleting the draft delete the files', async () => {

@@ -15,7 +15,7 @@ import { duplicateDocument } from '../commands/duplicate.ts';
 import { acceptQuote, declineQuote, discardDocument, issueDocument, voidDocument } from '../commands/lifecycle.ts';
 import { reviseDocument } from '../commands/revise.ts';
 import { invoiceStage, proposeVariation } from '../commands/stages.ts';
-import { removeDocumentPhotos } from '../photos.ts';
+import { copyDocumentPhotos, removeDocumentPhotos } from '../photos.ts';
 import { type DocumentUseCase, documentCommand, documentIdOf, readDocumentBody, reply, TAG } from './http.ts';
 
 const detail = { status: 200, schema: documentDetail };
@@ -115,7 +115,7 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     '/:id/duplicate',
     describe({
       tag: TAG,
-      summary: "Duplicate a quote or invoice into a new draft: the next number of its type, dated today, the client's current details, its lines, notes and payment terms",
+      summary: "Duplicate a quote or invoice into a new draft: the next number of its type, dated today, the client's current details, its lines, notes, payment terms, deposit and photos",
       idempotent: true,
       response: { status: 201, schema: documentDetail },
       errors: [402, 404],
@@ -123,7 +123,10 @@ export function documentCommandRoutes(r: Hono<AppEnv>, deps: AppDeps): void {
     newWork,
     async (c) => {
       const id = documentIdOf(c);
-      return reply(c, await duplicateDocument(deps, actorOf(c), id, idempotencyKey(c)));
+      const answer = await duplicateDocument(deps, actorOf(c), id, idempotencyKey(c));
+      // The copy takes the photos too (again on a replay: what is there already is not copied twice).
+      await copyDocumentPhotos(deps, c.get('accountId'), id, answer.body.id);
+      return reply(c, answer);
     },
   );
 }
