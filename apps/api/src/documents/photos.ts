@@ -117,17 +117,33 @@ export async function addPhoto(deps: Deps & Pick<AppDeps, 'ids'>, accountId: str
   if (Number(count?.n ?? 0) >= MAX_PHOTOS_PER_DOCUMENT) throw new Conflict(PHOTO_MESSAGES.tooMany);
   if (upload.length === 0) throw new Invalid(PHOTO_MESSAGES.missing);
   const photo = await preparePhoto(upload);
+  const kept = await keepPhoto(deps, accountId, documentId, { ...photo, sha256: createHash('sha256').update(photo.full).digest('hex'), inPdf: false });
+  if (!kept) throw new Conflict(PHOTO_MESSAGES.accountFull);
+  return kept;
+}
+
+/**
+ * The one way a photo is kept on a document (added, or copied by a duplicate): within the account's
+ * 500 MB (null when it would pass them, nothing written), its files written before its row, so a row
+ * always names files.
+ */
+async function keepPhoto(
+  deps: Deps & Pick<AppDeps, 'ids'>,
+  accountId: string,
+  documentId: string,
+  photo: { full: Uint8Array; thumb: Uint8Array; sha256: string; width: number; height: number; inPdf: boolean },
+): Promise<PhotoRecord | null> {
+  const db = deps.store.db;
   const [used] = await db.query<{ total: string }>('SELECT coalesce(sum(bytes + thumb_bytes), 0)::text AS total FROM document_photos WHERE account_id = $1', [accountId]);
-  if (Number(used?.total ?? 0) + photo.full.length + photo.thumb.length > MAX_ACCOUNT_PHOTO_BYTES) throw new Conflict(PHOTO_MESSAGES.accountFull);
+  if (Number(used?.total ?? 0) + photo.full.length + photo.thumb.length > MAX_ACCOUNT_PHOTO_BYTES) return null;
   const id = deps.ids.uuid();
   await filesOf(deps).put(keyOf(accountId, documentId, id, 'full'), photo.full);
   await filesOf(deps).put(keyOf(accountId, documentId, id, 'thumb'), photo.thumb);
-  const sha256 = createHash('sha256').update(photo.full).digest('hex');
   const [row] = await db.query<Row>(
     `INSERT INTO document_photos (account_id, id, document_id, position, bytes, thumb_bytes, sha256, width, height, in_pdf, uploaded_at)
-     VALUES ($1, $2, $3, (SELECT coalesce(max(position), 0) + 1 FROM document_photos WHERE account_id = $1 AND document_id = $3), $4, $5, $6, $7, $8, false, $9)
+     VALUES ($1, $2, $3, (SELECT coalesce(max(position), 0) + 1 FROM document_photos WHERE account_id = $1 AND document_id = $3), $4, $5, $6, $7, $8, $9, $10)
      RETURNING id, width, height, bytes, sha256, in_pdf, to_char(uploaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS uploaded_at`,
-    [accountId, id, documentId, photo.full.length, photo.thumb.length, sha256, photo.width, photo.height, deps.clock.now().toISOString()],
+    [accountId, id, documentId, photo.full.length, photo.thumb.length, photo.sha256, photo.width, photo.height, photo.inPdf, deps.clock.now().toISOString()],
   );
   return recordOf(row!);
 }
@@ -175,16 +191,7 @@ export async function copyDocumentPhotos(deps: Deps & Pick<AppDeps, 'ids'>, acco
     if (already.has(p.sha256)) continue;
     const [full, thumb] = [await filesOf(deps).get(keyOf(accountId, fromId, p.id, 'full')), await filesOf(deps).get(keyOf(accountId, fromId, p.id, 'thumb'))];
     if (!full || !thumb) continue;
-    const [used] = await db.query<{ total: string }>('SELECT coalesce(sum(bytes + thumb_bytes), 0)::text AS total FROM document_photos WHERE account_id = $1', [accountId]);
-    if (Number(used?.total ?? 0) + full.length + thumb.length > MAX_ACCOUNT_PHOTO_BYTES) return;
-    const id = deps.ids.uuid();
-    await filesOf(deps).put(keyOf(accountId, toId, id, 'full'), full);
-    await filesOf(deps).put(keyOf(accountId, toId, id, 'thumb'), thumb);
-    await db.query(
-      `INSERT INTO document_photos (account_id, id, document_id, position, bytes, thumb_bytes, sha256, width, height, in_pdf, uploaded_at)
-       VALUES ($1, $2, $3, (SELECT coalesce(max(position), 0) + 1 FROM document_photos WHERE account_id = $1 AND document_id = $3), $4, $5, $6, $7, $8, $9, $10)`,
-      [accountId, id, toId, full.length, thumb.length, p.sha256, p.width, p.height, p.in_pdf, deps.clock.now().toISOString()],
-    );
+    if (!(await keepPhoto(deps, accountId, toId, { full, thumb, sha256: p.sha256, width: p.width, height: p.height, inPdf: p.in_pdf }))) return;
     already.add(p.sha256);
   }
 }

@@ -45,7 +45,7 @@ export const JobPanel = memo(function JobPanel({ type, job, onChange }: { type: 
         )}
       </FormField>
       {type === 'quote' && (
-        <div className="calc-deposit">
+        <div className="calc-details calc-details--wide">
           <FormField id="calc-deposit-kind" label="Deposit on acceptance" hint="When the client accepts online, the deposit invoice is issued and they can pay it straight away">
             {(describedBy) => (
               <select
